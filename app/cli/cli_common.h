@@ -1,0 +1,46 @@
+// Shared helpers for `mxi` commands: output format, error reporting and exit codes.
+//
+// Exit codes (the contract scripts rely on): 0 success, 2 bad input (the message names the
+// file and, for corrupt data, the byte offset), 1 internal error, 130 cancelled by a signal.
+#pragma once
+
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "core/base/cancel_token.h"
+#include "core/base/progress.h"
+#include "core/base/status.h"
+
+namespace mxi::cli {
+
+enum class ExitCode : int { kOk = 0, kInternal = 1, kBadInput = 2, kCancelled = 130 };
+
+enum class OutputFormat { kText, kJson };
+
+// Adds `--format text|json` to a command.
+void addFormatOption(CLI::App& command, OutputFormat& format);
+
+// Prints "mxi: <subject>: <message> (at byte offset N)" to stderr and maps the code to an exit code.
+int reportError(const core::Status& status, const std::string& subject);
+
+// Cancelled on SIGINT/SIGTERM so long commands stop cleanly.
+const core::CancelToken& processCancelToken();
+
+// Progress on stderr when it is a terminal (a single rewritten line), silent otherwise.
+class TerminalProgress final : public core::ProgressSink {
+ public:
+  explicit TerminalProgress(bool enabled);
+  ~TerminalProgress() override;
+  bool report(std::string_view phase, int permille) override;
+
+ private:
+  bool m_enabled;
+  int m_lastPermille = -1;
+  std::string m_lastPhase;
+};
+
+// Each command registers itself on the root app and sets `exitCode` when it runs.
+using CommandRegistrar = void (*)(CLI::App& root, int& exitCode);
+
+}  // namespace mxi::cli

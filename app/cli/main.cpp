@@ -1,0 +1,29 @@
+// `mxi`: the headless Matrix Inspector. Thin layer over core/: argument parsing and output.
+#include <cstdio>
+
+#include "app/cli/commands.h"
+#include "mxi/version.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"mxi - Matrix Inspector command line: heap dumps, device sessions and Matrix issues"};
+  app.set_version_flag("--version", std::string("mxi ") + mxi::kVersion);
+  app.require_subcommand(1);
+  app.fallthrough(false);
+
+  int exitCode = 0;
+  for (mxi::cli::CommandRegistrar registrar : {
+           &mxi::cli::registerInfoCommand,
+           &mxi::cli::registerHistogramCommand,
+       }) {
+    registrar(app, exitCode);
+  }
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int rc = app.exit(e);
+    // Usage errors are bad input (2), like a bad dump; --help/--version are success.
+    return rc == 0 ? 0 : 2;
+  }
+  return exitCode;
+}

@@ -1,0 +1,17 @@
+// Cooperative cancellation shared between a worker and whoever may stop it (GUI, CLI signal).
+#pragma once
+
+#include <atomic>
+
+namespace mxi::core {
+
+class CancelToken {
+ public:
+  void cancel() { m_cancelled.store(true, std::memory_order_relaxed); }
+  bool isCancelled() const { return m_cancelled.load(std::memory_order_relaxed); }
+
+ private:
+  std::atomic<bool> m_cancelled{false};
+};
+
+}  // namespace mxi::core

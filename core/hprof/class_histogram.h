@@ -1,0 +1,24 @@
+// Class histogram: instance count and shallow bytes per class, optionally for one heap.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/hprof/heap_index.h"
+
+namespace mxi::core::hprof {
+
+struct HistogramRow {
+  ClassIndex cls;
+  std::string className;
+  uint64_t count = 0;
+  uint64_t shallowBytes = 0;
+};
+
+// Rows sorted by shallow bytes (descending), then count, then class name. `heap` restricts
+// the count to objects of that heap (an index into HeapIndex::heaps()).
+std::vector<HistogramRow> classHistogram(const HeapIndex& index, std::optional<uint8_t> heap);
+
+}  // namespace mxi::core::hprof

@@ -1,0 +1,75 @@
+// Opening a heap dump for reading: a plain .hprof is memory-mapped as is; a gzip stream or a
+// zip archive (Matrix ResourceCanary upload zip, or any zip holding one .hprof) is inflated
+// into an unlinked temporary file which is then mapped. Decompression is capped (zip-bomb
+// guard) and zip entry names that escape the archive are refused.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <span>
+#include <string>
+
+#include "core/base/cancel_token.h"
+#include "core/base/progress.h"
+#include "core/base/status.h"
+
+namespace mxi::core::hprof {
+
+enum class ContainerKind : uint8_t { kPlain, kGzip, kZip };
+
+// Metadata from a Matrix ResourceCanary upload zip's `result.info` (Java properties).
+struct MatrixResultInfo {
+  std::string hprofEntry;
+  std::string leakedActivityKey;
+  std::string sdkVersion;
+  std::string manufacturer;
+  std::map<std::string, std::string> all;  // every key, including the ones above
+};
+
+struct OpenOptions {
+  // Refuse to inflate more than this many bytes (gzip or zip); 0 = 64 GiB default.
+  uint64_t maxDecompressedBytes = 0;
+  // Directory for the inflated temporary file; empty = $TMPDIR or /tmp.
+  std::string tempDir;
+};
+
+// A read-only view of the raw HPROF bytes that stays valid while this object lives.
+class DumpSource {
+ public:
+  ~DumpSource();
+  DumpSource(const DumpSource&) = delete;
+  DumpSource& operator=(const DumpSource&) = delete;
+
+  std::span<const uint8_t> bytes() const { return {m_data, m_size}; }
+  const std::string& path() const { return m_path; }
+  ContainerKind container() const { return m_container; }
+  // Name of the zip entry the dump came from (zip inputs only).
+  const std::string& entryName() const { return m_entryName; }
+  // Present for Matrix upload zips.
+  const MatrixResultInfo* matrixInfo() const { return m_hasMatrixInfo ? &m_matrixInfo : nullptr; }
+
+  // Wraps bytes owned by the caller (tests, fuzzers); nothing is copied.
+  static std::shared_ptr<DumpSource> fromMemory(std::span<const uint8_t> bytes, std::string name);
+
+ private:
+  friend class DumpOpener;
+  DumpSource() = default;
+  const uint8_t* m_data = nullptr;
+  size_t m_size = 0;
+  bool m_owned = false;  // m_data is our mmap
+  std::string m_path;
+  std::string m_entryName;
+  ContainerKind m_container = ContainerKind::kPlain;
+  bool m_hasMatrixInfo = false;
+  MatrixResultInfo m_matrixInfo;
+};
+
+// Detects the container by its magic bytes (not by file name) and opens the dump.
+StatusOr<std::shared_ptr<DumpSource>> openDump(const std::string& path, const OpenOptions& options,
+                                                ProgressSink& progress, const CancelToken& cancel);
+
+// Parses Java-properties text (`key=value` / `key: value`, `#` comments, backslash escapes).
+MatrixResultInfo parseMatrixResultInfo(std::string_view text);
+
+}  // namespace mxi::core::hprof

@@ -1,0 +1,227 @@
+// HeapIndex: the immutable, compact index of one heap dump that every heap feature reads.
+//
+// Layout (why it is fast and small): one 16-byte entry per object, sorted by object id
+// (id + file offset with kind and heap packed into the offset's top bits); a bucket table on
+// the id's high bits turns id lookup into a short binary search; outgoing references are a CSR
+// array of 32-bit object indices. Object payloads (field values, array elements) are read
+// straight from the memory-mapped dump on demand, so nothing is copied per object.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/base/cancel_token.h"
+#include "core/base/progress.h"
+#include "core/base/status.h"
+#include "core/hprof/dump_source.h"
+#include "core/hprof/hprof_types.h"
+
+namespace mxi::core::hprof {
+
+struct FieldInfo {
+  std::string_view name;  // points into the mapped dump (modified UTF-8)
+  BasicType type;
+};
+
+// A static field with its value (raw bits; for kObject the referenced ObjectId).
+struct StaticField {
+  std::string_view name;
+  BasicType type;
+  uint64_t rawValue;
+};
+
+struct ClassInfo {
+  ObjectId id;                    // the class object's id (0 for synthetic primitive-array classes)
+  std::string name;               // Java source form: "java.lang.String", "int[]", "a.B$C[]"
+  ClassIndex superClass = kNoClass;
+  ObjectId loaderId;
+  uint32_t instanceSize = 0;      // as the dump declares it (ART: real size; HotSpot: field bytes)
+  std::vector<FieldInfo> instanceFields;  // declared by this class only, in record order
+  std::vector<StaticField> staticFields;
+  ObjectIndex object = kNoObject; // the class object in the object table
+  uint32_t loadSerial = 0;        // LOAD_CLASS serial, 0 when the class has no LOAD_CLASS
+  // Byte offsets (into an instance's field data) of every reference field, superclasses included.
+  std::vector<uint32_t> referenceOffsets;
+  // Total field-data bytes of an instance, superclasses included.
+  uint32_t fieldBytes = 0;
+  bool isArrayClass = false;
+};
+
+struct GcRoot {
+  ObjectId id;
+  ObjectIndex object = kNoObject;  // kNoObject when the id is not in the dump
+  RootKind kind = RootKind::kUnknown;
+  uint32_t threadSerial = 0;       // thread-related kinds only, else 0
+  uint32_t frame = UINT32_MAX;     // Java frame / JNI local: frame number in the thread's trace
+  uint8_t heap = 0;                // heap the root record appeared under
+};
+
+struct ThreadInfo {
+  uint32_t serial = 0;
+  ObjectId objectId;
+  std::string name;                // from START_THREAD when present, else from the Thread object
+  uint32_t stackTraceSerial = 0;
+  std::vector<std::string> frames; // "Class.method(File.java:12)", outermost last
+};
+
+struct HeapInfo {
+  uint32_t id = 0;                 // Android heap id ('A' app, 'I' image, 'Z' zygote, 0 default)
+  std::string name;                // "app", "image", "zygote", "default"
+  uint64_t objects = 0;
+  uint64_t shallowBytes = 0;
+};
+
+struct IndexStats {
+  std::string format;              // "JAVA PROFILE 1.0.2" / "JAVA PROFILE 1.0.3"
+  uint32_t idSize = 0;
+  uint64_t timestampMs = 0;        // dump time from the header
+  uint64_t fileBytes = 0;
+  uint64_t instances = 0;
+  uint64_t objectArrays = 0;
+  uint64_t primitiveArrays = 0;
+  uint64_t primitiveArraysWithoutData = 0;
+  uint64_t classes = 0;            // CLASS_DUMP records
+  uint64_t loadClassRecords = 0;
+  uint64_t strings = 0;            // STRING records
+  uint64_t references = 0;         // resolved outgoing references (CSR edges)
+  uint64_t danglingReferences = 0; // non-null ids with no object (e.g. Matrix-shrunk dumps)
+  uint64_t recordCounts[256] = {}; // top-level records by tag
+  uint64_t indexBytes = 0;         // memory held by the index, excluding the mapped dump
+  std::vector<std::pair<std::string, double>> timingsMs;  // phase → wall milliseconds
+  std::vector<std::string> warnings;                      // recoverable oddities, with offsets
+};
+
+// A decoded field or array value.
+struct Value {
+  BasicType type = BasicType::kInt;
+  uint64_t raw = 0;  // big-endian decoded bits, zero-extended
+
+  ObjectId asObjectId() const { return ObjectId{raw}; }
+  bool asBool() const { return raw != 0; }
+  int32_t asInt() const;     // byte/short/char/int/boolean sign- or zero-extended as Java does
+  int64_t asLong() const;    // any integral type widened
+  double asDouble() const;   // float/double
+};
+
+struct PrimitiveArray {
+  BasicType elementType = BasicType::kByte;
+  uint32_t length = 0;
+  bool hasData = true;                // false for PRIMITIVE_ARRAY_NODATA (0xC3)
+  std::span<const uint8_t> bytes;     // big-endian elements as in the dump
+};
+
+struct IndexOptions {
+  unsigned threads = 0;               // 0 = hardware concurrency
+};
+
+class HeapIndex {
+ public:
+  // Builds the index. The source must outlive nothing: the index keeps it alive.
+  static StatusOr<std::shared_ptr<const HeapIndex>> build(std::shared_ptr<const DumpSource> source,
+                                                          const IndexOptions& options,
+                                                          ProgressSink& progress,
+                                                          const CancelToken& cancel);
+  ~HeapIndex();
+
+  const IndexStats& stats() const { return m_stats; }
+  uint32_t idSize() const { return m_stats.idSize; }
+  const DumpSource& source() const { return *m_source; }
+
+  // Objects -------------------------------------------------------------------------------
+  uint32_t objectCount() const { return static_cast<uint32_t>(m_entries.size()); }
+  std::optional<ObjectIndex> find(ObjectId id) const;
+  ObjectId idOf(ObjectIndex object) const { return ObjectId{m_entries[object.value].id}; }
+  ObjectKind kindOf(ObjectIndex object) const;
+  uint8_t heapOf(ObjectIndex object) const;  // index into heaps()
+  // The class of an instance, the array class of an object array, the (possibly synthetic)
+  // "T[]" class of a primitive array, java.lang.Class for a class object.
+  ClassIndex classOf(ObjectIndex object) const { return ClassIndex{m_classOfObject[object.value]}; }
+  // Bytes the object occupies by the dump's own accounting (see docs/HPROF.md).
+  uint64_t shallowSize(ObjectIndex object) const;
+  // Offset of the object's sub-record (its tag byte) in the dump.
+  uint64_t recordOffset(ObjectIndex object) const;
+  std::span<const ObjectIndex> references(ObjectIndex object) const;
+
+  // Classes -------------------------------------------------------------------------------
+  uint32_t classCount() const { return static_cast<uint32_t>(m_classes.size()); }
+  const ClassInfo& classInfo(ClassIndex index) const { return m_classes[index.value]; }
+  std::optional<ClassIndex> findClass(std::string_view javaName) const;
+  // For a class object, its class-table entry.
+  std::optional<ClassIndex> classForObject(ObjectIndex classObject) const;
+  bool isSubclassOf(ClassIndex cls, ClassIndex ancestor) const;
+
+  // Field access --------------------------------------------------------------------------
+  // Instance field by name, searching the object's class then its superclasses (the nearest
+  // declaration wins, as in Java). nullopt when the object is not an instance or has no such field.
+  std::optional<Value> field(ObjectIndex instance, std::string_view name) const;
+  // Static field of a class by name.
+  std::optional<Value> staticField(ClassIndex cls, std::string_view name) const;
+  // Every instance field value in record order (declaring class first, then superclasses).
+  std::vector<std::pair<FieldInfo, Value>> fields(ObjectIndex instance) const;
+  // Elements of an object array (ids as written, nulls included).
+  std::optional<std::vector<ObjectId>> objectArrayElements(ObjectIndex array) const;
+  uint32_t arrayLength(ObjectIndex array) const;
+  std::optional<PrimitiveArray> primitiveArray(ObjectIndex array) const;
+  // Value of a java.lang.String as UTF-8 (char[] and byte[]+coder layouts, Android's
+  // compressed strings); nullopt when the object is not a String or its value is missing.
+  std::optional<std::string> stringValue(ObjectIndex string) const;
+  // Text of a STRING record (class, field and thread names) by its id.
+  std::optional<std::string_view> utf8(uint64_t stringId) const;
+
+  // Roots, threads, heaps -----------------------------------------------------------------
+  const std::vector<GcRoot>& roots() const { return m_roots; }
+  const std::vector<ThreadInfo>& threads() const { return m_threads; }
+  const ThreadInfo* threadBySerial(uint32_t serial) const;
+  const std::vector<HeapInfo>& heaps() const { return m_heaps; }
+  std::optional<uint8_t> findHeap(std::string_view name) const;
+
+  // Internal layout, public for the builder (index_builder.cpp) only.
+  struct Entry {
+    uint64_t id;
+    uint64_t packed;  // bits 0..47 record offset, 48..49 ObjectKind, 56..63 heap
+  };
+  struct StringRecord {
+    uint64_t id;
+    uint64_t offset;
+    uint32_t length;
+  };
+
+ private:
+  friend class IndexBuilder;
+  HeapIndex() = default;
+  const uint8_t* recordData(ObjectIndex object) const;
+  void buildLookupTable();
+
+  std::shared_ptr<const DumpSource> m_source;
+  IndexStats m_stats;
+  std::vector<Entry> m_entries;              // sorted by id
+  std::vector<uint32_t> m_classOfObject;     // ClassIndex per object
+  std::vector<uint32_t> m_refOffsets;        // CSR: objectCount()+1 entries
+  std::vector<ObjectIndex> m_refs;           // CSR targets
+  std::vector<uint32_t> m_bucketStart;       // id lookup: first entry of each id bucket
+  uint64_t m_minId = 0;
+  uint32_t m_bucketShift = 0;
+  std::vector<ClassInfo> m_classes;
+  std::vector<uint32_t> m_classByObject;     // sorted indices into m_classes by class object id
+  std::vector<StringRecord> m_strings;       // sorted by id
+  std::vector<GcRoot> m_roots;
+  std::vector<ThreadInfo> m_threads;
+  std::vector<HeapInfo> m_heaps;
+  ClassIndex m_javaLangClass = kNoClass;
+  ClassIndex m_javaLangString = kNoClass;
+};
+
+// Convenience: openDump + HeapIndex::build.
+StatusOr<std::shared_ptr<const HeapIndex>> openAndIndex(const std::string& path,
+                                                        const OpenOptions& openOptions,
+                                                        const IndexOptions& indexOptions,
+                                                        ProgressSink& progress,
+                                                        const CancelToken& cancel);
+
+}  // namespace mxi::core::hprof

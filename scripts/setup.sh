@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages the build, the tests and the benchmarks need.
+# Idempotent and quiet: prints nothing when everything is already installed.
+# Usage: scripts/setup.sh            (runs as root, or through sudo when available)
+set -euo pipefail
+
+packages=(
+  # toolchain
+  build-essential cmake ninja-build ccache pkg-config clang libclang-rt-14-dev
+  # libraries
+  zlib1g-dev libzip-dev nlohmann-json3-dev libcli11-dev libxxhash-dev libssl-dev libusb-1.0-0-dev
+  libgtest-dev libgmock-dev libbenchmark-dev
+  # real peers used by tests and benchmarks: a JVM writing heap dumps, AOSP's hprof-conv,
+  # the adb client/server, VisualVM's heap library, GNU time for peak RSS
+  openjdk-17-jdk-headless hprof-conv adb visualvm time
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if [[ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" != "install ok installed" ]]; then
+    missing+=("$p")
+  fi
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+as_root=()
+if [[ $(id -u) -ne 0 ]]; then
+  command -v sudo >/dev/null || { echo "setup: need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
+  as_root=(sudo)
+fi
+echo "setup: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+"${as_root[@]}" apt-get update -qq >/dev/null
+"${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Builds and runs the whole test suite (warnings are errors).
+# Usage: scripts/test.sh               regular build (build/test)
+#        scripts/test.sh --sanitize    the same suite under ASan + UBSan (build/asan)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+"$root/scripts/setup.sh"
+
+build="$root/build/test"
+extra=(-DCMAKE_BUILD_TYPE=RelWithDebInfo)
+if [[ ${1:-} == --sanitize ]]; then
+  build="$root/build/asan"
+  extra=(-DCMAKE_BUILD_TYPE=Debug -DMXI_SANITIZE=address,undefined -DCMAKE_C_COMPILER=clang
+         -DCMAKE_CXX_COMPILER=clang++)
+  export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+fi
+cmake -S "$root" -B "$build" -G Ninja -DMXI_BUILD_TESTS=ON -DMXI_WERROR=ON \
+  -DCMAKE_CXX_COMPILER_LAUNCHER=ccache "${extra[@]}" >/dev/null
+cmake --build "$build" -j "$(nproc)"
+cd "$build" && ctest --output-on-failure -j "$(nproc)"
