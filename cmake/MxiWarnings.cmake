@@ -2,5 +2,5 @@
 add_library(mxi_warnings INTERFACE)
 target_compile_options(mxi_warnings INTERFACE
   -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor -Wold-style-cast -Wcast-align
-  -Woverloaded-virtual -Wnull-dereference -Wimplicit-fallthrough -Wformat=2
+  -Woverloaded-virtual -Wimplicit-fallthrough -Wformat=2
   $<$<BOOL:${MXI_WERROR}>:-Werror>)

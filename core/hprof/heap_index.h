@@ -135,7 +135,11 @@ class HeapIndex {
 
   // Objects -------------------------------------------------------------------------------
   uint32_t objectCount() const { return static_cast<uint32_t>(m_entries.size()); }
-  std::optional<ObjectIndex> find(ObjectId id) const;
+  std::optional<ObjectIndex> find(ObjectId id) const {
+    const uint32_t i = lookup(id.value);
+    if (i == UINT32_MAX) return std::nullopt;
+    return ObjectIndex{i};
+  }
   ObjectId idOf(ObjectIndex object) const { return ObjectId{m_entries[object.value].id}; }
   ObjectKind kindOf(ObjectIndex object) const;
   uint8_t heapOf(ObjectIndex object) const;  // index into heaps()
@@ -197,6 +201,24 @@ class HeapIndex {
   HeapIndex() = default;
   const uint8_t* recordData(ObjectIndex object) const;
   void buildLookupTable();
+  // Position of `id` in m_entries, UINT32_MAX when absent: bucket on the id's high bits,
+  // then a binary search inside the (short) bucket.
+  uint32_t lookup(uint64_t id) const {
+    if (m_entries.empty() || id < m_minId || id > m_maxId) return UINT32_MAX;
+    const uint64_t bucket = (id - m_minId) >> m_bucketShift;
+    uint32_t lo = m_bucketStart[bucket], hi = m_bucketStart[bucket + 1];
+    while (lo < hi) {
+      const uint32_t mid = lo + (hi - lo) / 2;
+      if (m_entries[mid].id < id) lo = mid + 1; else hi = mid;
+    }
+    return lo < m_entries.size() && m_entries[lo].id == id ? lo : UINT32_MAX;
+  }
+  // Field position inside an instance's field data, nearest declaration first.
+  struct FieldSlot {
+    uint32_t offset;
+    BasicType type;
+  };
+  std::optional<FieldSlot> fieldSlot(ClassIndex cls, std::string_view name) const;
 
   std::shared_ptr<const DumpSource> m_source;
   IndexStats m_stats;
@@ -206,9 +228,11 @@ class HeapIndex {
   std::vector<ObjectIndex> m_refs;           // CSR targets
   std::vector<uint32_t> m_bucketStart;       // id lookup: first entry of each id bucket
   uint64_t m_minId = 0;
+  uint64_t m_maxId = 0;
   uint32_t m_bucketShift = 0;
   std::vector<ClassInfo> m_classes;
-  std::vector<uint32_t> m_classByObject;     // sorted indices into m_classes by class object id
+  std::vector<uint32_t> m_classByObject;     // indices into m_classes sorted by class object id
+  std::vector<uint32_t> m_classByName;       // indices into m_classes sorted by name
   std::vector<StringRecord> m_strings;       // sorted by id
   std::vector<GcRoot> m_roots;
   std::vector<ThreadInfo> m_threads;

@@ -1,0 +1,49 @@
+#include "app/cli/dump_loading.h"
+
+#include <chrono>
+#include <cstdio>
+
+namespace mxi::cli {
+
+void addDumpOptions(CLI::App& command, DumpOptions& options) {
+  command.add_option("DUMP", options.path, "Heap dump: .hprof, .hprof.gz or a zip (Matrix upload zip)")
+      ->required();
+  command.add_option("--max-inflate", options.maxInflateBytes,
+                     "Refuse to decompress more than this many bytes (default 64 GiB)");
+  command.add_option("--threads", options.threads, "Worker threads for indexing (default: all cores)");
+  command.add_flag("-q,--quiet", options.quiet, "No progress on stderr");
+}
+
+core::StatusOr<LoadedDump> loadDump(const DumpOptions& options) {
+  TerminalProgress progress(!options.quiet);
+  const auto& cancel = processCancelToken();
+  core::hprof::OpenOptions open;
+  open.maxDecompressedBytes = options.maxInflateBytes;
+  const auto start = std::chrono::steady_clock::now();
+  ASSIGN_OR_RETURN(auto source, core::hprof::openDump(options.path, open, progress, cancel));
+  LoadedDump loaded;
+  loaded.openMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  core::hprof::IndexOptions indexOptions;
+  indexOptions.threads = options.threads;
+  ASSIGN_OR_RETURN(loaded.index, core::hprof::HeapIndex::build(std::move(source), indexOptions, progress, cancel));
+  return loaded;
+}
+
+std::string humanBytes(uint64_t bytes) {
+  static const char* kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  double v = static_cast<double>(bytes);
+  int unit = 0;
+  while (v >= 1024 && unit < 4) {
+    v /= 1024;
+    ++unit;
+  }
+  char buf[32];
+  if (unit == 0) {
+    std::snprintf(buf, sizeof buf, "%llu B", static_cast<unsigned long long>(bytes));
+  } else {
+    std::snprintf(buf, sizeof buf, "%.1f %s", v, kUnits[unit]);
+  }
+  return buf;
+}
+
+}  // namespace mxi::cli

@@ -1,0 +1,335 @@
+#include "core/hprof/heap_index.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "core/hprof/byte_reader.h"
+
+namespace mxi::core::hprof {
+
+namespace {
+
+constexpr uint64_t kOffsetMask = (uint64_t{1} << 48) - 1;
+
+void appendUtf8(std::string& out, uint32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+// UTF-16 code units to UTF-8; unpaired surrogates become U+FFFD.
+template <typename UnitAt>
+std::string utf16ToUtf8(size_t count, UnitAt unitAt) {
+  std::string out;
+  out.reserve(count);
+  for (size_t i = 0; i < count; ++i) {
+    uint32_t u = unitAt(i);
+    if (u >= 0xD800 && u <= 0xDBFF && i + 1 < count) {
+      const uint32_t low = unitAt(i + 1);
+      if (low >= 0xDC00 && low <= 0xDFFF) {
+        appendUtf8(out, 0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00));
+        ++i;
+        continue;
+      }
+    }
+    appendUtf8(out, (u >= 0xD800 && u <= 0xDFFF) ? 0xFFFD : u);
+  }
+  return out;
+}
+
+}  // namespace
+
+HeapIndex::~HeapIndex() = default;
+
+void HeapIndex::buildLookupTable() {
+  m_bucketStart.clear();
+  if (m_entries.empty()) return;
+  m_minId = m_entries.front().id;
+  m_maxId = m_entries.back().id;
+  // About one bucket per two objects: a bucket is then usually one cache line of entries.
+  const uint64_t range = m_maxId - m_minId;
+  const uint64_t target = std::max<uint64_t>(1, m_entries.size() / 2);
+  m_bucketShift = 0;
+  while ((range >> m_bucketShift) >= target) ++m_bucketShift;
+  const uint64_t buckets = (range >> m_bucketShift) + 1;
+  m_bucketStart.assign(buckets + 1, 0);
+  uint64_t b = 0;
+  for (uint32_t i = 0; i < m_entries.size(); ++i) {
+    const uint64_t bucket = (m_entries[i].id - m_minId) >> m_bucketShift;
+    while (b <= bucket) m_bucketStart[b++] = i;
+  }
+  while (b <= buckets) m_bucketStart[b++] = static_cast<uint32_t>(m_entries.size());
+}
+
+ObjectKind HeapIndex::kindOf(ObjectIndex object) const {
+  return static_cast<ObjectKind>((m_entries[object.value].packed >> 48) & 3);
+}
+
+uint8_t HeapIndex::heapOf(ObjectIndex object) const {
+  return static_cast<uint8_t>(m_entries[object.value].packed >> 56);
+}
+
+uint64_t HeapIndex::recordOffset(ObjectIndex object) const {
+  return m_entries[object.value].packed & kOffsetMask;
+}
+
+const uint8_t* HeapIndex::recordData(ObjectIndex object) const {
+  return m_source->bytes().data() + recordOffset(object) + 1;
+}
+
+std::span<const ObjectIndex> HeapIndex::references(ObjectIndex object) const {
+  const uint32_t begin = m_refOffsets[object.value], end = m_refOffsets[object.value + 1];
+  return {m_refs.data() + begin, end - begin};
+}
+
+uint64_t HeapIndex::shallowSize(ObjectIndex object) const {
+  const uint32_t id = idSize();
+  const uint8_t* p = recordData(object);
+  switch (kindOf(object)) {
+    case ObjectKind::kInstance: {
+      const ClassIndex cls = classOf(object);
+      return cls != kNoClass ? m_classes[cls.value].instanceSize : loadU32(p + 2 * id + 4);
+    }
+    case ObjectKind::kObjectArray: return uint64_t{loadU32(p + id + 4)} * id;
+    case ObjectKind::kPrimitiveArray:
+      return uint64_t{loadU32(p + id + 4)} * basicTypeSize(static_cast<BasicType>(p[id + 8]), id);
+    case ObjectKind::kClass: {
+      uint64_t size = 0;
+      if (auto cls = classForObject(object)) {
+        for (const StaticField& st : m_classes[cls->value].staticFields) size += basicTypeSize(st.type, id);
+      }
+      return size;
+    }
+  }
+  return 0;
+}
+
+std::optional<ClassIndex> HeapIndex::findClass(std::string_view javaName) const {
+  auto it = std::lower_bound(m_classByName.begin(), m_classByName.end(), javaName,
+                             [&](uint32_t c, std::string_view name) { return m_classes[c].name < name; });
+  if (it == m_classByName.end() || m_classes[*it].name != javaName) return std::nullopt;
+  return ClassIndex{*it};
+}
+
+std::optional<ClassIndex> HeapIndex::classForObject(ObjectIndex classObject) const {
+  const uint64_t id = idOf(classObject).value;
+  auto it = std::lower_bound(m_classByObject.begin(), m_classByObject.end(), id,
+                             [&](uint32_t c, uint64_t v) { return m_classes[c].id.value < v; });
+  if (it == m_classByObject.end() || m_classes[*it].id.value != id || id == 0) return std::nullopt;
+  return ClassIndex{*it};
+}
+
+bool HeapIndex::isSubclassOf(ClassIndex cls, ClassIndex ancestor) const {
+  // Bounded by the class count: superclass cycles were cut while building.
+  for (uint32_t steps = 0; cls != kNoClass && steps <= m_classes.size(); ++steps) {
+    if (cls == ancestor) return true;
+    cls = m_classes[cls.value].superClass;
+  }
+  return false;
+}
+
+std::optional<HeapIndex::FieldSlot> HeapIndex::fieldSlot(ClassIndex cls, std::string_view name) const {
+  uint32_t base = 0;
+  for (uint32_t steps = 0; cls != kNoClass && steps <= m_classes.size(); ++steps) {
+    const ClassInfo& info = m_classes[cls.value];
+    uint32_t offset = base;
+    for (const FieldInfo& f : info.instanceFields) {
+      if (f.name == name) return FieldSlot{offset, f.type};
+      offset += basicTypeSize(f.type, idSize());
+    }
+    base = offset;
+    cls = info.superClass;
+  }
+  return std::nullopt;
+}
+
+namespace {
+Value readValue(const uint8_t* p, BasicType type, uint32_t idSize) {
+  Value v;
+  v.type = type;
+  const uint32_t size = basicTypeSize(type, idSize);
+  for (uint32_t b = 0; b < size; ++b) v.raw = (v.raw << 8) | p[b];
+  return v;
+}
+}  // namespace
+
+std::optional<Value> HeapIndex::field(ObjectIndex instance, std::string_view name) const {
+  if (kindOf(instance) != ObjectKind::kInstance) return std::nullopt;
+  const ClassIndex cls = classOf(instance);
+  if (cls == kNoClass) return std::nullopt;
+  const auto slot = fieldSlot(cls, name);
+  if (!slot) return std::nullopt;
+  const uint32_t id = idSize();
+  const uint8_t* p = recordData(instance);
+  const uint32_t len = loadU32(p + 2 * id + 4);
+  if (uint64_t{slot->offset} + basicTypeSize(slot->type, id) > len) return std::nullopt;
+  return readValue(p + 2 * id + 8 + slot->offset, slot->type, id);
+}
+
+std::optional<Value> HeapIndex::staticField(ClassIndex cls, std::string_view name) const {
+  if (cls == kNoClass || cls.value >= m_classes.size()) return std::nullopt;
+  for (const StaticField& st : m_classes[cls.value].staticFields) {
+    if (st.name == name) return Value{st.type, st.rawValue};
+  }
+  return std::nullopt;
+}
+
+std::vector<std::pair<FieldInfo, Value>> HeapIndex::fields(ObjectIndex instance) const {
+  std::vector<std::pair<FieldInfo, Value>> out;
+  if (kindOf(instance) != ObjectKind::kInstance) return out;
+  const uint32_t id = idSize();
+  const uint8_t* p = recordData(instance);
+  const uint32_t len = loadU32(p + 2 * id + 4);
+  const uint8_t* data = p + 2 * id + 8;
+  uint32_t offset = 0;
+  ClassIndex cls = classOf(instance);
+  for (uint32_t steps = 0; cls != kNoClass && steps <= m_classes.size(); ++steps) {
+    for (const FieldInfo& f : m_classes[cls.value].instanceFields) {
+      const uint32_t size = basicTypeSize(f.type, id);
+      if (uint64_t{offset} + size > len) return out;
+      out.emplace_back(f, readValue(data + offset, f.type, id));
+      offset += size;
+    }
+    cls = m_classes[cls.value].superClass;
+  }
+  return out;
+}
+
+uint32_t HeapIndex::arrayLength(ObjectIndex array) const {
+  const ObjectKind kind = kindOf(array);
+  if (kind != ObjectKind::kObjectArray && kind != ObjectKind::kPrimitiveArray) return 0;
+  return loadU32(recordData(array) + idSize() + 4);
+}
+
+std::optional<std::vector<ObjectId>> HeapIndex::objectArrayElements(ObjectIndex array) const {
+  if (kindOf(array) != ObjectKind::kObjectArray) return std::nullopt;
+  const uint32_t id = idSize();
+  const uint8_t* p = recordData(array);
+  const uint32_t count = loadU32(p + id + 4);
+  std::vector<ObjectId> out(count);
+  for (uint32_t k = 0; k < count; ++k) out[k] = ObjectId{loadId(p + 2 * id + 8 + uint64_t{k} * id, id)};
+  return out;
+}
+
+std::optional<PrimitiveArray> HeapIndex::primitiveArray(ObjectIndex array) const {
+  if (kindOf(array) != ObjectKind::kPrimitiveArray) return std::nullopt;
+  const uint32_t id = idSize();
+  const uint8_t* tag = recordData(array) - 1;
+  const uint8_t* p = tag + 1;
+  PrimitiveArray out;
+  out.length = loadU32(p + id + 4);
+  out.elementType = static_cast<BasicType>(p[id + 8]);
+  out.hasData = *tag == static_cast<uint8_t>(SubTag::kPrimitiveArrayDump);
+  if (out.hasData) out.bytes = {p + id + 9, uint64_t{out.length} * basicTypeSize(out.elementType, id)};
+  return out;
+}
+
+std::optional<std::string> HeapIndex::stringValue(ObjectIndex string) const {
+  if (m_javaLangString == kNoClass || kindOf(string) != ObjectKind::kInstance ||
+      classOf(string) != m_javaLangString) {
+    return std::nullopt;
+  }
+  const auto valueField = field(string, "value");
+  if (!valueField || valueField->type != BasicType::kObject) return std::nullopt;
+  if (valueField->raw == 0) return std::string();
+  const auto array = find(valueField->asObjectId());
+  if (!array) return std::nullopt;  // e.g. stripped by Matrix's shrinker
+  const auto data = primitiveArray(*array);
+  if (!data || !data->hasData) return std::nullopt;
+  // Java 8 / old Android: char[] with optional offset + count. Java 9+: byte[] + coder
+  // (0 Latin-1, 1 UTF-16 in the VM's byte order, little-endian on every platform we see).
+  // ART: byte[] (compressed Latin-1) or char[], count = length in characters.
+  const auto coder = field(string, "coder");
+  const auto count = field(string, "count");
+  const auto offsetField = field(string, "offset");
+  uint64_t begin = offsetField ? static_cast<uint32_t>(offsetField->asInt()) : 0;
+  if (data->elementType == BasicType::kChar) {
+    const uint64_t units = data->length;
+    uint64_t n = count ? static_cast<uint32_t>(count->asInt()) : units;
+    if (begin > units) begin = units;
+    n = std::min(n, units - begin);
+    const uint8_t* p = data->bytes.data() + begin * 2;
+    return utf16ToUtf8(n, [&](size_t i) { return uint32_t{loadU16(p + 2 * i)}; });
+  }
+  if (data->elementType != BasicType::kByte) return std::nullopt;
+  const uint8_t* p = data->bytes.data();
+  const uint64_t bytes = data->length;
+  if (coder && coder->asInt() == 1) {
+    return utf16ToUtf8(bytes / 2, [&](size_t i) { return uint32_t{p[2 * i]} | (uint32_t{p[2 * i + 1]} << 8); });
+  }
+  uint64_t n = (count && !coder) ? std::min<uint64_t>(static_cast<uint32_t>(count->asInt()), bytes) : bytes;
+  std::string out;
+  out.reserve(n);
+  for (uint64_t i = 0; i < n; ++i) appendUtf8(out, p[i]);
+  return out;
+}
+
+std::optional<std::string_view> HeapIndex::utf8(uint64_t stringId) const {
+  auto it = std::lower_bound(m_strings.begin(), m_strings.end(), stringId,
+                             [](const StringRecord& s, uint64_t v) { return s.id < v; });
+  if (it == m_strings.end() || it->id != stringId) return std::nullopt;
+  return std::string_view(reinterpret_cast<const char*>(m_source->bytes().data() + it->offset), it->length);
+}
+
+const ThreadInfo* HeapIndex::threadBySerial(uint32_t serial) const {
+  for (const ThreadInfo& t : m_threads) {
+    if (t.serial == serial) return &t;
+  }
+  return nullptr;
+}
+
+std::optional<uint8_t> HeapIndex::findHeap(std::string_view name) const {
+  for (size_t i = 0; i < m_heaps.size(); ++i) {
+    if (m_heaps[i].name == name) return static_cast<uint8_t>(i);
+  }
+  return std::nullopt;
+}
+
+int32_t Value::asInt() const {
+  switch (type) {
+    case BasicType::kByte: return static_cast<int8_t>(raw);
+    case BasicType::kShort: return static_cast<int16_t>(raw);
+    default: return static_cast<int32_t>(static_cast<uint32_t>(raw));
+  }
+}
+
+int64_t Value::asLong() const {
+  if (type == BasicType::kLong) return static_cast<int64_t>(raw);
+  return asInt();
+}
+
+double Value::asDouble() const {
+  if (type == BasicType::kDouble) {
+    double d;
+    std::memcpy(&d, &raw, 8);
+    return d;
+  }
+  if (type == BasicType::kFloat) {
+    const auto bits = static_cast<uint32_t>(raw);
+    float f;
+    std::memcpy(&f, &bits, 4);
+    return f;
+  }
+  return static_cast<double>(asLong());
+}
+
+StatusOr<std::shared_ptr<const HeapIndex>> openAndIndex(const std::string& path, const OpenOptions& openOptions,
+                                                        const IndexOptions& indexOptions, ProgressSink& progress,
+                                                        const CancelToken& cancel) {
+  ASSIGN_OR_RETURN(auto source, openDump(path, openOptions, progress, cancel));
+  return HeapIndex::build(std::move(source), indexOptions, progress, cancel);
+}
+
+}  // namespace mxi::core::hprof

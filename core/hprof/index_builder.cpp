@@ -1,0 +1,518 @@
+#include "core/hprof/index_builder.h"
+
+#include <algorithm>
+#include <chrono>
+#include <numeric>
+#include <thread>
+
+#include "core/hprof/byte_reader.h"
+#include "core/hprof/class_name.h"
+
+namespace mxi::core::hprof {
+
+namespace {
+
+constexpr uint64_t kOffsetMask = (uint64_t{1} << 48) - 1;
+
+uint64_t nowNs() {
+  return static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                   std::chrono::steady_clock::now().time_since_epoch())
+                                   .count());
+}
+
+template <typename T>
+uint64_t bytesOf(const std::vector<T>& v) {
+  return v.capacity() * sizeof(T);
+}
+
+// Open-addressing map from class object id to class index; small enough to stay in cache,
+// which matters because every instance in the dump is looked up once.
+class ClassIdMap {
+ public:
+  explicit ClassIdMap(size_t count) {
+    size_t cap = 16;
+    while (cap < count * 2) cap <<= 1;
+    m_slots.assign(cap, {0, UINT32_MAX});
+    m_mask = cap - 1;
+  }
+  // Returns false when the id is already present (the first class keeps it).
+  bool insert(uint64_t id, uint32_t cls) {
+    for (size_t i = hash(id);; i = (i + 1) & m_mask) {
+      if (m_slots[i].second == UINT32_MAX) {
+        m_slots[i] = {id, cls};
+        return true;
+      }
+      if (m_slots[i].first == id) return false;
+    }
+  }
+  uint32_t find(uint64_t id) const {
+    for (size_t i = hash(id);; i = (i + 1) & m_mask) {
+      if (m_slots[i].second == UINT32_MAX || m_slots[i].first == id) return m_slots[i].second;
+    }
+  }
+
+ private:
+  size_t hash(uint64_t id) const { return static_cast<size_t>((id * 0x9E3779B97F4A7C15ull) >> 32) & m_mask; }
+  std::vector<std::pair<uint64_t, uint32_t>> m_slots;
+  size_t m_mask;
+};
+
+}  // namespace
+
+IndexBuilder::IndexBuilder(std::shared_ptr<const DumpSource> source, const IndexOptions& options,
+                           ProgressSink& progress, const CancelToken& cancel)
+    : m_source(std::move(source)), m_options(options), m_progress(progress), m_cancel(cancel) {
+  m_index.reset(new HeapIndex());
+  m_index->m_source = m_source;
+  m_data = m_source->bytes();
+  m_heapNames.emplace_back(0, 0);  // the default heap, where roots and HotSpot objects live
+  m_lastLap = nowNs();
+}
+
+bool IndexBuilder::reportProgress(std::string_view phase, uint64_t done, uint64_t total) {
+  if (m_cancel.isCancelled()) return false;
+  const int permille = total ? static_cast<int>(std::min<uint64_t>(done * 1000 / total, 1000)) : 1000;
+  return m_progress.report(phase, permille) && !m_cancel.isCancelled();
+}
+
+double IndexBuilder::lap() {
+  const uint64_t now = nowNs();
+  const double ms = static_cast<double>(now - m_lastLap) / 1e6;
+  m_lastLap = now;
+  return ms;
+}
+
+StatusOr<std::shared_ptr<const HeapIndex>> IndexBuilder::run() {
+  auto& timings = m_index->m_stats.timingsMs;
+  uint64_t body = 0;
+  RETURN_IF_ERROR(parseHeader(body));
+  RETURN_IF_ERROR(scanRecords(body));
+  timings.emplace_back("scan", lap());
+  RETURN_IF_ERROR(resolveClasses());
+  RETURN_IF_ERROR(sortObjects());
+  timings.emplace_back("organise", lap());
+  RETURN_IF_ERROR(buildReferences());
+  timings.emplace_back("references", lap());
+  buildThreads();
+  finishStats();
+  timings.emplace_back("finish", lap());
+  reportProgress("done", 1, 1);
+  return std::shared_ptr<const HeapIndex>(m_index.release());
+}
+
+Status IndexBuilder::resolveClasses() {
+  HeapIndex& ix = *m_index;
+  auto byId = [](const auto& a, const auto& b) { return a.id < b.id; };
+  if (!std::is_sorted(ix.m_strings.begin(), ix.m_strings.end(), byId)) {
+    std::stable_sort(ix.m_strings.begin(), ix.m_strings.end(), byId);
+  }
+  std::stable_sort(m_loadClasses.begin(), m_loadClasses.end(),
+                   [](const LoadClass& a, const LoadClass& b) { return a.classId < b.classId; });
+  ix.m_stats.strings = ix.m_strings.size();
+  ix.m_stats.loadClassRecords = m_loadClasses.size();
+
+  auto text = [&](uint64_t stringId) -> std::string_view {
+    if (stringId == 0) return {};
+    return ix.utf8(stringId).value_or(std::string_view());
+  };
+  auto hex = [](uint64_t v) {
+    char buf[24];
+    std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+    return std::string(buf);
+  };
+
+  ix.m_classes.reserve(m_rawClasses.size() + 8);
+  ClassIdMap map(m_rawClasses.size());
+  for (RawClass& raw : m_rawClasses) {
+    ClassInfo info;
+    info.id = ObjectId{raw.id};
+    auto lc = std::lower_bound(m_loadClasses.begin(), m_loadClasses.end(), raw.id,
+                               [](const LoadClass& l, uint64_t v) { return l.classId < v; });
+    if (lc != m_loadClasses.end() && lc->classId == raw.id) {
+      info.name = javaClassName(text(lc->nameId));
+      info.loadSerial = lc->serial;
+    }
+    if (info.name.empty()) info.name = "<unnamed class " + hex(raw.id) + ">";
+    info.isArrayClass = info.name.ends_with("[]");
+    info.loaderId = ObjectId{raw.loaderId};
+    info.instanceSize = raw.instanceSize;
+    info.instanceFields.reserve(raw.instanceFields.size());
+    for (auto [nameId, type] : raw.instanceFields) info.instanceFields.push_back({text(nameId), type});
+    info.staticFields.reserve(raw.statics.size());
+    for (const auto& st : raw.statics) info.staticFields.push_back({text(st.nameId), st.type, st.raw});
+    const auto index = static_cast<uint32_t>(ix.m_classes.size());
+    if (!map.insert(raw.id, index)) {
+      ix.m_stats.warnings.push_back("class " + hex(raw.id) + " is dumped twice; the first dump is used");
+    }
+    ix.m_classes.push_back(std::move(info));
+  }
+  for (size_t i = 0; i < m_rawClasses.size(); ++i) {
+    if (m_rawClasses[i].superId != 0) {
+      const uint32_t super = map.find(m_rawClasses[i].superId);
+      if (super != UINT32_MAX) ix.m_classes[i].superClass = ClassIndex{super};
+    }
+  }
+  m_rawClasses.clear();
+  m_rawClasses.shrink_to_fit();
+
+  std::vector<uint8_t> state(ix.m_classes.size(), 0);
+  for (uint32_t i = 0; i < ix.m_classes.size(); ++i) RETURN_IF_ERROR(computeLayout(i, state));
+
+  auto sortIndices = [&](std::vector<uint32_t>& v, auto less) {
+    v.resize(ix.m_classes.size());
+    std::iota(v.begin(), v.end(), 0u);
+    std::stable_sort(v.begin(), v.end(), less);
+  };
+  sortIndices(ix.m_classByName,
+              [&](uint32_t a, uint32_t b) { return ix.m_classes[a].name < ix.m_classes[b].name; });
+  // Primitive arrays are counted under their array class ("byte[]"); a dump without those
+  // classes (ART may omit them) gets synthetic ones.
+  bool added = false;
+  for (uint8_t t = 4; t <= 11; ++t) {
+    const std::string name = std::string(basicTypeName(static_cast<BasicType>(t))) + "[]";
+    if (auto found = ix.findClass(name)) {
+      m_primitiveArrayClass[t] = found->value;
+      continue;
+    }
+    ClassInfo synthetic;
+    synthetic.name = name;
+    synthetic.isArrayClass = true;
+    m_primitiveArrayClass[t] = static_cast<uint32_t>(ix.m_classes.size());
+    ix.m_classes.push_back(std::move(synthetic));
+    added = true;
+  }
+  if (added) {
+    sortIndices(ix.m_classByName,
+                [&](uint32_t a, uint32_t b) { return ix.m_classes[a].name < ix.m_classes[b].name; });
+  }
+  sortIndices(ix.m_classByObject,
+              [&](uint32_t a, uint32_t b) { return ix.m_classes[a].id < ix.m_classes[b].id; });
+  ix.m_javaLangClass = ix.findClass("java.lang.Class").value_or(kNoClass);
+  ix.m_javaLangString = ix.findClass("java.lang.String").value_or(kNoClass);
+
+  ix.m_heaps.clear();
+  for (auto [heapId, nameId] : m_heapNames) {
+    HeapInfo heap;
+    heap.id = heapId;
+    heap.name = nameId ? std::string(text(nameId)) : "default";
+    ix.m_heaps.push_back(std::move(heap));
+  }
+  return okStatus();
+}
+
+// Flattens the reference-field offsets of a class and its superclasses. Instance data holds
+// the class's own fields first, then each superclass's, so a class's layout is its own fields
+// followed by its superclass's layout shifted by the own fields' size.
+Status IndexBuilder::computeLayout(uint32_t cls, std::vector<uint8_t>& state) {
+  // state: 0 = not done, 1 = in progress (a cycle if seen again), 2 = done. Iterative, because
+  // a hostile dump can chain superclasses deeper than the stack.
+  std::vector<uint32_t> chain;
+  for (uint32_t c = cls; state[c] != 2;) {
+    if (state[c] == 1) {
+      m_index->m_stats.warnings.push_back("superclass cycle at class " + m_index->m_classes[c].name +
+                                          "; its chain is cut there");
+      m_index->m_classes[c].superClass = kNoClass;
+      break;
+    }
+    state[c] = 1;
+    chain.push_back(c);
+    const ClassIndex super = m_index->m_classes[c].superClass;
+    if (super == kNoClass) break;
+    c = super.value;
+  }
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    ClassInfo& info = m_index->m_classes[*it];
+    uint32_t own = 0;
+    std::vector<uint32_t> refs;
+    for (const FieldInfo& f : info.instanceFields) {
+      if (f.type == BasicType::kObject) refs.push_back(own);
+      own += basicTypeSize(f.type, m_idSize);
+    }
+    if (info.superClass != kNoClass) {
+      const ClassInfo& super = m_index->m_classes[info.superClass.value];
+      for (uint32_t off : super.referenceOffsets) refs.push_back(own + off);
+      own += super.fieldBytes;
+    }
+    info.fieldBytes = own;
+    info.referenceOffsets = std::move(refs);
+    state[*it] = 2;
+  }
+  return okStatus();
+}
+
+Status IndexBuilder::sortObjects() {
+  HeapIndex& ix = *m_index;
+  size_t total = 0;
+  for (const auto& chunk : m_entryChunks) total += chunk.size();
+  if (total >= UINT32_MAX) return resourceLimit("dumps with more than 4 billion objects are not supported");
+  ix.m_entries.reserve(total);
+  for (auto& chunk : m_entryChunks) {
+    ix.m_entries.insert(ix.m_entries.end(), chunk.begin(), chunk.end());
+    std::vector<HeapIndex::Entry>().swap(chunk);
+  }
+  m_entryChunks.clear();
+  auto& e = ix.m_entries;
+  auto byId = [](const HeapIndex::Entry& a, const HeapIndex::Entry& b) { return a.id < b.id; };
+  // HotSpot walks its heap in address order, so dumps are usually sorted already.
+  if (!std::is_sorted(e.begin(), e.end(), byId)) {
+    if (!reportProgress("sorting", 0, 1)) return cancelled();
+    const auto mid = e.begin() + static_cast<std::ptrdiff_t>(e.size() / 2);
+    std::thread left([&] { std::stable_sort(e.begin(), mid, byId); });
+    std::stable_sort(mid, e.end(), byId);
+    left.join();
+    std::inplace_merge(e.begin(), mid, e.end(), byId);
+  }
+  uint64_t duplicates = 0;
+  for (size_t i = 1; i < e.size(); ++i) duplicates += e[i].id == e[i - 1].id;
+  if (duplicates) {
+    ix.m_stats.warnings.push_back(std::to_string(duplicates) +
+                                  " object ids occur more than once; lookups return one of them");
+  }
+  ix.buildLookupTable();
+  for (GcRoot& root : ix.m_roots) root.object = ix.find(root.id).value_or(kNoObject);
+  for (ClassInfo& c : ix.m_classes) {
+    if (c.id.value) c.object = ix.find(c.id).value_or(kNoObject);
+  }
+  return okStatus();
+}
+
+Status IndexBuilder::buildReferences() {
+  HeapIndex& ix = *m_index;
+  const uint32_t n = ix.objectCount();
+  const uint32_t id = m_idSize;
+  const uint8_t* const base = m_data.data();
+  ix.m_classOfObject.assign(n, kNoClass.value);
+  ix.m_refOffsets.assign(size_t{n} + 1, 0);
+
+  ClassIdMap classMap(ix.m_classes.size());
+  for (uint32_t i = 0; i < ix.m_classes.size(); ++i) {
+    if (ix.m_classes[i].id.value) classMap.insert(ix.m_classes[i].id.value, i);
+  }
+
+  unsigned threads = m_options.threads ? m_options.threads : std::max(1u, std::thread::hardware_concurrency());
+  threads = std::min<unsigned>(threads, 64);
+  if (n < 200000) threads = 1;
+
+  struct Worker {
+    std::vector<ObjectIndex> refs;
+    uint64_t dangling = 0;
+    uint64_t missingClass = 0;
+    uint64_t heapObjects[256] = {};
+    uint64_t heapBytes[256] = {};
+    bool cancelled = false;
+  };
+  std::vector<Worker> workers(threads);
+  std::atomic<uint64_t> done{0};
+
+  auto work = [&](unsigned t) {
+    Worker& w = workers[t];
+    const uint32_t lo = static_cast<uint32_t>(uint64_t{n} * t / threads);
+    const uint32_t hi = static_cast<uint32_t>(uint64_t{n} * (t + 1) / threads);
+    w.refs.reserve((hi - lo) * 2u);
+    uint64_t lastClassId = UINT64_MAX;
+    uint32_t lastClass = UINT32_MAX;
+    auto classFor = [&](uint64_t classId) {
+      if (classId != lastClassId) {
+        lastClassId = classId;
+        lastClass = classMap.find(classId);
+      }
+      return lastClass;
+    };
+    auto addRef = [&](uint64_t target) {
+      if (target == 0) return;
+      const uint32_t j = ix.lookup(target);
+      if (j == UINT32_MAX) {
+        w.dangling++;
+      } else {
+        w.refs.push_back(ObjectIndex{j});
+      }
+    };
+    for (uint32_t i = lo; i < hi; ++i) {
+      if ((i & 0xFFFF) == 0 && t == 0) {
+        if (!reportProgress("references", done.load(std::memory_order_relaxed), n)) {
+          w.cancelled = true;
+          return;
+        }
+      }
+      const HeapIndex::Entry& e = ix.m_entries[i];
+      const uint8_t* const p = base + (e.packed & kOffsetMask) + 1;  // after the sub-record tag
+      const auto kind = static_cast<ObjectKind>((e.packed >> 48) & 3);
+      const auto heap = static_cast<uint8_t>(e.packed >> 56);
+      const size_t before = w.refs.size();
+      uint64_t size = 0;
+      uint32_t cls = UINT32_MAX;
+      switch (kind) {
+        case ObjectKind::kInstance: {
+          const uint32_t len = loadU32(p + 2 * id + 4);
+          const uint8_t* fields = p + 2 * id + 8;
+          cls = classFor(loadId(p + id + 4, id));
+          if (cls == UINT32_MAX) {
+            w.missingClass++;
+            size = len;
+            break;
+          }
+          const ClassInfo& info = ix.m_classes[cls];
+          for (uint32_t off : info.referenceOffsets) {
+            if (off + id <= len) addRef(loadId(fields + off, id));
+          }
+          size = info.instanceSize;
+          break;
+        }
+        case ObjectKind::kObjectArray: {
+          const uint32_t count = loadU32(p + id + 4);
+          cls = classFor(loadId(p + id + 8, id));
+          const uint8_t* elements = p + 2 * id + 8;
+          for (uint32_t k = 0; k < count; ++k) addRef(loadId(elements + uint64_t{k} * id, id));
+          size = uint64_t{count} * id;
+          break;
+        }
+        case ObjectKind::kPrimitiveArray: {
+          const uint32_t count = loadU32(p + id + 4);
+          const uint8_t type = p[id + 8];
+          cls = m_primitiveArrayClass[type];
+          size = uint64_t{count} * basicTypeSize(static_cast<BasicType>(type), id);
+          break;
+        }
+        case ObjectKind::kClass: {
+          cls = ix.m_javaLangClass.value;
+          const uint32_t self = classMap.find(e.id);
+          if (self != UINT32_MAX) {
+            const ClassInfo& info = ix.m_classes[self];
+            for (const StaticField& st : info.staticFields) {
+              if (st.type == BasicType::kObject) addRef(st.rawValue);
+              size += basicTypeSize(st.type, id);
+            }
+            if (info.superClass != kNoClass) addRef(ix.m_classes[info.superClass.value].id.value);
+            addRef(info.loaderId.value);
+          }
+          break;
+        }
+      }
+      ix.m_classOfObject[i] = cls;
+      ix.m_refOffsets[i + 1] = static_cast<uint32_t>(w.refs.size() - before);
+      w.heapObjects[heap]++;
+      w.heapBytes[heap] += size;
+      if ((i & 0xFFF) == 0) done.fetch_add(0x1000, std::memory_order_relaxed);
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work, t);
+  work(0);
+  for (auto& th : pool) th.join();
+
+  uint64_t totalRefs = 0;
+  for (Worker& w : workers) {
+    if (w.cancelled) return cancelled();
+    totalRefs += w.refs.size();
+    ix.m_stats.danglingReferences += w.dangling;
+    for (size_t h = 0; h < ix.m_heaps.size(); ++h) {
+      ix.m_heaps[h].objects += w.heapObjects[h];
+      ix.m_heaps[h].shallowBytes += w.heapBytes[h];
+    }
+    if (w.missingClass) {
+      ix.m_stats.warnings.push_back(std::to_string(w.missingClass) + " instances name a class that is not in the dump");
+    }
+  }
+  if (totalRefs >= UINT32_MAX) return resourceLimit("dumps with more than 4 billion references are not supported");
+  for (uint32_t i = 0; i < n; ++i) ix.m_refOffsets[i + 1] += ix.m_refOffsets[i];
+  ix.m_refs.reserve(totalRefs);
+  for (Worker& w : workers) {
+    ix.m_refs.insert(ix.m_refs.end(), w.refs.begin(), w.refs.end());
+    std::vector<ObjectIndex>().swap(w.refs);
+  }
+  ix.m_stats.references = totalRefs;
+  return okStatus();
+}
+
+std::string IndexBuilder::frameText(uint64_t frameId) const {
+  auto it = std::lower_bound(m_stackFrames.begin(), m_stackFrames.end(), frameId,
+                             [](const StackFrame& f, uint64_t v) { return f.id < v; });
+  if (it == m_stackFrames.end() || it->id != frameId) return "<unknown frame>";
+  const uint32_t id = m_idSize;
+  const uint8_t* p = m_data.data() + it->offset;
+  const HeapIndex& ix = *m_index;
+  auto text = [&](uint64_t sid) { return std::string(ix.utf8(sid).value_or(std::string_view())); };
+  const std::string method = text(loadId(p + id, id));
+  const std::string file = text(loadId(p + 3 * id, id));
+  const uint32_t classSerial = loadU32(p + 4 * id);
+  const auto line = static_cast<int32_t>(loadU32(p + 4 * id + 4));
+  std::string cls;
+  for (const LoadClass& lc : m_loadClasses) {
+    if (lc.serial == classSerial) {
+      cls = javaClassName(text(lc.nameId));
+      break;
+    }
+  }
+  std::string out = (cls.empty() ? std::string("?") : cls) + "." + method + "(";
+  if (line == -3) {
+    out += "Native Method";
+  } else {
+    out += file.empty() ? "Unknown Source" : file;
+    if (line > 0) out += ":" + std::to_string(line);
+  }
+  return out + ")";
+}
+
+void IndexBuilder::buildThreads() {
+  HeapIndex& ix = *m_index;
+  std::sort(m_stackFrames.begin(), m_stackFrames.end(),
+            [](const StackFrame& a, const StackFrame& b) { return a.id < b.id; });
+  std::stable_sort(m_threadStarts.begin(), m_threadStarts.end(),
+                   [](const ThreadStart& a, const ThreadStart& b) { return a.serial < b.serial; });
+  for (const ThreadStart& ts : m_threadStarts) {
+    if (!ix.m_threads.empty() && ix.m_threads.back().serial == ts.serial) {
+      ThreadInfo& t = ix.m_threads.back();  // START_THREAD and ROOT_THREAD_OBJECT describe one thread
+      if (!t.objectId.value) t.objectId = ObjectId{ts.objectId};
+      if (!t.stackTraceSerial) t.stackTraceSerial = ts.stackSerial;
+      if (t.name.empty() && ts.nameId) t.name = std::string(ix.utf8(ts.nameId).value_or(""));
+      continue;
+    }
+    ThreadInfo t;
+    t.serial = ts.serial;
+    t.objectId = ObjectId{ts.objectId};
+    t.stackTraceSerial = ts.stackSerial;
+    if (ts.nameId) t.name = std::string(ix.utf8(ts.nameId).value_or(""));
+    ix.m_threads.push_back(std::move(t));
+  }
+  for (ThreadInfo& t : ix.m_threads) {
+    if (t.name.empty()) {
+      if (auto obj = ix.find(t.objectId)) {
+        if (auto nameField = ix.field(*obj, "name")) {
+          if (auto o = ix.find(nameField->asObjectId())) t.name = ix.stringValue(*o).value_or("");
+        }
+      }
+    }
+    for (const StackTrace& st : m_stackTraces) {
+      if (st.serial != t.stackTraceSerial || t.stackTraceSerial == 0) continue;
+      for (uint32_t k = 0; k < st.frameCount; ++k) {
+        t.frames.push_back(frameText(loadId(m_data.data() + st.framesOffset + uint64_t{k} * m_idSize, m_idSize)));
+      }
+      break;
+    }
+  }
+}
+
+void IndexBuilder::finishStats() {
+  HeapIndex& ix = *m_index;
+  uint64_t classBytes = 0;
+  for (const ClassInfo& c : ix.m_classes) {
+    classBytes += sizeof(ClassInfo) + c.name.capacity() + bytesOf(c.instanceFields) + bytesOf(c.staticFields) +
+                  bytesOf(c.referenceOffsets);
+  }
+  ix.m_stats.indexBytes = bytesOf(ix.m_entries) + bytesOf(ix.m_classOfObject) + bytesOf(ix.m_refOffsets) +
+                          bytesOf(ix.m_refs) + bytesOf(ix.m_bucketStart) + bytesOf(ix.m_classByObject) +
+                          bytesOf(ix.m_classByName) + bytesOf(ix.m_strings) + bytesOf(ix.m_roots) + classBytes;
+}
+
+StatusOr<std::shared_ptr<const HeapIndex>> HeapIndex::build(std::shared_ptr<const DumpSource> source,
+                                                            const IndexOptions& options, ProgressSink& progress,
+                                                            const CancelToken& cancel) {
+  if (!source) return internalError("HeapIndex::build without a source");
+  const std::string name = source->path();
+  IndexBuilder builder(std::move(source), options, progress, cancel);
+  auto result = builder.run();
+  if (!result.ok() && !name.empty()) return result.status().withContext(name);
+  return result;
+}
+
+}  // namespace mxi::core::hprof

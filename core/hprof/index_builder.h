@@ -1,0 +1,95 @@
+// Internal: builds a HeapIndex in three passes.
+//  1. scan (sequential): walk every record once; note each object's id, offset, kind and heap;
+//     parse class dumps, strings, roots, threads and stack traces (index_scan.cpp).
+//  2. organise: resolve class names and field layouts, sort objects by id, build the id lookup.
+//  3. references (parallel): decode each object's outgoing references into CSR, attribute its
+//     class and shallow size to its heap (index_builder.cpp).
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "core/hprof/heap_index.h"
+
+namespace mxi::core::hprof {
+
+class IndexBuilder {
+ public:
+  IndexBuilder(std::shared_ptr<const DumpSource> source, const IndexOptions& options,
+               ProgressSink& progress, const CancelToken& cancel);
+  StatusOr<std::shared_ptr<const HeapIndex>> run();
+
+ private:
+  struct RawClass {
+    uint64_t id, superId, loaderId;
+    uint64_t recordOffset;
+    uint32_t instanceSize;
+    std::vector<std::pair<uint64_t, BasicType>> instanceFields;  // name string id, type
+    struct Static {
+      uint64_t nameId;
+      BasicType type;
+      uint64_t raw;
+    };
+    std::vector<Static> statics;
+  };
+  struct LoadClass {
+    uint64_t classId;
+    uint64_t nameId;
+    uint32_t serial;
+  };
+  struct StackTrace {
+    uint32_t serial, threadSerial;
+    uint64_t framesOffset;  // offset of the frame ids
+    uint32_t frameCount;
+  };
+  struct StackFrame {
+    uint64_t id;
+    uint64_t offset;  // offset of the record body
+  };
+  struct ThreadStart {
+    uint32_t serial, stackSerial;
+    uint64_t objectId, nameId;
+  };
+
+  // Pass 1 (index_scan.cpp).
+  Status parseHeader(uint64_t& bodyStart);
+  Status scanRecords(uint64_t pos);
+  Status scanHeapDump(uint64_t begin, uint64_t end);
+  Status scanClassDump(const uint8_t*& p, const uint8_t* end, uint64_t recordOffset);
+  uint8_t heapFor(uint32_t heapId, uint64_t nameId);
+  void addObject(uint64_t id, uint64_t offset, ObjectKind kind);
+
+  // Pass 2.
+  Status resolveClasses();
+  Status computeLayout(uint32_t cls, std::vector<uint8_t>& state);
+  Status sortObjects();
+  // Pass 3.
+  Status buildReferences();
+  void buildThreads();
+  std::string frameText(uint64_t frameId) const;
+  void finishStats();
+
+  bool reportProgress(std::string_view phase, uint64_t done, uint64_t total);
+  double lap();  // ms since last lap
+
+  std::shared_ptr<const DumpSource> m_source;
+  IndexOptions m_options;
+  ProgressSink& m_progress;
+  const CancelToken& m_cancel;
+  std::unique_ptr<HeapIndex> m_index;
+  std::span<const uint8_t> m_data;
+  uint32_t m_idSize = 0;
+
+  std::vector<std::vector<HeapIndex::Entry>> m_entryChunks;
+  std::vector<RawClass> m_rawClasses;
+  std::vector<LoadClass> m_loadClasses;
+  std::vector<StackTrace> m_stackTraces;
+  std::vector<StackFrame> m_stackFrames;
+  std::vector<ThreadStart> m_threadStarts;
+  std::vector<std::pair<uint32_t, uint64_t>> m_heapNames;  // per heap index: (heap id, name string id)
+  uint8_t m_currentHeap = 0;
+  uint32_t m_primitiveArrayClass[12] = {};  // class index per BasicType value
+  uint64_t m_lastLap = 0;
+};
+
+}  // namespace mxi::core::hprof
