@@ -13,6 +13,11 @@
 #include <cstring>
 #include <vector>
 
+// Linux 5.14+; glibc 2.36's headers do not name it yet. Older kernels answer EINVAL, harmlessly.
+#ifndef MADV_POPULATE_READ
+#define MADV_POPULATE_READ 22
+#endif
+
 namespace mxi::core::hprof {
 
 class DumpOpener {
@@ -54,8 +59,6 @@ StatusOr<std::shared_ptr<DumpSource>> mapFd(int fd, uint64_t size) {
   if (size == 0) return invalidInput("empty file: not a heap dump", 0);
   void* p = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
   if (p == MAP_FAILED) return ioError("cannot map " + std::to_string(size) + " bytes: " + errnoText());
-  // The index is built by a front-to-back scan; tell the kernel to read ahead generously.
-  ::madvise(p, size, MADV_WILLNEED);
   return DumpOpener::adopt(static_cast<const uint8_t*>(p), size, true);
 }
 
@@ -289,6 +292,30 @@ StatusOr<std::shared_ptr<DumpSource>> openZip(const std::string& path, const Ope
 
 DumpSource::~DumpSource() {
   if (m_owned && m_data) ::munmap(const_cast<uint8_t*>(m_data), m_size);
+}
+
+namespace {
+// Page-aligned [begin, end) inside the mapping, shrunk inwards.
+bool pageRange(uint64_t size, uint64_t& begin, uint64_t& end) {
+  const uint64_t page = static_cast<uint64_t>(::sysconf(_SC_PAGESIZE));
+  begin = (begin + page - 1) / page * page;
+  end = std::min(end, size) / page * page;
+  return begin < end;
+}
+}  // namespace
+
+void DumpSource::prefetch(uint64_t begin, uint64_t end) const {
+  if (m_owned && pageRange(m_size, begin, end)) {
+    ::madvise(const_cast<uint8_t*>(m_data) + begin, end - begin, MADV_POPULATE_READ);
+  }
+}
+
+void DumpSource::release(uint64_t begin, uint64_t end) const {
+  // Safe only because the mapping is a read-only private file mapping: dropped pages are
+  // read back from the file on the next access. Never done to caller-owned memory.
+  if (m_owned && pageRange(m_size, begin, end)) {
+    ::madvise(const_cast<uint8_t*>(m_data) + begin, end - begin, MADV_DONTNEED);
+  }
 }
 
 std::shared_ptr<DumpSource> DumpSource::fromMemory(std::span<const uint8_t> bytes, std::string name) {

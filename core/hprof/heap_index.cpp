@@ -54,7 +54,7 @@ std::string utf16ToUtf8(size_t count, UnitAt unitAt) {
 HeapIndex::~HeapIndex() = default;
 
 void HeapIndex::buildLookupTable() {
-  m_bucketStart.clear();
+  m_bucketStart.resize(0);
   if (m_entries.empty()) return;
   m_minId = m_entries.front().id;
   m_maxId = m_entries.back().id;
@@ -64,7 +64,7 @@ void HeapIndex::buildLookupTable() {
   m_bucketShift = 0;
   while ((range >> m_bucketShift) >= target) ++m_bucketShift;
   const uint64_t buckets = (range >> m_bucketShift) + 1;
-  m_bucketStart.assign(buckets + 1, 0);
+  m_bucketStart.resize(buckets + 1);
   uint64_t b = 0;
   for (uint32_t i = 0; i < m_entries.size(); ++i) {
     const uint64_t bucket = (m_entries[i].id - m_minId) >> m_bucketShift;
@@ -281,6 +281,22 @@ std::optional<std::string_view> HeapIndex::utf8(uint64_t stringId) const {
                              [](const StringRecord& s, uint64_t v) { return s.id < v; });
   if (it == m_strings.end() || it->id != stringId) return std::nullopt;
   return std::string_view(reinterpret_cast<const char*>(m_source->bytes().data() + it->offset), it->length);
+}
+
+std::pair<uint64_t, uint64_t> HeapIndex::classTotals(ClassIndex cls, std::optional<uint8_t> heap) const {
+  const size_t heaps = m_heaps.size();
+  const size_t slot = cls == kNoClass ? m_classes.size() : cls.value;
+  if (heaps == 0 || (slot + 1) * heaps > m_classHeapCount.size()) return {0, 0};
+  if (heap) {
+    if (*heap >= heaps) return {0, 0};
+    return {m_classHeapCount[slot * heaps + *heap], m_classHeapBytes[slot * heaps + *heap]};
+  }
+  uint64_t count = 0, bytes = 0;
+  for (size_t h = 0; h < heaps; ++h) {
+    count += m_classHeapCount[slot * heaps + h];
+    bytes += m_classHeapBytes[slot * heaps + h];
+  }
+  return {count, bytes};
 }
 
 const ThreadInfo* HeapIndex::threadBySerial(uint32_t serial) const {

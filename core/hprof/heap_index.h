@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/base/cancel_token.h"
+#include "core/base/large_array.h"
 #include "core/base/progress.h"
 #include "core/base/status.h"
 #include "core/hprof/dump_source.h"
@@ -183,6 +184,9 @@ class HeapIndex {
   const std::vector<ThreadInfo>& threads() const { return m_threads; }
   const ThreadInfo* threadBySerial(uint32_t serial) const;
   const std::vector<HeapInfo>& heaps() const { return m_heaps; }
+  // Objects and shallow bytes of class `cls` (kNoClass: objects whose class is missing) in
+  // heap `heap`, or in all heaps when nullopt. Precomputed: O(heaps).
+  std::pair<uint64_t, uint64_t> classTotals(ClassIndex cls, std::optional<uint8_t> heap) const;
   std::optional<uint8_t> findHeap(std::string_view name) const;
 
   // Internal layout, public for the builder (index_builder.cpp) only.
@@ -222,11 +226,15 @@ class HeapIndex {
 
   std::shared_ptr<const DumpSource> m_source;
   IndexStats m_stats;
-  std::vector<Entry> m_entries;              // sorted by id
-  std::vector<uint32_t> m_classOfObject;     // ClassIndex per object
-  std::vector<uint32_t> m_refOffsets;        // CSR: objectCount()+1 entries
-  std::vector<ObjectIndex> m_refs;           // CSR targets
-  std::vector<uint32_t> m_bucketStart;       // id lookup: first entry of each id bucket
+  LargeArray<Entry> m_entries;               // sorted by id
+  LargeArray<uint32_t> m_classOfObject;      // ClassIndex per object
+  LargeArray<uint32_t> m_refOffsets;         // CSR: objectCount()+1 entries
+  LargeArray<ObjectIndex> m_refs;            // CSR targets
+  LargeArray<uint32_t> m_bucketStart;        // id lookup: first entry of each id bucket
+  // Instances and shallow bytes per (class, heap), filled while indexing so a histogram
+  // never has to touch the dump again. Slot classCount() is "class not in the dump".
+  std::vector<uint64_t> m_classHeapCount;
+  std::vector<uint64_t> m_classHeapBytes;
   uint64_t m_minId = 0;
   uint64_t m_maxId = 0;
   uint32_t m_bucketShift = 0;

@@ -1,6 +1,8 @@
 #include "core/hprof/index_builder.h"
 
 #include <algorithm>
+#include <atomic>
+#include <cstring>
 #include <chrono>
 #include <numeric>
 #include <thread>
@@ -240,28 +242,23 @@ Status IndexBuilder::computeLayout(uint32_t cls, std::vector<uint8_t>& state) {
   return okStatus();
 }
 
+// Orders the object table by id. Dumps arrive as runs of ascending ids (heap regions, dump
+// threads, a few stragglers); sortRuns() exploits that in O(n), a full sort is the fallback.
 Status IndexBuilder::sortObjects() {
   HeapIndex& ix = *m_index;
-  size_t total = 0;
-  for (const auto& chunk : m_entryChunks) total += chunk.size();
-  if (total >= UINT32_MAX) return resourceLimit("dumps with more than 4 billion objects are not supported");
-  ix.m_entries.reserve(total);
-  for (auto& chunk : m_entryChunks) {
-    ix.m_entries.insert(ix.m_entries.end(), chunk.begin(), chunk.end());
-    std::vector<HeapIndex::Entry>().swap(chunk);
-  }
-  m_entryChunks.clear();
   auto& e = ix.m_entries;
-  auto byId = [](const HeapIndex::Entry& a, const HeapIndex::Entry& b) { return a.id < b.id; };
-  // HotSpot walks its heap in address order, so dumps are usually sorted already.
-  if (!std::is_sorted(e.begin(), e.end(), byId)) {
+  e.shrinkToFit();
+  if (!m_runStarts.empty() && !sortRuns()) {
     if (!reportProgress("sorting", 0, 1)) return cancelled();
-    const auto mid = e.begin() + static_cast<std::ptrdiff_t>(e.size() / 2);
-    std::thread left([&] { std::stable_sort(e.begin(), mid, byId); });
-    std::stable_sort(mid, e.end(), byId);
+    auto byId = [](const HeapIndex::Entry& a, const HeapIndex::Entry& b) { return a.id < b.id; };
+    HeapIndex::Entry* mid = e.begin() + e.size() / 2;
+    std::thread left([&] { std::sort(e.begin(), mid, byId); });
+    std::sort(mid, e.end(), byId);
     left.join();
     std::inplace_merge(e.begin(), mid, e.end(), byId);
   }
+  m_runStarts.clear();
+  m_runStarts.shrink_to_fit();
   uint64_t duplicates = 0;
   for (size_t i = 1; i < e.size(); ++i) duplicates += e[i].id == e[i - 1].id;
   if (duplicates) {
@@ -276,13 +273,72 @@ Status IndexBuilder::sortObjects() {
   return okStatus();
 }
 
+bool IndexBuilder::sortRuns() {
+  auto& e = m_index->m_entries;
+  struct Run {
+    uint32_t begin, end;
+    uint32_t size() const { return end - begin; }
+  };
+  std::vector<Run> runs;
+  uint32_t begin = 0;
+  for (uint32_t start : m_runStarts) {
+    runs.push_back({begin, start});
+    begin = start;
+  }
+  runs.push_back({begin, static_cast<uint32_t>(e.size())});
+
+  // Case 1: the runs cover disjoint id ranges (regions dumped out of address order).
+  std::vector<Run> byFirstId = runs;
+  std::sort(byFirstId.begin(), byFirstId.end(), [&](const Run& a, const Run& b) { return e[a.begin].id < e[b.begin].id; });
+  bool disjoint = true;
+  for (size_t r = 1; r < byFirstId.size() && disjoint; ++r) {
+    disjoint = e[byFirstId[r - 1].end - 1].id < e[byFirstId[r].begin].id;
+  }
+  if (disjoint) {
+    LargeArray<HeapIndex::Entry> sorted;
+    if (!sorted.reserve(e.size())) return false;
+    sorted.resize(e.size());
+    size_t at = 0;
+    for (const Run& r : byFirstId) {
+      std::memcpy(sorted.data() + at, e.data() + r.begin, r.size() * sizeof(HeapIndex::Entry));
+      at += r.size();
+    }
+    e = std::move(sorted);
+    return true;
+  }
+
+  // Case 2: one run holds nearly everything and a few stragglers sit inside its range
+  // (HotSpot dumps a handful of objects out of order). Sort the stragglers, then merge them
+  // into the long run from the back, in place.
+  const Run longest = *std::max_element(runs.begin(), runs.end(), [](const Run& a, const Run& b) { return a.size() < b.size(); });
+  const size_t others = e.size() - longest.size();
+  if (others > e.size() / 4) return false;
+  std::vector<HeapIndex::Entry> stragglers;
+  stragglers.reserve(others);
+  for (const Run& r : runs) {
+    if (r.begin != longest.begin) stragglers.insert(stragglers.end(), e.data() + r.begin, e.data() + r.end);
+  }
+  std::sort(stragglers.begin(), stragglers.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
+  std::memmove(e.data(), e.data() + longest.begin, longest.size() * sizeof(HeapIndex::Entry));
+  int64_t i = static_cast<int64_t>(longest.size()) - 1, j = static_cast<int64_t>(others) - 1;
+  for (int64_t k = static_cast<int64_t>(e.size()) - 1; j >= 0; --k) {
+    e[static_cast<size_t>(k)] = (i >= 0 && e[static_cast<size_t>(i)].id > stragglers[static_cast<size_t>(j)].id)
+                                    ? e[static_cast<size_t>(i--)]
+                                    : stragglers[static_cast<size_t>(j--)];
+  }
+  return true;
+}
+
 Status IndexBuilder::buildReferences() {
   HeapIndex& ix = *m_index;
   const uint32_t n = ix.objectCount();
   const uint32_t id = m_idSize;
   const uint8_t* const base = m_data.data();
-  ix.m_classOfObject.assign(n, kNoClass.value);
-  ix.m_refOffsets.assign(size_t{n} + 1, 0);
+  const uint32_t classSlots = static_cast<uint32_t>(ix.m_classes.size()) + 1;  // + "missing class"
+  const size_t heaps = ix.m_heaps.size();
+  ix.m_classOfObject.resize(n);
+  ix.m_refOffsets.resize(size_t{n} + 1);
+  ix.m_refOffsets[0] = 0;
 
   ClassIdMap classMap(ix.m_classes.size());
   for (uint32_t i = 0; i < ix.m_classes.size(); ++i) {
@@ -292,23 +348,30 @@ Status IndexBuilder::buildReferences() {
   unsigned threads = m_options.threads ? m_options.threads : std::max(1u, std::thread::hardware_concurrency());
   threads = std::min<unsigned>(threads, 64);
   if (n < 200000) threads = 1;
+  // Every id slot of the dump could at most be one reference.
+  const uint64_t maxRefs = m_data.size() / id + 1;
 
   struct Worker {
-    std::vector<ObjectIndex> refs;
+    LargeArray<ObjectIndex> refs;
     uint64_t dangling = 0;
     uint64_t missingClass = 0;
-    uint64_t heapObjects[256] = {};
-    uint64_t heapBytes[256] = {};
+    std::vector<uint64_t> count, bytes;  // per (class slot, heap)
     bool cancelled = false;
+    bool outOfMemory = false;
   };
   std::vector<Worker> workers(threads);
   std::atomic<uint64_t> done{0};
 
   auto work = [&](unsigned t) {
     Worker& w = workers[t];
+    if (!w.refs.reserve(maxRefs)) {
+      w.outOfMemory = true;
+      return;
+    }
+    w.count.assign(size_t{classSlots} * heaps, 0);
+    w.bytes.assign(size_t{classSlots} * heaps, 0);
     const uint32_t lo = static_cast<uint32_t>(uint64_t{n} * t / threads);
     const uint32_t hi = static_cast<uint32_t>(uint64_t{n} * (t + 1) / threads);
-    w.refs.reserve((hi - lo) * 2u);
     uint64_t lastClassId = UINT64_MAX;
     uint32_t lastClass = UINT32_MAX;
     auto classFor = [&](uint64_t classId) {
@@ -327,15 +390,26 @@ Status IndexBuilder::buildReferences() {
         w.refs.push_back(ObjectIndex{j});
       }
     };
+    // Pages of a batch whose records lie close together are released afterwards, so the
+    // dump does not stay resident (runs of ascending ids are runs of ascending offsets).
+    constexpr uint32_t kBatch = 1u << 14;
+    uint64_t batchMin = UINT64_MAX, batchMax = 0;
     for (uint32_t i = lo; i < hi; ++i) {
-      if ((i & 0xFFFF) == 0 && t == 0) {
-        if (!reportProgress("references", done.load(std::memory_order_relaxed), n)) {
+      if ((i - lo) % kBatch == 0 && i != lo) {
+        if (batchMax > batchMin && batchMax - batchMin < (64ull << 20)) m_source->release(batchMin, batchMax);
+        batchMin = UINT64_MAX;
+        batchMax = 0;
+        done.fetch_add(kBatch, std::memory_order_relaxed);
+        if (t == 0 && !reportProgress("references", done.load(std::memory_order_relaxed), n)) {
           w.cancelled = true;
           return;
         }
       }
       const HeapIndex::Entry& e = ix.m_entries[i];
-      const uint8_t* const p = base + (e.packed & kOffsetMask) + 1;  // after the sub-record tag
+      const uint64_t offset = e.packed & kOffsetMask;
+      batchMin = std::min(batchMin, offset);
+      batchMax = std::max(batchMax, offset);
+      const uint8_t* const p = base + offset + 1;  // after the sub-record tag
       const auto kind = static_cast<ObjectKind>((e.packed >> 48) & 3);
       const auto heap = static_cast<uint8_t>(e.packed >> 56);
       const size_t before = w.refs.size();
@@ -390,9 +464,9 @@ Status IndexBuilder::buildReferences() {
       }
       ix.m_classOfObject[i] = cls;
       ix.m_refOffsets[i + 1] = static_cast<uint32_t>(w.refs.size() - before);
-      w.heapObjects[heap]++;
-      w.heapBytes[heap] += size;
-      if ((i & 0xFFF) == 0) done.fetch_add(0x1000, std::memory_order_relaxed);
+      const size_t slot = size_t{cls == UINT32_MAX ? classSlots - 1 : cls} * heaps + heap;
+      w.count[slot]++;
+      w.bytes[slot] += size;
     }
   };
   std::vector<std::thread> pool;
@@ -401,13 +475,18 @@ Status IndexBuilder::buildReferences() {
   for (auto& th : pool) th.join();
 
   uint64_t totalRefs = 0;
+  ix.m_classHeapCount.assign(size_t{classSlots} * heaps, 0);
+  ix.m_classHeapBytes.assign(size_t{classSlots} * heaps, 0);
   for (Worker& w : workers) {
+    if (w.outOfMemory) return resourceLimit("cannot reserve memory for the reference table");
     if (w.cancelled) return cancelled();
     totalRefs += w.refs.size();
     ix.m_stats.danglingReferences += w.dangling;
-    for (size_t h = 0; h < ix.m_heaps.size(); ++h) {
-      ix.m_heaps[h].objects += w.heapObjects[h];
-      ix.m_heaps[h].shallowBytes += w.heapBytes[h];
+    for (size_t k = 0; k < w.count.size(); ++k) {
+      ix.m_classHeapCount[k] += w.count[k];
+      ix.m_classHeapBytes[k] += w.bytes[k];
+      ix.m_heaps[k % heaps].objects += w.count[k];
+      ix.m_heaps[k % heaps].shallowBytes += w.bytes[k];
     }
     if (w.missingClass) {
       ix.m_stats.warnings.push_back(std::to_string(w.missingClass) + " instances name a class that is not in the dump");
@@ -415,11 +494,13 @@ Status IndexBuilder::buildReferences() {
   }
   if (totalRefs >= UINT32_MAX) return resourceLimit("dumps with more than 4 billion references are not supported");
   for (uint32_t i = 0; i < n; ++i) ix.m_refOffsets[i + 1] += ix.m_refOffsets[i];
-  ix.m_refs.reserve(totalRefs);
-  for (Worker& w : workers) {
-    ix.m_refs.insert(ix.m_refs.end(), w.refs.begin(), w.refs.end());
-    std::vector<ObjectIndex>().swap(w.refs);
+  // Worker 0's table has room for every reference; the others are appended to it.
+  ix.m_refs = std::move(workers[0].refs);
+  for (unsigned t = 1; t < threads; ++t) {
+    for (ObjectIndex r : workers[t].refs) ix.m_refs.push_back(r);
+    workers[t].refs = LargeArray<ObjectIndex>();
   }
+  ix.m_refs.shrinkToFit();
   ix.m_stats.references = totalRefs;
   return okStatus();
 }
@@ -499,8 +580,9 @@ void IndexBuilder::finishStats() {
     classBytes += sizeof(ClassInfo) + c.name.capacity() + bytesOf(c.instanceFields) + bytesOf(c.staticFields) +
                   bytesOf(c.referenceOffsets);
   }
-  ix.m_stats.indexBytes = bytesOf(ix.m_entries) + bytesOf(ix.m_classOfObject) + bytesOf(ix.m_refOffsets) +
-                          bytesOf(ix.m_refs) + bytesOf(ix.m_bucketStart) + bytesOf(ix.m_classByObject) +
+  ix.m_stats.indexBytes = ix.m_entries.bytes() + ix.m_classOfObject.bytes() + ix.m_refOffsets.bytes() +
+                          ix.m_refs.bytes() + ix.m_bucketStart.bytes() + bytesOf(ix.m_classByObject) +
+                          bytesOf(ix.m_classHeapCount) + bytesOf(ix.m_classHeapBytes) +
                           bytesOf(ix.m_classByName) + bytesOf(ix.m_strings) + bytesOf(ix.m_roots) + classBytes;
 }
 

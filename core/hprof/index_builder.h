@@ -58,11 +58,13 @@ class IndexBuilder {
   Status scanClassDump(const uint8_t*& p, const uint8_t* end, uint64_t recordOffset);
   uint8_t heapFor(uint32_t heapId, uint64_t nameId);
   void addObject(uint64_t id, uint64_t offset, ObjectKind kind);
+  void slideWindow(uint64_t pos);
 
   // Pass 2.
   Status resolveClasses();
   Status computeLayout(uint32_t cls, std::vector<uint8_t>& state);
   Status sortObjects();
+  bool sortRuns();
   // Pass 3.
   Status buildReferences();
   void buildThreads();
@@ -80,7 +82,15 @@ class IndexBuilder {
   std::span<const uint8_t> m_data;
   uint32_t m_idSize = 0;
 
-  std::vector<std::vector<HeapIndex::Entry>> m_entryChunks;
+  // Objects arrive in file order as a few long runs of ascending ids (one per heap region or
+  // dump thread); m_runStarts holds the first entry of each run after the first.
+  std::vector<uint32_t> m_runStarts;
+  uint64_t m_lastId = 0;
+  // Sliding window over the mapped dump during the scan: pages ahead are prefetched in one
+  // call, pages behind are released.
+  uint64_t m_windowEnd = 0;
+  uint64_t m_releasedTo = 0;
+  uint32_t m_sinceCheck = 0;  // sub-records since the last progress/window check (across segments)
   std::vector<RawClass> m_rawClasses;
   std::vector<LoadClass> m_loadClasses;
   std::vector<StackTrace> m_stackTraces;

@@ -11,7 +11,7 @@ namespace mxi::core::hprof {
 
 namespace {
 
-constexpr size_t kEntryChunk = size_t{1} << 20;
+constexpr uint64_t kWindow = 64ull << 20;
 constexpr uint64_t kMaxOffset = (uint64_t{1} << 48) - 1;
 
 std::string hex(uint64_t v) {
@@ -56,6 +56,9 @@ Status IndexBuilder::parseHeader(uint64_t& bodyStart) {
   s.fileBytes = m_data.size();
   if (m_data.size() > kMaxOffset) return resourceLimit("dumps over 256 TiB are not supported");
   bodyStart = r.pos();
+  // The smallest object record is a no-data primitive array: tag, id, u4, u4, u1.
+  const uint64_t maxObjects = m_data.size() / (10 + idSize) + 1;
+  if (!m_index->m_entries.reserve(maxObjects)) return resourceLimit("cannot reserve memory for the object table");
   return okStatus();
 }
 
@@ -147,12 +150,21 @@ Status IndexBuilder::scanRecords(uint64_t pos) {
 }
 
 void IndexBuilder::addObject(uint64_t objectId, uint64_t offset, ObjectKind kind) {
-  if (m_entryChunks.empty() || m_entryChunks.back().size() == kEntryChunk) {
-    m_entryChunks.emplace_back();
-    m_entryChunks.back().reserve(kEntryChunk);
-  }
-  m_entryChunks.back().push_back(
+  auto& entries = m_index->m_entries;
+  if (objectId < m_lastId) m_runStarts.push_back(static_cast<uint32_t>(entries.size()));
+  m_lastId = objectId;
+  entries.push_back(
       {objectId, offset | (uint64_t{static_cast<uint8_t>(kind)} << 48) | (uint64_t{m_currentHeap} << 56)});
+}
+
+void IndexBuilder::slideWindow(uint64_t pos) {
+  if (pos + kWindow / 2 < m_windowEnd) return;
+  m_source->prefetch(m_windowEnd, m_windowEnd + kWindow);
+  m_windowEnd += kWindow;
+  if (pos > m_releasedTo + kWindow) {
+    m_source->release(m_releasedTo, pos - kWindow / 4);
+    m_releasedTo = pos - kWindow / 4;
+  }
 }
 
 uint8_t IndexBuilder::heapFor(uint32_t heapId, uint64_t nameId) {
@@ -174,13 +186,16 @@ Status IndexBuilder::scanHeapDump(uint64_t begin, uint64_t end) {
   m_currentHeap = 0;
   auto offsetOf = [&](const uint8_t* q) { return static_cast<uint64_t>(q - base); };
   auto avail = [&](const uint8_t* q) { return static_cast<uint64_t>(stop - q); };
-  uint64_t sinceCheck = 0;
 
   while (p < stop) {
     const uint8_t* const rec = p;
     const uint8_t tag = *p++;
-    if (++sinceCheck == (1u << 20)) {
-      sinceCheck = 0;
+    if (++m_sinceCheck == (1u << 16)) {
+      m_sinceCheck = 0;
+      slideWindow(offsetOf(rec));
+      if (m_index->m_entries.size() > UINT32_MAX - (1u << 17)) {
+        return resourceLimit("dumps with more than 4 billion objects are not supported", offsetOf(rec));
+      }
       if (!reportProgress("scanning", offsetOf(rec), m_data.size())) return cancelled();
     }
     switch (static_cast<SubTag>(tag)) {
