@@ -518,12 +518,9 @@ std::string IndexBuilder::frameText(uint64_t frameId) const {
   const uint32_t classSerial = loadU32(p + 4 * id);
   const auto line = static_cast<int32_t>(loadU32(p + 4 * id + 4));
   std::string cls;
-  for (const LoadClass& lc : m_loadClasses) {
-    if (lc.serial == classSerial) {
-      cls = javaClassName(text(lc.nameId));
-      break;
-    }
-  }
+  auto lc = std::lower_bound(m_classNameBySerial.begin(), m_classNameBySerial.end(), classSerial,
+                             [](const std::pair<uint32_t, uint64_t>& e, uint32_t v) { return e.first < v; });
+  if (lc != m_classNameBySerial.end() && lc->first == classSerial) cls = javaClassName(text(lc->second));
   std::string out = (cls.empty() ? std::string("?") : cls) + "." + method + "(";
   if (line == -3) {
     out += "Native Method";
@@ -536,6 +533,8 @@ std::string IndexBuilder::frameText(uint64_t frameId) const {
 
 void IndexBuilder::buildThreads() {
   HeapIndex& ix = *m_index;
+  for (const LoadClass& lc : m_loadClasses) m_classNameBySerial.emplace_back(lc.serial, lc.nameId);
+  std::sort(m_classNameBySerial.begin(), m_classNameBySerial.end());
   std::sort(m_stackFrames.begin(), m_stackFrames.end(),
             [](const StackFrame& a, const StackFrame& b) { return a.id < b.id; });
   std::stable_sort(m_threadStarts.begin(), m_threadStarts.end(),

@@ -96,6 +96,7 @@ class IndexBuilder {
   std::vector<StackTrace> m_stackTraces;
   std::vector<StackFrame> m_stackFrames;
   std::vector<ThreadStart> m_threadStarts;
+  std::vector<std::pair<uint32_t, uint64_t>> m_classNameBySerial;  // LOAD_CLASS serial → name id
   std::vector<std::pair<uint32_t, uint64_t>> m_heapNames;  // per heap index: (heap id, name string id)
   uint8_t m_currentHeap = 0;
   uint32_t m_primitiveArrayClass[12] = {};  // class index per BasicType value
