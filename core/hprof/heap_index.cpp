@@ -58,9 +58,10 @@ void HeapIndex::buildLookupTable() {
   if (m_entries.empty()) return;
   m_minId = m_entries.front().id;
   m_maxId = m_entries.back().id;
-  // About one bucket per two objects: a bucket is then usually one cache line of entries.
+  // About one bucket per four objects: a search then stays within one or two cache lines,
+  // and the table costs one byte per object.
   const uint64_t range = m_maxId - m_minId;
-  const uint64_t target = std::max<uint64_t>(1, m_entries.size() / 2);
+  const uint64_t target = std::max<uint64_t>(1, m_entries.size() / 4);
   m_bucketShift = 0;
   while ((range >> m_bucketShift) >= target) ++m_bucketShift;
   const uint64_t buckets = (range >> m_bucketShift) + 1;
