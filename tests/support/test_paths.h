@@ -1,0 +1,54 @@
+// Where tests find their inputs: JVM fixture dumps (made at test time by a CTest fixture), the
+// shared reference material (read, never copied) and the built CLI. Paths are compiled in by
+// tests/core/CMakeLists.txt; environment variables of the same name override them.
+#pragma once
+
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+namespace mxi::test {
+
+namespace detail {
+inline std::string pick(const char* env, const char* compiled) {
+  if (const char* v = std::getenv(env)) return v;
+  return compiled;
+}
+}  // namespace detail
+
+#ifndef MXI_TEST_SOURCE_DIR
+#define MXI_TEST_SOURCE_DIR ""
+#endif
+#ifndef MXI_TEST_BINARY_DIR
+#define MXI_TEST_BINARY_DIR "/tmp"
+#endif
+#ifndef MXI_TEST_FIXTURE_DUMPS
+#define MXI_TEST_FIXTURE_DUMPS ""
+#endif
+#ifndef MXI_TEST_CLI
+#define MXI_TEST_CLI ""
+#endif
+
+inline std::string sourceDir() { return detail::pick("MXI_SOURCE_DIR", MXI_TEST_SOURCE_DIR); }
+inline std::string binaryDir() { return detail::pick("MXI_BINARY_DIR", MXI_TEST_BINARY_DIR); }
+// Directory of the JVM fixture dumps (tests/fixtures/make_jvm_dumps.sh output).
+inline std::string fixtureDumpDir() { return detail::pick("MXI_FIXTURE_DUMPS", MXI_TEST_FIXTURE_DUMPS); }
+// The built `mxi` executable.
+inline std::string cliPath() { return detail::pick("MXI_CLI", MXI_TEST_CLI); }
+
+// ../shared/reference next to the source tree, or $MXI_REFERENCE_DIR; empty when absent.
+inline std::string referenceDir() {
+  if (const char* env = std::getenv("MXI_REFERENCE_DIR")) return env;
+  const auto candidate = std::filesystem::path(sourceDir()).parent_path() / "shared" / "reference";
+  return std::filesystem::is_directory(candidate) ? candidate.string() : std::string();
+}
+
+// A fresh, empty directory under the build tree.
+inline std::filesystem::path scratchDir(const std::string& name) {
+  auto dir = std::filesystem::path(binaryDir()) / "test-scratch" / name;
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+}  // namespace mxi::test
