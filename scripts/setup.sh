@@ -14,6 +14,9 @@ packages=(
   # the adb client/server, VisualVM's heap library, GNU time for peak RSS
   openjdk-17-jdk-headless hprof-conv adb visualvm time
 )
+# Callers may ask for more (the benchmark needs the JDK sources): MXI_SETUP_EXTRA="pkg …".
+read -r -a extra <<<"${MXI_SETUP_EXTRA:-}"
+packages+=("${extra[@]}")
 
 missing=()
 for p in "${packages[@]}"; do

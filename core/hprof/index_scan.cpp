@@ -11,7 +11,7 @@ namespace mxi::core::hprof {
 
 namespace {
 
-constexpr uint64_t kWindow = 64ull << 20;
+constexpr uint64_t kWindow = 32ull << 20;
 constexpr uint64_t kMaxOffset = (uint64_t{1} << 48) - 1;
 
 std::string hex(uint64_t v) {

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# hprof benchmark: generates real HotSpot dumps of a javac heap (~300 MB and ~1.5 GB) and times
+# `mxi info` / `mxi histogram` side by side with VisualVM's heap library on the same files.
+#
+# Usage: tests/bench/hprof_bench.sh [--sizes "1500 7500"] [--runs 3] [--dumps DIR] [--mxi PATH]
+#   --sizes  number of JDK source files javac holds for each dump (1500 ≈ 300 MB, 7500 ≈ 1.5 GB)
+#   --dumps  where generated dumps are cached (default build/bench-dumps); reruns reuse them
+#   --mxi    a built mxi (default: builds the release preset)
+# Prints a Markdown table (wall time = best of --runs; peak RSS from GNU time).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+sizes="1500 7500"
+runs=3
+dumps="$root/build/bench-dumps"
+mxi=""
+while [[ $# -gt 0 ]]; do
+  case $1 in
+    --sizes) sizes=$2; shift 2 ;;
+    --runs) runs=$2; shift 2 ;;
+    --dumps) dumps=$2; shift 2 ;;
+    --mxi) mxi=$2; shift 2 ;;
+    *) echo "unknown option $1" >&2; exit 2 ;;
+  esac
+done
+
+MXI_SETUP_EXTRA="openjdk-17-source" "$root/scripts/setup.sh"
+if [[ -z $mxi ]]; then
+  cmake --preset release -S "$root" >/dev/null
+  cmake --build "$root/build/release" --target mxi >/dev/null
+  mxi="$root/build/release/app/cli/mxi"
+fi
+jar=/usr/share/visualvm/visualvm/modules/org-graalvm-visualvm-lib-jfluid-heap.jar
+src_zip=$(readlink -f /usr/lib/jvm/java-17-openjdk-amd64/lib/src.zip)
+mkdir -p "$dumps/classes"
+javac -d "$dumps/classes" "$root/tests/bench/java/JavacHeap.java"
+javac -cp "$jar" -d "$dumps/classes" "$root/tests/bench/java/VisualVmHeap.java"
+
+generate() {  # generate FILES → prints the dump path
+  local files=$1 dump="$dumps/javac-$1.hprof"
+  if [[ ! -s $dump ]]; then
+    rm -rf "$dumps/src-$files" "$dumps/ready-$files"
+    java -Xmx12g -XX:+UseParallelGC -cp "$dumps/classes" JavacHeap "$src_zip" "$files" "$dumps/src-$files" \
+      "$dumps/ready-$files" 2>"$dumps/javac-$files.log" &
+    local pid=$!
+    while [[ ! -s "$dumps/ready-$files" ]]; do
+      kill -0 "$pid" 2>/dev/null || { echo "javac heap generator failed, see $dumps/javac-$files.log" >&2; exit 1; }
+      sleep 2
+    done
+    jcmd "$pid" GC.heap_dump "$dump" >/dev/null
+    kill "$pid"; wait "$pid" 2>/dev/null || true
+    rm -rf "$dumps/src-$files"
+  fi
+  echo "$dump"
+}
+
+# timed CMD... → "seconds maxrss_kb" of the best (fastest) of $runs runs
+timed() {
+  local best="" rss=""
+  for _ in $(seq 1 "$runs"); do
+    /usr/bin/time -f "%e %M" -o "$dumps/time.txt" "$@" >"$dumps/out.txt" 2>/dev/null
+    read -r s m <"$dumps/time.txt"
+    if [[ -z $best ]] || awk "BEGIN{exit !($s < $best)}"; then best=$s; rss=$m; fi
+  done
+  echo "$best $rss"
+}
+
+echo "| dump | objects | tool / step | wall s | peak RSS MB | RSS / dump |"
+echo "|---|---|---|---|---|---|"
+for files in $sizes; do
+  dump=$(generate "$files")
+  bytes=$(stat -c %s "$dump")
+  mb=$((bytes / 1048576))
+  "$mxi" info -q --format json "$dump" >"$dumps/info.json"
+  objects=$(python3 -c "import json;print(json.load(open('$dumps/info.json'))['objects'])" 2>/dev/null || grep -o '"objects": [0-9]*' "$dumps/info.json" | grep -o '[0-9]*')
+  row() { echo "| $(basename "$dump") ($mb MB) | $objects | $1 | $2 | $(($3 / 1024)) | $(awk "BEGIN{printf \"%.2f\", $3*1024/$bytes}") |"; }
+  read -r s m < <(timed "$mxi" info -q "$dump"); row "mxi info (open + index)" "$s" "$m"
+  read -r s m < <(timed "$mxi" histogram -q --top 20 "$dump"); row "mxi histogram" "$s" "$m"
+  for step in summary histogram gcroot; do
+    read -r s m < <(timed java -Xmx16g -cp "$jar:$dumps/classes" VisualVmHeap "$dump" "$step")
+    row "VisualVM $step ($(tr -d '\n' <"$dumps/out.txt"))" "$s" "$m"
+  done
+  echo "| | | mxi index memory: $(grep -o '"indexBytes": [0-9]*' "$dumps/info.json" | grep -o '[0-9]*' | awk -v b="$bytes" '{printf "%d MB = %.2fx dump", $1/1048576, $1/b}') | | | |"
+done
