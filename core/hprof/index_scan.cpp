@@ -146,6 +146,15 @@ Status IndexBuilder::scanRecords(uint64_t pos) {
     }
     pos = end;
   }
+  // Writers that split the heap into segments always close it with HEAP_DUMP_END; a file that
+  // stops at a record boundary before it was cut short (a single HEAP_DUMP needs no end).
+  const uint64_t segments = s.recordCounts[static_cast<uint8_t>(RecordTag::kHeapDumpSegment)];
+  if (segments > 0 && s.recordCounts[static_cast<uint8_t>(RecordTag::kHeapDumpEnd)] == 0) {
+    return invalidInput("truncated dump: heap dump segments are not closed by a HEAP_DUMP_END record", pos);
+  }
+  if (segments == 0 && s.recordCounts[static_cast<uint8_t>(RecordTag::kHeapDump)] == 0) {
+    return invalidInput("the file holds no heap dump (no HEAP_DUMP or HEAP_DUMP_SEGMENT record)", pos);
+  }
   return okStatus();
 }
 

@@ -82,7 +82,7 @@ ArtSample buildArtSample(const ArtSampleOptions& options) {
     w.controlSettings(2, 16);
   }
 
-  // Segment 1 (HEAP_DUMP, 0x0C): roots in the default heap, then the boot image.
+  // Segment 1: roots in the default heap, then the boot image.
   HeapSegment roots = w.segment();
   roots.simpleRoot(0xFF, s.title1)
       .jniGlobal(s.activities, 0x9000)
@@ -113,7 +113,7 @@ ArtSample buildArtSample(const ArtSampleOptions& options) {
       .classDump(s.activityClass, s.objectClass, 0, 14, {}, {{fDestroyed, kBool}, {fFinished, kBool}, {fTitle, kObj}})
       .classDump(s.bitmapClass, s.objectClass, 0, 28, {},
                  {{fWidth, kInt}, {fHeight, kInt}, {fBuffer, kObj}, {fPtr, kLong}});
-  w.heapDump(roots, /*asSegment=*/false);
+  w.heapDump(roots);
 
   // Segment 2: the zygote heap, then the app heap.
   HeapSegment app = w.segment();
