@@ -7,6 +7,7 @@
 
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
 #include <span>
@@ -16,6 +17,9 @@
 #include "core/base/check.h"
 
 namespace mxi::core {
+
+// MADV_POPULATE_WRITE (Linux 5.14+; glibc 2.36 does not name it). Older kernels answer EINVAL.
+inline constexpr int kPopulateWrite = 23;
 
 template <typename T>
 class LargeArray {
@@ -71,6 +75,19 @@ class LargeArray {
     resize(n);
     for (size_t i = 0; i < n; ++i) m_data[i] = value;
   }
+  // Faults in the pages for elements [from, to) of the reservation without changing their
+  // contents, so another thread may pay the page-fault cost ahead of the writer. Safe while
+  // other threads write to the array (the kernel only maps pages).
+  void populate(size_t from, size_t to) const {
+    to = std::min(to, m_capacity);
+    if (!m_data || from >= to) return;
+    constexpr size_t kPage = 4096;
+    const size_t begin = (from * sizeof(T)) / kPage * kPage;
+    const size_t end = (to * sizeof(T) + kPage - 1) / kPage * kPage;
+    ::madvise(reinterpret_cast<char*>(m_data) + begin, end - begin, kPopulateWrite);
+  }
+  size_t capacity() const { return m_capacity; }
+
   // Returns unused reserved pages to the system (address space stays reserved).
   void shrinkToFit() {
     const size_t used = roundUp(m_size * sizeof(T));

@@ -228,8 +228,12 @@ class HeapIndex {
   IndexStats m_stats;
   LargeArray<Entry> m_entries;               // sorted by id
   LargeArray<uint32_t> m_classOfObject;      // ClassIndex per object
-  LargeArray<uint32_t> m_refOffsets;         // CSR: objectCount()+1 entries
-  LargeArray<ObjectIndex> m_refs;            // CSR targets
+  // CSR, split into one segment per indexing thread (no copy to join them): objects
+  // [m_segmentStart[k], m_segmentStart[k+1]) keep their targets in m_refSegments[k], starting
+  // at m_refOffsets[object] (relative to the segment).
+  LargeArray<uint32_t> m_refOffsets;
+  std::vector<LargeArray<ObjectIndex>> m_refSegments;
+  std::vector<uint32_t> m_segmentStart;
   LargeArray<uint32_t> m_bucketStart;        // id lookup: first entry of each id bucket
   // Instances and shallow bytes per (class, heap), filled while indexing so a histogram
   // never has to touch the dump again. Slot classCount() is "class not in the dump".

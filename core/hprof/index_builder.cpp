@@ -71,6 +71,43 @@ IndexBuilder::IndexBuilder(std::shared_ptr<const DumpSource> source, const Index
   m_lastLap = nowNs();
 }
 
+unsigned IndexBuilder::threadCount() const {
+  const unsigned threads = m_options.threads ? m_options.threads : std::max(1u, std::thread::hardware_concurrency());
+  return std::min(threads, 64u);
+}
+
+void IndexBuilder::prefaultLoop() {
+  HeapIndex& ix = *m_index;
+  const size_t segments = ix.m_refSegments.size();
+  constexpr uint64_t kAhead = 1u << 19;       // objects: 8 MiB of object table
+  constexpr uint64_t kFileAhead = 48ull << 20;  // bytes of the dump mapped ahead of the scan
+  uint64_t entriesDone = 0, refsDone = 0, fileDone = 0;
+  while (!m_scanDone.load(std::memory_order_relaxed)) {
+    const uint64_t objects = m_scannedObjects.load(std::memory_order_relaxed) + kAhead;
+    // Each reference segment will hold about 1/segments of the references.
+    const uint64_t refs = m_referenceEstimate.load(std::memory_order_relaxed) / segments + kAhead;
+    const uint64_t file = std::min<uint64_t>(m_scanPosition.load(std::memory_order_relaxed) + kFileAhead, m_data.size());
+    if (file > fileDone + (8u << 20)) {
+      m_source->prefetch(fileDone, file);
+      fileDone = file;
+    }
+    if (objects <= entriesDone && refs <= refsDone) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      continue;
+    }
+    if (objects > entriesDone) {
+      ix.m_entries.populate(entriesDone, objects);
+      ix.m_classOfObject.populate(entriesDone, objects);
+      ix.m_refOffsets.populate(entriesDone, objects);
+      entriesDone = objects;
+    }
+    if (refs > refsDone) {
+      for (const auto& segment : ix.m_refSegments) segment.populate(refsDone, refs);
+      refsDone = refs;
+    }
+  }
+}
+
 bool IndexBuilder::reportProgress(std::string_view phase, uint64_t done, uint64_t total) {
   if (m_cancel.isCancelled()) return false;
   const int permille = total ? static_cast<int>(std::min<uint64_t>(done * 1000 / total, 1000)) : 1000;
@@ -88,7 +125,12 @@ StatusOr<std::shared_ptr<const HeapIndex>> IndexBuilder::run() {
   auto& timings = m_index->m_stats.timingsMs;
   uint64_t body = 0;
   RETURN_IF_ERROR(parseHeader(body));
-  RETURN_IF_ERROR(scanRecords(body));
+  std::thread prefault;
+  if (threadCount() > 1) prefault = std::thread([this] { prefaultLoop(); });
+  const Status scanned = scanRecords(body);
+  m_scanDone.store(true);
+  if (prefault.joinable()) prefault.join();
+  RETURN_IF_ERROR(scanned);
   timings.emplace_back("scan", lap());
   RETURN_IF_ERROR(resolveClasses());
   RETURN_IF_ERROR(sortObjects());
@@ -338,40 +380,34 @@ Status IndexBuilder::buildReferences() {
   const size_t heaps = ix.m_heaps.size();
   ix.m_classOfObject.resize(n);
   ix.m_refOffsets.resize(size_t{n} + 1);
-  ix.m_refOffsets[0] = 0;
 
   ClassIdMap classMap(ix.m_classes.size());
   for (uint32_t i = 0; i < ix.m_classes.size(); ++i) {
     if (ix.m_classes[i].id.value) classMap.insert(ix.m_classes[i].id.value, i);
   }
 
-  unsigned threads = m_options.threads ? m_options.threads : std::max(1u, std::thread::hardware_concurrency());
-  threads = std::min<unsigned>(threads, 64);
-  if (n < 200000) threads = 1;
-  // Every id slot of the dump could at most be one reference.
-  const uint64_t maxRefs = m_data.size() / id + 1;
+  // One contiguous range of objects (and one reference segment) per thread; small dumps use one.
+  const unsigned segments = static_cast<unsigned>(ix.m_refSegments.size());
+  const unsigned active = n < 200000 ? 1 : segments;
+  ix.m_segmentStart.assign(segments + 1, n);
+  for (unsigned t = 0; t < active; ++t) ix.m_segmentStart[t] = static_cast<uint32_t>(uint64_t{n} * t / active);
 
   struct Worker {
-    LargeArray<ObjectIndex> refs;
     uint64_t dangling = 0;
     uint64_t missingClass = 0;
     std::vector<uint64_t> count, bytes;  // per (class slot, heap)
     bool cancelled = false;
-    bool outOfMemory = false;
+    bool tooMany = false;
   };
-  std::vector<Worker> workers(threads);
+  std::vector<Worker> workers(active);
   std::atomic<uint64_t> done{0};
 
   auto work = [&](unsigned t) {
     Worker& w = workers[t];
-    if (!w.refs.reserve(maxRefs)) {
-      w.outOfMemory = true;
-      return;
-    }
+    LargeArray<ObjectIndex>& refs = ix.m_refSegments[t];
     w.count.assign(size_t{classSlots} * heaps, 0);
     w.bytes.assign(size_t{classSlots} * heaps, 0);
-    const uint32_t lo = static_cast<uint32_t>(uint64_t{n} * t / threads);
-    const uint32_t hi = static_cast<uint32_t>(uint64_t{n} * (t + 1) / threads);
+    const uint32_t lo = ix.m_segmentStart[t], hi = ix.m_segmentStart[t + 1];
     uint64_t lastClassId = UINT64_MAX;
     uint32_t lastClass = UINT32_MAX;
     auto classFor = [&](uint64_t classId) {
@@ -381,106 +417,164 @@ Status IndexBuilder::buildReferences() {
       }
       return lastClass;
     };
-    auto addRef = [&](uint64_t target) {
-      if (target == 0) return;
-      const uint32_t j = ix.lookup(target);
-      if (j == UINT32_MAX) {
-        w.dangling++;
-      } else {
-        w.refs.push_back(ObjectIndex{j});
-      }
-    };
-    // Pages of a batch whose records lie close together are released afterwards, so the
-    // dump does not stay resident (runs of ascending ids are runs of ascending offsets).
-    constexpr uint32_t kBatch = 1u << 14;
+    // Objects are decoded a batch at a time: their target ids are collected first, then
+    // resolved in a software-pipelined loop that prefetches each id's bucket and entries a
+    // few ids ahead, so the cache misses of the lookups overlap instead of adding up.
+    constexpr uint32_t kBatch = 1024;
+    std::vector<uint64_t> targets;
+    std::vector<uint32_t> firstTarget(kBatch + 1);
+    std::vector<uint32_t> resolved, lows, highs;
+    targets.reserve(kBatch * 8);
     uint64_t batchMin = UINT64_MAX, batchMax = 0;
-    for (uint32_t i = lo; i < hi; ++i) {
-      if ((i - lo) % kBatch == 0 && i != lo) {
+    for (uint32_t batch = lo; batch < hi; batch += kBatch) {
+      const uint32_t end = std::min(hi, batch + kBatch);
+      if (((batch - lo) & 0xFFFF) < kBatch && batch != lo) {
+        // Release the pages of records already decoded when they lie close together.
         if (batchMax > batchMin && batchMax - batchMin < (64ull << 20)) m_source->release(batchMin, batchMax);
         batchMin = UINT64_MAX;
         batchMax = 0;
-        done.fetch_add(kBatch, std::memory_order_relaxed);
         if (t == 0 && !reportProgress("references", done.load(std::memory_order_relaxed), n)) {
           w.cancelled = true;
           return;
         }
       }
-      const HeapIndex::Entry& e = ix.m_entries[i];
-      const uint64_t offset = e.packed & kOffsetMask;
-      batchMin = std::min(batchMin, offset);
-      batchMax = std::max(batchMax, offset);
-      const uint8_t* const p = base + offset + 1;  // after the sub-record tag
-      const auto kind = static_cast<ObjectKind>((e.packed >> 48) & 3);
-      const auto heap = static_cast<uint8_t>(e.packed >> 56);
-      const size_t before = w.refs.size();
-      uint64_t size = 0;
-      uint32_t cls = UINT32_MAX;
-      switch (kind) {
-        case ObjectKind::kInstance: {
-          const uint32_t len = loadU32(p + 2 * id + 4);
-          const uint8_t* fields = p + 2 * id + 8;
-          cls = classFor(loadId(p + id + 4, id));
-          if (cls == UINT32_MAX) {
-            w.missingClass++;
-            size = len;
+      targets.clear();
+      for (uint32_t i = batch; i < end; ++i) {
+        firstTarget[i - batch] = static_cast<uint32_t>(targets.size());
+        const HeapIndex::Entry& e = ix.m_entries[i];
+        const uint64_t offset = e.packed & kOffsetMask;
+        batchMin = std::min(batchMin, offset);
+        batchMax = std::max(batchMax, offset);
+        const uint8_t* const p = base + offset + 1;  // after the sub-record tag
+        const auto kind = static_cast<ObjectKind>((e.packed >> 48) & 3);
+        const auto heap = static_cast<uint8_t>(e.packed >> 56);
+        uint64_t size = 0;
+        uint32_t cls = UINT32_MAX;
+        auto add = [&](uint64_t target) {
+          if (target) targets.push_back(target);
+        };
+        switch (kind) {
+          case ObjectKind::kInstance: {
+            const uint32_t len = loadU32(p + 2 * id + 4);
+            const uint8_t* fields = p + 2 * id + 8;
+            cls = classFor(loadId(p + id + 4, id));
+            if (cls == UINT32_MAX) {
+              w.missingClass++;
+              size = len;
+              break;
+            }
+            const ClassInfo& info = ix.m_classes[cls];
+            for (uint32_t off : info.referenceOffsets) {
+              if (off + id <= len) add(loadId(fields + off, id));
+            }
+            size = info.instanceSize;
             break;
           }
-          const ClassInfo& info = ix.m_classes[cls];
-          for (uint32_t off : info.referenceOffsets) {
-            if (off + id <= len) addRef(loadId(fields + off, id));
+          case ObjectKind::kObjectArray: {
+            const uint32_t count = loadU32(p + id + 4);
+            cls = classFor(loadId(p + id + 8, id));
+            const uint8_t* elements = p + 2 * id + 8;
+            for (uint32_t k = 0; k < count; ++k) add(loadId(elements + uint64_t{k} * id, id));
+            size = uint64_t{count} * id;
+            break;
           }
-          size = info.instanceSize;
-          break;
-        }
-        case ObjectKind::kObjectArray: {
-          const uint32_t count = loadU32(p + id + 4);
-          cls = classFor(loadId(p + id + 8, id));
-          const uint8_t* elements = p + 2 * id + 8;
-          for (uint32_t k = 0; k < count; ++k) addRef(loadId(elements + uint64_t{k} * id, id));
-          size = uint64_t{count} * id;
-          break;
-        }
-        case ObjectKind::kPrimitiveArray: {
-          const uint32_t count = loadU32(p + id + 4);
-          const uint8_t type = p[id + 8];
-          cls = m_primitiveArrayClass[type];
-          size = uint64_t{count} * basicTypeSize(static_cast<BasicType>(type), id);
-          break;
-        }
-        case ObjectKind::kClass: {
-          cls = ix.m_javaLangClass.value;
-          const uint32_t self = classMap.find(e.id);
-          if (self != UINT32_MAX) {
-            const ClassInfo& info = ix.m_classes[self];
-            for (const StaticField& st : info.staticFields) {
-              if (st.type == BasicType::kObject) addRef(st.rawValue);
-              size += basicTypeSize(st.type, id);
+          case ObjectKind::kPrimitiveArray: {
+            const uint32_t count = loadU32(p + id + 4);
+            const uint8_t type = p[id + 8];
+            cls = m_primitiveArrayClass[type];
+            size = uint64_t{count} * basicTypeSize(static_cast<BasicType>(type), id);
+            break;
+          }
+          case ObjectKind::kClass: {
+            cls = ix.m_javaLangClass.value;
+            const uint32_t self = classMap.find(e.id);
+            if (self != UINT32_MAX) {
+              const ClassInfo& info = ix.m_classes[self];
+              for (const StaticField& st : info.staticFields) {
+                if (st.type == BasicType::kObject) add(st.rawValue);
+                size += basicTypeSize(st.type, id);
+              }
+              if (info.superClass != kNoClass) add(ix.m_classes[info.superClass.value].id.value);
+              add(info.loaderId.value);
             }
-            if (info.superClass != kNoClass) addRef(ix.m_classes[info.superClass.value].id.value);
-            addRef(info.loaderId.value);
+            break;
           }
-          break;
+        }
+        ix.m_classOfObject[i] = cls;
+        const size_t slot = size_t{cls == UINT32_MAX ? classSlots - 1 : cls} * heaps + heap;
+        w.count[slot]++;
+        w.bytes[slot] += size;
+      }
+      firstTarget[end - batch] = static_cast<uint32_t>(targets.size());
+
+      const size_t m = targets.size();
+      resolved.resize(m);
+      lows.resize(m);
+      highs.resize(m);
+      constexpr size_t kAhead = 8;
+      for (size_t k = 0; k < m + 2 * kAhead; ++k) {
+        if (k < m) {  // stage 1: locate the bucket
+          const uint64_t target = targets[k];
+          if (target < ix.m_minId || target > ix.m_maxId) {
+            lows[k] = highs[k] = 0;
+            resolved[k] = UINT32_MAX;
+          } else {
+            const uint64_t bucket = (target - ix.m_minId) >> ix.m_bucketShift;
+            __builtin_prefetch(&ix.m_bucketStart[bucket]);
+            lows[k] = static_cast<uint32_t>(bucket);
+            highs[k] = 1;
+          }
+        }
+        if (k >= kAhead && k - kAhead < m) {  // stage 2: read the bucket, prefetch its entries
+          const size_t j = k - kAhead;
+          if (highs[j]) {
+            const uint64_t bucket = lows[j];
+            lows[j] = ix.m_bucketStart[bucket];
+            highs[j] = ix.m_bucketStart[bucket + 1];
+            __builtin_prefetch(&ix.m_entries[lows[j]]);
+            __builtin_prefetch(&ix.m_entries[lows[j] + (highs[j] - lows[j]) / 2]);
+          }
+        }
+        if (k >= 2 * kAhead) {  // stage 3: binary search within the bucket
+          const size_t j = k - 2 * kAhead;
+          uint32_t l = lows[j], h = highs[j];
+          while (l < h) {
+            const uint32_t mid = l + (h - l) / 2;
+            if (ix.m_entries[mid].id < targets[j]) l = mid + 1; else h = mid;
+          }
+          resolved[j] = (l < highs[j] && ix.m_entries[l].id == targets[j]) ? l : UINT32_MAX;
         }
       }
-      ix.m_classOfObject[i] = cls;
-      ix.m_refOffsets[i + 1] = static_cast<uint32_t>(w.refs.size() - before);
-      const size_t slot = size_t{cls == UINT32_MAX ? classSlots - 1 : cls} * heaps + heap;
-      w.count[slot]++;
-      w.bytes[slot] += size;
+      for (uint32_t i = batch; i < end; ++i) {
+        ix.m_refOffsets[i] = static_cast<uint32_t>(refs.size());
+        for (uint32_t k = firstTarget[i - batch]; k < firstTarget[i - batch + 1]; ++k) {
+          if (resolved[k] == UINT32_MAX) {
+            w.dangling++;
+          } else {
+            refs.push_back(ObjectIndex{resolved[k]});
+          }
+        }
+      }
+      if (refs.size() >= UINT32_MAX - uint64_t{kBatch} * 65536) {
+        w.tooMany = true;
+        return;
+      }
+      done.fetch_add(end - batch, std::memory_order_relaxed);
     }
   };
   std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work, t);
+  for (unsigned t = 1; t < active; ++t) pool.emplace_back(work, t);
   work(0);
   for (auto& th : pool) th.join();
 
-  uint64_t totalRefs = 0;
   ix.m_classHeapCount.assign(size_t{classSlots} * heaps, 0);
   ix.m_classHeapBytes.assign(size_t{classSlots} * heaps, 0);
-  for (Worker& w : workers) {
-    if (w.outOfMemory) return resourceLimit("cannot reserve memory for the reference table");
+  uint64_t totalRefs = 0;
+  for (unsigned t = 0; t < active; ++t) {
+    Worker& w = workers[t];
     if (w.cancelled) return cancelled();
-    totalRefs += w.refs.size();
+    if (w.tooMany) return resourceLimit("dumps with more than 4 billion references per thread are not supported");
+    totalRefs += ix.m_refSegments[t].size();
     ix.m_stats.danglingReferences += w.dangling;
     for (size_t k = 0; k < w.count.size(); ++k) {
       ix.m_classHeapCount[k] += w.count[k];
@@ -492,15 +586,9 @@ Status IndexBuilder::buildReferences() {
       ix.m_stats.warnings.push_back(std::to_string(w.missingClass) + " instances name a class that is not in the dump");
     }
   }
-  if (totalRefs >= UINT32_MAX) return resourceLimit("dumps with more than 4 billion references are not supported");
-  for (uint32_t i = 0; i < n; ++i) ix.m_refOffsets[i + 1] += ix.m_refOffsets[i];
-  // Worker 0's table has room for every reference; the others are appended to it.
-  ix.m_refs = std::move(workers[0].refs);
-  for (unsigned t = 1; t < threads; ++t) {
-    for (ObjectIndex r : workers[t].refs) ix.m_refs.push_back(r);
-    workers[t].refs = LargeArray<ObjectIndex>();
-  }
-  ix.m_refs.shrinkToFit();
+  for (auto& segment : ix.m_refSegments) segment.shrinkToFit();
+  ix.m_classOfObject.shrinkToFit();
+  ix.m_refOffsets.shrinkToFit();
   ix.m_stats.references = totalRefs;
   return okStatus();
 }
@@ -579,8 +667,10 @@ void IndexBuilder::finishStats() {
     classBytes += sizeof(ClassInfo) + c.name.capacity() + bytesOf(c.instanceFields) + bytesOf(c.staticFields) +
                   bytesOf(c.referenceOffsets);
   }
-  ix.m_stats.indexBytes = ix.m_entries.bytes() + ix.m_classOfObject.bytes() + ix.m_refOffsets.bytes() +
-                          ix.m_refs.bytes() + ix.m_bucketStart.bytes() + bytesOf(ix.m_classByObject) +
+  uint64_t refBytes = 0;
+  for (const auto& segment : ix.m_refSegments) refBytes += segment.bytes();
+  ix.m_stats.indexBytes = ix.m_entries.bytes() + ix.m_classOfObject.bytes() + ix.m_refOffsets.bytes() + refBytes +
+                          ix.m_bucketStart.bytes() + bytesOf(ix.m_classByObject) +
                           bytesOf(ix.m_classHeapCount) + bytesOf(ix.m_classHeapBytes) +
                           bytesOf(ix.m_classByName) + bytesOf(ix.m_strings) + bytesOf(ix.m_roots) + classBytes;
 }

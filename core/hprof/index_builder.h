@@ -6,6 +6,7 @@
 //     class and shallow size to its heap (index_builder.cpp).
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -71,6 +72,11 @@ class IndexBuilder {
   std::string frameText(uint64_t frameId) const;
   void finishStats();
 
+  // Runs beside the single-threaded scan on an otherwise idle core: faults in the pages the
+  // tables will need, because first-touch page faults are a large share of indexing time.
+  void prefaultLoop();
+  unsigned threadCount() const;
+
   bool reportProgress(std::string_view phase, uint64_t done, uint64_t total);
   double lap();  // ms since last lap
 
@@ -91,6 +97,12 @@ class IndexBuilder {
   uint64_t m_windowEnd = 0;
   uint64_t m_releasedTo = 0;
   uint32_t m_sinceCheck = 0;  // sub-records since the last progress/window check (across segments)
+  // Published by the scan for the prefault thread.
+  std::atomic<uint64_t> m_scannedObjects{0};
+  std::atomic<uint64_t> m_referenceEstimate{0};
+  std::atomic<bool> m_scanDone{false};
+  std::atomic<uint64_t> m_scanPosition{0};
+  uint64_t m_localReferenceEstimate = 0;
   std::vector<RawClass> m_rawClasses;
   std::vector<LoadClass> m_loadClasses;
   std::vector<StackTrace> m_stackTraces;

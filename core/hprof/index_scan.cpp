@@ -29,6 +29,7 @@ Status truncatedSubRecord(const char* what, uint64_t offset, uint64_t segmentEnd
 }  // namespace
 
 Status IndexBuilder::parseHeader(uint64_t& bodyStart) {
+  if (m_data.empty()) return invalidInput("empty file: not a heap dump", 0);
   const size_t n = std::min<size_t>(m_data.size(), 64);
   const void* nul = std::memchr(m_data.data(), 0, n);
   static constexpr char kPrefix[] = "JAVA PROFILE ";
@@ -57,8 +58,18 @@ Status IndexBuilder::parseHeader(uint64_t& bodyStart) {
   if (m_data.size() > kMaxOffset) return resourceLimit("dumps over 256 TiB are not supported");
   bodyStart = r.pos();
   // The smallest object record is a no-data primitive array: tag, id, u4, u4, u1.
-  const uint64_t maxObjects = m_data.size() / (10 + idSize) + 1;
-  if (!m_index->m_entries.reserve(maxObjects)) return resourceLimit("cannot reserve memory for the object table");
+  const uint64_t maxObjects = m_data.size() / (10 + idSize) + 2;
+  HeapIndex& ix = *m_index;
+  // Every table is reserved now (address space only) so the prefault thread can work ahead.
+  if (!ix.m_entries.reserve(maxObjects) || !ix.m_classOfObject.reserve(maxObjects) ||
+      !ix.m_refOffsets.reserve(maxObjects)) {
+    return resourceLimit("cannot reserve address space for the object tables");
+  }
+  const uint64_t maxRefs = m_data.size() / idSize + 1;
+  ix.m_refSegments.resize(threadCount());
+  for (auto& segment : ix.m_refSegments) {
+    if (!segment.reserve(maxRefs)) return resourceLimit("cannot reserve address space for the reference table");
+  }
   return okStatus();
 }
 
@@ -167,8 +178,10 @@ void IndexBuilder::addObject(uint64_t objectId, uint64_t offset, ObjectKind kind
 }
 
 void IndexBuilder::slideWindow(uint64_t pos) {
+  m_scanPosition.store(pos, std::memory_order_relaxed);
   if (pos + kWindow / 2 < m_windowEnd) return;
-  m_source->prefetch(m_windowEnd, m_windowEnd + kWindow);
+  // With a prefault thread the dump is prefetched there; alone, the scan does it itself.
+  if (threadCount() == 1) m_source->prefetch(m_windowEnd, m_windowEnd + kWindow);
   m_windowEnd += kWindow;
   if (pos > m_releasedTo + kWindow) {
     m_source->release(m_releasedTo, pos - kWindow / 4);
@@ -202,6 +215,8 @@ Status IndexBuilder::scanHeapDump(uint64_t begin, uint64_t end) {
     if (++m_sinceCheck == (1u << 16)) {
       m_sinceCheck = 0;
       slideWindow(offsetOf(rec));
+      m_scannedObjects.store(m_index->m_entries.size(), std::memory_order_relaxed);
+      m_referenceEstimate.store(m_localReferenceEstimate, std::memory_order_relaxed);
       if (m_index->m_entries.size() > UINT32_MAX - (1u << 17)) {
         return resourceLimit("dumps with more than 4 billion objects are not supported", offsetOf(rec));
       }
@@ -215,6 +230,7 @@ Status IndexBuilder::scanHeapDump(uint64_t begin, uint64_t end) {
         if (avail(p) < total) return truncatedSubRecord("INSTANCE_DUMP", offsetOf(rec), end);
         addObject(loadId(p, id), offsetOf(rec), ObjectKind::kInstance);
         s.instances++;
+        m_localReferenceEstimate += 2;
         p += total;
         break;
       }
@@ -225,6 +241,7 @@ Status IndexBuilder::scanHeapDump(uint64_t begin, uint64_t end) {
         if (avail(p) < total) return truncatedSubRecord("OBJECT_ARRAY_DUMP", offsetOf(rec), end);
         addObject(loadId(p, id), offsetOf(rec), ObjectKind::kObjectArray);
         s.objectArrays++;
+        m_localReferenceEstimate += count;
         p += total;
         break;
       }
