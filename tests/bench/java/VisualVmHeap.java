@@ -1,6 +1,7 @@
-// Times VisualVM's heap library (Debian package visualvm, org-graalvm-visualvm-lib-jfluid-heap.jar)
-// on a dump, for side-by-side figures with mxi. Usage: VisualVmHeap DUMP summary|histogram|gcroot
-// Prints one JSON object with the elapsed milliseconds of each step.
+// Runs VisualVM's heap library (Debian package visualvm, org-graalvm-visualvm-lib-jfluid-heap.jar)
+// on a dump: times its steps for side-by-side figures with mxi (modes summary, histogram,
+// gcroot: one JSON object with the milliseconds of each step), or lists its instances per class
+// (mode classcounts) for the cross-check test. Usage: VisualVmHeap DUMP MODE
 import java.io.File;
 import java.util.List;
 import org.graalvm.visualvm.lib.jfluid.heap.Heap;
@@ -37,6 +38,19 @@ public class VisualVmHeap {
       }
       out.append(String.format(", \"histogramMs\": %.0f, \"classes\": %d, \"count\": %d, \"bytes\": %d", lap(),
           classes.size(), count, bytes));
+    } else if (mode.equals("classcounts")) {
+      // Instances per class as JSON, for the cross-check test against mxi histogram.
+      out.setLength(0);
+      out.append('{');
+      String sep = "";
+      for (JavaClass c : heap.getAllClasses()) {
+        if (c.getInstancesCount() == 0) continue;
+        out.append(sep).append('"').append(c.getName().replace("\\", "\\\\").replace("\"", "\\\"")).append("\": ")
+            .append(c.getInstancesCount());
+        sep = ", ";
+      }
+      System.out.println(out.append('}'));
+      return;
     } else if (mode.equals("gcroot")) {
       // The first GC-root path: from an instance of the class with the most instances.
       JavaClass biggest = null;
