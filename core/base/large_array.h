@@ -88,6 +88,21 @@ class LargeArray {
   }
   size_t capacity() const { return m_capacity; }
 
+  // Hands this array's storage to a LargeArray<U> of `size` elements, for in-place conversion
+  // of a table into a narrower one (the caller rewrote the bytes); this array becomes empty.
+  template <typename U>
+  LargeArray<U> reinterpretAs(size_t size) && {
+    LargeArray<U> out;
+    const size_t bytes = roundUp(m_capacity * sizeof(T));
+    MXI_CHECK(size * sizeof(U) <= bytes);
+    out.m_data = reinterpret_cast<U*>(m_data);
+    out.m_capacity = bytes / sizeof(U);
+    out.m_size = size;
+    m_data = nullptr;
+    m_size = m_capacity = 0;
+    return out;
+  }
+
   // Returns unused reserved pages to the system (address space stays reserved).
   void shrinkToFit() {
     const size_t used = roundUp(m_size * sizeof(T));
@@ -111,6 +126,8 @@ class LargeArray {
   size_t bytes() const { return m_size * sizeof(T); }
 
  private:
+  template <typename U>
+  friend class LargeArray;
   static size_t roundUp(size_t bytes) {
     constexpr size_t kHuge = size_t{2} << 20;
     return (bytes + kHuge - 1) / kHuge * kHuge;

@@ -53,37 +53,59 @@ std::string utf16ToUtf8(size_t count, UnitAt unitAt) {
 
 HeapIndex::~HeapIndex() = default;
 
+void HeapIndex::compactObjectTable() {
+  const size_t n = m_entries.size();
+  m_minId = n ? m_entries.front().id : 0;
+  m_maxId = n ? m_entries.back().id : 0;
+  uint64_t bits = 0;
+  for (size_t i = 0; i < n; ++i) bits |= m_entries[i].id - m_minId;
+  m_idShift = bits ? std::min(__builtin_ctzll(bits), 3) : 0;
+  m_compactIds = ((m_maxId - m_minId) >> m_idShift) <= UINT32_MAX;
+  if (m_compactIds) {
+    m_ids32.resize(n);
+    for (size_t i = 0; i < n; ++i) m_ids32[i] = static_cast<uint32_t>((m_entries[i].id - m_minId) >> m_idShift);
+  } else {
+    m_ids64.resize(n);
+    for (size_t i = 0; i < n; ++i) m_ids64[i] = m_entries[i].id;
+  }
+  // Narrow the entries to their packed word in place: entry i's word moves from byte 16i + 8 to
+  // byte 8i, never past an entry still to be read.
+  auto* bytes = reinterpret_cast<uint8_t*>(m_entries.data());
+  for (size_t i = 0; i < n; ++i) std::memmove(bytes + 8 * i, bytes + 16 * i + 8, 8);
+  m_packed = std::move(m_entries).reinterpretAs<uint64_t>(n);
+  m_packed.shrinkToFit();
+}
+
 void HeapIndex::buildLookupTable() {
   m_bucketStart.resize(0);
-  if (m_entries.empty()) return;
-  m_minId = m_entries.front().id;
-  m_maxId = m_entries.back().id;
+  if (m_packed.empty()) return;
   // About one bucket per four objects: a search then stays within one or two cache lines,
   // and the table costs one byte per object.
   const uint64_t range = m_maxId - m_minId;
-  const uint64_t target = std::max<uint64_t>(1, m_entries.size() / 4);
+  const uint32_t n = objectCount();
+  const uint64_t target = std::max<uint64_t>(1, n / 4);
   m_bucketShift = 0;
   while ((range >> m_bucketShift) >= target) ++m_bucketShift;
   const uint64_t buckets = (range >> m_bucketShift) + 1;
   m_bucketStart.resize(buckets + 1);
   uint64_t b = 0;
-  for (uint32_t i = 0; i < m_entries.size(); ++i) {
-    const uint64_t bucket = (m_entries[i].id - m_minId) >> m_bucketShift;
+  for (uint32_t i = 0; i < n; ++i) {
+    const uint64_t bucket = (idOf(ObjectIndex{i}).value - m_minId) >> m_bucketShift;
     while (b <= bucket) m_bucketStart[b++] = i;
   }
-  while (b <= buckets) m_bucketStart[b++] = static_cast<uint32_t>(m_entries.size());
+  while (b <= buckets) m_bucketStart[b++] = n;
 }
 
 ObjectKind HeapIndex::kindOf(ObjectIndex object) const {
-  return static_cast<ObjectKind>((m_entries[object.value].packed >> 48) & 3);
+  return static_cast<ObjectKind>((m_packed[object.value] >> 48) & 3);
 }
 
 uint8_t HeapIndex::heapOf(ObjectIndex object) const {
-  return static_cast<uint8_t>(m_entries[object.value].packed >> 56);
+  return static_cast<uint8_t>(m_packed[object.value] >> 56);
 }
 
 uint64_t HeapIndex::recordOffset(ObjectIndex object) const {
-  return m_entries[object.value].packed & kOffsetMask;
+  return m_packed[object.value] & kOffsetMask;
 }
 
 const uint8_t* HeapIndex::recordData(ObjectIndex object) const {

@@ -135,13 +135,15 @@ class HeapIndex {
   const DumpSource& source() const { return *m_source; }
 
   // Objects -------------------------------------------------------------------------------
-  uint32_t objectCount() const { return static_cast<uint32_t>(m_entries.size()); }
+  uint32_t objectCount() const { return static_cast<uint32_t>(m_packed.size()); }
   std::optional<ObjectIndex> find(ObjectId id) const {
     const uint32_t i = lookup(id.value);
     if (i == UINT32_MAX) return std::nullopt;
     return ObjectIndex{i};
   }
-  ObjectId idOf(ObjectIndex object) const { return ObjectId{m_entries[object.value].id}; }
+  ObjectId idOf(ObjectIndex object) const {
+    return ObjectId{m_compactIds ? m_minId + (uint64_t{m_ids32[object.value]} << m_idShift) : m_ids64[object.value]};
+  }
   ObjectKind kindOf(ObjectIndex object) const;
   uint8_t heapOf(ObjectIndex object) const;  // index into heaps()
   // The class of an instance, the array class of an object array, the (possibly synthetic)
@@ -204,18 +206,37 @@ class HeapIndex {
   friend class IndexBuilder;
   HeapIndex() = default;
   const uint8_t* recordData(ObjectIndex object) const;
+  // Replaces the sorted build-time table (m_entries) by the compact one (m_packed + ids).
+  void compactObjectTable();
   void buildLookupTable();
-  // Position of `id` in m_entries, UINT32_MAX when absent: bucket on the id's high bits,
+  // Position of `id` among the objects, UINT32_MAX when absent: bucket on the id's high bits,
   // then a binary search inside the (short) bucket.
   uint32_t lookup(uint64_t id) const {
-    if (m_entries.empty() || id < m_minId || id > m_maxId) return UINT32_MAX;
+    if (m_packed.empty() || id < m_minId || id > m_maxId) return UINT32_MAX;
     const uint64_t bucket = (id - m_minId) >> m_bucketShift;
-    uint32_t lo = m_bucketStart[bucket], hi = m_bucketStart[bucket + 1];
+    return searchBucket(id, m_bucketStart[bucket], m_bucketStart[bucket + 1]);
+  }
+  // Binary search for `id` (within [m_minId, m_maxId]) among positions [lo, hi).
+  uint32_t searchBucket(uint64_t id, uint32_t lo, uint32_t hi) const {
+    const uint32_t end = hi;
+    if (m_compactIds) {
+      const uint64_t delta = id - m_minId;
+      if (delta & ((uint64_t{1} << m_idShift) - 1)) return UINT32_MAX;  // not on the ids' alignment
+      const auto key = static_cast<uint32_t>(delta >> m_idShift);
+      while (lo < hi) {
+        const uint32_t mid = lo + (hi - lo) / 2;
+        if (m_ids32[mid] < key) lo = mid + 1; else hi = mid;
+      }
+      return lo < end && m_ids32[lo] == key ? lo : UINT32_MAX;
+    }
     while (lo < hi) {
       const uint32_t mid = lo + (hi - lo) / 2;
-      if (m_entries[mid].id < id) lo = mid + 1; else hi = mid;
+      if (m_ids64[mid] < id) lo = mid + 1; else hi = mid;
     }
-    return lo < m_entries.size() && m_entries[lo].id == id ? lo : UINT32_MAX;
+    return lo < end && m_ids64[lo] == id ? lo : UINT32_MAX;
+  }
+  const void* idAddress(uint32_t i) const {
+    return m_compactIds ? static_cast<const void*>(&m_ids32[i]) : static_cast<const void*>(&m_ids64[i]);
   }
   // Field position inside an instance's field data, nearest declaration first.
   struct FieldSlot {
@@ -226,7 +247,15 @@ class HeapIndex {
 
   std::shared_ptr<const DumpSource> m_source;
   IndexStats m_stats;
-  LargeArray<Entry> m_entries;               // sorted by id
+  LargeArray<Entry> m_entries;               // while building: one entry per object, then sorted
+  // Final object table, by ObjectIndex (ascending id): the record offset with kind and heap
+  // (Entry::packed), and the id — as 32 bits, (id - m_minId) >> m_idShift, whenever the dump's
+  // ids allow it (they are aligned addresses in a span under 4 Gi slots), else as 64 bits.
+  LargeArray<uint64_t> m_packed;
+  LargeArray<uint32_t> m_ids32;
+  LargeArray<uint64_t> m_ids64;
+  bool m_compactIds = true;
+  uint32_t m_idShift = 0;
   LargeArray<uint32_t> m_classOfObject;      // ClassIndex per object
   // CSR, split into one segment per indexing thread (no copy to join them): objects
   // [m_segmentStart[k], m_segmentStart[k+1]) keep their targets in m_refSegments[k], starting

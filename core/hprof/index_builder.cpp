@@ -307,6 +307,7 @@ Status IndexBuilder::sortObjects() {
     ix.m_stats.warnings.push_back(std::to_string(duplicates) +
                                   " object ids occur more than once; lookups return one of them");
   }
+  ix.compactObjectTable();
   ix.buildLookupTable();
   for (GcRoot& root : ix.m_roots) root.object = ix.find(root.id).value_or(kNoObject);
   for (ClassInfo& c : ix.m_classes) {
@@ -441,13 +442,13 @@ Status IndexBuilder::buildReferences() {
       targets.clear();
       for (uint32_t i = batch; i < end; ++i) {
         firstTarget[i - batch] = static_cast<uint32_t>(targets.size());
-        const HeapIndex::Entry& e = ix.m_entries[i];
-        const uint64_t offset = e.packed & kOffsetMask;
+        const uint64_t packed = ix.m_packed[i];
+        const uint64_t offset = packed & kOffsetMask;
         batchMin = std::min(batchMin, offset);
         batchMax = std::max(batchMax, offset);
         const uint8_t* const p = base + offset + 1;  // after the sub-record tag
-        const auto kind = static_cast<ObjectKind>((e.packed >> 48) & 3);
-        const auto heap = static_cast<uint8_t>(e.packed >> 56);
+        const auto kind = static_cast<ObjectKind>((packed >> 48) & 3);
+        const auto heap = static_cast<uint8_t>(packed >> 56);
         uint64_t size = 0;
         uint32_t cls = UINT32_MAX;
         auto add = [&](uint64_t target) {
@@ -487,7 +488,7 @@ Status IndexBuilder::buildReferences() {
           }
           case ObjectKind::kClass: {
             cls = ix.m_javaLangClass.value;
-            const uint32_t self = classMap.find(e.id);
+            const uint32_t self = classMap.find(ix.idOf(ObjectIndex{i}).value);
             if (self != UINT32_MAX) {
               const ClassInfo& info = ix.m_classes[self];
               for (const StaticField& st : info.staticFields) {
@@ -515,14 +516,14 @@ Status IndexBuilder::buildReferences() {
       for (size_t k = 0; k < m + 2 * kAhead; ++k) {
         if (k < m) {  // stage 1: locate the bucket
           const uint64_t target = targets[k];
+          resolved[k] = UINT32_MAX;
           if (target < ix.m_minId || target > ix.m_maxId) {
-            lows[k] = highs[k] = 0;
-            resolved[k] = UINT32_MAX;
+            lows[k] = highs[k] = 0;  // no object can have this id
           } else {
             const uint64_t bucket = (target - ix.m_minId) >> ix.m_bucketShift;
             __builtin_prefetch(&ix.m_bucketStart[bucket]);
             lows[k] = static_cast<uint32_t>(bucket);
-            highs[k] = 1;
+            highs[k] = 1;  // "look the bucket up in stage 2"
           }
         }
         if (k >= kAhead && k - kAhead < m) {  // stage 2: read the bucket, prefetch its entries
@@ -531,18 +532,12 @@ Status IndexBuilder::buildReferences() {
             const uint64_t bucket = lows[j];
             lows[j] = ix.m_bucketStart[bucket];
             highs[j] = ix.m_bucketStart[bucket + 1];
-            __builtin_prefetch(&ix.m_entries[lows[j]]);
-            __builtin_prefetch(&ix.m_entries[lows[j] + (highs[j] - lows[j]) / 2]);
+            __builtin_prefetch(ix.idAddress(lows[j] + (highs[j] - lows[j]) / 2));
           }
         }
         if (k >= 2 * kAhead) {  // stage 3: binary search within the bucket
           const size_t j = k - 2 * kAhead;
-          uint32_t l = lows[j], h = highs[j];
-          while (l < h) {
-            const uint32_t mid = l + (h - l) / 2;
-            if (ix.m_entries[mid].id < targets[j]) l = mid + 1; else h = mid;
-          }
-          resolved[j] = (l < highs[j] && ix.m_entries[l].id == targets[j]) ? l : UINT32_MAX;
+          if (lows[j] < highs[j]) resolved[j] = ix.searchBucket(targets[j], lows[j], highs[j]);
         }
       }
       for (uint32_t i = batch; i < end; ++i) {
@@ -669,7 +664,7 @@ void IndexBuilder::finishStats() {
   }
   uint64_t refBytes = 0;
   for (const auto& segment : ix.m_refSegments) refBytes += segment.bytes();
-  ix.m_stats.indexBytes = ix.m_entries.bytes() + ix.m_classOfObject.bytes() + ix.m_refOffsets.bytes() + refBytes +
+  ix.m_stats.indexBytes = ix.m_packed.bytes() + ix.m_ids32.bytes() + ix.m_ids64.bytes() + ix.m_classOfObject.bytes() + ix.m_refOffsets.bytes() + refBytes +
                           ix.m_bucketStart.bytes() + bytesOf(ix.m_classByObject) +
                           bytesOf(ix.m_classHeapCount) + bytesOf(ix.m_classHeapBytes) +
                           bytesOf(ix.m_classByName) + bytesOf(ix.m_strings) + bytesOf(ix.m_roots) + classBytes;
