@@ -103,9 +103,11 @@ class LargeArray {
     return out;
   }
 
-  // Returns unused reserved pages to the system (address space stays reserved).
-  void shrinkToFit() {
-    const size_t used = roundUp(m_size * sizeof(T));
+  // Returns unused reserved pages to the system (address space stays reserved); the first
+  // `keep` elements' pages stay (default: size()).
+  void shrinkToFit() { shrinkToFit(m_size); }
+  void shrinkToFit(size_t keep) {
+    const size_t used = roundUp(keep * sizeof(T));
     const size_t total = roundUp(m_capacity * sizeof(T));
     if (total > used) ::madvise(reinterpret_cast<char*>(m_data) + used, total - used, MADV_DONTNEED);
   }

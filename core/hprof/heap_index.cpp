@@ -73,7 +73,11 @@ void HeapIndex::compactObjectTable() {
   auto* bytes = reinterpret_cast<uint8_t*>(m_entries.data());
   for (size_t i = 0; i < n; ++i) std::memmove(bytes + 8 * i, bytes + 16 * i + 8, 8);
   m_packed = std::move(m_entries).reinterpretAs<uint64_t>(n);
-  m_packed.shrinkToFit();
+  // The freed second half (n words, plus one spare) becomes the class and CSR-offset tables.
+  MXI_CHECK(m_packed.capacity() >= 2 * n + 1);
+  m_classOfObject = reinterpret_cast<uint32_t*>(m_packed.data() + n);
+  m_refOffsets = m_classOfObject + n;
+  m_packed.shrinkToFit(2 * n + 1);
 }
 
 void HeapIndex::buildLookupTable() {

@@ -256,11 +256,14 @@ class HeapIndex {
   LargeArray<uint64_t> m_ids64;
   bool m_compactIds = true;
   uint32_t m_idShift = 0;
-  LargeArray<uint32_t> m_classOfObject;      // ClassIndex per object
+  // ClassIndex per object, then CSR offsets per object: both live in the half of m_packed's
+  // storage that the build-time table freed when it narrowed to 8 bytes per object, so
+  // indexing writes no fresh memory for them (first touch of memory is costly on VMs).
+  uint32_t* m_classOfObject = nullptr;
   // CSR, split into one segment per indexing thread (no copy to join them): objects
   // [m_segmentStart[k], m_segmentStart[k+1]) keep their targets in m_refSegments[k], starting
   // at m_refOffsets[object] (relative to the segment).
-  LargeArray<uint32_t> m_refOffsets;
+  uint32_t* m_refOffsets = nullptr;
   std::vector<LargeArray<ObjectIndex>> m_refSegments;
   std::vector<uint32_t> m_segmentStart;
   LargeArray<uint32_t> m_bucketStart;        // id lookup: first entry of each id bucket

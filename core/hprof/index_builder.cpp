@@ -97,8 +97,6 @@ void IndexBuilder::prefaultLoop() {
     }
     if (objects > entriesDone) {
       ix.m_entries.populate(entriesDone, objects);
-      ix.m_classOfObject.populate(entriesDone, objects);
-      ix.m_refOffsets.populate(entriesDone, objects);
       entriesDone = objects;
     }
     if (refs > refsDone) {
@@ -379,8 +377,6 @@ Status IndexBuilder::buildReferences() {
   const uint8_t* const base = m_data.data();
   const uint32_t classSlots = static_cast<uint32_t>(ix.m_classes.size()) + 1;  // + "missing class"
   const size_t heaps = ix.m_heaps.size();
-  ix.m_classOfObject.resize(n);
-  ix.m_refOffsets.resize(size_t{n} + 1);
 
   ClassIdMap classMap(ix.m_classes.size());
   for (uint32_t i = 0; i < ix.m_classes.size(); ++i) {
@@ -582,8 +578,6 @@ Status IndexBuilder::buildReferences() {
     }
   }
   for (auto& segment : ix.m_refSegments) segment.shrinkToFit();
-  ix.m_classOfObject.shrinkToFit();
-  ix.m_refOffsets.shrinkToFit();
   ix.m_stats.references = totalRefs;
   return okStatus();
 }
@@ -609,7 +603,10 @@ std::string IndexBuilder::frameText(uint64_t frameId) const {
     out += "Native Method";
   } else {
     out += file.empty() ? "Unknown Source" : file;
-    if (line > 0) out += ":" + std::to_string(line);
+    if (line > 0) {
+      out += ':';
+      out += std::to_string(line);
+    }
   }
   return out + ")";
 }
@@ -664,7 +661,7 @@ void IndexBuilder::finishStats() {
   }
   uint64_t refBytes = 0;
   for (const auto& segment : ix.m_refSegments) refBytes += segment.bytes();
-  ix.m_stats.indexBytes = ix.m_packed.bytes() + ix.m_ids32.bytes() + ix.m_ids64.bytes() + ix.m_classOfObject.bytes() + ix.m_refOffsets.bytes() + refBytes +
+  ix.m_stats.indexBytes = ix.m_packed.bytes() + ix.m_ids32.bytes() + ix.m_ids64.bytes() + uint64_t{ix.objectCount()} * 8 + refBytes +
                           ix.m_bucketStart.bytes() + bytesOf(ix.m_classByObject) +
                           bytesOf(ix.m_classHeapCount) + bytesOf(ix.m_classHeapBytes) +
                           bytesOf(ix.m_classByName) + bytesOf(ix.m_strings) + bytesOf(ix.m_roots) + classBytes;

@@ -61,10 +61,8 @@ Status IndexBuilder::parseHeader(uint64_t& bodyStart) {
   const uint64_t maxObjects = m_data.size() / (10 + idSize) + 2;
   HeapIndex& ix = *m_index;
   // Every table is reserved now (address space only) so the prefault thread can work ahead.
-  if (!ix.m_entries.reserve(maxObjects) || !ix.m_classOfObject.reserve(maxObjects) ||
-      !ix.m_refOffsets.reserve(maxObjects)) {
-    return resourceLimit("cannot reserve address space for the object tables");
-  }
+  // One spare entry: the object table's storage later also holds two 32-bit words per object.
+  if (!ix.m_entries.reserve(maxObjects + 1)) return resourceLimit("cannot reserve address space for the object table");
   const uint64_t maxRefs = m_data.size() / idSize + 1;
   ix.m_refSegments.resize(threadCount());
   for (auto& segment : ix.m_refSegments) {
