@@ -7,5 +7,8 @@ namespace mxi::cli {
 
 void registerInfoCommand(CLI::App& root, int& exitCode);       // cmd_info.cpp
 void registerHistogramCommand(CLI::App& root, int& exitCode);  // cmd_histogram.cpp
+void registerLeaksCommand(CLI::App& root, int& exitCode);       // cmd_leaks.cpp
+void registerDominatorsCommand(CLI::App& root, int& exitCode);  // cmd_dominators.cpp
+void registerDiffCommand(CLI::App& root, int& exitCode);        // cmd_diff.cpp
 
 }  // namespace mxi::cli

@@ -46,4 +46,26 @@ std::string humanBytes(uint64_t bytes) {
   return buf;
 }
 
+std::optional<core::hprof::ObjectId> parseObjectId(const std::string& text) {
+  try {
+    size_t used = 0;
+    const unsigned long long v = std::stoull(text, &used, 0);
+    if (used != text.size()) return std::nullopt;
+    return core::hprof::ObjectId{v};
+  } catch (...) {
+    return std::nullopt;
+  }
+}
+
+core::StatusOr<std::vector<bool>> countedHeaps(const core::hprof::HeapIndex& index,
+                                               const std::vector<std::string>& excluded) {
+  std::vector<bool> counted(index.heaps().size(), true);
+  for (const std::string& name : excluded) {
+    const auto heap = index.findHeap(name);
+    if (!heap) return core::notFound("no heap named '" + name + "' in this dump");
+    counted[*heap] = false;
+  }
+  return counted;
+}
+
 }  // namespace mxi::cli

@@ -2,7 +2,9 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "app/cli/cli_common.h"
 #include "core/hprof/heap_index.h"
@@ -27,5 +29,10 @@ struct LoadedDump {
 core::StatusOr<LoadedDump> loadDump(const DumpOptions& options);
 
 std::string humanBytes(uint64_t bytes);
+// An object id as users type it: 0x-prefixed hex or decimal.
+std::optional<core::hprof::ObjectId> parseObjectId(const std::string& text);
+// Which heaps count for retained bytes, from --exclude-heap names (unknown name: error).
+core::StatusOr<std::vector<bool>> countedHeaps(const core::hprof::HeapIndex& index,
+                                               const std::vector<std::string>& excluded);
 
 }  // namespace mxi::cli

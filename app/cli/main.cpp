@@ -14,6 +14,9 @@ int main(int argc, char** argv) {
   for (mxi::cli::CommandRegistrar registrar : {
            &mxi::cli::registerInfoCommand,
            &mxi::cli::registerHistogramCommand,
+           &mxi::cli::registerLeaksCommand,
+           &mxi::cli::registerDominatorsCommand,
+           &mxi::cli::registerDiffCommand,
        }) {
     registrar(app, exitCode);
   }

@@ -1,0 +1,141 @@
+// `mxi leaks DUMP`: leaking objects, their shortest strong paths from GC roots with leaking
+// status and suspect references, grouped by signature, with retained bytes.
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "app/cli/commands.h"
+#include "app/cli/dump_loading.h"
+#include "app/cli/leak_output.h"
+#include "core/analysis/leak_analysis.h"
+
+namespace mxi::cli {
+
+namespace analysis = core::analysis;
+
+void registerLeaksCommand(CLI::App& root, int& exitCode) {
+  auto* cmd = root.add_subcommand("leaks", "Leaking objects with their shortest strong paths from GC roots");
+  struct Args {
+    DumpOptions dump;
+    OutputFormat format = OutputFormat::kText;
+    std::vector<std::string> finders{"matrix", "leakcanary", "android"};
+    std::string key;
+    std::vector<std::string> objects;
+    std::vector<std::string> classes;
+    std::string knownReferences;
+    bool noRetained = false;
+    std::vector<std::string> excludeHeaps;
+  };
+  auto args = std::make_shared<Args>();
+  addDumpOptions(*cmd, args->dump);
+  addFormatOption(*cmd, args->format);
+  cmd->add_option("--finder", args->finders, "Leak finders to run: matrix, leakcanary, android (default: all)")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"matrix", "leakcanary", "android", "none"}));
+  cmd->add_option("--key", args->key,
+                  "Only the Matrix DestroyedActivityInfo with this key (default for a Matrix upload zip: "
+                  "its result.info leakedActivityKey)");
+  cmd->add_option("--object", args->objects, "Also treat this object id (0x… or decimal) as leaking")->delimiter(',');
+  cmd->add_option("--class", args->classes, "Also treat every instance of this class as leaking");
+  cmd->add_option("--known-references", args->knownReferences,
+                  "JSON file of known library references, replacing the built-in list (docs/LEAKS.md)")
+      ->check(CLI::ExistingFile);
+  cmd->add_flag("--no-retained", args->noRetained, "Skip the dominator tree (no retained bytes; faster)");
+  cmd->add_option("--exclude-heap", args->excludeHeaps,
+                  "Do not count this heap's objects in retained bytes (Android: image, zygote)")
+      ->delimiter(',');
+  cmd->callback([&exitCode, args] {
+    auto loaded = loadDump(args->dump);
+    if (!loaded.ok()) {
+      exitCode = reportError(loaded.status(), "leaks");
+      return;
+    }
+    const auto& ix = *loaded->index;
+    analysis::LeakOptions options;
+    auto has = [&](const char* f) {
+      return std::find(args->finders.begin(), args->finders.end(), f) != args->finders.end();
+    };
+    options.finders.matrix = has("matrix");
+    options.finders.leakcanary = has("leakcanary");
+    options.finders.android = has("android");
+    if (!args->key.empty()) {
+      options.finders.matrixKey = args->key;
+    } else if (const auto* info = ix.source().matrixInfo(); info && !info->leakedActivityKey.empty()) {
+      options.finders.matrixKey = info->leakedActivityKey;
+    }
+    for (const std::string& text : args->objects) {
+      const auto id = parseObjectId(text);
+      if (!id) {
+        exitCode = reportError(core::invalidInput("not an object id: '" + text + "'"), "leaks");
+        return;
+      }
+      options.finders.objects.push_back(*id);
+    }
+    options.finders.classes = args->classes;
+    if (!args->knownReferences.empty()) {
+      std::ifstream in(args->knownReferences);
+      std::stringstream text;
+      text << in.rdbuf();
+      auto parsed = analysis::parseKnownReferences(text.str());
+      if (!parsed.ok()) {
+        exitCode = reportError(parsed.status(), args->knownReferences);
+        return;
+      }
+      options.knownReferences = std::move(*parsed);
+    }
+    options.retainedSizes = !args->noRetained;
+    auto heaps = countedHeaps(ix, args->excludeHeaps);
+    if (!heaps.ok()) {
+      exitCode = reportError(heaps.status(), args->dump.path);
+      return;
+    }
+    options.dominators.countedHeaps = std::move(*heaps);
+
+    TerminalProgress progress(!args->dump.quiet);
+    auto report = analysis::analyzeLeaks(ix, options, progress, processCancelToken());
+    if (!report.ok()) {
+      exitCode = reportError(report.status(), args->dump.path);
+      return;
+    }
+    if (args->format == OutputFormat::kJson) {
+      nlohmann::ordered_json j;
+      j["file"] = ix.source().path();
+      j["candidates"] = report->candidates;
+      j["notStronglyReachable"] = report->notStronglyReachable;
+      for (const char* name : {"leaks", "libraryLeaks"}) {
+        auto list = nlohmann::ordered_json::array();
+        for (const auto& leak : std::string(name) == "leaks" ? report->leaks : report->libraryLeaks) {
+          list.push_back(leakToJson(leak, report->knownReferences));
+        }
+        j[name] = list;
+      }
+      nlohmann::ordered_json timings;
+      for (const auto& [phase, ms] : report->timingsMs) timings[phase] = ms;
+      j["timingsMs"] = timings;
+      std::printf("%s\n", j.dump(2).c_str());
+    } else {
+      auto print = [&](const analysis::Leak& leak, size_t i, size_t n, const char* what) {
+        std::printf("%s %zu of %zu: %zu × %s", what, i + 1, n, leak.leakingObjectIds.size(), leak.className.c_str());
+        if (!args->noRetained) std::printf(", retaining %s", humanBytes(leak.retainedBytes).c_str());
+        std::printf("\n  found by %s%s%s%s\n  signature %s\n", leak.finder.c_str(),
+                    leak.key.empty() ? "" : (" (key " + leak.key + ")").c_str(),
+                    leak.description.empty() ? "" : ": ", leak.description.c_str(), leak.signature.c_str());
+        if (leak.pattern >= 0) {
+          const auto& p = report->knownReferences[static_cast<size_t>(leak.pattern)];
+          std::printf("  known reference %s.%s: %s\n", p.className.c_str(), p.fieldName.c_str(), p.description.c_str());
+        }
+        std::printf("%s\n", chainToText(leak.chain).c_str());
+      };
+      for (size_t i = 0; i < report->leaks.size(); ++i) print(report->leaks[i], i, report->leaks.size(), "Leak");
+      for (size_t i = 0; i < report->libraryLeaks.size(); ++i) {
+        print(report->libraryLeaks[i], i, report->libraryLeaks.size(), "Library leak");
+      }
+      std::printf("%zu application leak(s), %zu library leak(s); %zu candidate(s), %zu not strongly reachable\n",
+                  report->leaks.size(), report->libraryLeaks.size(), report->candidates,
+                  report->notStronglyReachable);
+    }
+    exitCode = 0;
+  });
+}
+
+}  // namespace mxi::cli

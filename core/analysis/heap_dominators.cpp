@@ -1,0 +1,83 @@
+#include "core/analysis/heap_dominators.h"
+
+#include <algorithm>
+
+namespace mxi::core::analysis {
+
+using hprof::ObjectIndex;
+
+StatusOr<std::unique_ptr<HeapDominators>> HeapDominators::compute(const HeapGraph& graph, const DominatorOptions& options,
+                                                                  ProgressSink& progress, const CancelToken& cancel) {
+  auto result = std::unique_ptr<HeapDominators>(new HeapDominators());
+  DominatorResult& tree = result->m_tree;
+  if (!computeDominators(graph, graph.rootObjects(), tree, progress, cancel)) {
+    return cancelled();
+  }
+  const hprof::HeapIndex& index = graph.index();
+  const uint32_t count = tree.reached();
+  LargeArray<uint64_t>& retained = result->m_retained;
+  retained.assign(count, 0);
+  // Shallow sizes in object order: the dump is read front to back, not at random.
+  const uint32_t n = index.objectCount();
+  for (uint32_t i = 0; i < n; ++i) {
+    const uint32_t p = tree.preorder[i];
+    if (p == kUnreached) continue;
+    const ObjectIndex object{i};
+    if (!options.countedHeaps.empty()) {
+      const uint8_t heap = index.heapOf(object);
+      if (heap >= options.countedHeaps.size() || !options.countedHeaps[heap]) continue;
+    }
+    retained[p] = index.shallowSize(object);
+  }
+  if (cancel.isCancelled()) return cancelled();
+  // Children follow their dominators in preorder: one backward pass sums every subtree.
+  for (uint32_t w = count; w-- > 1;) retained[tree.idom[w]] += retained[w];
+  for (uint32_t w = 1; w < count; ++w) {
+    if (tree.idom[w] == 0) result->m_tops.push_back(ObjectIndex{tree.nodeAt[w]});
+  }
+  std::stable_sort(result->m_tops.begin(), result->m_tops.end(), [&](ObjectIndex a, ObjectIndex b) {
+    return result->retainedBytes(a) > result->retainedBytes(b);
+  });
+  return result;
+}
+
+ObjectIndex HeapDominators::immediateDominator(ObjectIndex object) const {
+  const uint32_t p = m_tree.preorder[object.value];
+  if (p == kUnreached || m_tree.idom[p] == 0) return hprof::kNoObject;
+  return ObjectIndex{m_tree.nodeAt[m_tree.idom[p]]};
+}
+
+std::vector<uint64_t> HeapDominators::classRetainedBytes(const hprof::HeapIndex& index) const {
+  // Number the dominator tree in its own preorder (children in DFS order) without building
+  // child lists: subtree sizes, then each child takes the next free slot of its parent.
+  const uint32_t count = m_tree.reached();
+  LargeArray<uint32_t> size, slot, next;
+  size.assign(count, 1);
+  for (uint32_t w = count; w-- > 1;) size[m_tree.idom[w]] += size[w];
+  slot.resize(count);
+  next.resize(count);
+  slot[0] = 0;
+  next[0] = 1;
+  for (uint32_t w = 1; w < count; ++w) {
+    const uint32_t d = m_tree.idom[w];
+    slot[w] = next[d];
+    next[d] += size[w];
+    next[w] = slot[w] + 1;
+  }
+  // Visit objects in tree preorder; an instance inside the subtree of an instance of its own
+  // class already counted is skipped (subtrees are nested intervals of that order).
+  LargeArray<uint32_t>& bySlot = next;
+  for (uint32_t w = 0; w < count; ++w) bySlot[slot[w]] = w;
+  std::vector<uint64_t> out(index.classCount(), 0);
+  std::vector<uint32_t> coveredUntil(index.classCount(), 0);
+  for (uint32_t s = 1; s < count; ++s) {
+    const uint32_t w = bySlot[s];
+    const uint32_t cls = index.classOf(ObjectIndex{m_tree.nodeAt[w]}).value;
+    if (cls >= out.size() || s < coveredUntil[cls]) continue;
+    out[cls] += m_retained[w];
+    coveredUntil[cls] = s + size[w];
+  }
+  return out;
+}
+
+}  // namespace mxi::core::analysis

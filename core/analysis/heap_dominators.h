@@ -1,0 +1,54 @@
+// HeapDominators: the dominator tree of a heap's strong reference graph and the retained size
+// of every object (the bytes that would be freed if that object were gone).
+//
+// Retained bytes count the shallow sizes of the objects an object dominates, itself included.
+// On Android dumps the caller may count only some heaps (e.g. exclude the image and zygote
+// heaps, which the app does not own): objects in other heaps stay in the tree but add 0 bytes.
+// Objects no strong root reaches are not in the tree and retain nothing.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "core/analysis/dominators.h"
+#include "core/analysis/heap_graph.h"
+#include "core/base/status.h"
+
+namespace mxi::core::analysis {
+
+struct DominatorOptions {
+  std::vector<bool> countedHeaps;  // by index into HeapIndex::heaps(); empty = every heap
+};
+
+class HeapDominators {
+ public:
+  static StatusOr<std::unique_ptr<HeapDominators>> compute(const HeapGraph& graph, const DominatorOptions& options,
+                                                           ProgressSink& progress, const CancelToken& cancel);
+
+  bool isReachable(hprof::ObjectIndex object) const { return m_tree.preorder[object.value] != kUnreached; }
+  // The immediate dominator; kNoObject for objects dominated only by the virtual super root
+  // (the tops of the tree) and for unreachable objects.
+  hprof::ObjectIndex immediateDominator(hprof::ObjectIndex object) const;
+  uint64_t retainedBytes(hprof::ObjectIndex object) const {
+    const uint32_t p = m_tree.preorder[object.value];
+    return p == kUnreached ? 0 : m_retained[p];
+  }
+  // Objects whose only dominator is the super root, biggest retained size first.
+  const std::vector<hprof::ObjectIndex>& tops() const { return m_tops; }
+  uint32_t reachableObjects() const { return m_tree.reached() - 1; }
+  uint64_t reachableBytes() const { return m_retained.empty() ? 0 : m_retained[0]; }
+  // Retained bytes of all instances of each class together (an instance dominated by another
+  // instance of its class is counted once, through that one), by ClassIndex.
+  std::vector<uint64_t> classRetainedBytes(const hprof::HeapIndex& index) const;
+  // Raw tree, in DFS preorder space (see DominatorResult).
+  const DominatorResult& tree() const { return m_tree; }
+
+ private:
+  DominatorResult m_tree;
+  LargeArray<uint64_t> m_retained;  // by preorder
+  std::vector<hprof::ObjectIndex> m_tops;
+};
+
+}  // namespace mxi::core::analysis

@@ -1,0 +1,71 @@
+// Leak analysis: finders nominate objects that should be gone, one prioritized search finds
+// the shortest strong path to all of them, inspectors judge every object on the paths, and
+// identical leaks (same suspect references) are grouped under a stable signature. With the
+// dominator tree, each leak also says how many bytes it keeps alive. docs/LEAKS.md has the
+// rules; the JSON keys of `mxi leaks` mirror these structs.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/analysis/heap_dominators.h"
+#include "core/analysis/known_references.h"
+#include "core/analysis/leak_finders.h"
+#include "core/analysis/leak_status.h"
+#include "core/analysis/reference_names.h"
+
+namespace mxi::core::analysis {
+
+struct LeakOptions {
+  FinderOptions finders;
+  std::vector<KnownReference> knownReferences = builtinKnownReferences();
+  bool retainedSizes = true;  // build the dominator tree for retained bytes
+  DominatorOptions dominators;
+  const HeapDominators* precomputed = nullptr;  // reuse a dominator tree of the same index
+};
+
+struct ChainNode {
+  std::string className;
+  hprof::ObjectId objectId;
+  ReferenceName reference;  // how this node is held by the previous one (node 0: by its GC root)
+  std::string rootThread;   // node 0 of a thread-related root: the thread's name
+  LeakingStatus status = LeakingStatus::kUnknown;
+  std::string reason;
+  bool suspect = false;     // the reference into this node is a suspect
+};
+
+struct Leak {
+  std::string signature;    // hex hash of the suspect references, stable across dumps
+  std::string className;    // of the leaking object
+  std::string finder;
+  std::string key;
+  std::string description;
+  std::vector<hprof::ObjectId> leakingObjectIds;
+  uint64_t retainedBytes = 0;  // of all its leaking objects together (0 without dominators)
+  std::vector<ChainNode> chain;  // the shortest one of the group
+  int pattern = -1;         // library leaks: index into LeakReport::knownReferences
+};
+
+struct LeakReport {
+  std::vector<Leak> leaks;         // application leaks, biggest retained first
+  std::vector<Leak> libraryLeaks;  // the only path goes through a known reference
+  std::vector<KnownReference> knownReferences;
+  size_t candidates = 0;           // nominated by the finders
+  size_t notStronglyReachable = 0; // nominated but only weakly reachable or unreachable: no leak
+  std::vector<std::pair<std::string, double>> timingsMs;
+};
+
+StatusOr<LeakReport> analyzeLeaks(const hprof::HeapIndex& index, const LeakOptions& options, ProgressSink& progress,
+                                  const CancelToken& cancel);
+
+// The shortest strong path to `object` as chain nodes (statuses judged, not propagated).
+std::vector<ChainNode> describePath(const hprof::HeapIndex& index, const std::vector<hprof::ObjectIndex>& path,
+                                    const hprof::GcRoot* root);
+
+// The signature of a chain: a hash of its suspect references as "OwnerClass.name" strings
+// (array slots as "[x]", so the index does not matter).
+std::string leakSignature(const std::vector<ChainNode>& chain);
+
+}  // namespace mxi::core::analysis

@@ -1,0 +1,43 @@
+// ShortestPaths: one prioritized breadth-first search from the GC roots over strong references
+// that yields a shortest strong path to every reachable object at once (never one search per
+// object). Two queues, as in LeakCanary's Shark: paths through known library references
+// (KnownReferenceMatcher) and from Java-local roots are only taken when no other path exists,
+// so a leak is blamed on app code whenever app code holds it.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <unordered_map>
+#include <vector>
+
+#include "core/analysis/heap_graph.h"
+#include "core/analysis/known_references.h"
+#include "core/base/status.h"
+
+namespace mxi::core::analysis {
+
+class ShortestPaths {
+ public:
+  // Searches until every object of `targets` has its final path (or the whole graph when
+  // `targets` is empty).
+  static StatusOr<std::unique_ptr<ShortestPaths>> compute(const HeapGraph& graph, const KnownReferenceMatcher& known,
+                                                          std::span<const hprof::ObjectIndex> targets,
+                                                          ProgressSink& progress, const CancelToken& cancel);
+
+  bool isReached(hprof::ObjectIndex object) const { return m_state[object.value] != kUnseen; }
+  // The path, GC-root object first, `object` last; empty when no strong path reaches it.
+  std::vector<hprof::ObjectIndex> pathTo(hprof::ObjectIndex object) const;
+  // The root record that holds a root object (the first strong one in dump order that the
+  // search started from), nullptr for other objects.
+  const hprof::GcRoot* rootOf(hprof::ObjectIndex rootObject) const;
+
+ private:
+  static constexpr uint8_t kUnseen = 0, kQueued = 1, kQueuedLast = 2, kDone = 3;
+  const hprof::HeapIndex* m_index = nullptr;
+  std::vector<uint8_t> m_state;          // by object
+  LargeArray<uint32_t> m_parent;         // by object; UINT32_MAX for root objects
+  std::unordered_map<uint32_t, uint32_t> m_rootRecord;  // root object → index into roots()
+};
+
+}  // namespace mxi::core::analysis
