@@ -36,7 +36,7 @@ CliRun mxi(const std::string& args) {
 }
 
 TEST(CliTest, HelpOnEveryCommand) {
-  for (const char* cmd : {"--help", "info --help", "histogram --help"}) {
+  for (const char* cmd : {"--help", "info --help", "histogram --help", "leaks --help", "dominators --help", "diff --help"}) {
     const CliRun r = mxi(cmd);
     EXPECT_EQ(r.exitCode, 0) << cmd;
     EXPECT_NE(r.out.find("Usage"), std::string::npos) << r.out;
@@ -111,6 +111,87 @@ TEST(CliTest, RealJvmDumpCountsMatchTheFixtureTruth) {
   std::map<std::string, uint64_t> counts;
   for (const auto& row : j["rows"]) counts[row["className"]] = row["count"];
   for (const auto& [name, count] : truth["counts"].items()) EXPECT_EQ(counts[name], count.get<uint64_t>()) << name;
+}
+
+TEST(CliTest, LeaksJsonContract) {
+  const std::string dump = test::fixtureDumpDir() + "/leaks_base.hprof";
+  const CliRun r = mxi("leaks -q --format json " + dump);
+  ASSERT_EQ(r.exitCode, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["leaks"].size(), 7u);
+  ASSERT_EQ(j["libraryLeaks"].size(), 1u);
+  for (const auto& leak : j["leaks"]) {
+    for (const char* key : {"signature", "className", "finder", "key", "leakingObjectIds", "count", "retainedBytes", "chain"}) {
+      EXPECT_TRUE(leak.contains(key)) << key;
+    }
+    for (const auto& node : leak["chain"]) {
+      for (const char* key : {"className", "objectId", "referenceType", "referenceName", "leakingStatus", "reason"}) {
+        EXPECT_TRUE(node.contains(key)) << key;
+      }
+    }
+    EXPECT_EQ(leak["chain"].back()["leakingStatus"], "YES");
+  }
+  EXPECT_EQ(j["libraryLeaks"][0]["pattern"]["fieldName"], "mServedView");
+  // The biggest leak first: the activity holding a 100,000-byte payload, found by Matrix.
+  EXPECT_EQ(j["leaks"][0]["finder"], "matrix");
+  EXPECT_GT(j["leaks"][0]["retainedBytes"].get<uint64_t>(), 100000u);
+
+  // Text: LeakCanary-style tree with the suspect reference underlined.
+  const CliRun text = mxi("leaks -q --finder matrix " + dump);
+  ASSERT_EQ(text.exitCode, 0) << text.out;
+  EXPECT_NE(text.out.find("├─ com.example.leaks.LeakHeap class\n│    Leaking: NO (a class is never leaking)\n"
+                          "│    ↓ static LeakHeap.sLeakedActivity\n│                      ~~~~~~~~~~~~~~~\n"
+                          "╰→ com.example.leaks.LeakActivity instance\n"),
+            std::string::npos)
+      << text.out;
+
+  // An explicit object: the first leak's object, named by id.
+  const std::string id = j["leaks"][0]["leakingObjectIds"][0];
+  const CliRun named = mxi("leaks -q --format json --finder none --object " + id + " " + dump);
+  ASSERT_EQ(named.exitCode, 0) << named.out;
+  EXPECT_EQ(nlohmann::json::parse(named.out)["leaks"][0]["finder"], "explicit");
+
+  EXPECT_EQ(mxi("leaks -q --object nonsense " + dump).exitCode, 2);
+  EXPECT_EQ(mxi("leaks -q --exclude-heap nope " + dump).exitCode, 2);
+}
+
+TEST(CliTest, DominatorsJsonContract) {
+  const CliRun r = mxi("dominators -q --top 3 --format json " + test::fixtureDumpDir() + "/leaks_base.hprof");
+  ASSERT_EQ(r.exitCode, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["retainers"].size(), 3u);
+  uint64_t previous = UINT64_MAX;
+  for (const auto& row : j["retainers"]) {
+    const auto retained = row["retainedBytes"].get<uint64_t>();
+    EXPECT_LE(retained, previous);
+    EXPECT_GE(retained, row["shallowBytes"].get<uint64_t>());
+    previous = retained;
+    EXPECT_EQ(row["path"].back()["objectId"], row["objectId"]);
+  }
+  const CliRun info = mxi("info -q --format json " + test::fixtureDumpDir() + "/leaks_base.hprof");
+  ASSERT_EQ(info.exitCode, 0);
+  EXPECT_EQ(j["reachableObjects"].get<uint64_t>() + j["unreachableObjects"].get<uint64_t>(),
+            nlohmann::json::parse(info.out)["objects"].get<uint64_t>());
+  EXPECT_GT(j["unreachableObjects"].get<uint64_t>(), 0u);
+}
+
+TEST(CliTest, DiffJsonContract) {
+  const std::string dir = test::fixtureDumpDir();
+  const CliRun r = mxi("diff -q --format json --top 0 " + dir + "/leaks_base.hprof " + dir + "/leaks_regressed.hprof");
+  ASSERT_EQ(r.exitCode, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  bool sawCached = false;
+  for (const auto& c : j["classes"]) {
+    if (c["className"] == "com.example.leaks.Cached") {
+      sawCached = true;
+      EXPECT_EQ(c["countDelta"], 1000);
+      EXPECT_EQ(c["countBase"], 10);
+    }
+  }
+  EXPECT_TRUE(sawCached);
+  EXPECT_EQ(j["leaks"]["new"].size(), 2u);
+  EXPECT_EQ(j["leaks"]["fixed"].size(), 1u);
+  EXPECT_EQ(j["leaks"]["stillPresent"].size(), 7u);
 }
 
 }  // namespace
