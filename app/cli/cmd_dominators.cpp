@@ -52,11 +52,8 @@ void registerDominatorsCommand(CLI::App& root, int& exitCode) {
     const double dominatorMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     const auto& d = **dominators;
     // Tops whose own heap is excluded retain nothing countable; leave them out.
-    std::vector<ObjectIndex> tops;
-    for (ObjectIndex o : d.tops()) {
-      if (tops.size() == args->top) break;
-      if (d.retainedBytes(o) > 0) tops.push_back(o);
-    }
+    std::vector<ObjectIndex> tops = d.topRetainers(args->top);
+    std::erase_if(tops, [&](ObjectIndex o) { return d.retainedBytes(o) == 0; });
     const analysis::KnownReferenceMatcher known(ix, analysis::builtinKnownReferences());
     auto paths = analysis::ShortestPaths::compute(graph, known, tops, progress, processCancelToken());
     if (!paths.ok()) {

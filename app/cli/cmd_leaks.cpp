@@ -24,6 +24,7 @@ void registerLeaksCommand(CLI::App& root, int& exitCode) {
     std::vector<std::string> classes;
     std::string knownReferences;
     bool noRetained = false;
+    bool localsAlike = false;
     std::vector<std::string> excludeHeaps;
   };
   auto args = std::make_shared<Args>();
@@ -41,6 +42,9 @@ void registerLeaksCommand(CLI::App& root, int& exitCode) {
                   "JSON file of known library references, replacing the built-in list (docs/LEAKS.md)")
       ->check(CLI::ExistingFile);
   cmd->add_flag("--no-retained", args->noRetained, "Skip the dominator tree (no retained bytes; faster)");
+  cmd->add_flag("--locals-alike", args->localsAlike,
+                "Search from Java-frame (local variable) roots like any other root, as VisualVM and MAT do "
+                "(default: only when nothing else holds the object)");
   cmd->add_option("--exclude-heap", args->excludeHeaps,
                   "Do not count this heap's objects in retained bytes (Android: image, zygote)")
       ->delimiter(',');
@@ -84,6 +88,7 @@ void registerLeaksCommand(CLI::App& root, int& exitCode) {
       options.knownReferences = std::move(*parsed);
     }
     options.retainedSizes = !args->noRetained;
+    options.javaLocalsLast = !args->localsAlike;
     auto heaps = countedHeaps(ix, args->excludeHeaps);
     if (!heaps.ok()) {
       exitCode = reportError(heaps.status(), args->dump.path);

@@ -116,12 +116,10 @@ bool computeDominators(const G& g, std::span<const uint32_t> roots, DominatorRes
   for (uint32_t p = 0; p < count; ++p) predStart[p + 1] += predStart[p];
   LargeArray<uint32_t> preds;
   preds.resize(predStart[count]);
-  {
-    LargeArray<uint32_t> fill;
-    fill.resize(count);
-    for (uint32_t p = 0; p < count; ++p) fill[p] = predStart[p];
-    forEachEdge([&](uint32_t from, uint32_t to) { preds[fill[to]++] = from; });
-  }
+  // Fill by advancing each start to its end, then shift the starts back (no second array).
+  forEachEdge([&](uint32_t from, uint32_t to) { preds[predStart[to]++] = from; });
+  for (uint32_t p = count; p > 0; --p) predStart[p] = predStart[p - 1];
+  predStart[0] = 0;
   if (cancel.isCancelled() || !progress.report("dominators: semidominators", 0)) return false;
 
   // Semidominators, in reverse preorder. `ancestor` links a processed vertex into the forest

@@ -16,7 +16,7 @@ StatusOr<std::unique_ptr<HeapDominators>> HeapDominators::compute(const HeapGrap
   const hprof::HeapIndex& index = graph.index();
   const uint32_t count = tree.reached();
   LargeArray<uint64_t>& retained = result->m_retained;
-  retained.assign(count, 0);
+  retained.resize(count);  // fresh pages: zero
   // Shallow sizes in object order: the dump is read front to back, not at random.
   const uint32_t n = index.objectCount();
   for (uint32_t i = 0; i < n; ++i) {
@@ -33,12 +33,21 @@ StatusOr<std::unique_ptr<HeapDominators>> HeapDominators::compute(const HeapGrap
   // Children follow their dominators in preorder: one backward pass sums every subtree.
   for (uint32_t w = count; w-- > 1;) retained[tree.idom[w]] += retained[w];
   for (uint32_t w = 1; w < count; ++w) {
-    if (tree.idom[w] == 0) result->m_tops.push_back(ObjectIndex{tree.nodeAt[w]});
+    if (tree.idom[w] == 0) result->m_tops.push_back(w);
   }
-  std::stable_sort(result->m_tops.begin(), result->m_tops.end(), [&](ObjectIndex a, ObjectIndex b) {
-    return result->retainedBytes(a) > result->retainedBytes(b);
-  });
   return result;
+}
+
+std::vector<ObjectIndex> HeapDominators::topRetainers(size_t n) const {
+  std::vector<std::pair<uint64_t, uint32_t>> ranked;  // (retained, preorder): no lookups while sorting
+  ranked.reserve(m_tops.size());
+  for (uint32_t w : m_tops) ranked.emplace_back(m_retained[w], w);
+  n = std::min(n, ranked.size());
+  std::partial_sort(ranked.begin(), ranked.begin() + static_cast<ptrdiff_t>(n), ranked.end(),
+                    [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+  std::vector<ObjectIndex> out;
+  for (size_t i = 0; i < n; ++i) out.push_back(ObjectIndex{m_tree.nodeAt[ranked[i].second]});
+  return out;
 }
 
 ObjectIndex HeapDominators::immediateDominator(ObjectIndex object) const {

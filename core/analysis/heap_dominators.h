@@ -35,8 +35,9 @@ class HeapDominators {
     const uint32_t p = m_tree.preorder[object.value];
     return p == kUnreached ? 0 : m_retained[p];
   }
-  // Objects whose only dominator is the super root, biggest retained size first.
-  const std::vector<hprof::ObjectIndex>& tops() const { return m_tops; }
+  // The `n` objects whose only dominator is the super root (the tops of the tree) that retain
+  // the most, biggest first.
+  std::vector<hprof::ObjectIndex> topRetainers(size_t n) const;
   uint32_t reachableObjects() const { return m_tree.reached() - 1; }
   uint64_t reachableBytes() const { return m_retained.empty() ? 0 : m_retained[0]; }
   // Retained bytes of all instances of each class together (an instance dominated by another
@@ -48,7 +49,7 @@ class HeapDominators {
  private:
   DominatorResult m_tree;
   LargeArray<uint64_t> m_retained;  // by preorder
-  std::vector<hprof::ObjectIndex> m_tops;
+  std::vector<uint32_t> m_tops;  // preorder positions of the tops, in preorder
 };
 
 }  // namespace mxi::core::analysis

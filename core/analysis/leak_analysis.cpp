@@ -105,7 +105,7 @@ StatusOr<LeakReport> analyzeLeaks(const hprof::HeapIndex& index, const LeakOptio
   const KnownReferenceMatcher known(index, options.knownReferences);
   std::vector<ObjectIndex> targets;
   for (const LeakCandidate& c : candidates) targets.push_back(c.object);
-  ASSIGN_OR_RETURN(std::unique_ptr<ShortestPaths> paths, ShortestPaths::compute(graph, known, targets, progress, cancel));
+  ASSIGN_OR_RETURN(std::unique_ptr<ShortestPaths> paths, ShortestPaths::compute(graph, known, targets, progress, cancel, options.javaLocalsLast));
   report.timingsMs.emplace_back("paths", clock.lapMs());
 
   std::unique_ptr<HeapDominators> computed;

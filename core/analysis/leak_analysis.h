@@ -21,6 +21,7 @@ namespace mxi::core::analysis {
 struct LeakOptions {
   FinderOptions finders;
   std::vector<KnownReference> knownReferences = builtinKnownReferences();
+  bool javaLocalsLast = true;  // false: Java-frame roots count like any other root
   bool retainedSizes = true;  // build the dominator tree for retained bytes
   DominatorOptions dominators;
   const HeapDominators* precomputed = nullptr;  // reuse a dominator tree of the same index

@@ -9,7 +9,8 @@ using hprof::ObjectIndex;
 StatusOr<std::unique_ptr<ShortestPaths>> ShortestPaths::compute(const HeapGraph& graph,
                                                                 const KnownReferenceMatcher& known,
                                                                 std::span<const ObjectIndex> targets,
-                                                                ProgressSink& progress, const CancelToken& cancel) {
+                                                                ProgressSink& progress, const CancelToken& cancel,
+                                                                bool localsLast) {
   auto out = std::unique_ptr<ShortestPaths>(new ShortestPaths());
   const hprof::HeapIndex& index = graph.index();
   out->m_index = &index;
@@ -43,7 +44,7 @@ StatusOr<std::unique_ptr<ShortestPaths>> ShortestPaths::compute(const HeapGraph&
     const hprof::GcRoot& root = roots[r];
     if (root.object == hprof::kNoObject || !hprof::isStrongRoot(root.kind)) continue;
     const uint32_t node = root.object.value;
-    const bool local = root.kind == hprof::RootKind::kJavaFrame;
+    const bool local = localsLast && root.kind == hprof::RootKind::kJavaFrame;
     if (state[node] == kUnseen || (state[node] == kQueuedLast && !local)) {
       state[node] = local ? kQueuedLast : kQueued;
       parent[node] = UINT32_MAX;

@@ -20,10 +20,12 @@ namespace mxi::core::analysis {
 class ShortestPaths {
  public:
   // Searches until every object of `targets` has its final path (or the whole graph when
-  // `targets` is empty).
+  // `targets` is empty). `localsLast`: Java-frame roots only when nothing else holds the object
+  // (false: every root alike, as VisualVM and Eclipse MAT search).
   static StatusOr<std::unique_ptr<ShortestPaths>> compute(const HeapGraph& graph, const KnownReferenceMatcher& known,
                                                           std::span<const hprof::ObjectIndex> targets,
-                                                          ProgressSink& progress, const CancelToken& cancel);
+                                                          ProgressSink& progress, const CancelToken& cancel,
+                                                          bool localsLast = true);
 
   bool isReached(hprof::ObjectIndex object) const { return m_state[object.value] != kUnseen; }
   // The path, GC-root object first, `object` last; empty when no strong path reaches it.

@@ -2,7 +2,12 @@
 # hprof benchmark: generates real HotSpot dumps of a javac heap (~300 MB and ~1.5 GB) and times
 # `mxi info` / `mxi histogram` side by side with VisualVM's heap library on the same files.
 #
+# Then leak paths and retained sizes: `mxi leaks` for every instance of --leak-class against
+# VisualVM's getNearestGCRootPointer / getRetainedSize on the same objects (VisualVM's retained
+# sizes only on dumps under --visualvm-retained-max-mb, default 1024: it needs ~27x the dump in RAM).
+#
 # Usage: tests/bench/hprof_bench.sh [--sizes "1500 7500"] [--runs 3] [--dumps DIR] [--mxi PATH]
+#                                   [--leak-class NAME] [--visualvm-retained-max-mb N]
 #   --sizes  number of JDK source files javac holds for each dump (1500 ≈ 300 MB, 7500 ≈ 1.5 GB)
 #   --dumps  where generated dumps are cached (default build/bench-dumps); reruns reuse them
 #   --mxi    a built mxi (default: builds the release preset)
@@ -13,12 +18,16 @@ sizes="1500 7500"
 runs=3
 dumps="$root/build/bench-dumps"
 mxi=""
+leak_class='com.sun.tools.javac.file.Locations$SearchPath'
+vv_retained_max_mb=1024
 while [[ $# -gt 0 ]]; do
   case $1 in
     --sizes) sizes=$2; shift 2 ;;
     --runs) runs=$2; shift 2 ;;
     --dumps) dumps=$2; shift 2 ;;
     --mxi) mxi=$2; shift 2 ;;
+    --leak-class) leak_class=$2; shift 2 ;;
+    --visualvm-retained-max-mb) vv_retained_max_mb=$2; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -82,4 +91,16 @@ for files in $sizes; do
     row "VisualVM $step ($(tr -d '\n' <"$dumps/out.txt"))" "$s" "$m"
   done
   echo "| | | mxi index memory: $(grep -o '"indexBytes": [0-9]*' "$dumps/info.json" | grep -o '[0-9]*' | awk -v b="$bytes" '{printf "%d MB = %.2fx dump", $1/1048576, $1/b}') | | | |"
+  # Leak paths (every root alike, as VisualVM searches) and retained sizes.
+  read -r s m < <(timed "$mxi" leaks -q --no-retained --locals-alike --finder none --class "$leak_class" "$dump")
+  row "mxi leaks --class (paths)" "$s" "$m"
+  read -r s m < <(timed "$mxi" leaks -q --locals-alike --finder none --class "$leak_class" --format json "$dump")
+  lengths=$(python3 -c "import json;print(sorted(len(l['chain']) for l in json.load(open('$dumps/out.txt'))['leaks'] for _ in l['leakingObjectIds']))")
+  row "mxi leaks --class (paths + full dominator tree; path lengths $lengths)" "$s" "$m"
+  read -r s m < <(timed "$mxi" dominators -q --top 20 "$dump")
+  row "mxi dominators (full dominator tree, top 20 with paths)" "$s" "$m"
+  vv_mode=(paths "$leak_class")
+  if ((mb <= vv_retained_max_mb)); then vv_mode+=(retained); fi
+  read -r s m < <(timed java -Xmx20g -cp "$jar:$dumps/classes" VisualVmHeap "$dump" "${vv_mode[@]}")
+  row "VisualVM ${vv_mode[*]} ($(tr -d '\n' <"$dumps/out.txt"))" "$s" "$m"
 done

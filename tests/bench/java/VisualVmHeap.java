@@ -1,7 +1,8 @@
 // Runs VisualVM's heap library (Debian package visualvm, org-graalvm-visualvm-lib-jfluid-heap.jar)
 // on a dump: times its steps for side-by-side figures with mxi (modes summary, histogram,
-// gcroot: one JSON object with the milliseconds of each step), or lists its instances per class
-// (mode classcounts) for the cross-check test. Usage: VisualVmHeap DUMP MODE
+// gcroot: one JSON object with the milliseconds of each step; paths CLASS [retained]: GC-root path
+// lengths, then optionally retained sizes, of every instance of CLASS), or lists its instances per class (mode
+// classcounts) for the cross-check test. Usage: VisualVmHeap DUMP MODE [CLASS]
 import java.io.File;
 import java.util.List;
 import org.graalvm.visualvm.lib.jfluid.heap.Heap;
@@ -51,6 +52,24 @@ public class VisualVmHeap {
       }
       System.out.println(out.append('}'));
       return;
+    } else if (mode.equals("paths")) {
+      // What `mxi leaks --class CLASS` computes: the path to a GC root of each instance, then
+      // each instance's retained size (VisualVM builds its dominator tree for the first one).
+      JavaClass target = heap.getJavaClassByName(args[2]);
+      List<Instance> instances = target.getInstances();
+      lap();
+      StringBuilder lengths = new StringBuilder();
+      for (Instance i : instances) {
+        int length = 1;
+        for (Instance at = i; at != null && !at.isGCRoot(); at = at.getNearestGCRootPointer()) length++;
+        lengths.append(lengths.length() == 0 ? "" : ",").append(length);
+      }
+      out.append(String.format(", \"pathsMs\": %.0f, \"pathLengths\": [%s]", lap(), lengths));
+      if (args.length > 3 && args[3].equals("retained")) {
+        StringBuilder retained = new StringBuilder();
+        for (Instance i : instances) retained.append(retained.length() == 0 ? "" : ",").append(i.getRetainedSize());
+        out.append(String.format(", \"retainedMs\": %.0f, \"retained\": [%s]", lap(), retained));
+      }
     } else if (mode.equals("gcroot")) {
       // The first GC-root path: from an instance of the class with the most instances.
       JavaClass biggest = null;

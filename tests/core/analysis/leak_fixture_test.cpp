@@ -279,7 +279,7 @@ TEST_F(LeakFixtureTest, RetainedSizesMatchBruteForce) {
   const HeapDominators& d = **dominators;
   std::vector<ObjectIndex> sample;
   for (const Leak& l : s_baseReport->leaks) sample.push_back(*s_base->find(l.chain.back().objectId));
-  for (size_t i = 0; i < 10 && i < d.tops().size(); ++i) sample.push_back(d.tops()[i]);
+  for (ObjectIndex o : d.topRetainers(10)) sample.push_back(o);
   std::mt19937 rng(7);
   while (sample.size() < 150) {
     const ObjectIndex o{static_cast<uint32_t>(rng() % s_base->objectCount())};

@@ -194,5 +194,30 @@ TEST(CliTest, DiffJsonContract) {
   EXPECT_EQ(j["leaks"]["stillPresent"].size(), 7u);
 }
 
+TEST(CliTest, LeaksInAMatrixUploadZipUseItsLeakedActivityKey) {
+  std::ifstream in(test::fixtureDumpDir() + "/leaks_base.hprof", std::ios::binary);
+  const std::vector<uint8_t> dump((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ASSERT_FALSE(dump.empty());
+  const auto dir = test::scratchDir("cli-matrix-leaks");
+  auto info = [](const std::string& key) {
+    const std::string text = "sdkVersion=30\nmanufacturer=Google\nhprofEntry=dump.hprof\nleakedActivityKey=" + key + "\n";
+    return std::vector<uint8_t>(text.begin(), text.end());
+  };
+  ASSERT_TRUE(test::writeZip((dir / "hit.zip").string(), {{"result.info", info("leak-key-1")}, {"dump.hprof", dump}}));
+  ASSERT_TRUE(test::writeZip((dir / "miss.zip").string(), {{"result.info", info("other")}, {"dump.hprof", dump}}));
+  const CliRun hit = mxi("leaks -q --no-retained --finder matrix --format json " + (dir / "hit.zip").string());
+  ASSERT_EQ(hit.exitCode, 0) << hit.out;
+  const auto j = nlohmann::json::parse(hit.out);
+  ASSERT_EQ(j["leaks"].size(), 1u);
+  EXPECT_EQ(j["leaks"][0]["key"], "leak-key-1");
+  const CliRun miss = mxi("leaks -q --no-retained --finder matrix --format json " + (dir / "miss.zip").string());
+  ASSERT_EQ(miss.exitCode, 0) << miss.out;
+  EXPECT_TRUE(nlohmann::json::parse(miss.out)["leaks"].empty());
+  // --key overrides result.info.
+  const CliRun overridden =
+      mxi("leaks -q --no-retained --finder matrix --key leak-key-1 --format json " + (dir / "miss.zip").string());
+  EXPECT_EQ(nlohmann::json::parse(overridden.out)["leaks"].size(), 1u);
+}
+
 }  // namespace
 }  // namespace mxi
