@@ -10,5 +10,6 @@ void registerHistogramCommand(CLI::App& root, int& exitCode);  // cmd_histogram.
 void registerLeaksCommand(CLI::App& root, int& exitCode);       // cmd_leaks.cpp
 void registerDominatorsCommand(CLI::App& root, int& exitCode);  // cmd_dominators.cpp
 void registerDiffCommand(CLI::App& root, int& exitCode);        // cmd_diff.cpp
+void registerBitmapsCommand(CLI::App& root, int& exitCode);     // cmd_bitmaps.cpp
 
 }  // namespace mxi::cli

@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
            &mxi::cli::registerLeaksCommand,
            &mxi::cli::registerDominatorsCommand,
            &mxi::cli::registerDiffCommand,
+           &mxi::cli::registerBitmapsCommand,
        }) {
     registrar(app, exitCode);
   }

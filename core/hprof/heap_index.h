@@ -169,6 +169,13 @@ class HeapIndex {
   std::optional<Value> field(ObjectIndex instance, std::string_view name) const;
   // Static field of a class by name.
   std::optional<Value> staticField(ClassIndex cls, std::string_view name) const;
+  // Where an instance field lives inside the field data of an instance of `cls` (the nearest
+  // declaration wins), for tools that rewrite records.
+  struct FieldSlot {
+    uint32_t offset;
+    BasicType type;
+  };
+  std::optional<FieldSlot> fieldSlot(ClassIndex cls, std::string_view name) const;
   // Every instance field value in record order (declaring class first, then superclasses).
   std::vector<std::pair<FieldInfo, Value>> fields(ObjectIndex instance) const;
   // Elements of an object array (ids as written, nulls included).
@@ -238,12 +245,6 @@ class HeapIndex {
   const void* idAddress(uint32_t i) const {
     return m_compactIds ? static_cast<const void*>(&m_ids32[i]) : static_cast<const void*>(&m_ids64[i]);
   }
-  // Field position inside an instance's field data, nearest declaration first.
-  struct FieldSlot {
-    uint32_t offset;
-    BasicType type;
-  };
-  std::optional<FieldSlot> fieldSlot(ClassIndex cls, std::string_view name) const;
 
   std::shared_ptr<const DumpSource> m_source;
   IndexStats m_stats;
