@@ -11,5 +11,6 @@ void registerLeaksCommand(CLI::App& root, int& exitCode);       // cmd_leaks.cpp
 void registerDominatorsCommand(CLI::App& root, int& exitCode);  // cmd_dominators.cpp
 void registerDiffCommand(CLI::App& root, int& exitCode);        // cmd_diff.cpp
 void registerBitmapsCommand(CLI::App& root, int& exitCode);     // cmd_bitmaps.cpp
+void registerStringsCommand(CLI::App& root, int& exitCode);     // cmd_strings.cpp
 
 }  // namespace mxi::cli

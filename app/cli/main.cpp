@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
            &mxi::cli::registerDominatorsCommand,
            &mxi::cli::registerDiffCommand,
            &mxi::cli::registerBitmapsCommand,
+           &mxi::cli::registerStringsCommand,
        }) {
     registrar(app, exitCode);
   }
