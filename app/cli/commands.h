@@ -12,5 +12,6 @@ void registerDominatorsCommand(CLI::App& root, int& exitCode);  // cmd_dominator
 void registerDiffCommand(CLI::App& root, int& exitCode);        // cmd_diff.cpp
 void registerBitmapsCommand(CLI::App& root, int& exitCode);     // cmd_bitmaps.cpp
 void registerStringsCommand(CLI::App& root, int& exitCode);     // cmd_strings.cpp
+void registerShrinkCommand(CLI::App& root, int& exitCode);      // cmd_shrink.cpp
 
 }  // namespace mxi::cli

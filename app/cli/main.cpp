@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
            &mxi::cli::registerDiffCommand,
            &mxi::cli::registerBitmapsCommand,
            &mxi::cli::registerStringsCommand,
+           &mxi::cli::registerShrinkCommand,
        }) {
     registrar(app, exitCode);
   }
