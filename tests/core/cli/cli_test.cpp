@@ -36,7 +36,7 @@ CliRun mxi(const std::string& args) {
 }
 
 TEST(CliTest, HelpOnEveryCommand) {
-  for (const char* cmd : {"--help", "info --help", "histogram --help", "leaks --help", "dominators --help", "diff --help"}) {
+  for (const char* cmd : {"--help", "info --help", "histogram --help", "leaks --help", "dominators --help", "diff --help", "bitmaps --help", "strings --help", "shrink --help"}) {
     const CliRun r = mxi(cmd);
     EXPECT_EQ(r.exitCode, 0) << cmd;
     EXPECT_NE(r.out.find("Usage"), std::string::npos) << r.out;
@@ -217,6 +217,68 @@ TEST(CliTest, LeaksInAMatrixUploadZipUseItsLeakedActivityKey) {
   const CliRun overridden =
       mxi("leaks -q --no-retained --finder matrix --key leak-key-1 --format json " + (dir / "miss.zip").string());
   EXPECT_EQ(nlohmann::json::parse(overridden.out)["leaks"].size(), 1u);
+}
+
+TEST(CliTest, BitmapsJsonAndExport) {
+  const auto dir = test::scratchDir("cli-bitmaps");
+  const CliRun r = mxi("bitmaps -q --format json --export " + (dir / "pictures").string() + " " +
+                       test::fixtureDumpDir() + "/bitmaps.hprof");
+  ASSERT_EQ(r.exitCode, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["groups"].size(), 2u);
+  const auto& g = j["groups"][0];
+  for (const char* key : {"width", "height", "config", "bytesPerCopy", "copies", "wastedBytes", "hash", "instances"}) {
+    EXPECT_TRUE(g.contains(key)) << key;
+  }
+  EXPECT_EQ(g["copies"], 3);
+  EXPECT_EQ(g["wastedBytes"], 40000);
+  EXPECT_EQ(g["instances"].size(), 3u);
+  EXPECT_TRUE(g["instances"][0].contains("chain"));
+  const std::string picture = g["picture"];
+  EXPECT_EQ(picture, (dir / "pictures" / (g["hash"].get<std::string>() + ".png")).string());
+  std::ifstream png(picture, std::ios::binary);
+  char magic[8] = {};
+  png.read(magic, 8);
+  EXPECT_EQ(std::string(magic + 1, 3), "PNG");
+}
+
+TEST(CliTest, StringsJson) {
+  const CliRun r = mxi("strings -q --format json --top 1 " + test::fixtureDumpDir() + "/bitmaps.hprof");
+  ASSERT_EQ(r.exitCode, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["strings"].size(), 1u);
+  EXPECT_EQ(j["strings"][0]["value"], "duplicated-string-value");
+  EXPECT_EQ(j["strings"][0]["copies"], 41);
+  EXPECT_EQ(j["arrays"].size(), 1u);
+}
+
+TEST(CliTest, ShrinkToAMatrixZipAndBack) {
+  const auto dir = test::scratchDir("cli-shrink");
+  const std::string zip = (dir / "upload.zip").string();
+  const CliRun r = mxi("shrink -q --format json --zip --key leak-key-1 --sdk-version 25 --manufacturer Acme " +
+                       test::fixtureDumpDir() + "/leaks_base.hprof " + zip);
+  ASSERT_EQ(r.exitCode, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_LT(j["outputBytes"].get<uint64_t>(), j["inputBytes"].get<uint64_t>());
+  // The zip opens directly, and its result.info key drives the Matrix finder.
+  const CliRun leaks = mxi("leaks -q --no-retained --finder matrix --format json " + zip);
+  ASSERT_EQ(leaks.exitCode, 0) << leaks.out;
+  const auto lj = nlohmann::json::parse(leaks.out);
+  ASSERT_EQ(lj["leaks"].size(), 1u);
+  EXPECT_EQ(lj["leaks"][0]["key"], "leak-key-1");
+  const CliRun info = mxi("info -q --format json " + zip);
+  ASSERT_EQ(info.exitCode, 0) << info.out;
+  EXPECT_NE(info.out.find("leaks_base_shrink.hprof"), std::string::npos) << info.out;
+
+  // A truncated input: exit 2 naming the offset, and no output left behind.
+  std::ifstream in(test::fixtureDumpDir() + "/leaks_base.hprof", std::ios::binary);
+  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  bytes.resize(bytes.size() / 2);
+  ASSERT_TRUE(test::writeFile((dir / "cut.hprof").string(), bytes));
+  const CliRun bad = mxi("shrink -q " + (dir / "cut.hprof").string() + " " + (dir / "out.hprof").string());
+  EXPECT_EQ(bad.exitCode, 2) << bad.out;
+  EXPECT_NE(bad.out.find("offset"), std::string::npos) << bad.out;
+  EXPECT_FALSE(std::filesystem::exists(dir / "out.hprof"));
 }
 
 }  // namespace
