@@ -201,6 +201,7 @@ StatusOr<BitmapReport> findDuplicateBitmaps(const hprof::HeapIndex& index, const
   BitmapReport report;
   report.scan = scanBitmaps(index);
   const auto& bitmaps = report.scan.bitmaps;
+  if (bitmaps.empty()) return report;
   const HeapGraph graph(index);
   const KnownReferenceMatcher known(index, {});
   std::vector<ObjectIndex> targets;

@@ -26,32 +26,48 @@ bool hashLess(const Keyed& a, const Keyed& b) {
 }
 
 // The bytes that make a String's value, and a salt for what the bytes mean (element type,
-// coder, count), so equal bytes of different meaning never group.
+// coder, count), so equal bytes of different meaning never group. Field slots are looked up
+// once for java.lang.String, not per string.
 struct StringBytes {
   std::span<const uint8_t> bytes;
   uint64_t salt = 0;
   ObjectIndex array = hprof::kNoObject;
 };
 
-std::optional<StringBytes> stringBytes(const hprof::HeapIndex& index, ObjectIndex s) {
-  const auto value = index.field(s, "value");
-  if (!value || value->type != hprof::BasicType::kObject || value->raw == 0) return std::nullopt;
-  const auto array = index.find(value->asObjectId());
-  if (!array) return std::nullopt;
-  const auto data = index.primitiveArray(*array);
-  if (!data || !data->hasData) return std::nullopt;
-  StringBytes out{data->bytes, static_cast<uint64_t>(data->elementType), *array};
-  const auto coder = index.field(s, "coder");
-  const auto count = index.field(s, "count");
-  const auto offset = index.field(s, "offset");
-  if (coder) out.salt |= (coder->raw + 1) << 8;
-  if (count) out.salt |= (count->raw & 0xFFFFFFFF) << 16;
-  if (offset && count && data->elementType == hprof::BasicType::kChar) {  // old layout: a window of char[]
-    const uint64_t from = offset->raw * 2, to = from + (count->raw & 0x7FFFFFFF) * 2;
-    if (to <= out.bytes.size()) out.bytes = out.bytes.subspan(from, to - from);
+class StringReader {
+ public:
+  StringReader(const hprof::HeapIndex& index, hprof::ClassIndex stringClass) : m_index(index) {
+    m_value = index.fieldSlot(stringClass, "value");
+    m_coder = index.fieldSlot(stringClass, "coder");
+    m_count = index.fieldSlot(stringClass, "count");
+    m_offset = index.fieldSlot(stringClass, "offset");
   }
-  return out;
-}
+
+  std::optional<StringBytes> read(ObjectIndex s) const {
+    if (!m_value || m_value->type != hprof::BasicType::kObject) return std::nullopt;
+    const auto value = m_index.fieldAt(s, *m_value);
+    if (!value || value->raw == 0) return std::nullopt;
+    const auto array = m_index.find(value->asObjectId());
+    if (!array) return std::nullopt;
+    const auto data = m_index.primitiveArray(*array);
+    if (!data || !data->hasData) return std::nullopt;
+    StringBytes out{data->bytes, static_cast<uint64_t>(data->elementType), *array};
+    const auto coder = m_coder ? m_index.fieldAt(s, *m_coder) : std::nullopt;
+    const auto count = m_count ? m_index.fieldAt(s, *m_count) : std::nullopt;
+    const auto offset = m_offset ? m_index.fieldAt(s, *m_offset) : std::nullopt;
+    if (coder) out.salt |= (coder->raw + 1) << 8;
+    if (count) out.salt |= (count->raw & 0xFFFFFFFF) << 16;
+    if (offset && count && data->elementType == hprof::BasicType::kChar) {  // old layout: a window of char[]
+      const uint64_t from = offset->raw * 2, to = from + (count->raw & 0x7FFFFFFF) * 2;
+      if (to <= out.bytes.size()) out.bytes = out.bytes.subspan(from, to - from);
+    }
+    return out;
+  }
+
+ private:
+  const hprof::HeapIndex& m_index;
+  std::optional<hprof::HeapIndex::FieldSlot> m_value, m_coder, m_count, m_offset;
+};
 
 std::string hexPreview(std::span<const uint8_t> bytes) {
   static const char* kHex = "0123456789abcdef";
@@ -73,6 +89,8 @@ StatusOr<DuplicateReport> findDuplicateValues(const hprof::HeapIndex& index, con
   const auto stringClass = index.findClass("java.lang.String");
   std::vector<uint64_t> isStringValue((size_t{n} + 63) / 64, 0);
   std::vector<Keyed> strings, arrays;
+  std::optional<StringReader> reader;
+  if (stringClass) reader.emplace(index, *stringClass);
 
   for (uint32_t i = 0; i < n; ++i) {
     const ObjectIndex o{i};
@@ -80,7 +98,7 @@ StatusOr<DuplicateReport> findDuplicateValues(const hprof::HeapIndex& index, con
       return cancelled();
     }
     if (stringClass && index.classOf(o) == *stringClass && index.kindOf(o) == hprof::ObjectKind::kInstance) {
-      const auto sb = stringBytes(index, o);
+      const auto sb = reader->read(o);
       if (!sb) continue;
       ++report.stringsScanned;
       XXH128_hash_t h = XXH3_128bits_withSeed(sb->bytes.data(), sb->bytes.size(), sb->salt);
@@ -107,12 +125,12 @@ StatusOr<DuplicateReport> findDuplicateValues(const hprof::HeapIndex& index, con
     while (b < strings.size() && sameHash(strings[a].hash, strings[b].hash)) ++b;
     if (b - a >= 2) {
       // Confirm byte for byte against the first; a 128-bit collision would split off.
-      const auto first = stringBytes(index, ObjectIndex{strings[a].object});
+      const auto first = reader->read(ObjectIndex{strings[a].object});
       DuplicateString d;
       std::unordered_set<uint32_t> arraysSeen;
       uint64_t total = 0;
       for (size_t k = a; k < b; ++k) {
-        const auto sb = stringBytes(index, ObjectIndex{strings[k].object});
+        const auto sb = reader->read(ObjectIndex{strings[k].object});
         if (sb->bytes.size() != first->bytes.size() ||
             std::memcmp(sb->bytes.data(), first->bytes.data(), sb->bytes.size()) != 0) {
           continue;

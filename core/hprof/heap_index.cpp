@@ -203,11 +203,15 @@ std::optional<Value> HeapIndex::field(ObjectIndex instance, std::string_view nam
   if (cls == kNoClass) return std::nullopt;
   const auto slot = fieldSlot(cls, name);
   if (!slot) return std::nullopt;
+  return fieldAt(instance, *slot);
+}
+
+std::optional<Value> HeapIndex::fieldAt(ObjectIndex instance, FieldSlot slot) const {
   const uint32_t id = idSize();
   const uint8_t* p = recordData(instance);
   const uint32_t len = loadU32(p + 2 * id + 4);
-  if (uint64_t{slot->offset} + basicTypeSize(slot->type, id) > len) return std::nullopt;
-  return readValue(p + 2 * id + 8 + slot->offset, slot->type, id);
+  if (uint64_t{slot.offset} + basicTypeSize(slot.type, id) > len) return std::nullopt;
+  return readValue(p + 2 * id + 8 + slot.offset, slot.type, id);
 }
 
 std::optional<Value> HeapIndex::staticField(ClassIndex cls, std::string_view name) const {

@@ -176,6 +176,8 @@ class HeapIndex {
     BasicType type;
   };
   std::optional<FieldSlot> fieldSlot(ClassIndex cls, std::string_view name) const;
+  // The field at a slot found once with fieldSlot() (for loops over many instances of one class).
+  std::optional<Value> fieldAt(ObjectIndex instance, FieldSlot slot) const;
   // Every instance field value in record order (declaring class first, then superclasses).
   std::vector<std::pair<FieldInfo, Value>> fields(ObjectIndex instance) const;
   // Elements of an object array (ids as written, nulls included).
