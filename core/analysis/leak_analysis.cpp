@@ -168,11 +168,8 @@ StatusOr<LeakReport> analyzeLeaks(const hprof::HeapIndex& index, const LeakOptio
   for (auto& [key, g] : groups) {
     if (dominators) {
       // Count each object once: skip those dominated by another leaking object of the group.
-      const std::unordered_set<uint32_t> members = [&] {
-        std::unordered_set<uint32_t> s;
-        for (ObjectIndex o : g.objects) s.insert(o.value);
-        return s;
-      }();
+      std::unordered_set<uint32_t> members;
+      for (ObjectIndex o : g.objects) members.insert(o.value);
       for (ObjectIndex o : g.objects) {
         bool nested = false;
         for (ObjectIndex d = dominators->immediateDominator(o); d != hprof::kNoObject && !nested;
