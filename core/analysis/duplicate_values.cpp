@@ -52,13 +52,17 @@ class StringReader {
     const auto data = m_index.primitiveArray(*array);
     if (!data || !data->hasData) return std::nullopt;
     StringBytes out{data->bytes, static_cast<uint64_t>(data->elementType), *array};
-    const auto coder = m_coder ? m_index.fieldAt(s, *m_coder) : std::nullopt;
-    const auto count = m_count ? m_index.fieldAt(s, *m_count) : std::nullopt;
-    const auto offset = m_offset ? m_index.fieldAt(s, *m_offset) : std::nullopt;
-    if (coder) out.salt |= (coder->raw + 1) << 8;
-    if (count) out.salt |= (count->raw & 0xFFFFFFFF) << 16;
+    // Raw field bits, or nothing when the layout has no such field.
+    auto raw = [&](const std::optional<hprof::HeapIndex::FieldSlot>& slot) -> std::optional<uint64_t> {
+      if (!slot) return std::nullopt;
+      const auto v = m_index.fieldAt(s, *slot);
+      return v ? std::optional<uint64_t>(v->raw) : std::nullopt;
+    };
+    const std::optional<uint64_t> coder = raw(m_coder), count = raw(m_count), offset = raw(m_offset);
+    if (coder) out.salt |= (*coder + 1) << 8;
+    if (count) out.salt |= (*count & 0xFFFFFFFF) << 16;
     if (offset && count && data->elementType == hprof::BasicType::kChar) {  // old layout: a window of char[]
-      const uint64_t from = offset->raw * 2, to = from + (count->raw & 0x7FFFFFFF) * 2;
+      const uint64_t from = *offset * 2, to = from + (*count & 0x7FFFFFFF) * 2;
       if (to <= out.bytes.size()) out.bytes = out.bytes.subspan(from, to - from);
     }
     return out;

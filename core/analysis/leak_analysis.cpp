@@ -77,13 +77,25 @@ std::vector<ChainNode> describePath(const hprof::HeapIndex& index, const std::ve
   return chain;
 }
 
+namespace {
+
+// Class names the JVM makes up per run — hidden classes ("Foo$$Lambda$13+0x0000…") — lose the
+// parts that change between runs, so the same code gives the same signature.
+std::string stableClassName(std::string name) {
+  if (const size_t plus = name.find("+0x"); plus != std::string::npos) name.erase(plus);
+  if (const size_t lambda = name.find("$$Lambda$"); lambda != std::string::npos) name.erase(lambda + 8);
+  return name;
+}
+
+}  // namespace
+
 std::string leakSignature(const std::vector<ChainNode>& chain) {
   std::string text;
   for (const ChainNode& node : chain) {
     if (!node.suspect) continue;
     const std::string name =
         node.reference.type == ReferenceName::Type::kArrayElement ? std::string("[x]") : node.reference.name;
-    text += node.reference.owner + "." + name + "\n";
+    text += stableClassName(node.reference.owner) + "." + name + "\n";
   }
   const XXH128_hash_t h = XXH3_128bits(text.data(), text.size());
   char hex[33];

@@ -229,6 +229,19 @@ TEST_F(LeakFixtureTest, SignaturesAreStableAcrossDumps) {
   EXPECT_EQ(distinct.size(), s_baseReport->leaks.size());
 }
 
+TEST(LeakSignatureTest, HiddenClassNamesDoNotChangeTheSignature) {
+  auto chainThrough = [](const std::string& owner) {
+    std::vector<ChainNode> chain(2);
+    chain[1].suspect = true;
+    chain[1].reference = {ReferenceName::Type::kInstanceField, "arg$1", owner};
+    return chain;
+  };
+  EXPECT_EQ(leakSignature(chainThrough("com.example.Main$$Lambda$13+0x00007fed81003a80")),
+            leakSignature(chainThrough("com.example.Main$$Lambda$27+0x00007f0000001000")));
+  EXPECT_NE(leakSignature(chainThrough("com.example.Main$$Lambda$13")), leakSignature(chainThrough("com.example.Other$$Lambda$13")));
+  EXPECT_NE(leakSignature(chainThrough("com.example.A")), leakSignature(chainThrough("com.example.B")));
+}
+
 TEST_F(LeakFixtureTest, MatrixKeyRestrictsTheMatrixFinder) {
   LeakOptions options;
   options.finders.android = options.finders.leakcanary = false;
