@@ -50,6 +50,31 @@ std::vector<ObjectIndex> HeapDominators::topRetainers(size_t n) const {
   return out;
 }
 
+std::vector<ObjectIndex> HeapDominators::children(ObjectIndex parent) const {
+  const uint32_t count = m_tree.reached();
+  std::call_once(m_childrenOnce, [&] {
+    m_childStart.resize(size_t{count} + 1);  // fresh pages: zero
+    for (uint32_t w = 1; w < count; ++w) ++m_childStart[m_tree.idom[w] + 1];
+    for (uint32_t p = 0; p < count; ++p) m_childStart[p + 1] += m_childStart[p];
+    m_childList.resize(count > 0 ? count - 1 : 0);
+    for (uint32_t w = 1; w < count; ++w) m_childList[m_childStart[m_tree.idom[w]]++] = w;
+    for (uint32_t p = count; p > 0; --p) m_childStart[p] = m_childStart[p - 1];
+    m_childStart[0] = 0;
+  });
+  uint32_t p = 0;
+  if (parent != hprof::kNoObject) {
+    p = m_tree.preorder[parent.value];
+    if (p == kUnreached) return {};
+  }
+  std::vector<std::pair<uint64_t, uint32_t>> ranked;
+  for (uint32_t k = m_childStart[p]; k < m_childStart[p + 1]; ++k) ranked.emplace_back(m_retained[m_childList[k]], m_childList[k]);
+  std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+  std::vector<ObjectIndex> out;
+  out.reserve(ranked.size());
+  for (const auto& [bytes, w] : ranked) out.push_back(ObjectIndex{m_tree.nodeAt[w]});
+  return out;
+}
+
 ObjectIndex HeapDominators::immediateDominator(ObjectIndex object) const {
   const uint32_t p = m_tree.preorder[object.value];
   if (p == kUnreached || m_tree.idom[p] == 0) return hprof::kNoObject;

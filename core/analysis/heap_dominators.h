@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <vector>
 
@@ -40,6 +41,9 @@ class HeapDominators {
   std::vector<hprof::ObjectIndex> topRetainers(size_t n) const;
   uint32_t reachableObjects() const { return m_tree.reached() - 1; }
   uint64_t reachableBytes() const { return m_retained.empty() ? 0 : m_retained[0]; }
+  // Objects `parent` immediately dominates (kNoObject: the tops of the tree), biggest retained
+  // first. Child lists are built once, on the first call (for lazy tree views).
+  std::vector<hprof::ObjectIndex> children(hprof::ObjectIndex parent) const;
   // Retained bytes of all instances of each class together (an instance dominated by another
   // instance of its class is counted once, through that one), by ClassIndex.
   std::vector<uint64_t> classRetainedBytes(const hprof::HeapIndex& index) const;
@@ -50,6 +54,8 @@ class HeapDominators {
   DominatorResult m_tree;
   LargeArray<uint64_t> m_retained;  // by preorder
   std::vector<uint32_t> m_tops;  // preorder positions of the tops, in preorder
+  mutable std::once_flag m_childrenOnce;
+  mutable LargeArray<uint32_t> m_childStart, m_childList;  // CSR by preorder, built by children()
 };
 
 }  // namespace mxi::core::analysis

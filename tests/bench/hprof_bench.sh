@@ -7,7 +7,7 @@
 # sizes only on dumps under --visualvm-retained-max-mb, default 1024: it needs ~27x the dump in RAM).
 #
 # Usage: tests/bench/hprof_bench.sh [--sizes "1500 7500"] [--runs 3] [--dumps DIR] [--mxi PATH]
-#                                   [--leak-class NAME] [--visualvm-retained-max-mb N]
+#                                   [--leak-class NAME] [--visualvm-retained-max-mb N] [--no-visualvm]
 #   --sizes  number of JDK source files javac holds for each dump (1500 ≈ 300 MB, 7500 ≈ 1.5 GB)
 #   --dumps  where generated dumps are cached (default build/bench-dumps); reruns reuse them
 #   --mxi    a built mxi (default: builds the release preset)
@@ -20,6 +20,7 @@ dumps="$root/build/bench-dumps"
 mxi=""
 leak_class='com.sun.tools.javac.file.Locations$SearchPath'
 vv_retained_max_mb=1024
+visualvm=1
 while [[ $# -gt 0 ]]; do
   case $1 in
     --sizes) sizes=$2; shift 2 ;;
@@ -28,6 +29,7 @@ while [[ $# -gt 0 ]]; do
     --mxi) mxi=$2; shift 2 ;;
     --leak-class) leak_class=$2; shift 2 ;;
     --visualvm-retained-max-mb) vv_retained_max_mb=$2; shift 2 ;;
+    --no-visualvm) visualvm=0; shift ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -87,6 +89,7 @@ for files in $sizes; do
   read -r s m < <(timed "$mxi" info -q "$dump"); row "mxi info (open + index)" "$s" "$m"
   read -r s m < <(timed "$mxi" histogram -q --top 20 "$dump"); row "mxi histogram" "$s" "$m"
   for step in summary histogram gcroot; do
+    ((visualvm)) || break
     read -r s m < <(timed java -Xmx16g -cp "$jar:$dumps/classes" VisualVmHeap "$dump" "$step")
     row "VisualVM $step ($(tr -d '\n' <"$dumps/out.txt"))" "$s" "$m"
   done
@@ -99,8 +102,19 @@ for files in $sizes; do
   row "mxi leaks --class (paths + full dominator tree; path lengths $lengths)" "$s" "$m"
   read -r s m < <(timed "$mxi" dominators -q --top 20 "$dump")
   row "mxi dominators (full dominator tree, top 20 with paths)" "$s" "$m"
-  vv_mode=(paths "$leak_class")
-  if ((mb <= vv_retained_max_mb)); then vv_mode+=(retained); fi
-  read -r s m < <(timed java -Xmx20g -cp "$jar:$dumps/classes" VisualVmHeap "$dump" "${vv_mode[@]}")
-  row "VisualVM ${vv_mode[*]} ($(tr -d '\n' <"$dumps/out.txt"))" "$s" "$m"
+  if ((visualvm)); then
+    vv_mode=(paths "$leak_class")
+    if ((mb <= vv_retained_max_mb)); then vv_mode+=(retained); fi
+    read -r s m < <(timed java -Xmx20g -cp "$jar:$dumps/classes" VisualVmHeap "$dump" "${vv_mode[@]}")
+    row "VisualVM ${vv_mode[*]} ($(tr -d '\n' <"$dumps/out.txt"))" "$s" "$m"
+  fi
+  # Duplicate values, bitmaps, shrink (its own rate is printed by mxi: input MB/s of the shrink step).
+  read -r s m < <(timed "$mxi" strings -q --top 20 "$dump")
+  row "mxi strings (duplicate strings and arrays)" "$s" "$m"
+  read -r s m < <(timed "$mxi" bitmaps -q "$dump")
+  row "mxi bitmaps" "$s" "$m"
+  read -r s m < <(timed "$mxi" shrink -q --format json "$dump" "$dumps/shrunk.hprof")
+  rate=$(python3 -c "import json;d=json.load(open('$dumps/out.txt'));print('%.0f MB/s, output %.1f%%' % (d['inputBytes']/1e3/d['shrinkMs'], 100*d['ratio']))")
+  row "mxi shrink (shrink step $rate)" "$s" "$m"
+  rm -f "$dumps/shrunk.hprof"
 done

@@ -88,6 +88,24 @@ TEST(HeapDominatorsTest, ClassRetainedCountsNestedInstancesOnce) {
   ASSERT_FALSE(tops.empty());
   for (size_t i = 1; i < tops.size(); ++i) EXPECT_GE((*d)->retainedBytes(tops[i - 1]), (*d)->retainedBytes(tops[i]));
   for (ObjectIndex t : tops) EXPECT_EQ((*d)->immediateDominator(t), hprof::kNoObject);
+  // Child lists agree with immediate dominators, and a parent retains its children and itself.
+  size_t listed = 0;
+  std::vector<ObjectIndex> stack{hprof::kNoObject};
+  while (!stack.empty()) {
+    const ObjectIndex parent = stack.back();
+    stack.pop_back();
+    uint64_t childBytes = 0;
+    for (ObjectIndex child : (*d)->children(parent)) {
+      EXPECT_EQ((*d)->immediateDominator(child), parent);
+      childBytes += (*d)->retainedBytes(child);
+      stack.push_back(child);
+      ++listed;
+    }
+    if (parent != hprof::kNoObject) {
+      EXPECT_EQ((*d)->retainedBytes(parent), childBytes + index->shallowSize(parent));
+    }
+  }
+  EXPECT_EQ(listed, (*d)->reachableObjects());
 }
 
 }  // namespace
