@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/analysis/leak_analysis.h"
+#include "core/analysis/leak_trace_text.h"
 
 namespace mxi::cli {
 
@@ -15,7 +16,9 @@ nlohmann::ordered_json chainToJson(const std::vector<core::analysis::ChainNode>&
 nlohmann::ordered_json leakToJson(const core::analysis::Leak& leak,
                                   const std::vector<core::analysis::KnownReference>& patterns);
 // The chain as a tree (┬ ├─ │ ╰→), suspect references underlined with ~~~.
-std::string chainToText(const std::vector<core::analysis::ChainNode>& chain);
+inline std::string chainToText(const std::vector<core::analysis::ChainNode>& chain) {
+  return core::analysis::leakTraceText(chain);
+}
 std::string hexId(core::hprof::ObjectId id);
 
 }  // namespace mxi::cli

@@ -1,0 +1,27 @@
+// Everything the heap browser shows about one dump, computed off the UI thread by HeapLoadJob
+// and then only read.
+#pragma once
+
+#include <memory>
+#include <QString>
+
+#include "core/analysis/bitmaps.h"
+#include "core/analysis/duplicate_values.h"
+#include "core/analysis/heap_dominators.h"
+#include "core/analysis/leak_analysis.h"
+#include "core/hprof/heap_index.h"
+
+namespace mxi::gui {
+
+struct HeapDocument {
+  QString path;
+  std::shared_ptr<const core::hprof::HeapIndex> index;
+  std::unique_ptr<core::analysis::HeapGraph> graph;
+  std::unique_ptr<core::analysis::HeapDominators> dominators;
+  core::analysis::LeakReport leaks;
+  core::analysis::BitmapReport bitmaps;
+  core::analysis::DuplicateReport duplicates;
+  double loadSeconds = 0;
+};
+
+}  // namespace mxi::gui

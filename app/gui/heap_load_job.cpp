@@ -1,0 +1,79 @@
+#include "app/gui/heap_load_job.h"
+
+#include <chrono>
+
+namespace mxi::gui {
+
+namespace {
+
+// Forwards core progress to the UI thread as queued signals, at most every 1/1000 step.
+class SignalProgress final : public core::ProgressSink {
+ public:
+  explicit SignalProgress(HeapLoadJob* job) : m_job(job) {}
+  bool report(std::string_view phase, int permille) override {
+    QMetaObject::invokeMethod(m_job, "progress", Qt::QueuedConnection,
+                              Q_ARG(QString, QString::fromUtf8(phase.data(), static_cast<int>(phase.size()))),
+                              Q_ARG(int, permille));
+    return true;
+  }
+
+ private:
+  HeapLoadJob* m_job;
+};
+
+}  // namespace
+
+HeapLoadJob::HeapLoadJob(QString path, QObject* parent) : QObject(parent), m_path(std::move(path)) {
+  qRegisterMetaType<std::shared_ptr<mxi::gui::HeapDocument>>();
+}
+
+HeapLoadJob::~HeapLoadJob() {
+  m_cancel.cancel();
+  if (m_thread) {
+    m_thread->wait();
+    delete m_thread;
+  }
+}
+
+void HeapLoadJob::start() {
+  m_thread = QThread::create([this] { run(); });
+  m_thread->start();
+}
+
+void HeapLoadJob::run() {
+  const auto start = std::chrono::steady_clock::now();
+  SignalProgress progress(this);
+  auto fail = [&](const core::Status& status) {
+    const QString message = status.code() == core::StatusCode::kCancelled
+                                ? QStringLiteral("Cancelled")
+                                : QStringLiteral("%1: %2").arg(m_path, QString::fromStdString(status.toString()));
+    QMetaObject::invokeMethod(this, [this, message] { emit failed(message); }, Qt::QueuedConnection);
+  };
+  auto index = core::hprof::openAndIndex(m_path.toStdString(), {}, {}, progress, m_cancel);
+  if (!index.ok()) return fail(index.status());
+  auto doc = std::make_shared<HeapDocument>();
+  doc->path = m_path;
+  doc->index = *index;
+  doc->graph = std::make_unique<core::analysis::HeapGraph>(*doc->index);
+  auto dominators = core::analysis::HeapDominators::compute(*doc->graph, {}, progress, m_cancel);
+  if (!dominators.ok()) return fail(dominators.status());
+  doc->dominators = std::move(*dominators);
+  core::analysis::LeakOptions leakOptions;
+  leakOptions.precomputed = doc->dominators.get();
+  if (const auto* info = doc->index->source().matrixInfo(); info && !info->leakedActivityKey.empty()) {
+    leakOptions.finders.matrixKey = info->leakedActivityKey;
+  }
+  auto leaks = core::analysis::analyzeLeaks(*doc->index, leakOptions, progress, m_cancel);
+  if (!leaks.ok()) return fail(leaks.status());
+  doc->leaks = std::move(*leaks);
+  auto bitmaps = core::analysis::findDuplicateBitmaps(*doc->index, {}, progress, m_cancel);
+  if (!bitmaps.ok()) return fail(bitmaps.status());
+  doc->bitmaps = std::move(*bitmaps);
+  auto duplicates = core::analysis::findDuplicateValues(*doc->index, {}, progress, m_cancel);
+  if (!duplicates.ok()) return fail(duplicates.status());
+  doc->duplicates = std::move(*duplicates);
+  doc->loadSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  QMetaObject::invokeMethod(this, [this, doc] { emit finished(doc); }, Qt::QueuedConnection);
+}
+
+}  // namespace mxi::gui

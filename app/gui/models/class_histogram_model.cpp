@@ -1,0 +1,54 @@
+#include "app/gui/models/class_histogram_model.h"
+
+#include "app/gui/format.h"
+
+namespace mxi::gui {
+
+ClassHistogramModel::ClassHistogramModel(const HeapDocument& doc, QObject* parent) : QAbstractTableModel(parent) {
+  m_rows = core::hprof::classHistogram(*doc.index, std::nullopt);
+  const std::vector<uint64_t> byClass = doc.dominators ? doc.dominators->classRetainedBytes(*doc.index)
+                                                       : std::vector<uint64_t>();
+  for (const auto& row : m_rows) {
+    m_retained.push_back(row.cls.value < byClass.size() ? byClass[row.cls.value] : 0);
+  }
+}
+
+int ClassHistogramModel::rowCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
+int ClassHistogramModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : kColumns; }
+
+QVariant ClassHistogramModel::data(const QModelIndex& index, int role) const {
+  if (!index.isValid() || index.row() >= static_cast<int>(m_rows.size())) return {};
+  const auto& row = m_rows[static_cast<size_t>(index.row())];
+  const uint64_t retained = m_retained[static_cast<size_t>(index.row())];
+  if (role == Qt::DisplayRole) {
+    switch (index.column()) {
+      case kClass: return QString::fromStdString(row.className);
+      case kCount: return QVariant::fromValue<qulonglong>(row.count);
+      case kShallow: return QVariant::fromValue<qulonglong>(row.shallowBytes);
+      case kRetained: return QVariant::fromValue<qulonglong>(retained);
+      default: return {};
+    }
+  }
+  if (role == Qt::ToolTipRole && index.column() != kClass) {
+    return humanBytes(index.column() == kRetained ? retained : row.shallowBytes);
+  }
+  if (role == Qt::TextAlignmentRole && index.column() != kClass) {
+    return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+  }
+  return {};
+}
+
+QVariant ClassHistogramModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+  switch (section) {
+    case kClass: return tr("Class");
+    case kCount: return tr("Objects");
+    case kShallow: return tr("Shallow bytes");
+    case kRetained: return tr("Retained bytes");
+    default: return {};
+  }
+}
+
+}  // namespace mxi::gui

@@ -1,0 +1,28 @@
+// Classes tab: one row per class with instances, shallow and retained bytes (sortable through a
+// proxy; numbers are returned as numbers so sorting is numeric).
+#pragma once
+
+#include <QAbstractTableModel>
+#include <vector>
+
+#include "app/gui/heap_document.h"
+#include "core/hprof/class_histogram.h"
+
+namespace mxi::gui {
+
+class ClassHistogramModel : public QAbstractTableModel {
+  Q_OBJECT
+ public:
+  enum Column { kClass, kCount, kShallow, kRetained, kColumns };
+  explicit ClassHistogramModel(const HeapDocument& doc, QObject* parent = nullptr);
+  int rowCount(const QModelIndex& parent = {}) const override;
+  int columnCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role) const override;
+  QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+ private:
+  std::vector<core::hprof::HistogramRow> m_rows;
+  std::vector<uint64_t> m_retained;  // per row
+};
+
+}  // namespace mxi::gui
