@@ -1,4 +1,5 @@
-# `cpack -G DEB` in a build directory makes matrix-inspector_<version>_<arch>.deb with `mxi`.
+# `cpack -G DEB` in a build directory makes matrix-inspector_<version>_<arch>.deb with `mxi`, the
+# desktop app `matrix-inspector`, its .desktop file, icon and MIME types.
 set(CPACK_PACKAGE_NAME "matrix-inspector")
 set(CPACK_PACKAGE_VENDOR "Matrix Inspector")
 set(CPACK_PACKAGE_CONTACT "Matrix Inspector developers <dev@matrix-inspector.invalid>")

@@ -9,6 +9,7 @@
 #include "core/analysis/duplicate_values.h"
 #include "core/analysis/heap_dominators.h"
 #include "core/analysis/leak_analysis.h"
+#include "core/hprof/class_histogram.h"
 #include "core/hprof/heap_index.h"
 
 namespace mxi::gui {
@@ -21,6 +22,9 @@ struct HeapDocument {
   core::analysis::LeakReport leaks;
   core::analysis::BitmapReport bitmaps;
   core::analysis::DuplicateReport duplicates;
+  std::vector<core::hprof::ObjectIndex> dominatorTops;  // children of the super root, biggest first
+  std::vector<core::hprof::HistogramRow> histogram;     // by shallow bytes
+  std::vector<uint64_t> classRetained;                  // by ClassIndex
   double loadSeconds = 0;
 };
 

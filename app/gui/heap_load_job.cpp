@@ -58,6 +58,9 @@ void HeapLoadJob::run() {
   auto dominators = core::analysis::HeapDominators::compute(*doc->graph, {}, progress, m_cancel);
   if (!dominators.ok()) return fail(dominators.status());
   doc->dominators = std::move(*dominators);
+  doc->dominatorTops = doc->dominators->children(core::hprof::kNoObject);  // also builds the child lists
+  doc->histogram = core::hprof::classHistogram(*doc->index, std::nullopt);
+  doc->classRetained = doc->dominators->classRetainedBytes(*doc->index);
   core::analysis::LeakOptions leakOptions;
   leakOptions.precomputed = doc->dominators.get();
   if (const auto* info = doc->index->source().matrixInfo(); info && !info->leakedActivityKey.empty()) {

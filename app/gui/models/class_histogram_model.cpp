@@ -5,9 +5,8 @@
 namespace mxi::gui {
 
 ClassHistogramModel::ClassHistogramModel(const HeapDocument& doc, QObject* parent) : QAbstractTableModel(parent) {
-  m_rows = core::hprof::classHistogram(*doc.index, std::nullopt);
-  const std::vector<uint64_t> byClass = doc.dominators ? doc.dominators->classRetainedBytes(*doc.index)
-                                                       : std::vector<uint64_t>();
+  m_rows = doc.histogram;  // computed off the UI thread
+  const std::vector<uint64_t>& byClass = doc.classRetained;
   for (const auto& row : m_rows) {
     m_retained.push_back(row.cls.value < byClass.size() ? byClass[row.cls.value] : 0);
   }

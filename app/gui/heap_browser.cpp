@@ -1,0 +1,116 @@
+#include "app/gui/heap_browser.h"
+
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+#include "app/gui/bitmap_gallery.h"
+#include "app/gui/format.h"
+#include "app/gui/models/class_histogram_model.h"
+#include "app/gui/models/dominator_tree_model.h"
+#include "app/gui/models/duplicate_strings_model.h"
+#include "app/gui/models/leak_tree_model.h"
+
+namespace mxi::gui {
+
+namespace {
+
+// A table with a filter box over a sortable proxy.
+QWidget* filteredTable(QAbstractItemModel* model, int sortColumn, QObject* owner) {
+  auto* page = new QWidget;
+  auto* layout = new QVBoxLayout(page);
+  auto* filter = new QLineEdit;
+  filter->setPlaceholderText(QObject::tr("Filter…"));
+  filter->setClearButtonEnabled(true);
+  auto* proxy = new QSortFilterProxyModel(owner);
+  proxy->setSourceModel(model);
+  proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+  proxy->setFilterKeyColumn(0);
+  QObject::connect(filter, &QLineEdit::textChanged, proxy, &QSortFilterProxyModel::setFilterFixedString);
+  auto* view = new QTableView;
+  view->setModel(proxy);
+  view->setSortingEnabled(true);
+  view->sortByColumn(sortColumn, Qt::DescendingOrder);
+  view->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+  view->verticalHeader()->setDefaultSectionSize(22);
+  view->verticalHeader()->hide();
+  layout->addWidget(filter);
+  layout->addWidget(view);
+  return page;
+}
+
+}  // namespace
+
+HeapBrowser::HeapBrowser(std::shared_ptr<HeapDocument> doc, QWidget* parent) : QTabWidget(parent), m_doc(std::move(doc)) {
+  setDocumentMode(true);
+  addTab(makeSummary(), tr("Summary"));
+
+  m_leaks = new LeakTreeModel(*m_doc, this);
+  auto* leakView = new QTreeView;
+  leakView->setObjectName(QStringLiteral("leakTree"));
+  leakView->setModel(m_leaks);
+  leakView->setUniformRowHeights(true);
+  leakView->header()->setSectionResizeMode(LeakTreeModel::kWhat, QHeaderView::Stretch);
+  if (m_leaks->rowCount() > 0) leakView->expand(m_leaks->index(0, 0));
+  addTab(leakView, tr("Leaks (%1)").arg(m_doc->leaks.leaks.size() + m_doc->leaks.libraryLeaks.size()));
+
+  m_gallery = new BitmapGallery(*m_doc);
+  addTab(m_gallery, tr("Bitmaps (%1)").arg(m_doc->bitmaps.groups.size()));
+
+  m_classes = new ClassHistogramModel(*m_doc, this);
+  addTab(filteredTable(m_classes, ClassHistogramModel::kShallow, this), tr("Classes"));
+
+  m_dominators = new DominatorTreeModel(*m_doc, this);
+  auto* domView = new QTreeView;
+  domView->setModel(m_dominators);
+  domView->setUniformRowHeights(true);
+  domView->header()->setSectionResizeMode(DominatorTreeModel::kObject, QHeaderView::Stretch);
+  addTab(domView, tr("Dominators"));
+
+  m_strings = new DuplicateStringsModel(*m_doc, this);
+  addTab(filteredTable(m_strings, DuplicateStringsModel::kWasted, this), tr("Strings"));
+}
+
+HeapBrowser::~HeapBrowser() = default;
+
+bool HeapBrowser::showView(const QString& name) {
+  static const char* kNames[] = {"summary", "leaks", "bitmaps", "classes", "dominators", "strings"};
+  for (int i = 0; i < 6; ++i) {
+    if (name.compare(QLatin1String(kNames[i]), Qt::CaseInsensitive) == 0) {
+      setCurrentIndex(i);
+      return true;
+    }
+  }
+  return false;
+}
+
+QWidget* HeapBrowser::makeSummary() {
+  const auto& ix = *m_doc->index;
+  const auto& s = ix.stats();
+  QString html = QStringLiteral("<h2>%1</h2><table cellspacing=6>").arg(m_doc->path.toHtmlEscaped());
+  auto row = [&](const QString& k, const QString& v) { html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(k, v); };
+  row(tr("Format"), QStringLiteral("%1, %2-byte ids, %3").arg(QString::fromStdString(s.format)).arg(s.idSize).arg(humanBytes(s.fileBytes)));
+  row(tr("Objects"), tr("%1 (%2 instances, %3 object arrays, %4 primitive arrays, %5 classes)")
+                         .arg(ix.objectCount()).arg(s.instances).arg(s.objectArrays).arg(s.primitiveArrays).arg(s.classes));
+  row(tr("Reachable"), tr("%1 objects, %2").arg(m_doc->dominators->reachableObjects()).arg(humanBytes(m_doc->dominators->reachableBytes())));
+  row(tr("GC roots"), QString::number(ix.roots().size()));
+  QString heaps;
+  for (const auto& h : ix.heaps()) heaps += QStringLiteral("%1: %2 objects, %3<br>").arg(QString::fromStdString(h.name)).arg(h.objects).arg(humanBytes(h.shallowBytes));
+  row(tr("Heaps"), heaps);
+  row(tr("Leaks"), tr("%1 application, %2 library (%3 candidates)")
+                       .arg(m_doc->leaks.leaks.size()).arg(m_doc->leaks.libraryLeaks.size()).arg(m_doc->leaks.candidates));
+  row(tr("Duplicate bitmaps"), QString::number(m_doc->bitmaps.groups.size()));
+  row(tr("Duplicate strings"), tr("%1 values wasting %2").arg(m_doc->duplicates.strings.size()).arg(humanBytes(m_doc->duplicates.stringWastedBytes)));
+  row(tr("Index memory"), humanBytes(s.indexBytes));
+  row(tr("Opened and analysed in"), tr("%1 s").arg(m_doc->loadSeconds, 0, 'f', 2));
+  html += QStringLiteral("</table>");
+  auto* browser = new QTextBrowser;
+  browser->setHtml(html);
+  return browser;
+}
+
+}  // namespace mxi::gui

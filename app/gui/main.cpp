@@ -1,0 +1,55 @@
+// `matrix-inspector`: the desktop app. Files on the command line are opened; --screenshot saves
+// the window once they are loaded (for docs and for checking the views from scripts).
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QTimer>
+#include <cstdio>
+
+#include "app/gui/heap_browser.h"
+#include "app/gui/main_window.h"
+#include "mxi/version.h"
+
+int main(int argc, char** argv) {
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName(QStringLiteral("MatrixInspector"));
+  QApplication::setApplicationName(QStringLiteral("matrix-inspector"));
+  QApplication::setApplicationVersion(QString::fromLatin1(mxi::kVersion));
+  QCommandLineParser parser;
+  parser.setApplicationDescription(QStringLiteral("Matrix Inspector: heap dumps of Android apps — leaks, bitmaps, "
+                                                  "classes, dominators, strings"));
+  parser.addHelpOption();
+  parser.addVersionOption();
+  parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("Heap dumps to open (.hprof, .hprof.gz, .zip)"));
+  const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                      QStringLiteral("Save the window as PNG once the files are loaded, then exit"),
+                                      QStringLiteral("png"));
+  const QCommandLineOption view(QStringLiteral("view"),
+                                QStringLiteral("View for --screenshot: summary, leaks, bitmaps, classes, dominators, strings"),
+                                QStringLiteral("name"), QStringLiteral("leaks"));
+  parser.addOption(screenshot);
+  parser.addOption(view);
+  parser.process(app);
+
+  mxi::gui::MainWindow window;
+  window.show();
+  const QStringList files = parser.positionalArguments();
+  if (parser.isSet(screenshot)) {
+    const QString out = parser.value(screenshot), viewName = parser.value(view);
+    auto save = [&window, out] {
+      const bool ok = window.grab().save(out);
+      std::fprintf(ok ? stdout : stderr, "%s %s\n", ok ? "saved" : "cannot save", qPrintable(out));
+      QApplication::exit(ok ? 0 : 1);
+    };
+    QObject::connect(&window, &mxi::gui::MainWindow::dumpLoaded, &window, [&window, viewName, save] {
+      if (!window.heapBrowser()->showView(viewName)) std::fprintf(stderr, "unknown view %s\n", qPrintable(viewName));
+      QTimer::singleShot(300, &window, save);
+    });
+    QObject::connect(&window, &mxi::gui::MainWindow::dumpFailed, &window, [](const QString& message) {
+      std::fprintf(stderr, "%s\n", qPrintable(message));
+      QApplication::exit(2);
+    });
+    if (files.isEmpty()) QTimer::singleShot(300, &window, save);
+  }
+  if (!files.isEmpty()) window.openDump(files.front());
+  return QApplication::exec();
+}
