@@ -103,6 +103,19 @@ TEST(FrameDedup, OnlyNewRowsPerWindowAreSent) {
   ASSERT_EQ(b2[0].frames.size(), 1u);
   EXPECT_EQ(b2[0].frames[0].intendedVsync, 40);
   EXPECT_TRUE(d.newFrames("p.q", {w}, "", 16666667).empty());
+  // A late row with an older IntendedVsync (seen in real captures) is still new.
+  f.intendedVsync = 25;
+  w.frames.push_back(f);
+  auto b3 = d.newFrames("p.q", {w}, "", 16666667);
+  ASSERT_EQ(b3.size(), 1u);
+  ASSERT_EQ(b3[0].frames.size(), 1u);
+  EXPECT_EQ(b3[0].frames[0].intendedVsync, 25);
+  // Two frames of one vsync (also seen in real captures) are two rows.
+  f.frameCompleted = 99;
+  w.frames.push_back(f);
+  auto b4 = d.newFrames("p.q", {w}, "", 16666667);
+  ASSERT_EQ(b4.size(), 1u);
+  EXPECT_EQ(b4[0].frames.size(), 1u);
 }
 
 TEST(Logcat, EpochAndThreadtimeLines) {
