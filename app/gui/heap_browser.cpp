@@ -10,6 +10,8 @@
 
 #include "app/gui/bitmap_gallery.h"
 #include "app/gui/format.h"
+#include "app/gui/instance_inspector.h"
+#include "app/gui/models/roles.h"
 #include "app/gui/models/class_histogram_model.h"
 #include "app/gui/models/dominator_tree_model.h"
 #include "app/gui/models/duplicate_strings_model.h"
@@ -20,7 +22,7 @@ namespace mxi::gui {
 namespace {
 
 // A table with a filter box over a sortable proxy.
-QWidget* filteredTable(QAbstractItemModel* model, int sortColumn, QObject* owner) {
+QWidget* filteredTable(QAbstractItemModel* model, int sortColumn, QObject* owner, QAbstractItemView** viewOut = nullptr) {
   auto* page = new QWidget;
   auto* layout = new QVBoxLayout(page);
   auto* filter = new QLineEdit;
@@ -40,6 +42,7 @@ QWidget* filteredTable(QAbstractItemModel* model, int sortColumn, QObject* owner
   view->verticalHeader()->hide();
   layout->addWidget(filter);
   layout->addWidget(view);
+  if (viewOut) *viewOut = view;
   return page;
 }
 
@@ -62,7 +65,8 @@ HeapBrowser::HeapBrowser(std::shared_ptr<HeapDocument> doc, QWidget* parent) : Q
   addTab(m_gallery, tr("Bitmaps (%1)").arg(m_doc->bitmaps.groups.size()));
 
   m_classes = new ClassHistogramModel(*m_doc, this);
-  addTab(filteredTable(m_classes, ClassHistogramModel::kShallow, this), tr("Classes"));
+  QAbstractItemView* classView = nullptr;
+  addTab(filteredTable(m_classes, ClassHistogramModel::kShallow, this, &classView), tr("Classes"));
 
   m_dominators = new DominatorTreeModel(*m_doc, this);
   auto* domView = new QTreeView;
@@ -73,13 +77,29 @@ HeapBrowser::HeapBrowser(std::shared_ptr<HeapDocument> doc, QWidget* parent) : Q
 
   m_strings = new DuplicateStringsModel(*m_doc, this);
   addTab(filteredTable(m_strings, DuplicateStringsModel::kWasted, this), tr("Strings"));
+
+  m_inspector = new InstanceInspector(m_doc);
+  addTab(m_inspector, tr("Inspector"));
+  for (QAbstractItemView* view : {static_cast<QAbstractItemView*>(leakView), static_cast<QAbstractItemView*>(domView), classView}) {
+    view->setToolTip(tr("Double-click an object to inspect it"));
+    connect(view, &QAbstractItemView::doubleClicked, this, [this](const QModelIndex& index) {
+      const QVariant id = index.data(kObjectIdRole);
+      if (id.isValid() && id.toULongLong() != 0) inspect(core::hprof::ObjectId{id.toULongLong()});
+    });
+  }
+}
+
+bool HeapBrowser::inspect(core::hprof::ObjectId id) {
+  if (!m_inspector->inspectId(id)) return false;
+  setCurrentWidget(m_inspector);
+  return true;
 }
 
 HeapBrowser::~HeapBrowser() = default;
 
 bool HeapBrowser::showView(const QString& name) {
-  static const char* kNames[] = {"summary", "leaks", "bitmaps", "classes", "dominators", "strings"};
-  for (int i = 0; i < 6; ++i) {
+  static const char* kNames[] = {"summary", "leaks", "bitmaps", "classes", "dominators", "strings", "inspector"};
+  for (int i = 0; i < 7; ++i) {
     if (name.compare(QLatin1String(kNames[i]), Qt::CaseInsensitive) == 0) {
       setCurrentIndex(i);
       return true;

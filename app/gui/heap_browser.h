@@ -13,6 +13,7 @@ class BitmapGallery;
 class ClassHistogramModel;
 class DominatorTreeModel;
 class DuplicateStringsModel;
+class InstanceInspector;
 class LeakTreeModel;
 
 class HeapBrowser : public QTabWidget {
@@ -21,14 +22,17 @@ class HeapBrowser : public QTabWidget {
   explicit HeapBrowser(std::shared_ptr<HeapDocument> doc, QWidget* parent = nullptr);
   ~HeapBrowser() override;
   const HeapDocument& document() const { return *m_doc; }
-  // Switches to a tab by name: summary, leaks, bitmaps, classes, dominators, strings.
+  // Switches to a tab by name: summary, leaks, bitmaps, classes, dominators, strings, inspector.
   bool showView(const QString& name);
+  // Opens an object in the Inspector tab; false when the id is not in the dump.
+  bool inspect(core::hprof::ObjectId id);
 
   LeakTreeModel* leakModel() const { return m_leaks; }
   ClassHistogramModel* classModel() const { return m_classes; }
   DominatorTreeModel* dominatorModel() const { return m_dominators; }
   DuplicateStringsModel* stringsModel() const { return m_strings; }
   BitmapGallery* bitmapGallery() const { return m_gallery; }
+  InstanceInspector* inspector() const { return m_inspector; }
 
  private:
   QWidget* makeSummary();
@@ -38,6 +42,7 @@ class HeapBrowser : public QTabWidget {
   DominatorTreeModel* m_dominators = nullptr;
   DuplicateStringsModel* m_strings = nullptr;
   BitmapGallery* m_gallery = nullptr;
+  InstanceInspector* m_inspector = nullptr;
 };
 
 }  // namespace mxi::gui

@@ -12,11 +12,13 @@
 #include "app/gui/bitmap_gallery.h"
 #include "app/gui/heap_browser.h"
 #include "app/gui/heap_load_job.h"
+#include "app/gui/instance_inspector.h"
 #include "app/gui/main_window.h"
 #include "app/gui/models/class_histogram_model.h"
 #include "app/gui/models/dominator_tree_model.h"
 #include "app/gui/models/duplicate_strings_model.h"
 #include "app/gui/models/leak_tree_model.h"
+#include "app/gui/models/roles.h"
 #include "tests/support/test_paths.h"
 
 namespace mxi::gui {
@@ -103,6 +105,40 @@ TEST(HeapBrowserTest, BitmapGalleryShowsOneThumbnailPerDuplicateGroup) {
   EXPECT_EQ(avatar.size(), QSize(100, 50));
 }
 
+TEST(InstanceInspectorTest, ALeakedObjectShowsFieldsReferrersAndItsPath) {
+  auto doc = load(fixture("leaks_base"));
+  ASSERT_TRUE(doc);
+  HeapBrowser browser(doc);
+  // What a double-click on the first leak's last chain node opens.
+  const QModelIndex first = browser.leakModel()->index(0, 0);
+  const QModelIndex leaking = browser.leakModel()->index(browser.leakModel()->rowCount(first) - 1, 0, first);
+  const qulonglong id = leaking.data(kObjectIdRole).toULongLong();
+  ASSERT_NE(id, 0u);
+  InstanceInspector* inspector = browser.inspector();
+  QSignalSpy ready(inspector, &InstanceInspector::extrasLoaded);
+  ASSERT_TRUE(browser.inspect(core::hprof::ObjectId{id}));
+  EXPECT_EQ(browser.currentWidget(), inspector);
+  ASSERT_TRUE(ready.wait(10000));
+  const QString text = inspector->pageText();
+  EXPECT_TRUE(text.startsWith(QStringLiteral("com.example.leaks.LeakActivity 0x"))) << text.toStdString();
+  EXPECT_TRUE(text.contains(QStringLiteral("mTitle\nObject\njava.lang.String@0x"))) << text.toStdString();
+  EXPECT_TRUE(text.contains(QStringLiteral("\"static\""))) << text.toStdString();
+  EXPECT_TRUE(text.contains(QStringLiteral("mDestroyed\nboolean\ntrue"))) << text.toStdString();
+  EXPECT_TRUE(text.contains(QStringLiteral("Referrers (2)"))) << text.toStdString();
+  EXPECT_TRUE(text.contains(QStringLiteral("via staticField sLeakedActivity"))) << text.toStdString();
+  EXPECT_TRUE(text.contains(QStringLiteral("sLeakedActivity → com.example.leaks.LeakActivity@0x"))) << text.toStdString();
+  // Every id is a link into the inspector.
+  EXPECT_TRUE(inspector->pageHtml().contains(QStringLiteral("href=\"obj:"))) << inspector->pageHtml().toStdString();
+
+  // A class object lists its instances; an unknown id is refused.
+  const auto cached = doc->index->findClass("com.example.leaks.Cached");
+  ASSERT_TRUE(cached);
+  ASSERT_TRUE(browser.inspect(doc->index->classInfo(*cached).id));
+  ASSERT_TRUE(ready.wait(10000));
+  EXPECT_TRUE(inspector->pageText().contains(QStringLiteral("Instances (10)"))) << inspector->pageText().toStdString();
+  EXPECT_FALSE(browser.inspect(core::hprof::ObjectId{0x10}));
+}
+
 TEST(HeapBrowserTest, BadDumpFailsWithFileAndOffset) {
   const auto dir = test::scratchDir("gui-bad");
   const std::string path = (dir / "bad.hprof").string();
@@ -143,7 +179,11 @@ TEST(MainWindowTest, LoadingDoesNotStallTheUiThreadAndScreenshotsEveryView) {
   EXPECT_LT(worst, 50) << "the UI thread stalled for " << worst << " ms";
   ASSERT_TRUE(window.heapBrowser());
   const auto dir = test::scratchDir("screenshots");
-  for (const char* view : {"summary", "leaks", "bitmaps", "classes", "dominators", "strings"}) {
+  ASSERT_FALSE(window.heapBrowser()->document().leaks.leaks.empty());
+  window.heapBrowser()->inspect(window.heapBrowser()->document().leaks.leaks.front().chain.back().objectId);
+  QSignalSpy inspected(window.heapBrowser()->inspector(), &InstanceInspector::extrasLoaded);
+  ASSERT_TRUE(inspected.wait(10000));
+  for (const char* view : {"summary", "leaks", "bitmaps", "classes", "dominators", "strings", "inspector"}) {
     ASSERT_TRUE(window.heapBrowser()->showView(QLatin1String(view)));
     const QString out = QString::fromStdString((dir / (std::string(view) + ".png")).string());
     EXPECT_TRUE(window.grab().save(out)) << view;
