@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "app/gui/heap_browser.h"
+#include "app/gui/heap_compare_view.h"
 #include "app/gui/main_window.h"
 #include "mxi/version.h"
 
@@ -24,10 +25,15 @@ int main(int argc, char** argv) {
                                       QStringLiteral("Save the window as PNG once the files are loaded, then exit"),
                                       QStringLiteral("png"));
   const QCommandLineOption view(QStringLiteral("view"),
-                                QStringLiteral("View for --screenshot: summary, leaks, bitmaps, classes, dominators, strings"),
+                                QStringLiteral("View for --screenshot: summary, leaks, bitmaps, classes, dominators, strings, "
+                                               "inspector, compare"),
                                 QStringLiteral("name"), QStringLiteral("leaks"));
+  const QCommandLineOption compare(QStringLiteral("compare"),
+                                   QStringLiteral("Compare the opened dump with this baseline dump (Compare tab)"),
+                                   QStringLiteral("baseline"));
   parser.addOption(screenshot);
   parser.addOption(view);
+  parser.addOption(compare);
   parser.process(app);
 
   mxi::gui::MainWindow window;
@@ -40,15 +46,31 @@ int main(int argc, char** argv) {
       std::fprintf(ok ? stdout : stderr, "%s %s\n", ok ? "saved" : "cannot save", qPrintable(out));
       QApplication::exit(ok ? 0 : 1);
     };
-    QObject::connect(&window, &mxi::gui::MainWindow::dumpLoaded, &window, [&window, viewName, save] {
+    const bool waitForCompare = parser.isSet(compare);
+    QObject::connect(&window, &mxi::gui::MainWindow::dumpLoaded, &window, [&window, viewName, save, waitForCompare] {
       if (!window.heapBrowser()->showView(viewName)) std::fprintf(stderr, "unknown view %s\n", qPrintable(viewName));
-      QTimer::singleShot(300, &window, save);
+      if (!waitForCompare) {
+        QTimer::singleShot(300, &window, save);
+        return;
+      }
+      auto* compareView = window.heapBrowser()->compareView();
+      QObject::connect(compareView, &mxi::gui::HeapCompareView::compared, &window, [&window, save] { QTimer::singleShot(300, &window, save); });
+      QObject::connect(compareView, &mxi::gui::HeapCompareView::compareFailed, &window, [](const QString& message) {
+        std::fprintf(stderr, "%s\n", qPrintable(message));
+        QApplication::exit(2);
+      });
     });
     QObject::connect(&window, &mxi::gui::MainWindow::dumpFailed, &window, [](const QString& message) {
       std::fprintf(stderr, "%s\n", qPrintable(message));
       QApplication::exit(2);
     });
     if (files.isEmpty()) QTimer::singleShot(300, &window, save);
+  }
+  if (parser.isSet(compare)) {
+    const QString base = parser.value(compare);
+    QObject::connect(&window, &mxi::gui::MainWindow::dumpLoaded, &window, [&window, base] {
+      window.heapBrowser()->compareView()->compareWith(base);
+    });
   }
   if (!files.isEmpty()) window.openDump(files.front());
   return QApplication::exec();
