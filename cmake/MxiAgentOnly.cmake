@@ -1,0 +1,23 @@
+# -DMXI_AGENT_ONLY=ON (the agent-* presets): configure just the device agent and the core parts it
+# links (core/base, core/protocol) with zlib as the only dependency, so cross builds need no Qt,
+# libzip or GoogleTest for the target. With MXI_BUILD_TESTS=ON the agent's unit tests are built too
+# (GoogleTest from Debian's source in /usr/src/googletest) and run through
+# CMAKE_CROSSCOMPILING_EMULATOR (qemu-user) when cross compiling.
+find_package(Threads REQUIRED)
+find_package(ZLIB REQUIRED)
+add_subdirectory(core/base)
+add_subdirectory(core/protocol)
+add_subdirectory(device-agent)
+if(MXI_BUILD_TESTS)
+  enable_testing()
+  if(NOT TARGET GTest::gtest)
+    set(INSTALL_GTEST OFF CACHE BOOL "" FORCE)
+    set(BUILD_GMOCK ON CACHE BOOL "" FORCE)
+    add_subdirectory(/usr/src/googletest ${CMAKE_BINARY_DIR}/googletest EXCLUDE_FROM_ALL)
+    add_library(GTest::gtest ALIAS gtest)
+    add_library(GTest::gtest_main ALIAS gtest_main)
+    add_library(GTest::gmock ALIAS gmock)
+  endif()
+  include(GoogleTest)
+  add_subdirectory(tests/agent)
+endif()

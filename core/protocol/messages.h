@@ -1,0 +1,219 @@
+// The agent wire protocol's messages (docs/PROTOCOL.md lists every field). Desktop → agent
+// types are 0x01..0x0F, agent → desktop 0x10..0x2F; Heartbeat goes both ways. A type a peer
+// does not know decodes to UnknownMessage and is skipped (forward compatibility).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace mxi::core::protocol {
+
+inline constexpr uint16_t kProtocolVersion = 1;
+
+enum class MessageType : uint16_t {
+  kHello = 0x01,
+  kStartCollecting = 0x02,
+  kStopCollecting = 0x03,
+  kHeapDumpRequest = 0x04,
+  kProcessListRequest = 0x05,
+  kAgentHello = 0x10,
+  kFrameBatch = 0x11,
+  kSceneChange = 0x12,
+  kMatrixIssue = 0x13,
+  kAnrReport = 0x14,
+  kProcessList = 0x15,
+  kAppState = 0x16,
+  kHeapDumpBegin = 0x17,
+  kHeapDumpChunk = 0x18,
+  kHeapDumpEnd = 0x19,
+  kError = 0x1A,
+  kHeartbeat = 0x1B,
+};
+
+// Desktop → agent, first message: the token the agent was started with must match.
+struct Hello {
+  uint16_t protocolVersion = kProtocolVersion;
+  std::string sessionToken;
+  std::string clientName;
+};
+
+// Agent → desktop, answer to a valid Hello.
+struct AgentHello {
+  uint16_t protocolVersion = kProtocolVersion;
+  std::string agentVersion;
+  std::string buildHash;
+  std::string deviceModel;
+  uint32_t sdkLevel = 0;
+  std::string abi;
+  uint32_t refreshMilliHz = 0;  // display refresh rate × 1000 (60000, 90000, 120000)
+};
+
+// Collector bits of StartCollecting::collectors.
+enum CollectorBits : uint32_t {
+  kCollectFrames = 1u << 0,
+  kCollectMatrixIssues = 1u << 1,
+  kCollectAnr = 1u << 2,
+  kCollectProcesses = 1u << 3,
+  kCollectAll = 0xF,
+};
+
+struct StartCollecting {
+  std::string packageName;
+  uint32_t pollIntervalMs = 1000;
+  uint32_t collectors = kCollectAll;
+};
+
+struct StopCollecting {};
+
+struct HeapDumpRequest {
+  uint32_t requestId = 0;
+  std::string packageName;
+  int32_t pid = 0;       // 0: the package's main process
+  uint32_t flags = 0;    // bit 0: run GC first (`am dumpheap -g`)
+};
+
+struct ProcessListRequest {};
+
+// Per-frame timings as `dumpsys gfxinfo <pkg> framestats` reports them (CLOCK_MONOTONIC ns;
+// 0 where the platform has no such column).
+struct FrameTiming {
+  uint64_t flags = 0;
+  int64_t intendedVsync = 0;
+  int64_t vsync = 0;
+  int64_t handleInputStart = 0;
+  int64_t animationStart = 0;
+  int64_t performTraversalsStart = 0;
+  int64_t drawStart = 0;
+  int64_t syncQueued = 0;
+  int64_t syncStart = 0;
+  int64_t issueDrawCommandsStart = 0;
+  int64_t swapBuffers = 0;
+  int64_t frameCompleted = 0;
+  int64_t gpuCompleted = 0;
+  int64_t frameIntervalNs = 0;  // the vsync period the row reports, 0 when absent
+  friend bool operator==(const FrameTiming&, const FrameTiming&) = default;
+};
+
+struct FrameBatch {
+  std::string packageName;
+  std::string scene;           // activity the frames belong to (window name or focused activity)
+  uint64_t refreshPeriodNs = 0;  // display refresh period at the time of the poll
+  std::vector<FrameTiming> frames;
+};
+
+struct SceneChange {
+  uint64_t monotonicNs = 0;
+  std::string packageName;
+  std::string activity;  // fully qualified class name, empty when the app lost focus
+};
+
+enum class IssueKind : uint8_t {
+  kUnknown = 0,
+  kEvilMethod = 1,  // Trace_EvilMethod
+  kFps = 2,         // Trace_FPS
+  kStartup = 3,     // Trace_StartUp
+  kIo = 4,          // io
+  kMemory = 5,      // memory (ResourceCanary)
+  kSqlite = 6,      // SQLiteLint
+};
+IssueKind issueKindFromTag(std::string_view tag);
+const char* issueKindName(IssueKind kind);
+
+// One Matrix issue as `Issue.toString()` logged it: tag[..]type[..];key[..];content[<JSON>].
+struct MatrixIssue {
+  uint64_t logTimeMs = 0;  // logcat timestamp (device wall clock, ms since the epoch)
+  int32_t pid = 0;
+  std::string logTag;      // the logcat tag (e.g. Matrix.DefaultPluginListener)
+  std::string tag;         // the issue tag (Trace_EvilMethod, io, ...)
+  int32_t type = 0;
+  std::string key;
+  IssueKind kind = IssueKind::kUnknown;
+  bool truncated = false;  // logcat cut the line: content is not complete JSON
+  std::string contentJson;
+};
+
+struct AnrReport {
+  uint64_t timeMs = 0;      // am_anr event time (device wall clock)
+  int32_t pid = 0;
+  std::string packageName;
+  std::string reason;
+  std::string mainThreadStack;  // the "main" thread block of the app's process
+  std::string traces;           // the dropbox entry (truncated to the payload bound)
+};
+
+struct ProcessInfo {
+  int32_t pid = 0;
+  std::string user;
+  std::string name;
+  friend bool operator==(const ProcessInfo&, const ProcessInfo&) = default;
+};
+
+struct ProcessList {
+  std::string foregroundPackage;
+  std::vector<ProcessInfo> processes;
+};
+
+enum class AppRunState : uint8_t { kStopped = 0, kRunning = 1 };
+
+struct AppState {
+  std::string packageName;
+  int32_t pid = 0;
+  AppRunState state = AppRunState::kStopped;
+  bool foreground = false;
+};
+
+struct HeapDumpBegin {
+  uint32_t requestId = 0;
+  int32_t pid = 0;
+  uint64_t totalBytes = 0;  // size of the dump file (uncompressed)
+};
+
+// One independently zlib-compressed piece of the dump; progress = (offset + rawLength) / total.
+struct HeapDumpChunk {
+  uint32_t requestId = 0;
+  uint64_t offset = 0;
+  uint32_t rawLength = 0;
+  std::vector<uint8_t> zlibData;
+};
+
+struct HeapDumpEnd {
+  uint32_t requestId = 0;
+  uint64_t totalBytes = 0;
+  uint32_t crc32 = 0;  // of the whole uncompressed dump
+};
+
+enum class ErrorCode : uint32_t {
+  kBadToken = 1,
+  kBadRequest = 2,
+  kInvalidPackage = 3,
+  kToolFailed = 4,
+  kHeapDumpFailed = 5,
+  kNotRunning = 6,
+  kInternal = 7,
+};
+
+struct Error {
+  ErrorCode code = ErrorCode::kInternal;
+  uint32_t requestId = 0;  // the heap-dump request it concerns, 0 otherwise
+  std::string message;
+};
+
+struct Heartbeat {
+  uint64_t sequence = 0;
+  uint64_t monotonicMs = 0;
+};
+
+// A frame of a type this build does not know; skipped by receivers.
+struct UnknownMessage {
+  uint16_t type = 0;
+  size_t payloadBytes = 0;
+};
+
+using Message = std::variant<Hello, StartCollecting, StopCollecting, HeapDumpRequest, ProcessListRequest,
+                             AgentHello, FrameBatch, SceneChange, MatrixIssue, AnrReport, ProcessList, AppState,
+                             HeapDumpBegin, HeapDumpChunk, HeapDumpEnd, Error, Heartbeat, UnknownMessage>;
+
+}  // namespace mxi::core::protocol

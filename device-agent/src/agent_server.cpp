@@ -1,0 +1,460 @@
+#include "device-agent/src/agent_server.h"
+
+#include <poll.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "core/protocol/message_codec.h"
+#include "device-agent/src/build_info.h"
+#include "device-agent/src/device_info_parsers.h"
+#include "device-agent/src/dropbox_parser.h"
+#include "device-agent/src/framestats_parser.h"
+#include "device-agent/src/heap_dumper.h"
+#include "device-agent/src/validation.h"
+#include "mxi/version.h"
+
+namespace mxi::agent {
+
+namespace proto = core::protocol;
+using namespace std::chrono_literals;
+
+namespace {
+
+uint64_t monotonicNs() {
+  timespec ts{};
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<uint64_t>(ts.tv_sec) * 1'000'000'000u + static_cast<uint64_t>(ts.tv_nsec);
+}
+
+uint64_t wallMs() {
+  timespec ts{};
+  clock_gettime(CLOCK_REALTIME, &ts);
+  return static_cast<uint64_t>(ts.tv_sec) * 1000u + static_cast<uint64_t>(ts.tv_nsec) / 1'000'000u;
+}
+
+bool constantTimeEquals(const std::string& a, const std::string& b) {
+  if (a.size() != b.size()) return false;
+  unsigned diff = 0;
+  for (size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
+  return diff == 0;
+}
+
+// "pkg/.Main" or "pkg/cls" → the package part.
+std::string packageOfComponent(const std::string& component) {
+  const size_t slash = component.find('/');
+  return slash == std::string::npos ? std::string() : component.substr(0, slash);
+}
+
+bool belongsToPackage(const std::string& process, const std::string& pkg) {
+  return process == pkg || (process.size() > pkg.size() && process.compare(0, pkg.size(), pkg) == 0 &&
+                            process[pkg.size()] == ':');
+}
+
+constexpr size_t kMaxLogcatLine = 64 * 1024;
+
+}  // namespace
+
+AgentServer::AgentServer(AgentOptions options)
+    : m_options(std::move(options)), m_tools(m_options.toolDir) {}
+
+AgentServer::~AgentServer() {
+  stopCollecting();
+  if (m_clientFd >= 0) close(m_clientFd);
+  if (m_listenFd >= 0) close(m_listenFd);
+}
+
+core::Status AgentServer::bindSocket() {
+  m_listenFd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (m_listenFd < 0) return core::ioError(std::string("socket: ") + std::strerror(errno));
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  const std::string name = "mxi_" + m_options.token;
+  // Abstract namespace: leading NUL, no file on disk, reachable as adb's localabstract:mxi_<token>.
+  std::memcpy(addr.sun_path + 1, name.data(), name.size());
+  const auto len = static_cast<socklen_t>(offsetof(sockaddr_un, sun_path) + 1 + name.size());
+  if (bind(m_listenFd, reinterpret_cast<sockaddr*>(&addr), len) != 0) {
+    return core::ioError("bind @" + name + ": " + std::strerror(errno));
+  }
+  if (listen(m_listenFd, 2) != 0) return core::ioError(std::string("listen: ") + std::strerror(errno));
+  return core::okStatus();
+}
+
+core::Status AgentServer::run() {
+  if (mkdir(m_options.dataDir.c_str(), 0700) != 0 && errno != EEXIST) {
+    return core::ioError("cannot create " + m_options.dataDir + ": " + std::strerror(errno));
+  }
+  chmod(m_options.dataDir.c_str(), 0700);
+  RETURN_IF_ERROR(bindSocket());
+  m_idleSince = Clock::now();
+  for (;;) {
+    const auto now = Clock::now();
+    if (m_clientFd < 0 && now - m_idleSince >= std::chrono::milliseconds(m_options.idleTimeoutMs)) {
+      return core::okStatus();  // idle: nobody came back
+    }
+    if (!m_package.empty() && now >= m_nextPoll) {
+      pollOnce();
+      m_nextPoll = Clock::now() + m_pollInterval;
+    }
+    if (m_authenticated && Clock::now() >= m_nextHeartbeat) {
+      send(proto::Heartbeat{++m_heartbeatSeq, monotonicNs() / 1'000'000u});
+      m_nextHeartbeat = Clock::now() + 1s;
+    }
+    if (m_logcat.running() && m_logcat.reapIfExited()) {
+      // logcat died (buffer cleared, killed): follow again from now on the next poll.
+      m_logcat.stop();
+    }
+
+    std::vector<pollfd> fds;
+    fds.push_back({m_listenFd, POLLIN, 0});
+    if (m_clientFd >= 0) fds.push_back({m_clientFd, POLLIN, 0});
+    const int logcatFd = m_logcat.stdoutFd();
+    if (logcatFd >= 0) fds.push_back({logcatFd, POLLIN, 0});
+    auto wake = Clock::now() + 1s;
+    if (!m_package.empty()) wake = std::min(wake, m_nextPoll);
+    if (m_authenticated) wake = std::min(wake, m_nextHeartbeat);
+    if (m_clientFd < 0) wake = std::min(wake, m_idleSince + std::chrono::milliseconds(m_options.idleTimeoutMs));
+    const auto waitMs = std::max<int64_t>(0, std::chrono::duration_cast<std::chrono::milliseconds>(wake - Clock::now()).count());
+    const int n = poll(fds.data(), fds.size(), static_cast<int>(waitMs));
+    if (n < 0 && errno != EINTR) return core::ioError(std::string("poll: ") + std::strerror(errno));
+    if (n <= 0) continue;
+    for (const pollfd& p : fds) {
+      if (p.revents == 0) continue;
+      if (p.fd == m_listenFd) {
+        acceptClient();
+      } else if (p.fd == m_clientFd) {
+        readClient();
+      } else if (p.fd == logcatFd) {
+        readLogcat();
+      }
+    }
+  }
+}
+
+void AgentServer::acceptClient() {
+  const int fd = accept4(m_listenFd, nullptr, nullptr, SOCK_CLOEXEC);
+  if (fd < 0) return;
+  if (m_clientFd >= 0) {  // one client at a time
+    std::vector<uint8_t> bytes = proto::encodeMessage(proto::Error{proto::ErrorCode::kBadRequest, 0, "agent busy: another client is connected"});
+    (void)::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL);
+    close(fd);
+    return;
+  }
+  timeval tv{10, 0};  // a client that stops reading must not wedge the agent forever
+  setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+  m_clientFd = fd;
+  m_authenticated = false;
+  m_decoder = proto::FrameDecoder();
+}
+
+void AgentServer::dropClient(const char* why) {
+  (void)why;
+  if (m_clientFd >= 0) close(m_clientFd);
+  m_clientFd = -1;
+  m_authenticated = false;
+  stopCollecting();
+  m_idleSince = Clock::now();
+}
+
+void AgentServer::readClient() {
+  uint8_t buf[16384];
+  const ssize_t n = recv(m_clientFd, buf, sizeof buf, 0);
+  if (n < 0 && errno == EINTR) return;
+  if (n <= 0) {
+    dropClient("disconnected");
+    return;
+  }
+  m_decoder.feed(std::span(buf, static_cast<size_t>(n)));
+  for (;;) {
+    auto frame = m_decoder.next();
+    if (!frame.ok()) {
+      sendError(proto::ErrorCode::kBadRequest, frame.status().toString());
+      dropClient("bad frame");
+      return;
+    }
+    if (!frame->has_value()) return;
+    auto message = proto::decodeMessage(**frame);
+    if (!message.ok()) {
+      sendError(proto::ErrorCode::kBadRequest, message.status().toString());
+      continue;
+    }
+    handle(*message);
+    if (m_clientFd < 0) return;
+  }
+}
+
+bool AgentServer::send(const proto::Message& message) {
+  if (m_clientFd < 0) return false;
+  const std::vector<uint8_t> bytes = proto::encodeMessage(message);
+  size_t off = 0;
+  while (off < bytes.size()) {
+    const ssize_t n = ::send(m_clientFd, bytes.data() + off, bytes.size() - off, MSG_NOSIGNAL);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      dropClient("write failed");
+      return false;
+    }
+    off += static_cast<size_t>(n);
+  }
+  return true;
+}
+
+void AgentServer::sendError(proto::ErrorCode code, std::string message, uint32_t requestId) {
+  send(proto::Error{code, requestId, std::move(message)});
+}
+
+proto::AgentHello AgentServer::deviceInfo() {
+  if (m_deviceInfo) return *m_deviceInfo;
+  proto::AgentHello info;
+  info.agentVersion = kVersion;
+  info.buildHash = kAgentBuildHash;
+  if (auto props = m_tools.run(Tool::kGetprop, {}); props.ok() && props->exitCode == 0) {
+    const auto p = parseGetprop(props->output);
+    auto get = [&](const char* key) {
+      const auto it = p.find(key);
+      return it == p.end() ? std::string() : it->second;
+    };
+    info.deviceModel = get("ro.product.model");
+    info.sdkLevel = static_cast<uint32_t>(std::atoi(get("ro.build.version.sdk").c_str()));
+    info.abi = get("ro.product.cpu.abi");
+  }
+  std::optional<uint32_t> hz;
+  if (auto display = m_tools.run(Tool::kDumpsys, {"display"}); display.ok()) hz = parseDisplayRefreshMilliHz(display->output);
+  if (!hz) {
+    if (auto sf = m_tools.run(Tool::kDumpsys, {"SurfaceFlinger"}); sf.ok()) hz = parseSurfaceFlingerRefreshMilliHz(sf->output);
+  }
+  info.refreshMilliHz = hz.value_or(60'000);
+  m_deviceInfo = info;
+  return info;
+}
+
+void AgentServer::handle(const proto::Message& message) {
+  if (!m_authenticated) {
+    const auto* hello = std::get_if<proto::Hello>(&message);
+    if (hello == nullptr || !constantTimeEquals(hello->sessionToken, m_options.token)) {
+      sendError(proto::ErrorCode::kBadToken, hello == nullptr ? "the first message must be Hello" : "wrong session token");
+      dropClient("unauthenticated");
+      return;
+    }
+    m_authenticated = true;
+    send(deviceInfo());
+    m_nextHeartbeat = Clock::now() + 1s;
+    return;
+  }
+  if (const auto* start = std::get_if<proto::StartCollecting>(&message)) {
+    startCollecting(*start);
+  } else if (std::holds_alternative<proto::StopCollecting>(message)) {
+    stopCollecting();
+  } else if (const auto* dump = std::get_if<proto::HeapDumpRequest>(&message)) {
+    dumpHeap(*dump);
+  } else if (std::holds_alternative<proto::ProcessListRequest>(message)) {
+    pollProcesses();
+    sendProcessList();
+  }
+  // Heartbeats, a repeated Hello and unknown types need no answer.
+}
+
+void AgentServer::startCollecting(const proto::StartCollecting& start) {
+  if (!isValidPackageName(start.packageName)) {
+    sendError(proto::ErrorCode::kInvalidPackage, "invalid package name (expected [A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z0-9_]+)+)");
+    return;
+  }
+  stopCollecting();
+  m_package = start.packageName;
+  m_collectors = start.collectors;
+  m_pollInterval = std::chrono::milliseconds(std::clamp<uint32_t>(start.pollIntervalMs, 100, 60'000));
+  m_nextPoll = Clock::now();
+  if (m_collectors & (proto::kCollectMatrixIssues | proto::kCollectAnr)) {
+    // Follow main (Matrix's PluginListener) and events (am_anr) from now on.
+    const uint64_t now = wallMs();
+    char since[32];
+    std::snprintf(since, sizeof since, "%llu.%03llu", static_cast<unsigned long long>(now / 1000),
+                  static_cast<unsigned long long>(now % 1000));
+    core::Status s = m_logcat.start(m_tools.path(Tool::kLogcat),
+                                    {"-v", "threadtime", "-v", "epoch", "-b", "main", "-b", "events", "-T", since});
+    if (!s.ok()) sendError(proto::ErrorCode::kToolFailed, s.toString());
+  }
+}
+
+void AgentServer::stopCollecting() {
+  m_logcat.stop();
+  m_logcatBuffer.clear();
+  m_package.clear();
+  m_frames.reset();
+  m_scene.clear();
+  m_appPids.clear();
+  m_mainPid = 0;
+  m_pendingAnrs.clear();
+}
+
+void AgentServer::pollOnce() {
+  if (m_package.empty()) return;
+  pollProcesses();
+  if (m_collectors & proto::kCollectFrames) {
+    pollScene();
+    if (m_mainPid != 0) pollFrames();
+  }
+  if (!m_pendingAnrs.empty()) pollAnrs();
+}
+
+void AgentServer::pollProcesses() {
+  auto ps = m_tools.run(Tool::kPs, {"-A", "-o", "PID,USER,NAME"});
+  if (!ps.ok() || ps->exitCode != 0) {
+    sendError(proto::ErrorCode::kToolFailed, ps.ok() ? "ps failed" : ps.status().toString());
+    return;
+  }
+  m_lastPsRefresh = Clock::now();
+  m_processes = parseProcessList(ps->output);
+  if (m_package.empty()) return;
+  std::set<int32_t> pids;
+  int32_t mainPid = 0;
+  for (const auto& p : m_processes) {
+    if (!belongsToPackage(p.name, m_package)) continue;
+    pids.insert(p.pid);
+    if (p.name == m_package) mainPid = p.pid;
+  }
+  m_appPids = std::move(pids);
+  if (mainPid != m_mainPid && (m_collectors & proto::kCollectProcesses)) {
+    send(proto::AppState{m_package, mainPid, mainPid ? proto::AppRunState::kRunning : proto::AppRunState::kStopped,
+                         m_foregroundPackage == m_package});
+  }
+  if (mainPid != m_mainPid) m_frames.reset();  // a new process starts new windows
+  m_mainPid = mainPid;
+}
+
+void AgentServer::pollScene() {
+  auto activities = m_tools.run(Tool::kDumpsys, {"activity", "activities"});
+  if (!activities.ok() || activities->exitCode != 0) return;
+  const std::optional<std::string> component = parseResumedActivity(activities->output);
+  const std::string pkg = component ? packageOfComponent(*component) : std::string();
+  const std::string scene = pkg == m_package && component ? sceneOfWindow(*component) : std::string();
+  const bool foregroundChanged = pkg != m_foregroundPackage;
+  m_foregroundPackage = pkg;
+  if (foregroundChanged && (m_collectors & proto::kCollectProcesses)) {
+    send(proto::AppState{m_package, m_mainPid, m_mainPid ? proto::AppRunState::kRunning : proto::AppRunState::kStopped,
+                         pkg == m_package});
+  }
+  if (scene != m_scene) {
+    m_scene = scene;
+    send(proto::SceneChange{monotonicNs(), m_package, scene});
+  }
+}
+
+void AgentServer::pollFrames() {
+  auto out = m_tools.run(Tool::kDumpsys, {"gfxinfo", m_package, "framestats"});
+  if (!out.ok() || out->exitCode != 0) return;
+  const uint32_t milliHz = deviceInfo().refreshMilliHz;
+  const uint64_t periodNs = milliHz ? 1'000'000'000'000ull / milliHz : 0;
+  for (auto& batch : m_frames.newFrames(m_package, parseFramestats(out->output), m_scene, periodNs)) {
+    if (!send(batch)) return;
+  }
+}
+
+void AgentServer::readLogcat() {
+  char buf[65536];
+  for (;;) {
+    const ssize_t n = read(m_logcat.stdoutFd(), buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return;  // EAGAIN: drained
+    if (n == 0) {
+      m_logcat.stop();
+      return;
+    }
+    m_logcatBuffer.append(buf, static_cast<size_t>(n));
+    size_t start = 0;
+    for (size_t nl; (nl = m_logcatBuffer.find('\n', start)) != std::string::npos; start = nl + 1) {
+      handleLogLine(std::string_view(m_logcatBuffer).substr(start, nl - start));
+      if (m_package.empty()) return;
+    }
+    m_logcatBuffer.erase(0, start);
+    if (m_logcatBuffer.size() > kMaxLogcatLine) m_logcatBuffer.clear();  // not a log line
+  }
+}
+
+void AgentServer::handleLogLine(std::string_view text) {
+  if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+  const std::optional<LogLine> line = parseLogLine(text);
+  if (!line) return;
+  if (m_collectors & proto::kCollectAnr) {
+    if (auto anr = parseAmAnr(*line)) {
+      if (anr->packageName == m_package) {
+        m_pendingAnrs.push_back({*anr, line->timeMs, Clock::now() + 10s});
+        m_nextPoll = Clock::now();  // fetch the report soon
+      }
+      return;
+    }
+  }
+  if (!(m_collectors & proto::kCollectMatrixIssues)) return;
+  if (text.find("tag[") == std::string_view::npos) return;
+  // Issues of this app only: the line's pid must be one of the package's processes.
+  if (!m_appPids.count(line->pid)) {
+    if (Clock::now() - m_lastPsRefresh < 200ms) return;
+    pollProcesses();  // a process we have not seen yet (just started)
+    if (!m_appPids.count(line->pid)) return;
+  }
+  if (auto issue = parseMatrixIssue(*line)) send(*issue);
+}
+
+void AgentServer::pollAnrs() {
+  auto out = m_tools.run(Tool::kDumpsys, {"dropbox", "--print", "data_app_anr"}, 30s);
+  const std::vector<DropboxEntry> entries = out.ok() ? parseDropbox(out->output) : std::vector<DropboxEntry>();
+  const auto now = Clock::now();
+  for (auto it = m_pendingAnrs.begin(); it != m_pendingAnrs.end();) {
+    const DropboxEntry* match = nullptr;
+    for (const DropboxEntry& e : entries) {
+      if (e.pid == it->event.pid && e.process == it->event.packageName && !m_seenDropboxEntries.count(e.header)) {
+        match = &e;
+      }
+    }
+    if (match == nullptr && now < it->deadline) {
+      ++it;
+      continue;
+    }
+    proto::AnrReport report;
+    report.timeMs = it->timeMs;
+    report.pid = it->event.pid;
+    report.packageName = it->event.packageName;
+    report.reason = it->event.reason;
+    if (match != nullptr) {
+      m_seenDropboxEntries.insert(match->header);
+      report.mainThreadStack = mainThreadStack(match->text, match->pid);
+      report.traces = match->text.substr(0, proto::kMaxTextBytes);
+    }
+    send(report);
+    it = m_pendingAnrs.erase(it);
+  }
+}
+
+void AgentServer::dumpHeap(const proto::HeapDumpRequest& request) {
+  if (!isValidPackageName(request.packageName)) {
+    sendError(proto::ErrorCode::kInvalidPackage, "invalid package name", request.requestId);
+    return;
+  }
+  // Only pids of the named package, as ps reports them, ever reach `am`.
+  const std::string pkg = request.packageName;
+  pollProcesses();
+  int32_t pid = 0;
+  for (const auto& p : m_processes) {
+    if (request.pid != 0 ? (p.pid == request.pid && belongsToPackage(p.name, pkg)) : p.name == pkg) pid = p.pid;
+  }
+  if (pid == 0) {
+    sendError(proto::ErrorCode::kNotRunning, pkg + " has no such running process", request.requestId);
+    return;
+  }
+  HeapDumpJob job{request.requestId, pid, (request.flags & 1u) != 0, m_options.dataDir, m_options.heapStableMs};
+  core::Status s = runHeapDump(m_tools, job, [this](const proto::Message& m) { return send(m); });
+  if (!s.ok() && s.code() != core::StatusCode::kCancelled) {
+    sendError(proto::ErrorCode::kHeapDumpFailed, s.toString(), request.requestId);
+  }
+}
+
+void AgentServer::sendProcessList() {
+  send(proto::ProcessList{m_foregroundPackage, m_processes});
+}
+
+}  // namespace mxi::agent

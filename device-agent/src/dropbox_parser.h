@@ -1,0 +1,26 @@
+// `dumpsys dropbox --print data_app_anr`: entries separated by a line of '=' characters, each
+// starting "YYYY-MM-DD HH:MM:SS data_app_anr (text, N bytes)" followed by Process:/PID: headers and
+// the traces. Also finds the main thread's block in a traces text.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mxi::agent {
+
+struct DropboxEntry {
+  std::string header;  // the timestamp line (identifies the entry)
+  std::string process;
+  int pid = 0;
+  std::string text;    // everything after the header line
+};
+
+std::vector<DropboxEntry> parseDropbox(std::string_view text);
+
+// The `"main" ...` thread block (up to the next blank line) of process `pid`'s section
+// ("----- pid N at ..."), or of the first section when pid is 0 or not found.
+std::string mainThreadStack(std::string_view traces, int pid);
+
+}  // namespace mxi::agent

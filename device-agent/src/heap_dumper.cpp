@@ -1,0 +1,100 @@
+#include "device-agent/src/heap_dumper.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+namespace mxi::agent {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+namespace proto = core::protocol;
+
+// Unlinks the dump however the job ends.
+struct FileRemover {
+  std::string path;
+  ~FileRemover() { unlink(path.c_str()); }
+};
+
+int64_t fileSize(const std::string& path) {
+  struct stat st {};
+  return stat(path.c_str(), &st) == 0 ? static_cast<int64_t>(st.st_size) : -1;
+}
+
+}  // namespace
+
+core::Status runHeapDump(const ToolBox& tools, const HeapDumpJob& job,
+                         const std::function<bool(const proto::Message&)>& send) {
+  const std::string path = job.dataDir + "/heap-" + std::to_string(job.requestId) + ".hprof";
+  FileRemover remover{path};
+  unlink(path.c_str());
+  std::vector<std::string> args = {"dumpheap"};
+  if (job.gcFirst) args.push_back("-g");
+  args.push_back(std::to_string(job.pid));
+  args.push_back(path);
+  ASSIGN_OR_RETURN(const CommandResult am, tools.run(Tool::kAm, args, std::chrono::minutes(5)));
+  if (am.exitCode != 0) {
+    return core::ioError("am dumpheap failed (exit " + std::to_string(am.exitCode) + "): " + am.output.substr(0, 200));
+  }
+  // Older platforms return before the app finished writing: wait for the size to settle.
+  const auto deadline = Clock::now() + std::chrono::minutes(10);
+  int64_t last = -1;
+  auto stableSince = Clock::now();
+  for (;;) {
+    const int64_t size = fileSize(path);
+    if (size != last) {
+      last = size;
+      stableSince = Clock::now();
+    } else if (size > 0 && Clock::now() - stableSince >= std::chrono::milliseconds(job.stableMs)) {
+      break;
+    }
+    if (Clock::now() > deadline) return core::ioError("heap dump " + path + " never completed");
+    std::this_thread::sleep_for(std::chrono::milliseconds(std::min(job.stableMs / 4 + 1, 100)));
+  }
+  chmod(path.c_str(), 0600);
+  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return core::ioError("cannot open " + path + ": " + std::strerror(errno));
+  struct FdCloser {
+    int fd;
+    ~FdCloser() { close(fd); }
+  } closer{fd};
+
+  const uint64_t total = static_cast<uint64_t>(last);
+  if (!send(proto::HeapDumpBegin{job.requestId, job.pid, total})) return core::cancelled();
+  std::vector<uint8_t> raw(kHeapChunkRawBytes);
+  uLong crc = crc32(0L, Z_NULL, 0);
+  uint64_t offset = 0;
+  while (offset < total) {
+    const ssize_t got = read(fd, raw.data(), raw.size());
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) return core::ioError("reading " + path + ": " + std::strerror(errno));
+    if (got == 0) return core::ioError("heap dump " + path + " shrank while streaming");
+    const size_t n = static_cast<size_t>(std::min<uint64_t>(static_cast<uint64_t>(got), total - offset));
+    crc = crc32(crc, raw.data(), static_cast<uInt>(n));
+    proto::HeapDumpChunk chunk;
+    chunk.requestId = job.requestId;
+    chunk.offset = offset;
+    chunk.rawLength = static_cast<uint32_t>(n);
+    uLongf packed = compressBound(static_cast<uLong>(n));
+    chunk.zlibData.resize(packed);
+    // Fastest level: the phone's CPU is the bottleneck, not USB.
+    if (compress2(chunk.zlibData.data(), &packed, raw.data(), static_cast<uLong>(n), Z_BEST_SPEED) != Z_OK) {
+      return core::internalError("zlib compress2 failed");
+    }
+    chunk.zlibData.resize(packed);
+    if (!send(chunk)) return core::cancelled();
+    offset += n;
+  }
+  if (!send(proto::HeapDumpEnd{job.requestId, total, static_cast<uint32_t>(crc)})) return core::cancelled();
+  return core::okStatus();
+}
+
+}  // namespace mxi::agent

@@ -1,0 +1,28 @@
+// Heap dump on request: `am dumpheap [-g] <pid> <file in the agent's dir>`, wait until the file
+// stops growing, stream it as independently zlib-compressed chunks, delete it.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "core/base/status.h"
+#include "core/protocol/messages.h"
+#include "device-agent/src/tool_box.h"
+
+namespace mxi::agent {
+
+inline constexpr uint32_t kHeapChunkRawBytes = 256 * 1024;
+
+struct HeapDumpJob {
+  uint32_t requestId = 0;
+  int pid = 0;
+  bool gcFirst = false;
+  std::string dataDir;
+  int stableMs = 1000;
+};
+
+// `send` returns false when the client is gone (the dump is then abandoned and deleted).
+core::Status runHeapDump(const ToolBox& tools, const HeapDumpJob& job,
+                         const std::function<bool(const core::protocol::Message&)>& send);
+
+}  // namespace mxi::agent
