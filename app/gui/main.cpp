@@ -1,5 +1,6 @@
-// `matrix-inspector`: the desktop app. Files on the command line are opened; --screenshot saves
-// the window once they are loaded (for docs and for checking the views from scripts).
+// `matrix-inspector`: the desktop app. Files on the command line are opened (heap dumps in the
+// heap browser; device captures in the session dashboard); --screenshot saves the window once
+// they are loaded (for docs and for checking the views from scripts).
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QTimer>
@@ -16,17 +17,20 @@ int main(int argc, char** argv) {
   QApplication::setApplicationName(QStringLiteral("matrix-inspector"));
   QApplication::setApplicationVersion(QString::fromLatin1(mxi::kVersion));
   QCommandLineParser parser;
-  parser.setApplicationDescription(QStringLiteral("Matrix Inspector: heap dumps of Android apps — leaks, bitmaps, "
-                                                  "classes, dominators, strings"));
+  parser.setApplicationDescription(QStringLiteral("Matrix Inspector: Android performance — heap dumps (leaks, "
+                                                  "bitmaps, classes, dominators, strings, compare) and device captures "
+                                                  "(frame drops per scene, Matrix issues, ANRs)"));
   parser.addHelpOption();
   parser.addVersionOption();
-  parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("Heap dumps to open (.hprof, .hprof.gz, .zip)"));
+  parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("Heap dumps (.hprof, .hprof.gz, .zip) and device captures "
+                                                                  "(framestats, Matrix issue logcat/JSON, ANR traces, "
+                                                                  "methodMapping.txt) to open"));
   const QCommandLineOption screenshot(QStringLiteral("screenshot"),
                                       QStringLiteral("Save the window as PNG once the files are loaded, then exit"),
                                       QStringLiteral("png"));
   const QCommandLineOption view(QStringLiteral("view"),
                                 QStringLiteral("View for --screenshot: summary, leaks, bitmaps, classes, dominators, strings, "
-                                               "inspector, compare"),
+                                               "inspector, compare; session for captures"),
                                 QStringLiteral("name"), QStringLiteral("leaks"));
   const QCommandLineOption compare(QStringLiteral("compare"),
                                    QStringLiteral("Compare the opened dump with this baseline dump (Compare tab)"),
@@ -64,6 +68,10 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "%s\n", qPrintable(message));
       QApplication::exit(2);
     });
+    QObject::connect(&window, &mxi::gui::MainWindow::sessionOpened, &window, [&window, save] {
+      window.showPage(QStringLiteral("session"));
+      QTimer::singleShot(500, &window, save);
+    });
     if (files.isEmpty()) QTimer::singleShot(300, &window, save);
   }
   if (parser.isSet(compare)) {
@@ -72,6 +80,6 @@ int main(int argc, char** argv) {
       window.heapBrowser()->compareView()->compareWith(base);
     });
   }
-  if (!files.isEmpty()) window.openDump(files.front());
+  if (!files.isEmpty()) window.openFiles(files);
   return QApplication::exec();
 }

@@ -1,6 +1,8 @@
 #include "app/gui/live/capture_import.h"
 
 #include <QFile>
+#include <QRegularExpression>
+#include <QStringList>
 #include <algorithm>
 #include <memory>
 #include <optional>
@@ -79,6 +81,24 @@ QString importCaptures(const CaptureFiles& files, LiveSession& session) {
     session.addAnr(*anr, 0);
   }
   return {};
+}
+
+CaptureFiles classifyCaptures(const QStringList& paths, QString& error) {
+  CaptureFiles files;
+  static const QRegularExpression mappingLine(QStringLiteral("^\\d+,\\d+,\\S+ \\S+ \\S+"), QRegularExpression::MultilineOption);
+  for (const QString& path : paths) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+      error = QStringLiteral("%1: %2").arg(path, f.errorString());
+      continue;
+    }
+    const QString head = QString::fromUtf8(f.read(1 << 20));
+    if (head.contains(QLatin1String("---PROFILEDATA---"))) files.framestats = path;
+    else if (head.contains(QLatin1String("----- pid ")) || head.contains(QLatin1String("\"main\" prio="))) files.anr = path;
+    else if (mappingLine.match(head).hasMatch() && !head.contains(QLatin1Char('{'))) files.methodMapping = path;
+    else files.issues = path;
+  }
+  return files;
 }
 
 }  // namespace mxi::gui

@@ -18,4 +18,9 @@ struct CaptureFiles {
 // Empty string on success, else what failed and where (file, byte offset).
 QString importCaptures(const CaptureFiles& files, LiveSession& session);
 
+// Sorts files into their roles by content (framestats: a PROFILEDATA block; ANR: a "----- pid"
+// header; methodMapping: "id,flags,class method desc" lines; otherwise Matrix issues). Files
+// that cannot be read are reported in `error`.
+CaptureFiles classifyCaptures(const QStringList& paths, QString& error);
+
 }  // namespace mxi::gui

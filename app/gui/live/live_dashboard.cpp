@@ -82,6 +82,7 @@ QChartView* chartView(QChart* chart) {
   auto* view = new QChartView(chart);
   view->setRenderHint(QPainter::Antialiasing);
   view->setMinimumHeight(200);
+  view->setMinimumWidth(360);
   return view;
 }
 
@@ -199,6 +200,10 @@ QWidget* LiveDashboard::makeCharts() {
   auto* bottom = new QSplitter(Qt::Horizontal);
   bottom->addWidget(m_distView);
   bottom->addWidget(slowPage);
+  for (QSplitter* row : {top, bottom}) {
+    row->setStretchFactor(0, 1);
+    row->setStretchFactor(1, 1);
+  }
   auto* charts = new QSplitter(Qt::Vertical);
   charts->addWidget(top);
   charts->addWidget(bottom);
@@ -304,6 +309,8 @@ void LiveDashboard::refresh() {
   refreshDrops();
   refreshDistribution();
   m_feed->sync();
+  // Something to look at from the start: the first issue, until the user picks one.
+  if (!m_feedView->currentIndex().isValid() && m_feedProxy->rowCount() > 0) m_feedView->setCurrentIndex(m_feedProxy->index(0, 0));
 }
 
 void LiveDashboard::refreshFps() {
