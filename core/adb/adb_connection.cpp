@@ -28,12 +28,12 @@ class AdbConnection::MuxStream final : public AdbStream {
   ~MuxStream() override { close(); }
 
   StatusOr<size_t> read(char* buffer, size_t size, const IoLimits& limits) override {
-    if (!m_connection) return ioError(m_description + ": read after close");
     AdbConnection& c = *m_connection;
     std::unique_lock lock(c.m_mutex);
     StreamState& s = *m_state;
-    const Status waited = c.waitLocked(lock, s.cv, limits, [&] { return !s.inbound.empty() || s.peerClosed; },
-                                       "waiting for data");
+    const Status waited = c.waitLocked(
+        lock, s.cv, limits,
+        [&] { return !s.inbound.empty() || s.peerClosed || s.phase == StreamState::Phase::kClosed; }, "waiting for data");
     if (!s.inbound.empty()) {
       const bool ack = !s.frontAcked;
       s.frontAcked = true;
@@ -53,12 +53,11 @@ class AdbConnection::MuxStream final : public AdbStream {
       if (ack && !peerGone) (void)c.send(cmd::kOkay, local, remote, {});
       return n;
     }
-    if (s.peerClosed) return static_cast<size_t>(0);
+    if (s.peerClosed || s.phase == StreamState::Phase::kClosed) return static_cast<size_t>(0);
     return waited.withContext(description() + ": ");
   }
 
   Status write(std::string_view data, const IoLimits& limits) override {
-    if (!m_connection) return ioError(m_description + ": write after close");
     AdbConnection& c = *m_connection;
     while (!data.empty()) {
       const size_t n = std::min<size_t>(data.size(), c.m_peerMaxPayload);
@@ -84,21 +83,21 @@ class AdbConnection::MuxStream final : public AdbStream {
   }
 
   void close() override {
-    if (!m_connection) return;
     AdbConnection& c = *m_connection;
     bool sendClose = false;
     uint32_t local = 0, remote = 0;
     {
       std::lock_guard lock(c.m_mutex);
       StreamState& s = *m_state;
-      sendClose = s.phase == StreamState::Phase::kOpen && !s.peerClosed && c.m_failure.ok();
+      if (s.phase == StreamState::Phase::kClosed) return;
+      sendClose = !s.peerClosed && c.m_failure.ok();
       s.phase = StreamState::Phase::kClosed;
       local = s.localId;
       remote = s.remoteId;
       c.m_streams.erase(s.localId);
+      s.cv.notify_all();  // wakes a reader blocked on another thread
     }
     if (sendClose) (void)c.send(cmd::kClse, local, remote, {});
-    m_connection.reset();
   }
 
   std::string description() const override { return m_description; }
