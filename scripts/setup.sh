@@ -14,6 +14,9 @@ packages=(
   # real peers used by tests and benchmarks: a JVM writing heap dumps, AOSP's hprof-conv,
   # the adb client/server, VisualVM's heap library, GNU time for peak RSS
   openjdk-17-jdk-headless hprof-conv adb visualvm time
+  # device agent: static cross builds (arm64-v8a, armeabi-v7a), its tests under qemu-user, and
+  # valgrind for its per-poll cost benchmark
+  g++-aarch64-linux-gnu g++-arm-linux-gnueabihf qemu-user-static valgrind
 )
 # Callers may ask for more (the benchmark needs the JDK sources): MXI_SETUP_EXTRA="pkg …".
 read -r -a extra <<<"${MXI_SETUP_EXTRA:-}"

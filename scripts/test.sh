@@ -14,6 +14,10 @@ if [[ ${1:-} == --sanitize ]]; then
          -DCMAKE_CXX_COMPILER=clang++)
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 fi
+# Regular run: first the agent's static arm64 cross build, its unit tests under qemu-aarch64.
+if [[ ${1:-} != --sanitize ]]; then
+  "$root/scripts/test-agent-cross.sh"
+fi
 cmake -S "$root" -B "$build" -G Ninja -DMXI_BUILD_TESTS=ON -DMXI_WERROR=ON \
   -DCMAKE_CXX_COMPILER_LAUNCHER=ccache "${extra[@]}" >/dev/null
 cmake --build "$build" -j "$(nproc)"

@@ -10,8 +10,9 @@ namespace {
 uint32_t frameCrc(std::span<const uint8_t> header10, std::span<const uint8_t> payload) {
   uLong crc = crc32(0L, Z_NULL, 0);
   crc = crc32(crc, header10.data(), static_cast<uInt>(header10.size()));
-  // zlib takes uInt lengths; payloads are bounded far below 4 GiB.
-  crc = crc32(crc, payload.data(), static_cast<uInt>(payload.size()));
+  // zlib takes uInt lengths (payloads are bounded far below 4 GiB), and crc32(crc, NULL, 0)
+  // returns 0 instead of crc: an empty payload must not be passed.
+  if (!payload.empty()) crc = crc32(crc, payload.data(), static_cast<uInt>(payload.size()));
   return static_cast<uint32_t>(crc);
 }
 }  // namespace

@@ -8,15 +8,16 @@ std::vector<core::protocol::FrameBatch> FrameDeduplicator::newFrames(const std::
                                                                      uint64_t refreshPeriodNs) {
   std::vector<core::protocol::FrameBatch> batches;
   for (WindowFrames& w : windows) {
-    auto [it, inserted] = m_lastVsync.try_emplace(w.window, INT64_MIN);
-    int64_t& last = it->second;
+    auto& sent = m_sent[w.window];
+    std::set<std::pair<int64_t, int64_t>> listed;
     core::protocol::FrameBatch batch;
     for (const core::protocol::FrameTiming& f : w.frames) {
-      if (f.intendedVsync <= last) continue;
-      batch.frames.push_back(f);
+      const std::pair<int64_t, int64_t> id{f.intendedVsync, f.frameCompleted};
+      listed.insert(id);
+      if (sent.insert(id).second) batch.frames.push_back(f);
     }
+    std::erase_if(sent, [&listed](const std::pair<int64_t, int64_t>& id) { return !listed.count(id); });
     if (batch.frames.empty()) continue;
-    for (const auto& f : batch.frames) last = std::max(last, f.intendedVsync);
     batch.packageName = packageName;
     batch.scene = w.window.empty() ? fallbackScene : sceneOfWindow(w.window);
     batch.refreshPeriodNs = refreshPeriodNs;

@@ -1,0 +1,395 @@
+// The unchanged host-built mxi-agent against the simulated Android tools (no adb in between):
+// handshake and token, frames per scene equal to the replayed capture, every Matrix issue and
+// the ANR exactly once, a byte-identical heap dump, hostile input refused, one client, idle exit.
+#include <gtest/gtest.h>
+
+#include <zlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <tuple>
+#include <sstream>
+
+#include "tests/agent/agent_client.h"
+#include "tests/support/test_paths.h"
+
+namespace mxi::test {
+namespace {
+
+namespace fs = std::filesystem;
+namespace proto = core::protocol;
+using namespace std::chrono_literals;
+
+std::string readFile(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::vector<std::string> splitLines(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream ss(text);
+  for (std::string l; std::getline(ss, l);) {
+    if (!l.empty() && l.back() == '\r') l.pop_back();
+    out.push_back(l);
+  }
+  return out;
+}
+
+// Matrix drop levels of one frame: Best [0,3) Normal [3,9) Middle [9,24) High [24,42) Frozen [42,∞)
+// dropped vsyncs, dropped = ⌊(FrameCompleted − IntendedVsync) / period⌋.
+int level(int64_t durationNs, int64_t periodNs) {
+  const int64_t dropped = durationNs / periodNs;
+  if (dropped >= 42) return 4;
+  if (dropped >= 24) return 3;
+  if (dropped >= 9) return 2;
+  if (dropped >= 3) return 1;
+  return 0;
+}
+using Histogram = std::map<std::string, std::array<int, 5>>;  // scene → frames per level
+
+// Computed straight from the capture, independently of the agent's parser: the app's section,
+// its Window: names and PROFILEDATA rows (Flags != 0 rows left out), at the capture's 60 Hz.
+Histogram expectedHistogram(const fs::path& capture, const std::string& package, int* rows) {
+  Histogram h;
+  bool inApp = false, inBlock = false;
+  std::string window;
+  std::vector<std::string> header;
+  *rows = 0;
+  for (const std::string& l : splitLines(readFile(capture))) {
+    if (l.starts_with("** Graphics info for pid")) inApp = l.find("[" + package + "]") != std::string::npos;
+    if (!inApp) continue;
+    if (l.starts_with("Window: ")) window = l.substr(8);
+    if (l == "---PROFILEDATA---") {
+      inBlock = !inBlock;
+      header.clear();
+      continue;
+    }
+    if (!inBlock) continue;
+    std::vector<std::string> cells;
+    std::stringstream ss(l);
+    for (std::string c; std::getline(ss, c, ',');) cells.push_back(c);
+    if (header.empty()) {
+      header = cells;
+      continue;
+    }
+    auto col = [&](const char* name) {
+      for (size_t i = 0; i < header.size(); ++i) {
+        if (header[i] == name) return std::stoll(cells.at(i));
+      }
+      ADD_FAILURE() << "no column " << name;
+      return 0LL;
+    };
+    ++*rows;
+    if (col("Flags") != 0) continue;
+    const std::string scene = window.substr(window.find('/') + 1);
+    h[scene][static_cast<size_t>(level(col("FrameCompleted") - col("IntendedVsync"), 16'666'667))]++;
+  }
+  return h;
+}
+
+class AgentSimTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (referenceDir().empty()) GTEST_SKIP() << "../shared/reference is absent: nothing to replay";
+    const std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    m_scratch = scratchDir("agent_sim/" + name);
+    m_token = "tok" + std::to_string(getpid()) + "_" + name.substr(0, 20);
+    m_env = {{"MXI_SIM_STATE", (m_scratch / "state").string()},
+             {"MXI_SIM_FRAME_MS", "4"},
+             {"MXI_SIM_LOG_MS", "4"},
+             {"MXI_SIM_ANR_AT_MS", "300"},
+             {"MXI_SIM_LEAD_MS", "300"},
+             {"MXI_SIM_REFERENCE", (fs::path(referenceDir()) / "fixtures").string()}};
+  }
+
+  void startAgent(std::vector<std::string> extra = {}) {
+    std::vector<std::string> args = {"--token", m_token, "--tool-dir", std::string(MXI_TEST_SIM_ROOT) + "/bin",
+                                     "--data-dir", (m_scratch / "agent-data").string(), "--idle-timeout", "20",
+                                     "--heap-stable-ms", "200"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    m_agent = std::make_unique<AgentProcess>(MXI_TEST_AGENT, args, m_env);
+    ASSERT_GT(m_agent->pid(), 0);
+  }
+
+  // Connects and completes the handshake.
+  void handshake(AgentClient& c) {
+    ASSERT_TRUE(c.connect(m_token));
+    ASSERT_TRUE(c.send(proto::Hello{proto::kProtocolVersion, m_token, "agent_sim_test"}));
+    auto m = c.receive();
+    ASSERT_TRUE(m.has_value());
+    const auto* hello = std::get_if<proto::AgentHello>(&*m);
+    ASSERT_NE(hello, nullptr);
+    EXPECT_EQ(hello->deviceModel, "T865");
+    EXPECT_EQ(hello->sdkLevel, 34u);
+    EXPECT_EQ(hello->abi, "x86_64");
+    EXPECT_EQ(hello->refreshMilliHz, 60000u);
+    EXPECT_EQ(hello->buildHash.size(), 16u);
+  }
+
+  std::string calls() { return readFile(m_scratch / "state" / "calls.log"); }
+
+  fs::path m_scratch;
+  std::string m_token;
+  std::map<std::string, std::string> m_env;
+  std::unique_ptr<AgentProcess> m_agent;
+};
+
+TEST(AgentBinary, VersionPrintsVersionAndBuildHash) {
+  const std::string out = scratchDir("agent_version") / "out.txt";
+  const std::string cmd = std::string(MXI_TEST_AGENT) + " --version > " + out;
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  EXPECT_TRUE(std::regex_match(readFile(out), std::regex("mxi-agent [0-9]+\\.[0-9]+\\.[0-9]+ [0-9a-f]{16}\n"))) << readFile(out);
+}
+
+TEST_F(AgentSimTest, WrongTokenIsRefused) {
+  startAgent();
+  AgentClient c;
+  ASSERT_TRUE(c.connect(m_token));
+  ASSERT_TRUE(c.send(proto::Hello{proto::kProtocolVersion, m_token + "x", "intruder"}));
+  auto m = c.receive();
+  ASSERT_TRUE(m.has_value());
+  const auto& err = std::get<proto::Error>(*m);
+  EXPECT_EQ(err.code, proto::ErrorCode::kBadToken);
+  EXPECT_EQ(err.message, "wrong session token");
+  EXPECT_FALSE(c.receive(2s).has_value());
+  EXPECT_TRUE(c.closed());
+  // A message before Hello is refused the same way.
+  AgentClient c2;
+  ASSERT_TRUE(c2.connect(m_token));
+  ASSERT_TRUE(c2.send(proto::StartCollecting{"com.android.settings", 200, proto::kCollectAll}));
+  auto m2 = c2.receive();
+  ASSERT_TRUE(m2.has_value());
+  EXPECT_EQ(std::get<proto::Error>(*m2).message, "the first message must be Hello");
+  // The right token still works afterwards.
+  AgentClient ok;
+  handshake(ok);
+}
+
+TEST_F(AgentSimTest, FramesPerSceneEqualTheReplayedCapture) {
+  const fs::path capture = fs::path(referenceDir()) / "fixtures/gfxinfo/topicon-t865_all-processes_framestats.txt";
+  int expectedRows = 0;
+  const Histogram expected = expectedHistogram(capture, "com.android.settings", &expectedRows);
+  ASSERT_EQ(expectedRows, 67 + 80 + 120);  // PROVENANCE.md: the settings windows
+  startAgent();
+  AgentClient c;
+  handshake(c);
+  ASSERT_TRUE(c.send(proto::StartCollecting{"com.android.settings", 200, proto::kCollectAll}));
+  Histogram got;
+  std::vector<std::string> scenes;
+  std::set<std::tuple<std::string, int64_t, int64_t>> rows;  // scene, IntendedVsync, FrameCompleted
+  int frames = 0;
+  const auto end = std::chrono::steady_clock::now() + 15s;
+  // Until every row arrived, then one more second to catch duplicates.
+  auto settle = std::chrono::steady_clock::time_point::max();
+  while (std::chrono::steady_clock::now() < std::min(end, settle)) {
+    auto m = c.receive(500ms);
+    if (!m) continue;
+    if (const auto* s = std::get_if<proto::SceneChange>(&*m)) scenes.push_back(s->activity);
+    if (const auto* b = std::get_if<proto::FrameBatch>(&*m)) {
+      EXPECT_EQ(b->packageName, "com.android.settings");
+      EXPECT_EQ(b->refreshPeriodNs, 16'666'666u);
+      for (const auto& f : b->frames) {
+        ++frames;
+        rows.emplace(b->scene, f.intendedVsync, f.frameCompleted);
+        if (f.flags != 0) continue;
+        got[b->scene][static_cast<size_t>(level(f.frameCompleted - f.intendedVsync, 16'666'667))]++;
+      }
+      if (frames == expectedRows && settle == std::chrono::steady_clock::time_point::max()) {
+        settle = std::chrono::steady_clock::now() + 1s;
+      }
+    }
+  }
+  EXPECT_EQ(frames, expectedRows);
+  EXPECT_EQ(rows.size(), static_cast<size_t>(expectedRows));  // no row twice
+  EXPECT_EQ(got, expected);
+  EXPECT_EQ(expected.size(), 3u);
+  // The focused activity followed the windows as they drew.
+  ASSERT_GE(scenes.size(), 1u);
+  EXPECT_EQ(scenes.front(), "com.android.settings.homepage.SettingsHomepageActivity");
+  EXPECT_EQ(scenes.back(), "com.android.settings.spa.SpaActivity");
+}
+
+TEST_F(AgentSimTest, EveryMatrixIssueArrivesExactlyOnce) {
+  // Expected: every line of the production capture, content verbatim (logcat cuts entries
+  // longer than its 4068-byte payload; those arrive marked truncated, as a prefix).
+  const fs::path dir = fs::path(referenceDir()) / "fixtures/matrix-issues/mangatoon-production";
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(dir)) files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  std::vector<std::string> contents;
+  for (const auto& f : files) {
+    for (const std::string& l : splitLines(readFile(f))) {
+      if (l.empty()) continue;
+      // The wrapper's "content" object, wherever it sits among the keys (matched braces).
+      const size_t at = l.find("\"content\":{");
+      ASSERT_NE(at, std::string::npos);
+      size_t end = at + 10;
+      for (int depth = 0; end < l.size(); ++end) {
+        if (l[end] == '"') {
+          for (++end; l[end] != '"'; ++end) end += l[end] == '\\';
+        } else if (l[end] == '{') {
+          ++depth;
+        } else if (l[end] == '}' && --depth == 0) {
+          break;
+        }
+      }
+      contents.push_back(l.substr(at + 10, end - at - 9));
+    }
+  }
+  ASSERT_EQ(contents.size(), 470u);
+  startAgent();
+  AgentClient c;
+  handshake(c);
+  ASSERT_TRUE(c.send(proto::StartCollecting{"mobi.mangatoon.comics.aphone.portuguese", 200,
+                                            proto::kCollectMatrixIssues}));
+  std::vector<proto::MatrixIssue> issues;
+  const auto end = std::chrono::steady_clock::now() + 20s;
+  auto settle = std::chrono::steady_clock::time_point::max();
+  while (std::chrono::steady_clock::now() < std::min(end, settle)) {
+    auto m = c.receive(500ms);
+    if (!m) continue;
+    if (auto* i = std::get_if<proto::MatrixIssue>(&*m)) issues.push_back(*i);
+    if (issues.size() == contents.size() && settle == std::chrono::steady_clock::time_point::max()) {
+      settle = std::chrono::steady_clock::now() + 1s;
+    }
+  }
+  ASSERT_EQ(issues.size(), contents.size());
+  int truncated = 0;
+  for (size_t i = 0; i < issues.size(); ++i) {
+    EXPECT_EQ(issues[i].pid, 21003);
+    EXPECT_EQ(issues[i].tag, "Trace_EvilMethod");
+    EXPECT_EQ(issues[i].kind, proto::IssueKind::kEvilMethod);
+    EXPECT_EQ(issues[i].logTag, "Matrix.DefaultPluginListener");
+    if (issues[i].truncated) {
+      ++truncated;
+      EXPECT_TRUE(contents[i].starts_with(issues[i].contentJson)) << i;
+      EXPECT_GT(contents[i].size(), 3900u) << i;
+    } else {
+      EXPECT_EQ(issues[i].contentJson, contents[i]) << i;
+    }
+  }
+  int longOnes = 0;
+  const size_t room = 4068 - std::string("Matrix.DefaultPluginListener").size() - 2;
+  for (const auto& s : contents) {
+    longOnes += std::string("report issue content: tag[Trace_EvilMethod]type[0];key[null];content[" + s + "]").size() > room;
+  }
+  EXPECT_EQ(truncated, longOnes);
+}
+
+TEST_F(AgentSimTest, AnrArrivesOnceWithTheMainThreadStack) {
+  startAgent();
+  AgentClient c;
+  handshake(c);
+  ASSERT_TRUE(c.send(proto::StartCollecting{"com.example.shinelon.wanandroid", 200, proto::kCollectAll}));
+  std::vector<proto::AnrReport> anrs;
+  const auto end = std::chrono::steady_clock::now() + 6s;
+  while (std::chrono::steady_clock::now() < end) {
+    auto m = c.receive(500ms);
+    if (m) {
+      if (auto* a = std::get_if<proto::AnrReport>(&*m)) anrs.push_back(*a);
+    }
+  }
+  ASSERT_EQ(anrs.size(), 1u);
+  EXPECT_EQ(anrs[0].pid, 18672);
+  EXPECT_EQ(anrs[0].packageName, "com.example.shinelon.wanandroid");
+  EXPECT_TRUE(anrs[0].reason.starts_with("Input dispatching timed out")) << anrs[0].reason;
+  EXPECT_TRUE(anrs[0].mainThreadStack.starts_with("\"main\" prio=5 tid=1 Suspended")) << anrs[0].mainThreadStack.substr(0, 60);
+  EXPECT_NE(anrs[0].mainThreadStack.find("ViewPager.populate"), std::string::npos);
+  EXPECT_NE(anrs[0].traces.find("----- end 18672 -----"), std::string::npos);
+  // The traces are the real file's app section, byte for byte.
+  const std::string real = readFile(fs::path(referenceDir()) / "fixtures/anr/wanandroid_arm64-device_traces.txt");
+  const std::string section = real.substr(real.find("----- pid 18672"), real.find("----- end 18672 -----\n") + 22 - real.find("----- pid 18672"));
+  EXPECT_NE(anrs[0].traces.find(section), std::string::npos);
+}
+
+TEST_F(AgentSimTest, HeapDumpArrivesByteIdentical) {
+  const fs::path dump = fs::path(fixtureDumpDir()) / "android_heap.hprof";
+  ASSERT_TRUE(fs::exists(dump)) << dump;
+  m_env["MXI_SIM_HEAP_SOURCE"] = dump.string();
+  startAgent();
+  AgentClient c;
+  handshake(c);
+  ASSERT_TRUE(c.send(proto::HeapDumpRequest{7, "com.android.settings", 0, 1}));
+  std::string received;
+  uint64_t total = 0;
+  bool ended = false;
+  uint32_t crc = 0;
+  uint64_t lastProgress = 0;
+  while (!ended) {
+    auto m = c.receive(20s);
+    ASSERT_TRUE(m.has_value()) << "heap dump stalled after " << received.size() << " bytes";
+    if (auto* b = std::get_if<proto::HeapDumpBegin>(&*m)) {
+      EXPECT_EQ(b->pid, 1955);
+      total = b->totalBytes;
+    } else if (auto* ch = std::get_if<proto::HeapDumpChunk>(&*m)) {
+      ASSERT_EQ(ch->offset, received.size());
+      std::string raw(ch->rawLength, '\0');
+      uLongf len = ch->rawLength;
+      ASSERT_EQ(uncompress(reinterpret_cast<Bytef*>(raw.data()), &len, ch->zlibData.data(), ch->zlibData.size()), Z_OK);
+      ASSERT_EQ(len, ch->rawLength);
+      received += raw;
+      EXPECT_GT(received.size(), lastProgress);
+      lastProgress = received.size();
+    } else if (auto* e = std::get_if<proto::HeapDumpEnd>(&*m)) {
+      ended = true;
+      EXPECT_EQ(e->totalBytes, total);
+      crc = e->crc32;
+    } else if (auto* err = std::get_if<proto::Error>(&*m)) {
+      FAIL() << err->message;
+    }
+  }
+  const std::string original = readFile(dump);
+  EXPECT_EQ(total, original.size());
+  EXPECT_TRUE(received == original);
+  EXPECT_EQ(crc, static_cast<uint32_t>(crc32(0, reinterpret_cast<const Bytef*>(original.data()), static_cast<uInt>(original.size()))));
+  EXPECT_NE(calls().find("am dumpheap -g 1955 " + (m_scratch / "agent-data" / "heap-7.hprof").string()), std::string::npos);
+  EXPECT_TRUE(fs::is_empty(m_scratch / "agent-data"));  // deleted after streaming
+  EXPECT_EQ(fs::status(m_scratch / "agent-data").permissions() & fs::perms::all, fs::perms::owner_all);
+}
+
+TEST_F(AgentSimTest, HostilePackageNamesAreRefused) {
+  startAgent();
+  AgentClient c;
+  handshake(c);
+  for (const std::string bad : {"com.example;rm -rf /", "com.example app", "../../system/bin/sh", "-e.x", "com.example\n"}) {
+    ASSERT_TRUE(c.send(proto::StartCollecting{bad, 200, proto::kCollectAll}));
+    auto m = c.receive();
+    ASSERT_TRUE(m.has_value());
+    EXPECT_EQ(std::get<proto::Error>(*m).code, proto::ErrorCode::kInvalidPackage) << bad;
+    ASSERT_TRUE(c.send(proto::HeapDumpRequest{9, bad, 0, 0}));
+    auto m2 = c.receive();
+    ASSERT_TRUE(m2.has_value());
+    EXPECT_EQ(std::get<proto::Error>(*m2).code, proto::ErrorCode::kInvalidPackage) << bad;
+  }
+  // A pid that is not the package's own is refused too: `am` never sees it.
+  ASSERT_TRUE(c.send(proto::HeapDumpRequest{10, "com.android.settings", 1, 0}));
+  auto m = c.receive();
+  ASSERT_TRUE(m.has_value());
+  EXPECT_EQ(std::get<proto::Error>(*m).code, proto::ErrorCode::kNotRunning);
+  const std::string log = calls();
+  EXPECT_EQ(log.find("rm -rf"), std::string::npos) << log;
+  EXPECT_EQ(log.find("system/bin/sh"), std::string::npos) << log;
+  EXPECT_EQ(log.find("dumpheap"), std::string::npos) << log;
+}
+
+TEST_F(AgentSimTest, OneClientAtATimeAndIdleExit) {
+  startAgent({"--idle-timeout", "1"});
+  AgentClient first;
+  handshake(first);
+  AgentClient second;
+  ASSERT_TRUE(second.connect(m_token));
+  auto m = second.receive(3s);
+  ASSERT_TRUE(m.has_value());
+  EXPECT_EQ(std::get<proto::Error>(*m).message, "agent busy: another client is connected");
+  EXPECT_FALSE(m_agent->waitExit(1500ms).has_value());  // a connected client keeps it alive
+  EXPECT_GE(first.heartbeats() + (first.receive(1500ms), first.heartbeats()), 1);
+  first.disconnect();
+  EXPECT_EQ(m_agent->waitExit(5s), 0);
+}
+
+}  // namespace
+}  // namespace mxi::test

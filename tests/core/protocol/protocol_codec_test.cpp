@@ -1,0 +1,215 @@
+// Wire codec: byte-exact golden frames in both directions (house rule X3), round trips of every
+// message, stream chunking, and the errors hostile or broken streams must give.
+#include <gtest/gtest.h>
+
+#include <zlib.h>
+
+#include "core/protocol/frame_codec.h"
+#include "core/protocol/message_codec.h"
+
+namespace mxi::core::protocol {
+namespace {
+
+// Golden frames computed independently (Python: struct.pack + zlib.crc32).
+const std::vector<uint8_t> kHeartbeatFrame = {
+    0x4d, 0x58, 0x01, 0x00, 0x1b, 0x00, 0x10, 0x00, 0x00, 0x00, 0x2b, 0x72, 0xc5, 0x98,
+    0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+const std::vector<uint8_t> kHelloFrame = {
+    0x4d, 0x58, 0x01, 0x00, 0x01, 0x00, 0x15, 0x00, 0x00, 0x00, 0x6a, 0xa9, 0xde, 0x83, 0x01, 0x00, 0x08, 0x00,
+    0x00, 0x00, 0x61, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67, 0x68, 0x03, 0x00, 0x00, 0x00, 0x6d, 0x78, 0x69};
+
+std::vector<Message> decodeAll(const std::vector<uint8_t>& bytes, size_t chunk = SIZE_MAX) {
+  FrameDecoder d;
+  std::vector<Message> out;
+  for (size_t i = 0; i < bytes.size(); i += chunk) {
+    d.feed(std::span(bytes).subspan(i, std::min(chunk, bytes.size() - i)));
+    for (;;) {
+      auto f = d.next();
+      EXPECT_TRUE(f.ok()) << f.status().toString();
+      if (!f.ok() || !f->has_value()) break;
+      auto m = decodeMessage(**f);
+      EXPECT_TRUE(m.ok()) << m.status().toString();
+      if (m.ok()) out.push_back(*m);
+    }
+  }
+  EXPECT_TRUE(d.finish().ok());
+  return out;
+}
+
+TEST(ProtocolCodec, HeartbeatEncodesToGoldenBytes) {
+  EXPECT_EQ(encodeMessage(Heartbeat{1, 2}), kHeartbeatFrame);
+}
+
+TEST(ProtocolCodec, HelloEncodesToGoldenBytes) {
+  EXPECT_EQ(encodeMessage(Hello{1, "abcdefgh", "mxi"}), kHelloFrame);
+}
+
+TEST(ProtocolCodec, EmptyPayloadChecksumCoversTheHeader) {
+  // zlib's crc32(crc, NULL, 0) returns 0: the codec must not reset the CRC for empty payloads.
+  const std::vector<uint8_t> golden = {0x4d, 0x58, 0x01, 0x00, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x38, 0x75, 0x7a, 0x0b};
+  EXPECT_EQ(encodeMessage(StopCollecting{}), golden);
+}
+
+TEST(ProtocolCodec, GoldenBytesDecode) {
+  std::vector<uint8_t> both = kHelloFrame;
+  both.insert(both.end(), kHeartbeatFrame.begin(), kHeartbeatFrame.end());
+  const auto msgs = decodeAll(both);
+  ASSERT_EQ(msgs.size(), 2u);
+  const auto& hello = std::get<Hello>(msgs[0]);
+  EXPECT_EQ(hello.protocolVersion, 1);
+  EXPECT_EQ(hello.sessionToken, "abcdefgh");
+  EXPECT_EQ(hello.clientName, "mxi");
+  EXPECT_EQ(std::get<Heartbeat>(msgs[1]).sequence, 1u);
+  EXPECT_EQ(std::get<Heartbeat>(msgs[1]).monotonicMs, 2u);
+}
+
+TEST(ProtocolCodec, EveryMessageRoundTripsByteForByte) {
+  FrameTiming ft;
+  ft.flags = 1;
+  ft.intendedVsync = 25821299661779;
+  ft.frameCompleted = 25821883970307;
+  ft.frameIntervalNs = 16666667;
+  ft.gpuCompleted = -1;
+  const std::vector<Message> all = {
+      Hello{1, "tok_12345678", "test"},
+      StartCollecting{"com.example.app", 500, kCollectFrames | kCollectAnr},
+      StopCollecting{},
+      HeapDumpRequest{7, "com.example.app", 1234, 1},
+      ProcessListRequest{},
+      AgentHello{1, "0.1.0", "ca203fc19e8b6265", "Pixel 7", 34, "arm64-v8a", 120000},
+      FrameBatch{"com.example.app", "com.example.app.MainActivity", 16666667, {ft, ft}},
+      SceneChange{123456789, "com.example.app", "com.example.app.MainActivity"},
+      MatrixIssue{1683420595133, 20001, "TestPluginListener", "io", 2, "null", IssueKind::kIo, true, "{\"a\":1"},
+      AnrReport{1700000000000, 4242, "com.example.app", "Input dispatching timed out", "\"main\" prio=5", "----- pid 4242"},
+      ProcessList{"com.example.app", {{1, "root", "init"}, {4242, "u0_a12", "com.example.app"}}},
+      AppState{"com.example.app", 4242, AppRunState::kRunning, true},
+      HeapDumpBegin{7, 4242, 1 << 20},
+      HeapDumpChunk{7, 262144, 262144, {0x78, 0x01, 0x02}},
+      HeapDumpEnd{7, 1 << 20, 0xdeadbeef},
+      Error{ErrorCode::kInvalidPackage, 7, "invalid package name"},
+      Heartbeat{9, 10},
+  };
+  std::vector<uint8_t> stream;
+  for (const Message& m : all) appendMessage(stream, m);
+  for (size_t chunk : {size_t{1}, size_t{7}, stream.size()}) {
+    const auto back = decodeAll(stream, chunk);
+    ASSERT_EQ(back.size(), all.size()) << "chunk " << chunk;
+    for (size_t i = 0; i < all.size(); ++i) {
+      EXPECT_EQ(back[i].index(), all[i].index());
+      EXPECT_EQ(encodeMessage(back[i]), encodeMessage(all[i])) << "message " << i;
+    }
+  }
+  const auto batch = std::get<FrameBatch>(decodeAll(encodeMessage(all[6]))[0]);
+  ASSERT_EQ(batch.frames.size(), 2u);
+  EXPECT_EQ(batch.frames[0], ft);
+}
+
+TEST(ProtocolCodec, UnknownTypeIsSkippedAndTheStreamContinues) {
+  std::vector<uint8_t> stream;
+  const std::vector<uint8_t> payload = {1, 2, 3};
+  appendFrame(stream, 0x7777, 1, payload);
+  appendMessage(stream, Heartbeat{5, 6});
+  const auto msgs = decodeAll(stream);
+  ASSERT_EQ(msgs.size(), 2u);
+  EXPECT_EQ(std::get<UnknownMessage>(msgs[0]).type, 0x7777);
+  EXPECT_EQ(std::get<UnknownMessage>(msgs[0]).payloadBytes, 3u);
+  EXPECT_EQ(std::get<Heartbeat>(msgs[1]).sequence, 5u);
+}
+
+TEST(ProtocolCodec, NewerLayoutWithAppendedFieldsDecodes) {
+  std::vector<uint8_t> payload = encodePayload(Heartbeat{3, 4});
+  payload.push_back(0xAA);  // a field a later version appends
+  std::vector<uint8_t> stream;
+  appendFrame(stream, static_cast<uint16_t>(MessageType::kHeartbeat), 2, payload);
+  const auto msgs = decodeAll(stream);
+  ASSERT_EQ(msgs.size(), 1u);
+  EXPECT_EQ(std::get<Heartbeat>(msgs[0]).monotonicMs, 4u);
+}
+
+TEST(ProtocolCodec, ChecksumMismatchNamesTheFrameOffset) {
+  std::vector<uint8_t> stream = kHeartbeatFrame;
+  stream.insert(stream.end(), kHeartbeatFrame.begin(), kHeartbeatFrame.end());
+  stream[30 + 20] ^= 0x01;  // a payload byte of the second frame
+  FrameDecoder d;
+  d.feed(stream);
+  ASSERT_TRUE(d.next().ok());
+  auto bad = d.next();
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().toString(), "protocol frame: checksum mismatch (type 27) (at byte offset 30)");
+  EXPECT_FALSE(d.next().ok());  // framing is lost for good
+}
+
+TEST(ProtocolCodec, BadMagicAndVersionZeroAreRejected) {
+  std::vector<uint8_t> stream = kHeartbeatFrame;
+  stream[0] = 'Z';
+  FrameDecoder d;
+  d.feed(stream);
+  EXPECT_EQ(d.next().status().toString(), "protocol frame: bad magic (framing lost) (at byte offset 0)");
+  stream = kHeartbeatFrame;
+  stream[2] = 0;
+  FrameDecoder d2;
+  d2.feed(stream);
+  EXPECT_EQ(d2.next().status().toString(), "protocol frame: version 0 is invalid (at byte offset 0)");
+}
+
+TEST(ProtocolCodec, OversizedLengthIsRejectedBeforeThePayloadArrives) {
+  std::vector<uint8_t> header = {'M', 'X', 1, 0, 0x1b, 0, 0xff, 0xff, 0xff, 0x7f, 0, 0, 0, 0};
+  FrameDecoder d(1024);
+  d.feed(header);
+  EXPECT_EQ(d.next().status().toString(),
+            "protocol frame: payload length 2147483647 exceeds the limit of 1024 bytes (at byte offset 0)");
+}
+
+TEST(ProtocolCodec, PartialFrameWaitsThenFinishReportsIt) {
+  FrameDecoder d;
+  d.feed(std::span(kHeartbeatFrame).first(20));
+  auto f = d.next();
+  ASSERT_TRUE(f.ok());
+  EXPECT_FALSE(f->has_value());
+  EXPECT_EQ(d.finish().toString(), "protocol stream ends inside a frame (20 bytes pending) (at byte offset 0)");
+}
+
+TEST(ProtocolCodec, TruncatedFieldNamesFieldAndStreamOffset) {
+  // A Hello whose token length says 8 but only 3 bytes follow.
+  const std::vector<uint8_t> payload = {0x01, 0x00, 0x08, 0x00, 0x00, 0x00, 'a', 'b', 'c'};
+  std::vector<uint8_t> stream = kHeartbeatFrame;  // 30 bytes first, so offsets are stream offsets
+  appendFrame(stream, static_cast<uint16_t>(MessageType::kHello), 1, payload);
+  FrameDecoder d;
+  d.feed(stream);
+  ASSERT_TRUE(d.next().ok());
+  auto f = d.next();
+  ASSERT_TRUE(f.ok() && f->has_value());
+  auto m = decodeMessage(**f);
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.status().toString(), "Hello.sessionToken: length 8 exceeds the 3 bytes left (at byte offset 46)");
+}
+
+TEST(ProtocolCodec, HostileFrameCountDoesNotAllocate) {
+  std::vector<uint8_t> payload = encodePayload(FrameBatch{"p.q", "s", 1, {}});
+  // Overwrite the frame count (last 4 bytes) with 2^32-1.
+  for (size_t i = payload.size() - 4; i < payload.size(); ++i) payload[i] = 0xff;
+  std::vector<uint8_t> stream;
+  appendFrame(stream, static_cast<uint16_t>(MessageType::kFrameBatch), 1, payload);
+  FrameDecoder d;
+  d.feed(stream);
+  auto f = d.next();
+  ASSERT_TRUE(f.ok() && f->has_value());
+  auto m = decodeMessage(**f);
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.status().toString(),
+            "FrameBatch.frames: count 4294967295 does not fit in the 0 bytes left (at byte offset 34)");
+}
+
+TEST(ProtocolCodec, IssueKindsFollowMatrixTags) {
+  EXPECT_EQ(issueKindFromTag("Trace_EvilMethod"), IssueKind::kEvilMethod);
+  EXPECT_EQ(issueKindFromTag("Trace_FPS"), IssueKind::kFps);
+  EXPECT_EQ(issueKindFromTag("Trace_StartUp"), IssueKind::kStartup);
+  EXPECT_EQ(issueKindFromTag("io"), IssueKind::kIo);
+  EXPECT_EQ(issueKindFromTag("memory"), IssueKind::kMemory);
+  EXPECT_EQ(issueKindFromTag("SQLiteLint"), IssueKind::kSqlite);
+  EXPECT_EQ(issueKindFromTag("Trace_Something"), IssueKind::kUnknown);
+  EXPECT_STREQ(issueKindName(IssueKind::kEvilMethod), "evil-method");
+}
+
+}  // namespace
+}  // namespace mxi::core::protocol

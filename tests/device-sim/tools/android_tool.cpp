@@ -1,0 +1,337 @@
+// mxi-android-tool: stand-ins for the Android tools the agent runs (dumpsys, logcat, am, pm,
+// getprop, pidof, ps), one binary called through symlinks named like the tool (busybox style)
+// or as `mxi-android-tool TOOL ARGS...`. They replay real captures over time (sim_device.h).
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "sim_config.h"
+#include "sim_device.h"
+
+namespace mxi::sim {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Ctx {
+  SimConfig config;
+  SimDevice device;
+  int64_t origin = 0;
+  int64_t elapsed() const { return nowMs() - origin; }
+};
+
+const SimApp* findApp(const Ctx& c, const std::string& package) {
+  for (const SimApp& a : c.device.apps) {
+    if (a.package == package) return &a;
+  }
+  return nullptr;
+}
+
+// Rows of the app's blocks revealed so far: blocks play one after the other, a row every frameMs.
+int64_t visibleRows(const Ctx& c) {
+  const int64_t e = c.elapsed();
+  return e < 0 ? 0 : e / std::max<int64_t>(1, c.config.frameMs) + 1;
+}
+
+std::string syntheticFramestats(const Ctx& c) {
+  // 60 Hz rows; every 25th frame janks by 1..40 vsyncs (deterministic).
+  const int64_t period = 16'666'667, base = 1'000'000'000'000;
+  const int64_t last = visibleRows(c);
+  std::string out = "MXI SIMULATOR: synthetic demo data (no reference captures found)\n";
+  out += "Window: com.example.mxi.demo/com.example.mxi.demo.DemoActivity\n---PROFILEDATA---\n";
+  out += "Flags,IntendedVsync,Vsync,HandleInputStart,AnimationStart,PerformTraversalsStart,DrawStart,SyncQueued,"
+         "SyncStart,IssueDrawCommandsStart,SwapBuffers,FrameCompleted,\n";
+  for (int64_t i = std::max<int64_t>(0, last - 120); i < last; ++i) {
+    const int64_t v = base + i * period;
+    const int64_t dur = (i % 25 == 24) ? period * (1 + (i * 7) % 40) : period / 2 + (i * 131) % (period / 3);
+    out += "0";
+    for (int64_t f : {v, v, v + dur / 10, v + dur / 9, v + dur / 8, v + dur / 4, v + dur / 2, v + dur / 2 + 1,
+                      v + dur / 2 + 2, v + dur * 3 / 4, v + dur}) {
+      out += "," + std::to_string(f);
+    }
+    out += ",\n";
+  }
+  return out + "---PROFILEDATA---\n";
+}
+
+std::string gfxinfo(const Ctx& c, const std::string& package) {
+  std::string out = "Applications Graphics Acceleration Info:\nUptime: " + std::to_string(c.elapsed()) +
+                    " Realtime: " + std::to_string(c.elapsed()) + "\n\n";
+  const SimApp* app = findApp(c, package);
+  if (app == nullptr) return out;
+  if (c.device.synthetic) return out + "** Graphics info for pid 4242 [" + package + "] **\n\n" + syntheticFramestats(c);
+  int64_t budget = visibleRows(c);
+  size_t block = 0;
+  bool inBlock = false, headerDone = false;
+  for (const std::string& l : app->sectionLines) {
+    if (l == "---PROFILEDATA---") {
+      if (inBlock) ++block;
+      inBlock = !inBlock;
+      headerDone = false;
+      out += l + "\n";
+      continue;
+    }
+    if (inBlock && headerDone) {
+      if (budget <= 0) continue;  // not drawn yet
+      --budget;
+    }
+    if (inBlock) headerDone = true;
+    out += l + "\n";
+  }
+  return out;
+}
+
+// The foreground app's window that is drawing now (the block holding the newest revealed row).
+std::string resumedComponent(const Ctx& c) {
+  const SimApp* app = findApp(c, c.device.foreground);
+  if (app == nullptr) return {};
+  if (c.device.synthetic || app->blocks.empty()) {
+    return c.device.synthetic ? "com.example.mxi.demo/.DemoActivity" : app->package + "/.MainActivity";
+  }
+  int64_t rows = visibleRows(c);
+  std::string window = app->blocks.front().window;
+  for (const SimBlock& b : app->blocks) {
+    if (b.rows.empty()) continue;
+    if (b.window.find('/') != std::string::npos) window = b.window;
+    rows -= static_cast<int64_t>(b.rows.size());
+    if (rows <= 0) break;
+  }
+  return window;
+}
+
+int dumpsys(const Ctx& c, const std::vector<std::string>& a) {
+  const std::string what = a.empty() ? "" : a[0];
+  if (what == "gfxinfo" && a.size() >= 2) {
+    std::fputs(gfxinfo(c, a[1]).c_str(), stdout);
+  } else if (what == "display") {
+    // Format of Android 12's DisplayManagerService dump (abridged; no real capture exists).
+    const int hz = c.config.refreshHz;
+    std::printf("DISPLAY MANAGER (dumpsys display)\n  mOnlyCode=false\n  mSafeMode=false\n\nDisplay Devices: size=1\n"
+                "  DisplayDeviceInfo{\"Built-in Screen\": uniqueId=\"local:0\", 1600 x 2560, modeId 1, defaultModeId 1, "
+                "supportedModes [{id=1, width=1600, height=2560, fps=%d.0, alternativeRefreshRates=[]}]}\n"
+                "    mActiveModeId=1\n", hz);
+  } else if (what == "SurfaceFlinger") {
+    std::printf("Display 0 HWC layers:\nrefresh-rate              : %d.000000 fps\n", c.config.refreshHz);
+  } else if (what == "activity") {
+    const std::string comp = resumedComponent(c);
+    std::printf("ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)\nDisplay #0 (activities from top to bottom):\n");
+    if (!comp.empty()) std::printf("  ResumedActivity: ActivityRecord{5e2c1a7 u0 %s t42}\n", comp.c_str());
+  } else if (what == "dropbox") {
+    const bool ready = c.device.anr.pid != 0 && c.elapsed() >= c.device.anr.atMs + c.device.anr.dropboxDelayMs;
+    std::printf("Drop box contents: %d entries\nMax entries: 1000\n\nSearching for: data_app_anr\n\n", ready ? 1 : 0);
+    if (ready) {
+      // DropBoxManagerService's --print layout around the real traces (the header lines are the
+      // documented AppErrors fields; no real dropbox capture exists).
+      const std::string body = "Process: " + c.device.anr.package + "\nPID: " + std::to_string(c.device.anr.pid) +
+                               "\nFlags: 0x38c8be46\nPackage: " + c.device.anr.package +
+                               " v1 (1.0)\nForeground: Yes\nSubject: Input dispatching timed out\n"
+                               "Build: Meizu/simulated\n\n" + c.device.anr.traces;
+      std::printf("========================================\n2019-01-27 20:09:52 data_app_anr (text, %zu bytes)\n%s\n",
+                  body.size(), body.c_str());
+    }
+  } else {
+    std::printf("Can't find service: %s\n", what.c_str());
+    return 0;
+  }
+  return 0;
+}
+
+void printLogLine(const Ctx& c, const SimLogLine& l) {
+  const int64_t t = c.origin + l.atMs;
+  std::printf("%10lld.%03lld %5d %5d %c %-8s: %s\n", static_cast<long long>(t / 1000), static_cast<long long>(t % 1000),
+              l.pid, l.tid, l.level, l.tag.c_str(), l.message.c_str());
+}
+
+int logcat(const Ctx& c, const std::vector<std::string>& a) {
+  bool dump = false, wantMain = false, wantEvents = false, anyBuffer = false;
+  int64_t sinceMs = INT64_MIN;
+  int64_t tailCount = -1;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (a[i] == "-d") dump = true;
+    if (a[i] == "-b" && i + 1 < a.size()) {
+      anyBuffer = true;
+      const std::string b = a[++i];
+      wantMain |= b == "main" || b == "all" || b == "default";
+      wantEvents |= b == "events" || b == "all";
+    }
+    if ((a[i] == "-T" || a[i] == "-t") && i + 1 < a.size()) {
+      const std::string v = a[++i];
+      if (a[i - 1] == "-d") dump = true;
+      if (v.find('.') != std::string::npos) {
+        sinceMs = static_cast<int64_t>(std::atof(v.c_str()) * 1000.0 + 0.5);
+      } else {
+        tailCount = std::atoll(v.c_str());
+      }
+    }
+  }
+  if (!anyBuffer) wantMain = true;
+  std::vector<const SimLogLine*> lines;
+  for (const SimLogLine& l : c.device.log) {
+    if ((l.events && wantEvents) || (!l.events && wantMain)) lines.push_back(&l);
+  }
+  size_t i = 0;
+  const int64_t now = c.elapsed();
+  if (tailCount >= 0) {
+    size_t past = 0;
+    while (past < lines.size() && lines[past]->atMs <= now) ++past;
+    i = past - std::min<size_t>(past, static_cast<size_t>(tailCount));
+  }
+  for (; i < lines.size(); ++i) {
+    const SimLogLine& l = *lines[i];
+    if (c.origin + l.atMs < sinceMs) continue;
+    const int64_t wait = c.origin + l.atMs - nowMs();
+    if (wait > 0) {
+      if (dump) break;
+      std::fflush(stdout);
+      std::this_thread::sleep_for(std::chrono::milliseconds(wait));
+    }
+    printLogLine(c, l);
+  }
+  std::fflush(stdout);
+  if (dump) return 0;
+  for (;;) pause();  // logcat keeps following until killed
+}
+
+int am(const Ctx& c, const std::vector<std::string>& a) {
+  if (a.empty() || a[0] != "dumpheap") {
+    std::fprintf(stderr, "simulated am: only dumpheap is supported\n");
+    return 1;
+  }
+  std::vector<std::string> rest;
+  for (size_t i = 1; i < a.size(); ++i) {
+    if (a[i] == "-g" || a[i] == "-n") continue;
+    if (a[i] == "-b" && i + 1 < a.size()) {
+      ++i;
+      continue;
+    }
+    rest.push_back(a[i]);
+  }
+  if (rest.size() != 2) {
+    std::fprintf(stderr, "usage: am dumpheap [-g] [-b FORMAT] PROCESS FILE\n");
+    return 1;
+  }
+  const int pid = std::atoi(rest[0].c_str());
+  bool known = false;
+  for (const SimApp& app : c.device.apps) known |= app.pid == pid || app.package == rest[0];
+  if (!known) {
+    std::fprintf(stderr, "java.lang.IllegalArgumentException: Unknown process: %s\n", rest[0].c_str());
+    return 1;
+  }
+  if (c.config.heapSource.empty()) {
+    std::fprintf(stderr, "simulated am: MXI_SIM_HEAP_SOURCE is not set\n");
+    return 1;
+  }
+  std::printf("File: %s\nWaiting for dump to finish...\n", rest[1].c_str());
+  std::fflush(stdout);
+  // Like older platforms, return before the app has written the file: a child writes it in
+  // pieces (stdout closed so the caller sees EOF when `am` exits).
+  const pid_t child = fork();
+  if (child < 0) return 1;
+  if (child > 0) return 0;
+  setsid();
+  const int devnull = open("/dev/null", O_RDWR);
+  dup2(devnull, STDOUT_FILENO);
+  dup2(devnull, STDERR_FILENO);
+  std::ifstream in(c.config.heapSource, std::ios::binary);
+  std::ofstream out(rest[1], std::ios::binary | std::ios::trunc);
+  std::vector<char> buf(1 << 20);
+  while (in) {
+    in.read(buf.data(), static_cast<std::streamsize>(buf.size()));
+    out.write(buf.data(), in.gcount());
+    out.flush();
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  _exit(0);
+}
+
+int ps(const Ctx& c, const std::vector<std::string>&) {
+  std::printf("  PID USER           NAME\n");
+  for (const SimApp& a : c.device.apps) std::printf("%5d %-14s %s\n", a.pid, a.user.c_str(), a.package.c_str());
+  return 0;
+}
+
+int pidof(const Ctx& c, const std::vector<std::string>& a) {
+  std::string out;
+  for (const SimApp& app : c.device.apps) {
+    for (const std::string& name : a) {
+      if (app.package == name) out += (out.empty() ? "" : " ") + std::to_string(app.pid);
+    }
+  }
+  if (out.empty()) return 1;
+  std::printf("%s\n", out.c_str());
+  return 0;
+}
+
+int pm(const Ctx& c, const std::vector<std::string>& a) {
+  if (a.size() < 2 || a[0] != "list" || a[1] != "packages") return 1;
+  for (const SimApp& app : c.device.apps) {
+    if (app.package.find('.') != std::string::npos) std::printf("package:%s\n", app.package.c_str());
+  }
+  return 0;
+}
+
+int getprop(const Ctx& c, const std::vector<std::string>& a) {
+#if defined(__aarch64__)
+  const char* abi = "arm64-v8a";
+#elif defined(__arm__)
+  const char* abi = "armeabi-v7a";
+#else
+  const char* abi = "x86_64";
+#endif
+  const std::vector<std::pair<std::string, std::string>> props = {
+      {"ro.build.version.release", "14"}, {"ro.build.version.sdk", "34"}, {"ro.product.cpu.abi", abi},
+      {"ro.product.manufacturer", c.device.manufacturer}, {"ro.product.model", c.device.model},
+      {"ro.serialno", "mxi-simulated"}};
+  for (const auto& [k, v] : props) {
+    if (a.empty()) std::printf("[%s]: [%s]\n", k.c_str(), v.c_str());
+    else if (a[0] == k) std::printf("%s\n", v.c_str());
+  }
+  if (!a.empty()) {
+    bool found = false;
+    for (const auto& kv : props) found |= kv.first == a[0];
+    if (!found) std::printf("\n");
+  }
+  return 0;
+}
+
+}  // namespace
+}  // namespace mxi::sim
+
+int main(int argc, char** argv) {
+  using namespace mxi::sim;
+  std::string tool = std::filesystem::path(argv[0]).filename().string();
+  int first = 1;
+  if (tool == "mxi-android-tool") {
+    if (argc < 2) {
+      std::fprintf(stderr, "usage: mxi-android-tool dumpsys|logcat|am|pm|getprop|pidof|ps ARGS...\n");
+      return 2;
+    }
+    tool = argv[1];
+    first = 2;
+  }
+  Ctx c;
+  c.config = loadConfig(argv[0]);
+  logCall(c.config, argc, argv);
+  c.device = loadDevice(c.config);
+  c.origin = originMs(c.config);
+  const std::vector<std::string> args(argv + first, argv + argc);
+  signal(SIGPIPE, SIG_DFL);
+  if (tool == "dumpsys") return dumpsys(c, args);
+  if (tool == "logcat") return logcat(c, args);
+  if (tool == "am") return am(c, args);
+  if (tool == "ps") return ps(c, args);
+  if (tool == "pidof") return pidof(c, args);
+  if (tool == "pm") return pm(c, args);
+  if (tool == "getprop") return getprop(c, args);
+  std::fprintf(stderr, "%s: not simulated\n", tool.c_str());
+  return 127;
+}

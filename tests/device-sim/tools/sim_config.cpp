@@ -1,0 +1,110 @@
+#include "sim_config.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <climits>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+namespace mxi::sim {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string locateSelf(const std::string& argv0) {
+  if (argv0.find('/') != std::string::npos) return fs::absolute(argv0).string();
+  if (const char* path = std::getenv("PATH")) {
+    std::string p = path;
+    size_t start = 0;
+    while (start <= p.size()) {
+      size_t end = p.find(':', start);
+      if (end == std::string::npos) end = p.size();
+      const fs::path candidate = fs::path(p.substr(start, end - start)) / argv0;
+      if (access(candidate.c_str(), X_OK) == 0) return fs::absolute(candidate).string();
+      start = end + 1;
+    }
+  }
+  return fs::current_path() / argv0;
+}
+
+}  // namespace
+
+SimConfig loadConfig(const std::string& argv0) {
+  SimConfig c;
+  // The tools sit in <root>/bin (symlinks to this binary); do not resolve the symlink.
+  c.root = fs::path(locateSelf(argv0)).parent_path().parent_path().string();
+  std::map<std::string, std::string> file;
+  std::ifstream in(fs::path(c.root) / "etc" / "mxi-sim.env");
+  for (std::string line; std::getline(in, line);) {
+    const size_t eq = line.find('=');
+    if (eq != std::string::npos && !line.starts_with('#')) file[line.substr(0, eq)] = line.substr(eq + 1);
+  }
+  auto get = [&](const char* key, std::string fallback) {
+    if (const char* v = std::getenv(key)) return std::string(v);
+    const auto it = file.find(key);
+    return it == file.end() ? fallback : it->second;
+  };
+  auto getInt = [&](const char* key, int64_t fallback) {
+    const std::string v = get(key, "");
+    return v.empty() ? fallback : std::atoll(v.c_str());
+  };
+  c.referenceDir = get("MXI_SIM_REFERENCE", MXI_SIM_DEFAULT_REFERENCE);
+  if (!c.referenceDir.empty() && !fs::is_directory(fs::path(c.referenceDir) / "gfxinfo")) c.referenceDir.clear();
+  c.stateDir = get("MXI_SIM_STATE", (fs::path(c.root) / "var" / "mxi-sim").string());
+  c.heapSource = get("MXI_SIM_HEAP_SOURCE", "");
+  c.foreground = get("MXI_SIM_FOREGROUND", "");
+  c.frameMs = getInt("MXI_SIM_FRAME_MS", c.frameMs);
+  c.logMs = getInt("MXI_SIM_LOG_MS", c.logMs);
+  c.anrAtMs = getInt("MXI_SIM_ANR_AT_MS", c.anrAtMs);
+  c.leadMs = getInt("MXI_SIM_LEAD_MS", c.leadMs);
+  c.refreshHz = static_cast<int>(getInt("MXI_SIM_REFRESH_HZ", c.refreshHz));
+  return c;
+}
+
+int64_t nowMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+int64_t originMs(const SimConfig& config) {
+  std::error_code ec;
+  fs::create_directories(config.stateDir, ec);
+  const std::string path = config.stateDir + "/origin";
+  const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0644);
+  if (fd >= 0) {  // first tool call: the timeline starts a little later
+    const std::string v = std::to_string(nowMs() + config.leadMs) + "\n";
+    (void)!write(fd, v.data(), v.size());
+    close(fd);
+  }
+  for (int i = 0; i < 100; ++i) {  // another tool may be writing it right now
+    std::ifstream in(path);
+    int64_t v = 0;
+    if (in >> v && v > 0) return v;
+    usleep(1000);
+  }
+  return nowMs();
+}
+
+void logCall(const SimConfig& config, int argc, char** argv) {
+  std::error_code ec;
+  fs::create_directories(config.stateDir, ec);
+  std::string line;
+  for (int i = 0; i < argc; ++i) {
+    if (i) line += ' ';
+    line += i == 0 ? fs::path(argv[0]).filename().string() : argv[i];
+  }
+  line += '\n';
+  const int fd = open((config.stateDir + "/calls.log").c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+  if (fd >= 0) {
+    (void)!write(fd, line.data(), line.size());
+    close(fd);
+  }
+}
+
+}  // namespace mxi::sim

@@ -1,0 +1,32 @@
+// Configuration and shared clock of the simulated Android tools. Every value comes from the
+// environment or, when unset, from <root>/etc/mxi-sim.env (KEY=VALUE lines), so the tools can be
+// configured both when a test runs them directly and when the device simulator's shell runs them.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace mxi::sim {
+
+struct SimConfig {
+  std::string root;            // the simulated device's root (parent of bin/)
+  std::string referenceDir;    // ../shared/reference/fixtures; empty → synthetic demo data
+  std::string stateDir;        // clock, call log (default <root>/var/mxi-sim)
+  std::string heapSource;      // hprof that `am dumpheap` writes (a real JVM-written dump)
+  std::string foreground;      // package whose windows replay as the foreground app
+  int64_t frameMs = 16;        // a new framestats row appears every frameMs
+  int64_t logMs = 100;         // a new Matrix issue line every logMs
+  int64_t anrAtMs = 3000;      // am_anr for the ANR app at origin + anrAtMs
+  int64_t leadMs = 500;        // the timeline starts this long after the first tool call
+  int refreshHz = 60;
+};
+
+SimConfig loadConfig(const std::string& argv0);
+
+int64_t nowMs();
+// Epoch ms at which the replay timeline starts (shared by all tools through the state dir).
+int64_t originMs(const SimConfig& config);
+// Appends "tool arg..." to <state>/calls.log (tests check what reached the tools).
+void logCall(const SimConfig& config, int argc, char** argv);
+
+}  // namespace mxi::sim

@@ -1,0 +1,221 @@
+#include "sim_device.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace mxi::sim {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string readFile(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::vector<std::string> lines(std::string text) {
+  if (text.starts_with("\xEF\xBB\xBF")) text.erase(0, 3);
+  std::vector<std::string> out;
+  std::stringstream ss(text);
+  for (std::string l; std::getline(ss, l);) {
+    if (!l.empty() && l.back() == '\r') l.pop_back();
+    out.push_back(l);
+  }
+  return out;
+}
+
+// Splits an all-process (or single-process) gfxinfo capture into apps.
+void addGfxApps(SimDevice& d, const fs::path& file) {
+  SimApp* app = nullptr;
+  bool inBlock = false;
+  std::string window;
+  for (const std::string& l : lines(readFile(file))) {
+    if (l.starts_with("** Graphics info for pid ")) {
+      // ** Graphics info for pid 1955 [com.android.settings] **
+      const size_t open = l.find('['), close = l.find(']');
+      if (open == std::string::npos || close == std::string::npos) continue;
+      SimApp a;
+      a.pid = std::atoi(l.c_str() + 25);
+      a.package = l.substr(open + 1, close - open - 1);
+      const bool system = a.package.starts_with("com.android.") || a.package == "android.ext.services";
+      a.user = system ? "system" : "u0_a" + std::to_string(100 + a.pid % 150);
+      d.apps.push_back(std::move(a));
+      app = &d.apps.back();
+      window.clear();
+    }
+    if (app == nullptr) continue;
+    if (l.starts_with("Uptime:") || l.starts_with("Applications Graphics")) continue;
+    app->sectionLines.push_back(l);
+    if (l == "---PROFILEDATA---") {
+      inBlock = !inBlock;
+      if (inBlock) app->blocks.push_back({window, {}, {}});
+      continue;
+    }
+    if (inBlock) {
+      SimBlock& b = app->blocks.back();
+      if (b.header.empty()) {
+        b.header = l;
+      } else {
+        b.rows.push_back(l);
+      }
+    } else if (l.starts_with("Window: ")) {
+      window = l.substr(8);
+    }
+  }
+}
+
+// Matrix's Issue.toString() for a wrapper line {"type":N,"tag":"T","content":{...}}: the content
+// object is taken verbatim (brace matching outside strings).
+std::string issueToString(const std::string& json) {
+  auto field = [&](const std::string& key) -> std::string {
+    const size_t at = json.find("\"" + key + "\":");
+    if (at == std::string::npos) return {};
+    size_t v = at + key.size() + 3;
+    if (json[v] == '"') return json.substr(v + 1, json.find('"', v + 1) - v - 1);
+    size_t e = v;
+    while (e < json.size() && json[e] != ',' && json[e] != '}') ++e;
+    return json.substr(v, e - v);
+  };
+  const size_t c = json.find("\"content\":{");
+  if (c == std::string::npos) return {};
+  size_t i = c + 10, depth = 0;
+  bool inString = false;
+  for (; i < json.size(); ++i) {
+    const char ch = json[i];
+    if (inString) {
+      if (ch == '\\') ++i;
+      else if (ch == '"') inString = false;
+    } else if (ch == '"') {
+      inString = true;
+    } else if (ch == '{') {
+      ++depth;
+    } else if (ch == '}' && --depth == 0) {
+      break;
+    }
+  }
+  const std::string content = json.substr(c + 10, i - (c + 10) + 1);
+  return "tag[" + field("tag") + "]type[" + field("type") + "];key[null];content[" + content + "]";
+}
+
+void addIssueApps(SimDevice& d, const fs::path& dir) {
+  struct Source {
+    std::string package;
+    int pid;
+    std::string logTag;
+    char level;
+    std::string prefix;
+    std::vector<std::string> issues;
+  };
+  std::vector<Source> sources;
+  // IOCanary sample: logged by the sample's TestPluginListener (MatrixLog.e(tag, issue.toString())).
+  Source rzm{"com.rzm.matrix_testing", 21002, "TestPluginListener", 'E', "", {}};
+  for (const auto& l : lines(readFile(dir / "logcat-tostring/io_com.rzm.matrix_testing.txt"))) {
+    if (!l.empty()) rzm.issues.push_back(l);
+  }
+  // WPS production issue: Matrix's DefaultPluginListener ("report issue content: %s").
+  Source wps{"cn.wps.moffice_eng", 21001, "Matrix.DefaultPluginListener", 'I', "report issue content: ", {}};
+  for (const auto& l : lines(readFile(dir / "logcat-tostring/evilmethod_cn.wps.moffice_eng.txt"))) {
+    if (!l.empty()) wps.issues.push_back(l);
+  }
+  Source manga{"mobi.mangatoon.comics.aphone.portuguese", 21003, "Matrix.DefaultPluginListener", 'I',
+               "report issue content: ", {}};
+  std::vector<fs::path> files;
+  if (fs::is_directory(dir / "mangatoon-production")) {
+    for (const auto& e : fs::directory_iterator(dir / "mangatoon-production")) files.push_back(e.path());
+  }
+  std::sort(files.begin(), files.end());
+  for (const auto& f : files) {
+    for (const auto& l : lines(readFile(f))) {
+      const std::string s = l.empty() ? std::string() : issueToString(l);
+      if (!s.empty()) manga.issues.push_back(s);
+    }
+  }
+  sources = {rzm, wps, manga};
+  int64_t n = 0;
+  for (const Source& s : sources) {
+    SimApp app;
+    app.package = s.package;
+    app.pid = s.pid;
+    app.user = "u0_a" + std::to_string(s.pid % 150);
+    d.apps.push_back(app);
+    for (const std::string& issue : s.issues) {
+      SimLogLine line{++n, s.pid, s.pid, s.level, s.logTag, s.prefix + issue, false};
+      const size_t room = kLogcatMaxPayload - line.tag.size() - 2;
+      if (line.message.size() > room) line.message.resize(room);  // logcat truncates long entries
+      d.log.push_back(std::move(line));
+    }
+  }
+}
+
+void addAnrApp(SimDevice& d, const fs::path& traces, int64_t atMs) {
+  const std::string text = readFile(traces);
+  const size_t start = text.find("----- pid ");
+  if (start == std::string::npos) return;
+  const int pid = std::atoi(text.c_str() + start + 10);
+  const std::string endMarker = "----- end " + std::to_string(pid) + " -----\n";
+  const size_t end = text.find(endMarker, start);
+  const size_t cmd = text.find("Cmd line: ", start);
+  if (end == std::string::npos || cmd == std::string::npos) return;
+  d.anr.package = text.substr(cmd + 10, text.find('\n', cmd) - cmd - 10);
+  d.anr.pid = pid;
+  d.anr.traces = text.substr(start, end + endMarker.size() - start);
+  d.anr.atMs = atMs;
+  d.apps.push_back({d.anr.package, pid, "u0_a" + std::to_string(pid % 150), {}, {}});
+}
+
+// No reference captures: one synthetic app whose frames are generated (see android_tool.cpp).
+void addSyntheticApp(SimDevice& d) {
+  d.synthetic = true;
+  d.model = "MXI-SIMULATED (synthetic demo data)";
+  d.manufacturer = "Matrix Inspector";
+  SimApp app;
+  app.package = "com.example.mxi.demo";
+  app.pid = 4242;
+  app.user = "u0_a42";
+  d.apps.push_back(app);
+  for (int64_t i = 1; i <= 1000; ++i) {
+    const std::string content = "{\"synthetic\":true,\"machine\":\"MIDDLE\",\"detail\":\"NORMAL\",\"cost\":" +
+                                std::to_string(700 + (i * 37) % 900) +
+                                ",\"scene\":\"com.example.mxi.demo.DemoActivity\",\"stack\":\"0,1048574,1,800\\n\","
+                                "\"stackKey\":\"1048574|\",\"tag\":\"Trace_EvilMethod\",\"process\":\"com.example.mxi.demo\"}";
+    d.log.push_back({i * 5000, 4242, 4242, 'I', "Matrix.DefaultPluginListener",
+                     "report issue content: tag[Trace_EvilMethod]type[0];key[null];content[" + content + "]", false});
+  }
+}
+
+}  // namespace
+
+SimDevice loadDevice(const SimConfig& config) {
+  SimDevice d;
+  d.apps.push_back({"init", 1, "root", {}, {}});
+  d.apps.push_back({"system_server", 1200, "system", {}, {}});
+  if (config.referenceDir.empty()) {
+    addSyntheticApp(d);
+  } else {
+    const fs::path ref = config.referenceDir;
+    addGfxApps(d, ref / "gfxinfo/topicon-t865_all-processes_framestats.txt");
+    addGfxApps(d, ref / "gfxinfo/choi890_soundvis_120hz_framestats.txt");
+    addIssueApps(d, ref / "matrix-issues");
+    for (SimLogLine& l : d.log) l.atMs *= config.logMs;
+    addAnrApp(d, ref / "anr/wanandroid_arm64-device_traces.txt", config.anrAtMs);
+    if (d.anr.pid != 0) {
+      d.log.push_back({config.anrAtMs, 1200, 1350, 'I', "am_anr",
+                       "[0," + std::to_string(d.anr.pid) + "," + d.anr.package +
+                           ",952745541,Input dispatching timed out (Waiting to send non-key event because the "
+                           "touched window has not finished processing certain input events that were delivered to "
+                           "it over 500.0ms ago.)]",
+                       true});
+    }
+  }
+  std::stable_sort(d.log.begin(), d.log.end(), [](const SimLogLine& a, const SimLogLine& b) { return a.atMs < b.atMs; });
+  d.foreground = config.foreground;
+  if (d.foreground.empty()) d.foreground = d.synthetic ? "com.example.mxi.demo" : "com.android.settings";
+  return d;
+}
+
+}  // namespace mxi::sim
