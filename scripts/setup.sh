@@ -9,7 +9,7 @@ packages=(
   build-essential cmake ninja-build ccache pkg-config clang libclang-rt-14-dev
   # libraries
   zlib1g-dev libzip-dev nlohmann-json3-dev libcli11-dev libxxhash-dev libpng-dev libssl-dev libusb-1.0-0-dev
-  qt6-base-dev
+  qt6-base-dev qt6-charts-dev libqt6opengl6-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   # real peers used by tests and benchmarks: a JVM writing heap dumps, AOSP's hprof-conv,
   # the adb client/server, VisualVM's heap library, GNU time for peak RSS

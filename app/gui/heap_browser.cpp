@@ -9,7 +9,11 @@
 #include <QVBoxLayout>
 
 #include "app/gui/bitmap_gallery.h"
+#include "app/gui/item_views.h"
 #include "app/gui/format.h"
+#include "app/gui/heap_compare_view.h"
+#include "app/gui/instance_inspector.h"
+#include "app/gui/models/roles.h"
 #include "app/gui/models/class_histogram_model.h"
 #include "app/gui/models/dominator_tree_model.h"
 #include "app/gui/models/duplicate_strings_model.h"
@@ -17,33 +21,6 @@
 
 namespace mxi::gui {
 
-namespace {
-
-// A table with a filter box over a sortable proxy.
-QWidget* filteredTable(QAbstractItemModel* model, int sortColumn, QObject* owner) {
-  auto* page = new QWidget;
-  auto* layout = new QVBoxLayout(page);
-  auto* filter = new QLineEdit;
-  filter->setPlaceholderText(QObject::tr("Filter…"));
-  filter->setClearButtonEnabled(true);
-  auto* proxy = new QSortFilterProxyModel(owner);
-  proxy->setSourceModel(model);
-  proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
-  proxy->setFilterKeyColumn(0);
-  QObject::connect(filter, &QLineEdit::textChanged, proxy, &QSortFilterProxyModel::setFilterFixedString);
-  auto* view = new QTableView;
-  view->setModel(proxy);
-  view->setSortingEnabled(true);
-  view->sortByColumn(sortColumn, Qt::DescendingOrder);
-  view->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-  view->verticalHeader()->setDefaultSectionSize(22);
-  view->verticalHeader()->hide();
-  layout->addWidget(filter);
-  layout->addWidget(view);
-  return page;
-}
-
-}  // namespace
 
 HeapBrowser::HeapBrowser(std::shared_ptr<HeapDocument> doc, QWidget* parent) : QTabWidget(parent), m_doc(std::move(doc)) {
   setDocumentMode(true);
@@ -62,7 +39,8 @@ HeapBrowser::HeapBrowser(std::shared_ptr<HeapDocument> doc, QWidget* parent) : Q
   addTab(m_gallery, tr("Bitmaps (%1)").arg(m_doc->bitmaps.groups.size()));
 
   m_classes = new ClassHistogramModel(*m_doc, this);
-  addTab(filteredTable(m_classes, ClassHistogramModel::kShallow, this), tr("Classes"));
+  QAbstractItemView* classView = nullptr;
+  addTab(filteredTable(m_classes, ClassHistogramModel::kShallow, this, &classView), tr("Classes"));
 
   m_dominators = new DominatorTreeModel(*m_doc, this);
   auto* domView = new QTreeView;
@@ -73,13 +51,33 @@ HeapBrowser::HeapBrowser(std::shared_ptr<HeapDocument> doc, QWidget* parent) : Q
 
   m_strings = new DuplicateStringsModel(*m_doc, this);
   addTab(filteredTable(m_strings, DuplicateStringsModel::kWasted, this), tr("Strings"));
+
+  m_inspector = new InstanceInspector(m_doc);
+  addTab(m_inspector, tr("Inspector"));
+  m_compare = new HeapCompareView(m_doc);
+  addTab(m_compare, tr("Compare"));
+  enableCopy(leakView);
+  enableCopy(domView);
+  for (QAbstractItemView* view : {static_cast<QAbstractItemView*>(leakView), static_cast<QAbstractItemView*>(domView), classView}) {
+    view->setToolTip(tr("Double-click an object to inspect it"));
+    connect(view, &QAbstractItemView::doubleClicked, this, [this](const QModelIndex& index) {
+      const QVariant id = index.data(kObjectIdRole);
+      if (id.isValid() && id.toULongLong() != 0) inspect(core::hprof::ObjectId{id.toULongLong()});
+    });
+  }
+}
+
+bool HeapBrowser::inspect(core::hprof::ObjectId id) {
+  if (!m_inspector->inspectId(id)) return false;
+  setCurrentWidget(m_inspector);
+  return true;
 }
 
 HeapBrowser::~HeapBrowser() = default;
 
 bool HeapBrowser::showView(const QString& name) {
-  static const char* kNames[] = {"summary", "leaks", "bitmaps", "classes", "dominators", "strings"};
-  for (int i = 0; i < 6; ++i) {
+  static const char* kNames[] = {"summary", "leaks", "bitmaps", "classes", "dominators", "strings", "inspector", "compare"};
+  for (int i = 0; i < 8; ++i) {
     if (name.compare(QLatin1String(kNames[i]), Qt::CaseInsensitive) == 0) {
       setCurrentIndex(i);
       return true;

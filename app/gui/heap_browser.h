@@ -13,6 +13,8 @@ class BitmapGallery;
 class ClassHistogramModel;
 class DominatorTreeModel;
 class DuplicateStringsModel;
+class HeapCompareView;
+class InstanceInspector;
 class LeakTreeModel;
 
 class HeapBrowser : public QTabWidget {
@@ -21,14 +23,19 @@ class HeapBrowser : public QTabWidget {
   explicit HeapBrowser(std::shared_ptr<HeapDocument> doc, QWidget* parent = nullptr);
   ~HeapBrowser() override;
   const HeapDocument& document() const { return *m_doc; }
-  // Switches to a tab by name: summary, leaks, bitmaps, classes, dominators, strings.
+  // Switches to a tab by name: summary, leaks, bitmaps, classes, dominators, strings, inspector,
+  // compare.
   bool showView(const QString& name);
+  // Opens an object in the Inspector tab; false when the id is not in the dump.
+  bool inspect(core::hprof::ObjectId id);
 
   LeakTreeModel* leakModel() const { return m_leaks; }
   ClassHistogramModel* classModel() const { return m_classes; }
   DominatorTreeModel* dominatorModel() const { return m_dominators; }
   DuplicateStringsModel* stringsModel() const { return m_strings; }
   BitmapGallery* bitmapGallery() const { return m_gallery; }
+  InstanceInspector* inspector() const { return m_inspector; }
+  HeapCompareView* compareView() const { return m_compare; }
 
  private:
   QWidget* makeSummary();
@@ -38,6 +45,8 @@ class HeapBrowser : public QTabWidget {
   DominatorTreeModel* m_dominators = nullptr;
   DuplicateStringsModel* m_strings = nullptr;
   BitmapGallery* m_gallery = nullptr;
+  InstanceInspector* m_inspector = nullptr;
+  HeapCompareView* m_compare = nullptr;
 };
 
 }  // namespace mxi::gui

@@ -2,26 +2,10 @@
 
 #include <chrono>
 
+#include "app/gui/signal_progress.h"
+
 namespace mxi::gui {
 
-namespace {
-
-// Forwards core progress to the UI thread as queued signals, at most every 1/1000 step.
-class SignalProgress final : public core::ProgressSink {
- public:
-  explicit SignalProgress(HeapLoadJob* job) : m_job(job) {}
-  bool report(std::string_view phase, int permille) override {
-    QMetaObject::invokeMethod(m_job, "progress", Qt::QueuedConnection,
-                              Q_ARG(QString, QString::fromUtf8(phase.data(), static_cast<int>(phase.size()))),
-                              Q_ARG(int, permille));
-    return true;
-  }
-
- private:
-  HeapLoadJob* m_job;
-};
-
-}  // namespace
 
 HeapLoadJob::HeapLoadJob(QString path, QObject* parent) : QObject(parent), m_path(std::move(path)) {
   qRegisterMetaType<std::shared_ptr<mxi::gui::HeapDocument>>();
@@ -42,7 +26,7 @@ void HeapLoadJob::start() {
 
 void HeapLoadJob::run() {
   const auto start = std::chrono::steady_clock::now();
-  SignalProgress progress(this);
+  SignalProgress progress(this, "progress");
   auto fail = [&](const core::Status& status) {
     const QString message = status.code() == core::StatusCode::kCancelled
                                 ? QStringLiteral("Cancelled")

@@ -1,11 +1,13 @@
-// `matrix-inspector`: the desktop app. Files on the command line are opened; --screenshot saves
-// the window once they are loaded (for docs and for checking the views from scripts).
+// `matrix-inspector`: the desktop app. Files on the command line are opened (heap dumps in the
+// heap browser; device captures in the session dashboard); --screenshot saves the window once
+// they are loaded (for docs and for checking the views from scripts).
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QTimer>
 #include <cstdio>
 
 #include "app/gui/heap_browser.h"
+#include "app/gui/heap_compare_view.h"
 #include "app/gui/main_window.h"
 #include "mxi/version.h"
 
@@ -15,19 +17,27 @@ int main(int argc, char** argv) {
   QApplication::setApplicationName(QStringLiteral("matrix-inspector"));
   QApplication::setApplicationVersion(QString::fromLatin1(mxi::kVersion));
   QCommandLineParser parser;
-  parser.setApplicationDescription(QStringLiteral("Matrix Inspector: heap dumps of Android apps — leaks, bitmaps, "
-                                                  "classes, dominators, strings"));
+  parser.setApplicationDescription(QStringLiteral("Matrix Inspector: Android performance — heap dumps (leaks, "
+                                                  "bitmaps, classes, dominators, strings, compare) and device captures "
+                                                  "(frame drops per scene, Matrix issues, ANRs)"));
   parser.addHelpOption();
   parser.addVersionOption();
-  parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("Heap dumps to open (.hprof, .hprof.gz, .zip)"));
+  parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("Heap dumps (.hprof, .hprof.gz, .zip) and device captures "
+                                                                  "(framestats, Matrix issue logcat/JSON, ANR traces, "
+                                                                  "methodMapping.txt) to open"));
   const QCommandLineOption screenshot(QStringLiteral("screenshot"),
                                       QStringLiteral("Save the window as PNG once the files are loaded, then exit"),
                                       QStringLiteral("png"));
   const QCommandLineOption view(QStringLiteral("view"),
-                                QStringLiteral("View for --screenshot: summary, leaks, bitmaps, classes, dominators, strings"),
+                                QStringLiteral("View for --screenshot: summary, leaks, bitmaps, classes, dominators, strings, "
+                                               "inspector, compare; session for captures"),
                                 QStringLiteral("name"), QStringLiteral("leaks"));
+  const QCommandLineOption compare(QStringLiteral("compare"),
+                                   QStringLiteral("Compare the opened dump with this baseline dump (Compare tab)"),
+                                   QStringLiteral("baseline"));
   parser.addOption(screenshot);
   parser.addOption(view);
+  parser.addOption(compare);
   parser.process(app);
 
   mxi::gui::MainWindow window;
@@ -40,16 +50,36 @@ int main(int argc, char** argv) {
       std::fprintf(ok ? stdout : stderr, "%s %s\n", ok ? "saved" : "cannot save", qPrintable(out));
       QApplication::exit(ok ? 0 : 1);
     };
-    QObject::connect(&window, &mxi::gui::MainWindow::dumpLoaded, &window, [&window, viewName, save] {
+    const bool waitForCompare = parser.isSet(compare);
+    QObject::connect(&window, &mxi::gui::MainWindow::dumpLoaded, &window, [&window, viewName, save, waitForCompare] {
       if (!window.heapBrowser()->showView(viewName)) std::fprintf(stderr, "unknown view %s\n", qPrintable(viewName));
-      QTimer::singleShot(300, &window, save);
+      if (!waitForCompare) {
+        QTimer::singleShot(300, &window, save);
+        return;
+      }
+      auto* compareView = window.heapBrowser()->compareView();
+      QObject::connect(compareView, &mxi::gui::HeapCompareView::compared, &window, [&window, save] { QTimer::singleShot(300, &window, save); });
+      QObject::connect(compareView, &mxi::gui::HeapCompareView::compareFailed, &window, [](const QString& message) {
+        std::fprintf(stderr, "%s\n", qPrintable(message));
+        QApplication::exit(2);
+      });
     });
     QObject::connect(&window, &mxi::gui::MainWindow::dumpFailed, &window, [](const QString& message) {
       std::fprintf(stderr, "%s\n", qPrintable(message));
       QApplication::exit(2);
     });
+    QObject::connect(&window, &mxi::gui::MainWindow::sessionOpened, &window, [&window, save] {
+      window.showPage(QStringLiteral("session"));
+      QTimer::singleShot(500, &window, save);
+    });
     if (files.isEmpty()) QTimer::singleShot(300, &window, save);
   }
-  if (!files.isEmpty()) window.openDump(files.front());
+  if (parser.isSet(compare)) {
+    const QString base = parser.value(compare);
+    QObject::connect(&window, &mxi::gui::MainWindow::dumpLoaded, &window, [&window, base] {
+      window.heapBrowser()->compareView()->compareWith(base);
+    });
+  }
+  if (!files.isEmpty()) window.openFiles(files);
   return QApplication::exec();
 }

@@ -3,6 +3,7 @@
 #include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenuBar>
@@ -17,6 +18,7 @@
 
 #include "app/gui/heap_browser.h"
 #include "app/gui/heap_load_job.h"
+#include "app/gui/live/live_dashboard.h"
 
 namespace mxi::gui {
 
@@ -30,8 +32,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 
   auto* file = menuBar()->addMenu(tr("&File"));
   file->addAction(tr("&Open dump…"), QKeySequence::Open, this, &MainWindow::chooseDump);
+  file->addAction(tr("Open device &captures…"), this, &MainWindow::chooseCaptures);
   file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+  auto* viewMenu = menuBar()->addMenu(tr("&View"));
+  viewMenu->addAction(tr("&Start page"), this, [this] { showPage(QStringLiteral("start")); });
+  viewMenu->addAction(tr("&Heap dump"), this, [this] { showPage(QStringLiteral("heap")); });
+  viewMenu->addAction(tr("S&ession"), this, [this] { showPage(QStringLiteral("session")); });
 
   m_phase = new QLabel;
   m_progress = new QProgressBar;
@@ -59,10 +66,16 @@ QWidget* MainWindow::makeStartPage() {
                               "classes, dominators and duplicate strings.</p>"));
   title->setWordWrap(true);
   layout->addWidget(title);
+  auto* buttons = new QHBoxLayout;
   auto* open = new QPushButton(tr("Open dump…"));
-  open->setMaximumWidth(200);
   connect(open, &QPushButton::clicked, this, &MainWindow::chooseDump);
-  layout->addWidget(open);
+  auto* captures = new QPushButton(tr("Open device captures…"));
+  captures->setToolTip(tr("dumpsys gfxinfo framestats, logcat or JSON with Matrix issues, ANR traces, methodMapping.txt"));
+  connect(captures, &QPushButton::clicked, this, &MainWindow::chooseCaptures);
+  buttons->addWidget(open);
+  buttons->addWidget(captures);
+  buttons->addStretch(1);
+  layout->addLayout(buttons);
   layout->addWidget(new QLabel(tr("<h3>Recent files</h3>")));
   m_recent = new QListWidget;
   connect(m_recent, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) { openDump(item->text()); });
@@ -90,6 +103,68 @@ void MainWindow::chooseDump() {
   const QString path = QFileDialog::getOpenFileName(this, tr("Open heap dump"), QString(),
                                                     tr("Heap dumps (*.hprof *.hprof.gz *.gz *.zip);;All files (*)"));
   if (!path.isEmpty()) openDump(path);
+}
+
+void MainWindow::chooseCaptures() {
+  const QStringList paths = QFileDialog::getOpenFileNames(
+      this, tr("Open device captures"), QString(),
+      tr("Captures (*.txt *.log *.json *.jsonl);;All files (*)"));
+  if (!paths.isEmpty()) openFiles(paths);
+}
+
+bool MainWindow::openCaptures(const CaptureFiles& files) {
+  auto session = std::make_shared<LiveSession>();
+  const QString error = importCaptures(files, *session);
+  if (!error.isEmpty()) {
+    m_phase->setText(error);
+    if (isVisible()) QMessageBox::warning(this, tr("Cannot open the captures"), error);
+    return false;
+  }
+  if (m_dashboard) {
+    m_stack->removeWidget(m_dashboard);
+    m_dashboard->deleteLater();
+  }
+  m_dashboard = new LiveDashboard(std::move(session));
+  m_stack->addWidget(m_dashboard);
+  m_stack->setCurrentWidget(m_dashboard);
+  QStringList names;
+  for (const QString& p : {files.framestats, files.issues, files.anr, files.methodMapping}) {
+    if (!p.isEmpty()) names << QFileInfo(p).fileName();
+  }
+  m_phase->setText(tr("Session from %1").arg(names.join(QStringLiteral(", "))));
+  emit sessionOpened();
+  return true;
+}
+
+void MainWindow::openFiles(const QStringList& paths) {
+  QStringList captures;
+  for (const QString& p : paths) {
+    const QString lower = p.toLower();
+    if (lower.endsWith(QLatin1String(".hprof")) || lower.endsWith(QLatin1String(".gz")) || lower.endsWith(QLatin1String(".zip"))) {
+      openDump(p);
+    } else {
+      captures << p;
+    }
+  }
+  if (captures.isEmpty()) return;
+  QString error;
+  const CaptureFiles files = classifyCaptures(captures, error);
+  if (!error.isEmpty()) {
+    m_phase->setText(error);
+    if (isVisible()) QMessageBox::warning(this, tr("Cannot open the captures"), error);
+    return;
+  }
+  openCaptures(files);
+}
+
+bool MainWindow::showPage(const QString& name) {
+  QWidget* page = name == QLatin1String("start")     ? m_stack->widget(0)
+                  : name == QLatin1String("heap")    ? static_cast<QWidget*>(m_browser)
+                  : name == QLatin1String("session") ? static_cast<QWidget*>(m_dashboard)
+                                                     : nullptr;
+  if (!page) return false;
+  m_stack->setCurrentWidget(page);
+  return true;
 }
 
 void MainWindow::openDump(const QString& path) {
@@ -140,8 +215,11 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
 }
 
 void MainWindow::dropEvent(QDropEvent* event) {
-  const auto urls = event->mimeData()->urls();
-  if (!urls.isEmpty() && urls.front().isLocalFile()) openDump(urls.front().toLocalFile());
+  QStringList paths;
+  for (const QUrl& url : event->mimeData()->urls()) {
+    if (url.isLocalFile()) paths << url.toLocalFile();
+  }
+  openFiles(paths);
 }
 
 }  // namespace mxi::gui

@@ -6,6 +6,7 @@
 #include <QMainWindow>
 
 #include "app/gui/heap_document.h"
+#include "app/gui/live/capture_import.h"
 
 class QLabel;
 class QListWidget;
@@ -17,6 +18,7 @@ namespace mxi::gui {
 
 class HeapBrowser;
 class HeapLoadJob;
+class LiveDashboard;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -24,11 +26,19 @@ class MainWindow : public QMainWindow {
   explicit MainWindow(QWidget* parent = nullptr);
   ~MainWindow() override;
   void openDump(const QString& path);
+  // Raw device captures (framestats, Matrix issues, ANR traces) into the session dashboard.
+  bool openCaptures(const CaptureFiles& files);
+  // Opens each file by what it is: heap dumps load in the heap browser, captures in the dashboard.
+  void openFiles(const QStringList& paths);
   HeapBrowser* heapBrowser() const { return m_browser; }
+  LiveDashboard* dashboard() const { return m_dashboard; }
+  // Switches the central view: "start", "heap", "session".
+  bool showPage(const QString& name);
 
  signals:
   void dumpLoaded();
   void dumpFailed(const QString& message);
+  void sessionOpened();
 
  protected:
   void dragEnterEvent(QDragEnterEvent* event) override;
@@ -37,6 +47,7 @@ class MainWindow : public QMainWindow {
  private:
   QWidget* makeStartPage();
   void chooseDump();
+  void chooseCaptures();
   void loaded(std::shared_ptr<HeapDocument> document);
   void failed(const QString& message);
   void rememberRecent(const QString& path);
@@ -45,6 +56,7 @@ class MainWindow : public QMainWindow {
   QStackedWidget* m_stack;
   QListWidget* m_recent = nullptr;
   HeapBrowser* m_browser = nullptr;
+  LiveDashboard* m_dashboard = nullptr;
   QProgressBar* m_progress;
   QLabel* m_phase;
   QPushButton* m_cancel;

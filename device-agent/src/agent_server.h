@@ -85,7 +85,6 @@ class AgentServer {
   Clock::time_point m_lastPsRefresh;
   std::deque<PendingAnr> m_pendingAnrs;
   std::set<std::string> m_seenDropboxEntries;
-  bool m_dropboxBaselined = false;
 };
 
 }  // namespace mxi::agent

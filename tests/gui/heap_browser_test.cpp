@@ -8,15 +8,22 @@
 #include <QSignalSpy>
 #include <QTimer>
 #include <QTreeView>
+#include <QTreeWidget>
+#include <QItemSelectionModel>
 
 #include "app/gui/bitmap_gallery.h"
 #include "app/gui/heap_browser.h"
+#include "app/gui/heap_compare_view.h"
+#include "app/gui/item_views.h"
+#include "app/gui/models/class_delta_model.h"
 #include "app/gui/heap_load_job.h"
+#include "app/gui/instance_inspector.h"
 #include "app/gui/main_window.h"
 #include "app/gui/models/class_histogram_model.h"
 #include "app/gui/models/dominator_tree_model.h"
 #include "app/gui/models/duplicate_strings_model.h"
 #include "app/gui/models/leak_tree_model.h"
+#include "app/gui/models/roles.h"
 #include "tests/support/test_paths.h"
 
 namespace mxi::gui {
@@ -103,6 +110,98 @@ TEST(HeapBrowserTest, BitmapGalleryShowsOneThumbnailPerDuplicateGroup) {
   EXPECT_EQ(avatar.size(), QSize(100, 50));
 }
 
+TEST(InstanceInspectorTest, ALeakedObjectShowsFieldsReferrersAndItsPath) {
+  auto doc = load(fixture("leaks_base"));
+  ASSERT_TRUE(doc);
+  HeapBrowser browser(doc);
+  // What a double-click on the first leak's last chain node opens.
+  const QModelIndex first = browser.leakModel()->index(0, 0);
+  const QModelIndex leaking = browser.leakModel()->index(browser.leakModel()->rowCount(first) - 1, 0, first);
+  const qulonglong id = leaking.data(kObjectIdRole).toULongLong();
+  ASSERT_NE(id, 0u);
+  InstanceInspector* inspector = browser.inspector();
+  QSignalSpy ready(inspector, &InstanceInspector::extrasLoaded);
+  ASSERT_TRUE(browser.inspect(core::hprof::ObjectId{id}));
+  EXPECT_EQ(browser.currentWidget(), inspector);
+  ASSERT_TRUE(ready.wait(10000));
+  const QString text = inspector->pageText();
+  EXPECT_TRUE(text.startsWith(QStringLiteral("com.example.leaks.LeakActivity 0x"))) << text.toStdString();
+  EXPECT_TRUE(text.contains(QStringLiteral("mTitle\nObject\njava.lang.String@0x"))) << text.toStdString();
+  EXPECT_TRUE(text.contains(QStringLiteral("\"static\""))) << text.toStdString();
+  EXPECT_TRUE(text.contains(QStringLiteral("mDestroyed\nboolean\ntrue"))) << text.toStdString();
+  EXPECT_TRUE(text.contains(QStringLiteral("Referrers (2)"))) << text.toStdString();
+  EXPECT_TRUE(text.contains(QStringLiteral("via staticField sLeakedActivity"))) << text.toStdString();
+  EXPECT_TRUE(text.contains(QStringLiteral("sLeakedActivity → com.example.leaks.LeakActivity@0x"))) << text.toStdString();
+  // Every id is a link into the inspector.
+  EXPECT_TRUE(inspector->pageHtml().contains(QStringLiteral("href=\"obj:"))) << inspector->pageHtml().toStdString();
+
+  // A class object lists its instances; an unknown id is refused.
+  const auto cached = doc->index->findClass("com.example.leaks.Cached");
+  ASSERT_TRUE(cached);
+  ASSERT_TRUE(browser.inspect(doc->index->classInfo(*cached).id));
+  ASSERT_TRUE(ready.wait(10000));
+  EXPECT_TRUE(inspector->pageText().contains(QStringLiteral("Instances (10)"))) << inspector->pageText().toStdString();
+  EXPECT_FALSE(browser.inspect(core::hprof::ObjectId{0x10}));
+}
+
+TEST(HeapCompareViewTest, ComparingWithTheBaselineShowsThePlantedRegression) {
+  auto doc = load(fixture("leaks_regressed"));
+  ASSERT_TRUE(doc);
+  HeapBrowser browser(doc);
+  ASSERT_TRUE(browser.showView(QStringLiteral("compare")));
+  HeapCompareView* view = browser.compareView();
+  QSignalSpy done(view, &HeapCompareView::compared);
+  view->compareWith(fixture("leaks_base"));
+  ASSERT_TRUE(done.wait(60000));
+  EXPECT_EQ(view->summaryText(),
+            QStringLiteral("Baseline leaks_base.hprof → this dump: 2 new leaks, 1 fixed, 7 still present; %1 classes changed.")
+                .arg(view->comparison()->diff.classes.size()));
+  QTreeWidget* leaks = view->leakTree();
+  ASSERT_EQ(leaks->topLevelItemCount(), 3);
+  EXPECT_EQ(leaks->topLevelItem(0)->text(0), QStringLiteral("New leaks (2)"));
+  EXPECT_EQ(leaks->topLevelItem(0)->childCount(), 2);
+  EXPECT_EQ(leaks->topLevelItem(1)->text(0), QStringLiteral("Fixed leaks (1)"));
+  EXPECT_EQ(leaks->topLevelItem(1)->child(0)->text(0), QStringLiteral("2 × android.view.View"));
+  EXPECT_EQ(leaks->topLevelItem(2)->text(0), QStringLiteral("Still present (7)"));
+  // Each leak carries its chain as text lines, ending at the leaking object.
+  QTreeWidgetItem* fixedView = leaks->topLevelItem(1)->child(0);
+  ASSERT_GT(fixedView->childCount(), 2);
+  EXPECT_TRUE(fixedView->child(fixedView->childCount() - 2)->text(0).contains(QStringLiteral("android.view.View instance")))
+      << fixedView->child(fixedView->childCount() - 2)->text(0).toStdString();
+  EXPECT_TRUE(fixedView->child(fixedView->childCount() - 1)->text(0).trimmed().startsWith(QStringLiteral("Leaking: YES")));
+
+  ClassDeltaModel* classes = view->classModel();
+  ASSERT_TRUE(classes);
+  testModel(classes);
+  bool sawCached = false;
+  for (int r = 0; r < classes->rowCount(); ++r) {
+    if (classes->index(r, ClassDeltaModel::kClass).data().toString() != QStringLiteral("com.example.leaks.Cached")) continue;
+    sawCached = true;
+    EXPECT_EQ(classes->index(r, ClassDeltaModel::kCountDelta).data().toLongLong(), 1000);
+    EXPECT_EQ(classes->index(r, ClassDeltaModel::kCountBase).data().toULongLong(), 10u);
+    EXPECT_EQ(classes->index(r, ClassDeltaModel::kCountNew).data().toULongLong(), 1010u);
+  }
+  EXPECT_TRUE(sawCached);
+}
+
+TEST(ItemViewsTest, CopyPutsTheSelectedRowsAsTabSeparatedText) {
+  auto doc = load(fixture("leaks_base"));
+  ASSERT_TRUE(doc);
+  ClassHistogramModel model(*doc);
+  QAbstractItemView* view = nullptr;
+  std::unique_ptr<QWidget> page(filteredTable(&model, ClassHistogramModel::kShallow, &model, &view));
+  ASSERT_TRUE(view);
+  view->selectionModel()->select(view->model()->index(0, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+  const QString text = selectedRowsText(view);
+  const QStringList lines = text.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+  ASSERT_EQ(lines.size(), 2);
+  EXPECT_EQ(lines[0], QStringLiteral("Class\tObjects\tShallow bytes\tRetained bytes"));
+  const QModelIndex top = view->model()->index(0, 0);
+  EXPECT_EQ(lines[1], QStringLiteral("%1\t%2\t%3\t%4")
+                          .arg(top.data().toString(), top.siblingAtColumn(1).data().toString(),
+                               top.siblingAtColumn(2).data().toString(), top.siblingAtColumn(3).data().toString()));
+}
+
 TEST(HeapBrowserTest, BadDumpFailsWithFileAndOffset) {
   const auto dir = test::scratchDir("gui-bad");
   const std::string path = (dir / "bad.hprof").string();
@@ -143,7 +242,11 @@ TEST(MainWindowTest, LoadingDoesNotStallTheUiThreadAndScreenshotsEveryView) {
   EXPECT_LT(worst, 50) << "the UI thread stalled for " << worst << " ms";
   ASSERT_TRUE(window.heapBrowser());
   const auto dir = test::scratchDir("screenshots");
-  for (const char* view : {"summary", "leaks", "bitmaps", "classes", "dominators", "strings"}) {
+  ASSERT_FALSE(window.heapBrowser()->document().leaks.leaks.empty());
+  window.heapBrowser()->inspect(window.heapBrowser()->document().leaks.leaks.front().chain.back().objectId);
+  QSignalSpy inspected(window.heapBrowser()->inspector(), &InstanceInspector::extrasLoaded);
+  ASSERT_TRUE(inspected.wait(10000));
+  for (const char* view : {"summary", "leaks", "bitmaps", "classes", "dominators", "strings", "inspector", "compare"}) {
     ASSERT_TRUE(window.heapBrowser()->showView(QLatin1String(view)));
     const QString out = QString::fromStdString((dir / (std::string(view) + ".png")).string());
     EXPECT_TRUE(window.grab().save(out)) << view;

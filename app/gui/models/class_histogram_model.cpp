@@ -1,6 +1,7 @@
 #include "app/gui/models/class_histogram_model.h"
 
 #include "app/gui/format.h"
+#include "app/gui/models/roles.h"
 
 namespace mxi::gui {
 
@@ -9,6 +10,7 @@ ClassHistogramModel::ClassHistogramModel(const HeapDocument& doc, QObject* paren
   const std::vector<uint64_t>& byClass = doc.classRetained;
   for (const auto& row : m_rows) {
     m_retained.push_back(row.cls.value < byClass.size() ? byClass[row.cls.value] : 0);
+    m_classObjectIds.push_back(row.cls == core::hprof::kNoClass ? 0 : doc.index->classInfo(row.cls).id.value);
   }
 }
 
@@ -30,6 +32,7 @@ QVariant ClassHistogramModel::data(const QModelIndex& index, int role) const {
       default: return {};
     }
   }
+  if (role == kObjectIdRole) return QVariant::fromValue<qulonglong>(m_classObjectIds[static_cast<size_t>(index.row())]);
   if (role == Qt::ToolTipRole && index.column() != kClass) {
     return humanBytes(index.column() == kRetained ? retained : row.shallowBytes);
   }

@@ -22,7 +22,8 @@ class ClassHistogramModel : public QAbstractTableModel {
 
  private:
   std::vector<core::hprof::HistogramRow> m_rows;
-  std::vector<uint64_t> m_retained;  // per row
+  std::vector<uint64_t> m_retained;        // per row
+  std::vector<uint64_t> m_classObjectIds;  // per row (0: synthetic array classes)
 };
 
 }  // namespace mxi::gui

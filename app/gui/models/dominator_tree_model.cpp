@@ -1,6 +1,7 @@
 #include "app/gui/models/dominator_tree_model.h"
 
 #include "app/gui/format.h"
+#include "app/gui/models/roles.h"
 
 namespace mxi::gui {
 
@@ -115,6 +116,7 @@ QVariant DominatorTreeModel::data(const QModelIndex& index, int role) const {
     }
   }
   if (role == Qt::ToolTipRole && index.column() == kRetained) return humanBytes(retained);
+  if (role == kObjectIdRole) return QVariant::fromValue<qulonglong>(ix.idOf(o).value);
   return {};
 }
 

@@ -5,6 +5,7 @@
 #include <QFont>
 
 #include "app/gui/format.h"
+#include "app/gui/models/roles.h"
 
 namespace mxi::gui {
 
@@ -88,6 +89,7 @@ QVariant LeakTreeModel::data(const QModelIndex& index, int role) const {
         default: return {};
       }
     }
+    if (role == kObjectIdRole && !leak.chain.empty()) return QVariant::fromValue<qulonglong>(leak.chain.back().objectId.value);
     if (role == Qt::ToolTipRole) return QStringLiteral("signature %1").arg(QString::fromStdString(leak.signature));
     if (role == Qt::FontRole && index.column() == kWhat) {
       QFont f;
@@ -107,6 +109,7 @@ QVariant LeakTreeModel::data(const QModelIndex& index, int role) const {
       default: return {};
     }
   }
+  if (role == kObjectIdRole) return QVariant::fromValue<qulonglong>(node.objectId.value);
   if (role == Qt::ForegroundRole && index.column() == kStatus) return QBrush(statusColour(node.status));
   if (role == Qt::FontRole && node.suspect && index.column() == kWhat) {
     QFont f;

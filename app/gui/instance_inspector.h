@@ -1,0 +1,64 @@
+// The instance inspector: one object at a time — header (class, heap, shallow and retained
+// bytes, immediate dominator, GC roots), fields or array elements with values, the objects that
+// reference it, the shortest strong path from a GC root, and for a class object its instances
+// by retained size. Every object id is a link; Back/Forward walk the history. Referrers, path
+// and instances are computed off the UI thread (they scan the whole heap) and are cancelled when
+// the user moves on.
+#pragma once
+
+#include <memory>
+#include <vector>
+#include <QFutureWatcher>
+#include <QWidget>
+
+#include "app/gui/heap_document.h"
+
+class QLabel;
+class QLineEdit;
+class QTextBrowser;
+class QToolButton;
+
+namespace mxi::gui {
+
+struct InspectorExtras;  // instance_inspector.cpp
+
+class InstanceInspector : public QWidget {
+  Q_OBJECT
+ public:
+  explicit InstanceInspector(std::shared_ptr<HeapDocument> doc, QWidget* parent = nullptr);
+  ~InstanceInspector() override;
+
+  // Shows an object (pushes it on the history). Returns false when the id is not in the dump.
+  bool inspectId(core::hprof::ObjectId id);
+  void inspect(core::hprof::ObjectIndex object);
+  core::hprof::ObjectIndex current() const { return m_current; }
+  // The page as shown (for tests and copy), and whether the background part has arrived.
+  QString pageHtml() const;
+  QString pageText() const;
+  bool extrasReady() const { return m_extras != nullptr; }
+
+ signals:
+  void extrasLoaded();  // referrers, path and instances of the current object are shown
+
+ private:
+  void show(core::hprof::ObjectIndex object);
+  void render();
+  void goToTyped();
+  void navigate(int delta);
+  void startExtras();
+
+  std::shared_ptr<HeapDocument> m_doc;
+  QToolButton* m_back;
+  QToolButton* m_forward;
+  QLineEdit* m_idEdit;
+  QLabel* m_status;
+  QTextBrowser* m_page;
+  std::vector<core::hprof::ObjectIndex> m_history;
+  int m_position = -1;
+  core::hprof::ObjectIndex m_current = core::hprof::kNoObject;
+  std::shared_ptr<core::CancelToken> m_cancel;
+  QFutureWatcher<std::shared_ptr<InspectorExtras>> m_watcher;
+  std::shared_ptr<InspectorExtras> m_extras;
+};
+
+}  // namespace mxi::gui

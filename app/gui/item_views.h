@@ -1,0 +1,24 @@
+// Helpers every tabular view shares: a filter box over a sortable proxy, and copy to the
+// clipboard (Ctrl+C / context menu) of the selected rows as tab-separated text.
+#pragma once
+
+#include <QString>
+
+class QAbstractItemModel;
+class QAbstractItemView;
+class QObject;
+class QWidget;
+
+namespace mxi::gui {
+
+// A page with a filter line (matching column 0, case-insensitive) above a sortable table,
+// sorted by `sortColumn` descending. `viewOut` receives the table.
+QWidget* filteredTable(QAbstractItemModel* model, int sortColumn, QObject* owner, QAbstractItemView** viewOut = nullptr);
+
+// Ctrl+C and a context-menu entry copy the selected rows (every column, as shown).
+void enableCopy(QAbstractItemView* view);
+
+// The selected rows of `view` as tab-separated lines, header first (what Copy puts on the clipboard).
+QString selectedRowsText(const QAbstractItemView* view);
+
+}  // namespace mxi::gui

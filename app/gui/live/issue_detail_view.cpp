@@ -1,0 +1,232 @@
+#include "app/gui/live/issue_detail_view.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QHorizontalBarSeries>
+#include <QLabel>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTextBrowser>
+#include <QTreeWidget>
+#include <QValueAxis>
+#include <QVBoxLayout>
+#include <nlohmann/json.hpp>
+
+#include "app/gui/item_views.h"
+
+namespace mxi::gui {
+
+using core::trace::CallNode;
+
+namespace {
+
+QString esc(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
+
+QTreeWidgetItem* callItem(const CallNode& node) {
+  const QString name = !node.name.empty() ? QString::fromStdString(node.name)
+                       : node.methodId < 0 ? QObject::tr("(several entries)")
+                                           : QStringLiteral("method %1").arg(node.methodId);
+  auto* item = new QTreeWidgetItem({name, QString::number(node.costMs), QString::number(node.selfMs), QString::number(node.count)});
+  for (int c = 1; c <= 3; ++c) item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
+  if (node.isStackKey) {
+    QFont f = item->font(0);
+    f.setBold(true);
+    item->setFont(0, f);
+    item->setToolTip(0, QObject::tr("stackKey: the method Matrix blames"));
+  }
+  for (const CallNode& c : node.children) item->addChild(callItem(c));
+  return item;
+}
+
+QString anrHtml(const core::trace::AnrReport& anr) {
+  QString html;
+  if (!anr.subject.empty()) html += QStringLiteral("<p><b>%1</b></p>").arg(esc(anr.subject));
+  for (const auto& deadlock : anr.deadlocks) {
+    QStringList tids;
+    for (int64_t t : deadlock.tids) tids << QString::number(t);
+    html += QObject::tr("<p style='color:#c62828'><b>Deadlock</b> between threads %1</p>").arg(tids.join(QStringLiteral(" → ")));
+  }
+  const auto* main = anr.mainThread();
+  for (const auto& chain : anr.blockingChains) {
+    if (!main || chain.tids.empty() || chain.tids.front() != main->tid) continue;
+    QStringList tids;
+    for (int64_t t : chain.tids) tids << QString::number(t);
+    html += QObject::tr("<p><b>Main thread blocked:</b> %1%2</p>")
+                .arg(tids.join(QStringLiteral(" waits for ")), chain.endsInCycle ? QObject::tr(" (cycle)") : QString());
+  }
+  for (const auto& process : anr.processes) {
+    html += QObject::tr("<h4>%1 (pid %2)</h4>").arg(esc(process.cmdline)).arg(process.pid);
+    for (const auto& t : process.threads) {
+      html += QStringLiteral("<p><b>\"%1\"</b> tid=%2 %3").arg(esc(t.name)).arg(t.tid).arg(esc(t.state));
+      if (t.waitingToLock) {
+        html += QObject::tr(" — waiting to lock %1 (%2) held by tid %3")
+                    .arg(esc(t.waitingToLock->lock), esc(t.waitingToLock->lockClass)).arg(t.waitingToLock->heldByTid);
+      }
+      html += QStringLiteral("</p><pre>");
+      for (const auto& f : t.frames) html += esc(f) + QLatin1Char('\n');
+      html += QStringLiteral("</pre>");
+    }
+  }
+  return html;
+}
+
+}  // namespace
+
+IssueDetailView::IssueDetailView(QWidget* parent) : QWidget(parent) {
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  m_title = new QLabel;
+  m_title->setWordWrap(true);
+  m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_pages = new QStackedWidget;
+  layout->addWidget(m_title);
+  layout->addWidget(m_pages, 1);
+
+  auto* treePage = new QSplitter(Qt::Vertical);
+  m_tree = new QTreeWidget;
+  m_tree->setObjectName(QStringLiteral("callTree"));
+  m_tree->setHeaderLabels({tr("Method"), tr("Total ms"), tr("Self ms"), tr("Count")});
+  m_tree->setColumnWidth(0, 420);
+  enableCopy(m_tree);
+  m_treeText = new QTextBrowser;
+  treePage->addWidget(m_tree);
+  treePage->addWidget(m_treeText);
+  m_pages->addWidget(treePage);
+
+  m_text = new QTextBrowser;
+  m_pages->addWidget(m_text);
+
+  m_startup = new QChartView;
+  m_startup->setRenderHint(QPainter::Antialiasing);
+  m_pages->addWidget(m_startup);
+  clear();
+}
+
+void IssueDetailView::clear() {
+  m_title->setText(tr("Select an issue to see its details."));
+  m_text->clear();
+  m_pages->setCurrentWidget(m_text);
+}
+
+QString IssueDetailView::detailText() const {
+  QWidget* page = m_pages->currentWidget();
+  if (page == m_text) return m_text->toPlainText();
+  if (page == m_startup) return m_title->text();
+  return m_treeText->toPlainText();
+}
+
+void IssueDetailView::showCallTree(const CallNode& root) {
+  m_tree->clear();
+  auto* top = callItem(root);
+  m_tree->addTopLevelItem(top);
+  // Expand the hot path: always into the costliest child.
+  QTreeWidgetItem* item = top;
+  while (item) {
+    item->setExpanded(true);
+    QTreeWidgetItem* next = nullptr;
+    long best = -1;
+    for (int i = 0; i < item->childCount(); ++i) {
+      const long cost = item->child(i)->text(1).toLong();
+      if (cost > best) {
+        best = cost;
+        next = item->child(i);
+      }
+    }
+    item = next;
+  }
+  // And the stackKey method wherever it is.
+  for (QTreeWidgetItemIterator it(m_tree); *it; ++it) {
+    if ((*it)->font(0).bold()) {
+      for (QTreeWidgetItem* p = (*it)->parent(); p; p = p->parent()) p->setExpanded(true);
+      m_tree->setCurrentItem(*it);
+    }
+  }
+}
+
+void IssueDetailView::showEvent(const LiveEvent& event) {
+  QString title = QStringLiteral("<b>%1</b> — %2").arg(QString::fromUtf8(liveEventKindName(event.kind).data()), esc(event.summary));
+  if (!event.scene.empty()) title += tr(" · scene %1").arg(esc(event.scene));
+  if (event.costMs >= 0) title += tr(" · %1 ms").arg(event.costMs);
+  m_title->setText(title);
+
+  if (event.anr) {
+    m_text->setHtml(anrHtml(*event.anr));
+    m_pages->setCurrentWidget(m_text);
+    return;
+  }
+  if (!event.issue) {
+    m_text->setPlainText(QString::fromStdString(event.summary));
+    m_pages->setCurrentWidget(m_text);
+    return;
+  }
+  const auto& issue = *event.issue;
+  if (issue.callTree) {
+    showCallTree(*issue.callTree);
+    QString below;
+    if (!issue.threadStack.empty()) below += tr("<h4>Thread stack</h4><pre>%1</pre>").arg(esc(issue.threadStack));
+    if (!issue.usage.empty()) below += tr("<p>CPU usage %1</p>").arg(esc(issue.usage));
+    m_treeText->setHtml(below);
+    m_pages->setCurrentWidget(m_tree->parentWidget());
+    return;
+  }
+  if (issue.startup) {
+    const auto& st = *issue.startup;
+    auto* set = new QBarSet(tr("ms"));
+    QStringList phases;
+    auto add = [&](const QString& name, const std::optional<int64_t>& v) {
+      if (!v) return;
+      phases << name;
+      *set << static_cast<double>(*v);
+    };
+    add(tr("Application create"), st.applicationCreateMs);
+    add(tr("First activity create"), st.firstActivityCreateMs);
+    add(tr("Between"), st.betweenMs);
+    add(tr("Startup total"), st.startupDurationMs);
+    auto* series = new QHorizontalBarSeries;
+    series->append(set);
+    series->setLabelsVisible(true);
+    auto* chart = new QChart;
+    chart->addSeries(series);
+    auto* axisY = new QBarCategoryAxis;
+    axisY->append(phases);
+    chart->addAxis(axisY, Qt::AlignLeft);
+    series->attachAxis(axisY);
+    auto* axisX = new QValueAxis;
+    axisX->setTitleText(tr("ms"));
+    chart->addAxis(axisX, Qt::AlignBottom);
+    series->attachAxis(axisX);
+    chart->legend()->hide();
+    chart->setTitle(st.warmStart.value_or(false) ? tr("Warm start") : tr("Cold start"));
+    QChart* old = m_startup->chart();
+    m_startup->setChart(chart);
+    delete old;
+    m_pages->setCurrentWidget(m_startup);
+    return;
+  }
+  QString html;
+  if (issue.io) {
+    const auto& io = *issue.io;
+    html += QStringLiteral("<table cellspacing=4>");
+    auto row = [&](const QString& k, const QString& v) { html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(k, v); };
+    row(tr("Type"), QString::fromUtf8(core::trace::ioIssueTypeName(issue.type).data()));
+    row(tr("Path"), esc(io.path));
+    row(tr("Thread"), esc(io.thread));
+    row(tr("Operation"), esc(io.opType));
+    row(tr("Size"), QString::number(io.size));
+    row(tr("Operations"), QString::number(io.opCount));
+    row(tr("Buffer"), QString::number(io.buffer));
+    row(tr("Cost"), tr("%1 ms").arg(io.costMs));
+    if (io.repeat) row(tr("Repeated reads"), QString::number(io.repeat));
+    html += QStringLiteral("</table>");
+    if (!issue.stack.empty()) html += tr("<h4>Stack</h4><pre>%1</pre>").arg(esc(issue.stack));
+  } else {
+    html += tr("<h4>Content</h4><pre>%1</pre>")
+                .arg(esc(nlohmann::json::parse(issue.contentJson, nullptr, false).dump(2)));
+  }
+  m_text->setHtml(html);
+  m_pages->setCurrentWidget(m_text);
+}
+
+}  // namespace mxi::gui

@@ -1,0 +1,38 @@
+// Detail of one issue-feed row: an evil method's call tree (decoded names, total and self cost,
+// the hot path expanded, the stackKey method in bold), an ANR's main-thread stack with its
+// blocking chain and deadlocks, an IO issue's fields and stack, startup phases as bars.
+#pragma once
+
+#include <QWidget>
+
+#include "app/gui/live/live_session.h"
+
+class QChartView;
+class QLabel;
+class QStackedWidget;
+class QTextBrowser;
+class QTreeWidget;
+
+namespace mxi::gui {
+
+class IssueDetailView : public QWidget {
+  Q_OBJECT
+ public:
+  explicit IssueDetailView(QWidget* parent = nullptr);
+  void showEvent(const LiveEvent& event);
+  void clear();
+  QTreeWidget* callTree() const { return m_tree; }
+  QString detailText() const;
+  QChartView* startupChart() const { return m_startup; }
+
+ private:
+  void showCallTree(const core::trace::CallNode& root);
+  QLabel* m_title;
+  QStackedWidget* m_pages;
+  QTreeWidget* m_tree;
+  QTextBrowser* m_treeText;  // under the tree: thread stack / content
+  QTextBrowser* m_text;
+  QChartView* m_startup;
+};
+
+}  // namespace mxi::gui

@@ -1,0 +1,67 @@
+#include "app/gui/live/issue_feed_model.h"
+
+#include <QBrush>
+#include <QColor>
+
+namespace mxi::gui {
+
+QString formatSessionTime(int64_t ms) {
+  const int64_t h = ms / 3'600'000, m = ms / 60'000 % 60, s = ms / 1000 % 60, rest = ms % 1000;
+  QString t = QStringLiteral("%1:%2.%3").arg(m, 2, 10, QLatin1Char('0')).arg(s, 2, 10, QLatin1Char('0')).arg(rest, 3, 10, QLatin1Char('0'));
+  return h > 0 ? QStringLiteral("%1:%2").arg(h).arg(t) : t;
+}
+
+IssueFeedModel::IssueFeedModel(const LiveSession& session, QObject* parent) : QAbstractTableModel(parent), m_session(session) {
+  sync();
+}
+
+void IssueFeedModel::sync() {
+  const int total = static_cast<int>(m_session.events().size());
+  if (total <= m_rows) return;
+  beginInsertRows({}, m_rows, total - 1);
+  m_rows = total;
+  endInsertRows();
+}
+
+int IssueFeedModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : m_rows; }
+int IssueFeedModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : kColumns; }
+
+QVariant IssueFeedModel::data(const QModelIndex& index, int role) const {
+  if (!index.isValid() || index.row() >= m_rows) return {};
+  const LiveEvent& e = eventAt(index.row());
+  if (role == Qt::DisplayRole) {
+    switch (index.column()) {
+      case kTime: return formatSessionTime(e.timeMs);
+      case kKind: return QString::fromUtf8(liveEventKindName(e.kind).data());
+      case kScene: return QString::fromStdString(e.scene);
+      case kCost: return e.costMs >= 0 ? QVariant::fromValue<qlonglong>(e.costMs) : QVariant();
+      case kSummary: return QString::fromStdString(e.summary);
+      default: return {};
+    }
+  }
+  if (role == kKindRole) return static_cast<int>(e.kind);
+  if (role == Qt::ForegroundRole && index.column() == kKind) {
+    switch (e.kind) {
+      case LiveEvent::Kind::kAnr: return QBrush(QColor(0xc6, 0x28, 0x28));
+      case LiveEvent::Kind::kEvilMethod: return QBrush(QColor(0xe6, 0x51, 0x00));
+      case LiveEvent::Kind::kIo: return QBrush(QColor(0x15, 0x65, 0xc0));
+      default: return {};
+    }
+  }
+  if (role == Qt::TextAlignmentRole && index.column() == kCost) return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+  return {};
+}
+
+QVariant IssueFeedModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+  switch (section) {
+    case kTime: return tr("Time");
+    case kKind: return tr("Kind");
+    case kScene: return tr("Scene");
+    case kCost: return tr("Cost (ms)");
+    case kSummary: return tr("What");
+    default: return {};
+  }
+}
+
+}  // namespace mxi::gui

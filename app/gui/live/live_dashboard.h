@@ -1,0 +1,101 @@
+// The live/session dashboard over one LiveSession: FPS over time per scene, a stacked frame-drop
+// histogram per scene in Matrix levels and colours, the frame-time distribution with p50/p90/p99
+// markers, the slow frames behind a clicked bar, and the issue feed (filterable, searchable)
+// with the selected issue's detail. Repaints at most ~30 times a second, only when the session
+// changed, so a fast feed never floods the UI thread.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <QWidget>
+
+#include "app/gui/live/live_session.h"
+
+class QAbstractSeries;
+class QChart;
+class QChartView;
+class QComboBox;
+class QHorizontalStackedBarSeries;
+class QLabel;
+class QLineEdit;
+class QLineSeries;
+class QSortFilterProxyModel;
+class QTableView;
+class QTimer;
+class QValueAxis;
+class QBarCategoryAxis;
+
+namespace mxi::gui {
+
+class IssueDetailView;
+class IssueFeedModel;
+class SlowFramesModel;
+
+class LiveDashboard : public QWidget {
+  Q_OBJECT
+ public:
+  static constexpr int kRepaintIntervalMs = 33;
+  static constexpr int kFpsWindowSeconds = 120;
+  explicit LiveDashboard(std::shared_ptr<LiveSession> session, QWidget* parent = nullptr);
+  ~LiveDashboard() override;
+
+  LiveSession& session() { return *m_session; }
+  // Brings every view up to date with the session now (the timer does this when it changed).
+  void refresh();
+  // What clicking a bar does: the slow frames of that scene and level.
+  void showSlowFrames(int scene, core::trace::DropLevel level);
+  void selectEvent(int row);
+
+  // For tests and screenshots.
+  QChart* fpsChart() const;
+  QChart* dropChart() const;
+  QChart* distributionChart() const;
+  QHorizontalStackedBarSeries* dropSeries() const { return m_dropSeries; }
+  IssueFeedModel* feedModel() const { return m_feed; }
+  QSortFilterProxyModel* feedProxy() const { return m_feedProxy; }
+  SlowFramesModel* slowFramesModel() const { return m_slowFrames; }
+  IssueDetailView* detailView() const { return m_detail; }
+  QString summaryText() const;
+  uint64_t repaints() const { return m_repaints; }
+  void setKindFilter(int kindOrMinusOne);  // LiveEvent::Kind as int, -1 for all
+
+ private:
+  QWidget* makeCharts();
+  QWidget* makeFeed();
+  void refreshFps();
+  void refreshDrops();
+  void refreshDistribution();
+
+  std::shared_ptr<LiveSession> m_session;
+  uint64_t m_shownRevision = UINT64_MAX;
+  uint64_t m_repaints = 0;
+  QTimer* m_timer;
+  QLabel* m_summary;
+  QChartView* m_fpsView;
+  QChartView* m_dropView;
+  QChartView* m_distView;
+  QValueAxis* m_fpsX;
+  QValueAxis* m_fpsY;
+  std::vector<QLineSeries*> m_fpsLines;  // per scene
+  QHorizontalStackedBarSeries* m_dropSeries;
+  QBarCategoryAxis* m_dropScenes;
+  QValueAxis* m_dropX;
+  QLineSeries* m_distLine;
+  std::vector<QLineSeries*> m_percentileLines;  // p50, p90, p99
+  QValueAxis* m_distX;
+  QValueAxis* m_distY;
+  QLabel* m_slowTitle;
+  QTableView* m_slowView;
+  SlowFramesModel* m_slowFrames;
+  IssueFeedModel* m_feed;
+  QSortFilterProxyModel* m_feedProxy;
+  QTableView* m_feedView;
+  QLineEdit* m_search;
+  QComboBox* m_kind;
+  IssueDetailView* m_detail;
+};
+
+// Matrix's level colours, Best → Frozen.
+QColor dropLevelColour(core::trace::DropLevel level);
+
+}  // namespace mxi::gui

@@ -1,0 +1,204 @@
+#include "app/gui/live/live_session.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace mxi::gui {
+
+using core::trace::Frame;
+using core::trace::IssueKind;
+using core::trace::MatrixIssue;
+
+std::string_view liveEventKindName(LiveEvent::Kind kind) {
+  switch (kind) {
+    case LiveEvent::Kind::kEvilMethod: return "Evil method";
+    case LiveEvent::Kind::kAnr: return "ANR";
+    case LiveEvent::Kind::kIo: return "IO";
+    case LiveEvent::Kind::kStartup: return "Startup";
+    case LiveEvent::Kind::kFps: return "FPS";
+    case LiveEvent::Kind::kLeak: return "Leak";
+    case LiveEvent::Kind::kOther: return "Other";
+    case LiveEvent::Kind::kMark: return "Mark";
+  }
+  return "?";
+}
+
+namespace {
+
+// The method a reader should look at first: the stackKey node, else the costliest leaf path's end.
+const core::trace::CallNode* hotMethod(const core::trace::CallNode& root) {
+  std::vector<const core::trace::CallNode*> todo{&root};
+  while (!todo.empty()) {
+    const auto* n = todo.back();
+    todo.pop_back();
+    if (n->isStackKey) return n;
+    for (const auto& c : n->children) todo.push_back(&c);
+  }
+  const auto* n = &root;
+  while (!n->children.empty()) {
+    n = &*std::max_element(n->children.begin(), n->children.end(),
+                           [](const auto& a, const auto& b) { return a.costMs < b.costMs; });
+  }
+  return n;
+}
+
+std::string summarize(const MatrixIssue& issue) {
+  char buf[96];
+  switch (issue.kind) {
+    case IssueKind::kEvilMethod: {
+      std::string s = issue.detail.empty() ? std::string("evil method") : issue.detail;
+      if (issue.callTree) {
+        const auto* hot = hotMethod(*issue.callTree);
+        if (hot && !hot->name.empty()) s += " · " + hot->name;
+        else if (hot && hot->methodId >= 0) s += " · method " + std::to_string(hot->methodId);
+      }
+      return s;
+    }
+    case IssueKind::kIo:
+      if (issue.io) return std::string(core::trace::ioIssueTypeName(issue.type)) + " · " + issue.io->path;
+      return std::string(core::trace::ioIssueTypeName(issue.type));
+    case IssueKind::kStartup:
+      if (issue.startup) {
+        const auto& st = *issue.startup;
+        std::snprintf(buf, sizeof buf, "%s start %lld ms (application %lld ms, first activity %lld ms)",
+                      st.warmStart.value_or(false) ? "warm" : "cold", static_cast<long long>(st.startupDurationMs.value_or(0)),
+                      static_cast<long long>(st.applicationCreateMs.value_or(0)),
+                      static_cast<long long>(st.firstActivityCreateMs.value_or(0)));
+        return buf;
+      }
+      return "startup";
+    case IssueKind::kFps:
+      if (issue.fps) {
+        std::snprintf(buf, sizeof buf, "%.1f fps, frozen %lld, high %lld", issue.fps->fps,
+                      static_cast<long long>(issue.fps->dropLevel[4]), static_cast<long long>(issue.fps->dropLevel[3]));
+        return buf;
+      }
+      return "fps";
+    case IssueKind::kMemory:
+      if (issue.memory) return "leaked " + issue.memory->activity;
+      return "memory";
+    default: return issue.tag;
+  }
+}
+
+LiveEvent::Kind eventKind(const MatrixIssue& issue) {
+  switch (issue.kind) {
+    case IssueKind::kEvilMethod: return issue.detail == "ANR" ? LiveEvent::Kind::kAnr : LiveEvent::Kind::kEvilMethod;
+    case IssueKind::kIo: return LiveEvent::Kind::kIo;
+    case IssueKind::kStartup: return LiveEvent::Kind::kStartup;
+    case IssueKind::kFps: return LiveEvent::Kind::kFps;
+    case IssueKind::kMemory: return LiveEvent::Kind::kLeak;
+    default: return LiveEvent::Kind::kOther;
+  }
+}
+
+}  // namespace
+
+LiveSession::LiveSession(core::trace::DropThresholds thresholds) : m_thresholds(thresholds) {}
+
+int LiveSession::sceneIndex(const std::string& name) {
+  for (size_t i = 0; i < m_scenes.size(); ++i) {
+    if (m_scenes[i].name == name) return static_cast<int>(i);
+  }
+  m_scenes.push_back(SceneStats{name, {}, 0, 0, 0});
+  m_fps.emplace_back();
+  m_openSecond.emplace_back();
+  return static_cast<int>(m_scenes.size()) - 1;
+}
+
+void LiveSession::addFrames(const std::string& scene, std::span<const Frame> frames) {
+  if (frames.empty()) return;
+  const int s = sceneIndex(scene);
+  SceneStats& stats = m_scenes[static_cast<size_t>(s)];
+  auto& series = m_fps[static_cast<size_t>(s)];
+  for (const Frame& f : frames) {
+    if (!m_startNs) m_startNs = f.startNs;
+    m_lastEndNs = std::max(m_lastEndNs, f.startNs + f.durationNs);
+    if (f.flags != 0) {
+      ++m_flagged;
+      continue;
+    }
+    ++m_counted;
+    const int64_t dropped = f.droppedFrames();
+    const auto level = m_thresholds.levelOf(dropped);
+    ++stats.levels[static_cast<size_t>(level)];
+    ++stats.frames;
+    stats.droppedSum += static_cast<uint64_t>(dropped);
+    const int64_t onScreen = (dropped + 1) * f.refreshPeriodNs;
+    stats.onScreenNs += onScreen;
+    const int64_t ms = f.durationNs / 1'000'000;
+    ++m_histogram[static_cast<size_t>(std::clamp<int64_t>(ms, 0, kHistogramBuckets - 1))];
+    if (level != core::trace::DropLevel::kBest) {
+      m_slow.push_back({s, f, level});
+      if (m_slow.size() > kMaxSlowFrames) m_slow.pop_front();
+    }
+    // FPS of the second this frame started in; the newest second updates in place.
+    const int64_t second = (f.startNs - *m_startNs) / 1'000'000'000;
+    auto& open = m_openSecond[static_cast<size_t>(s)];
+    if (open.second != second) open = {second, 0, 0};
+    ++open.frames;
+    open.onScreenNs += onScreen;
+    const double fps = open.onScreenNs > 0 ? 1e9 * static_cast<double>(open.frames) / static_cast<double>(open.onScreenNs) : 0;
+    if (!series.empty() && series.back().second == second) {
+      series.back().fps = fps;
+    } else {
+      series.push_back({second, fps});
+      if (series.size() > kMaxFpsSeconds) series.pop_front();
+    }
+  }
+  ++m_revision;
+}
+
+void LiveSession::addIssue(MatrixIssue issue, int64_t timeMs) {
+  LiveEvent e;
+  e.kind = eventKind(issue);
+  e.timeMs = timeMs;
+  e.scene = issue.scene;
+  e.costMs = issue.costMs.value_or(issue.io ? issue.io->costMs : -1);
+  if (issue.startup && issue.startup->startupDurationMs) e.costMs = *issue.startup->startupDurationMs;
+  e.summary = summarize(issue);
+  e.issue = std::make_shared<const MatrixIssue>(std::move(issue));
+  m_events.push_back(std::move(e));
+  ++m_revision;
+}
+
+void LiveSession::addAnr(std::shared_ptr<const core::trace::AnrReport> anr, int64_t timeMs) {
+  LiveEvent e;
+  e.kind = LiveEvent::Kind::kAnr;
+  e.timeMs = timeMs;
+  std::string what = anr->subject;
+  if (!anr->processes.empty() && what.empty()) what = anr->processes.front().cmdline;
+  if (const auto* main = anr->mainThread()) {
+    what += (what.empty() ? "" : " · ") + std::string("main ") + main->state;
+    if (!main->frames.empty()) what += " at " + main->frames.front();
+  }
+  e.summary = what.empty() ? std::string("ANR") : what;
+  e.anr = std::move(anr);
+  m_events.push_back(std::move(e));
+  ++m_revision;
+}
+
+void LiveSession::addMark(const std::string& text, int64_t timeMs) {
+  LiveEvent e;
+  e.kind = LiveEvent::Kind::kMark;
+  e.timeMs = timeMs;
+  e.summary = text;
+  m_events.push_back(std::move(e));
+  ++m_revision;
+}
+
+double LiveSession::percentileMs(double p) const {
+  if (m_counted == 0) return 0;
+  const auto rank = static_cast<uint64_t>(std::max<double>(1, std::ceil(p / 100.0 * static_cast<double>(m_counted))));
+  uint64_t seen = 0;
+  for (int i = 0; i < kHistogramBuckets; ++i) {
+    seen += m_histogram[static_cast<size_t>(i)];
+    if (seen >= rank) return (i + 1) * kHistogramBucketMs;
+  }
+  return kHistogramBuckets * kHistogramBucketMs;
+}
+
+int64_t LiveSession::durationMs() const { return m_startNs ? (m_lastEndNs - *m_startNs) / 1'000'000 : 0; }
+
+}  // namespace mxi::gui

@@ -1,0 +1,250 @@
+#include "core/session/session_compare.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+#include <map>
+
+namespace mxi::core::session {
+namespace {
+
+__attribute__((format(printf, 1, 2))) std::string fmt(const char* format, ...) {
+  char buf[256];
+  va_list args;
+  va_start(args, format);
+  std::vsnprintf(buf, sizeof buf, format, args);
+  va_end(args);
+  return buf;
+}
+
+std::map<std::string, std::vector<trace::Frame>> framesByScene(const SessionData& d) {
+  std::map<std::string, std::vector<trace::Frame>> out;
+  for (const SessionFrame& f : d.frames) out[d.scenes[f.scene]].push_back(f.frame);
+  return out;
+}
+
+std::vector<int64_t> countedDurations(const std::vector<trace::Frame>& frames) {
+  std::vector<int64_t> out;
+  out.reserve(frames.size());
+  for (const auto& f : frames) {
+    if (f.flags == 0) out.push_back(f.durationNs);
+  }
+  return out;
+}
+
+int64_t median(std::vector<int64_t> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return trace::nearestRankPercentile(v, 50);
+}
+
+struct EvilGroup {
+  std::vector<int64_t> costs;
+  std::string detail;
+  int64_t methodId = -1;
+};
+
+std::map<std::string, EvilGroup> evilByKey(const SessionData& d) {
+  std::map<std::string, EvilGroup> out;
+  for (const auto& si : d.issues) {
+    const auto& i = si.issue;
+    if (i.kind != trace::IssueKind::kEvilMethod || i.stackKey.empty()) continue;
+    auto& g = out[i.stackKey];
+    g.costs.push_back(i.costMs.value_or(0));
+    g.detail = i.detail;
+    g.methodId = trace::stackKeyMethodId(i.stackKey);
+  }
+  return out;
+}
+
+uint64_t anrCount(const SessionData& d) {
+  uint64_t n = d.anrs.size();
+  for (const auto& si : d.issues) {
+    if (si.issue.kind == trace::IssueKind::kEvilMethod &&
+        (si.issue.detail == "ANR" || si.issue.detail == "SIGNAL_ANR")) {
+      ++n;
+    }
+  }
+  return n;
+}
+
+}  // namespace
+
+std::string_view verdictName(Verdict v) {
+  switch (v) {
+    case Verdict::kSame: return "same";
+    case Verdict::kRegression: return "regression";
+    case Verdict::kImprovement: return "improvement";
+    case Verdict::kNew: return "new";
+    case Verdict::kGone: return "gone";
+    case Verdict::kNotJudged: return "notJudged";
+  }
+  return "same";
+}
+
+SessionComparison compareSessions(const SessionData& base, const SessionData& next, const CompareThresholds& t) {
+  SessionComparison c;
+  // Scenes.
+  const auto baseScenes = framesByScene(base), nextScenes = framesByScene(next);
+  std::vector<std::string> names;
+  for (const auto& [name, frames] : baseScenes) names.push_back(name);
+  for (const auto& [name, frames] : nextScenes) {
+    if (!baseScenes.count(name)) names.push_back(name);
+  }
+  for (const std::string& name : names) {
+    SceneDelta d;
+    d.scene = name;
+    const auto b = baseScenes.find(name), n = nextScenes.find(name);
+    const std::vector<trace::Frame> empty;
+    const auto& bf = b == baseScenes.end() ? empty : b->second;
+    const auto& nf = n == nextScenes.end() ? empty : n->second;
+    d.base = trace::computeFrameStats(bf, t.dropThresholds);
+    d.next = trace::computeFrameStats(nf, t.dropThresholds);
+    if (d.base.frames < t.minFrames || d.next.frames < t.minFrames) {
+      d.verdict = bf.empty() ? Verdict::kNew : nf.empty() ? Verdict::kGone : Verdict::kNotJudged;
+      c.scenes.push_back(std::move(d));
+      continue;
+    }
+    auto bd = countedDurations(bf), nd = countedDurations(nf);
+    const double bm = static_cast<double>(median(bd)), nm = static_cast<double>(median(nd));
+    d.medianChangePct = bm > 0 ? 100.0 * (nm - bm) / bm : 0;
+    d.test = mannWhitney(std::move(bd), std::move(nd));
+    if (d.test.pGreater < t.alpha && d.medianChangePct >= t.minFrameTimeIncreasePct) {
+      d.verdict = Verdict::kRegression;
+      c.regressions.push_back("scene " + name + fmt(": median frame time %+.1f%% (p=%.2g), FPS %.1f -> %.1f",
+                                                     d.medianChangePct, d.test.pGreater, d.base.fps, d.next.fps));
+    } else if (d.test.pLess < t.alpha && d.medianChangePct <= -t.minFrameTimeIncreasePct) {
+      d.verdict = Verdict::kImprovement;
+    }
+    c.scenes.push_back(std::move(d));
+  }
+  // Evil methods by stackKey.
+  const auto be = evilByKey(base), ne = evilByKey(next);
+  std::map<std::string, EvilMethodDelta> evil;
+  for (const auto& [key, g] : be) {
+    auto& d = evil[key];
+    d.stackKey = key;
+    d.methodId = g.methodId;
+    d.detail = g.detail;
+    d.baseCount = g.costs.size();
+    d.baseMedianMs = median(g.costs);
+    d.baseMaxMs = *std::max_element(g.costs.begin(), g.costs.end());
+  }
+  for (const auto& [key, g] : ne) {
+    auto& d = evil[key];
+    d.stackKey = key;
+    d.methodId = g.methodId;
+    d.detail = g.detail;
+    d.nextCount = g.costs.size();
+    d.nextMedianMs = median(g.costs);
+    d.nextMaxMs = *std::max_element(g.costs.begin(), g.costs.end());
+  }
+  for (auto& [key, d] : evil) {
+    if (d.baseCount == 0) {
+      d.verdict = Verdict::kNew;
+      d.regression = t.newEvilMethodIsRegression;
+    } else if (d.nextCount == 0) {
+      d.verdict = Verdict::kGone;
+    } else {
+      const double grow = 100.0 * static_cast<double>(d.nextMedianMs - d.baseMedianMs) /
+                          static_cast<double>(std::max<int64_t>(d.baseMedianMs, 1));
+      if (grow >= t.evilSlowerPct && d.nextMedianMs - d.baseMedianMs >= t.evilSlowerMinMs) {
+        d.verdict = Verdict::kRegression;
+        d.regression = true;
+      } else if (-grow >= t.evilSlowerPct && d.baseMedianMs - d.nextMedianMs >= t.evilSlowerMinMs) {
+        d.verdict = Verdict::kImprovement;
+      }
+    }
+    if (d.regression) {
+      c.regressions.push_back("evil method " + key + " (" + d.detail + "): " +
+                              (d.verdict == Verdict::kNew
+                                   ? fmt("new, %llu x, median %lld ms", static_cast<unsigned long long>(d.nextCount),
+                                         static_cast<long long>(d.nextMedianMs))
+                                   : fmt("median %lld -> %lld ms", static_cast<long long>(d.baseMedianMs),
+                                         static_cast<long long>(d.nextMedianMs))));
+    }
+    c.evilMethods.push_back(d);
+  }
+  std::stable_sort(c.evilMethods.begin(), c.evilMethods.end(),
+                   [](const EvilMethodDelta& a, const EvilMethodDelta& b) { return a.regression > b.regression; });
+  // ANRs.
+  c.baseAnrs = anrCount(base);
+  c.nextAnrs = anrCount(next);
+  if (c.nextAnrs > c.baseAnrs) {
+    c.regressions.push_back(fmt("ANRs: %llu -> %llu", static_cast<unsigned long long>(c.baseAnrs),
+                                static_cast<unsigned long long>(c.nextAnrs)));
+  }
+  // IO by (type, path).
+  std::map<std::pair<int32_t, std::string>, IoDelta> io;
+  auto addIo = [&](const SessionData& d, bool isNext) {
+    for (const auto& si : d.issues) {
+      if (!si.issue.io) continue;
+      auto& e = io[{si.issue.type, si.issue.io->path}];
+      e.type = si.issue.type;
+      e.path = si.issue.io->path;
+      (isNext ? e.nextCount : e.baseCount) += 1;
+      (isNext ? e.nextCostMs : e.baseCostMs) += si.issue.io->costMs;
+    }
+  };
+  addIo(base, false);
+  addIo(next, true);
+  for (auto& [key, e] : io) {
+    if (e.baseCount == 0) {
+      e.verdict = Verdict::kNew;
+      e.regression = t.newIoIssueIsRegression;
+    } else if (e.nextCount == 0) {
+      e.verdict = Verdict::kGone;
+    } else if (e.nextCount > e.baseCount) {
+      e.verdict = Verdict::kRegression;
+      e.regression = true;
+    } else if (e.nextCount < e.baseCount) {
+      e.verdict = Verdict::kImprovement;
+    }
+    if (e.regression) {
+      c.regressions.push_back("io " + std::string(trace::ioIssueTypeName(e.type)) + " " + e.path +
+                              fmt(": %llu -> %llu issues", static_cast<unsigned long long>(e.baseCount),
+                                  static_cast<unsigned long long>(e.nextCount)));
+    }
+    c.io.push_back(e);
+  }
+  // Startup means.
+  struct Acc {
+    double sum = 0;
+    uint64_t n = 0;
+  };
+  auto startupMeans = [](const SessionData& d) {
+    std::map<std::string, Acc> m;
+    for (const auto& si : d.issues) {
+      if (!si.issue.startup) continue;
+      const auto& s = *si.issue.startup;
+      auto add = [&](const char* name, const std::optional<int64_t>& v) {
+        if (!v) return;
+        m[name].sum += static_cast<double>(*v);
+        ++m[name].n;
+      };
+      add("applicationCreateMs", s.applicationCreateMs);
+      add("firstActivityCreateMs", s.firstActivityCreateMs);
+      add("startupDurationMs", s.startupDurationMs);
+    }
+    return m;
+  };
+  const auto bs = startupMeans(base), ns = startupMeans(next);
+  for (const auto& [metric, b] : bs) {
+    const auto n = ns.find(metric);
+    if (n == ns.end()) continue;
+    StartupDelta d;
+    d.metric = metric;
+    d.baseMs = b.sum / static_cast<double>(b.n);
+    d.nextMs = n->second.sum / static_cast<double>(n->second.n);
+    d.baseCount = b.n;
+    d.nextCount = n->second.n;
+    d.regression = d.nextMs - d.baseMs >= static_cast<double>(t.startupSlowerMinMs) &&
+                   100.0 * (d.nextMs - d.baseMs) / std::max(d.baseMs, 1.0) >= t.startupSlowerPct;
+    if (d.regression) c.regressions.push_back("startup " + metric + fmt(": %.0f -> %.0f ms", d.baseMs, d.nextMs));
+    c.startup.push_back(d);
+  }
+  return c;
+}
+
+}  // namespace mxi::core::session

@@ -1,0 +1,78 @@
+// Did NEW get worse than BASE? Per scene frame times (Mann–Whitney U, so noise is not a
+// regression), drop-level distributions, evil methods by stackKey, ANRs, IO issues by type and
+// path, startup times. Every verdict is driven by CompareThresholds.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/session/mann_whitney.h"
+#include "core/session/session_data.h"
+#include "core/trace/frame_stats.h"
+
+namespace mxi::core::session {
+
+struct CompareThresholds {
+  double alpha = 0.01;                 // significance level of the frame-time test
+  double minFrameTimeIncreasePct = 5;  // and the median frame time must grow at least this much
+  uint64_t minFrames = 30;             // scenes with fewer frames (either side) are not judged
+  double evilSlowerPct = 20;           // evil method median cost growth that counts
+  int64_t evilSlowerMinMs = 50;        // … and at least this many ms
+  double startupSlowerPct = 10;
+  int64_t startupSlowerMinMs = 50;
+  bool newEvilMethodIsRegression = true;
+  bool newIoIssueIsRegression = true;
+  trace::DropThresholds dropThresholds;
+};
+
+enum class Verdict : uint8_t { kSame, kRegression, kImprovement, kNew, kGone, kNotJudged };
+std::string_view verdictName(Verdict v);  // "same", "regression", "improvement", "new", "gone", "notJudged"
+
+struct SceneDelta {
+  std::string scene;
+  trace::FrameStats base, next;
+  MannWhitneyResult test;
+  double medianChangePct = 0;
+  Verdict verdict = Verdict::kSame;
+};
+
+struct EvilMethodDelta {
+  std::string stackKey;
+  int64_t methodId = -1;
+  std::string detail;  // of the newest issue
+  uint64_t baseCount = 0, nextCount = 0;
+  int64_t baseMedianMs = 0, nextMedianMs = 0, baseMaxMs = 0, nextMaxMs = 0;
+  Verdict verdict = Verdict::kSame;
+  bool regression = false;
+};
+
+struct IoDelta {
+  int32_t type = 0;
+  std::string path;
+  uint64_t baseCount = 0, nextCount = 0;
+  int64_t baseCostMs = 0, nextCostMs = 0;  // summed
+  Verdict verdict = Verdict::kSame;
+  bool regression = false;
+};
+
+struct StartupDelta {
+  std::string metric;  // applicationCreateMs, firstActivityCreateMs, startupDurationMs
+  double baseMs = 0, nextMs = 0;  // means
+  uint64_t baseCount = 0, nextCount = 0;
+  bool regression = false;
+};
+
+struct SessionComparison {
+  std::vector<SceneDelta> scenes;
+  std::vector<EvilMethodDelta> evilMethods;
+  uint64_t baseAnrs = 0, nextAnrs = 0;  // ANR dumps + Matrix ANR evil issues
+  std::vector<IoDelta> io;
+  std::vector<StartupDelta> startup;
+  std::vector<std::string> regressions;  // one line each, human readable
+  bool hasRegression() const { return !regressions.empty(); }
+};
+
+SessionComparison compareSessions(const SessionData& base, const SessionData& next,
+                                  const CompareThresholds& thresholds = {});
+
+}  // namespace mxi::core::session

@@ -1,0 +1,90 @@
+#include "core/session/session_data.h"
+
+#include <algorithm>
+#include <map>
+
+namespace mxi::core::session {
+
+std::vector<trace::Frame> SessionData::framesOfScene(uint32_t scene) const {
+  std::vector<trace::Frame> out;
+  for (const SessionFrame& f : frames) {
+    if (f.scene == scene) out.push_back(f.frame);
+  }
+  return out;
+}
+
+StatusOr<std::shared_ptr<const SessionData>> loadSession(const SessionReader& reader, ProgressSink& progress,
+                                                         const CancelToken& cancel) {
+  auto data = std::make_shared<SessionData>();
+  data->header = reader.header();
+  data->recovery = reader.recovery();
+  data->scenes.push_back(kNoScene);
+  std::map<std::string, uint32_t> sceneIds{{kNoScene, 0}};
+  uint32_t scene = 0;
+  bool first = true;
+  const size_t blocks = reader.blocks().size();
+  for (size_t b = 0; b < blocks; ++b) {
+    if (cancel.isCancelled()) return cancelled();
+    if (!progress.report("reading session", static_cast<int>(ProgressSink::kMax * b / std::max<size_t>(blocks, 1)))) {
+      return cancelled();
+    }
+    ASSIGN_OR_RETURN(auto records, reader.readBlock(b, &data->unknownRecords));
+    for (SessionRecord& r : records) {
+      const int64_t end = r.type == RecordType::kFrame ? r.timeNs + r.frame.durationNs : r.timeNs;
+      if (first || r.timeNs < data->firstTimeNs) data->firstTimeNs = r.timeNs;
+      if (first || end > data->lastTimeNs) data->lastTimeNs = end;
+      first = false;
+      switch (r.type) {
+        case RecordType::kFrame:
+          data->frames.push_back({r.frame, scene});
+          break;
+        case RecordType::kScene: {
+          auto [it, inserted] = sceneIds.try_emplace(r.text, static_cast<uint32_t>(data->scenes.size()));
+          if (inserted) data->scenes.push_back(r.text);
+          scene = it->second;
+          data->sceneChanges.push_back({r.timeNs, scene});
+          break;
+        }
+        case RecordType::kIssue: {
+          auto issue = trace::parseIssueJson(r.text);
+          if (!issue.ok()) {
+            data->problems.push_back({0, 0, "stored issue at " + std::to_string(r.timeNs) + " ns: " + issue.status().toString()});
+            break;
+          }
+          data->issues.push_back({r.timeNs, std::move(issue).value()});
+          break;
+        }
+        case RecordType::kAnr: {
+          SessionAnr anr;
+          anr.timeNs = r.timeNs;
+          auto report = trace::parseAnrTrace(r.text);
+          if (report.ok()) {
+            anr.report = std::move(report).value();
+          } else {
+            anr.error = report.status().toString();
+          }
+          anr.text = std::move(r.text);
+          data->anrs.push_back(std::move(anr));
+          break;
+        }
+        case RecordType::kMark:
+          data->marks.push_back({r.timeNs, std::move(r.text), {}});
+          break;
+        case RecordType::kHeapDump:
+          data->heapDumps.push_back({r.timeNs, std::move(r.text), std::move(r.detail)});
+          break;
+      }
+    }
+  }
+  // Build call trees so compare and exports see evil methods the same way `mxi parse` does.
+  trace::IssueParseResult parsed;
+  parsed.issues.reserve(data->issues.size());
+  for (auto& i : data->issues) parsed.issues.push_back(std::move(i.issue));
+  trace::decodeIssues(parsed, nullptr);
+  for (size_t i = 0; i < data->issues.size(); ++i) data->issues[i].issue = std::move(parsed.issues[i]);
+  for (auto& p : parsed.problems) data->problems.push_back(std::move(p));
+  progress.report("reading session", ProgressSink::kMax);
+  return std::shared_ptr<const SessionData>(std::move(data));
+}
+
+}  // namespace mxi::core::session

@@ -1,0 +1,67 @@
+// A whole session decoded into memory (frames with their scene, issues parsed, ANRs parsed):
+// the input of compare and of the exports. An immutable snapshot.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/base/cancel_token.h"
+#include "core/base/progress.h"
+#include "core/session/session_reader.h"
+#include "core/trace/anr_trace.h"
+#include "core/trace/matrix_issue.h"
+
+namespace mxi::core::session {
+
+inline constexpr const char* kNoScene = "(no scene)";
+
+struct SessionFrame {
+  trace::Frame frame;
+  uint32_t scene = 0;  // index into SessionData::scenes
+};
+
+struct SessionIssue {
+  int64_t timeNs = 0;
+  trace::MatrixIssue issue;
+};
+
+struct SessionAnr {
+  int64_t timeNs = 0;
+  std::string text;
+  std::shared_ptr<const trace::AnrReport> report;  // null when the text did not parse
+  std::string error;
+};
+
+struct SessionEvent {  // marks and heap dumps
+  int64_t timeNs = 0;
+  std::string text, detail;
+};
+
+struct SceneChange {
+  int64_t timeNs = 0;
+  uint32_t scene = 0;
+};
+
+struct SessionData {
+  SessionHeader header;
+  RecoveryReport recovery;
+  std::vector<std::string> scenes;  // [0] = kNoScene (frames before the first scene record)
+  std::vector<SessionFrame> frames;  // record order
+  std::vector<SceneChange> sceneChanges;
+  std::vector<SessionIssue> issues;  // call trees built (names are method ids unless decoded)
+  std::vector<SessionAnr> anrs;
+  std::vector<SessionEvent> marks, heapDumps;
+  std::vector<trace::ParseProblem> problems;  // stored issues that no longer parse, …
+  uint64_t unknownRecords = 0;
+  int64_t firstTimeNs = 0, lastTimeNs = 0;
+
+  std::vector<trace::Frame> framesOfScene(uint32_t scene) const;
+};
+
+// Reads every block; progress is per block. A block that cannot be read fails the load.
+StatusOr<std::shared_ptr<const SessionData>> loadSession(const SessionReader& reader, ProgressSink& progress,
+                                                         const CancelToken& cancel);
+
+}  // namespace mxi::core::session

@@ -1,0 +1,228 @@
+#include "core/session/session_format.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/session/byte_codec.h"
+
+namespace mxi::core::session {
+
+std::string_view recordTypeName(RecordType type) {
+  switch (type) {
+    case RecordType::kFrame: return "frame";
+    case RecordType::kScene: return "scene";
+    case RecordType::kIssue: return "issue";
+    case RecordType::kAnr: return "anr";
+    case RecordType::kMark: return "mark";
+    case RecordType::kHeapDump: return "heapDump";
+  }
+  return "unknown";
+}
+
+uint32_t histogramBucket(int64_t ns) {
+  if (ns < 0) ns = 0;
+  if (ns < 500'000'000) return static_cast<uint32_t>(ns / 500'000);                 // 0..999
+  if (ns < 10'000'000'000) return 1000 + static_cast<uint32_t>((ns - 500'000'000) / 10'000'000);  // ..1949
+  return 1950;
+}
+
+double histogramBucketUpperMs(uint32_t b) {
+  if (b < 1000) return 0.5 * (b + 1);
+  if (b < 1950) return 500.0 + 10.0 * (b - 999);
+  return INFINITY;
+}
+
+void SceneFrameSummary::add(const trace::Frame& f, const trace::DropThresholds& thresholds) {
+  if (f.flags != 0) {
+    ++flaggedFrames;
+    return;
+  }
+  ++frames;
+  const int64_t dropped = f.droppedFrames();
+  ++levels[static_cast<size_t>(thresholds.levelOf(dropped))];
+  droppedSum += static_cast<uint64_t>(dropped);
+  occupiedNs += static_cast<double>(dropped + 1) * static_cast<double>(f.refreshPeriodNs);
+  periodSum += static_cast<double>(f.refreshPeriodNs);
+  durationSumNs += static_cast<double>(f.durationNs);
+  if (dropped >= 1) {
+    ++jankFrames;
+    ++dominantStages[static_cast<size_t>(f.dominantStage())];
+  }
+  const uint32_t b = histogramBucket(f.durationNs);
+  auto it = std::lower_bound(histogram.begin(), histogram.end(), b,
+                             [](const auto& e, uint32_t key) { return e.first < key; });
+  if (it != histogram.end() && it->first == b) {
+    ++it->second;
+  } else {
+    histogram.insert(it, {b, 1});
+  }
+}
+
+void SceneFrameSummary::merge(const SceneFrameSummary& o) {
+  frames += o.frames;
+  flaggedFrames += o.flaggedFrames;
+  jankFrames += o.jankFrames;
+  droppedSum += o.droppedSum;
+  for (size_t i = 0; i < levels.size(); ++i) levels[i] += o.levels[i];
+  for (size_t i = 0; i < dominantStages.size(); ++i) dominantStages[i] += o.dominantStages[i];
+  occupiedNs += o.occupiedNs;
+  periodSum += o.periodSum;
+  durationSumNs += o.durationSumNs;
+  std::vector<std::pair<uint32_t, uint64_t>> merged;
+  merged.reserve(histogram.size() + o.histogram.size());
+  size_t i = 0, j = 0;
+  while (i < histogram.size() || j < o.histogram.size()) {
+    if (j == o.histogram.size() || (i < histogram.size() && histogram[i].first < o.histogram[j].first)) {
+      merged.push_back(histogram[i++]);
+    } else if (i == histogram.size() || o.histogram[j].first < histogram[i].first) {
+      merged.push_back(o.histogram[j++]);
+    } else {
+      merged.emplace_back(histogram[i].first, histogram[i].second + o.histogram[j].second);
+      ++i;
+      ++j;
+    }
+  }
+  histogram = std::move(merged);
+}
+
+double SceneFrameSummary::fps() const {
+  if (frames == 0 || occupiedNs <= 0) return 0;
+  return std::min(1e9 * static_cast<double>(frames) / periodSum, 1e9 * static_cast<double>(frames) / occupiedNs);
+}
+
+double SceneFrameSummary::percentileMs(double p) const {
+  if (frames == 0) return 0;
+  auto rank = static_cast<uint64_t>(std::ceil(p / 100.0 * static_cast<double>(frames)));
+  rank = std::clamp<uint64_t>(rank, 1, frames);
+  uint64_t seen = 0;
+  for (const auto& [bucket, count] : histogram) {
+    seen += count;
+    if (seen >= rank) return histogramBucketUpperMs(bucket);
+  }
+  return 0;
+}
+
+void BlockSummary::encode(std::string& out) const {
+  ByteWriter w(out);
+  w.svarint(firstTimeNs);
+  w.svarint(lastTimeNs);
+  for (uint64_t n : recordsByType) w.varint(n);
+  w.str(initialScene);
+  w.varint(scenes.size());
+  for (const auto& s : scenes) {
+    w.str(s.scene);
+    w.varint(s.frames);
+    w.varint(s.flaggedFrames);
+    w.varint(s.jankFrames);
+    w.varint(s.droppedSum);
+    for (uint64_t n : s.levels) w.varint(n);
+    for (uint64_t n : s.dominantStages) w.varint(n);
+    w.varint(static_cast<uint64_t>(std::llround(s.occupiedNs)));
+    w.varint(static_cast<uint64_t>(std::llround(s.periodSum)));
+    w.varint(static_cast<uint64_t>(std::llround(s.durationSumNs)));
+    w.varint(s.histogram.size());
+    uint32_t previous = 0;
+    for (const auto& [bucket, count] : s.histogram) {
+      w.varint(bucket - previous);
+      w.varint(count);
+      previous = bucket;
+    }
+  }
+}
+
+StatusOr<BlockSummary> BlockSummary::decode(std::string_view bytes) {
+  BlockSummary s;
+  ByteReader r(bytes);
+  s.firstTimeNs = r.svarint();
+  s.lastTimeNs = r.svarint();
+  for (uint64_t& n : s.recordsByType) n = r.varint();
+  s.initialScene = std::string(r.str());
+  const uint64_t scenes = r.varint();
+  if (!r.ok() || scenes > bytes.size()) return invalidInput("bad block summary");
+  for (uint64_t i = 0; i < scenes && r.ok(); ++i) {
+    SceneFrameSummary f;
+    f.scene = std::string(r.str());
+    f.frames = r.varint();
+    f.flaggedFrames = r.varint();
+    f.jankFrames = r.varint();
+    f.droppedSum = r.varint();
+    for (uint64_t& n : f.levels) n = r.varint();
+    for (uint64_t& n : f.dominantStages) n = r.varint();
+    f.occupiedNs = static_cast<double>(r.varint());
+    f.periodSum = static_cast<double>(r.varint());
+    f.durationSumNs = static_cast<double>(r.varint());
+    const uint64_t buckets = r.varint();
+    if (!r.ok() || buckets > r.remaining()) return invalidInput("bad block summary histogram");
+    uint64_t bucket = 0;
+    for (uint64_t k = 0; k < buckets; ++k) {
+      bucket += r.varint();
+      const uint64_t count = r.varint();
+      if (bucket > 1950) return invalidInput("bad block summary histogram bucket");
+      f.histogram.emplace_back(static_cast<uint32_t>(bucket), count);
+    }
+    s.scenes.push_back(std::move(f));
+  }
+  if (!r.ok()) return invalidInput("truncated block summary");
+  return s;
+}
+
+void encodeRecord(const SessionRecord& rec, std::string& out) {
+  thread_local std::string body;  // reused: no allocation per record on the hot path
+  body.clear();
+  ByteWriter b(body);
+  b.svarint(rec.timeNs);
+  switch (rec.type) {
+    case RecordType::kFrame: {
+      const trace::Frame& f = rec.frame;
+      b.varint(static_cast<uint64_t>(std::max<int64_t>(f.durationNs, 0)));
+      b.varint(static_cast<uint64_t>(std::max<int64_t>(f.refreshPeriodNs, 0)));
+      b.varint(f.flags);
+      for (int64_t s : f.stageNs) b.varint(static_cast<uint64_t>(std::max<int64_t>(s, 0)));
+      break;
+    }
+    case RecordType::kHeapDump:
+      b.str(rec.text);
+      b.str(rec.detail);
+      break;
+    default:
+      b.str(rec.text);
+      break;
+  }
+  ByteWriter w(out);
+  w.u8(static_cast<uint8_t>(rec.type));
+  w.str(body);
+}
+
+Status decodeRecords(std::string_view payload, std::vector<SessionRecord>& out, uint64_t& skipped) {
+  ByteReader r(payload);
+  while (!r.atEnd()) {
+    const size_t at = r.position();
+    const uint8_t type = r.u8();
+    const std::string_view body = r.str();
+    if (!r.ok()) return invalidInput("truncated record in block payload", at);
+    if (type < 1 || type > 6) {
+      ++skipped;  // a newer writer's record type
+      continue;
+    }
+    ByteReader b(body);
+    SessionRecord rec;
+    rec.type = static_cast<RecordType>(type);
+    rec.timeNs = b.svarint();
+    if (rec.type == RecordType::kFrame) {
+      trace::Frame& f = rec.frame;
+      f.startNs = rec.timeNs;
+      f.durationNs = static_cast<int64_t>(b.varint() & 0x7FFFFFFFFFFFFFFF);
+      f.refreshPeriodNs = static_cast<int64_t>(b.varint() & 0x7FFFFFFFFFFFFFFF);
+      f.flags = static_cast<uint32_t>(b.varint());
+      for (int64_t& s : f.stageNs) s = static_cast<int64_t>(b.varint() & 0x7FFFFFFFFFFFFFFF);
+    } else {
+      rec.text = std::string(b.str());
+      if (rec.type == RecordType::kHeapDump) rec.detail = std::string(b.str());
+    }
+    if (!b.ok()) return invalidInput("malformed " + std::string(recordTypeName(rec.type)) + " record", at);
+    out.push_back(std::move(rec));
+  }
+  return okStatus();
+}
+
+}  // namespace mxi::core::session

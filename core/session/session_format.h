@@ -1,0 +1,100 @@
+// The `.mxs` session file: append-only, crash-safe. Layout and guarantees in docs/SESSIONS.md.
+//
+//   file    = header block* [footer]
+//   header  = "MXSESS\r\n" u32 version u32 len  key/value pairs[len]  u32 crc32
+//   block   = u32 "MXB1" u32 summaryLen u32 payloadLen u32 rawLen u32 records u32 kind
+//             u32 headerCrc (of the 24 bytes before it + summary) u32 payloadCrc
+//             summary[summaryLen] payload[payloadLen]       (payload zlib-compressed for data)
+//   footer  = u64 offset of the last index block, "MXSFOOT1"
+// Data block payload = records: u8 type, varint length, body. Unknown types are skipped.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/base/status.h"
+#include "core/trace/frame.h"
+
+namespace mxi::core::session {
+
+inline constexpr uint32_t kFormatVersion = 1;
+inline constexpr std::string_view kFileMagic = "MXSESS\r\n";
+inline constexpr uint32_t kBlockMagic = 0x3142584D;  // "MXB1"
+inline constexpr std::string_view kFooterMagic = "MXSFOOT1";
+inline constexpr size_t kBlockHeaderSize = 32;
+inline constexpr size_t kFooterSize = 16;
+
+enum class BlockKind : uint32_t { kData = 1, kIndex = 2 };
+
+enum class RecordType : uint8_t {
+  kFrame = 1,
+  kScene = 2,     // the foreground scene (activity/window) from now on
+  kIssue = 3,     // a Matrix issue, JSON as received
+  kAnr = 4,       // an ANR thread dump, text as captured
+  kMark = 5,      // a user/test mark
+  kHeapDump = 6,  // a heap dump taken during the session (path + reason)
+};
+std::string_view recordTypeName(RecordType type);
+
+struct SessionHeader {
+  uint32_t formatVersion = kFormatVersion;
+  std::string device, app, agentVersion;
+  int64_t startTimeUnixMs = 0;
+  // Start of the session on the frames' clock (CLOCK_MONOTONIC ns), to relate both.
+  int64_t startMonotonicNs = 0;
+  double refreshHz = 0;  // the display's rate, 0 when unknown
+  std::vector<std::pair<std::string, std::string>> extras;  // anything else, kept verbatim
+};
+
+// One decoded record; which fields are set depends on `type`.
+struct SessionRecord {
+  RecordType type = RecordType::kMark;
+  int64_t timeNs = 0;        // monotonic ns (a frame's IntendedVsync)
+  trace::Frame frame;        // kFrame
+  std::string text;          // scene name, issue JSON, ANR text, mark label, heap dump path
+  std::string detail;        // heap dump reason
+};
+
+// Per-scene frame aggregates kept in every data block's summary, so that a whole session can
+// be summarized from block headers alone. Durations are histogrammed (see histogramBucket).
+struct SceneFrameSummary {
+  std::string scene;
+  uint64_t frames = 0, flaggedFrames = 0, jankFrames = 0, droppedSum = 0;
+  std::array<uint64_t, trace::kDropLevelCount> levels{};
+  std::array<uint64_t, trace::kFrameStageCount> dominantStages{};
+  double occupiedNs = 0;  // sum of (dropped + 1) * period over counted frames
+  double periodSum = 0;   // sum of periods over counted frames
+  double durationSumNs = 0;
+  std::vector<std::pair<uint32_t, uint64_t>> histogram;  // (bucket, count), ascending buckets
+
+  void add(const trace::Frame& f, const trace::DropThresholds& thresholds);
+  void merge(const SceneFrameSummary& other);
+  double fps() const;
+  // Upper bound of the bucket holding the nearest-rank percentile, in ms.
+  double percentileMs(double p) const;
+};
+
+// Duration histogram: 0.5 ms buckets below 500 ms, 10 ms buckets to 10 s, one overflow bucket.
+uint32_t histogramBucket(int64_t durationNs);
+double histogramBucketUpperMs(uint32_t bucket);
+
+struct BlockSummary {
+  int64_t firstTimeNs = 0, lastTimeNs = 0;
+  std::array<uint64_t, 8> recordsByType{};  // index = RecordType value; 0 = unknown types
+  std::string initialScene;                 // the scene in force when the block starts
+  std::vector<SceneFrameSummary> scenes;
+
+  void encode(std::string& out) const;
+  static StatusOr<BlockSummary> decode(std::string_view bytes);
+};
+
+// Record bodies.
+void encodeRecord(const SessionRecord& record, std::string& out);
+// Decodes one block payload; unknown record types are counted in `skipped`, not returned.
+Status decodeRecords(std::string_view payload, std::vector<SessionRecord>& out, uint64_t& skipped);
+
+}  // namespace mxi::core::session

@@ -1,0 +1,90 @@
+#include "core/session/session_import.h"
+
+#include <algorithm>
+
+#include "core/session/session_json.h"
+#include "core/trace/anr_trace.h"
+
+namespace mxi::core::session {
+
+StatusOr<ImportReport> importCaptures(const ImportInputs& in, const std::string& outPath, SessionHeader header,
+                                      const WriterOptions& options) {
+  ImportReport report;
+  std::vector<std::shared_ptr<const trace::FramestatsCapture>> captures;
+  int64_t origin = 0, end = 0;
+  bool any = false;
+  for (size_t k = 0; k < in.framestatsTexts.size(); ++k) {
+    auto c = trace::parseFramestats(in.framestatsTexts[k], {in.refreshHz});
+    if (!c.ok()) return c.status().withContext("framestats input " + std::to_string(k + 1));
+    for (const auto& p : (*c)->problems) {
+      report.warnings.push_back("framestats line " + std::to_string(p.line) + ": " + p.message);
+    }
+    for (const auto& w : (*c)->windows) {
+      for (const auto& f : w.frames) {
+        if (!any || f.startNs < origin) origin = f.startNs;
+        if (!any || f.startNs + f.durationNs > end) end = f.startNs + f.durationNs;
+        any = true;
+      }
+    }
+    captures.push_back(std::move(c).value());
+  }
+  std::vector<trace::MatrixIssue> issues;
+  for (const std::string& text : in.issueTexts) {
+    trace::IssueParseResult r = trace::parseIssueText(text);
+    for (const auto& p : r.problems) report.warnings.push_back("issues line " + std::to_string(p.line) + ": " + p.message);
+    for (auto& i : r.issues) issues.push_back(std::move(i));
+  }
+  std::vector<std::shared_ptr<const trace::AnrReport>> anrs;
+  for (const std::string& text : in.anrTexts) {
+    auto r = trace::parseAnrTrace(text);
+    if (!r.ok()) return r.status().withContext("ANR input");
+    anrs.push_back(std::move(r).value());
+  }
+  if (!any && issues.empty() && anrs.empty()) return invalidInput("nothing to import: no frames, issues or ANRs");
+
+  int64_t firstIssueMs = 0;
+  bool haveIssueTime = false;
+  for (const auto& i : issues) {
+    if (i.timeMs && (!haveIssueTime || *i.timeMs < firstIssueMs)) {
+      firstIssueMs = *i.timeMs;
+      haveIssueTime = true;
+    }
+  }
+  header.startMonotonicNs = origin;
+  if (header.startTimeUnixMs == 0 && haveIssueTime) header.startTimeUnixMs = firstIssueMs;
+  if (header.app.empty()) {
+    for (const auto& i : issues) {
+      if (!i.process.empty()) {
+        header.app = i.process;
+        break;
+      }
+    }
+  }
+  if (header.refreshHz == 0) header.refreshHz = in.refreshHz;
+  ASSIGN_OR_RETURN(auto writer, SessionWriter::create(outPath, header, options));
+  for (const auto& c : captures) {
+    for (const auto& w : c->windows) {
+      if (w.frames.empty()) continue;
+      std::vector<trace::Frame> frames = w.frames;
+      std::stable_sort(frames.begin(), frames.end(),
+                       [](const trace::Frame& a, const trace::Frame& b) { return a.startNs < b.startNs; });
+      RETURN_IF_ERROR(writer->appendSceneChange(frames.front().startNs, w.name));
+      for (const auto& f : frames) RETURN_IF_ERROR(writer->appendFrame(f));
+      ++report.windows;
+      report.frames += frames.size();
+    }
+  }
+  for (const auto& i : issues) {
+    const int64_t t = origin + (i.timeMs && haveIssueTime ? (*i.timeMs - firstIssueMs) * 1'000'000 : 0);
+    RETURN_IF_ERROR(writer->appendIssue(t, issueStorageJson(i)));
+    ++report.issues;
+  }
+  for (size_t k = 0; k < in.anrTexts.size(); ++k) {
+    RETURN_IF_ERROR(writer->appendAnr(end, in.anrTexts[k]));
+    ++report.anrs;
+  }
+  RETURN_IF_ERROR(writer->close());
+  return report;
+}
+
+}  // namespace mxi::core::session

@@ -1,0 +1,24 @@
+// JSON views of sessions: `mxi session summary|info|export --to json|compare --format json`.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "core/session/session_compare.h"
+#include "core/session/session_data.h"
+#include "core/session/session_reader.h"
+
+namespace mxi::core::session {
+
+nlohmann::ordered_json headerToJson(const SessionHeader& header);
+nlohmann::ordered_json recoveryToJson(const RecoveryReport& recovery);
+// {durationMs, records, frames, flaggedFrames, issues, anrs, marks, heapDumps, fps, jankPercent,
+//  levels, scenes[] of {name, frames, levels, fps, jankPercent, p50Ms, p90Ms, p95Ms, p99Ms}}
+nlohmann::ordered_json summaryToJson(const SessionSummary& summary);
+// Everything: header, recovery, scenes with exact stats, frames, issues, ANRs, marks, heap dumps.
+nlohmann::ordered_json sessionToJson(const SessionData& data, const trace::DropThresholds& thresholds = {});
+nlohmann::ordered_json comparisonToJson(const SessionComparison& comparison);
+
+// The wrapper form stored in sessions for an issue ({tag, type, key, content}).
+std::string issueStorageJson(const trace::MatrixIssue& issue);
+
+}  // namespace mxi::core::session

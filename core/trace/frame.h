@@ -1,0 +1,43 @@
+// One rendered frame and the Matrix frame-drop vocabulary (levels, stages).
+// Semantics (docs/TRACE.md): duration = FrameCompleted - IntendedVsync; dropped frames =
+// floor(duration / refresh period); the stages split that duration without gaps.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+namespace mxi::core::trace {
+
+// Where a frame's time went, in pipeline order. kDelay is the time between the intended vsync
+// and the start of input handling: the UI thread was busy with something else (a slow message).
+enum class FrameStage : uint8_t { kDelay, kInput, kAnimation, kLayoutMeasure, kDraw, kSync, kGpuSwap };
+inline constexpr size_t kFrameStageCount = 7;
+std::string_view frameStageName(FrameStage stage);  // "delay", "input", "animation", "layoutMeasure", ...
+
+// Matrix FrameTracer drop levels.
+enum class DropLevel : uint8_t { kBest, kNormal, kMiddle, kHigh, kFrozen };
+inline constexpr size_t kDropLevelCount = 5;
+std::string_view dropLevelName(DropLevel level);  // "best", "normal", "middle", "high", "frozen"
+
+// Lower bounds (in dropped frames) of Normal, Middle, High and Frozen; Matrix's defaults.
+struct DropThresholds {
+  int normal = 3;
+  int middle = 9;
+  int high = 24;
+  int frozen = 42;
+  DropLevel levelOf(int64_t droppedFrames) const;
+};
+
+struct Frame {
+  int64_t startNs = 0;          // IntendedVsync (CLOCK_MONOTONIC)
+  int64_t durationNs = 0;       // FrameCompleted - IntendedVsync
+  int64_t refreshPeriodNs = 0;  // the display's vsync period when the frame was drawn
+  uint32_t flags = 0;           // framestats Flags; non-zero frames are outliers, not counted
+  std::array<int64_t, kFrameStageCount> stageNs{};  // sums to durationNs when all stamps are sane
+
+  int64_t droppedFrames() const { return refreshPeriodNs > 0 ? durationNs / refreshPeriodNs : 0; }
+  FrameStage dominantStage() const;
+};
+
+}  // namespace mxi::core::trace

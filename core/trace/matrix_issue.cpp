@@ -1,0 +1,323 @@
+#include "core/trace/matrix_issue.h"
+
+#include <algorithm>
+#include <charconv>
+
+#include "core/trace/json_reader.h"
+#include "core/trace/text_lines.h"
+
+namespace mxi::core::trace {
+namespace {
+
+using nlohmann::json;
+
+IssueKind kindOfTag(std::string_view tag) {
+  if (tag == "Trace_EvilMethod") return IssueKind::kEvilMethod;
+  if (tag == "Trace_FPS") return IssueKind::kFps;
+  if (tag == "Trace_StartUp") return IssueKind::kStartup;
+  if (tag == "io") return IssueKind::kIo;
+  if (tag == "memory" || tag == "ResourceCanary") return IssueKind::kMemory;
+  if (tag == "SQLiteLint") return IssueKind::kSqliteLint;
+  return IssueKind::kUnknown;
+}
+
+constexpr const char* kDropKeys[kDropLevelCount] = {"DROPPED_BEST", "DROPPED_NORMAL", "DROPPED_MIDDLE",
+                                                    "DROPPED_HIGH", "DROPPED_FROZEN"};
+
+FpsReport readFps(const json& c) {
+  FpsReport r;
+  for (size_t i = 0; i < kDropLevelCount; ++i) {
+    if (c.contains("dropLevel")) r.dropLevel[i] = jsonInt(c["dropLevel"], kDropKeys[i]).value_or(0);
+    if (c.contains("dropSum")) r.dropSum[i] = jsonInt(c["dropSum"], kDropKeys[i]).value_or(0);
+  }
+  r.fps = jsonDouble(c, "fps").value_or(0);
+  for (const auto& [k, v] : c.items()) {
+    if (v.is_number() && (k.ends_with("_DURATION") || k == "DROP_COUNT" || k == "REFRESH_RATE")) {
+      r.metrics.emplace_back(k, v.get<double>());
+    }
+  }
+  return r;
+}
+
+StartupReport readStartup(const json& c) {
+  StartupReport r;
+  r.applicationCreateMs = jsonInt(c, "application_create");
+  r.firstActivityCreateMs = jsonInt(c, "first_activity_create");
+  r.betweenMs = jsonInt(c, "stage_between_app_and_activity");
+  r.startupDurationMs = jsonInt(c, "startup_duration");
+  r.applicationCreateScene = jsonInt(c, "application_create_scene");
+  r.warmStart = jsonBool(c, "is_warm_start_up");
+  return r;
+}
+
+IoReport readIo(const json& c) {
+  IoReport r;
+  r.path = jsonString(c, "path");
+  r.thread = jsonString(c, "thread");
+  const auto opType = jsonInt(c, "opType");
+  r.opType = opType ? (*opType == 1 ? "read" : *opType == 2 ? "write" : std::to_string(*opType))
+                    : jsonString(c, "opType");
+  r.size = jsonInt(c, "size").value_or(0);
+  r.opCount = jsonInt(c, "op").value_or(0);
+  r.buffer = jsonInt(c, "buffer").value_or(0);
+  r.costMs = jsonInt(c, "cost").value_or(0);
+  r.opSize = jsonInt(c, "opSize").value_or(0);
+  r.repeat = jsonInt(c, "repeat").value_or(0);
+  return r;
+}
+
+MemoryReport readMemory(const json& c) {
+  MemoryReport r;
+  r.activity = jsonString(c, "activity");
+  r.refKey = jsonString(c, "ref_key");
+  r.resultZipPath = jsonString(c, "resultZipPath");
+  r.hprofPath = jsonString(c, "hprof_path");
+  r.leakProcess = jsonString(c, "leak_process");
+  r.leakDetail = jsonString(c, "leak_detail");
+  r.costMillis = jsonInt(c, "cost_millis");
+  return r;
+}
+
+// Fills an issue from a content object; wrapper values (tag/type from outside) take precedence.
+MatrixIssue issueFromContent(const json& content, std::string tag, std::optional<int32_t> type, std::string key) {
+  MatrixIssue issue;
+  issue.tag = !tag.empty() ? std::move(tag) : jsonString(content, "tag");
+  issue.type = type ? *type : static_cast<int32_t>(jsonInt(content, "type").value_or(0));
+  issue.key = key == "null" ? std::string() : std::move(key);
+  issue.process = jsonString(content, "process");
+  issue.timeMs = jsonInt(content, "time");
+  issue.kind = kindOfTag(issue.tag);
+  issue.detail = jsonString(content, "detail");
+  issue.costMs = jsonInt(content, "cost");
+  issue.scene = jsonString(content, "scene");
+  issue.usage = jsonString(content, "usage");
+  issue.machine = jsonString(content, "machine");
+  issue.stack = jsonString(content, "stack");
+  issue.stackKey = jsonString(content, "stackKey");
+  issue.threadStack = jsonString(content, "threadStack");
+  switch (issue.kind) {
+    case IssueKind::kFps: issue.fps = readFps(content); break;
+    case IssueKind::kStartup: issue.startup = readStartup(content); break;
+    case IssueKind::kIo: issue.io = readIo(content); break;
+    case IssueKind::kMemory: issue.memory = readMemory(content); break;
+    default: break;
+  }
+  if (issue.kind == IssueKind::kEvilMethod && issue.scene.empty() && content.contains("viewInfo")) {
+    issue.scene = jsonString(content["viewInfo"], "activity");  // old ENTER issues
+  }
+  issue.contentJson = content.dump();
+  return issue;
+}
+
+StatusOr<MatrixIssue> issueFromJson(const json& j) {
+  if (!j.is_object()) return invalidInput("a Matrix issue must be a JSON object");
+  const auto content = j.find("content");
+  if (content != j.end() && content->is_object()) {
+    std::optional<int32_t> type;
+    if (auto t = jsonInt(j, "type")) type = static_cast<int32_t>(*t);
+    if (!type || *type == 0) {
+      if (auto t = jsonInt(*content, "type")) type = static_cast<int32_t>(*t);
+    }
+    return issueFromContent(*content, jsonString(j, "tag"), type, jsonString(j, "key"));
+  }
+  if (!j.contains("tag")) return invalidInput("JSON object has neither `tag` nor `content`: not a Matrix issue");
+  return issueFromContent(j, "", std::nullopt, "");
+}
+
+// `…tag[%s]type[%d];key[%s];content[%s]` anywhere in a line (logcat prefix before it).
+bool splitToString(std::string_view line, std::string& tag, int32_t& type, std::string& key,
+                   std::string_view& content, size_t& contentOffset) {
+  const size_t t = line.find("tag[");
+  if (t == std::string_view::npos) return false;
+  const size_t ty = line.find("]type[", t);
+  if (ty == std::string_view::npos) return false;
+  const size_t k = line.find("];key[", ty);
+  if (k == std::string_view::npos) return false;
+  const size_t c = line.find("];content[", k);
+  if (c == std::string_view::npos) return false;
+  tag = std::string(line.substr(t + 4, ty - t - 4));
+  const std::string_view typeText = line.substr(ty + 6, k - ty - 6);
+  type = 0;
+  std::from_chars(typeText.data(), typeText.data() + typeText.size(), type);
+  key = std::string(line.substr(k + 6, c - k - 6));
+  contentOffset = c + 10;
+  const size_t close = line.rfind(']');
+  content = close != std::string_view::npos && close >= contentOffset
+                ? line.substr(contentOffset, close - contentOffset)
+                : line.substr(contentOffset);
+  return true;
+}
+
+}  // namespace
+
+std::string_view issueKindName(IssueKind kind) {
+  switch (kind) {
+    case IssueKind::kEvilMethod: return "evilMethod";
+    case IssueKind::kFps: return "fps";
+    case IssueKind::kStartup: return "startup";
+    case IssueKind::kIo: return "io";
+    case IssueKind::kMemory: return "memory";
+    case IssueKind::kSqliteLint: return "sqliteLint";
+    case IssueKind::kUnknown: return "unknown";
+  }
+  return "unknown";
+}
+
+std::string_view ioIssueTypeName(int32_t type) {
+  switch (type) {
+    case 1: return "mainThreadIo";
+    case 2: return "smallBuffer";
+    case 3: return "repeatRead";
+    case 4: return "closeableLeak";
+    case 5: return "networkInMain";
+    case 6: return "cursorLeak";
+    default: return "other";
+  }
+}
+
+StatusOr<MatrixIssue> parseIssueJson(std::string_view text) {
+  ASSIGN_OR_RETURN(const json j, parseJson(text));
+  return issueFromJson(j);
+}
+
+void IssueStreamParser::parseLine(std::string_view raw, uint64_t offset) {
+  ++m_result.linesRead;
+  std::string_view line = raw;
+  if (m_first) {
+    if (line.starts_with("\xEF\xBB\xBF")) {
+      line.remove_prefix(3);
+      offset += 3;
+    }
+    m_first = false;
+  }
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  const uint64_t lineNo = m_result.linesRead;
+  auto problem = [&](const Status& s, uint64_t base) {
+    m_result.problems.push_back(
+        {lineNo, base + (s.hasOffset() ? s.offset() : 0), s.message()});
+  };
+  std::string tag, key;
+  int32_t type = 0;
+  std::string_view content;
+  size_t contentOffset = 0;
+  if (splitToString(line, tag, type, key, content, contentOffset)) {
+    auto j = parseJson(content);
+    if (!j.ok()) {
+      problem(Status(StatusCode::kInvalidInput,
+                     "Issue.toString() content is not valid JSON (logcat truncates lines near 4 KB): " +
+                         j.status().message(),
+                     j.status().offset()),
+              offset + contentOffset);
+      return;
+    }
+    if (!j->is_object()) {
+      problem(invalidInput("Issue.toString() content is not a JSON object", 0), offset + contentOffset);
+      return;
+    }
+    MatrixIssue issue = issueFromContent(*j, tag, type, key);
+    issue.line = lineNo;
+    issue.offset = offset;
+    m_result.issues.push_back(std::move(issue));
+    return;
+  }
+  const std::string_view t = trimSpaces(line);
+  if (!t.starts_with('{')) return;  // other logcat output
+  const uint64_t base = offset + static_cast<uint64_t>(t.data() - line.data());
+  auto issue = parseIssueJson(t);
+  if (!issue.ok()) {
+    problem(issue.status(), base);
+    return;
+  }
+  issue->line = lineNo;
+  issue->offset = offset;
+  m_result.issues.push_back(std::move(issue).value());
+}
+
+void IssueStreamParser::feed(std::string_view chunk) {
+  while (!chunk.empty()) {
+    const size_t nl = chunk.find('\n');
+    if (nl == std::string_view::npos) {
+      m_partial.append(chunk);
+      return;
+    }
+    std::string_view line;
+    std::string joined;
+    if (m_partial.empty()) {
+      line = chunk.substr(0, nl);
+    } else {
+      joined = std::move(m_partial);
+      m_partial.clear();
+      joined.append(chunk.substr(0, nl));
+      line = joined;
+    }
+    parseLine(line, m_consumed);
+    m_consumed += line.size() + 1;
+    chunk.remove_prefix(nl + 1);
+  }
+}
+
+IssueParseResult IssueStreamParser::finish() {
+  if (!m_partial.empty()) {
+    const std::string last = std::move(m_partial);
+    m_partial.clear();
+    parseLine(last, m_consumed);
+    m_consumed += last.size();
+  }
+  IssueParseResult out = std::move(m_result);
+  m_result = {};
+  return out;
+}
+
+IssueParseResult parseIssueText(std::string_view text) {
+  std::string_view t = text;
+  if (t.starts_with("\xEF\xBB\xBF")) t.remove_prefix(3);
+  while (!t.empty() && (t.front() == ' ' || t.front() == '\n' || t.front() == '\r' || t.front() == '\t')) {
+    t.remove_prefix(1);
+  }
+  // A single pretty-printed object or an array of issues.
+  if (!t.empty() && (t.front() == '{' || t.front() == '[')) {
+    auto whole = parseJson(t);
+    if (whole.ok()) {
+      IssueParseResult result;
+      result.linesRead = static_cast<uint64_t>(std::count(text.begin(), text.end(), '\n')) + 1;
+      const uint64_t base = static_cast<uint64_t>(t.data() - text.data());
+      auto add = [&](const json& j, size_t index) {
+        auto issue = issueFromJson(j);
+        if (!issue.ok()) {
+          result.problems.push_back({1, base, "element " + std::to_string(index) + ": " + issue.status().message()});
+          return;
+        }
+        issue->line = 1;
+        issue->offset = base;
+        result.issues.push_back(std::move(issue).value());
+      };
+      if (whole->is_array()) {
+        for (size_t i = 0; i < whole->size(); ++i) add((*whole)[i], i);
+      } else {
+        add(*whole, 0);
+      }
+      return result;
+    }
+  }
+  IssueStreamParser parser;
+  parser.feed(text);
+  return parser.finish();
+}
+
+void decodeIssues(IssueParseResult& result, const MethodMapping* mapping) {
+  for (MatrixIssue& issue : result.issues) {
+    if (issue.kind != IssueKind::kEvilMethod || issue.stack.empty()) continue;
+    auto lines = parseStackLines(issue.stack);
+    if (!lines.ok()) {
+      result.problems.push_back({issue.line, issue.offset, "issue at line " + std::to_string(issue.line) +
+                                                               ": " + lines.status().toString()});
+      continue;
+    }
+    if (lines->empty()) continue;
+    CallNode root = buildCallTree(*lines);
+    decodeCallTree(root, mapping, stackKeyMethodId(issue.stackKey));
+    issue.callTree = std::move(root);
+  }
+}
+
+}  // namespace mxi::core::trace

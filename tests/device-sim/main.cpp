@@ -1,0 +1,74 @@
+// mxi-device-sim: a simulated Android device for tests and the GUI's demo mode.
+// See tests/device-sim/README.md for the command line (kept stable: other tools start it).
+#include <signal.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+
+#include <CLI/CLI.hpp>
+
+#include "core/adb/device_banner.h"
+#include "tests/device-sim/device_simulator.h"
+
+namespace {
+mxi::sim::DeviceSimulator* g_simulator = nullptr;
+void onSignal(int) {
+  if (g_simulator != nullptr) g_simulator->stop();
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+  mxi::sim::SimOptions options;
+  std::string features;
+  CLI::App app{"mxi-device-sim - a simulated Android device speaking the device side of the ADB protocol on TCP.\n"
+               "Connect with `adb connect 127.0.0.1:PORT` or `mxi --transport tcp:127.0.0.1:PORT …`."};
+  app.add_option("--port", options.port, "TCP port on 127.0.0.1 (0: pick a free one)")->capture_default_str();
+  app.add_option("--serial", options.serial, "device serial (ro.serialno, $ANDROID_SERIAL in shells)")->capture_default_str();
+  app.add_option("--root", options.root, "sandbox directory: the device's / for sync and sockets, cwd of shells, <root>/bin first on PATH (default: a new temporary directory)");
+  app.add_option("--key", options.keyFiles, "adbkey.pub file(s) of authorized hosts; turns AUTH on (repeatable)");
+  app.add_flag("--accept-offered-keys", options.acceptOfferedKeys, "accept public keys a host offers (as if the user tapped Allow); turns AUTH on");
+  app.add_option("--product", options.product, "ro.product.name in the CNXN banner")->capture_default_str();
+  app.add_option("--model", options.model, "ro.product.model in the CNXN banner")->capture_default_str();
+  app.add_option("--device", options.device, "ro.product.device in the CNXN banner")->capture_default_str();
+  app.add_option("--features", features, "comma-separated feature list replacing the default (shell_v2,cmd,stat_v2,ls_v2,fixed_push_mkdir,apex,abb_exec)");
+  app.add_option("--max-payload", options.maxPayload, "largest ADB payload accepted (bytes)")->capture_default_str()->check(CLI::Range(4096, 1024 * 1024));
+  app.add_flag("-v,--verbose", options.verbose, "log connections and services to stderr");
+  CLI11_PARSE(app, argc, argv);
+
+  if (!features.empty() || app.count("--features") > 0) options.features = mxi::core::adb::parseFeatureList(features);
+  if (options.root.empty()) {
+    char pattern[] = "/tmp/mxi-device-sim-XXXXXX";
+    if (mkdtemp(pattern) == nullptr) {
+      std::perror("mxi-device-sim: mkdtemp");
+      return 1;
+    }
+    options.root = pattern;
+  }
+  std::error_code ec;
+  std::filesystem::create_directories(options.root, ec);
+  options.root = std::filesystem::canonical(options.root, ec).string();
+  if (ec) {
+    std::fprintf(stderr, "mxi-device-sim: bad --root: %s\n", ec.message().c_str());
+    return 2;
+  }
+
+  mxi::sim::DeviceSimulator simulator(options);
+  const auto status = simulator.start();
+  if (!status.ok()) {
+    std::fprintf(stderr, "mxi-device-sim: %s\n", status.toString().c_str());
+    return 1;
+  }
+  g_simulator = &simulator;
+  struct sigaction sa {};
+  sa.sa_handler = onSignal;
+  sigaction(SIGINT, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
+  signal(SIGPIPE, SIG_IGN);
+  std::printf("listening on 127.0.0.1:%u\n", simulator.port());
+  std::printf("root %s\n", options.root.c_str());
+  std::fflush(stdout);
+  simulator.run();
+  return 0;
+}

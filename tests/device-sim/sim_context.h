@@ -1,0 +1,24 @@
+// What every simulated service needs to know about the simulated device.
+#pragma once
+
+#include <string>
+
+namespace mxi::sim {
+
+struct SimContext {
+  std::string root;    // sandbox directory: the device's "/" for sync and local sockets
+  std::string serial;  // reported to shell commands as $ANDROID_SERIAL / ro.serialno
+  bool verbose = false;
+};
+
+// Device path → host path under the root ("/data/local/tmp/x" → "<root>/data/local/tmp/x").
+// ".." cannot climb above the root; relative paths are taken from "/".
+std::string mapDevicePath(const SimContext& ctx, const std::string& devicePath);
+
+// Rewrites absolute device paths under /data, /sdcard and /storage that start a word in a
+// shell command to their sandbox location, so `/data/local/tmp/agent` runs the pushed file.
+std::string rewriteDevicePaths(const SimContext& ctx, const std::string& command);
+
+void logLine(const SimContext& ctx, const std::string& line);
+
+}  // namespace mxi::sim

@@ -1,0 +1,219 @@
+// The live/session dashboard on real captured device outputs (../shared/reference): the drop
+// histogram per scene equals core's frame statistics of the same framestats, a clicked bar lists
+// exactly that scene's frames of that level, the issue feed holds every Matrix issue of a real
+// logcat capture, the detail view shows a decoded call tree, and a synthetic feed of 10,000
+// frames/s repaints at most ~30 times a second with bounded memory.
+#include <gtest/gtest.h>
+
+#include <QAbstractItemModelTester>
+#include <QBarSet>
+#include <QChart>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QHorizontalStackedBarSeries>
+#include <QLineSeries>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTreeWidget>
+
+#include "app/gui/live/capture_import.h"
+#include "app/gui/live/issue_detail_view.h"
+#include "app/gui/live/issue_feed_model.h"
+#include "app/gui/live/live_dashboard.h"
+#include "app/gui/live/slow_frames_model.h"
+#include "core/trace/frame_stats.h"
+#include "core/trace/framestats_parser.h"
+#include "core/trace/matrix_issue.h"
+#include "tests/support/test_paths.h"
+
+namespace mxi::gui {
+namespace {
+
+using core::trace::DropLevel;
+
+QString reference(const char* relative) {
+  return QString::fromStdString(test::referenceDir()) + QStringLiteral("/fixtures/") + QLatin1String(relative);
+}
+
+#define REQUIRE_REFERENCE()                                                                   \
+  if (test::referenceDir().empty()) GTEST_SKIP() << "../shared/reference is absent: real device captures needed"
+
+std::shared_ptr<const core::trace::FramestatsCapture> parseFile(const QString& path) {
+  QFile f(path);
+  EXPECT_TRUE(f.open(QIODevice::ReadOnly)) << path.toStdString();
+  const QByteArray bytes = f.readAll();
+  auto capture = core::trace::parseFramestats(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())));
+  EXPECT_TRUE(capture.ok());
+  return capture.ok() ? *capture : nullptr;
+}
+
+TEST(LiveDashboardTest, DropHistogramPerSceneMatchesTheFrameStatisticsOfARealCapture) {
+  REQUIRE_REFERENCE();
+  const QString framestats = reference("gfxinfo/choi890_soundvis_120hz_framestats.txt");
+  auto session = std::make_shared<LiveSession>();
+  ASSERT_EQ(importCaptures({framestats, {}, {}, {}}, *session), QString());
+  LiveDashboard dashboard(session);
+  dashboard.refresh();
+
+  const auto capture = parseFile(framestats);
+  ASSERT_TRUE(capture);
+  // Windows with frames, in order, merged by name as the dashboard does.
+  std::vector<std::string> names;
+  std::vector<std::vector<core::trace::Frame>> frames;
+  for (const auto& w : capture->windows) {
+    if (w.frames.empty()) continue;
+    auto it = std::find(names.begin(), names.end(), w.name);
+    if (it == names.end()) {
+      names.push_back(w.name);
+      frames.emplace_back();
+      it = names.end() - 1;
+    }
+    auto& into = frames[static_cast<size_t>(it - names.begin())];
+    into.insert(into.end(), w.frames.begin(), w.frames.end());
+  }
+  ASSERT_FALSE(names.empty());
+  ASSERT_EQ(session->scenes().size(), names.size());
+
+  const auto sets = dashboard.dropSeries()->barSets();
+  ASSERT_EQ(sets.size(), 5);
+  uint64_t slowExpected = 0;
+  for (size_t s = 0; s < names.size(); ++s) {
+    const auto stats = core::trace::computeFrameStats(frames[s]);
+    for (int l = 0; l < 5; ++l) {
+      EXPECT_EQ(sets[l]->at(static_cast<int>(s)), static_cast<double>(stats.levels[static_cast<size_t>(l)]))
+          << names[s] << " level " << l;
+      if (l > 0) slowExpected += stats.levels[static_cast<size_t>(l)];
+    }
+    EXPECT_NEAR(session->scenes()[s].fps(), stats.fps, 1e-6) << names[s];
+  }
+  EXPECT_EQ(session->slowFrames().size(), slowExpected);
+
+  // Clicking a bar: the frames of that scene and level, newest first, with a dominant stage.
+  for (int l = 1; l < 5; ++l) {
+    const auto level = static_cast<DropLevel>(l);
+    dashboard.showSlowFrames(0, level);
+    const auto expected = core::trace::computeFrameStats(frames[0]).levels[static_cast<size_t>(l)];
+    EXPECT_EQ(dashboard.slowFramesModel()->rowCount(), static_cast<int>(expected)) << "level " << l;
+  }
+  QAbstractItemModelTester slowTester(dashboard.slowFramesModel(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+
+  // FPS line per scene; the distribution's p50 marker sits at the histogram's p50.
+  const auto series = dashboard.fpsChart()->series();
+  ASSERT_EQ(series.size(), static_cast<int>(names.size()));
+  EXPECT_EQ(static_cast<QLineSeries*>(series[0])->count(), static_cast<int>(session->fpsSeries(0).size()));
+  EXPECT_TRUE(dashboard.summaryText().contains(QStringLiteral("%1 frames").arg(session->countedFrames())))
+      << dashboard.summaryText().toStdString();
+}
+
+TEST(LiveDashboardTest, IssueFeedHoldsEveryIssueOfARealLogcatAndShowsTheCallTree) {
+  REQUIRE_REFERENCE();
+  const QString logcat = reference("matrix-issues/logcat-tostring/evilmethod_cn.wps.moffice_eng.txt");
+  QFile f(logcat);
+  ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+  const QByteArray bytes = f.readAll();
+  auto parsed = core::trace::parseIssueText(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())));
+  core::trace::decodeIssues(parsed, nullptr);
+  ASSERT_FALSE(parsed.issues.empty());
+  ASSERT_TRUE(parsed.issues[0].callTree.has_value());
+
+  auto session = std::make_shared<LiveSession>();
+  ASSERT_EQ(importCaptures({{}, logcat, {}, {}}, *session), QString());
+  LiveDashboard dashboard(session);
+  dashboard.refresh();
+  IssueFeedModel* feed = dashboard.feedModel();
+  QAbstractItemModelTester tester(feed, QAbstractItemModelTester::FailureReportingMode::Fatal);
+  ASSERT_EQ(feed->rowCount(), static_cast<int>(parsed.issues.size()));
+  EXPECT_EQ(feed->index(0, IssueFeedModel::kKind).data().toString(), QStringLiteral("Evil method"));
+  EXPECT_EQ(feed->index(0, IssueFeedModel::kCost).data().toLongLong(), *parsed.issues[0].costMs);
+  EXPECT_EQ(feed->index(0, IssueFeedModel::kScene).data().toString(), QString::fromStdString(parsed.issues[0].scene));
+
+  dashboard.selectEvent(0);
+  QTreeWidget* tree = dashboard.detailView()->callTree();
+  ASSERT_EQ(tree->topLevelItemCount(), 1);
+  EXPECT_EQ(tree->topLevelItem(0)->text(1).toLongLong(), parsed.issues[0].callTree->costMs);
+  EXPECT_TRUE(tree->topLevelItem(0)->isExpanded());
+
+  // Filters: by kind and by text.
+  dashboard.setKindFilter(static_cast<int>(LiveEvent::Kind::kIo));
+  EXPECT_EQ(dashboard.feedProxy()->rowCount(), 0);
+  dashboard.setKindFilter(-1);
+  dashboard.feedProxy()->setFilterFixedString(QStringLiteral("no such method anywhere"));
+  EXPECT_EQ(dashboard.feedProxy()->rowCount(), 0);
+  dashboard.feedProxy()->setFilterFixedString(QString());
+  EXPECT_EQ(dashboard.feedProxy()->rowCount(), feed->rowCount());
+}
+
+TEST(LiveDashboardTest, AnrReportShowsTheMainThreadFirst) {
+  REQUIRE_REFERENCE();
+  auto session = std::make_shared<LiveSession>();
+  ASSERT_EQ(importCaptures({{}, {}, reference("anr/wanandroid_arm64-device_traces.txt"), {}}, *session), QString());
+  LiveDashboard dashboard(session);
+  dashboard.refresh();
+  ASSERT_EQ(dashboard.feedModel()->rowCount(), 1);
+  EXPECT_EQ(dashboard.feedModel()->index(0, IssueFeedModel::kKind).data().toString(), QStringLiteral("ANR"));
+  dashboard.selectEvent(0);
+  const QString text = dashboard.detailView()->detailText();
+  EXPECT_TRUE(text.contains(QStringLiteral("\"main\" tid=1"))) << text.left(400).toStdString();
+}
+
+TEST(LiveDashboardTest, BadCaptureNamesTheFile) {
+  auto session = std::make_shared<LiveSession>();
+  const auto dir = test::scratchDir("live-bad");
+  const QString path = QString::fromStdString((dir / "empty.txt").string());
+  QFile f(path);
+  ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+  f.write("not framestats\n");
+  f.close();
+  const QString error = importCaptures({path, {}, {}, {}}, *session);
+  EXPECT_TRUE(error.startsWith(path)) << error.toStdString();
+  EXPECT_TRUE(importCaptures({QStringLiteral("/nonexistent/x"), {}, {}, {}}, *session).startsWith(QStringLiteral("/nonexistent/x")));
+}
+
+// A synthetic feed at 10,000 frames/s and 100 issues/s for 3 s of wall time: the dashboard
+// repaints on its own ~30 Hz timer (not per frame) and memory for frames stays bounded.
+TEST(LiveDashboardTest, FastFeedRepaintsAtMostThirtyTimesASecondWithBoundedMemory) {
+  auto session = std::make_shared<LiveSession>();
+  LiveDashboard dashboard(session);
+  dashboard.resize(1280, 800);
+  dashboard.show();
+  const uint64_t before = dashboard.repaints();
+  QElapsedTimer clock;
+  clock.start();
+  int64_t deviceNs = 0;
+  uint64_t sent = 0;
+  const int64_t period = 16'666'667;
+  while (clock.elapsed() < 3000) {
+    // 100 frames and 1 issue every 10 ms of wall time.
+    std::vector<core::trace::Frame> batch(100);
+    for (size_t i = 0; i < batch.size(); ++i) {
+      auto& fr = batch[i];
+      fr.startNs = deviceNs;
+      fr.refreshPeriodNs = period;
+      fr.durationNs = (sent + i) % 50 == 0 ? 5 * period : period / 2;  // every 50th frame drops 5
+      fr.stageNs[static_cast<size_t>(core::trace::FrameStage::kDraw)] = fr.durationNs;
+      deviceNs += period;
+    }
+    session->addFrames(sent % 2000 < 1000 ? "MainActivity" : "DetailActivity", batch);
+    sent += batch.size();
+    core::trace::MatrixIssue issue;
+    issue.tag = "Trace_EvilMethod";
+    issue.kind = core::trace::IssueKind::kEvilMethod;
+    issue.detail = "NORMAL";
+    issue.costMs = 800;
+    session->addIssue(std::move(issue), clock.elapsed());
+    QElapsedTimer slice;
+    slice.start();
+    while (slice.elapsed() < 10) QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+  }
+  const double seconds = static_cast<double>(clock.elapsed()) / 1000.0;
+  const uint64_t repaints = dashboard.repaints() - before;
+  EXPECT_EQ(session->countedFrames(), sent);
+  // Timers may run a few percent fast; 10% slack still tells "per timer tick" from "per batch" (300).
+  EXPECT_LE(static_cast<double>(repaints), 1.1 * seconds * (1000.0 / LiveDashboard::kRepaintIntervalMs) + 2);
+  EXPECT_GE(repaints, 10u) << "the dashboard did not keep up at all";
+  EXPECT_LE(session->slowFrames().size(), LiveSession::kMaxSlowFrames);
+  EXPECT_EQ(session->slowFrames().size(), std::min<uint64_t>(sent / 50, LiveSession::kMaxSlowFrames));
+}
+
+}  // namespace
+}  // namespace mxi::gui
