@@ -13,5 +13,10 @@ void registerDiffCommand(CLI::App& root, int& exitCode);        // cmd_diff.cpp
 void registerBitmapsCommand(CLI::App& root, int& exitCode);     // cmd_bitmaps.cpp
 void registerStringsCommand(CLI::App& root, int& exitCode);     // cmd_strings.cpp
 void registerShrinkCommand(CLI::App& root, int& exitCode);      // cmd_shrink.cpp
+#ifdef MXI_CLI_HAS_AGENT
+void registerAgentCommand(CLI::App& root, int& exitCode);       // cmd_agent.cpp
+void registerRecordCommand(CLI::App& root, int& exitCode);      // cmd_record.cpp
+void registerDumpheapCommand(CLI::App& root, int& exitCode);    // cmd_dumpheap.cpp
+#endif
 
 }  // namespace mxi::cli

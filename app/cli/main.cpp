@@ -20,6 +20,11 @@ int main(int argc, char** argv) {
            &mxi::cli::registerBitmapsCommand,
            &mxi::cli::registerStringsCommand,
            &mxi::cli::registerShrinkCommand,
+#ifdef MXI_CLI_HAS_AGENT
+           &mxi::cli::registerAgentCommand,
+           &mxi::cli::registerRecordCommand,
+           &mxi::cli::registerDumpheapCommand,
+#endif
        }) {
     registrar(app, exitCode);
   }
