@@ -26,7 +26,7 @@ std::string executableDir() {
 }
 
 // The agent for `abi`: --agent, $MXI_AGENT_PATH, $MXI_AGENT_DIR/<abi>, the installed copies,
-// then this source tree's agent-* preset builds (and the host build for x86_64).
+// then this build's host agent (x86_64) or this source tree's agent-* preset builds.
 std::string agentBinaryFor(const std::string& abi, const std::string& explicitPath) {
   if (!explicitPath.empty()) return explicitPath;
   std::vector<std::string> dirs;
@@ -34,12 +34,13 @@ std::string agentBinaryFor(const std::string& abi, const std::string& explicitPa
   dirs.push_back((fs::path(executableDir()) / ".." / "share" / "matrix-inspector" / "agent").string());
   std::string found = agentlink::findAgentBinary(abi, dirs);
   if (!found.empty()) return found;
-  const std::string preset = abi == "arm64-v8a" ? "agent-arm64" : abi == "armeabi-v7a" ? "agent-armv7" : "agent-" + abi;
-  const fs::path tree = fs::path(MXI_CLI_SOURCE_DIR) / "build" / preset / "device-agent" / "mxi-agent";
-  if (fs::exists(tree)) return tree.string();
+  // The host build of this tree is always this mxi's build; the presets' may be older.
 #if defined(__x86_64__) && defined(MXI_CLI_HOST_AGENT)
   if (abi == "x86_64" && fs::exists(MXI_CLI_HOST_AGENT)) return MXI_CLI_HOST_AGENT;
 #endif
+  const std::string preset = abi == "arm64-v8a" ? "agent-arm64" : abi == "armeabi-v7a" ? "agent-armv7" : "agent-" + abi;
+  const fs::path tree = fs::path(MXI_CLI_SOURCE_DIR) / "build" / preset / "device-agent" / "mxi-agent";
+  if (fs::exists(tree)) return tree.string();
   return {};
 }
 
@@ -47,7 +48,7 @@ std::string agentBinaryFor(const std::string& abi, const std::string& explicitPa
 
 const char* agentSearchHelp() {
   return "The agent binary for the device's ABI is taken from --agent, $MXI_AGENT_PATH, $MXI_AGENT_DIR/<abi>/mxi-agent, "
-         "<prefix>/share/matrix-inspector/agent/<abi>/mxi-agent, or this tree's build/agent-<abi> preset builds.";
+         "<prefix>/share/matrix-inspector/agent/<abi>/mxi-agent, this build's host agent (x86_64) or this tree's build/agent-<abi> preset builds.";
 }
 
 void addAgentTargetOptions(CLI::App& command, AgentTarget& target) {
