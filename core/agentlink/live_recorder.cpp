@@ -105,9 +105,8 @@ Status LiveRecorder::handle(const proto::Message& message, session::SessionWrite
         m_recentStarts.push_back(f.startNs);
       }
     }
-    // Frames a restarted agent can re-send are at most a few minutes old; forget older ids.
-    const int64_t horizon = m_lastDeviceNs - int64_t{600} * 1'000'000'000;
-    while (!m_frameIds.empty() && m_frameIds.begin()->first < horizon) m_frameIds.erase(m_frameIds.begin());
+    // A restarted agent re-sends at most the last 120 rows per window: the newest ids suffice.
+    while (m_frameIds.size() > kMaxFrameIds) m_frameIds.erase(m_frameIds.begin());
     std::sort(m_recentStarts.begin(), m_recentStarts.end());
     while (!m_recentStarts.empty() && m_recentStarts.front() < m_recentStarts.back() - 1'000'000'000) {
       m_recentStarts.pop_front();

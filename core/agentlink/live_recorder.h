@@ -73,7 +73,8 @@ class LiveRecorder {
   std::unique_ptr<session::SessionWriter> m_writer;
   std::string m_sessionScene;
   int64_t m_lastDeviceNs = 0;  // newest device monotonic time seen (frames, scenes, heartbeats)
-  std::set<std::pair<int64_t, int64_t>> m_frameIds;  // (IntendedVsync, FrameCompleted), pruned
+  static constexpr size_t kMaxFrameIds = 16384;
+  std::set<std::pair<int64_t, int64_t>> m_frameIds;  // (IntendedVsync, FrameCompleted), newest kept
   std::deque<int64_t> m_recentStarts;                // counted frames' starts (for fps)
   std::set<std::pair<int32_t, uint64_t>> m_anrIds;   // (pid, time)
   trace::DropThresholds m_thresholds;
