@@ -13,5 +13,10 @@ void registerDiffCommand(CLI::App& root, int& exitCode);        // cmd_diff.cpp
 void registerBitmapsCommand(CLI::App& root, int& exitCode);     // cmd_bitmaps.cpp
 void registerStringsCommand(CLI::App& root, int& exitCode);     // cmd_strings.cpp
 void registerShrinkCommand(CLI::App& root, int& exitCode);      // cmd_shrink.cpp
+void registerDevicesCommand(CLI::App& root, int& exitCode);     // cmd_devices.cpp
+void registerShellCommand(CLI::App& root, int& exitCode);       // cmd_shell.cpp
+void registerPushCommand(CLI::App& root, int& exitCode);        // cmd_transfer.cpp
+void registerPullCommand(CLI::App& root, int& exitCode);        // cmd_transfer.cpp
+void registerForwardCommand(CLI::App& root, int& exitCode);     // cmd_forward.cpp
 
 }  // namespace mxi::cli
