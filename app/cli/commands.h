@@ -13,5 +13,7 @@ void registerDiffCommand(CLI::App& root, int& exitCode);        // cmd_diff.cpp
 void registerBitmapsCommand(CLI::App& root, int& exitCode);     // cmd_bitmaps.cpp
 void registerStringsCommand(CLI::App& root, int& exitCode);     // cmd_strings.cpp
 void registerShrinkCommand(CLI::App& root, int& exitCode);      // cmd_shrink.cpp
+void registerParseCommand(CLI::App& root, int& exitCode);       // cmd_parse.cpp
+void registerSessionCommand(CLI::App& root, int& exitCode);     // cmd_session.cpp
 
 }  // namespace mxi::cli

@@ -20,6 +20,8 @@ int main(int argc, char** argv) {
            &mxi::cli::registerBitmapsCommand,
            &mxi::cli::registerStringsCommand,
            &mxi::cli::registerShrinkCommand,
+           &mxi::cli::registerParseCommand,
+           &mxi::cli::registerSessionCommand,
        }) {
     registrar(app, exitCode);
   }
