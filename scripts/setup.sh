@@ -14,6 +14,8 @@ packages=(
   # real peers used by tests and benchmarks: a JVM writing heap dumps, AOSP's hprof-conv,
   # the adb client/server, VisualVM's heap library, GNU time for peak RSS
   openjdk-17-jdk-headless hprof-conv adb visualvm time
+  # headless browser that renders the HTML session reports in tests
+  chromium
 )
 # Callers may ask for more (the benchmark needs the JDK sources): MXI_SETUP_EXTRA="pkg …".
 read -r -a extra <<<"${MXI_SETUP_EXTRA:-}"
