@@ -18,5 +18,7 @@ void registerShellCommand(CLI::App& root, int& exitCode);       // cmd_shell.cpp
 void registerPushCommand(CLI::App& root, int& exitCode);        // cmd_transfer.cpp
 void registerPullCommand(CLI::App& root, int& exitCode);        // cmd_transfer.cpp
 void registerForwardCommand(CLI::App& root, int& exitCode);     // cmd_forward.cpp
+void registerParseCommand(CLI::App& root, int& exitCode);       // cmd_parse.cpp
+void registerSessionCommand(CLI::App& root, int& exitCode);     // cmd_session.cpp
 
 }  // namespace mxi::cli

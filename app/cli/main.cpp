@@ -27,6 +27,8 @@ int main(int argc, char** argv) {
            &mxi::cli::registerPushCommand,
            &mxi::cli::registerPullCommand,
            &mxi::cli::registerForwardCommand,
+           &mxi::cli::registerParseCommand,
+           &mxi::cli::registerSessionCommand,
        }) {
     registrar(app, exitCode);
   }
