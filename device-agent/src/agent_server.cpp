@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -391,10 +392,13 @@ void AgentServer::handleLogLine(std::string_view text) {
   }
   if (!(m_collectors & proto::kCollectMatrixIssues)) return;
   if (text.find("tag[") == std::string_view::npos) return;
-  // Issues of this app only: the line's pid must be one of the package's processes.
+  // Issues of this app only: the line's pid must be one of the package's processes. A pid the
+  // last `ps` did not list may be the app's process that just started: look again (rate-limited).
   if (!m_appPids.count(line->pid)) {
-    if (Clock::now() - m_lastPsRefresh < 200ms) return;
-    pollProcesses();  // a process we have not seen yet (just started)
+    const bool known = std::any_of(m_processes.begin(), m_processes.end(),
+                                   [&](const proto::ProcessInfo& p) { return p.pid == line->pid; });
+    if (known || Clock::now() - m_lastPsRefresh < 200ms) return;
+    pollProcesses();
     if (!m_appPids.count(line->pid)) return;
   }
   if (auto issue = parseMatrixIssue(*line)) send(*issue);

@@ -138,10 +138,11 @@ TEST(Logcat, EpochAndThreadtimeLines) {
 }
 
 TEST(Logcat, MatrixIssueFromRealToStringLines) {
-  const std::string text = readReference("matrix-issues/logcat-tostring/io_com.rzm.matrix_testing.txt");
-  if (text.empty()) GTEST_SKIP() << "../shared/reference is absent";
-  const std::string first = text.substr(0, text.find('\n'));
-  auto line = parseLogLine("1683420595.133  9000  9000 E TestPluginListener: " + first);
+  const std::string capture = readReference("matrix-issues/logcat-tostring/io_com.rzm.matrix_testing.txt");
+  if (capture.empty()) GTEST_SKIP() << "../shared/reference is absent";
+  const std::string first = capture.substr(0, capture.find('\n'));
+  const std::string text = "1683420595.133  9000  9000 E TestPluginListener: " + first;  // LogLine views it
+  auto line = parseLogLine(text);
   ASSERT_TRUE(line);
   auto issue = parseMatrixIssue(*line);
   ASSERT_TRUE(issue);

@@ -1,0 +1,61 @@
+// Benchmark driver (tests/bench/agent_poll_bench.sh): connects to a running mxi-agent, starts
+// collecting for a package at 1 Hz, keeps the connection for N seconds, prints what arrived and
+// the agent's CPU time from /proc before disconnecting.
+// Usage: agent_bench_client TOKEN PACKAGE SECONDS AGENT_PID
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "tests/agent/agent_client.h"
+
+int main(int argc, char** argv) {
+  using namespace mxi;
+  namespace proto = core::protocol;
+  if (argc != 5) {
+    std::fprintf(stderr, "usage: agent_bench_client TOKEN PACKAGE SECONDS AGENT_PID\n");
+    return 2;
+  }
+  const std::string token = argv[1], package = argv[2];
+  const int seconds = std::atoi(argv[3]);
+  const std::string pid = argv[4];
+  test::AgentClient c;
+  if (!c.connect(token, std::chrono::seconds(30))) return 1;
+  c.send(proto::Hello{proto::kProtocolVersion, token, "bench"});
+  if (!c.receive(std::chrono::seconds(30))) return 1;
+  c.send(proto::StartCollecting{package, 1000, proto::kCollectAll});
+  auto cpuTicks = [&] {
+    std::ifstream in("/proc/" + pid + "/stat");
+    std::string stat((std::istreambuf_iterator<char>(in)), {});
+    std::istringstream fields(stat.substr(stat.rfind(')') + 2));
+    std::string f;
+    long long utime = 0, stime = 0;
+    for (int i = 3; i <= 15 && fields >> f; ++i) {
+      if (i == 14) utime = std::atoll(f.c_str());
+      if (i == 15) stime = std::atoll(f.c_str());
+    }
+    return utime + stime;
+  };
+  const long long ticks0 = cpuTicks();
+  const auto start = std::chrono::steady_clock::now();
+  int frames = 0, batches = 0, issues = 0, other = 0;
+  while (std::chrono::steady_clock::now() - start < std::chrono::seconds(seconds)) {
+    auto m = c.receive(std::chrono::milliseconds(200));
+    if (!m) continue;
+    if (auto* b = std::get_if<proto::FrameBatch>(&*m)) {
+      ++batches;
+      frames += static_cast<int>(b->frames.size());
+    } else if (std::holds_alternative<proto::MatrixIssue>(*m)) {
+      ++issues;
+    } else {
+      ++other;
+    }
+  }
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double cpu = static_cast<double>(cpuTicks() - ticks0) / static_cast<double>(sysconf(_SC_CLK_TCK));
+  std::printf("wall_s=%.2f agent_cpu_s=%.3f cpu_percent=%.3f frames=%d batches=%d issues=%d other=%d\n", wall, cpu,
+              100.0 * cpu / wall, frames, batches, issues, other);
+  return 0;
+}
