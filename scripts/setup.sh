@@ -17,6 +17,8 @@ packages=(
   # device agent: static cross builds (arm64-v8a, armeabi-v7a), its tests under qemu-user, and
   # valgrind for its per-poll cost benchmark
   g++-aarch64-linux-gnu g++-arm-linux-gnueabihf qemu-user-static valgrind
+  # headless browser that renders the HTML session reports in tests
+  chromium
 )
 # Callers may ask for more (the benchmark needs the JDK sources): MXI_SETUP_EXTRA="pkg …".
 read -r -a extra <<<"${MXI_SETUP_EXTRA:-}"

@@ -13,6 +13,13 @@ void registerDiffCommand(CLI::App& root, int& exitCode);        // cmd_diff.cpp
 void registerBitmapsCommand(CLI::App& root, int& exitCode);     // cmd_bitmaps.cpp
 void registerStringsCommand(CLI::App& root, int& exitCode);     // cmd_strings.cpp
 void registerShrinkCommand(CLI::App& root, int& exitCode);      // cmd_shrink.cpp
+void registerDevicesCommand(CLI::App& root, int& exitCode);     // cmd_devices.cpp
+void registerShellCommand(CLI::App& root, int& exitCode);       // cmd_shell.cpp
+void registerPushCommand(CLI::App& root, int& exitCode);        // cmd_transfer.cpp
+void registerPullCommand(CLI::App& root, int& exitCode);        // cmd_transfer.cpp
+void registerForwardCommand(CLI::App& root, int& exitCode);     // cmd_forward.cpp
+void registerParseCommand(CLI::App& root, int& exitCode);       // cmd_parse.cpp
+void registerSessionCommand(CLI::App& root, int& exitCode);     // cmd_session.cpp
 #ifdef MXI_CLI_HAS_AGENT
 void registerAgentCommand(CLI::App& root, int& exitCode);       // cmd_agent.cpp
 void registerRecordCommand(CLI::App& root, int& exitCode);      // cmd_record.cpp

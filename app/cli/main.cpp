@@ -2,6 +2,7 @@
 #include <cstdio>
 
 #include "app/cli/commands.h"
+#include "app/cli/device_options.h"
 #include "mxi/version.h"
 
 int main(int argc, char** argv) {
@@ -11,6 +12,7 @@ int main(int argc, char** argv) {
   app.fallthrough(false);
 
   int exitCode = 0;
+  mxi::cli::addGlobalDeviceOptions(app);
   for (mxi::cli::CommandRegistrar registrar : {
            &mxi::cli::registerInfoCommand,
            &mxi::cli::registerHistogramCommand,
@@ -20,6 +22,13 @@ int main(int argc, char** argv) {
            &mxi::cli::registerBitmapsCommand,
            &mxi::cli::registerStringsCommand,
            &mxi::cli::registerShrinkCommand,
+           &mxi::cli::registerDevicesCommand,
+           &mxi::cli::registerShellCommand,
+           &mxi::cli::registerPushCommand,
+           &mxi::cli::registerPullCommand,
+           &mxi::cli::registerForwardCommand,
+           &mxi::cli::registerParseCommand,
+           &mxi::cli::registerSessionCommand,
 #ifdef MXI_CLI_HAS_AGENT
            &mxi::cli::registerAgentCommand,
            &mxi::cli::registerRecordCommand,

@@ -30,7 +30,7 @@ int main(int argc, char** argv) {
                                       QStringLiteral("png"));
   const QCommandLineOption view(QStringLiteral("view"),
                                 QStringLiteral("View for --screenshot: summary, leaks, bitmaps, classes, dominators, strings, "
-                                               "inspector, compare; session for captures"),
+                                               "inspector, compare"),
                                 QStringLiteral("name"), QStringLiteral("leaks"));
   const QCommandLineOption compare(QStringLiteral("compare"),
                                    QStringLiteral("Compare the opened dump with this baseline dump (Compare tab)"),

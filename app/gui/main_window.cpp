@@ -1,6 +1,8 @@
 #include "app/gui/main_window.h"
 
 #include <QDragEnterEvent>
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -19,6 +21,8 @@
 #include "app/gui/heap_browser.h"
 #include "app/gui/heap_load_job.h"
 #include "app/gui/live/live_dashboard.h"
+#include "app/gui/session/session_view.h"
+#include "core/session/session_data.h"
 
 namespace mxi::gui {
 
@@ -32,6 +36,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 
   auto* file = menuBar()->addMenu(tr("&File"));
   file->addAction(tr("&Open dump…"), QKeySequence::Open, this, &MainWindow::chooseDump);
+  file->addAction(tr("Open &session…"), this, &MainWindow::chooseSession);
   file->addAction(tr("Open device &captures…"), this, &MainWindow::chooseCaptures);
   file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
@@ -72,13 +77,17 @@ QWidget* MainWindow::makeStartPage() {
   auto* captures = new QPushButton(tr("Open device captures…"));
   captures->setToolTip(tr("dumpsys gfxinfo framestats, logcat or JSON with Matrix issues, ANR traces, methodMapping.txt"));
   connect(captures, &QPushButton::clicked, this, &MainWindow::chooseCaptures);
+  auto* session = new QPushButton(tr("Open session…"));
+  session->setToolTip(tr("A recorded .mxs session (mxi record, mxi session import)"));
+  connect(session, &QPushButton::clicked, this, &MainWindow::chooseSession);
   buttons->addWidget(open);
+  buttons->addWidget(session);
   buttons->addWidget(captures);
   buttons->addStretch(1);
   layout->addLayout(buttons);
   layout->addWidget(new QLabel(tr("<h3>Recent files</h3>")));
   m_recent = new QListWidget;
-  connect(m_recent, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) { openDump(item->text()); });
+  connect(m_recent, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) { openFiles({item->text()}); });
   layout->addWidget(m_recent, 1);
   refreshRecent();
   return page;
@@ -120,13 +129,8 @@ bool MainWindow::openCaptures(const CaptureFiles& files) {
     if (isVisible()) QMessageBox::warning(this, tr("Cannot open the captures"), error);
     return false;
   }
-  if (m_dashboard) {
-    m_stack->removeWidget(m_dashboard);
-    m_dashboard->deleteLater();
-  }
   m_dashboard = new LiveDashboard(std::move(session));
-  m_stack->addWidget(m_dashboard);
-  m_stack->setCurrentWidget(m_dashboard);
+  showSessionPage(m_dashboard);
   QStringList names;
   for (const QString& p : {files.framestats, files.issues, files.anr, files.methodMapping}) {
     if (!p.isEmpty()) names << QFileInfo(p).fileName();
@@ -136,12 +140,64 @@ bool MainWindow::openCaptures(const CaptureFiles& files) {
   return true;
 }
 
+void MainWindow::showSessionPage(QWidget* page) {
+  // One session page at a time: captures or a session file.
+  for (QWidget* old : {static_cast<QWidget*>(m_dashboard), static_cast<QWidget*>(m_sessionView)}) {
+    if (!old || old == page) continue;
+    m_stack->removeWidget(old);
+    old->deleteLater();
+  }
+  if (page != m_dashboard) m_dashboard = nullptr;
+  if (page != m_sessionView) m_sessionView = nullptr;
+  m_stack->addWidget(page);
+  m_stack->setCurrentWidget(page);
+}
+
+LiveDashboard* MainWindow::dashboard() const { return m_sessionView ? m_sessionView->dashboard() : m_dashboard; }
+
+void MainWindow::chooseSession() {
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open session"), QString(), tr("Sessions (*.mxs);;All files (*)"));
+  if (!path.isEmpty()) openSession(path);
+}
+
+void MainWindow::openSession(const QString& path) {
+  const QString absolute = QFileInfo(path).absoluteFilePath();
+  rememberRecent(absolute);
+  m_phase->setText(tr("Opening %1…").arg(QFileInfo(absolute).fileName()));
+  auto* watcher = new QFutureWatcher<core::StatusOr<std::shared_ptr<const core::session::SessionData>>>(this);
+  connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, absolute] {
+    watcher->deleteLater();
+    auto loaded = watcher->result();
+    if (!loaded.ok()) {
+      const QString message = QStringLiteral("%1: %2").arg(absolute, QString::fromStdString(loaded.status().toString()));
+      m_phase->setText(message);
+      emit dumpFailed(message);
+      if (isVisible()) QMessageBox::warning(this, tr("Cannot open the session"), message);
+      return;
+    }
+    m_sessionView = new SessionView(absolute, *loaded);
+    showSessionPage(m_sessionView);
+    m_phase->setText(tr("Session %1").arg(QFileInfo(absolute).fileName()));
+    setWindowTitle(tr("%1 — Matrix Inspector").arg(QFileInfo(absolute).fileName()));
+    emit sessionOpened();
+  });
+  watcher->setFuture(QtConcurrent::run([absolute]() -> core::StatusOr<std::shared_ptr<const core::session::SessionData>> {
+    auto reader = core::session::SessionReader::open(absolute.toStdString());
+    if (!reader.ok()) return reader.status();
+    core::NullProgress progress;
+    core::CancelToken cancel;
+    return core::session::loadSession(**reader, progress, cancel);
+  }));
+}
+
 void MainWindow::openFiles(const QStringList& paths) {
   QStringList captures;
   for (const QString& p : paths) {
     const QString lower = p.toLower();
     if (lower.endsWith(QLatin1String(".hprof")) || lower.endsWith(QLatin1String(".gz")) || lower.endsWith(QLatin1String(".zip"))) {
       openDump(p);
+    } else if (lower.endsWith(QLatin1String(".mxs"))) {
+      openSession(p);
     } else {
       captures << p;
     }
@@ -160,7 +216,8 @@ void MainWindow::openFiles(const QStringList& paths) {
 bool MainWindow::showPage(const QString& name) {
   QWidget* page = name == QLatin1String("start")     ? m_stack->widget(0)
                   : name == QLatin1String("heap")    ? static_cast<QWidget*>(m_browser)
-                  : name == QLatin1String("session") ? static_cast<QWidget*>(m_dashboard)
+                  : name == QLatin1String("session") ? (m_sessionView ? static_cast<QWidget*>(m_sessionView)
+                                                                      : static_cast<QWidget*>(m_dashboard))
                                                      : nullptr;
   if (!page) return false;
   m_stack->setCurrentWidget(page);

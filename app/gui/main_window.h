@@ -19,6 +19,7 @@ namespace mxi::gui {
 class HeapBrowser;
 class HeapLoadJob;
 class LiveDashboard;
+class SessionView;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -28,10 +29,14 @@ class MainWindow : public QMainWindow {
   void openDump(const QString& path);
   // Raw device captures (framestats, Matrix issues, ANR traces) into the session dashboard.
   bool openCaptures(const CaptureFiles& files);
+  // A recorded session (.mxs), loaded off the UI thread; sessionOpened() when shown.
+  void openSession(const QString& path);
   // Opens each file by what it is: heap dumps load in the heap browser, captures in the dashboard.
   void openFiles(const QStringList& paths);
   HeapBrowser* heapBrowser() const { return m_browser; }
-  LiveDashboard* dashboard() const { return m_dashboard; }
+  // The dashboard on screen: of the open session file, else of the opened captures.
+  LiveDashboard* dashboard() const;
+  SessionView* sessionView() const { return m_sessionView; }
   // Switches the central view: "start", "heap", "session".
   bool showPage(const QString& name);
 
@@ -48,6 +53,8 @@ class MainWindow : public QMainWindow {
   QWidget* makeStartPage();
   void chooseDump();
   void chooseCaptures();
+  void chooseSession();
+  void showSessionPage(QWidget* page);
   void loaded(std::shared_ptr<HeapDocument> document);
   void failed(const QString& message);
   void rememberRecent(const QString& path);
@@ -56,7 +63,8 @@ class MainWindow : public QMainWindow {
   QStackedWidget* m_stack;
   QListWidget* m_recent = nullptr;
   HeapBrowser* m_browser = nullptr;
-  LiveDashboard* m_dashboard = nullptr;
+  LiveDashboard* m_dashboard = nullptr;  // captures
+  SessionView* m_sessionView = nullptr;  // .mxs
   QProgressBar* m_progress;
   QLabel* m_phase;
   QPushButton* m_cancel;

@@ -54,7 +54,7 @@ class AdbConnection::MuxStream final : public AdbStream {
       return n;
     }
     if (s.peerClosed || s.phase == StreamState::Phase::kClosed) return static_cast<size_t>(0);
-    return waited.withContext(description() + ": ");
+    return waited.withContext(description());
   }
 
   Status write(std::string_view data, const IoLimits& limits) override {
@@ -71,12 +71,12 @@ class AdbConnection::MuxStream final : public AdbStream {
         if (s.peerClosed || s.phase == StreamState::Phase::kClosed) {
           return ioError(description() + ": stream closed by the peer");
         }
-        if (!waited.ok()) return waited.withContext(description() + ": ");
+        if (!waited.ok()) return waited.withContext(description());
         s.canWrite = false;
         local = s.localId;
         remote = s.remoteId;
       }
-      RETURN_IF_ERROR(c.send(cmd::kWrte, local, remote, data.substr(0, n)).withContext(description() + ": "));
+      RETURN_IF_ERROR(c.send(cmd::kWrte, local, remote, data.substr(0, n)).withContext(description()));
       data.remove_prefix(n);
     }
     return okStatus();
@@ -184,14 +184,14 @@ StatusOr<std::unique_ptr<AdbStream>> AdbConnection::openStream(const std::string
   state->service = service;
   {
     std::lock_guard lock(m_mutex);
-    if (!m_failure.ok()) return m_failure.withContext("peer " + m_peerName + ", service '" + service + "': ");
+    if (!m_failure.ok()) return m_failure.withContext("peer " + m_peerName + ", service '" + service + "'");
     state->localId = m_nextId++;
     m_streams[state->localId] = state;
   }
   std::string payload = service;
   payload.push_back('\0');
   const std::string what = "peer " + m_peerName + ", service '" + service + "'";
-  RETURN_IF_ERROR(send(cmd::kOpen, state->localId, 0, payload).withContext(what + ": "));
+  RETURN_IF_ERROR(send(cmd::kOpen, state->localId, 0, payload).withContext(what));
   std::unique_lock lock(m_mutex);
   const Status waited = waitLocked(lock, state->cv, limits,
                                    [&] { return state->phase != StreamState::Phase::kOpening; }, "waiting for OPEN to be accepted");
@@ -201,7 +201,7 @@ StatusOr<std::unique_ptr<AdbStream>> AdbConnection::openStream(const std::string
   }
   if (!waited.ok()) {
     m_streams.erase(state->localId);
-    return waited.withContext(what + ": ");
+    return waited.withContext(what);
   }
   lock.unlock();
   return std::unique_ptr<AdbStream>(new MuxStream(shared_from_this(), state));

@@ -22,9 +22,9 @@ StatusOr<AdbPacket> TcpPacketLink::readPacket(const IoLimits& limits) {
   for (;;) {
     if (auto packet = m_parser.next()) return std::move(*packet);
     auto n = m_socket.readSome(m_readBuffer.data(), m_readBuffer.size(), limits);
-    if (!n.ok()) return n.status().withContext(m_description + ": ");
+    if (!n.ok()) return n.status().withContext(m_description);
     if (*n == 0) return ioError(m_description + ": connection closed by the peer");
-    RETURN_IF_ERROR(m_parser.feed(std::string_view(m_readBuffer.data(), *n)).withContext(m_description + ": "));
+    RETURN_IF_ERROR(m_parser.feed(std::string_view(m_readBuffer.data(), *n)).withContext(m_description));
   }
 }
 
@@ -33,7 +33,7 @@ Status TcpPacketLink::writePacket(uint32_t command, uint32_t arg0, uint32_t arg1
   const auto header = encodePacketHeader(command, arg0, arg1, payload, m_checksums);
   m_writeBuffer.assign(header.data(), header.size());
   m_writeBuffer.append(payload);
-  return m_socket.writeAll(m_writeBuffer, limits).withContext(m_description + ": ");
+  return m_socket.writeAll(m_writeBuffer, limits).withContext(m_description);
 }
 
 }  // namespace mxi::core::adb

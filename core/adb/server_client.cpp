@@ -125,14 +125,14 @@ Status AdbServerClient::readStatus(Socket& socket, const std::string& what, cons
   char head[8];
   Status s = socket.readExact(head, 4, limits);
   if (!s.ok()) return s.withContext(what + ": no reply from the adb server: ");
-  RETURN_IF_ERROR(parser.feed(std::string_view(head, 4)).withContext(what + ": "));
+  RETURN_IF_ERROR(parser.feed(std::string_view(head, 4)).withContext(what));
   if (!parser.done()) {
-    RETURN_IF_ERROR(socket.readExact(head + 4, 4, limits).withContext(what + ": "));
-    RETURN_IF_ERROR(parser.feed(std::string_view(head + 4, 4)).withContext(what + ": "));
+    RETURN_IF_ERROR(socket.readExact(head + 4, 4, limits).withContext(what));
+    RETURN_IF_ERROR(parser.feed(std::string_view(head + 4, 4)).withContext(what));
     ASSIGN_OR_RETURN(const uint32_t length, parseHexLength(std::string_view(head + 4, 4)));
     std::string message(length, '\0');
-    RETURN_IF_ERROR(socket.readExact(message.data(), length, limits).withContext(what + ": "));
-    RETURN_IF_ERROR(parser.feed(message).withContext(what + ": "));
+    RETURN_IF_ERROR(socket.readExact(message.data(), length, limits).withContext(what));
+    RETURN_IF_ERROR(parser.feed(message).withContext(what));
   }
   if (!parser.okay()) return ioError(what + ": " + parser.failMessage());
   return okStatus();
@@ -141,10 +141,10 @@ Status AdbServerClient::readStatus(Socket& socket, const std::string& what, cons
 StatusOr<std::string> AdbServerClient::readLengthPrefixed(Socket& socket, const std::string& what,
                                                           const IoLimits& limits) {
   char len[4];
-  RETURN_IF_ERROR(socket.readExact(len, 4, limits).withContext(what + ": "));
+  RETURN_IF_ERROR(socket.readExact(len, 4, limits).withContext(what));
   ASSIGN_OR_RETURN(const uint32_t length, parseHexLength(std::string_view(len, 4)));
   std::string payload(length, '\0');
-  RETURN_IF_ERROR(socket.readExact(payload.data(), length, limits).withContext(what + ": "));
+  RETURN_IF_ERROR(socket.readExact(payload.data(), length, limits).withContext(what));
   return payload;
 }
 
@@ -152,7 +152,7 @@ StatusOr<Socket> AdbServerClient::openHostRequest(const std::string& request, co
   ASSIGN_OR_RETURN(Socket socket, connect(limits));
   ASSIGN_OR_RETURN(const Bytes encoded, encodeSmartRequest(request));
   const std::string what = "adb server " + m_address.toString() + ", request '" + request + "'";
-  RETURN_IF_ERROR(socket.writeAll(encoded, limits).withContext(what + ": "));
+  RETURN_IF_ERROR(socket.writeAll(encoded, limits).withContext(what));
   RETURN_IF_ERROR(readStatus(socket, what, limits));
   return socket;
 }
@@ -255,7 +255,7 @@ StatusOr<Socket> AdbServerClient::openTransport(const std::string& serial, const
   ASSIGN_OR_RETURN(const Bytes encoded, encodeSmartRequest(request));
   const std::string what = serial.empty() ? std::string("adb server: selecting the only device")
                                           : "adb server: selecting device '" + serial + "'";
-  RETURN_IF_ERROR(socket.writeAll(encoded, limits).withContext(what + ": "));
+  RETURN_IF_ERROR(socket.writeAll(encoded, limits).withContext(what));
   RETURN_IF_ERROR(readStatus(socket, what, limits));
   return socket;
 }
@@ -266,7 +266,7 @@ StatusOr<std::unique_ptr<AdbStream>> AdbServerClient::openDeviceService(const st
   ASSIGN_OR_RETURN(Socket socket, openTransport(serial, limits));
   const std::string what = "device " + (serial.empty() ? std::string("(any)") : serial) + ", service '" + service + "'";
   ASSIGN_OR_RETURN(const Bytes encoded, encodeSmartRequest(service));
-  RETURN_IF_ERROR(socket.writeAll(encoded, limits).withContext(what + ": "));
+  RETURN_IF_ERROR(socket.writeAll(encoded, limits).withContext(what));
   RETURN_IF_ERROR(readStatus(socket, what, limits));
   return std::unique_ptr<AdbStream>(new ServerStream(std::move(socket), what));
 }
@@ -344,6 +344,7 @@ Status startAdbServer(const ServerAddress& address, const std::string& adbPath) 
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
   const int rc = posix_spawnp(&pid, adbPath.c_str(), &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   if (rc != 0) return notFound("no adb server at " + address.toString() + " and cannot run '" + adbPath + "' to start one");
@@ -351,7 +352,8 @@ Status startAdbServer(const ServerAddress& address, const std::string& adbPath) 
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    return ioError("'" + adbPath + " -P " + port + " start-server' failed");
+    return ioError("'" + adbPath + " -P " + port + " start-server' failed (exit status " +
+                   std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1) + "; its log is /tmp/adb.<uid>.log)");
   }
   return okStatus();
 }

@@ -61,7 +61,7 @@ void SyncSession::quit(const IoLimits& limits) {
 }
 
 Status SyncSession::fail(const std::string& what, const Status& why) {
-  return why.withContext("device " + m_serial + ", sync " + what + ": ");
+  return why.withContext("device " + m_serial + ", sync " + what);
 }
 
 Status SyncSession::readFailMessage(uint32_t length, const std::string& what, const IoLimits& limits) {

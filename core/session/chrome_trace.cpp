@@ -1,5 +1,7 @@
 #include "core/session/chrome_trace.h"
 
+#include <algorithm>
+
 #include "core/trace/trace_json.h"
 
 namespace mxi::core::session {
@@ -74,12 +76,15 @@ ordered_json sessionToChromeTrace(const SessionData& d, const trace::DropThresho
                       {"dur", static_cast<double>(f.durationNs) / 1000.0},
                       {"args", std::move(args)}});
   }
-  // Scenes: from each change to the next one (or the end of the session).
-  for (size_t i = 0; i < d.sceneChanges.size(); ++i) {
-    const int64_t start = d.sceneChanges[i].timeNs;
-    int64_t end = i + 1 < d.sceneChanges.size() ? d.sceneChanges[i + 1].timeNs : d.lastTimeNs;
-    if (end < start) end = start;
-    events.push_back({{"ph", "X"}, {"name", d.scenes[d.sceneChanges[i].scene]}, {"cat", "scene"}, {"pid", kPid},
+  // Scenes: from each change to the next one in time (imports write scenes window by window, so
+  // record order is not time order), the last one to the end of the session.
+  std::vector<SceneChange> changes = d.sceneChanges;
+  std::stable_sort(changes.begin(), changes.end(),
+                   [](const SceneChange& a, const SceneChange& b) { return a.timeNs < b.timeNs; });
+  for (size_t i = 0; i < changes.size(); ++i) {
+    const int64_t start = changes[i].timeNs;
+    const int64_t end = std::max(start, i + 1 < changes.size() ? changes[i + 1].timeNs : d.lastTimeNs);
+    events.push_back({{"ph", "X"}, {"name", d.scenes[changes[i].scene]}, {"cat", "scene"}, {"pid", kPid},
                       {"tid", kScenesTid}, {"ts", us(start)}, {"dur", static_cast<double>(end - start) / 1000.0},
                       {"args", ordered_json::object()}});
   }

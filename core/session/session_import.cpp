@@ -75,7 +75,8 @@ StatusOr<ImportReport> importCaptures(const ImportInputs& in, const std::string&
     }
   }
   for (const auto& i : issues) {
-    const int64_t t = origin + (i.timeMs && haveIssueTime ? (*i.timeMs - firstIssueMs) * 1'000'000 : 0);
+    int64_t t = origin + (i.timeMs && haveIssueTime ? (*i.timeMs - firstIssueMs) * 1'000'000 : 0);
+    if (any) t = std::min(t, end);  // issues from outside the capture sit at its end
     RETURN_IF_ERROR(writer->appendIssue(t, issueStorageJson(i)));
     ++report.issues;
   }

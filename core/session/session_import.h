@@ -5,7 +5,7 @@
 // Placement: each framestats window becomes a scene; its scene record and frames are written
 // window by window. The frames' monotonic clock and the issues' wall clock cannot be related
 // from captures alone, so issues keep their relative wall-clock spacing from the session start
-// (the first frame), and ANRs are placed at the end of the frames.
+// (the first frame) but never past the last frame, and ANRs are placed at the end of the frames.
 #pragma once
 
 #include <string>

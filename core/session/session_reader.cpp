@@ -101,7 +101,7 @@ Status SessionReader::readHeader() {
 }
 
 bool SessionReader::probeBlock(uint64_t offset, BlockInfo& info, bool& isIndex, bool checkPayload,
-                               uint32_t* headerRecords) const {
+                               std::optional<uint32_t>* headerRecords) const {
   std::string head;
   if (!readAt(offset, kBlockHeaderSize, head)) return false;
   ByteReader h(head);
@@ -191,14 +191,13 @@ void SessionReader::walkBlocks() {
     }
     BlockInfo info;
     bool isIndex = false;
-    uint32_t headerRecords = 0;
-    if (probeBlock(offset, info, isIndex, true, &headerRecords)) {
+    if (probeBlock(offset, info, isIndex, true, nullptr)) {
       if (!isIndex) m_blocks.push_back(std::move(info));
       offset += info.length;
       continue;
     }
     // Damaged here: the records of this block are lost (its header may still tell how many).
-    uint32_t lost = 0;
+    std::optional<uint32_t> lost;
     BlockInfo ignored;
     bool ignoredIndex = false;
     probeBlock(offset, ignored, ignoredIndex, false, &lost);
@@ -221,7 +220,7 @@ void SessionReader::walkBlocks() {
       }
     }
     if (lost) {
-      m_recovery.lostRecords += lost;
+      m_recovery.lostRecords += *lost;
     } else {
       m_recovery.lostRecordsExact = false;
     }
@@ -229,7 +228,7 @@ void SessionReader::walkBlocks() {
       m_recovery.tornBytes = m_size - offset;
       m_recovery.notes.push_back("torn tail: " + std::to_string(m_size - offset) + " bytes at offset " +
                                  std::to_string(offset) + " are not a complete block" +
-                                 (lost ? " (" + std::to_string(lost) + " records lost)" : std::string()));
+                                 (lost ? " (" + std::to_string(*lost) + " records lost)" : std::string()));
       return;
     }
     m_recovery.corruptBytes += next - offset;

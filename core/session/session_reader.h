@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -69,7 +70,9 @@ class SessionReader {
   bool readIndexChain();
   void walkBlocks();
   // Validates the block at `offset`; on success fills `info` (and whether it is an index block).
-  bool probeBlock(uint64_t offset, BlockInfo& info, bool& isIndex, bool checkPayload, uint32_t* headerRecords) const;
+  // `headerRecords` gets the record count as soon as the header (and summary) CRC holds.
+  bool probeBlock(uint64_t offset, BlockInfo& info, bool& isIndex, bool checkPayload,
+                  std::optional<uint32_t>* headerRecords) const;
   bool readAt(uint64_t offset, size_t size, std::string& out) const;
 
   int m_fd = -1;

@@ -45,7 +45,7 @@ Status DeviceSimulator::start() {
       ++lineNo;
       if (line.empty()) continue;
       auto key = AdbPublicKey::fromAndroidFormat(line);
-      if (!key.ok()) return key.status().withContext(file + ":" + std::to_string(lineNo) + ": ");
+      if (!key.ok()) return key.status().withContext(file + ":" + std::to_string(lineNo));
       m_keys.push_back(std::move(*key));
     }
   }

@@ -145,7 +145,7 @@ void IssueDetailView::showCallTree(const CallNode& root) {
   }
 }
 
-void IssueDetailView::showEvent(const LiveEvent& event) {
+void IssueDetailView::showIssue(const LiveEvent& event) {
   QString title = QStringLiteral("<b>%1</b> — %2").arg(QString::fromUtf8(liveEventKindName(event.kind).data()), esc(event.summary));
   if (!event.scene.empty()) title += tr(" · scene %1").arg(esc(event.scene));
   if (event.costMs >= 0) title += tr(" · %1 ms").arg(event.costMs);

@@ -19,7 +19,7 @@ class IssueDetailView : public QWidget {
   Q_OBJECT
  public:
   explicit IssueDetailView(QWidget* parent = nullptr);
-  void showEvent(const LiveEvent& event);
+  void showIssue(const LiveEvent& event);
   void clear();
   QTreeWidget* callTree() const { return m_tree; }
   QString detailText() const;

@@ -257,7 +257,7 @@ QWidget* LiveDashboard::makeFeed() {
   layout->addWidget(split, 1);
   connect(m_feedView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
     if (!current.isValid()) return m_detail->clear();
-    m_detail->showEvent(m_feed->eventAt(m_feedProxy->mapToSource(current).row()));
+    m_detail->showIssue(m_feed->eventAt(m_feedProxy->mapToSource(current).row()));
   });
   return page;
 }

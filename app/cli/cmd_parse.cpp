@@ -1,0 +1,314 @@
+// `mxi parse issues|anr|framestats FILE`: what QA pastes from a bug report, decoded — Matrix
+// issues with named call trees, ANR thread dumps with blocking chains, gfxinfo framestats
+// with drop levels, FPS, percentiles and the stage behind each slow frame.
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#include "app/cli/commands.h"
+#include "app/cli/text_input.h"
+#include "core/trace/anr_trace.h"
+#include "core/trace/frame_stats.h"
+#include "core/trace/framestats_parser.h"
+#include "core/trace/matrix_issue.h"
+#include "core/trace/trace_json.h"
+
+namespace mxi::cli {
+
+namespace trace = core::trace;
+using nlohmann::ordered_json;
+
+namespace {
+
+void printProblems(const std::vector<trace::ParseProblem>& problems, const std::string& file) {
+  for (const auto& p : problems) {
+    std::fprintf(stderr, "mxi: %s line %llu (at byte offset %llu): %s\n", file.c_str(),
+                 static_cast<unsigned long long>(p.line), static_cast<unsigned long long>(p.offset), p.message.c_str());
+  }
+}
+
+void printTree(const trace::CallNode& n, int depth, std::string& out) {
+  char line[128];
+  std::snprintf(line, sizeof line, "%*s%s%6lld ms (self %lld)  x%lld  ", depth * 2, "", n.isStackKey ? "* " : "",
+                static_cast<long long>(n.costMs), static_cast<long long>(n.selfMs), static_cast<long long>(n.count));
+  out += line + n.name + (n.isStackKey ? "   <- stackKey" : "") + "\n";
+  for (const auto& c : n.children) printTree(c, depth + 1, out);
+}
+
+std::string issueText(const trace::MatrixIssue& i, size_t index) {
+  std::string s = "#" + std::to_string(index + 1) + " " + i.tag;
+  if (!i.detail.empty()) s += " " + i.detail;
+  if (i.io) s += " " + std::string(trace::ioIssueTypeName(i.type));
+  if (i.costMs) s += "  cost " + std::to_string(*i.costMs) + " ms";
+  if (!i.scene.empty()) s += "  scene " + i.scene;
+  if (!i.process.empty()) s += "  process " + i.process;
+  if (i.timeMs) s += "  time " + std::to_string(*i.timeMs);
+  s += "\n";
+  if (i.io) {
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "  size %lld B, %lld ops, buffer %lld B, %s, opSize %lld B, repeat %lld, thread ",
+                  static_cast<long long>(i.io->size), static_cast<long long>(i.io->opCount),
+                  static_cast<long long>(i.io->buffer), i.io->opType.c_str(), static_cast<long long>(i.io->opSize),
+                  static_cast<long long>(i.io->repeat));
+    s += "  path " + i.io->path + "\n" + buf + i.io->thread + "\n";
+  }
+  if (i.fps) {
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "  fps %.1f  frames best/normal/middle/high/frozen %lld/%lld/%lld/%lld/%lld\n", i.fps->fps,
+                  static_cast<long long>(i.fps->dropLevel[0]), static_cast<long long>(i.fps->dropLevel[1]),
+                  static_cast<long long>(i.fps->dropLevel[2]), static_cast<long long>(i.fps->dropLevel[3]),
+                  static_cast<long long>(i.fps->dropLevel[4]));
+    s += buf;
+  }
+  if (i.startup) {
+    auto v = [](const std::optional<int64_t>& x) { return x ? std::to_string(*x) + " ms" : std::string("-"); };
+    s += "  application create " + v(i.startup->applicationCreateMs) + ", first activity " +
+         v(i.startup->firstActivityCreateMs) + ", between " + v(i.startup->betweenMs) + ", total " +
+         v(i.startup->startupDurationMs) +
+         (i.startup->warmStart ? (*i.startup->warmStart ? ", warm" : ", cold") : std::string()) + "\n";
+  }
+  if (i.memory) s += "  activity " + i.memory->activity + (i.memory->refKey.empty() ? "" : "  key " + i.memory->refKey) + "\n";
+  if (i.callTree) printTree(*i.callTree, 1, s);
+  if (!i.threadStack.empty()) {
+    size_t shown = 0, pos = 0;
+    while (pos < i.threadStack.size() && shown < 12) {
+      size_t end = i.threadStack.find('\n', pos);
+      if (end == std::string::npos) end = i.threadStack.size();
+      const std::string frame = i.threadStack.substr(pos, end - pos);
+      if (frame.find_first_not_of(' ') != std::string::npos) {
+        s += "  " + frame + "\n";
+        ++shown;
+      }
+      pos = end + 1;
+    }
+  }
+  if (i.kind == trace::IssueKind::kUnknown) s += "  content " + i.contentJson + "\n";
+  return s;
+}
+
+void registerIssues(CLI::App& parent, int& exitCode) {
+  auto* cmd = parent.add_subcommand(
+      "issues", "Matrix issues (JSON lines, upload wrappers, Issue.toString() logcat lines or whole logcat dumps)");
+  struct Args {
+    std::string file, mapping, proguard;
+    OutputFormat format = OutputFormat::kText;
+  };
+  auto args = std::make_shared<Args>();
+  cmd->add_option("FILE", args->file, "Issues file, or - for stdin")->required();
+  cmd->add_option("--mapping", args->mapping, "methodMapping.txt from the Matrix gradle plugin (names method ids)");
+  cmd->add_option("--proguard", args->proguard, "ProGuard/R8 mapping.txt for names the method mapping left obfuscated");
+  addFormatOption(*cmd, args->format);
+  cmd->callback([&exitCode, args] {
+    auto text = readTextInput(args->file);
+    if (!text.ok()) {
+      exitCode = reportError(text.status(), "parse issues");
+      return;
+    }
+    std::optional<trace::MethodMapping> mapping;
+    if (!args->mapping.empty()) {
+      auto m = readTextInput(args->mapping);
+      auto parsed = m.ok() ? trace::MethodMapping::parse(*m) : core::StatusOr<trace::MethodMapping>(m.status());
+      if (!parsed.ok()) {
+        exitCode = reportError(parsed.status(), args->mapping);
+        return;
+      }
+      mapping = std::move(parsed).value();
+    }
+    if (!args->proguard.empty()) {
+      auto p = readTextInput(args->proguard);
+      auto parsed = p.ok() ? trace::ProguardMapping::parse(*p) : core::StatusOr<trace::ProguardMapping>(p.status());
+      if (!parsed.ok()) {
+        exitCode = reportError(parsed.status(), args->proguard);
+        return;
+      }
+      if (!mapping) mapping = trace::MethodMapping();
+      mapping->applyProguard(*parsed);
+    }
+    trace::IssueParseResult result = trace::parseIssueText(*text);
+    trace::decodeIssues(result, mapping ? &*mapping : nullptr);
+    printProblems(result.problems, args->file);
+    if (args->format == OutputFormat::kJson) {
+      ordered_json j;
+      ordered_json issues = ordered_json::array();
+      for (const auto& i : result.issues) issues.push_back(trace::issueToJson(i));
+      j["issues"] = std::move(issues);
+      j["problems"] = trace::problemsToJson(result.problems);
+      j["linesRead"] = result.linesRead;
+      std::printf("%s\n", j.dump(2).c_str());
+    } else {
+      for (size_t k = 0; k < result.issues.size(); ++k) std::printf("%s\n", issueText(result.issues[k], k).c_str());
+      std::printf("%zu issue(s), %zu problem(s), %llu line(s) read\n", result.issues.size(), result.problems.size(),
+                  static_cast<unsigned long long>(result.linesRead));
+    }
+    if (result.issues.empty()) {
+      std::fprintf(stderr, "mxi: parse issues: %s: no Matrix issue found\n", args->file.c_str());
+      exitCode = static_cast<int>(ExitCode::kBadInput);
+    }
+  });
+}
+
+void registerAnr(CLI::App& parent, int& exitCode) {
+  auto* cmd = parent.add_subcommand("anr", "ANR thread dump (traces.txt, dropbox ANR): threads, main thread, lock chains, deadlocks");
+  struct Args {
+    std::string file;
+    OutputFormat format = OutputFormat::kText;
+  };
+  auto args = std::make_shared<Args>();
+  cmd->add_option("FILE", args->file, "traces.txt, or - for stdin")->required();
+  addFormatOption(*cmd, args->format);
+  cmd->callback([&exitCode, args] {
+    auto text = readTextInput(args->file);
+    if (!text.ok()) {
+      exitCode = reportError(text.status(), "parse anr");
+      return;
+    }
+    auto report = trace::parseAnrTrace(*text);
+    if (!report.ok()) {
+      exitCode = reportError(report.status(), args->file);
+      return;
+    }
+    const trace::AnrReport& r = **report;
+    printProblems(r.problems, args->file);
+    if (args->format == OutputFormat::kJson) {
+      std::printf("%s\n", trace::anrReportToJson(r).dump(2).c_str());
+      return;
+    }
+    if (!r.subject.empty()) std::printf("Subject: %s\n", r.subject.c_str());
+    for (const auto& p : r.processes) {
+      std::printf("pid %lld  %s  %zu thread(s)%s%s\n", static_cast<long long>(p.pid), p.cmdline.c_str(), p.threads.size(),
+                  p.nativeOnly ? "  (native only: kernel wait channels)" : "", p.complete ? "" : "  (truncated)");
+    }
+    if (const trace::AnrThread* main = r.mainThread()) {
+      std::printf("\nmain thread: %s (tid %lld, prio %d)\n", main->state.c_str(), static_cast<long long>(main->tid), main->prio);
+      for (const auto& f : main->frames) {
+        const bool raw = f.starts_with("native:") || f.starts_with("kernel:") || f.starts_with("wchan:");
+        std::printf("  %s%s\n", raw ? "" : "at ", f.c_str());
+      }
+      if (main->waitingToLock) {
+        std::printf("  waiting to lock <%s> (%s) held by thread %lld\n", main->waitingToLock->lock.c_str(),
+                    main->waitingToLock->lockClass.c_str(), static_cast<long long>(main->waitingToLock->heldByTid));
+      }
+    }
+    auto printChain = [&](const trace::BlockingChain& c) {
+      std::string s = "  pid " + std::to_string(c.pid) + ": ";
+      for (size_t k = 0; k < c.tids.size(); ++k) s += (k ? " -> " : "") + std::to_string(c.tids[k]);
+      std::printf("%s%s\n", s.c_str(), c.endsInCycle ? " (cycle)" : c.tids.size() == 1 ? " -> (holder not named)" : "");
+    };
+    if (!r.blockingChains.empty()) {
+      std::printf("\nblocking chains (waiting thread -> lock holder, by tid):\n");
+      for (const auto& c : r.blockingChains) printChain(c);
+    }
+    std::printf("\n%zu deadlock(s)\n", r.deadlocks.size());
+    for (const auto& c : r.deadlocks) printChain(c);
+  });
+}
+
+void registerFramestats(CLI::App& parent, int& exitCode) {
+  auto* cmd = parent.add_subcommand("framestats", "`dumpsys gfxinfo <pkg> framestats`: per window drop levels, FPS, percentiles, slow-frame stages");
+  struct Args {
+    std::string file, levels = "3,9,24,42";
+    double refreshHz = 60;
+    double sliceMs = 0;
+    OutputFormat format = OutputFormat::kText;
+  };
+  auto args = std::make_shared<Args>();
+  cmd->add_option("FILE", args->file, "framestats output, or - for stdin")->required();
+  cmd->add_option("--refresh-hz", args->refreshHz, "Display refresh rate when the data has no period column (default 60)");
+  cmd->add_option("--drop-levels", args->levels, "Lower bounds in dropped frames of Normal,Middle,High,Frozen (default 3,9,24,42)");
+  cmd->add_option("--slice-ms", args->sliceMs, "Also report stats per time slice of this length");
+  addFormatOption(*cmd, args->format);
+  cmd->callback([&exitCode, args] {
+    int levels[4];
+    if (!parseDropLevels(args->levels, levels)) {
+      exitCode = reportError(core::invalidInput("--drop-levels needs four ascending positive integers"), "parse framestats");
+      return;
+    }
+    const trace::DropThresholds thresholds{levels[0], levels[1], levels[2], levels[3]};
+    auto text = readTextInput(args->file);
+    if (!text.ok()) {
+      exitCode = reportError(text.status(), "parse framestats");
+      return;
+    }
+    auto capture = trace::parseFramestats(*text, {args->refreshHz});
+    if (!capture.ok()) {
+      exitCode = reportError(capture.status(), args->file);
+      return;
+    }
+    printProblems((*capture)->problems, args->file);
+    ordered_json windows = ordered_json::array();
+    for (const auto& w : (*capture)->windows) {
+      const trace::FrameStats s = trace::computeFrameStats(w.frames, thresholds);
+      const double hz = w.refreshPeriodNs ? 1e9 / static_cast<double>(w.refreshPeriodNs) : 0;
+      const auto slices = args->sliceMs > 0
+                              ? trace::sliceFrames(w.frames, static_cast<int64_t>(args->sliceMs * 1e6), thresholds)
+                              : std::vector<trace::FrameSlice>();
+      if (args->format == OutputFormat::kJson) {
+        ordered_json j;
+        j["name"] = w.name;
+        j["process"] = w.process;
+        j["pid"] = w.pid;
+        j["refreshHz"] = hz;
+        j["refreshSource"] = w.periodSource;
+        j.update(trace::frameStatsToJson(s));
+        ordered_json sl = ordered_json::array();
+        for (const auto& slice : slices) {
+          ordered_json sj = trace::frameStatsToJson(slice.stats);
+          sj["startMs"] = static_cast<double>(slice.startNs - w.frames.front().startNs) / 1e6;
+          sl.push_back(std::move(sj));
+        }
+        if (args->sliceMs > 0) j["slices"] = std::move(sl);
+        windows.push_back(std::move(j));
+        continue;
+      }
+      std::printf("%s%s%s\n", w.name.c_str(), w.process.empty() || w.process == w.name ? "" : "  in ",
+                  w.process == w.name ? "" : w.process.c_str());
+      if (w.frames.empty()) {
+        std::printf("  no frames\n\n");
+        continue;
+      }
+      std::printf("  %llu frames (+%llu flagged), %.1f Hz (%s)\n", static_cast<unsigned long long>(s.frames),
+                  static_cast<unsigned long long>(s.flaggedFrames), hz, w.periodSource == "data" ? "from the data" : "--refresh-hz");
+      std::printf("  FPS %.1f  jank %.1f%%  p50 %.2f  p90 %.2f  p95 %.2f  p99 %.2f  max %.2f ms\n", s.fps, s.jankPercent,
+                  s.p50Ms, s.p90Ms, s.p95Ms, s.p99Ms, s.maxMs);
+      std::printf("  levels best %llu  normal %llu  middle %llu  high %llu  frozen %llu\n",
+                  static_cast<unsigned long long>(s.levels[0]), static_cast<unsigned long long>(s.levels[1]),
+                  static_cast<unsigned long long>(s.levels[2]), static_cast<unsigned long long>(s.levels[3]),
+                  static_cast<unsigned long long>(s.levels[4]));
+      if (s.jankFrames) {
+        std::printf("  slow frames (%llu) dominated by:", static_cast<unsigned long long>(s.jankFrames));
+        for (size_t k = 0; k < trace::kFrameStageCount; ++k) {
+          if (s.dominantStages[k]) {
+            std::printf(" %s %llu", std::string(trace::frameStageName(static_cast<trace::FrameStage>(k))).c_str(),
+                        static_cast<unsigned long long>(s.dominantStages[k]));
+          }
+        }
+        std::printf("\n");
+      }
+      for (const auto& slice : slices) {
+        std::printf("    +%8.0f ms  %4llu frames  FPS %5.1f  jank %5.1f%%  p90 %.2f ms\n",
+                    static_cast<double>(slice.startNs - w.frames.front().startNs) / 1e6,
+                    static_cast<unsigned long long>(slice.stats.frames), slice.stats.fps, slice.stats.jankPercent,
+                    slice.stats.p90Ms);
+      }
+      std::printf("\n");
+    }
+    if (args->format == OutputFormat::kJson) {
+      ordered_json j;
+      j["windows"] = std::move(windows);
+      j["problems"] = trace::problemsToJson((*capture)->problems);
+      std::printf("%s\n", j.dump(2).c_str());
+    }
+  });
+}
+
+}  // namespace
+
+void registerParseCommand(CLI::App& root, int& exitCode) {
+  auto* cmd = root.add_subcommand("parse", "Decode raw captures: Matrix issues, ANR traces, gfxinfo framestats");
+  cmd->require_subcommand(1);
+  registerIssues(*cmd, exitCode);
+  registerAnr(*cmd, exitCode);
+  registerFramestats(*cmd, exitCode);
+}
+
+}  // namespace mxi::cli

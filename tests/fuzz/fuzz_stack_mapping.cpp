@@ -1,0 +1,31 @@
+// libFuzzer target for evil-method stacks and name mappings: the input is split at the first
+// two NUL bytes into a stack string, a methodMapping.txt and a ProGuard mapping.txt.
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "core/trace/call_tree.h"
+#include "core/trace/trace_json.h"
+
+using namespace mxi::core::trace;
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  std::string_view rest(reinterpret_cast<const char*>(data), size);
+  auto take = [&rest] {
+    const size_t nul = rest.find('\0');
+    const std::string_view part = rest.substr(0, nul);
+    rest = nul == std::string_view::npos ? std::string_view() : rest.substr(nul + 1);
+    return part;
+  };
+  const std::string_view stack = take(), mappingText = take(), proguardText = rest;
+  auto mapping = MethodMapping::parse(mappingText);
+  auto proguard = ProguardMapping::parse(proguardText);
+  if (mapping.ok() && proguard.ok()) mapping->applyProguard(*proguard);
+  auto lines = parseStackLines(stack);
+  if (!lines.ok()) return 0;
+  CallNode root = buildCallTree(*lines);
+  decodeCallTree(root, mapping.ok() ? &*mapping : nullptr, stackKeyMethodId(stack.substr(0, 24)));
+  volatile size_t sink = callTreeToJson(root).dump().size();
+  (void)sink;
+  return 0;
+}

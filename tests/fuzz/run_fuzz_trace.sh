@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Builds the trace/session fuzzers with clang + ASan/UBSan and runs each for SECONDS (default 60),
+# seeded from the shared reference fixtures (read in place, never copied) and, for the session
+# reader, from sessions that `mxi session import` makes out of them.
+# Usage: tests/fuzz/run_fuzz_trace.sh [SECONDS] [TARGET...]   Crashes land in build/fuzz/crashes/.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+secs=${1:-60}
+shift || true
+targets=("$@")
+[[ ${#targets[@]} -eq 0 ]] && targets=(fuzz_matrix_issues fuzz_stack_mapping fuzz_anr_trace fuzz_framestats fuzz_session_reader)
+ref=${MXI_REFERENCE_DIR:-$root/../shared/reference}/fixtures
+build=$root/build/fuzz
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
+  -DMXI_BUILD_TESTS=OFF -DMXI_BUILD_CLI=ON -DMXI_BUILD_GUI=OFF -DMXI_FUZZ=ON -DMXI_SANITIZE=address,undefined \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache >/dev/null
+cmake --build "$build" -j2 --target "${targets[@]}" mxi
+mkdir -p "$build/crashes"
+seeds_for() {
+  case $1 in
+    fuzz_matrix_issues) echo "$ref/matrix-issues/logcat-tostring $ref/matrix-issues/mangatoon-production $ref/matrix-issues/wiki-data-format-examples.jsonl" ;;
+    fuzz_stack_mapping) echo "$ref/matrix-issues/matrix-sample" ;;
+    fuzz_anr_trace) echo "$ref/anr" ;;
+    fuzz_framestats) echo "$ref/gfxinfo" ;;
+    fuzz_session_reader)
+      local dir=$build/seeds-session
+      mkdir -p "$dir"
+      ASAN_OPTIONS=detect_leaks=0 "$build/app/cli/mxi" session import --framestats "$ref/gfxinfo/choi890_soundvis_120hz_framestats.txt" \
+        --issues "$ref/matrix-issues/logcat-tostring/io_com.rzm.matrix_testing.txt" -o "$dir/a.mxs" >/dev/null
+      ASAN_OPTIONS=detect_leaks=0 "$build/app/cli/mxi" session import --issues "$ref/matrix-issues/wiki-data-format-examples.jsonl" \
+        -o "$dir/b.mxs" >/dev/null
+      echo "$dir" ;;
+  esac
+}
+for t in "${targets[@]}"; do
+  work=$build/corpus-work-$t
+  mkdir -p "$work"
+  # shellcheck disable=SC2046
+  "$build/tests/fuzz/$t" "$work" $(seeds_for "$t") -max_total_time="$secs" -max_len=262144 -timeout=10 \
+    -rss_limit_mb=2048 -artifact_prefix="$build/crashes/$t-" -print_final_stats=1 2>&1 | tail -n 12
+done

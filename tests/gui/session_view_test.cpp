@@ -1,0 +1,119 @@
+// Sessions in the desktop app: a .mxs made from real captures (core's import) opens off the UI
+// thread, the timeline scrubs every view, comparing a session with itself finds no regression,
+// and exports write what core produces.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <QBarSet>
+#include <QFile>
+#include <QHorizontalStackedBarSeries>
+#include <QSignalSpy>
+#include <QTreeWidget>
+
+#include "app/gui/live/issue_feed_model.h"
+#include "app/gui/live/live_dashboard.h"
+#include "app/gui/main_window.h"
+#include "app/gui/session/session_view.h"
+#include "core/session/html_report.h"
+#include "core/session/session_import.h"
+#include "tests/support/test_paths.h"
+
+namespace mxi::gui {
+namespace {
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// A session from the 120 Hz framestats capture and a real Matrix logcat.
+std::string makeSession(const std::string& name) {
+  const std::string ref = test::referenceDir() + "/fixtures/";
+  core::session::ImportInputs inputs;
+  inputs.framestatsTexts.push_back(slurp(ref + "gfxinfo/choi890_soundvis_120hz_framestats.txt"));
+  inputs.issueTexts.push_back(slurp(ref + "matrix-issues/logcat-tostring/io_com.rzm.matrix_testing.txt"));
+  const std::string out = (test::scratchDir("gui-session-" + name) / (name + ".mxs")).string();
+  core::session::SessionHeader header;
+  header.app = "com.soundvisualization.accessibility";
+  header.device = "choi890";
+  auto report = core::session::importCaptures(inputs, out, header);
+  EXPECT_TRUE(report.ok()) << report.status().toString();
+  return out;
+}
+
+TEST(SessionViewTest, OpensScrubsComparesAndExports) {
+  if (test::referenceDir().empty()) GTEST_SKIP() << "../shared/reference is absent: real device captures needed";
+  const std::string path = makeSession("base");
+  MainWindow window;
+  QSignalSpy opened(&window, &MainWindow::sessionOpened);
+  window.openFiles({QString::fromStdString(path)});
+  ASSERT_TRUE(opened.wait(20000));
+  SessionView* view = window.sessionView();
+  ASSERT_TRUE(view);
+  EXPECT_TRUE(view->headerText().contains(QStringLiteral("app com.soundvisualization.accessibility"))) << view->headerText().toStdString();
+
+  // The whole session: every frame and issue of the file.
+  LiveDashboard* all = window.dashboard();
+  ASSERT_TRUE(all);
+  all->refresh();
+  uint64_t counted = 0;
+  for (const auto& f : view->data().frames) counted += f.frame.flags == 0 ? 1 : 0;
+  EXPECT_EQ(all->session().countedFrames(), counted);
+  EXPECT_EQ(all->feedModel()->rowCount(), static_cast<int>(view->data().issues.size()));
+
+  // Half way through the frames: only frames that started by then.
+  const auto& frames = view->data().frames;
+  const int64_t half = (frames[frames.size() / 2].frame.startNs - view->data().firstTimeNs) / 1'000'000;
+  view->scrubTo(half);
+  LiveDashboard* partial = window.dashboard();
+  partial->refresh();
+  uint64_t expected = 0;
+  for (const auto& f : view->data().frames) {
+    if (f.frame.flags == 0 && f.frame.startNs <= view->data().firstTimeNs + half * 1'000'000) ++expected;
+  }
+  EXPECT_EQ(partial->session().countedFrames(), expected);
+  EXPECT_LT(expected, counted);
+  double shown = 0;
+  for (QBarSet* set : partial->dropSeries()->barSets()) {
+    for (int i = 0; i < set->count(); ++i) shown += set->at(i);
+  }
+  EXPECT_EQ(shown, static_cast<double>(expected));
+
+  // Compared with itself: nothing regressed.
+  view->showComparison(QString::fromStdString(path), view->data());
+  QTreeWidget* tree = view->comparisonTree();
+  ASSERT_GT(tree->topLevelItemCount(), 0);
+  EXPECT_TRUE(tree->topLevelItem(0)->text(0).startsWith(QStringLiteral("No regression against base.mxs")))
+      << tree->topLevelItem(0)->text(0).toStdString();
+
+  // Exports: the HTML is core's report, byte for byte.
+  const std::string html = (test::scratchDir("gui-session-export") / "report.html").string();
+  EXPECT_EQ(view->exportTo(QStringLiteral("html"), QString::fromStdString(html)), QString());
+  EXPECT_EQ(slurp(html), core::session::sessionToHtml(view->data()));
+  const std::string trace = (test::scratchDir("gui-session-trace") / "trace.json").string();
+  EXPECT_EQ(view->exportTo(QStringLiteral("chrome-trace"), QString::fromStdString(trace)), QString());
+  EXPECT_TRUE(slurp(trace).starts_with("{")) << slurp(trace).substr(0, 40);
+  EXPECT_FALSE(view->exportTo(QStringLiteral("pdf"), QString::fromStdString(trace)).isEmpty());
+}
+
+TEST(SessionViewTest, TruncatedSessionOpensWithWhatWasRecovered) {
+  if (test::referenceDir().empty()) GTEST_SKIP() << "../shared/reference is absent: real device captures needed";
+  const std::string path = makeSession("torn");
+  std::string bytes = slurp(path);
+  bytes.resize(bytes.size() * 2 / 3);  // power loss
+  {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out << bytes;
+  }
+  MainWindow window;
+  QSignalSpy opened(&window, &MainWindow::sessionOpened);
+  QSignalSpy failed(&window, &MainWindow::dumpFailed);
+  window.openSession(QString::fromStdString(path));
+  for (int i = 0; i < 200 && opened.isEmpty() && failed.isEmpty(); ++i) opened.wait(100);
+  ASSERT_EQ(opened.size(), 1) << (failed.isEmpty() ? "" : failed.first().first().toString().toStdString());
+  EXPECT_TRUE(window.sessionView()->headerText().contains(QStringLiteral("Recovered from a damaged file")))
+      << window.sessionView()->headerText().toStdString();
+}
+
+}  // namespace
+}  // namespace mxi::gui

@@ -1,0 +1,204 @@
+#include "tests/support/adb_test_env.h"
+
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "tests/support/test_paths.h"
+
+extern char** environ;
+
+namespace mxi::test {
+
+namespace {
+
+std::vector<char*> makeEnv(const std::vector<std::string>& extra, std::vector<std::string>& storage) {
+  storage.clear();
+  for (char** e = environ; *e != nullptr; ++e) {
+    const std::string entry = *e;
+    const std::string key = entry.substr(0, entry.find('='));
+    bool overridden = false;
+    for (const auto& x : extra) overridden |= x.substr(0, x.find('=')) == key;
+    if (!overridden) storage.push_back(entry);
+  }
+  for (const auto& x : extra) storage.push_back(x);
+  std::vector<char*> out;
+  for (auto& s : storage) out.push_back(s.data());
+  out.push_back(nullptr);
+  return out;
+}
+
+std::string simPath() {
+  if (const char* env = std::getenv("MXI_DEVICE_SIM")) return env;
+#ifdef MXI_TEST_DEVICE_SIM
+  return MXI_TEST_DEVICE_SIM;
+#else
+  return "mxi-device-sim";
+#endif
+}
+
+}  // namespace
+
+uint16_t freeTcpPort() {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
+  socklen_t len = sizeof addr;
+  ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
+  ::close(fd);
+  return ntohs(addr.sin_port);
+}
+
+bool adbAvailable() { return runCommand({"adb", "version"}).exitCode == 0; }
+
+CommandResult runCommand(const std::vector<std::string>& argv, const std::vector<std::string>& extraEnv) {
+  CommandResult result;
+  int pipeFds[2];
+  if (pipe(pipeFds) != 0) return result;
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, pipeFds[1], 1);
+  posix_spawn_file_actions_adddup2(&actions, pipeFds[1], 2);
+  posix_spawn_file_actions_addclose(&actions, pipeFds[0]);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  std::vector<std::string> args = argv;
+  std::vector<char*> cargv;
+  for (auto& a : args) cargv.push_back(a.data());
+  cargv.push_back(nullptr);
+  std::vector<std::string> envStorage;
+  auto envp = makeEnv(extraEnv, envStorage);
+  pid_t pid = 0;
+  const int rc = posix_spawnp(&pid, cargv[0], &actions, nullptr, cargv.data(), envp.data());
+  posix_spawn_file_actions_destroy(&actions);
+  close(pipeFds[1]);
+  if (rc != 0) {
+    close(pipeFds[0]);
+    return result;
+  }
+  char buffer[4096];
+  ssize_t n;
+  while ((n = read(pipeFds[0], buffer, sizeof buffer)) > 0) result.out.append(buffer, static_cast<size_t>(n));
+  close(pipeFds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
+SimProcess::SimProcess(std::vector<std::string> args, std::filesystem::path root) {
+  static int counter = 0;
+  const std::string name = "device-sim-" + std::to_string(getpid()) + "-" + std::to_string(counter++);
+  if (root.empty()) root = scratchDir(name);
+  m_root = root;
+  m_logFile = scratchDir(name + "-log") / "sim.log";
+  std::vector<std::string> argv = {simPath(), "--port", "0", "--root", m_root.string()};
+  for (auto& a : args) argv.push_back(a);
+  int pipeFds[2];
+  if (pipe(pipeFds) != 0) return;
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, pipeFds[1], 1);
+  posix_spawn_file_actions_addopen(&actions, 2, m_logFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addclose(&actions, pipeFds[0]);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  std::vector<char*> cargv;
+  for (auto& a : argv) cargv.push_back(a.data());
+  cargv.push_back(nullptr);
+  const int rc = posix_spawn(&m_pid, cargv[0], &actions, nullptr, cargv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  close(pipeFds[1]);
+  if (rc != 0) {
+    m_pid = -1;
+    close(pipeFds[0]);
+    return;
+  }
+  std::string out;
+  char c;
+  while (read(pipeFds[0], &c, 1) == 1) {
+    if (c != '\n') {
+      out += c;
+      continue;
+    }
+    const std::string prefix = "listening on 127.0.0.1:";
+    if (out.rfind(prefix, 0) == 0) {
+      m_port = static_cast<uint16_t>(std::stoi(out.substr(prefix.size())));
+      break;
+    }
+    out.clear();
+  }
+  close(pipeFds[0]);  // the simulator ignores SIGPIPE; later lines are not needed
+}
+
+SimProcess::~SimProcess() { stop(); }
+
+void SimProcess::stop() {
+  if (m_pid <= 0) return;
+  ::kill(m_pid, SIGTERM);
+  int status = 0;
+  for (int i = 0; i < 50; ++i) {
+    if (waitpid(m_pid, &status, WNOHANG) == m_pid) {
+      m_pid = -1;
+      return;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  ::kill(m_pid, SIGKILL);
+  waitpid(m_pid, &status, 0);
+  m_pid = -1;
+}
+
+std::string SimProcess::log() const {
+  std::ifstream in(m_logFile);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+PrivateAdbServer::PrivateAdbServer() {
+  m_port = freeTcpPort();
+  m_home = scratchDir("adb-home-" + std::to_string(m_port));
+  std::filesystem::create_directories(m_home / ".android");
+  m_started = adb({"start-server"}).exitCode == 0;
+}
+
+PrivateAdbServer::~PrivateAdbServer() { kill(); }
+
+void PrivateAdbServer::kill() {
+  if (!m_started) return;
+  adb({"kill-server"});
+  m_started = false;
+}
+
+std::vector<std::string> PrivateAdbServer::environment() const {
+  return {"HOME=" + m_home.string(), "ADB_SERVER_SOCKET=" + socketSpec(), "ANDROID_ADB_SERVER_PORT=" + std::to_string(m_port),
+          "ANDROID_SERIAL="};
+}
+
+CommandResult PrivateAdbServer::adb(const std::vector<std::string>& args) const {
+  std::vector<std::string> argv = {"adb", "-P", std::to_string(m_port)};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return runCommand(argv, {"HOME=" + m_home.string()});
+}
+
+bool PrivateAdbServer::connect(const SimProcess& sim) const {
+  if (adb({"connect", sim.hostPort()}).out.find("connected to") == std::string::npos) return false;
+  for (int i = 0; i < 100; ++i) {
+    if (adb({"-s", sim.hostPort(), "get-state"}).out.find("device") != std::string::npos) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return false;
+}
+
+}  // namespace mxi::test

@@ -1,0 +1,73 @@
+// Real peers for adb tests: a private adb server (Debian's `adb`, on a free port, with its own
+// HOME so the user's keys and default server on 5037 are never touched) and mxi-device-sim
+// processes. Both are stopped by their destructors.
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace mxi::test {
+
+uint16_t freeTcpPort();
+bool adbAvailable();
+
+struct CommandResult {
+  int exitCode = -1;
+  std::string out;  // stdout and stderr together
+};
+// Runs argv (no shell) with extra environment entries; captures output.
+CommandResult runCommand(const std::vector<std::string>& argv, const std::vector<std::string>& extraEnv = {});
+
+class SimProcess {
+ public:
+  // Starts mxi-device-sim with `args` (plus --port 0 and --root when not given) and waits for
+  // its "listening on" line.
+  explicit SimProcess(std::vector<std::string> args = {}, std::filesystem::path root = {});
+  ~SimProcess();
+  SimProcess(const SimProcess&) = delete;
+  SimProcess& operator=(const SimProcess&) = delete;
+
+  bool started() const { return m_port != 0; }
+  uint16_t port() const { return m_port; }
+  std::string hostPort() const { return "127.0.0.1:" + std::to_string(m_port); }
+  const std::filesystem::path& root() const { return m_root; }
+  // What the simulator printed on stderr so far.
+  std::string log() const;
+  void stop();
+
+ private:
+  pid_t m_pid = -1;
+  uint16_t m_port = 0;
+  std::filesystem::path m_root;
+  std::filesystem::path m_logFile;
+};
+
+class PrivateAdbServer {
+ public:
+  PrivateAdbServer();  // picks a free port and starts `adb -P PORT start-server`
+  ~PrivateAdbServer();  // `adb -P PORT kill-server`
+  PrivateAdbServer(const PrivateAdbServer&) = delete;
+  PrivateAdbServer& operator=(const PrivateAdbServer&) = delete;
+
+  bool started() const { return m_started; }
+  uint16_t port() const { return m_port; }
+  std::string socketSpec() const { return "tcp:localhost:" + std::to_string(m_port); }
+  // Environment for child processes (adb, mxi) that should use this server.
+  std::vector<std::string> environment() const;
+  // `adb -P PORT args…`
+  CommandResult adb(const std::vector<std::string>& args) const;
+  // adb connect + wait until the device is listed as "device".
+  bool connect(const SimProcess& sim) const;
+  void kill();
+
+ private:
+  uint16_t m_port = 0;
+  bool m_started = false;
+  std::filesystem::path m_home;
+};
+
+}  // namespace mxi::test
