@@ -66,7 +66,9 @@ bool adbAvailable() { return runCommand({"adb", "version"}).exitCode == 0; }
 CommandResult runCommand(const std::vector<std::string>& argv, const std::vector<std::string>& extraEnv) {
   CommandResult result;
   int pipeFds[2];
-  if (pipe(pipeFds) != 0) return result;
+  // O_CLOEXEC: only the dup2 copies reach the child, so a daemon it forks (adb start-server)
+  // cannot keep the pipe open and hang the read below.
+  if (pipe2(pipeFds, O_CLOEXEC) != 0) return result;
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, pipeFds[1], 1);
