@@ -38,7 +38,13 @@ std::vector<char*> makeEnv(const std::vector<std::string>& extra, std::vector<st
     for (const auto& x : extra) overridden |= x.substr(0, x.find('=')) == key;
     if (!overridden) storage.push_back(entry);
   }
-  for (const auto& x : extra) storage.push_back(x);
+  // Later entries of `extra` win over earlier ones with the same key.
+  for (size_t i = 0; i < extra.size(); ++i) {
+    const std::string key = extra[i].substr(0, extra[i].find('='));
+    bool laterWins = false;
+    for (size_t j = i + 1; j < extra.size(); ++j) laterWins |= extra[j].substr(0, extra[j].find('=')) == key;
+    if (!laterWins) storage.push_back(extra[i]);
+  }
   std::vector<char*> out;
   for (auto& s : storage) out.push_back(s.data());
   out.push_back(nullptr);
