@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <thread>
 
+#include "core/adb/shell.h"
 #include "core/adb/shell_protocol.h"
 #include "tests/device-sim/sim_services.h"
 
@@ -22,7 +23,31 @@ using core::adb::encodeShellPacket;
 using core::adb::IoLimits;
 using core::adb::ShellPacketId;
 
+namespace {
+// abb arguments are NUL-separated; they become a `cmd` command line (the simulated tool).
+std::string abbCommand(const std::string& args) {
+  std::string out = "cmd";
+  size_t i = 0;
+  while (i <= args.size()) {
+    size_t nul = args.find('\0', i);
+    if (nul == std::string::npos) nul = args.size();
+    if (nul > i) out += " " + core::adb::shellQuote(args.substr(i, nul - i));
+    i = nul + 1;
+  }
+  return out;
+}
+}  // namespace
+
 bool parseShellService(const std::string& service, ShellRequest& out) {
+  if (service.rfind("abb_exec:", 0) == 0) {
+    out.command = abbCommand(service.substr(9));
+    return true;
+  }
+  if (service.rfind("abb:", 0) == 0) {
+    out.command = abbCommand(service.substr(4));
+    out.v2 = true;
+    return true;
+  }
   if (service.rfind("exec:", 0) == 0) {
     out.command = service.substr(5);
     return true;
