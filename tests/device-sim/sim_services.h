@@ -9,8 +9,12 @@
 
 namespace mxi::sim {
 
+class ReverseForwards;
+
 // The runner that serves `service`, or an empty function when the device has no such service.
-core::adb::AdbConnection::StreamRunner makeServiceRunner(const std::string& service, const SimContext& ctx);
+// `reverse` holds this connection's reverse forwards.
+core::adb::AdbConnection::StreamRunner makeServiceRunner(const std::string& service, const SimContext& ctx,
+                                                         const std::shared_ptr<ReverseForwards>& reverse);
 
 // Individual services (sim_shell.cpp, sim_sync.cpp, sim_bridge.cpp).
 struct ShellRequest {

@@ -274,6 +274,39 @@ TEST_F(AdbServerDeviceTest, ForwardManagementThroughServer) {
   EXPECT_NE(again.message().find("listener 'tcp:" + std::to_string(*port) + "' not found"), std::string::npos) << again.message();
 }
 
+TEST_F(AdbServerDeviceTest, ReverseManagementThroughTheDevice) {
+  AbstractEchoServer echo("mxi_client_rev_" + std::to_string(getpid()));
+  const std::string deviceSocket = "mxi_device_side_" + std::to_string(getpid());
+  auto port = m_client->reverse(m_sim->hostPort(), "localabstract:" + deviceSocket, "localabstract:" + echo.name(),
+                                false, kLimits);
+  ASSERT_TRUE(port.ok()) << port.status().toString();
+  EXPECT_EQ(*port, 0);
+  auto list = m_client->listReverses(m_sim->hostPort(), kLimits);
+  ASSERT_TRUE(list.ok()) << list.status().toString();
+  ASSERT_EQ(list->size(), 1u);
+  EXPECT_EQ((*list)[0], (ForwardEntry{"(reverse)", "localabstract:" + deviceSocket, "localabstract:" + echo.name()}));
+  auto socket = Socket::connectUnix(deviceSocket, true, kLimits);
+  ASSERT_TRUE(socket.ok()) << socket.status().toString();
+  ASSERT_TRUE(socket->writeAll("agent calls home", kLimits).ok());
+  std::string got(16, '\0');
+  ASSERT_TRUE(socket->readExact(got.data(), got.size(), kLimits).ok());
+  EXPECT_EQ(got, "agent calls home");
+  auto tcp = m_client->reverse(m_sim->hostPort(), "tcp:0", "localabstract:" + echo.name(), false, kLimits);
+  ASSERT_TRUE(tcp.ok()) << tcp.status().toString();
+  EXPECT_NE(*tcp, 0);
+  const Status rebind = m_client->reverse(m_sim->hostPort(), "localabstract:" + deviceSocket, "tcp:1", true, kLimits).status();
+  ASSERT_FALSE(rebind.ok());
+  EXPECT_EQ(rebind.message(), "device " + m_sim->hostPort() + ", service 'reverse:forward:norebind:localabstract:" +
+                                  deviceSocket + ";tcp:1': cannot rebind existing socket");
+  ASSERT_TRUE(m_client->removeReverse(m_sim->hostPort(), "localabstract:" + deviceSocket, kLimits).ok());
+  EXPECT_EQ(m_client->listReverses(m_sim->hostPort(), kLimits)->size(), 1u);
+  ASSERT_TRUE(m_client->removeAllReverses(m_sim->hostPort(), kLimits).ok());
+  EXPECT_TRUE(m_client->listReverses(m_sim->hostPort(), kLimits)->empty());
+  const Status missing = m_client->removeReverse(m_sim->hostPort(), "tcp:1", kLimits);
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.message().find("listener 'tcp:1' not found"), std::string::npos) << missing.message();
+}
+
 TEST_F(AdbServerDeviceTest, UnknownSerialIsAClearError) {
   auto device = m_client->device("no-such-serial");
   auto r = runShell(*device, "true", {}, kLimits);

@@ -105,5 +105,36 @@ TEST_F(DeviceSimWithAdbTest, ForwardToLocalAbstractEchoes) {
   EXPECT_EQ(got, message);
 }
 
+TEST_F(DeviceSimWithAdbTest, ReverseFromDeviceSocketToHostEchoes) {
+  AbstractEchoServer echo("mxi_rev_echo_" + std::to_string(getpid()));
+  const uint16_t devicePort = freeTcpPort();
+  auto r = adbOnSim({"reverse", "tcp:" + std::to_string(devicePort), "localabstract:" + echo.name()});
+  ASSERT_EQ(r.exitCode, 0) << r.out;
+  r = adbOnSim({"reverse", "--list"});
+  // adb prints the device's list and one more newline.
+  EXPECT_EQ(r.out, "(reverse) tcp:" + std::to_string(devicePort) + " localabstract:" + echo.name() + "\n\n");
+  // The simulated device's socket lives on this host: connect to it like an app on the phone would.
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(devicePort);
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+  const std::string message = "app to host through adb reverse";
+  ASSERT_EQ(::write(fd, message.data(), message.size()), static_cast<ssize_t>(message.size()));
+  std::string got;
+  char buffer[256];
+  while (got.size() < message.size()) {
+    const ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (n <= 0) break;
+    got.append(buffer, static_cast<size_t>(n));
+  }
+  ::close(fd);
+  EXPECT_EQ(got, message);
+  r = adbOnSim({"reverse", "--remove-all"});
+  EXPECT_EQ(r.exitCode, 0) << r.out;
+  EXPECT_EQ(adbOnSim({"reverse", "--list"}).out, "\n");
+}
+
 }  // namespace
 }  // namespace mxi::test
