@@ -11,6 +11,7 @@
 
 #include "core/adb/device_banner.h"
 #include "tests/device-sim/device_simulator.h"
+#include "tests/device-sim/sim_services.h"
 
 namespace {
 mxi::sim::DeviceSimulator* g_simulator = nullptr;
@@ -70,5 +71,6 @@ int main(int argc, char** argv) {
   std::printf("root %s\n", options.root.c_str());
   std::fflush(stdout);
   simulator.run();
+  mxi::sim::killShellChildren();
   return 0;
 }

@@ -3,6 +3,7 @@
 #include <thread>
 
 #include "core/adb/socket.h"
+#include "tests/device-sim/sim_reverse.h"
 #include "tests/device-sim/sim_services.h"
 
 namespace mxi::sim {
@@ -13,7 +14,6 @@ using namespace core;
 namespace {
 
 constexpr IoLimits kConnectLimits{std::chrono::milliseconds(5000), nullptr};
-constexpr IoLimits kForever{std::chrono::milliseconds(0), nullptr};
 
 StatusOr<Socket> connectTarget(const std::string& service, const SimContext& ctx) {
   if (service.rfind("localabstract:", 0) == 0) return Socket::connectUnix(service.substr(14), true, kConnectLimits);
@@ -45,25 +45,7 @@ AdbConnection::StreamRunner makeBridgeRunner(const std::string& service, const S
   }
   auto shared = std::make_shared<Socket>(std::move(*socket));
   return [shared](std::unique_ptr<AdbStream> stream) {
-    std::thread([shared, stream = std::shared_ptr<AdbStream>(std::move(stream))] {
-      std::thread toSocket([&] {
-        char buffer[64 * 1024];
-        for (;;) {
-          auto n = stream->read(buffer, sizeof buffer, kForever);
-          if (!n.ok() || *n == 0) break;
-          if (!shared->writeAll(std::string_view(buffer, *n), kForever).ok()) break;
-        }
-        shared->shutdownWrite();
-      });
-      char buffer[256 * 1024];
-      for (;;) {
-        auto n = shared->readSome(buffer, sizeof buffer, kForever);
-        if (!n.ok() || *n == 0) break;
-        if (!stream->write(std::string_view(buffer, *n), IoLimits{std::chrono::milliseconds(60000), nullptr}).ok()) break;
-      }
-      stream->close();  // ends toSocket's read
-      toSocket.join();
-    }).detach();
+    std::thread(bridgeSocketAndStream, shared->release(), std::shared_ptr<AdbStream>(std::move(stream))).detach();
   };
 }
 

@@ -7,9 +7,12 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <mutex>
+#include <set>
 #include <cstdlib>
 #include <thread>
 
+#include "core/adb/shell.h"
 #include "core/adb/shell_protocol.h"
 #include "tests/device-sim/sim_services.h"
 
@@ -20,7 +23,31 @@ using core::adb::encodeShellPacket;
 using core::adb::IoLimits;
 using core::adb::ShellPacketId;
 
+namespace {
+// abb arguments are NUL-separated; they become a `cmd` command line (the simulated tool).
+std::string abbCommand(const std::string& args) {
+  std::string out = "cmd";
+  size_t i = 0;
+  while (i <= args.size()) {
+    size_t nul = args.find('\0', i);
+    if (nul == std::string::npos) nul = args.size();
+    if (nul > i) out += " " + core::adb::shellQuote(args.substr(i, nul - i));
+    i = nul + 1;
+  }
+  return out;
+}
+}  // namespace
+
 bool parseShellService(const std::string& service, ShellRequest& out) {
+  if (service.rfind("abb_exec:", 0) == 0) {
+    out.command = abbCommand(service.substr(9));
+    return true;
+  }
+  if (service.rfind("abb:", 0) == 0) {
+    out.command = abbCommand(service.substr(4));
+    out.v2 = true;
+    return true;
+  }
   if (service.rfind("exec:", 0) == 0) {
     out.command = service.substr(5);
     return true;
@@ -47,9 +74,19 @@ bool parseShellService(const std::string& service, ShellRequest& out) {
 
 namespace {
 
+std::mutex g_childrenMutex;
+std::set<pid_t> g_children;  // running shell commands, killed when the simulator exits
+
+void trackChild(pid_t pid, bool running) {
+  std::lock_guard lock(g_childrenMutex);
+  if (running) g_children.insert(pid);
+  else g_children.erase(pid);
+}
+
 constexpr IoLimits kStreamLimits{std::chrono::milliseconds(60000), nullptr};
 
 void setupChildEnvironment(const SimContext& ctx, const ShellRequest& request) {
+  if (!request.pty) setpgid(0, 0);  // forkpty already made a new session
   if (chdir(ctx.root.c_str()) != 0) _exit(127);
   const char* hostPath = std::getenv("PATH");
   const std::string path = ctx.root + "/bin:" + ctx.root + "/system/bin:" + (hostPath ? hostPath : "/usr/bin:/bin");
@@ -115,11 +152,16 @@ void pumpStdin(AdbStream& stream, int stdinFd, bool v2, std::atomic<bool>& hostG
   // The host closed the stream: like adbd, hang up on the command.
   if (!reaped) {
     hostGone = true;
-    kill(child, SIGHUP);
+    kill(-child, SIGHUP);
   }
 }
 
 }  // namespace
+
+void killShellChildren() {
+  std::lock_guard lock(g_childrenMutex);
+  for (pid_t pid : g_children) kill(-pid, SIGKILL);
+}
 
 void runShellService(std::shared_ptr<AdbStream> stream, ShellRequest request, const SimContext& ctx) {
   int inPipe[2] = {-1, -1}, outPipe[2] = {-1, -1}, errPipe[2] = {-1, -1};
@@ -147,6 +189,7 @@ void runShellService(std::shared_ptr<AdbStream> stream, ShellRequest request, co
     close(errPipe[1]);
   }
   if (pid < 0) return;
+  trackChild(pid, true);
   const int stdinFd = request.pty ? dup(ptyMaster) : inPipe[1];
   std::atomic<bool> hostGone{false};
   std::atomic<bool> reaped{false};
@@ -176,8 +219,9 @@ void runShellService(std::shared_ptr<AdbStream> stream, ShellRequest request, co
   for (auto& f : fds) {
     if (f.fd >= 0) close(f.fd);
   }
-  if (writeFailed) kill(pid, SIGHUP);
+  if (writeFailed) kill(-pid, SIGHUP);
   const int code = waitChild(pid);
+  trackChild(pid, false);
   reaped = true;
   if (request.v2 && !writeFailed && !hostGone) {
     (void)stream->write(encodeShellPacket(ShellPacketId::kExit, std::string(1, static_cast<char>(code & 0xff))), kStreamLimits);
