@@ -66,6 +66,14 @@ StatusOr<nlohmann::json> parseJson(std::string_view text) {
   return out;
 }
 
+std::string dumpJson(const nlohmann::json& value, int indent) {
+  return value.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::string dumpJson(const nlohmann::ordered_json& value, int indent) {
+  return value.dump(indent, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
 std::optional<int64_t> jsonInt(const nlohmann::json& o, const char* key) {
   if (!o.is_object()) return std::nullopt;
   const auto it = o.find(key);
