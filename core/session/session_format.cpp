@@ -7,6 +7,12 @@
 
 namespace mxi::core::session {
 
+namespace {
+// Decoded times are clamped to ±2^60 ns (36 years) so that any sum or difference of two fits in
+// int64: the input is untrusted.
+constexpr int64_t kMaxTimeNs = int64_t{1} << 60;
+}  // namespace
+
 std::string_view recordTypeName(RecordType type) {
   switch (type) {
     case RecordType::kFrame: return "frame";
@@ -133,8 +139,8 @@ void BlockSummary::encode(std::string& out) const {
 StatusOr<BlockSummary> BlockSummary::decode(std::string_view bytes) {
   BlockSummary s;
   ByteReader r(bytes);
-  s.firstTimeNs = r.svarint();
-  s.lastTimeNs = r.svarint();
+  s.firstTimeNs = std::clamp<int64_t>(r.svarint(), -kMaxTimeNs, kMaxTimeNs);
+  s.lastTimeNs = std::clamp<int64_t>(r.svarint(), -kMaxTimeNs, kMaxTimeNs);
   for (uint64_t& n : s.recordsByType) n = r.varint();
   s.initialScene = std::string(r.str());
   const uint64_t scenes = r.varint();
@@ -207,14 +213,14 @@ Status decodeRecords(std::string_view payload, std::vector<SessionRecord>& out, 
     ByteReader b(body);
     SessionRecord rec;
     rec.type = static_cast<RecordType>(type);
-    rec.timeNs = b.svarint();
+    rec.timeNs = std::clamp<int64_t>(b.svarint(), -kMaxTimeNs, kMaxTimeNs);
     if (rec.type == RecordType::kFrame) {
       trace::Frame& f = rec.frame;
       f.startNs = rec.timeNs;
-      f.durationNs = static_cast<int64_t>(b.varint() & 0x7FFFFFFFFFFFFFFF);
-      f.refreshPeriodNs = static_cast<int64_t>(b.varint() & 0x7FFFFFFFFFFFFFFF);
+      f.durationNs = static_cast<int64_t>(std::min<uint64_t>(b.varint(), kMaxTimeNs));
+      f.refreshPeriodNs = static_cast<int64_t>(std::min<uint64_t>(b.varint(), kMaxTimeNs));
       f.flags = static_cast<uint32_t>(b.varint());
-      for (int64_t& s : f.stageNs) s = static_cast<int64_t>(b.varint() & 0x7FFFFFFFFFFFFFFF);
+      for (int64_t& s : f.stageNs) s = static_cast<int64_t>(std::min<uint64_t>(b.varint(), kMaxTimeNs));
     } else {
       rec.text = std::string(b.str());
       if (rec.type == RecordType::kHeapDump) rec.detail = std::string(b.str());

@@ -193,7 +193,7 @@ std::string issueStorageJson(const trace::MatrixIssue& i) {
   j["key"] = i.key;
   auto content = trace::parseJson(i.contentJson);
   j["content"] = content.ok() ? ordered_json(*content) : ordered_json::object();
-  return j.dump();
+  return trace::dumpJson(j);
 }
 
 }  // namespace mxi::core::session
