@@ -20,5 +20,10 @@ void registerPullCommand(CLI::App& root, int& exitCode);        // cmd_transfer.
 void registerForwardCommand(CLI::App& root, int& exitCode);     // cmd_forward.cpp
 void registerParseCommand(CLI::App& root, int& exitCode);       // cmd_parse.cpp
 void registerSessionCommand(CLI::App& root, int& exitCode);     // cmd_session.cpp
+#ifdef MXI_CLI_HAS_AGENT
+void registerAgentCommand(CLI::App& root, int& exitCode);       // cmd_agent.cpp
+void registerRecordCommand(CLI::App& root, int& exitCode);      // cmd_record.cpp
+void registerDumpheapCommand(CLI::App& root, int& exitCode);    // cmd_dumpheap.cpp
+#endif
 
 }  // namespace mxi::cli

@@ -29,6 +29,11 @@ int main(int argc, char** argv) {
            &mxi::cli::registerForwardCommand,
            &mxi::cli::registerParseCommand,
            &mxi::cli::registerSessionCommand,
+#ifdef MXI_CLI_HAS_AGENT
+           &mxi::cli::registerAgentCommand,
+           &mxi::cli::registerRecordCommand,
+           &mxi::cli::registerDumpheapCommand,
+#endif
        }) {
     registrar(app, exitCode);
   }

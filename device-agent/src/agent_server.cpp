@@ -295,12 +295,21 @@ void AgentServer::stopCollecting() {
 
 void AgentServer::pollOnce() {
   if (m_package.empty()) return;
+  // Tools run synchronously; lines logcat wrote meanwhile are handled between them, so a Matrix
+  // issue waits for one tool at most, not for the whole cycle.
+  auto drainLogcat = [this] {
+    if (m_logcat.stdoutFd() >= 0 && !m_package.empty()) readLogcat();
+  };
   pollProcesses();
+  drainLogcat();
+  if (m_package.empty()) return;
   if (m_collectors & proto::kCollectFrames) {
     pollScene();
-    if (m_mainPid != 0) pollFrames();
+    drainLogcat();
+    if (m_mainPid != 0 && !m_package.empty()) pollFrames();
+    drainLogcat();
   }
-  if (!m_pendingAnrs.empty()) pollAnrs();
+  if (!m_pendingAnrs.empty() && !m_package.empty()) pollAnrs();
 }
 
 void AgentServer::pollProcesses() {

@@ -1,10 +1,12 @@
 // Benchmark driver (tests/bench/agent_poll_bench.sh): connects to a running mxi-agent, starts
-// collecting for a package at 1 Hz, keeps the connection for N seconds, prints what arrived and
-// the agent's CPU time from /proc before disconnecting.
+// collecting for a package at 1 Hz, keeps the connection for N seconds, prints what arrived, the
+// agent's CPU time from /proc and the latency from a Matrix issue's logcat time to its arrival.
 // Usage: agent_bench_client TOKEN PACKAGE SECONDS AGENT_PID
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <vector>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -41,21 +43,32 @@ int main(int argc, char** argv) {
   const long long ticks0 = cpuTicks();
   const auto start = std::chrono::steady_clock::now();
   int frames = 0, batches = 0, issues = 0, other = 0;
+  std::vector<int64_t> latencyMs;  // logcat line time → received here (same host clock with the simulator)
   while (std::chrono::steady_clock::now() - start < std::chrono::seconds(seconds)) {
     auto m = c.receive(std::chrono::milliseconds(200));
     if (!m) continue;
     if (auto* b = std::get_if<proto::FrameBatch>(&*m)) {
       ++batches;
       frames += static_cast<int>(b->frames.size());
-    } else if (std::holds_alternative<proto::MatrixIssue>(*m)) {
+    } else if (const auto* issue = std::get_if<proto::MatrixIssue>(&*m)) {
       ++issues;
+      const int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                              std::chrono::system_clock::now().time_since_epoch()).count();
+      latencyMs.push_back(now - static_cast<int64_t>(issue->logTimeMs));
     } else {
       ++other;
     }
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const double cpu = static_cast<double>(cpuTicks() - ticks0) / static_cast<double>(sysconf(_SC_CLK_TCK));
-  std::printf("wall_s=%.2f agent_cpu_s=%.3f cpu_percent=%.3f frames=%d batches=%d issues=%d other=%d\n", wall, cpu,
+  std::printf("wall_s=%.2f agent_cpu_s=%.3f cpu_percent=%.3f frames=%d batches=%d issues=%d other=%d", wall, cpu,
               100.0 * cpu / wall, frames, batches, issues, other);
+  if (!latencyMs.empty()) {
+    std::sort(latencyMs.begin(), latencyMs.end());
+    auto rank = [&](double p) { return latencyMs[static_cast<size_t>(p * static_cast<double>(latencyMs.size() - 1) + 0.5)]; };
+    std::printf(" issue_latency_ms_p50=%lld p99=%lld max=%lld", static_cast<long long>(rank(0.5)),
+                static_cast<long long>(rank(0.99)), static_cast<long long>(latencyMs.back()));
+  }
+  std::printf("\n");
   return 0;
 }

@@ -4,7 +4,7 @@
 # second: (1) instructions per cycle with valgrind's callgrind, counting only the agent's own
 # work in AgentServer::pollOnce* and AgentServer::readLogcat* (with their [clone .part] bodies) (the tools are separate processes;
 # on a phone their cost is dumpsys' and system_server's); (2) the agent's CPU % from /proc over a
-# native run. Usage: tests/bench/agent_poll_bench.sh [BUILD_DIR (build/dev)] [SECONDS (20)]
+# native run; (3) p50/p99 latency from a Matrix issue's logcat line to its arrival. Usage: tests/bench/agent_poll_bench.sh [BUILD_DIR (build/dev)] [SECONDS (20)]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=$(cd "${1:-$root/build/dev}" && pwd)
@@ -40,3 +40,9 @@ echo "callgrind: $ir instructions in $polls poll cycles (+ logcat lines) -> $((i
 echo "  client: $(cat "$work/client-callgrind.txt")"
 run native
 echo "native:   $(cat "$work/client-native.txt") polls=$polls"
+# Latency of Matrix issues: logcat line (timestamped when the simulated logcat prints it) to the
+# message received by the client, 20 lines/s of the real production issues.
+export MXI_SIM_LOG_MS=50
+package=mobi.mangatoon.comics.aphone.portuguese
+run latency
+echo "issues:   $(cat "$work/client-latency.txt")"

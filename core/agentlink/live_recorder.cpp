@@ -1,0 +1,204 @@
+#include "core/agentlink/live_recorder.h"
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <thread>
+
+namespace mxi::core::agentlink {
+
+namespace proto = protocol;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+int64_t wallMsNow() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// The issue as a wrapper {tag, type, key, truncated, content}: content is the JSON object the
+// app logged, or its text when logcat cut it.
+std::string issueJson(const proto::MatrixIssue& issue) {
+  nlohmann::json j;
+  j["tag"] = issue.tag;
+  j["type"] = issue.type;
+  j["key"] = issue.key;
+  j["pid"] = issue.pid;
+  j["logTimeMs"] = issue.logTimeMs;
+  j["truncated"] = issue.truncated;
+  nlohmann::json content = nlohmann::json::parse(issue.contentJson, nullptr, false);
+  j["content"] = content.is_discarded() ? nlohmann::json(issue.contentJson) : content;
+  return j.dump();
+}
+
+}  // namespace
+
+std::string formatStats(const RecordStats& s) {
+  char head[160];
+  std::snprintf(head, sizeof head, "%.1fs  %.1f fps  frames %llu [best %llu normal %llu middle %llu high %llu frozen %llu]",
+                s.elapsedSeconds, s.fps, static_cast<unsigned long long>(s.frames),
+                static_cast<unsigned long long>(s.levels[0]), static_cast<unsigned long long>(s.levels[1]),
+                static_cast<unsigned long long>(s.levels[2]), static_cast<unsigned long long>(s.levels[3]),
+                static_cast<unsigned long long>(s.levels[4]));
+  std::string line = head;
+  line += "  issues";
+  if (s.issuesByKind.empty()) line += " 0";
+  for (const auto& [kind, n] : s.issuesByKind) line += " " + kind + " " + std::to_string(n);
+  line += "  anr " + std::to_string(s.anrs);
+  if (s.reconnects > 0) line += "  reconnects " + std::to_string(s.reconnects);
+  return line;
+}
+
+trace::Frame toTraceFrame(const proto::FrameTiming& t, uint64_t batchRefreshPeriodNs) {
+  trace::Frame f;
+  f.startNs = t.intendedVsync;
+  f.durationNs = std::max<int64_t>(0, t.frameCompleted - t.intendedVsync);
+  f.refreshPeriodNs = t.frameIntervalNs > 0 ? t.frameIntervalNs : static_cast<int64_t>(batchRefreshPeriodNs);
+  f.flags = static_cast<uint32_t>(t.flags);
+  // Stages cut at the pipeline's stamps; a missing or out-of-order stamp gets zero time.
+  const int64_t end = f.startNs + f.durationNs;
+  const int64_t cuts[] = {t.handleInputStart, t.animationStart, t.performTraversalsStart,
+                          t.drawStart,        t.syncQueued,     t.issueDrawCommandsStart};
+  int64_t previous = f.startNs;
+  for (size_t i = 0; i < std::size(cuts); ++i) {
+    const int64_t stamp = std::clamp(cuts[i] <= 0 ? previous : cuts[i], previous, end);
+    f.stageNs[i] = stamp - previous;
+    previous = stamp;
+  }
+  f.stageNs[trace::kFrameStageCount - 1] = end - previous;
+  return f;
+}
+
+Status LiveRecorder::ensureWriter(const proto::AgentHello& hello) {
+  if (m_writer) return okStatus();
+  session::SessionHeader header;
+  header.device = hello.deviceModel;
+  header.app = m_options.packageName;
+  header.agentVersion = hello.agentVersion + " " + hello.buildHash;
+  header.startTimeUnixMs = wallMsNow();
+  header.refreshHz = hello.refreshMilliHz / 1000.0;
+  header.extras = {{"abi", hello.abi}, {"sdk", std::to_string(hello.sdkLevel)}};
+  ASSIGN_OR_RETURN(m_writer, session::SessionWriter::create(m_options.sessionPath, header));
+  return okStatus();
+}
+
+Status LiveRecorder::writeScene(int64_t timeNs, const std::string& scene) {
+  if (scene.empty() || scene == m_sessionScene) return okStatus();
+  m_sessionScene = scene;
+  m_stats.scene = scene;
+  return m_writer->appendSceneChange(timeNs, scene);
+}
+
+Status LiveRecorder::handle(const proto::Message& message, session::SessionWriter& writer) {
+  if (const auto* batch = std::get_if<proto::FrameBatch>(&message)) {
+    for (const proto::FrameTiming& t : batch->frames) {
+      if (!m_frameIds.emplace(t.intendedVsync, t.frameCompleted).second) continue;  // re-sent after a restart
+      const trace::Frame f = toTraceFrame(t, batch->refreshPeriodNs);
+      RETURN_IF_ERROR(writeScene(f.startNs, batch->scene));
+      RETURN_IF_ERROR(writer.appendFrame(f));
+      m_lastDeviceNs = std::max(m_lastDeviceNs, f.startNs + f.durationNs);
+      ++m_stats.frames;
+      if (f.flags == 0) {
+        ++m_stats.levels[static_cast<size_t>(m_thresholds.levelOf(f.droppedFrames()))];
+        m_recentStarts.push_back(f.startNs);
+      }
+    }
+    // A restarted agent re-sends at most the last 120 rows per window: the newest ids suffice.
+    while (m_frameIds.size() > kMaxFrameIds) m_frameIds.erase(m_frameIds.begin());
+    std::sort(m_recentStarts.begin(), m_recentStarts.end());
+    while (!m_recentStarts.empty() && m_recentStarts.front() < m_recentStarts.back() - 1'000'000'000) {
+      m_recentStarts.pop_front();
+    }
+    m_stats.fps = static_cast<double>(m_recentStarts.size());
+  } else if (const auto* scene = std::get_if<proto::SceneChange>(&message)) {
+    m_lastDeviceNs = std::max(m_lastDeviceNs, static_cast<int64_t>(scene->monotonicNs));
+    if (!scene->activity.empty()) m_stats.scene = scene->activity;
+  } else if (const auto* issue = std::get_if<proto::MatrixIssue>(&message)) {
+    RETURN_IF_ERROR(writer.appendIssue(m_lastDeviceNs, issueJson(*issue)));
+    ++m_stats.issuesByKind[proto::issueKindName(issue->kind)];
+  } else if (const auto* anr = std::get_if<proto::AnrReport>(&message)) {
+    if (m_anrIds.emplace(anr->pid, anr->timeMs).second) {
+      RETURN_IF_ERROR(writer.appendAnr(m_lastDeviceNs, anr->traces.empty() ? "ANR " + anr->reason : anr->traces));
+      ++m_stats.anrs;
+    }
+  } else if (const auto* error = std::get_if<proto::Error>(&message)) {
+    if (m_onNotice) m_onNotice("agent: " + error->message);
+    if (error->code == proto::ErrorCode::kInvalidPackage) return invalidInput("agent refused the package: " + error->message);
+  }
+  return okStatus();
+}
+
+Status LiveRecorder::run(const CancelToken& cancel) {
+  const auto start = Clock::now();
+  const auto end = m_options.duration.count() > 0 ? start + m_options.duration : Clock::time_point::max();
+  auto done = [&] { return cancel.isCancelled() || Clock::now() >= end; };
+  auto nextReport = Clock::now();
+  Status failure;
+  bool everConnected = false;
+  while (!done() && failure.ok()) {
+    proto::AgentHello hello;
+    auto conn = m_connect(hello);
+    if (!conn.ok()) {
+      if (!everConnected || conn.status().code() == StatusCode::kCancelled) {
+        failure = conn.status();
+        break;
+      }
+      if (m_onNotice) m_onNotice("agent unreachable (" + conn.status().message() + "); retrying");
+      std::this_thread::sleep_for(std::chrono::seconds(1));
+      continue;
+    }
+    everConnected = true;
+    failure = ensureWriter(hello);
+    if (!failure.ok()) break;
+    AgentConnection& agent = **conn;
+    const adb::IoLimits limits{std::chrono::milliseconds(500), &cancel};
+    const adb::IoLimits sendLimits{std::chrono::milliseconds(5000), nullptr};
+    failure = agent.send(proto::StartCollecting{m_options.packageName, m_options.pollIntervalMs, proto::kCollectAll},
+                         sendLimits);
+    if (!failure.ok()) break;
+    auto lastTraffic = Clock::now();
+    uint64_t heartbeats = agent.heartbeats();
+    while (!done()) {
+      auto message = agent.receive(limits);
+      if (agent.heartbeats() != heartbeats) {
+        heartbeats = agent.heartbeats();
+        lastTraffic = Clock::now();
+      }
+      if (message.ok()) {
+        lastTraffic = Clock::now();
+        failure = handle(*message, *m_writer);
+        if (!failure.ok()) break;
+      } else if (message.status().code() == StatusCode::kCancelled) {
+        break;
+      } else if (message.status().message().find("timed out") == std::string::npos ||
+                 Clock::now() - lastTraffic > std::chrono::seconds(3)) {
+        // Closed, broken, or silent past three heartbeats: the agent is gone.
+        if (m_onNotice) m_onNotice("agent connection lost (" + message.status().message() + "); " +
+                                   std::to_string(m_stats.frames) + " frames kept; reconnecting");
+        ++m_stats.reconnects;
+        break;
+      }
+      if (Clock::now() >= nextReport) {
+        (void)m_writer->flush();  // durable every second (kOnFlush fsync policy)
+        m_stats.elapsedSeconds = std::chrono::duration<double>(Clock::now() - start).count();
+        if (m_onStats) m_onStats(m_stats);
+        nextReport = Clock::now() + std::chrono::seconds(1);
+      }
+    }
+    if (done()) {
+      (void)agent.send(proto::StopCollecting{}, sendLimits);
+      agent.close();
+    }
+  }
+  m_stats.elapsedSeconds = std::chrono::duration<double>(Clock::now() - start).count();
+  if (m_writer) {
+    const Status closed = m_writer->close();
+    if (failure.ok()) failure = closed;
+  }
+  if (m_onStats) m_onStats(m_stats);
+  return failure;
+}
+
+}  // namespace mxi::core::agentlink

@@ -1,0 +1,83 @@
+// Records a live session: agent messages → `.mxs` records (frames under their scene, Matrix
+// issues, ANRs), a summary for a one-line display, and recovery when the agent dies: the
+// recorder says so, keeps every record it has, reconnects (restarting the agent through the
+// caller's `connect`) and drops frames it already has (the agent re-sends its last rows).
+#pragma once
+
+#include <array>
+#include <chrono>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+
+#include "core/agentlink/agent_connection.h"
+#include "core/base/cancel_token.h"
+#include "core/session/session_writer.h"
+#include "core/trace/frame.h"
+
+namespace mxi::core::agentlink {
+
+struct RecordOptions {
+  std::string packageName;
+  std::chrono::milliseconds duration{0};  // 0: until cancelled
+  uint32_t pollIntervalMs = 1000;
+  std::string sessionPath;
+};
+
+struct RecordStats {
+  uint64_t frames = 0;
+  std::array<uint64_t, trace::kDropLevelCount> levels{};
+  double fps = 0;  // counted frames in the last second of frame time
+  std::map<std::string, uint64_t> issuesByKind;
+  uint64_t anrs = 0;
+  uint64_t heapDumps = 0;
+  uint64_t reconnects = 0;
+  std::string scene;
+  double elapsedSeconds = 0;
+};
+
+// One line: "12.0s  58.9 fps  frames 720 [best 700 normal 12 middle 5 high 2 frozen 1]  issues evil-method 2  anr 0".
+std::string formatStats(const RecordStats& stats);
+
+// Converts a framestats row as the agent sends it into the trace model.
+trace::Frame toTraceFrame(const protocol::FrameTiming& timing, uint64_t batchRefreshPeriodNs);
+
+class LiveRecorder {
+ public:
+  // Returns a connected, handshaken agent (deploying/restarting it as needed) and its hello.
+  using Connect = std::function<StatusOr<std::unique_ptr<AgentConnection>>(protocol::AgentHello&)>;
+  using OnStats = std::function<void(const RecordStats&)>;
+  using OnNotice = std::function<void(const std::string&)>;
+
+  LiveRecorder(RecordOptions options, Connect connect, OnStats onStats, OnNotice onNotice)
+      : m_options(std::move(options)), m_connect(std::move(connect)), m_onStats(std::move(onStats)),
+        m_onNotice(std::move(onNotice)) {}
+
+  // Runs until the duration elapsed or `cancel` fired; the session file is complete either way.
+  Status run(const CancelToken& cancel);
+  const RecordStats& stats() const { return m_stats; }
+
+ private:
+  Status handle(const protocol::Message& message, session::SessionWriter& writer);
+  Status ensureWriter(const protocol::AgentHello& hello);
+  Status writeScene(int64_t timeNs, const std::string& scene);
+
+  RecordOptions m_options;
+  Connect m_connect;
+  OnStats m_onStats;
+  OnNotice m_onNotice;
+  RecordStats m_stats;
+  std::unique_ptr<session::SessionWriter> m_writer;
+  std::string m_sessionScene;
+  int64_t m_lastDeviceNs = 0;  // newest device monotonic time seen (frames, scenes, heartbeats)
+  static constexpr size_t kMaxFrameIds = 16384;
+  std::set<std::pair<int64_t, int64_t>> m_frameIds;  // (IntendedVsync, FrameCompleted), newest kept
+  std::deque<int64_t> m_recentStarts;                // counted frames' starts (for fps)
+  std::set<std::pair<int32_t, uint64_t>> m_anrIds;   // (pid, time)
+  trace::DropThresholds m_thresholds;
+};
+
+}  // namespace mxi::core::agentlink

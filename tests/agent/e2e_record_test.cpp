@@ -1,0 +1,321 @@
+// End to end, as a user runs it: the real `adb` server (Debian's) ↔ mxi-device-sim ↔ the real
+// agent binary (host build, deployed by mxi) ↔ `mxi record` / `mxi dumpheap`. The recorded
+// per-scene histogram equals the one computed from the replayed capture; every Matrix issue and
+// the ANR arrive exactly once; a heap dump arrives byte-identical; an agent killed mid-stream is
+// reported, its records kept, and the recorder reconnects; a wrong token and a hostile package
+// name are refused.
+#include <gtest/gtest.h>
+
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "core/adb/server_client.h"
+#include "core/adb/shell.h"
+#include "core/agentlink/agent_connection.h"
+#include "core/session/session_reader.h"
+#include "core/trace/frame.h"
+#include "tests/support/test_paths.h"
+
+namespace mxi::test {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+
+std::string readFile(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+struct ProcessRun {
+  int exitCode = -1;
+  std::string out, err;
+};
+
+// Runs argv with extra environment; stdout/stderr captured through files.
+ProcessRun runProcess(std::vector<std::string> argv, const std::map<std::string, std::string>& env, const fs::path& scratch,
+               std::function<void(pid_t)> whileRunning = {}) {
+  const fs::path out = scratch / "stdout.txt", err = scratch / "stderr.txt";
+  const pid_t pid = fork();
+  if (pid == 0) {
+    for (const auto& [k, v] : env) setenv(k.c_str(), v.c_str(), 1);
+    freopen(out.c_str(), "w", stdout);
+    freopen(err.c_str(), "w", stderr);
+    std::vector<char*> args;
+    for (auto& a : argv) args.push_back(a.data());
+    args.push_back(nullptr);
+    execvp(args[0], args.data());
+    _exit(127);
+  }
+  if (whileRunning) whileRunning(pid);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, readFile(out), readFile(err)};
+}
+
+uint16_t freePort() {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
+  socklen_t len = sizeof addr;
+  getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
+  close(fd);
+  return ntohs(addr.sin_port);
+}
+
+using Histogram = std::map<std::string, std::array<uint64_t, 5>>;
+
+// Straight from the capture (independent of agent, recorder and core/trace): the app's windows,
+// rows with Flags 0, dropped = ⌊(FrameCompleted − IntendedVsync) / 16666667⌋ (60 Hz capture).
+Histogram expectedHistogram(const std::string& package) {
+  Histogram h;
+  bool inApp = false, inBlock = false;
+  std::string window;
+  std::vector<std::string> header;
+  std::stringstream ss(readFile(fs::path(referenceDir()) / "fixtures/gfxinfo/topicon-t865_all-processes_framestats.txt"));
+  for (std::string l; std::getline(ss, l);) {
+    if (l.starts_with("** Graphics info for pid")) inApp = l.find("[" + package + "]") != std::string::npos;
+    if (!inApp) continue;
+    if (l.starts_with("Window: ")) window = l.substr(8);
+    if (l == "---PROFILEDATA---") {
+      inBlock = !inBlock;
+      header.clear();
+      continue;
+    }
+    if (!inBlock) continue;
+    std::vector<std::string> cells;
+    std::stringstream cs(l);
+    for (std::string c; std::getline(cs, c, ',');) cells.push_back(c);
+    if (header.empty()) {
+      header = cells;
+      continue;
+    }
+    auto col = [&](const char* name) -> int64_t {
+      for (size_t i = 0; i < header.size(); ++i) {
+        if (header[i] == name) return std::stoll(cells.at(i));
+      }
+      return 0;
+    };
+    if (col("Flags") != 0) continue;
+    const int64_t dropped = (col("FrameCompleted") - col("IntendedVsync")) / 16'666'667;
+    const size_t level = dropped >= 42 ? 4 : dropped >= 24 ? 3 : dropped >= 9 ? 2 : dropped >= 3 ? 1 : 0;
+    h[window.substr(window.find('/') + 1)][level]++;
+  }
+  return h;
+}
+
+struct Recorded {
+  Histogram histogram;
+  uint64_t frames = 0;
+  std::vector<std::string> issues, anrs;
+};
+
+Recorded readSession(const fs::path& path) {
+  Recorded r;
+  auto reader = core::session::SessionReader::open(path.string());
+  EXPECT_TRUE(reader.ok()) << reader.status().toString();
+  if (!reader.ok()) return r;
+  EXPECT_EQ((*reader)->recovery().tornBytes, 0u);
+  std::string scene;
+  const core::trace::DropThresholds thresholds;
+  EXPECT_TRUE((*reader)->forEachRecord([&](const core::session::SessionRecord& rec) {
+    using core::session::RecordType;
+    if (rec.type == RecordType::kScene) scene = rec.text;
+    if (rec.type == RecordType::kFrame) {
+      ++r.frames;
+      if (rec.frame.flags == 0) {
+        r.histogram[scene][static_cast<size_t>(thresholds.levelOf(rec.frame.droppedFrames()))]++;
+      }
+    }
+    if (rec.type == RecordType::kIssue) r.issues.push_back(rec.text);
+    if (rec.type == RecordType::kAnr) r.anrs.push_back(rec.text);
+    return true;
+  }).ok());
+  return r;
+}
+
+class E2eRecordTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    if (referenceDir().empty() || std::system("command -v adb >/dev/null") != 0) return;
+    s_dir = scratchDir("agent_e2e_" + std::to_string(getpid()));  // one sandbox per test process
+    const fs::path root = s_dir / "root";
+    fs::create_directories(root / "bin");
+    fs::create_directories(root / "etc");
+    fs::create_directories(root / "data/local/tmp");
+    for (const char* tool : {"dumpsys", "logcat", "am", "pm", "getprop", "pidof", "ps"}) {
+      fs::create_symlink(MXI_TEST_ANDROID_TOOL, root / "bin" / tool);
+    }
+    std::ofstream(root / "etc/mxi-sim.env") << "MXI_SIM_REFERENCE=" << (fs::path(referenceDir()) / "fixtures").string()
+                                            << "\nMXI_SIM_FRAME_MS=8\nMXI_SIM_LOG_MS=4\nMXI_SIM_ANR_AT_MS=800\n"
+                                            << "MXI_SIM_LEAD_MS=1000\nMXI_SIM_HEAP_SOURCE="
+                                            << (fs::path(fixtureDumpDir()) / "android_heap.hprof").string() << "\n";
+    // The simulator prints "listening on 127.0.0.1:PORT" once ready.
+    int fds[2];
+    if (pipe(fds) != 0) return;
+    s_sim = fork();
+    if (s_sim == 0) {
+      dup2(fds[1], STDOUT_FILENO);
+      execl(MXI_TEST_DEVICE_SIM, "mxi-device-sim", "--port", "0", "--root", root.c_str(), static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    close(fds[1]);
+    std::string banner;
+    char c;
+    while (banner.find('\n') == std::string::npos && read(fds[0], &c, 1) == 1) banner += c;
+    close(fds[0]);
+    const size_t colon = banner.rfind(':');
+    if (colon == std::string::npos) return;
+    s_serial = "127.0.0.1:" + std::to_string(std::atoi(banner.c_str() + colon + 1));
+    s_adbPort = freePort();
+    const std::string adb = "adb -P " + std::to_string(s_adbPort);
+    if (std::system((adb + " start-server >/dev/null 2>&1").c_str()) != 0) return;
+    if (std::system((adb + " connect " + s_serial + " >/dev/null 2>&1").c_str()) != 0) return;
+    if (std::system((adb + " -s " + s_serial + " wait-for-device").c_str()) != 0) return;
+    s_ready = true;
+  }
+  static void TearDownTestSuite() {
+    if (s_adbPort != 0) std::system(("adb -P " + std::to_string(s_adbPort) + " kill-server >/dev/null 2>&1").c_str());
+    if (s_sim > 0) {
+      kill(s_sim, SIGTERM);
+      waitpid(s_sim, nullptr, 0);
+    }
+  }
+  void SetUp() override {
+    if (referenceDir().empty()) GTEST_SKIP() << "../shared/reference is absent: nothing to replay";
+    ASSERT_TRUE(s_ready) << "adb server + device simulator did not come up";
+    // Each test replays the timeline from its start.
+    fs::remove(s_dir / "root/var/mxi-sim/origin");
+    m_scratch = scratchDir(std::string("agent_e2e_") + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+  }
+  std::map<std::string, std::string> env() const {
+    return {{"ADB_SERVER_SOCKET", "tcp:localhost:" + std::to_string(s_adbPort)},
+            {"ANDROID_SERIAL", s_serial},
+            {"MXI_AGENT_PATH", MXI_TEST_AGENT}};
+  }
+  ProcessRun mxi(std::vector<std::string> args, std::function<void(pid_t)> whileRunning = {}) {
+    args.insert(args.begin(), cliPath());
+    return runProcess(args, env(), m_scratch, std::move(whileRunning));
+  }
+  std::string calls() const { return readFile(s_dir / "root/var/mxi-sim/calls.log"); }
+
+  static inline fs::path s_dir;
+  static inline pid_t s_sim = -1;
+  static inline std::string s_serial;
+  static inline uint16_t s_adbPort = 0;
+  static inline bool s_ready = false;
+  fs::path m_scratch;
+};
+
+TEST_F(E2eRecordTest, RecordedHistogramPerSceneEqualsTheReplayedCapture) {
+  const ProcessRun r = mxi({"record", "--package", "com.android.settings", "--duration", "5", "--poll-ms", "250", "-o",
+                     (m_scratch / "s.mxs").string()});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.err.find("complete: "), std::string::npos) << r.err;
+  const Recorded rec = readSession(m_scratch / "s.mxs");
+  EXPECT_EQ(rec.frames, 267u);  // 67 + 80 + 120 rows, each once
+  EXPECT_EQ(rec.histogram, expectedHistogram("com.android.settings"));
+  EXPECT_NE(r.err.find("frames 267 [best 79 normal 6 middle 4 high 1 frozen 2]"), std::string::npos) << r.err;
+}
+
+TEST_F(E2eRecordTest, EveryMatrixIssueArrivesExactlyOnce) {
+  const ProcessRun r = mxi({"record", "--package", "mobi.mangatoon.comics.aphone.portuguese", "--duration", "5", "-o",
+                     (m_scratch / "i.mxs").string()});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const Recorded rec = readSession(m_scratch / "i.mxs");
+  ASSERT_EQ(rec.issues.size(), 470u);  // every line of the production capture
+  std::set<std::string> distinct(rec.issues.begin(), rec.issues.end());
+  EXPECT_EQ(distinct.size(), 470u);
+  for (const std::string& issue : rec.issues) {
+    EXPECT_NE(issue.find("\"tag\":\"Trace_EvilMethod\""), std::string::npos);
+    EXPECT_NE(issue.find("\"pid\":21003"), std::string::npos);
+  }
+  EXPECT_NE(r.err.find("issues evil-method 470"), std::string::npos) << r.err;
+}
+
+TEST_F(E2eRecordTest, AnrArrivesExactlyOnce) {
+  const ProcessRun r = mxi({"record", "--package", "com.example.shinelon.wanandroid", "--duration", "4", "-o",
+                     (m_scratch / "a.mxs").string()});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const Recorded rec = readSession(m_scratch / "a.mxs");
+  ASSERT_EQ(rec.anrs.size(), 1u);
+  EXPECT_NE(rec.anrs[0].find("----- pid 18672 at 2019-01-27 20:09:52 -----"), std::string::npos);
+  EXPECT_NE(rec.anrs[0].find("----- end 18672 -----"), std::string::npos);
+}
+
+TEST_F(E2eRecordTest, HeapDumpArrivesByteIdentical) {
+  const fs::path out = m_scratch / "h.hprof";
+  const ProcessRun r = mxi({"dumpheap", "--package", "com.android.settings", "-o", out.string()});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_TRUE(readFile(out) == readFile(fs::path(fixtureDumpDir()) / "android_heap.hprof"));
+  EXPECT_TRUE(fs::is_empty(s_dir / "root/data/local/tmp/mxi"));  // the agent deleted its copy
+}
+
+TEST_F(E2eRecordTest, AgentKilledMidStreamIsReportedAndRecordingContinues) {
+  const fs::path agentPath = s_dir / "root/data/local/tmp/mxi-agent";
+  auto killAgent = [&](pid_t) {
+    // Once frames flow, kill the agent the simulator started (found by its path, which is this
+    // test's own sandbox).
+    std::this_thread::sleep_for(2500ms);
+    for (const auto& e : fs::directory_iterator("/proc")) {
+      const std::string cmdline = readFile(e.path() / "cmdline");
+      if (cmdline.starts_with(agentPath.string() + '\0')) kill(std::atoi(e.path().filename().c_str()), SIGKILL);
+    }
+  };
+  const ProcessRun r = mxi({"record", "--package", "com.android.settings", "--duration", "7", "--poll-ms", "250", "-o",
+                     (m_scratch / "k.mxs").string()},
+                    killAgent);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.err.find("agent connection lost"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("reconnects 1"), std::string::npos) << r.err;
+  const Recorded rec = readSession(m_scratch / "k.mxs");
+  EXPECT_EQ(rec.frames, 267u);  // what came before is kept; what the new agent re-sent is not doubled
+  EXPECT_EQ(rec.histogram, expectedHistogram("com.android.settings"));
+}
+
+TEST_F(E2eRecordTest, WrongTokenIsRefusedThroughAdb) {
+  core::adb::AdbServerClient server({"localhost", s_adbPort});
+  auto device = server.device(s_serial);
+  const core::adb::IoLimits limits{10s, nullptr};
+  ASSERT_TRUE(mxi({"agent", "deploy"}).exitCode == 0);
+  auto shell = device->openStream(
+      core::adb::shellService("/data/local/tmp/mxi-agent --token rightToken42 --tool-dir " + (s_dir / "root/bin").string() +
+                                  " --data-dir /data/local/tmp/mxi",
+                              true),
+      limits);
+  ASSERT_TRUE(shell.ok()) << shell.status().toString();
+  std::unique_ptr<core::adb::AdbStream> stream;
+  for (int i = 0; i < 50 && !stream; ++i) {
+    auto s = device->openStream("localabstract:mxi_rightToken42", limits);
+    if (s.ok()) stream = std::move(*s);
+    else std::this_thread::sleep_for(100ms);
+  }
+  ASSERT_TRUE(stream);
+  core::agentlink::AgentConnection conn(std::move(stream));
+  auto hello = conn.handshake("wrongToken42", limits);
+  ASSERT_FALSE(hello.ok());
+  EXPECT_EQ(hello.status().message(), "agent refused: wrong session token");
+  (*shell)->close();
+}
+
+TEST_F(E2eRecordTest, HostilePackageNameIsRefused) {
+  const ProcessRun r = mxi({"record", "--package", "com.x;rm -rf /", "--duration", "3", "-o", (m_scratch / "x.mxs").string()});
+  EXPECT_EQ(r.exitCode, 2) << r.err;
+  EXPECT_NE(r.err.find("invalid package name"), std::string::npos) << r.err;
+  EXPECT_EQ(calls().find("rm -rf"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace mxi::test
