@@ -128,6 +128,8 @@ TEST_F(DirectTransportTest, ManyConcurrentStreamsOnOneConnection) {
       if (r.ok()) {
         outputs[static_cast<size_t>(i)] = r->out;
         codes[static_cast<size_t>(i)] = r->exitCode.value_or(-2);
+      } else {
+        outputs[static_cast<size_t>(i)] = r.status().toString();
       }
     });
   }
