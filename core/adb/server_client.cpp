@@ -31,9 +31,13 @@ class ServerStream final : public AdbStream {
  public:
   ServerStream(Socket socket, std::string description) : m_socket(std::move(socket)), m_description(std::move(description)) {}
   StatusOr<size_t> read(char* buffer, size_t size, const IoLimits& limits) override {
-    return m_socket.readSome(buffer, size, limits);
+    auto n = m_socket.readSome(buffer, size, limits);
+    if (!n.ok()) return n.status().withContext(m_description);
+    return n;
   }
-  Status write(std::string_view data, const IoLimits& limits) override { return m_socket.writeAll(data, limits); }
+  Status write(std::string_view data, const IoLimits& limits) override {
+    return m_socket.writeAll(data, limits).withContext(m_description);
+  }
   void close() override { m_socket.close(); }
   std::string description() const override { return m_description; }
 

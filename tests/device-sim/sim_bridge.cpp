@@ -3,7 +3,6 @@
 #include <thread>
 
 #include "core/adb/socket.h"
-#include "tests/device-sim/sim_reverse.h"
 #include "tests/device-sim/sim_services.h"
 
 namespace mxi::sim {
@@ -14,6 +13,7 @@ using namespace core;
 namespace {
 
 constexpr IoLimits kConnectLimits{std::chrono::milliseconds(5000), nullptr};
+constexpr IoLimits kForever{std::chrono::milliseconds(0), nullptr};
 
 StatusOr<Socket> connectTarget(const std::string& service, const SimContext& ctx) {
   if (service.rfind("localabstract:", 0) == 0) return Socket::connectUnix(service.substr(14), true, kConnectLimits);
@@ -36,6 +36,27 @@ StatusOr<Socket> connectTarget(const std::string& service, const SimContext& ctx
 }
 
 }  // namespace
+
+void bridgeSocketAndStream(int socketFd, std::shared_ptr<AdbStream> stream) {
+  auto socket = std::make_shared<Socket>(socketFd);
+  std::thread toSocket([socket, stream] {
+    char buffer[64 * 1024];
+    for (;;) {
+      auto n = stream->read(buffer, sizeof buffer, kForever);
+      if (!n.ok() || *n == 0) break;
+      if (!socket->writeAll(std::string_view(buffer, *n), kForever).ok()) break;
+    }
+    socket->shutdownWrite();
+  });
+  char buffer[256 * 1024];
+  for (;;) {
+    auto n = socket->readSome(buffer, sizeof buffer, kForever);
+    if (!n.ok() || *n == 0) break;
+    if (!stream->write(std::string_view(buffer, *n), IoLimits{std::chrono::milliseconds(60000), nullptr}).ok()) break;
+  }
+  stream->close();  // ends toSocket's read
+  toSocket.join();
+}
 
 AdbConnection::StreamRunner makeBridgeRunner(const std::string& service, const SimContext& ctx) {
   auto socket = connectTarget(service, ctx);

@@ -12,6 +12,7 @@
 
 #include "core/adb/smart_socket.h"
 #include "core/adb/socket.h"
+#include "tests/device-sim/sim_services.h"
 
 namespace mxi::sim {
 
@@ -75,29 +76,6 @@ Status reply(AdbStream& stream, bool okay, const std::string& payload, bool with
 }
 
 }  // namespace
-
-constexpr IoLimits kForever{std::chrono::milliseconds(0), nullptr};
-
-void bridgeSocketAndStream(int socketFd, std::shared_ptr<AdbStream> stream) {
-  auto socket = std::make_shared<Socket>(socketFd);
-  std::thread toSocket([socket, stream] {
-    char buffer[64 * 1024];
-    for (;;) {
-      auto n = stream->read(buffer, sizeof buffer, kForever);
-      if (!n.ok() || *n == 0) break;
-      if (!socket->writeAll(std::string_view(buffer, *n), kForever).ok()) break;
-    }
-    socket->shutdownWrite();
-  });
-  char buffer[256 * 1024];
-  for (;;) {
-    auto n = socket->readSome(buffer, sizeof buffer, kForever);
-    if (!n.ok() || *n == 0) break;
-    if (!stream->write(std::string_view(buffer, *n), IoLimits{std::chrono::milliseconds(60000), nullptr}).ok()) break;
-  }
-  stream->close();  // ends toSocket's read
-  toSocket.join();
-}
 
 ReverseForwards::~ReverseForwards() {
   std::lock_guard lock(m_mutex);

@@ -40,7 +40,4 @@ class ReverseForwards {
   std::map<std::string, std::unique_ptr<Listener>> m_listeners;  // by remote (device) spec
 };
 
-// Copies bytes both ways between a socket and a stream until either side ends.
-void bridgeSocketAndStream(int socketFd, std::shared_ptr<core::adb::AdbStream> stream);
-
 }  // namespace mxi::sim

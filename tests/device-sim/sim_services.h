@@ -29,6 +29,8 @@ void runShellService(std::shared_ptr<core::adb::AdbStream> stream, ShellRequest 
 // Kills every running shell command (the simulator is exiting).
 void killShellChildren();
 void runSyncService(std::shared_ptr<core::adb::AdbStream> stream, const SimContext& ctx);
+// Copies bytes both ways between a socket (owned from now on) and a stream until either ends.
+void bridgeSocketAndStream(int socketFd, std::shared_ptr<core::adb::AdbStream> stream);
 // localabstract:/localfilesystem:/tcp: → a connected socket bridged to the stream, or empty.
 core::adb::AdbConnection::StreamRunner makeBridgeRunner(const std::string& service, const SimContext& ctx);
 

@@ -2,6 +2,10 @@
 // refused then the public key offered, many concurrent streams on one connection.
 #include <gtest/gtest.h>
 
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <atomic>
 #include <chrono>
 #include <fstream>
@@ -128,6 +132,8 @@ TEST_F(DirectTransportTest, ManyConcurrentStreamsOnOneConnection) {
       if (r.ok()) {
         outputs[static_cast<size_t>(i)] = r->out;
         codes[static_cast<size_t>(i)] = r->exitCode.value_or(-2);
+      } else {
+        outputs[static_cast<size_t>(i)] = r.status().toString();
       }
     });
   }
@@ -187,6 +193,36 @@ TEST_F(DirectTransportTest, DeviceDisappearingFailsOpenStreams) {
     EXPECT_EQ(n.status().code(), StatusCode::kIoError);
   }
   EXPECT_FALSE((*device)->openStream("shell:true", kLimits).ok());
+}
+
+TEST_F(DirectTransportTest, TcpServiceReachesAHostPort) {
+  SimProcess sim;
+  auto device = DirectDevice::connectTcp("127.0.0.1", sim.port(), {}, kLimits);
+  ASSERT_TRUE(device.ok());
+  // A one-shot TCP echo on this host: the simulated device's "tcp:PORT" is the host's port.
+  const int listener = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::bind(listener, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+  ASSERT_EQ(::listen(listener, 1), 0);
+  socklen_t len = sizeof addr;
+  ::getsockname(listener, reinterpret_cast<sockaddr*>(&addr), &len);
+  std::thread echo([listener] {
+    const int c = ::accept(listener, nullptr, nullptr);
+    char buffer[64];
+    const ssize_t n = ::read(c, buffer, sizeof buffer);
+    if (n > 0) (void)::write(c, buffer, static_cast<size_t>(n));
+    ::close(c);
+  });
+  auto stream = (*device)->openStream("tcp:" + std::to_string(ntohs(addr.sin_port)), kLimits);
+  ASSERT_TRUE(stream.ok()) << stream.status().toString();
+  ASSERT_TRUE((*stream)->write("tcp hello", kLimits).ok());
+  auto all = (*stream)->readToEnd(kLimits);
+  echo.join();
+  ::close(listener);
+  ASSERT_TRUE(all.ok()) << all.status().toString();
+  EXPECT_EQ(*all, "tcp hello");
 }
 
 TEST_F(DirectTransportTest, ConnectionRefusedNamesTheAddress) {

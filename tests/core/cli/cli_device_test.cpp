@@ -164,5 +164,18 @@ TEST_F(CliDeviceTest, DirectTcpTransportWithoutServer) {
   EXPECT_EQ(bad.out, "mxi: shell: --transport tcp:nohostport: expected tcp:HOST:PORT\n");
 }
 
+TEST(CliDeviceServerStartTest, StartsAnAdbServerWhenNoneAnswers) {
+  if (!adbAvailable()) GTEST_SKIP() << "Debian's adb is not installed (scripts/setup.sh installs it)";
+  const uint16_t port = freeTcpPort();
+  const auto home = scratchDir("cli-start-server-" + std::to_string(port));
+  std::filesystem::create_directories(home / ".android");
+  const std::vector<std::string> env = {"HOME=" + home.string(), "ADB_SERVER_SOCKET=tcp:localhost:" + std::to_string(port)};
+  const auto r = runCommand({cliPath(), "devices"}, env);
+  EXPECT_EQ(r.exitCode, 0) << r.out;
+  EXPECT_EQ(r.out, "List of devices attached\n");
+  // The server it started answers adb itself; stop it.
+  EXPECT_EQ(runCommand({"adb", "-P", std::to_string(port), "kill-server"}, {"HOME=" + home.string()}).exitCode, 0);
+}
+
 }  // namespace
 }  // namespace mxi::test
