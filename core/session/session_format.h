@@ -22,7 +22,8 @@
 
 namespace mxi::core::session {
 
-inline constexpr uint32_t kFormatVersion = 1;
+// 2: record times are per-block deltas (1 stored absolute times; never released).
+inline constexpr uint32_t kFormatVersion = 2;
 inline constexpr std::string_view kFileMagic = "MXSESS\r\n";
 inline constexpr uint32_t kBlockMagic = 0x3142584D;  // "MXB1"
 inline constexpr std::string_view kFooterMagic = "MXSFOOT1";
