@@ -242,10 +242,13 @@ void registerExport(CLI::App& parent, int& exitCode) {
   auto* cmd = parent.add_subcommand("export", "Export a session: JSON of everything, a self-contained HTML report, or Chrome trace-event JSON (Perfetto UI)");
   struct Args {
     std::string file, to, output, levels = "3,9,24,42";
+    double sliceMs = 1000;
     bool quiet = false;
   };
   auto args = std::make_shared<Args>();
   cmd->add_option("FILE", args->file, "Session (.mxs)")->required();
+  cmd->add_option("--slice-ms", args->sliceMs, "Time slice of the per-scene slice stats in the JSON export (default 1000)")
+      ->check(CLI::Range(1.0, 86'400'000.0));
   cmd->add_option("--to", args->to, "json, html or chrome-trace")->required()->check(CLI::IsMember({"json", "html", "chrome-trace"}));
   cmd->add_option("-o,--output", args->output, "Output file (default stdout)");
   cmd->add_option("--drop-levels", args->levels, "Lower bounds of Normal,Middle,High,Frozen in dropped frames (default 3,9,24,42)");
@@ -263,7 +266,8 @@ void registerExport(CLI::App& parent, int& exitCode) {
     }
     std::string out;
     if (args->to == "json") {
-      out = trace::dumpJson(session::sessionToJson(**data, *thresholds), 2) + "\n";
+      out = trace::dumpJson(session::sessionToJson(**data, *thresholds, static_cast<int64_t>(args->sliceMs * 1e6)), 2) +
+            "\n";
     } else if (args->to == "html") {
       out = session::sessionToHtml(**data, *thresholds);
     } else {

@@ -172,11 +172,18 @@ StatusOr<BlockSummary> BlockSummary::decode(std::string_view bytes) {
   return s;
 }
 
-void encodeRecord(const SessionRecord& rec, std::string& out) {
+namespace {
+// Wrapping arithmetic: any two int64 times have a representable difference modulo 2^64.
+int64_t wrappingSub(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) - static_cast<uint64_t>(b)); }
+int64_t wrappingAdd(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b)); }
+}  // namespace
+
+void encodeRecord(const SessionRecord& rec, int64_t& previousTimeNs, std::string& out) {
   thread_local std::string body;  // reused: no allocation per record on the hot path
   body.clear();
   ByteWriter b(body);
-  b.svarint(rec.timeNs);
+  b.svarint(wrappingSub(rec.timeNs, previousTimeNs));
+  previousTimeNs = rec.timeNs;
   switch (rec.type) {
     case RecordType::kFrame: {
       const trace::Frame& f = rec.frame;
@@ -201,19 +208,21 @@ void encodeRecord(const SessionRecord& rec, std::string& out) {
 
 Status decodeRecords(std::string_view payload, std::vector<SessionRecord>& out, uint64_t& skipped) {
   ByteReader r(payload);
+  int64_t previousTimeNs = 0;
   while (!r.atEnd()) {
     const size_t at = r.position();
     const uint8_t type = r.u8();
     const std::string_view body = r.str();
     if (!r.ok()) return invalidInput("truncated record in block payload", at);
+    ByteReader b(body);
+    previousTimeNs = wrappingAdd(previousTimeNs, b.svarint());  // every record type starts with it
     if (type < 1 || type > 6) {
       ++skipped;  // a newer writer's record type
       continue;
     }
-    ByteReader b(body);
     SessionRecord rec;
     rec.type = static_cast<RecordType>(type);
-    rec.timeNs = std::clamp<int64_t>(b.svarint(), -kMaxTimeNs, kMaxTimeNs);
+    rec.timeNs = std::clamp<int64_t>(previousTimeNs, -kMaxTimeNs, kMaxTimeNs);
     if (rec.type == RecordType::kFrame) {
       trace::Frame& f = rec.frame;
       f.startNs = rec.timeNs;
