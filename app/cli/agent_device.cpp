@@ -15,8 +15,6 @@ using namespace core;
 
 namespace {
 
-constexpr adb::IoLimits kLimits{std::chrono::milliseconds(15000), nullptr};
-
 std::string executableDir() {
   char buf[PATH_MAX];
   const ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
@@ -52,7 +50,7 @@ const char* agentSearchHelp() {
 }
 
 void addAgentTargetOptions(CLI::App& command, AgentTarget& target) {
-  command.add_option("-s,--serial", target.serial, "Device serial (default: $ANDROID_SERIAL, else the only device)");
+  addDeviceOptions(command, target.device);
   command.add_option("--agent", target.agentPath, "mxi-agent binary to deploy (default: searched, see below)");
   command.footer(agentSearchHelp());
 }
@@ -60,23 +58,16 @@ void addAgentTargetOptions(CLI::App& command, AgentTarget& target) {
 StatusOr<std::unique_ptr<DeviceAgent>> DeviceAgent::open(const AgentTarget& target) {
   auto self = std::make_unique<DeviceAgent>();
   self->m_target = target;
-  if (self->m_target.serial.empty()) {
-    if (const char* s = std::getenv("ANDROID_SERIAL")) self->m_target.serial = s;
-  }
-  ASSIGN_OR_RETURN(adb::ServerAddress address, adb::serverAddressFromEnvironment());
-  self->m_server = std::make_unique<adb::AdbServerClient>(address);
-  if (!self->m_server->version(kLimits).ok()) {
-    RETURN_IF_ERROR(adb::startAdbServer(address));
-  }
-  self->m_device = self->m_server->device(self->m_target.serial);
+  mergeGlobalDeviceOptions(self->m_target.device);
+  ASSIGN_OR_RETURN(self->m_device, openDevice(self->m_target.device));
   return self;
 }
 
 StatusOr<agentlink::DeployResult> DeviceAgent::deploy(bool force, ProgressSink& progress) {
-  ASSIGN_OR_RETURN(agentlink::DeviceProbe probe, agentlink::probeDevice(*m_device, kLimits));
+  ASSIGN_OR_RETURN(agentlink::DeviceProbe probe, agentlink::probeDevice(*m_device, limits()));
   const std::string binary = agentBinaryFor(probe.abi, m_target.agentPath);
   ASSIGN_OR_RETURN(agentlink::DeployResult result,
-                   agentlink::deployAgent(*m_device, binary, agent::kAgentBuildHash, force, progress, kLimits));
+                   agentlink::deployAgent(*m_device, binary, agent::kAgentBuildHash, force, progress, limits()));
   m_probe = result.probe;
   return result;
 }
@@ -89,10 +80,10 @@ StatusOr<std::unique_ptr<agentlink::AgentConnection>> DeviceAgent::startAndConne
     (void)r;
   }
   m_running.reset();  // a previous agent (dead or alive) is hung up first
-  adb::IoLimits limits = kLimits;
-  limits.cancel = &cancel;
-  ASSIGN_OR_RETURN(m_running, agentlink::RunningAgent::start(*m_device, *m_probe, 30, limits));
-  return m_running->connect(hello, std::chrono::seconds(10), limits);
+  adb::IoLimits io = limits();
+  io.cancel = &cancel;
+  ASSIGN_OR_RETURN(m_running, agentlink::RunningAgent::start(*m_device, *m_probe, 30, io));
+  return m_running->connect(hello, std::chrono::seconds(10), io);
 }
 
 }  // namespace mxi::cli

@@ -1,6 +1,5 @@
-// What `mxi agent|record|dumpheap` share: the device through the adb server (-s SERIAL or
-// $ANDROID_SERIAL, server from $ADB_SERVER_SOCKET), the agent binary for its ABI, deployment, and
-// starting + connecting the agent.
+// What `mxi agent|record|dumpheap` share: the device (device_options.h: -s, --transport,
+// --timeout), the agent binary for its ABI, deployment, and starting + connecting the agent.
 #pragma once
 
 #include <memory>
@@ -8,13 +7,13 @@
 #include <string>
 
 #include "app/cli/cli_common.h"
-#include "core/adb/server_client.h"
+#include "app/cli/device_options.h"
 #include "core/agentlink/agent_deployer.h"
 
 namespace mxi::cli {
 
 struct AgentTarget {
-  std::string serial;     // -s; empty: $ANDROID_SERIAL, else the only device
+  DeviceOptions device;
   std::string agentPath;  // --agent; empty: searched (agentSearchHelp())
 };
 
@@ -25,6 +24,7 @@ class DeviceAgent {
  public:
   static core::StatusOr<std::unique_ptr<DeviceAgent>> open(const AgentTarget& target);
   core::adb::AdbDevice& device() { return *m_device; }
+  core::adb::IoLimits limits() const { return m_target.device.limits(); }
   // Probes the device and pushes the agent when missing or of another build.
   core::StatusOr<core::agentlink::DeployResult> deploy(bool force, core::ProgressSink& progress);
   // Deploys if needed, (re)starts the agent and connects.
@@ -34,7 +34,6 @@ class DeviceAgent {
 
  private:
   AgentTarget m_target;
-  std::unique_ptr<core::adb::AdbServerClient> m_server;
   std::unique_ptr<core::adb::AdbDevice> m_device;
   std::optional<core::agentlink::DeviceProbe> m_probe;
   std::unique_ptr<core::agentlink::RunningAgent> m_running;

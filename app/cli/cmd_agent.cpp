@@ -79,7 +79,7 @@ void registerAgentCommand(CLI::App& root, int& exitCode) {
       exitCode = reportError(device.status(), "agent status");
       return;
     }
-    const core::adb::IoLimits limits{std::chrono::milliseconds(15000), nullptr};
+    const core::adb::IoLimits limits = (*device)->limits();
     core::agentlink::DeployResult r;
     auto probe = core::agentlink::probeDevice((*device)->device(), limits);
     if (!probe.ok()) {
