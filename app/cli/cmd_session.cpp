@@ -14,6 +14,7 @@
 #include "core/session/session_import.h"
 #include "core/session/session_json.h"
 #include "core/session/session_reader.h"
+#include "core/trace/json_reader.h"
 #include "mxi/version.h"
 
 namespace mxi::cli {
@@ -89,7 +90,7 @@ void registerInfo(CLI::App& parent, int& exitCode) {
       j["recovery"] = session::recoveryToJson(r.recovery());
       j["blocks"] = r.blocks().size();
       j["records"] = r.recordCount();
-      std::printf("%s\n", j.dump(2).c_str());
+      std::printf("%s\n", trace::dumpJson(j, 2).c_str());
       return;
     }
     const auto& h = r.header();
@@ -124,7 +125,7 @@ void registerSummary(CLI::App& parent, int& exitCode) {
       j["app"] = (*reader)->header().app;
       j["device"] = (*reader)->header().device;
       j["intact"] = (*reader)->recovery().intact();
-      std::printf("%s\n", j.dump(2).c_str());
+      std::printf("%s\n", trace::dumpJson(j, 2).c_str());
       return;
     }
     std::printf("%s on %s: %.1f s, %llu frames (+%llu flagged), %llu issues, %llu ANRs, %llu marks, %llu heap dumps\n",
@@ -193,7 +194,7 @@ void registerCompare(CLI::App& parent, int& exitCode) {
       ordered_json j = session::comparisonToJson(c);
       j["base"] = args->base;
       j["new"] = args->next;
-      out = j.dump(2) + "\n";
+      out = trace::dumpJson(j, 2) + "\n";
     } else if (args->format == "html") {
       out = session::comparisonToHtml(c, args->base, args->next);
     } else {
@@ -241,10 +242,13 @@ void registerExport(CLI::App& parent, int& exitCode) {
   auto* cmd = parent.add_subcommand("export", "Export a session: JSON of everything, a self-contained HTML report, or Chrome trace-event JSON (Perfetto UI)");
   struct Args {
     std::string file, to, output, levels = "3,9,24,42";
+    double sliceMs = 1000;
     bool quiet = false;
   };
   auto args = std::make_shared<Args>();
   cmd->add_option("FILE", args->file, "Session (.mxs)")->required();
+  cmd->add_option("--slice-ms", args->sliceMs, "Time slice of the per-scene slice stats in the JSON export (default 1000)")
+      ->check(CLI::Range(1.0, 86'400'000.0));
   cmd->add_option("--to", args->to, "json, html or chrome-trace")->required()->check(CLI::IsMember({"json", "html", "chrome-trace"}));
   cmd->add_option("-o,--output", args->output, "Output file (default stdout)");
   cmd->add_option("--drop-levels", args->levels, "Lower bounds of Normal,Middle,High,Frozen in dropped frames (default 3,9,24,42)");
@@ -262,11 +266,12 @@ void registerExport(CLI::App& parent, int& exitCode) {
     }
     std::string out;
     if (args->to == "json") {
-      out = session::sessionToJson(**data, *thresholds).dump(2) + "\n";
+      out = trace::dumpJson(session::sessionToJson(**data, *thresholds, static_cast<int64_t>(args->sliceMs * 1e6)), 2) +
+            "\n";
     } else if (args->to == "html") {
       out = session::sessionToHtml(**data, *thresholds);
     } else {
-      out = session::sessionToChromeTrace(**data, *thresholds).dump() + "\n";
+      out = trace::dumpJson(session::sessionToChromeTrace(**data, *thresholds)) + "\n";
     }
     const core::Status written = writeOutput(args->output, out);
     if (!written.ok()) exitCode = reportError(written, "session export");
@@ -323,7 +328,7 @@ void registerImport(CLI::App& parent, int& exitCode) {
     if (args->format == OutputFormat::kJson) {
       ordered_json j = {{"output", args->output}, {"windows", report->windows}, {"frames", report->frames},
                         {"issues", report->issues}, {"anrs", report->anrs}, {"warnings", report->warnings}};
-      std::printf("%s\n", j.dump(2).c_str());
+      std::printf("%s\n", trace::dumpJson(j, 2).c_str());
     } else {
       std::printf("%s: %llu window(s), %llu frame(s), %llu issue(s), %llu ANR(s)\n", args->output.c_str(),
                   static_cast<unsigned long long>(report->windows), static_cast<unsigned long long>(report->frames),

@@ -28,7 +28,10 @@ void registerShellCommand(CLI::App& root, int& exitCode) {
   cmd->add_flag("-n", args->noStdin, "Do not forward stdin (it is forwarded when it is a pipe or a file)");
   cmd->add_flag("--v1", args->v1, "Use the old shell protocol (merged output, no exit code)");
   cmd->add_flag("--exec", args->exec, "Use exec: (raw binary-safe stdout, no shell protocol)");
-  cmd->add_option("command", args->command, "The command and its arguments (put them after --)")->required();
+  cmd->add_option("command", args->command,
+                  "The command and its arguments (put them after --; joined with spaces like adb does). "
+                  "There is no interactive shell: use `adb shell` for one")
+      ->required();
   cmd->callback([&exitCode, args] {
     mergeGlobalDeviceOptions(args->device);
     auto device = openDevice(args->device);

@@ -42,6 +42,7 @@ int main(int argc, char** argv) {
 
   mxi::gui::MainWindow window;
   window.show();
+  if (!parser.isSet(screenshot)) window.startDeviceTracking();
   const QStringList files = parser.positionalArguments();
   if (parser.isSet(screenshot)) {
     const QString out = parser.value(screenshot), viewName = parser.value(view);

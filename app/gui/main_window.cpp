@@ -18,6 +18,7 @@
 #include <QStatusBar>
 #include <QVBoxLayout>
 
+#include "app/gui/device_tracker.h"
 #include "app/gui/heap_browser.h"
 #include "app/gui/heap_load_job.h"
 #include "app/gui/live/live_dashboard.h"
@@ -85,12 +86,32 @@ QWidget* MainWindow::makeStartPage() {
   buttons->addWidget(captures);
   buttons->addStretch(1);
   layout->addLayout(buttons);
+  layout->addWidget(new QLabel(tr("<h3>Attached devices</h3>")));
+  m_deviceStatus = new QLabel(tr("Device tracking is off."));
+  m_devices = new QListWidget;
+  m_devices->setObjectName(QStringLiteral("devices"));
+  m_devices->setMaximumHeight(120);
+  layout->addWidget(m_deviceStatus);
+  layout->addWidget(m_devices);
   layout->addWidget(new QLabel(tr("<h3>Recent files</h3>")));
   m_recent = new QListWidget;
   connect(m_recent, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) { openFiles({item->text()}); });
   layout->addWidget(m_recent, 1);
   refreshRecent();
   return page;
+}
+
+void MainWindow::startDeviceTracking() {
+  if (m_tracker) return;
+  m_tracker = new DeviceTracker(this);
+  connect(m_tracker, &DeviceTracker::devicesChanged, this, [this](const QStringList& devices) {
+    m_devices->clear();
+    m_devices->addItems(devices);
+    if (devices.isEmpty()) m_devices->addItem(tr("No device attached — connect a phone with USB debugging on"));
+  });
+  connect(m_tracker, &DeviceTracker::statusChanged, m_deviceStatus, &QLabel::setText);
+  m_deviceStatus->setText(tr("Looking for the adb server…"));
+  m_tracker->start();
 }
 
 void MainWindow::refreshRecent() {

@@ -18,6 +18,7 @@ namespace mxi::gui {
 
 class HeapBrowser;
 class HeapLoadJob;
+class DeviceTracker;
 class LiveDashboard;
 class SessionView;
 
@@ -37,6 +38,10 @@ class MainWindow : public QMainWindow {
   // The dashboard on screen: of the open session file, else of the opened captures.
   LiveDashboard* dashboard() const;
   SessionView* sessionView() const { return m_sessionView; }
+  // Lists attached devices on the start page, live (host:track-devices; starts an adb server
+  // when none runs). The app calls it at startup; tests call it with a private server.
+  void startDeviceTracking();
+  QListWidget* deviceList() const { return m_devices; }
   // Switches the central view: "start", "heap", "session".
   bool showPage(const QString& name);
 
@@ -62,6 +67,9 @@ class MainWindow : public QMainWindow {
 
   QStackedWidget* m_stack;
   QListWidget* m_recent = nullptr;
+  QListWidget* m_devices = nullptr;
+  QLabel* m_deviceStatus = nullptr;
+  DeviceTracker* m_tracker = nullptr;
   HeapBrowser* m_browser = nullptr;
   LiveDashboard* m_dashboard = nullptr;  // captures
   SessionView* m_sessionView = nullptr;  // .mxs

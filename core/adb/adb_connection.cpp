@@ -1,6 +1,7 @@
 #include "core/adb/adb_connection.h"
 
 #include <algorithm>
+#include <atomic>
 #include <deque>
 
 namespace mxi::core::adb {
@@ -18,6 +19,12 @@ struct AdbConnection::StreamState {
   size_t frontOffset = 0;
   bool frontAcked = false;
   std::condition_variable cv;
+};
+
+struct AdbConnection::ReaderState {
+  std::unique_ptr<PacketLink> link;
+  CancelToken stop;
+  std::atomic<bool> ownerGone{false};
 };
 
 class AdbConnection::MuxStream final : public AdbStream {
@@ -112,27 +119,33 @@ std::shared_ptr<AdbConnection> AdbConnection::start(std::unique_ptr<PacketLink> 
                                                     std::string peerName, OpenHandler onOpen) {
   std::shared_ptr<AdbConnection> c(
       new AdbConnection(std::move(link), peerMaxPayload, std::move(peerName), std::move(onOpen)));
-  c->m_reader = std::thread([raw = c.get()] { raw->readerLoop(); });
+  c->m_readerThread = std::thread(&AdbConnection::readerLoop, c->m_reader, c.get());
   return c;
 }
 
 AdbConnection::AdbConnection(std::unique_ptr<PacketLink> link, uint32_t peerMaxPayload, std::string peerName,
                              OpenHandler onOpen)
-    : m_link(std::move(link)), m_peerMaxPayload(std::max<uint32_t>(peerMaxPayload, 256)),
-      m_peerName(std::move(peerName)), m_onOpen(std::move(onOpen)) {}
+    : m_reader(std::make_shared<ReaderState>()), m_peerMaxPayload(std::max<uint32_t>(peerMaxPayload, 256)),
+      m_peerName(std::move(peerName)), m_onOpen(std::move(onOpen)) {
+  m_reader->link = std::move(link);
+}
 
-AdbConnection::~AdbConnection() { shutdown(); }
+AdbConnection::~AdbConnection() {
+  m_reader->ownerGone = true;
+  shutdown();
+}
 
 void AdbConnection::shutdown() {
-  m_stop.cancel();
-  if (m_reader.joinable()) {
-    if (m_reader.get_id() == std::this_thread::get_id()) {
-      m_reader.detach();  // last owner dropped inside a callback: the loop ends on m_stop
+  // Record why first, so streams report a closed connection rather than the reader's cancel.
+  fail(ioError("connection to " + m_peerName + " closed"));
+  m_reader->stop.cancel();
+  if (m_readerThread.joinable()) {
+    if (m_readerThread.get_id() == std::this_thread::get_id()) {
+      m_readerThread.detach();  // last owner let go inside a callback: the loop sees ownerGone
     } else {
-      m_reader.join();
+      m_readerThread.join();
     }
   }
-  fail(ioError("connection to " + m_peerName + " closed"));
 }
 
 Status AdbConnection::health() const {
@@ -158,7 +171,8 @@ Status AdbConnection::send(uint32_t command, uint32_t arg0, uint32_t arg1, std::
     if (!m_failure.ok()) return m_failure;
   }
   // Writes can stall only when the peer stops reading; bound that, and let shutdown() end it.
-  const Status s = m_link->writePacket(command, arg0, arg1, payload, IoLimits{std::chrono::milliseconds(30000), &m_stop});
+  const Status s =
+      m_reader->link->writePacket(command, arg0, arg1, payload, IoLimits{std::chrono::milliseconds(30000), &m_reader->stop});
   if (!s.ok()) fail(s);
   return s;
 }
@@ -207,14 +221,16 @@ StatusOr<std::unique_ptr<AdbStream>> AdbConnection::openStream(const std::string
   return std::unique_ptr<AdbStream>(new MuxStream(shared_from_this(), state));
 }
 
-void AdbConnection::readerLoop() {
+void AdbConnection::readerLoop(std::shared_ptr<ReaderState> reader, AdbConnection* self) {
   for (;;) {
-    auto packet = m_link->readPacket(IoLimits{std::chrono::milliseconds(0), &m_stop});
+    auto packet = reader->link->readPacket(IoLimits{std::chrono::milliseconds(0), &reader->stop});
+    if (reader->ownerGone) return;
     if (!packet.ok()) {
-      fail(packet.status());
+      self->fail(packet.status());
       return;
     }
-    dispatch(std::move(*packet));
+    self->dispatch(std::move(*packet));
+    if (reader->ownerGone) return;
   }
 }
 

@@ -45,11 +45,12 @@ class AdbConnection : public std::enable_shared_from_this<AdbConnection> {
 
  private:
   struct StreamState;
+  struct ReaderState;
   class MuxStream;
   friend class MuxStream;
 
   AdbConnection(std::unique_ptr<PacketLink> link, uint32_t peerMaxPayload, std::string peerName, OpenHandler onOpen);
-  void readerLoop();
+  static void readerLoop(std::shared_ptr<ReaderState> reader, AdbConnection* self);
   void dispatch(AdbPacket packet);
   Status send(uint32_t command, uint32_t arg0, uint32_t arg1, std::string_view payload);
   void fail(const Status& why);
@@ -57,7 +58,9 @@ class AdbConnection : public std::enable_shared_from_this<AdbConnection> {
   Status waitLocked(std::unique_lock<std::mutex>& lock, std::condition_variable& cv, const IoLimits& limits,
                     const std::function<bool()>& ready, const std::string& what);
 
-  std::unique_ptr<PacketLink> m_link;
+  // Shared with the reader thread, which may outlive this object by a moment when the last
+  // owner lets go inside a callback on that thread (then it stops without touching `this`).
+  std::shared_ptr<ReaderState> m_reader;
   const uint32_t m_peerMaxPayload;
   const std::string m_peerName;
   OpenHandler m_onOpen;
@@ -68,8 +71,7 @@ class AdbConnection : public std::enable_shared_from_this<AdbConnection> {
   Status m_failure;  // set once the link broke or shutdown() ran
 
   std::mutex m_writeMutex;
-  CancelToken m_stop;
-  std::thread m_reader;
+  std::thread m_readerThread;
 };
 
 }  // namespace mxi::core::adb

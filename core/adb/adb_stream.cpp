@@ -6,7 +6,7 @@ Status AdbStream::readExact(char* buffer, size_t size, const IoLimits& limits) {
   size_t done = 0;
   while (done < size) {
     auto n = read(buffer + done, size - done, limits);
-    if (!n.ok()) return n.status().withContext(description());
+    if (!n.ok()) return n.status();  // implementations name the stream in their errors
     if (*n == 0) {
       return ioError(description() + ": stream closed after " + std::to_string(done) + " of " +
                      std::to_string(size) + " bytes");
@@ -21,7 +21,7 @@ StatusOr<Bytes> AdbStream::readToEnd(const IoLimits& limits) {
   char buffer[64 * 1024];
   for (;;) {
     auto n = read(buffer, sizeof buffer, limits);
-    if (!n.ok()) return n.status().withContext(description());
+    if (!n.ok()) return n.status();  // implementations name the stream in their errors
     if (*n == 0) return out;
     out.append(buffer, *n);
   }

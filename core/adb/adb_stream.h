@@ -15,7 +15,7 @@ class AdbStream {
  public:
   virtual ~AdbStream() = default;
 
-  // Up to `size` bytes; 0 once the device closed the stream.
+  // Up to `size` bytes; 0 once the device closed the stream. Errors start with description().
   virtual StatusOr<size_t> read(char* buffer, size_t size, const IoLimits& limits) = 0;
   virtual Status write(std::string_view data, const IoLimits& limits) = 0;
   // Closes both directions; idempotent. Destruction closes too.

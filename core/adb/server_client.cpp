@@ -31,9 +31,13 @@ class ServerStream final : public AdbStream {
  public:
   ServerStream(Socket socket, std::string description) : m_socket(std::move(socket)), m_description(std::move(description)) {}
   StatusOr<size_t> read(char* buffer, size_t size, const IoLimits& limits) override {
-    return m_socket.readSome(buffer, size, limits);
+    auto n = m_socket.readSome(buffer, size, limits);
+    if (!n.ok()) return n.status().withContext(m_description);
+    return n;
   }
-  Status write(std::string_view data, const IoLimits& limits) override { return m_socket.writeAll(data, limits); }
+  Status write(std::string_view data, const IoLimits& limits) override {
+    return m_socket.writeAll(data, limits).withContext(m_description);
+  }
   void close() override { m_socket.close(); }
   std::string description() const override { return m_description; }
 
@@ -275,60 +279,58 @@ std::unique_ptr<AdbDevice> AdbServerClient::device(const std::string& serial) {
   return std::make_unique<ServerDevice>(*this, serial);
 }
 
+namespace {
+
+// A device service's own OKAY / FAIL+message (the reverse: service answers like the server).
+Status readDeviceStatus(AdbStream& stream, const IoLimits& limits) {
+  SmartStatusParser parser;
+  char head[8];
+  RETURN_IF_ERROR(stream.readExact(head, 4, limits));
+  RETURN_IF_ERROR(parser.feed(std::string_view(head, 4)).withContext(stream.description()));
+  if (!parser.done()) {
+    RETURN_IF_ERROR(stream.readExact(head + 4, 4, limits));
+    ASSIGN_OR_RETURN(const uint32_t length, parseHexLength(std::string_view(head + 4, 4)));
+    std::string message(length, '\0');
+    RETURN_IF_ERROR(stream.readExact(message.data(), length, limits));
+    return ioError(stream.description() + ": " + message);
+  }
+  return okStatus();
+}
+
+}  // namespace
+
 StatusOr<uint16_t> AdbServerClient::reverse(const std::string& serial, const std::string& remote,
                                             const std::string& local, bool noRebind, const IoLimits& limits) {
   const std::string service = std::string(noRebind ? "reverse:forward:norebind:" : "reverse:forward:") + remote + ";" + local;
   ASSIGN_OR_RETURN(auto stream, openDeviceService(serial, service, limits));
-  // The device's reverse service answers like a forward request: OKAY [+ port].
-  char status[4];
-  RETURN_IF_ERROR(stream->readExact(status, 4, limits));
-  if (std::string_view(status, 4) != "OKAY") {
-    char len[4];
-    RETURN_IF_ERROR(stream->readExact(len, 4, limits));
-    ASSIGN_OR_RETURN(const uint32_t length, parseHexLength(std::string_view(len, 4)));
-    std::string message(length, '\0');
-    RETURN_IF_ERROR(stream->readExact(message.data(), length, limits));
-    return ioError(stream->description() + ": " + message);
-  }
-  IoLimits brief = limits;
-  brief.timeout = std::chrono::milliseconds(200);
-  char len[4];
-  auto n = stream->read(len, 4, brief);
-  if (!n.ok() || *n == 0) return static_cast<uint16_t>(0);
-  if (*n < 4) RETURN_IF_ERROR(stream->readExact(len + *n, 4 - *n, limits));
-  ASSIGN_OR_RETURN(const uint32_t length, parseHexLength(std::string_view(len, 4)));
-  std::string port(length, '\0');
-  RETURN_IF_ERROR(stream->readExact(port.data(), length, limits));
-  return parsePort(port, stream->description());
+  RETURN_IF_ERROR(readDeviceStatus(*stream, limits));
+  // The device adds the port it chose for "tcp:0", then closes the stream.
+  ASSIGN_OR_RETURN(const Bytes rest, stream->readToEnd(limits));
+  if (rest.size() < 4) return static_cast<uint16_t>(0);
+  ASSIGN_OR_RETURN(const uint32_t length, parseHexLength(std::string_view(rest).substr(0, 4)));
+  if (rest.size() < 4 + length) return invalidInput(stream->description() + ": truncated port reply");
+  return parsePort(rest.substr(4, length), stream->description());
 }
 
 StatusOr<std::vector<ForwardEntry>> AdbServerClient::listReverses(const std::string& serial, const IoLimits& limits) {
+  // The device answers list-forward with the length-prefixed list alone.
   ASSIGN_OR_RETURN(auto stream, openDeviceService(serial, "reverse:list-forward", limits));
-  char status[4];
-  RETURN_IF_ERROR(stream->readExact(status, 4, limits));
   char len[4];
   RETURN_IF_ERROR(stream->readExact(len, 4, limits));
   ASSIGN_OR_RETURN(const uint32_t length, parseHexLength(std::string_view(len, 4)));
   std::string text(length, '\0');
   RETURN_IF_ERROR(stream->readExact(text.data(), length, limits));
-  if (std::string_view(status, 4) != "OKAY") return ioError(stream->description() + ": " + text);
   return parseForwardList(text);
 }
 
 Status AdbServerClient::removeReverse(const std::string& serial, const std::string& remote, const IoLimits& limits) {
   ASSIGN_OR_RETURN(auto stream, openDeviceService(serial, "reverse:killforward:" + remote, limits));
-  char status[4];
-  RETURN_IF_ERROR(stream->readExact(status, 4, limits));
-  if (std::string_view(status, 4) == "OKAY") return okStatus();
-  return ioError(stream->description() + ": the device refused");
+  return readDeviceStatus(*stream, limits);
 }
 
 Status AdbServerClient::removeAllReverses(const std::string& serial, const IoLimits& limits) {
   ASSIGN_OR_RETURN(auto stream, openDeviceService(serial, "reverse:killforward-all", limits));
-  char status[4];
-  RETURN_IF_ERROR(stream->readExact(status, 4, limits));
-  if (std::string_view(status, 4) == "OKAY") return okStatus();
-  return ioError(stream->description() + ": the device refused");
+  return readDeviceStatus(*stream, limits);
 }
 
 Status startAdbServer(const ServerAddress& address, const std::string& adbPath) {

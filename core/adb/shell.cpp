@@ -32,7 +32,7 @@ StatusOr<ShellResult> runV2(AdbStream& stream, const ShellOptions& options, cons
   char buffer[64 * 1024];
   for (;;) {
     auto n = stream.read(buffer, sizeof buffer, limits);
-    if (!n.ok()) return n.status().withContext(stream.description());
+    if (!n.ok()) return n.status();  // stream errors name the device and service already
     if (*n == 0) break;
     Status fed = parser.feed(std::string_view(buffer, *n));
     if (!fed.ok()) return fed.withContext(stream.description());
@@ -67,7 +67,7 @@ StatusOr<ShellResult> runV1(AdbStream& stream, const ShellOptions& options, cons
   char buffer[64 * 1024];
   for (;;) {
     auto n = stream.read(buffer, sizeof buffer, limits);
-    if (!n.ok()) return n.status().withContext(stream.description());
+    if (!n.ok()) return n.status();
     if (*n == 0) return result;
     if (options.onStdout) options.onStdout(std::string_view(buffer, *n));
     else result.out.append(buffer, *n);

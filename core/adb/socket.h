@@ -27,6 +27,12 @@ class Socket {
   static StatusOr<Socket> connectUnix(const std::string& name, bool abstract, const IoLimits& limits);
 
   bool valid() const { return m_fd >= 0; }
+  // Gives up ownership of the descriptor (blocking mode unchanged).
+  int release() {
+    const int fd = m_fd;
+    m_fd = -1;
+    return fd;
+  }
   int fd() const { return m_fd; }
 
   // Up to `size` bytes; 0 when the peer closed. Fails on timeout, cancel or a socket error.

@@ -1,23 +1,15 @@
 #include "core/session/html_report.h"
 
-#include <cstdarg>
 #include <cstdio>
 #include <ctime>
 
+#include "core/session/format_text.h"
 #include "core/session/svg_chart.h"
 #include "core/trace/frame_stats.h"
 
 namespace mxi::core::session {
 namespace {
 
-__attribute__((format(printf, 1, 2))) std::string fmt(const char* format, ...) {
-  char buf[512];
-  va_list args;
-  va_start(args, format);
-  std::vsnprintf(buf, sizeof buf, format, args);
-  va_end(args);
-  return buf;
-}
 
 std::string esc(const std::string& s) { return htmlEscape(s); }
 
@@ -42,7 +34,7 @@ std::string page(const std::string& title, const std::string& body) {
 std::string legend() {
   std::string s = "<p class=\"muted\">";
   for (size_t i = 0; i < trace::kDropLevelCount; ++i) {
-    s += fmt("<span style=\"color:%s\">&#9632;</span> %s ", kLevelColors[i],
+    s += formatText("<span style=\"color:%s\">&#9632;</span> %s ", kLevelColors[i],
              std::string(trace::dropLevelName(static_cast<trace::DropLevel>(i))).c_str());
   }
   return s + "</p>";
@@ -68,26 +60,26 @@ std::string frameTimeChart(const SessionData& d, const trace::DropThresholds& th
   maxMs = std::min(std::max(maxMs, 4.0 * static_cast<double>(period) / 1e6), 1000.0);
   const LinearScale x{static_cast<double>(t0), static_cast<double>(t1), left, width - 2};
   const LinearScale y{0, maxMs, height - bottom, top};
-  std::string svg = fmt("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" role=\"img\" "
+  std::string svg = formatText("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" role=\"img\" "
                         "aria-label=\"Frame time over the session\">",
                         width, height);
-  svg += fmt("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#99a\"/>", left, height - bottom, width,
+  svg += formatText("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#99a\"/>", left, height - bottom, width,
              height - bottom);
   for (const auto& p : points) {
     const auto dropped = static_cast<int64_t>(p.value * 1e6) / std::max<int64_t>(period, 1);
     const size_t level = static_cast<size_t>(thresholds.levelOf(dropped));
-    svg += fmt("<rect x=\"%.1f\" y=\"%.1f\" width=\"1\" height=\"%.1f\" fill=\"%s\"/>", x(static_cast<double>(p.timeNs)),
+    svg += formatText("<rect x=\"%.1f\" y=\"%.1f\" width=\"1\" height=\"%.1f\" fill=\"%s\"/>", x(static_cast<double>(p.timeNs)),
                y(p.value), y(0) - y(p.value), kLevelColors[level]);
   }
   for (double multiple : {1.0, 3.0}) {
     const double ms = multiple * static_cast<double>(period) / 1e6;
     if (ms > maxMs) continue;
-    svg += fmt("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#556\" stroke-dasharray=\"4 3\"/>"
+    svg += formatText("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#556\" stroke-dasharray=\"4 3\"/>"
                "<text x=\"2\" y=\"%.1f\">%.1f ms</text>",
                left, y(ms), width, y(ms), y(ms) + 4, ms);
   }
-  svg += fmt("<text x=\"2\" y=\"%.1f\">%.0f ms</text>", top + 8, maxMs);
-  svg += fmt("<text x=\"%.1f\" y=\"%.1f\">0 s</text><text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%.1f s</text>", left,
+  svg += formatText("<text x=\"2\" y=\"%.1f\">%.0f ms</text>", top + 8, maxMs);
+  svg += formatText("<text x=\"%.1f\" y=\"%.1f\">0 s</text><text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%.1f s</text>", left,
              height - 4, width - 2, height - 4, static_cast<double>(t1 - t0) / 1e9);
   return svg + "</svg>";
 }
@@ -95,19 +87,19 @@ std::string frameTimeChart(const SessionData& d, const trace::DropThresholds& th
 // One horizontal stacked bar per scene: share of frames per drop level.
 std::string levelBars(const std::vector<std::pair<std::string, trace::FrameStats>>& scenes) {
   const double width = 960, label = 300, row = 22;
-  std::string svg = fmt("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" role=\"img\" "
+  std::string svg = formatText("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" role=\"img\" "
                         "aria-label=\"Drop levels per scene\">",
                         width, row * static_cast<double>(scenes.size()) + 4);
   double yPos = 2;
   for (const auto& [name, s] : scenes) {
     std::string shown = name.size() > 48 ? "…" + name.substr(name.size() - 47) : name;
-    svg += fmt("<text x=\"0\" y=\"%.1f\">", yPos + 14) + esc(shown) + "</text>";
+    svg += formatText("<text x=\"0\" y=\"%.1f\">", yPos + 14) + esc(shown) + "</text>";
     double xPos = label;
     for (size_t l = 0; l < trace::kDropLevelCount; ++l) {
       if (!s.frames) break;
       const double w = (width - label) * static_cast<double>(s.levels[l]) / static_cast<double>(s.frames);
       if (w <= 0) continue;
-      svg += fmt("<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"16\" fill=\"%s\"><title>%s: %llu</title></rect>",
+      svg += formatText("<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"16\" fill=\"%s\"><title>%s: %llu</title></rect>",
                  xPos, yPos + 2, w, kLevelColors[l],
                  std::string(trace::dropLevelName(static_cast<trace::DropLevel>(l))).c_str(),
                  static_cast<unsigned long long>(s.levels[l]));
@@ -125,14 +117,14 @@ std::string statsRow(const std::string& name, const trace::FrameStats& s) {
     if (s.dominantStages[i] > best) {
       best = s.dominantStages[i];
       stage = std::string(trace::frameStageName(static_cast<trace::FrameStage>(i))) +
-              fmt(" (%.0f%%)", 100.0 * static_cast<double>(best) / static_cast<double>(std::max<uint64_t>(s.jankFrames, 1)));
+              formatText(" (%.0f%%)", 100.0 * static_cast<double>(best) / static_cast<double>(std::max<uint64_t>(s.jankFrames, 1)));
     }
   }
   std::string row = "<tr><td>" + esc(name) + "</td>";
-  row += fmt("<td class=n>%llu</td><td class=n>%.1f</td><td class=n>%.1f%%</td><td class=n>%.1f</td><td class=n>%.1f</td>"
+  row += formatText("<td class=n>%llu</td><td class=n>%.1f</td><td class=n>%.1f%%</td><td class=n>%.1f</td><td class=n>%.1f</td>"
              "<td class=n>%.1f</td><td class=n>%.1f</td>",
              static_cast<unsigned long long>(s.frames), s.fps, s.jankPercent, s.p50Ms, s.p90Ms, s.p95Ms, s.p99Ms);
-  for (uint64_t n : s.levels) row += fmt("<td class=n>%llu</td>", static_cast<unsigned long long>(n));
+  for (uint64_t n : s.levels) row += formatText("<td class=n>%llu</td>", static_cast<unsigned long long>(n));
   return row + "<td>" + esc(stage) + "</td></tr>\n";
 }
 
@@ -145,7 +137,7 @@ std::string hottestPath(const trace::CallNode& root) {
   std::string path;
   const trace::CallNode* n = &root;
   for (int depth = 0; n && depth < 12; ++depth) {
-    path += (path.empty() ? "" : " → ") + n->name + fmt(" (%lld ms)", static_cast<long long>(n->costMs));
+    path += (path.empty() ? "" : " → ") + n->name + formatText(" (%lld ms)", static_cast<long long>(n->costMs));
     const trace::CallNode* next = nullptr;
     for (const auto& c : n->children) {
       if (!next || c.costMs > next->costMs) next = &c;
@@ -180,12 +172,12 @@ std::string sessionToHtml(const SessionData& d, const trace::DropThresholds& thr
   for (const auto& f : d.frames) all.push_back(f.frame);
   const trace::FrameStats overall = trace::computeFrameStats(all, thresholds);
   b += "<div class=\"cards\">";
-  b += fmt("<div class=card>Duration<b>%.1f s</b></div>", static_cast<double>(d.lastTimeNs - d.firstTimeNs) / 1e9);
-  b += fmt("<div class=card>Frames<b>%llu</b></div>", static_cast<unsigned long long>(overall.frames));
-  b += fmt("<div class=card>FPS<b>%.1f</b></div>", overall.fps);
-  b += fmt("<div class=card>Jank<b>%.1f%%</b></div>", overall.jankPercent);
-  b += fmt("<div class=card>Issues<b>%zu</b></div>", d.issues.size());
-  b += fmt("<div class=card>ANRs<b>%zu</b></div>", d.anrs.size());
+  b += formatText("<div class=card>Duration<b>%.1f s</b></div>", static_cast<double>(d.lastTimeNs - d.firstTimeNs) / 1e9);
+  b += formatText("<div class=card>Frames<b>%llu</b></div>", static_cast<unsigned long long>(overall.frames));
+  b += formatText("<div class=card>FPS<b>%.1f</b></div>", overall.fps);
+  b += formatText("<div class=card>Jank<b>%.1f%%</b></div>", overall.jankPercent);
+  b += formatText("<div class=card>Issues<b>%zu</b></div>", d.issues.size());
+  b += formatText("<div class=card>ANRs<b>%zu</b></div>", d.anrs.size());
   b += "</div>\n<h2>Frame time</h2>\n" + frameTimeChart(d, thresholds) + legend();
 
   std::vector<std::pair<std::string, trace::FrameStats>> scenes;
@@ -197,23 +189,23 @@ std::string sessionToHtml(const SessionData& d, const trace::DropThresholds& thr
   for (const auto& [name, s] : scenes) b += statsRow(name, s);
   b += statsRow("All scenes", overall) + "</table>\n";
 
-  b += fmt("<h2>Matrix issues (%zu)</h2>\n", d.issues.size());
+  b += formatText("<h2>Matrix issues (%zu)</h2>\n", d.issues.size());
   if (!d.issues.empty()) {
     b += "<table><tr><th>Time s</th><th>Tag</th><th>Detail</th><th>Cost ms</th><th>Scene</th><th>Where</th></tr>\n";
     for (const auto& si : d.issues) {
       const auto& i = si.issue;
       std::string where = i.io ? i.io->path : i.callTree ? hottestPath(*i.callTree) : i.stackKey;
       if (where.empty() && !i.threadStack.empty()) where = i.threadStack.substr(0, i.threadStack.find('\n', 1));
-      b += fmt("<tr><td class=n>%.3f</td>", static_cast<double>(si.timeNs - d.firstTimeNs) / 1e9) + "<td>" +
+      b += formatText("<tr><td class=n>%.3f</td>", static_cast<double>(si.timeNs - d.firstTimeNs) / 1e9) + "<td>" +
            esc(i.tag) + "</td><td>" + esc(i.io ? std::string(trace::ioIssueTypeName(i.type)) : i.detail) +
            "</td><td class=n>" + (i.costMs ? std::to_string(*i.costMs) : std::string()) + "</td><td>" + esc(i.scene) +
            "</td><td>" + esc(where) + "</td></tr>\n";
     }
     b += "</table>\n";
   }
-  b += fmt("<h2>ANRs (%zu)</h2>\n", d.anrs.size());
+  b += formatText("<h2>ANRs (%zu)</h2>\n", d.anrs.size());
   for (const auto& a : d.anrs) {
-    b += fmt("<p>At %.3f s. ", static_cast<double>(a.timeNs - d.firstTimeNs) / 1e9);
+    b += formatText("<p>At %.3f s. ", static_cast<double>(a.timeNs - d.firstTimeNs) / 1e9);
     if (!a.report) {
       b += "<span class=bad>" + esc(a.error) + "</span></p>\n";
       continue;
@@ -229,16 +221,16 @@ std::string sessionToHtml(const SessionData& d, const trace::DropThresholds& thr
       }
       b += "<pre>" + esc(stack) + "</pre>\n";
     }
-    if (!a.report->deadlocks.empty()) b += fmt("<p class=bad>%zu deadlock(s)</p>\n", a.report->deadlocks.size());
+    if (!a.report->deadlocks.empty()) b += formatText("<p class=bad>%zu deadlock(s)</p>\n", a.report->deadlocks.size());
   }
   if (!d.marks.empty() || !d.heapDumps.empty()) {
     b += "<h2>Marks and heap dumps</h2>\n<table><tr><th>Time s</th><th>What</th></tr>\n";
     for (const auto& m : d.marks) {
-      b += fmt("<tr><td class=n>%.3f</td>", static_cast<double>(m.timeNs - d.firstTimeNs) / 1e9) + "<td>" + esc(m.text) +
+      b += formatText("<tr><td class=n>%.3f</td>", static_cast<double>(m.timeNs - d.firstTimeNs) / 1e9) + "<td>" + esc(m.text) +
            "</td></tr>\n";
     }
     for (const auto& h : d.heapDumps) {
-      b += fmt("<tr><td class=n>%.3f</td>", static_cast<double>(h.timeNs - d.firstTimeNs) / 1e9) + "<td>Heap dump " +
+      b += formatText("<tr><td class=n>%.3f</td>", static_cast<double>(h.timeNs - d.firstTimeNs) / 1e9) + "<td>Heap dump " +
            esc(h.text) + " (" + esc(h.detail) + ")</td></tr>\n";
     }
     b += "</table>\n";
@@ -265,7 +257,7 @@ std::string comparisonToHtml(const SessionComparison& c, const std::string& base
     const std::string verdict(verdictName(s.verdict));
     b += "<tr><td>" + esc(s.scene) + "</td><td class=\"" + (s.verdict == Verdict::kRegression ? "bad" : "") + "\">" +
          verdict + "</td>";
-    b += fmt("<td class=n>%llu / %llu</td><td class=n>%.1f / %.1f</td><td class=n>%.1f / %.1f</td>"
+    b += formatText("<td class=n>%llu / %llu</td><td class=n>%.1f / %.1f</td><td class=n>%.1f / %.1f</td>"
              "<td class=n>%.1f / %.1f</td><td class=n>%+.1f%%</td><td class=n>%.3g</td></tr>\n",
              static_cast<unsigned long long>(s.base.frames), static_cast<unsigned long long>(s.next.frames), s.base.fps,
              s.next.fps, s.base.p50Ms, s.next.p50Ms, s.base.p90Ms, s.next.p90Ms, s.medianChangePct, s.test.pGreater);
@@ -278,23 +270,23 @@ std::string comparisonToHtml(const SessionComparison& c, const std::string& base
   for (const auto& e : c.evilMethods) {
     b += "<tr><td>" + esc(e.stackKey) + "</td><td>" + esc(e.detail) + "</td><td class=\"" + (e.regression ? "bad" : "") +
          "\">" + std::string(verdictName(e.verdict)) + "</td>";
-    b += fmt("<td class=n>%llu / %llu</td><td class=n>%lld / %lld</td></tr>\n", static_cast<unsigned long long>(e.baseCount),
+    b += formatText("<td class=n>%llu / %llu</td><td class=n>%lld / %lld</td></tr>\n", static_cast<unsigned long long>(e.baseCount),
              static_cast<unsigned long long>(e.nextCount), static_cast<long long>(e.baseMedianMs),
              static_cast<long long>(e.nextMedianMs));
   }
   b += "</table>\n";
-  b += fmt("<h2>ANRs</h2><p>%llu → %llu</p>\n", static_cast<unsigned long long>(c.baseAnrs),
+  b += formatText("<h2>ANRs</h2><p>%llu → %llu</p>\n", static_cast<unsigned long long>(c.baseAnrs),
            static_cast<unsigned long long>(c.nextAnrs));
   b += "<h2>IO issues</h2>\n<table><tr><th>Type</th><th>Path</th><th>Verdict</th><th>Count base/new</th></tr>\n";
   for (const auto& e : c.io) {
     b += "<tr><td>" + std::string(trace::ioIssueTypeName(e.type)) + "</td><td>" + esc(e.path) + "</td><td>" +
          std::string(verdictName(e.verdict)) +
-         fmt("</td><td class=n>%llu / %llu</td></tr>\n", static_cast<unsigned long long>(e.baseCount),
+         formatText("</td><td class=n>%llu / %llu</td></tr>\n", static_cast<unsigned long long>(e.baseCount),
              static_cast<unsigned long long>(e.nextCount));
   }
   b += "</table>\n<h2>Startup</h2>\n<table><tr><th>Metric</th><th>Base ms</th><th>New ms</th></tr>\n";
   for (const auto& s : c.startup) {
-    b += "<tr><td>" + esc(s.metric) + fmt("</td><td class=n>%.0f</td><td class=n>%.0f</td></tr>\n", s.baseMs, s.nextMs);
+    b += "<tr><td>" + esc(s.metric) + formatText("</td><td class=n>%.0f</td><td class=n>%.0f</td></tr>\n", s.baseMs, s.nextMs);
   }
   b += "</table>\n";
   return page("Session comparison", b);

@@ -2,21 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdarg>
 #include <cstdio>
 #include <map>
+
+#include "core/session/format_text.h"
 
 namespace mxi::core::session {
 namespace {
 
-__attribute__((format(printf, 1, 2))) std::string fmt(const char* format, ...) {
-  char buf[256];
-  va_list args;
-  va_start(args, format);
-  std::vsnprintf(buf, sizeof buf, format, args);
-  va_end(args);
-  return buf;
-}
 
 std::map<std::string, std::vector<trace::Frame>> framesByScene(const SessionData& d) {
   std::map<std::string, std::vector<trace::Frame>> out;
@@ -112,7 +105,7 @@ SessionComparison compareSessions(const SessionData& base, const SessionData& ne
     d.test = mannWhitney(std::move(bd), std::move(nd));
     if (d.test.pGreater < t.alpha && d.medianChangePct >= t.minFrameTimeIncreasePct) {
       d.verdict = Verdict::kRegression;
-      c.regressions.push_back("scene " + name + fmt(": median frame time %+.1f%% (p=%.2g), FPS %.1f -> %.1f",
+      c.regressions.push_back("scene " + name + formatText(": median frame time %+.1f%% (p=%.2g), FPS %.1f -> %.1f",
                                                      d.medianChangePct, d.test.pGreater, d.base.fps, d.next.fps));
     } else if (d.test.pLess < t.alpha && d.medianChangePct <= -t.minFrameTimeIncreasePct) {
       d.verdict = Verdict::kImprovement;
@@ -159,9 +152,9 @@ SessionComparison compareSessions(const SessionData& base, const SessionData& ne
     if (d.regression) {
       c.regressions.push_back("evil method " + key + " (" + d.detail + "): " +
                               (d.verdict == Verdict::kNew
-                                   ? fmt("new, %llu x, median %lld ms", static_cast<unsigned long long>(d.nextCount),
+                                   ? formatText("new, %llu x, median %lld ms", static_cast<unsigned long long>(d.nextCount),
                                          static_cast<long long>(d.nextMedianMs))
-                                   : fmt("median %lld -> %lld ms", static_cast<long long>(d.baseMedianMs),
+                                   : formatText("median %lld -> %lld ms", static_cast<long long>(d.baseMedianMs),
                                          static_cast<long long>(d.nextMedianMs))));
     }
     c.evilMethods.push_back(d);
@@ -172,7 +165,7 @@ SessionComparison compareSessions(const SessionData& base, const SessionData& ne
   c.baseAnrs = anrCount(base);
   c.nextAnrs = anrCount(next);
   if (c.nextAnrs > c.baseAnrs) {
-    c.regressions.push_back(fmt("ANRs: %llu -> %llu", static_cast<unsigned long long>(c.baseAnrs),
+    c.regressions.push_back(formatText("ANRs: %llu -> %llu", static_cast<unsigned long long>(c.baseAnrs),
                                 static_cast<unsigned long long>(c.nextAnrs)));
   }
   // IO by (type, path).
@@ -203,7 +196,7 @@ SessionComparison compareSessions(const SessionData& base, const SessionData& ne
     }
     if (e.regression) {
       c.regressions.push_back("io " + std::string(trace::ioIssueTypeName(e.type)) + " " + e.path +
-                              fmt(": %llu -> %llu issues", static_cast<unsigned long long>(e.baseCount),
+                              formatText(": %llu -> %llu issues", static_cast<unsigned long long>(e.baseCount),
                                   static_cast<unsigned long long>(e.nextCount)));
     }
     c.io.push_back(e);
@@ -241,7 +234,7 @@ SessionComparison compareSessions(const SessionData& base, const SessionData& ne
     d.nextCount = n->second.n;
     d.regression = d.nextMs - d.baseMs >= static_cast<double>(t.startupSlowerMinMs) &&
                    100.0 * (d.nextMs - d.baseMs) / std::max(d.baseMs, 1.0) >= t.startupSlowerPct;
-    if (d.regression) c.regressions.push_back("startup " + metric + fmt(": %.0f -> %.0f ms", d.baseMs, d.nextMs));
+    if (d.regression) c.regressions.push_back("startup " + metric + formatText(": %.0f -> %.0f ms", d.baseMs, d.nextMs));
     c.startup.push_back(d);
   }
   return c;

@@ -7,6 +7,12 @@
 
 namespace mxi::core::session {
 
+namespace {
+// Decoded times are clamped to ±2^60 ns (36 years) so that any sum or difference of two fits in
+// int64: the input is untrusted.
+constexpr int64_t kMaxTimeNs = int64_t{1} << 60;
+}  // namespace
+
 std::string_view recordTypeName(RecordType type) {
   switch (type) {
     case RecordType::kFrame: return "frame";
@@ -133,8 +139,8 @@ void BlockSummary::encode(std::string& out) const {
 StatusOr<BlockSummary> BlockSummary::decode(std::string_view bytes) {
   BlockSummary s;
   ByteReader r(bytes);
-  s.firstTimeNs = r.svarint();
-  s.lastTimeNs = r.svarint();
+  s.firstTimeNs = std::clamp<int64_t>(r.svarint(), -kMaxTimeNs, kMaxTimeNs);
+  s.lastTimeNs = std::clamp<int64_t>(r.svarint(), -kMaxTimeNs, kMaxTimeNs);
   for (uint64_t& n : s.recordsByType) n = r.varint();
   s.initialScene = std::string(r.str());
   const uint64_t scenes = r.varint();
@@ -166,11 +172,18 @@ StatusOr<BlockSummary> BlockSummary::decode(std::string_view bytes) {
   return s;
 }
 
-void encodeRecord(const SessionRecord& rec, std::string& out) {
+namespace {
+// Wrapping arithmetic: any two int64 times have a representable difference modulo 2^64.
+int64_t wrappingSub(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) - static_cast<uint64_t>(b)); }
+int64_t wrappingAdd(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b)); }
+}  // namespace
+
+void encodeRecord(const SessionRecord& rec, int64_t& previousTimeNs, std::string& out) {
   thread_local std::string body;  // reused: no allocation per record on the hot path
   body.clear();
   ByteWriter b(body);
-  b.svarint(rec.timeNs);
+  b.svarint(wrappingSub(rec.timeNs, previousTimeNs));
+  previousTimeNs = rec.timeNs;
   switch (rec.type) {
     case RecordType::kFrame: {
       const trace::Frame& f = rec.frame;
@@ -195,26 +208,28 @@ void encodeRecord(const SessionRecord& rec, std::string& out) {
 
 Status decodeRecords(std::string_view payload, std::vector<SessionRecord>& out, uint64_t& skipped) {
   ByteReader r(payload);
+  int64_t previousTimeNs = 0;
   while (!r.atEnd()) {
     const size_t at = r.position();
     const uint8_t type = r.u8();
     const std::string_view body = r.str();
     if (!r.ok()) return invalidInput("truncated record in block payload", at);
+    ByteReader b(body);
+    previousTimeNs = wrappingAdd(previousTimeNs, b.svarint());  // every record type starts with it
     if (type < 1 || type > 6) {
       ++skipped;  // a newer writer's record type
       continue;
     }
-    ByteReader b(body);
     SessionRecord rec;
     rec.type = static_cast<RecordType>(type);
-    rec.timeNs = b.svarint();
+    rec.timeNs = std::clamp<int64_t>(previousTimeNs, -kMaxTimeNs, kMaxTimeNs);
     if (rec.type == RecordType::kFrame) {
       trace::Frame& f = rec.frame;
       f.startNs = rec.timeNs;
-      f.durationNs = static_cast<int64_t>(b.varint() & 0x7FFFFFFFFFFFFFFF);
-      f.refreshPeriodNs = static_cast<int64_t>(b.varint() & 0x7FFFFFFFFFFFFFFF);
+      f.durationNs = static_cast<int64_t>(std::min<uint64_t>(b.varint(), kMaxTimeNs));
+      f.refreshPeriodNs = static_cast<int64_t>(std::min<uint64_t>(b.varint(), kMaxTimeNs));
       f.flags = static_cast<uint32_t>(b.varint());
-      for (int64_t& s : f.stageNs) s = static_cast<int64_t>(b.varint() & 0x7FFFFFFFFFFFFFFF);
+      for (int64_t& s : f.stageNs) s = static_cast<int64_t>(std::min<uint64_t>(b.varint(), kMaxTimeNs));
     } else {
       rec.text = std::string(b.str());
       if (rec.type == RecordType::kHeapDump) rec.detail = std::string(b.str());

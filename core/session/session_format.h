@@ -6,7 +6,8 @@
 //             u32 headerCrc (of the 24 bytes before it + summary) u32 payloadCrc
 //             summary[summaryLen] payload[payloadLen]       (payload zlib-compressed for data)
 //   footer  = u64 offset of the last index block, "MXSFOOT1"
-// Data block payload = records: u8 type, varint length, body. Unknown types are skipped.
+// Data block payload = records: u8 type, varint length, body (time as a delta to the previous
+// record of the block). Unknown types are skipped.
 #pragma once
 
 #include <array>
@@ -21,7 +22,8 @@
 
 namespace mxi::core::session {
 
-inline constexpr uint32_t kFormatVersion = 1;
+// 2: record times are per-block deltas (1 stored absolute times; never released).
+inline constexpr uint32_t kFormatVersion = 2;
 inline constexpr std::string_view kFileMagic = "MXSESS\r\n";
 inline constexpr uint32_t kBlockMagic = 0x3142584D;  // "MXB1"
 inline constexpr std::string_view kFooterMagic = "MXSFOOT1";
@@ -92,8 +94,9 @@ struct BlockSummary {
   static StatusOr<BlockSummary> decode(std::string_view bytes);
 };
 
-// Record bodies.
-void encodeRecord(const SessionRecord& record, std::string& out);
+// Record bodies. Times are stored as the difference to the previous record of the same block
+// (`previousTimeNs`, 0 at a block start): small varints instead of 9-byte absolute times.
+void encodeRecord(const SessionRecord& record, int64_t& previousTimeNs, std::string& out);
 // Decodes one block payload; unknown record types are counted in `skipped`, not returned.
 Status decodeRecords(std::string_view payload, std::vector<SessionRecord>& out, uint64_t& skipped);
 

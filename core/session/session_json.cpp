@@ -82,7 +82,7 @@ ordered_json summaryToJson(const SessionSummary& s) {
   return j;
 }
 
-ordered_json sessionToJson(const SessionData& d, const trace::DropThresholds& thresholds) {
+ordered_json sessionToJson(const SessionData& d, const trace::DropThresholds& thresholds, int64_t sliceNs) {
   ordered_json j;
   j["header"] = headerToJson(d.header);
   j["recovery"] = recoveryToJson(d.recovery);
@@ -93,8 +93,18 @@ ordered_json sessionToJson(const SessionData& d, const trace::DropThresholds& th
   for (uint32_t s = 0; s < d.scenes.size(); ++s) {
     const auto frames = d.framesOfScene(s);
     if (frames.empty() && s == 0) continue;
-    ordered_json sj = trace::frameStatsToJson(trace::computeFrameStats(frames, thresholds));
+    ordered_json sj;
     sj["name"] = d.scenes[s];
+    sj.update(trace::frameStatsToJson(trace::computeFrameStats(frames, thresholds)));
+    ordered_json slices = ordered_json::array();
+    for (const auto& slice : trace::sliceFrames(frames, sliceNs, thresholds)) {
+      ordered_json slj;
+      slj["startMs"] = static_cast<double>(slice.startNs - d.firstTimeNs) / 1e6;
+      slj.update(trace::frameStatsToJson(slice.stats));
+      slices.push_back(std::move(slj));
+    }
+    sj["sliceMs"] = static_cast<double>(sliceNs) / 1e6;
+    sj["slices"] = std::move(slices);
     scenes.push_back(std::move(sj));
   }
   j["scenes"] = std::move(scenes);
@@ -193,7 +203,7 @@ std::string issueStorageJson(const trace::MatrixIssue& i) {
   j["key"] = i.key;
   auto content = trace::parseJson(i.contentJson);
   j["content"] = content.ok() ? ordered_json(*content) : ordered_json::object();
-  return j.dump();
+  return trace::dumpJson(j);
 }
 
 }  // namespace mxi::core::session

@@ -14,8 +14,10 @@ nlohmann::ordered_json recoveryToJson(const RecoveryReport& recovery);
 // {durationMs, records, frames, flaggedFrames, issues, anrs, marks, heapDumps, fps, jankPercent,
 //  levels, scenes[] of {name, frames, levels, fps, jankPercent, p50Ms, p90Ms, p95Ms, p99Ms}}
 nlohmann::ordered_json summaryToJson(const SessionSummary& summary);
-// Everything: header, recovery, scenes with exact stats, frames, issues, ANRs, marks, heap dumps.
-nlohmann::ordered_json sessionToJson(const SessionData& data, const trace::DropThresholds& thresholds = {});
+// Everything: header, recovery, scenes with exact stats and per-time-slice stats (`sliceNs`, by
+// frame start), frames, issues, ANRs, marks, heap dumps.
+nlohmann::ordered_json sessionToJson(const SessionData& data, const trace::DropThresholds& thresholds = {},
+                                     int64_t sliceNs = 1'000'000'000);
 nlohmann::ordered_json comparisonToJson(const SessionComparison& comparison);
 
 // The wrapper form stored in sessions for an issue ({tag, type, key, content}).

@@ -270,7 +270,7 @@ StatusOr<std::vector<SessionRecord>> SessionReader::readBlock(size_t index, uint
     return invalidInput("block payload does not inflate", b.offset);
   }
   std::vector<SessionRecord> records;
-  records.reserve(b.records);
+  records.reserve(std::min<size_t>(b.records, raw.size() / 2));  // the count is untrusted
   uint64_t skipped = 0;
   const Status s = decodeRecords(raw, records, skipped);
   if (!s.ok()) return invalidInput(s.message() + " (block at offset " + std::to_string(b.offset) + ")", b.offset);

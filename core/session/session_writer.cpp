@@ -120,6 +120,7 @@ Status SessionWriter::writeDataBlock() {
   m_pendingIndex.push_back(
       {offset, m_offset - offset, m_summary.firstTimeNs, m_summary.lastTimeNs, m_blockRecords, std::move(summary)});
   m_payload.clear();
+  m_previousTimeNs = 0;
   m_blockRecords = 0;
   m_summary = BlockSummary{};
   m_summary.initialScene = m_currentScene;
@@ -178,7 +179,7 @@ void SessionWriter::noteRecord(const SessionRecord& rec) {
 
 Status SessionWriter::append(const SessionRecord& rec) {
   if (m_closed) return internalError("append to a closed session writer");
-  encodeRecord(rec, m_payload);
+  encodeRecord(rec, m_previousTimeNs, m_payload);
   noteRecord(rec);
   if (m_payload.size() >= m_options.blockBytes) return writeDataBlock();
   return okStatus();

@@ -75,6 +75,7 @@ class SessionWriter {
   bool m_closed = false;
   // The open block.
   std::string m_payload;
+  int64_t m_previousTimeNs = 0;  // time deltas restart in every block
   uint32_t m_blockRecords = 0;
   BlockSummary m_summary;
   std::string m_currentScene;

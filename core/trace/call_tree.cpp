@@ -5,6 +5,8 @@
 namespace mxi::core::trace {
 namespace {
 
+constexpr int64_t kMaxStackDepth = 1024;
+
 bool parseInt(std::string_view s, int64_t& out) {
   while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\r')) s.remove_suffix(1);
@@ -66,8 +68,11 @@ StatusOr<std::vector<StackLine>> parseStackLines(std::string_view stack) {
         ++fields;
         start = comma + 1;
       }
-      if (!ok || v[0] < 0 || v[0] > 100000) {
-        return invalidInput("evil-method stack line is not `depth,methodId,count,costMs`: '" +
+      // Bounds keep sums and recursion safe: Matrix stacks are < 100 deep with costs in ms.
+      constexpr int64_t kMaxCount = 1'000'000'000'000;
+      if (!ok || v[0] < 0 || v[0] > kMaxStackDepth || v[2] < 0 || v[2] > kMaxCount || v[3] < 0 || v[3] > kMaxCount) {
+        return invalidInput("evil-method stack line is not `depth,methodId,count,costMs` (depth <= 1024, "
+                            "count and cost >= 0): '" +
                                 std::string(line.substr(0, 80)) + "'",
                             pos);
       }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace mxi::core::trace {
 
@@ -66,7 +67,10 @@ std::vector<FrameSlice> sliceFrames(std::span<const Frame> frames, int64_t slice
   size_t begin = 0;
   while (begin < sorted.size()) {
     const int64_t index = (sorted[begin].startNs - origin) / sliceNs;
-    const int64_t sliceEnd = origin + (index + 1) * sliceNs;
+    // Saturating: the last slice of a capture near INT64_MAX must not overflow.
+    const int64_t sliceEnd = index + 1 > (std::numeric_limits<int64_t>::max() - origin) / sliceNs
+                                 ? std::numeric_limits<int64_t>::max()
+                                 : origin + (index + 1) * sliceNs;
     size_t end = begin;
     while (end < sorted.size() && sorted[end].startNs < sliceEnd) ++end;
     slices.push_back({origin + index * sliceNs,

@@ -7,8 +7,12 @@
 namespace mxi::core::trace {
 namespace {
 
+constexpr int kMaxJsonDepth = 256;
+
 // A DOM builder that records where parsing failed instead of throwing.
 class OffsetRecordingSax : public nlohmann::detail::json_sax_dom_parser<nlohmann::json> {
+  using Base = nlohmann::detail::json_sax_dom_parser<nlohmann::json>;
+
  public:
   explicit OffsetRecordingSax(nlohmann::json& out)
       : nlohmann::detail::json_sax_dom_parser<nlohmann::json>(out, false) {}
@@ -20,12 +24,26 @@ class OffsetRecordingSax : public nlohmann::detail::json_sax_dom_parser<nlohmann
     (void)token;
     return false;
   }
+  // Depth limit: deeper documents are refused rather than risking the recursion of dump/copy.
+  bool start_object(std::size_t n) { return enter() && Base::start_object(n); }
+  bool start_array(std::size_t n) { return enter() && Base::start_array(n); }
+  bool end_object() { --m_depth; return Base::end_object(); }
+  bool end_array() { --m_depth; return Base::end_array(); }
   bool failed() const { return m_failed; }
   size_t position() const { return m_position; }
   const std::string& message() const { return m_message; }
+  bool tooDeep() const { return m_tooDeep; }
 
  private:
+  bool enter() {
+    if (++m_depth <= kMaxJsonDepth) return true;
+    m_failed = true;
+    m_tooDeep = true;
+    return false;
+  }
   bool m_failed = false;
+  bool m_tooDeep = false;
+  int m_depth = 0;
   size_t m_position = 0;
   std::string m_message;
 };
@@ -37,6 +55,7 @@ StatusOr<nlohmann::json> parseJson(std::string_view text) {
   OffsetRecordingSax sax(out);
   const bool ok = nlohmann::json::sax_parse(text.begin(), text.end(), &sax,
                                             nlohmann::json::input_format_t::json, true);
+  if (sax.tooDeep()) return invalidInput("JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
   if (!ok || sax.failed()) {
     const size_t at = sax.position() > 0 ? sax.position() - 1 : 0;
     std::string message = sax.message();
@@ -45,6 +64,14 @@ StatusOr<nlohmann::json> parseJson(std::string_view text) {
     return invalidInput("bad JSON: " + message, at);
   }
   return out;
+}
+
+std::string dumpJson(const nlohmann::json& value, int indent) {
+  return value.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::string dumpJson(const nlohmann::ordered_json& value, int indent) {
+  return value.dump(indent, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
 std::optional<int64_t> jsonInt(const nlohmann::json& o, const char* key) {

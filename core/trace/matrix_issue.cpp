@@ -105,7 +105,7 @@ MatrixIssue issueFromContent(const json& content, std::string tag, std::optional
   if (issue.kind == IssueKind::kEvilMethod && issue.scene.empty() && content.contains("viewInfo")) {
     issue.scene = jsonString(content["viewInfo"], "activity");  // old ENTER issues
   }
-  issue.contentJson = content.dump();
+  issue.contentJson = dumpJson(content);
   return issue;
 }
 

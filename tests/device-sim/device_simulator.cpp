@@ -17,6 +17,7 @@
 #include "core/adb/adb_connection.h"
 #include "core/adb/device_banner.h"
 #include "core/adb/packet_link.h"
+#include "tests/device-sim/sim_reverse.h"
 #include "tests/device-sim/sim_services.h"
 
 namespace mxi::sim {
@@ -146,8 +147,11 @@ void DeviceSimulator::serveConnection(int fd) {
   if (!link->writePacket(cmd::kCnxn, version, m_options.maxPayload, formatDeviceBanner(banner), handshakeLimits).ok()) return;
   link->configure(m_options.maxPayload, version < kVersionSkipChecksum);
   const SimContext ctx = m_context;
-  auto connection = AdbConnection::start(std::move(link), peerMax, "host",
-                                         [ctx](const std::string& service) { return makeServiceRunner(service, ctx); });
+  auto reverse = std::make_shared<ReverseForwards>(ctx);
+  auto connection = AdbConnection::start(std::move(link), peerMax, "host", [ctx, reverse](const std::string& service) {
+    return makeServiceRunner(service, ctx, reverse);
+  });
+  reverse->attach(connection);
   while (!m_stop && connection->health().ok()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
   logLine(m_context, "host disconnected: " + connection->health().message());
   connection->shutdown();

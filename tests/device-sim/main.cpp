@@ -11,6 +11,7 @@
 
 #include "core/adb/device_banner.h"
 #include "tests/device-sim/device_simulator.h"
+#include "tests/device-sim/sim_services.h"
 
 namespace {
 mxi::sim::DeviceSimulator* g_simulator = nullptr;
@@ -70,5 +71,8 @@ int main(int argc, char** argv) {
   std::printf("root %s\n", options.root.c_str());
   std::fflush(stdout);
   simulator.run();
-  return 0;
+  mxi::sim::killShellChildren();
+  // Connection and service threads are detached and may still run: leave without destructors.
+  std::fflush(nullptr);
+  _exit(0);
 }

@@ -37,6 +37,27 @@ StatusOr<Socket> connectTarget(const std::string& service, const SimContext& ctx
 
 }  // namespace
 
+void bridgeSocketAndStream(int socketFd, std::shared_ptr<AdbStream> stream) {
+  auto socket = std::make_shared<Socket>(socketFd);
+  std::thread toSocket([socket, stream] {
+    char buffer[64 * 1024];
+    for (;;) {
+      auto n = stream->read(buffer, sizeof buffer, kForever);
+      if (!n.ok() || *n == 0) break;
+      if (!socket->writeAll(std::string_view(buffer, *n), kForever).ok()) break;
+    }
+    socket->shutdownWrite();
+  });
+  char buffer[256 * 1024];
+  for (;;) {
+    auto n = socket->readSome(buffer, sizeof buffer, kForever);
+    if (!n.ok() || *n == 0) break;
+    if (!stream->write(std::string_view(buffer, *n), IoLimits{std::chrono::milliseconds(60000), nullptr}).ok()) break;
+  }
+  stream->close();  // ends toSocket's read
+  toSocket.join();
+}
+
 AdbConnection::StreamRunner makeBridgeRunner(const std::string& service, const SimContext& ctx) {
   auto socket = connectTarget(service, ctx);
   if (!socket.ok()) {
@@ -45,25 +66,7 @@ AdbConnection::StreamRunner makeBridgeRunner(const std::string& service, const S
   }
   auto shared = std::make_shared<Socket>(std::move(*socket));
   return [shared](std::unique_ptr<AdbStream> stream) {
-    std::thread([shared, stream = std::shared_ptr<AdbStream>(std::move(stream))] {
-      std::thread toSocket([&] {
-        char buffer[64 * 1024];
-        for (;;) {
-          auto n = stream->read(buffer, sizeof buffer, kForever);
-          if (!n.ok() || *n == 0) break;
-          if (!shared->writeAll(std::string_view(buffer, *n), kForever).ok()) break;
-        }
-        shared->shutdownWrite();
-      });
-      char buffer[256 * 1024];
-      for (;;) {
-        auto n = shared->readSome(buffer, sizeof buffer, kForever);
-        if (!n.ok() || *n == 0) break;
-        if (!stream->write(std::string_view(buffer, *n), IoLimits{std::chrono::milliseconds(60000), nullptr}).ok()) break;
-      }
-      stream->close();  // ends toSocket's read
-      toSocket.join();
-    }).detach();
+    std::thread(bridgeSocketAndStream, shared->release(), std::shared_ptr<AdbStream>(std::move(stream))).detach();
   };
 }
 

@@ -8,10 +8,17 @@
 
 #include <atomic>
 #include <cstdlib>
+#include <map>
+#include <mutex>
+#include <set>
 #include <thread>
+#include <vector>
 
+#include "core/adb/shell.h"
 #include "core/adb/shell_protocol.h"
 #include "tests/device-sim/sim_services.h"
+
+extern char** environ;
 
 namespace mxi::sim {
 
@@ -20,7 +27,31 @@ using core::adb::encodeShellPacket;
 using core::adb::IoLimits;
 using core::adb::ShellPacketId;
 
+namespace {
+// abb arguments are NUL-separated; they become a `cmd` command line (the simulated tool).
+std::string abbCommand(const std::string& args) {
+  std::string out = "cmd";
+  size_t i = 0;
+  while (i <= args.size()) {
+    size_t nul = args.find('\0', i);
+    if (nul == std::string::npos) nul = args.size();
+    if (nul > i) out += " " + core::adb::shellQuote(args.substr(i, nul - i));
+    i = nul + 1;
+  }
+  return out;
+}
+}  // namespace
+
 bool parseShellService(const std::string& service, ShellRequest& out) {
+  if (service.rfind("abb_exec:", 0) == 0) {
+    out.command = abbCommand(service.substr(9));
+    return true;
+  }
+  if (service.rfind("abb:", 0) == 0) {
+    out.command = abbCommand(service.substr(4));
+    out.v2 = true;
+    return true;
+  }
   if (service.rfind("exec:", 0) == 0) {
     out.command = service.substr(5);
     return true;
@@ -47,32 +78,63 @@ bool parseShellService(const std::string& service, ShellRequest& out) {
 
 namespace {
 
+std::mutex g_childrenMutex;
+std::set<pid_t> g_children;  // running shell commands, killed when the simulator exits
+
+void trackChild(pid_t pid, bool running) {
+  std::lock_guard lock(g_childrenMutex);
+  if (running) g_children.insert(pid);
+  else g_children.erase(pid);
+}
+
 constexpr IoLimits kStreamLimits{std::chrono::milliseconds(60000), nullptr};
 
-void setupChildEnvironment(const SimContext& ctx, const ShellRequest& request) {
-  if (chdir(ctx.root.c_str()) != 0) _exit(127);
-  const char* hostPath = std::getenv("PATH");
-  const std::string path = ctx.root + "/bin:" + ctx.root + "/system/bin:" + (hostPath ? hostPath : "/usr/bin:/bin");
-  setenv("PATH", path.c_str(), 1);
-  setenv("MXI_SIM_ROOT", ctx.root.c_str(), 1);
-  setenv("ANDROID_SERIAL", ctx.serial.c_str(), 1);
-  setenv("ANDROID_DATA", (ctx.root + "/data").c_str(), 1);
-  setenv("EXTERNAL_STORAGE", (ctx.root + "/sdcard").c_str(), 1);
-  setenv("TMPDIR", (ctx.root + "/data/local/tmp").c_str(), 1);
-  setenv("HOME", ctx.root.c_str(), 1);
-  if (!request.term.empty()) setenv("TERM", request.term.c_str(), 1);
-  signal(SIGPIPE, SIG_DFL);
-}
+// Everything the child needs, built before fork(): between fork and exec a multi-threaded
+// process may only make async-signal-safe calls (no malloc, no setenv).
+struct ChildLaunch {
+  std::string root;
+  std::vector<std::string> env;
+  std::vector<std::string> args;
+  std::vector<char*> envp;
+  std::vector<char*> argv;
+  bool newProcessGroup = false;
 
-[[noreturn]] void execCommand(const SimContext& ctx, const ShellRequest& request) {
-  const std::string command = rewriteDevicePaths(ctx, request.command);
-  if (command.empty()) {
-    execl("/bin/sh", "sh", "-i", static_cast<char*>(nullptr));
-  } else {
-    execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+  ChildLaunch(const SimContext& ctx, const ShellRequest& request) : root(ctx.root), newProcessGroup(!request.pty) {
+    const std::string command = rewriteDevicePaths(ctx, request.command);
+    args = command.empty() ? std::vector<std::string>{"sh", "-i"} : std::vector<std::string>{"sh", "-c", command};
+    const char* hostPath = std::getenv("PATH");
+    const std::map<std::string, std::string> overrides = {
+        {"PATH", ctx.root + "/bin:" + ctx.root + "/system/bin:" + (hostPath ? hostPath : "/usr/bin:/bin")},
+        {"MXI_SIM_ROOT", ctx.root},
+        {"ANDROID_SERIAL", ctx.serial},
+        {"ANDROID_DATA", ctx.root + "/data"},
+        {"EXTERNAL_STORAGE", ctx.root + "/sdcard"},
+        {"TMPDIR", ctx.root + "/data/local/tmp"},
+        {"HOME", ctx.root},
+        {"TERM", request.term.empty() ? std::string(std::getenv("TERM") ? std::getenv("TERM") : "dumb") : request.term},
+    };
+    for (char** e = environ; *e != nullptr; ++e) {
+      const std::string entry = *e;
+      if (overrides.count(entry.substr(0, entry.find('='))) == 0) env.push_back(entry);
+    }
+    for (const auto& [key, value] : overrides) env.push_back(key + "=" + value);
+    for (auto& e : env) envp.push_back(e.data());
+    envp.push_back(nullptr);
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
   }
-  _exit(127);
-}
+
+  // In the child, after the descriptors are in place.
+  [[noreturn]] void exec() const {
+    if (newProcessGroup) setpgid(0, 0);  // forkpty already made a new session
+    struct sigaction dfl {};
+    dfl.sa_handler = SIG_DFL;
+    sigaction(SIGPIPE, &dfl, nullptr);  // the simulator ignores it; commands must not
+    if (chdir(root.c_str()) != 0) _exit(127);
+    execve("/bin/sh", argv.data(), envp.data());
+    _exit(127);
+  }
+};
 
 int waitChild(pid_t pid) {
   int status = 0;
@@ -115,21 +177,26 @@ void pumpStdin(AdbStream& stream, int stdinFd, bool v2, std::atomic<bool>& hostG
   // The host closed the stream: like adbd, hang up on the command.
   if (!reaped) {
     hostGone = true;
-    kill(child, SIGHUP);
+    kill(-child, SIGHUP);
   }
 }
 
 }  // namespace
 
+void killShellChildren() {
+  std::lock_guard lock(g_childrenMutex);
+  for (pid_t pid : g_children) kill(-pid, SIGKILL);
+}
+
 void runShellService(std::shared_ptr<AdbStream> stream, ShellRequest request, const SimContext& ctx) {
   int inPipe[2] = {-1, -1}, outPipe[2] = {-1, -1}, errPipe[2] = {-1, -1};
   int ptyMaster = -1;
   pid_t pid = -1;
+  const ChildLaunch launch(ctx, request);
   if (request.pty) {
     pid = forkpty(&ptyMaster, nullptr, nullptr, nullptr);
     if (pid == 0) {
-      setupChildEnvironment(ctx, request);
-      execCommand(ctx, request);
+      launch.exec();
     }
   } else {
     if (pipe2(inPipe, O_CLOEXEC) != 0 || pipe2(outPipe, O_CLOEXEC) != 0 || pipe2(errPipe, O_CLOEXEC) != 0) return;
@@ -139,14 +206,14 @@ void runShellService(std::shared_ptr<AdbStream> stream, ShellRequest request, co
       dup2(outPipe[1], 1);
       // v1 and exec merge stderr into the one stream, as adbd does without the shell protocol.
       dup2(request.v2 ? errPipe[1] : outPipe[1], 2);
-      setupChildEnvironment(ctx, request);
-      execCommand(ctx, request);
+      launch.exec();
     }
     close(inPipe[0]);
     close(outPipe[1]);
     close(errPipe[1]);
   }
   if (pid < 0) return;
+  trackChild(pid, true);
   const int stdinFd = request.pty ? dup(ptyMaster) : inPipe[1];
   std::atomic<bool> hostGone{false};
   std::atomic<bool> reaped{false};
@@ -176,8 +243,9 @@ void runShellService(std::shared_ptr<AdbStream> stream, ShellRequest request, co
   for (auto& f : fds) {
     if (f.fd >= 0) close(f.fd);
   }
-  if (writeFailed) kill(pid, SIGHUP);
+  if (writeFailed) kill(-pid, SIGHUP);
   const int code = waitChild(pid);
+  trackChild(pid, false);
   reaped = true;
   if (request.v2 && !writeFailed && !hostGone) {
     (void)stream->write(encodeShellPacket(ShellPacketId::kExit, std::string(1, static_cast<char>(code & 0xff))), kStreamLimits);

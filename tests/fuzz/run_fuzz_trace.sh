@@ -18,7 +18,7 @@ cmake --build "$build" -j2 --target "${targets[@]}" mxi
 mkdir -p "$build/crashes"
 seeds_for() {
   case $1 in
-    fuzz_matrix_issues) echo "$ref/matrix-issues/logcat-tostring $ref/matrix-issues/mangatoon-production $ref/matrix-issues/wiki-data-format-examples.jsonl" ;;
+    fuzz_matrix_issues) echo "$ref/matrix-issues" ;;  # libFuzzer reads seed directories recursively
     fuzz_stack_mapping) echo "$ref/matrix-issues/matrix-sample" ;;
     fuzz_anr_trace) echo "$ref/anr" ;;
     fuzz_framestats) echo "$ref/gfxinfo" ;;
@@ -37,5 +37,6 @@ for t in "${targets[@]}"; do
   mkdir -p "$work"
   # shellcheck disable=SC2046
   "$build/tests/fuzz/$t" "$work" $(seeds_for "$t") -max_total_time="$secs" -max_len=262144 -timeout=10 \
-    -rss_limit_mb=2048 -artifact_prefix="$build/crashes/$t-" -print_final_stats=1 2>&1 | tail -n 12
+    -rss_limit_mb=2048 -artifact_prefix="$build/crashes/$t-" -print_final_stats=1 2>&1 | tail -n 12 || status=1
 done
+exit "${status:-0}"

@@ -8,11 +8,18 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <thread>
+
+#include <openssl/evp.h>
+#include <poll.h>
+#include <sys/un.h>
 
 #include "tests/support/test_paths.h"
 
@@ -31,7 +38,13 @@ std::vector<char*> makeEnv(const std::vector<std::string>& extra, std::vector<st
     for (const auto& x : extra) overridden |= x.substr(0, x.find('=')) == key;
     if (!overridden) storage.push_back(entry);
   }
-  for (const auto& x : extra) storage.push_back(x);
+  // Later entries of `extra` win over earlier ones with the same key.
+  for (size_t i = 0; i < extra.size(); ++i) {
+    const std::string key = extra[i].substr(0, extra[i].find('='));
+    bool laterWins = false;
+    for (size_t j = i + 1; j < extra.size(); ++j) laterWins |= extra[j].substr(0, extra[j].find('=')) == key;
+    if (!laterWins) storage.push_back(extra[i]);
+  }
   std::vector<char*> out;
   for (auto& s : storage) out.push_back(s.data());
   out.push_back(nullptr);
@@ -64,14 +77,15 @@ uint16_t freeTcpPort() {
 bool adbAvailable() { return runCommand({"adb", "version"}).exitCode == 0; }
 
 CommandResult runCommand(const std::vector<std::string>& argv, const std::vector<std::string>& extraEnv) {
+  // Output goes to a file, not a pipe: `adb start-server` leaves a daemon holding its stdout.
   CommandResult result;
-  int pipeFds[2];
-  if (pipe(pipeFds) != 0) return result;
+  char outPath[] = "/tmp/mxi-adb-test-out-XXXXXX";
+  const int outFd = mkstemp(outPath);
+  if (outFd < 0) return result;
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, pipeFds[1], 1);
-  posix_spawn_file_actions_adddup2(&actions, pipeFds[1], 2);
-  posix_spawn_file_actions_addclose(&actions, pipeFds[0]);
+  posix_spawn_file_actions_adddup2(&actions, outFd, 1);
+  posix_spawn_file_actions_adddup2(&actions, outFd, 2);
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
   std::vector<std::string> args = argv;
   std::vector<char*> cargv;
@@ -82,19 +96,108 @@ CommandResult runCommand(const std::vector<std::string>& argv, const std::vector
   pid_t pid = 0;
   const int rc = posix_spawnp(&pid, cargv[0], &actions, nullptr, cargv.data(), envp.data());
   posix_spawn_file_actions_destroy(&actions);
-  close(pipeFds[1]);
-  if (rc != 0) {
-    close(pipeFds[0]);
-    return result;
+  ::close(outFd);
+  if (rc == 0) {
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    std::ifstream in(outPath, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    result.out = ss.str();
   }
-  char buffer[4096];
-  ssize_t n;
-  while ((n = read(pipeFds[0], buffer, sizeof buffer)) > 0) result.out.append(buffer, static_cast<size_t>(n));
-  close(pipeFds[0]);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  ::unlink(outPath);
   return result;
+}
+
+void writePatternFile(const std::filesystem::path& path, uint64_t size, uint32_t seed) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  std::string block(1 << 20, '\0');
+  uint32_t x = seed | 1;
+  for (uint64_t written = 0; written < size;) {
+    for (size_t i = 0; i < block.size(); i += 4) {
+      x ^= x << 13;
+      x ^= x >> 17;
+      x ^= x << 5;
+      std::memcpy(block.data() + i, &x, 4);
+    }
+    const size_t n = static_cast<size_t>(std::min<uint64_t>(block.size(), size - written));
+    out.write(block.data(), static_cast<std::streamsize>(n));
+    written += n;
+  }
+}
+
+std::string sha256File(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return {};
+  EVP_MD_CTX* ctx = EVP_MD_CTX_new();
+  EVP_DigestInit_ex(ctx, EVP_sha256(), nullptr);
+  std::string block(1 << 20, '\0');
+  while (in) {
+    in.read(block.data(), static_cast<std::streamsize>(block.size()));
+    EVP_DigestUpdate(ctx, block.data(), static_cast<size_t>(in.gcount()));
+  }
+  unsigned char digest[32];
+  unsigned int length = 0;
+  EVP_DigestFinal_ex(ctx, digest, &length);
+  EVP_MD_CTX_free(ctx);
+  static const char* hex = "0123456789abcdef";
+  std::string out;
+  for (unsigned i = 0; i < length; ++i) {
+    out += hex[digest[i] >> 4];
+    out += hex[digest[i] & 15];
+  }
+  return out;
+}
+
+AbstractEchoServer::AbstractEchoServer(std::string name) : m_name(std::move(name)) {
+  m_fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  std::memcpy(addr.sun_path + 1, m_name.data(), m_name.size());
+  const auto len = static_cast<socklen_t>(offsetof(sockaddr_un, sun_path) + 1 + m_name.size());
+  if (::bind(m_fd, reinterpret_cast<sockaddr*>(&addr), len) != 0 || ::listen(m_fd, 64) != 0 || pipe(m_stopPipe) != 0) {
+    ::close(m_fd);
+    m_fd = -1;
+    return;
+  }
+  m_thread = std::thread([this] {
+    std::vector<std::thread> clients;
+    for (;;) {
+      pollfd fds[2] = {{m_fd, POLLIN, 0}, {m_stopPipe[0], POLLIN, 0}};
+      if (::poll(fds, 2, -1) <= 0) continue;
+      if (fds[1].revents != 0) break;
+      const int c = ::accept4(m_fd, nullptr, nullptr, SOCK_CLOEXEC);
+      if (c < 0) continue;
+      clients.emplace_back([c, stop = m_stopPipe[0]] {
+        char buffer[65536];
+        for (;;) {
+          pollfd p[2] = {{c, POLLIN, 0}, {stop, POLLIN, 0}};
+          if (::poll(p, 2, -1) <= 0 || p[1].revents != 0) break;
+          const ssize_t n = ::read(c, buffer, sizeof buffer);
+          if (n <= 0) break;
+          ssize_t done = 0;
+          while (done < n) {
+            const ssize_t w = ::write(c, buffer + done, static_cast<size_t>(n - done));
+            if (w <= 0) break;
+            done += w;
+          }
+        }
+        ::close(c);
+      });
+    }
+    for (auto& t : clients) t.join();
+  });
+}
+
+AbstractEchoServer::~AbstractEchoServer() {
+  if (m_stopPipe[1] >= 0) (void)::write(m_stopPipe[1], "x", 1);
+  if (m_thread.joinable()) m_thread.join();
+  if (m_fd >= 0) ::close(m_fd);
+  for (int fd : m_stopPipe) {
+    if (fd >= 0) ::close(fd);
+  }
 }
 
 SimProcess::SimProcess(std::vector<std::string> args, std::filesystem::path root) {

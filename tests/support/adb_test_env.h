@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace mxi::test {
@@ -21,6 +22,28 @@ struct CommandResult {
 };
 // Runs argv (no shell) with extra environment entries; captures output.
 CommandResult runCommand(const std::vector<std::string>& argv, const std::vector<std::string>& extraEnv = {});
+
+// A deterministic pseudo-random file (xorshift) of `size` bytes.
+void writePatternFile(const std::filesystem::path& path, uint64_t size, uint32_t seed);
+// Lower-case hex SHA-256 of a file ("" when unreadable).
+std::string sha256File(const std::filesystem::path& path);
+
+// Echoes every connection's bytes back on an abstract unix socket (what an agent would serve).
+class AbstractEchoServer {
+ public:
+  explicit AbstractEchoServer(std::string name);
+  ~AbstractEchoServer();
+  AbstractEchoServer(const AbstractEchoServer&) = delete;
+  AbstractEchoServer& operator=(const AbstractEchoServer&) = delete;
+  const std::string& name() const { return m_name; }
+  bool listening() const { return m_fd >= 0; }
+
+ private:
+  std::string m_name;
+  int m_fd = -1;
+  int m_stopPipe[2] = {-1, -1};
+  std::thread m_thread;
+};
 
 class SimProcess {
  public:

@@ -222,6 +222,10 @@ TEST(TraceCliTest, ImportSummaryInfoExport) {
   EXPECT_EQ(test::readText(dir / "r.html").rfind("<!DOCTYPE html>", 0), 0u);
   const auto all = nlohmann::json::parse(mxi("session export -q --to json " + mxs).out);
   EXPECT_EQ(all["frames"].size(), 120u);
+  const auto sliced = nlohmann::json::parse(mxi("session export -q --to json --slice-ms 500 " + mxs).out);
+  EXPECT_EQ(sliced["scenes"][0]["sliceMs"], 500.0);
+  EXPECT_EQ(sliced["scenes"][0]["slices"].size(), 6u);  // as `mxi parse framestats --slice-ms 500` shows
+  EXPECT_EQ(sliced["scenes"][0]["slices"][1]["frames"], 6);
   // A torn copy (the data block cut short, index and footer gone): info says what was lost.
   std::string bytes = test::fileBytes(dir / "s.mxs");
   bytes.resize(bytes.size() - 400);

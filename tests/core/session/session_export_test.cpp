@@ -102,6 +102,13 @@ TEST(SessionExportTest, JsonHasEverything) {
   EXPECT_EQ(j["scenes"].size(), 11u);
   EXPECT_EQ(j["scenes"][4]["name"], "Taskbar");
   EXPECT_EQ(j["scenes"][4]["frames"], 34);
+  // Per-second slices partition the scene's frames (counted and flagged).
+  uint64_t sliced = 0;
+  for (const auto& slice : j["scenes"][4]["slices"]) {
+    sliced += slice["frames"].get<uint64_t>() + slice["flaggedFrames"].get<uint64_t>();
+  }
+  EXPECT_EQ(sliced, 34u + 86u);  // Taskbar: 34 counted, 86 flagged
+  EXPECT_EQ(j["scenes"][4]["sliceMs"], 1000.0);
   EXPECT_EQ(j["issues"][0]["io"]["path"], "/sdcard/a.txt");
   EXPECT_EQ(j["issues"][3]["callTree"]["costMs"], 3784);
   EXPECT_EQ(j["header"]["device"], "Topicon T865");

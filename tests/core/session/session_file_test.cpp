@@ -230,11 +230,11 @@ TEST(SessionFileTest, NotASessionAndNewerVersionsAreClearErrors) {
   auto r = SessionReader::open((dir / "x.mxs").string());
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.status().message().find("bad magic"), std::string::npos);
-  std::string v2 = std::string(kFileMagic) + std::string("\x02\0\0\0\0\0\0\0", 8);
-  test::writeBytes(dir / "v2.mxs", v2);
-  r = SessionReader::open((dir / "v2.mxs").string());
+  std::string v3 = std::string(kFileMagic) + std::string("\x03\0\0\0\0\0\0\0", 8);
+  test::writeBytes(dir / "v3.mxs", v3);
+  r = SessionReader::open((dir / "v3.mxs").string());
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.status().message(), "session format version 2 is not supported (this mxi reads version 1)");
+  EXPECT_EQ(r.status().message(), "session format version 3 is not supported (this mxi reads version 2)");
   EXPECT_EQ(r.status().offset(), 8u);
   EXPECT_EQ(SessionReader::open((dir / "missing.mxs").string()).status().code(), StatusCode::kNotFound);
 }

@@ -4,7 +4,9 @@
 
 #include <map>
 
+#include "core/trace/json_reader.h"
 #include "core/trace/matrix_issue.h"
+#include "core/trace/trace_json.h"
 #include "tests/core/trace/trace_test_util.h"
 
 namespace mxi::core::trace {
@@ -250,6 +252,18 @@ TEST(MatrixIssueTest, UnknownTagsAreKeptRaw) {
   EXPECT_EQ(custom.issues[0].kind, IssueKind::kUnknown);
   EXPECT_EQ(custom.issues[0].type, 7);
   EXPECT_EQ(custom.issues[0].contentJson, R"({"held":1200})");
+}
+
+TEST(MatrixIssueTest, InvalidUtf8IsReplacedNotThrown) {
+  // Found by fuzz_matrix_issues: bytes that are not UTF-8 in the raw parts of a logcat line
+  // (logcat cuts lines in the middle of multi-byte characters) must not make serialization throw.
+  const std::string text = "tag[io\xE4\xB8]type[1];key[k\xB8];content[{\"path\":\"/a\",\"cost\":5}]\n";
+  IssueParseResult r = parseIssueText(text);
+  ASSERT_EQ(r.issues.size(), 1u);
+  EXPECT_EQ(r.issues[0].tag, "io\xE4\xB8");
+  const std::string out = dumpJson(issueToJson(r.issues[0]));
+  EXPECT_NE(out.find("\"tag\":\"io\xEF\xBF\xBD"), std::string::npos) << out;
+  EXPECT_NE(out.find("\"key\":\"k\xEF\xBF\xBD\""), std::string::npos) << out;
 }
 
 TEST(MatrixIssueTest, MalformedStackLineHasItsOffset) {
