@@ -6,9 +6,7 @@
 // name are refused.
 #include <gtest/gtest.h>
 
-#include <netinet/in.h>
 #include <signal.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
 
 #include <cstdio>
@@ -22,6 +20,7 @@
 #include "core/agentlink/agent_connection.h"
 #include "core/session/session_reader.h"
 #include "core/trace/frame.h"
+#include "tests/support/adb_test_env.h"
 #include "tests/support/test_paths.h"
 
 namespace mxi::test {
@@ -61,18 +60,6 @@ ProcessRun runProcess(std::vector<std::string> argv, const std::map<std::string,
   int status = 0;
   waitpid(pid, &status, 0);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, readFile(out), readFile(err)};
-}
-
-uint16_t freePort() {
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
-  socklen_t len = sizeof addr;
-  getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
-  close(fd);
-  return ntohs(addr.sin_port);
 }
 
 using Histogram = std::map<std::string, std::array<uint64_t, 5>>;
@@ -149,7 +136,7 @@ Recorded readSession(const fs::path& path) {
 class E2eRecordTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    if (referenceDir().empty() || std::system("command -v adb >/dev/null") != 0) return;
+    if (referenceDir().empty() || !adbAvailable()) return;
     s_dir = scratchDir("agent_e2e_" + std::to_string(getpid()));  // one sandbox per test process
     const fs::path root = s_dir / "root";
     fs::create_directories(root / "bin");
@@ -162,36 +149,13 @@ class E2eRecordTest : public ::testing::Test {
                                             << "\nMXI_SIM_FRAME_MS=8\nMXI_SIM_LOG_MS=4\nMXI_SIM_ANR_AT_MS=800\n"
                                             << "MXI_SIM_LEAD_MS=1000\nMXI_SIM_HEAP_SOURCE="
                                             << (fs::path(fixtureDumpDir()) / "android_heap.hprof").string() << "\n";
-    // The simulator prints "listening on 127.0.0.1:PORT" once ready.
-    int fds[2];
-    if (pipe(fds) != 0) return;
-    s_sim = fork();
-    if (s_sim == 0) {
-      dup2(fds[1], STDOUT_FILENO);
-      execl(MXI_TEST_DEVICE_SIM, "mxi-device-sim", "--port", "0", "--root", root.c_str(), static_cast<char*>(nullptr));
-      _exit(127);
-    }
-    close(fds[1]);
-    std::string banner;
-    char c;
-    while (banner.find('\n') == std::string::npos && read(fds[0], &c, 1) == 1) banner += c;
-    close(fds[0]);
-    const size_t colon = banner.rfind(':');
-    if (colon == std::string::npos) return;
-    s_serial = "127.0.0.1:" + std::to_string(std::atoi(banner.c_str() + colon + 1));
-    s_adbPort = freePort();
-    const std::string adb = "adb -P " + std::to_string(s_adbPort);
-    if (std::system((adb + " start-server >/dev/null 2>&1").c_str()) != 0) return;
-    if (std::system((adb + " connect " + s_serial + " >/dev/null 2>&1").c_str()) != 0) return;
-    if (std::system((adb + " -s " + s_serial + " wait-for-device").c_str()) != 0) return;
-    s_ready = true;
+    s_sim = std::make_unique<SimProcess>(std::vector<std::string>{}, root);
+    s_adb = std::make_unique<PrivateAdbServer>();
+    s_ready = s_sim->started() && s_adb->started() && s_adb->connect(*s_sim);
   }
   static void TearDownTestSuite() {
-    if (s_adbPort != 0) std::system(("adb -P " + std::to_string(s_adbPort) + " kill-server >/dev/null 2>&1").c_str());
-    if (s_sim > 0) {
-      kill(s_sim, SIGTERM);
-      waitpid(s_sim, nullptr, 0);
-    }
+    s_adb.reset();
+    s_sim.reset();
   }
   void SetUp() override {
     if (referenceDir().empty()) GTEST_SKIP() << "../shared/reference is absent: nothing to replay";
@@ -201,9 +165,11 @@ class E2eRecordTest : public ::testing::Test {
     m_scratch = scratchDir(std::string("agent_e2e_") + ::testing::UnitTest::GetInstance()->current_test_info()->name());
   }
   std::map<std::string, std::string> env() const {
-    return {{"ADB_SERVER_SOCKET", "tcp:localhost:" + std::to_string(s_adbPort)},
-            {"ANDROID_SERIAL", s_serial},
-            {"MXI_AGENT_PATH", MXI_TEST_AGENT}};
+    std::map<std::string, std::string> e;
+    for (const std::string& kv : s_adb->environment()) e[kv.substr(0, kv.find('='))] = kv.substr(kv.find('=') + 1);
+    e["ANDROID_SERIAL"] = s_sim->hostPort();
+    e["MXI_AGENT_PATH"] = MXI_TEST_AGENT;
+    return e;
   }
   ProcessRun mxi(std::vector<std::string> args, std::function<void(pid_t)> whileRunning = {}) {
     args.insert(args.begin(), cliPath());
@@ -212,9 +178,8 @@ class E2eRecordTest : public ::testing::Test {
   std::string calls() const { return readFile(s_dir / "root/var/mxi-sim/calls.log"); }
 
   static inline fs::path s_dir;
-  static inline pid_t s_sim = -1;
-  static inline std::string s_serial;
-  static inline uint16_t s_adbPort = 0;
+  static inline std::unique_ptr<SimProcess> s_sim;
+  static inline std::unique_ptr<PrivateAdbServer> s_adb;
   static inline bool s_ready = false;
   fs::path m_scratch;
 };
@@ -286,8 +251,8 @@ TEST_F(E2eRecordTest, AgentKilledMidStreamIsReportedAndRecordingContinues) {
 }
 
 TEST_F(E2eRecordTest, WrongTokenIsRefusedThroughAdb) {
-  core::adb::AdbServerClient server({"localhost", s_adbPort});
-  auto device = server.device(s_serial);
+  core::adb::AdbServerClient server({"localhost", s_adb->port()});
+  auto device = server.device(s_sim->hostPort());
   const core::adb::IoLimits limits{10s, nullptr};
   ASSERT_TRUE(mxi({"agent", "deploy"}).exitCode == 0);
   auto shell = device->openStream(
