@@ -65,7 +65,7 @@ int main(int argc, char** argv) {
         QApplication::exit(2);
       });
     });
-    QObject::connect(&window, &mxi::gui::MainWindow::dumpFailed, &window, [](const QString& message) {
+    QObject::connect(&window, &mxi::gui::MainWindow::openFailed, &window, [](const QString& message) {
       std::fprintf(stderr, "%s\n", qPrintable(message));
       QApplication::exit(2);
     });

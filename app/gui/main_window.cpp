@@ -23,7 +23,6 @@
 #include "app/gui/heap_load_job.h"
 #include "app/gui/live/live_dashboard.h"
 #include "app/gui/session/session_view.h"
-#include "core/session/session_data.h"
 
 namespace mxi::gui {
 
@@ -146,8 +145,7 @@ bool MainWindow::openCaptures(const CaptureFiles& files) {
   auto session = std::make_shared<LiveSession>();
   const QString error = importCaptures(files, *session);
   if (!error.isEmpty()) {
-    m_phase->setText(error);
-    if (isVisible()) QMessageBox::warning(this, tr("Cannot open the captures"), error);
+    reportFailure(tr("Cannot open the captures"), error);
     return false;
   }
   m_dashboard = new LiveDashboard(std::move(session));
@@ -185,15 +183,13 @@ void MainWindow::openSession(const QString& path) {
   const QString absolute = QFileInfo(path).absoluteFilePath();
   rememberRecent(absolute);
   m_phase->setText(tr("Opening %1…").arg(QFileInfo(absolute).fileName()));
-  auto* watcher = new QFutureWatcher<core::StatusOr<std::shared_ptr<const core::session::SessionData>>>(this);
+  auto* watcher = new QFutureWatcher<LoadedSession>(this);
   connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, absolute] {
     watcher->deleteLater();
     auto loaded = watcher->result();
     if (!loaded.ok()) {
       const QString message = QStringLiteral("%1: %2").arg(absolute, QString::fromStdString(loaded.status().toString()));
-      m_phase->setText(message);
-      emit dumpFailed(message);
-      if (isVisible()) QMessageBox::warning(this, tr("Cannot open the session"), message);
+      reportFailure(tr("Cannot open the session"), message);
       return;
     }
     m_sessionView = new SessionView(absolute, *loaded);
@@ -202,13 +198,7 @@ void MainWindow::openSession(const QString& path) {
     setWindowTitle(tr("%1 — Matrix Inspector").arg(QFileInfo(absolute).fileName()));
     emit sessionOpened();
   });
-  watcher->setFuture(QtConcurrent::run([absolute]() -> core::StatusOr<std::shared_ptr<const core::session::SessionData>> {
-    auto reader = core::session::SessionReader::open(absolute.toStdString());
-    if (!reader.ok()) return reader.status();
-    core::NullProgress progress;
-    core::CancelToken cancel;
-    return core::session::loadSession(**reader, progress, cancel);
-  }));
+  watcher->setFuture(QtConcurrent::run(loadSessionFile, absolute));
 }
 
 void MainWindow::openFiles(const QStringList& paths) {
@@ -227,8 +217,7 @@ void MainWindow::openFiles(const QStringList& paths) {
   QString error;
   const CaptureFiles files = classifyCaptures(captures, error);
   if (!error.isEmpty()) {
-    m_phase->setText(error);
-    if (isVisible()) QMessageBox::warning(this, tr("Cannot open the captures"), error);
+    reportFailure(tr("Cannot open the captures"), error);
     return;
   }
   openCaptures(files);
@@ -283,9 +272,18 @@ void MainWindow::failed(const QString& message) {
   m_job.reset();
   m_progress->hide();
   m_cancel->hide();
+  if (message == QLatin1String("Cancelled")) {
+    m_phase->setText(message);
+    emit openFailed(message);
+    return;
+  }
+  reportFailure(tr("Cannot open the dump"), message);
+}
+
+void MainWindow::reportFailure(const QString& title, const QString& message) {
   m_phase->setText(message);
-  emit dumpFailed(message);
-  if (message != QLatin1String("Cancelled") && isVisible()) QMessageBox::warning(this, tr("Cannot open the dump"), message);
+  emit openFailed(message);
+  if (isVisible()) QMessageBox::warning(this, title, message);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {

@@ -47,7 +47,7 @@ class MainWindow : public QMainWindow {
 
  signals:
   void dumpLoaded();
-  void dumpFailed(const QString& message);
+  void openFailed(const QString& message);  // a dump, session or captures could not be opened
   void sessionOpened();
 
  protected:
@@ -62,6 +62,8 @@ class MainWindow : public QMainWindow {
   void showSessionPage(QWidget* page);
   void loaded(std::shared_ptr<HeapDocument> document);
   void failed(const QString& message);
+  // Status bar, openFailed() and (when shown) a dialog.
+  void reportFailure(const QString& title, const QString& message);
   void rememberRecent(const QString& path);
   void refreshRecent();
 

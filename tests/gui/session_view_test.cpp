@@ -107,7 +107,7 @@ TEST(SessionViewTest, TruncatedSessionOpensWithWhatWasRecovered) {
   }
   MainWindow window;
   QSignalSpy opened(&window, &MainWindow::sessionOpened);
-  QSignalSpy failed(&window, &MainWindow::dumpFailed);
+  QSignalSpy failed(&window, &MainWindow::openFailed);
   window.openSession(QString::fromStdString(path));
   for (int i = 0; i < 200 && opened.isEmpty() && failed.isEmpty(); ++i) opened.wait(100);
   ASSERT_EQ(opened.size(), 1) << (failed.isEmpty() ? "" : failed.first().first().toString().toStdString());

@@ -3,13 +3,9 @@
 #include <QBrush>
 #include <QColor>
 
-namespace mxi::gui {
+#include "app/gui/format.h"
 
-QString formatSessionTime(int64_t ms) {
-  const int64_t h = ms / 3'600'000, m = ms / 60'000 % 60, s = ms / 1000 % 60, rest = ms % 1000;
-  QString t = QStringLiteral("%1:%2.%3").arg(m, 2, 10, QLatin1Char('0')).arg(s, 2, 10, QLatin1Char('0')).arg(rest, 3, 10, QLatin1Char('0'));
-  return h > 0 ? QStringLiteral("%1:%2").arg(h).arg(t) : t;
-}
+namespace mxi::gui {
 
 IssueFeedModel::IssueFeedModel(const LiveSession& session, QObject* parent) : QAbstractTableModel(parent), m_session(session) {
   sync();

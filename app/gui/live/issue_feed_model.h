@@ -27,6 +27,4 @@ class IssueFeedModel : public QAbstractTableModel {
   int m_rows = 0;
 };
 
-QString formatSessionTime(int64_t ms);  // "mm:ss.mmm", hours when needed
-
 }  // namespace mxi::gui

@@ -20,6 +20,7 @@
 #include <QValueAxis>
 #include <QVBoxLayout>
 
+#include "app/gui/format.h"
 #include "app/gui/item_views.h"
 #include "app/gui/live/issue_detail_view.h"
 #include "app/gui/live/issue_feed_model.h"
@@ -293,17 +294,15 @@ void LiveDashboard::refresh() {
   for (const auto& s : scenes) {
     for (size_t l = 0; l < kDropLevelCount; ++l) levels[l] += s.levels[l];
   }
-  std::array<int, 8> kinds{};
-  for (const auto& e : m_session->events()) ++kinds[static_cast<size_t>(e.kind)];
   m_summary->setText(tr("%1 · %2 frames in %3 scenes · Best %4 · Normal %5 · Middle %6 · High %7 · Frozen %8 · "
                         "p50 %9 ms · p90 %10 ms · p99 %11 ms · %12 evil methods · %13 ANRs · %14 IO · %15 issues in all")
                          .arg(formatSessionTime(m_session->durationMs()))
                          .arg(m_session->countedFrames()).arg(scenes.size())
                          .arg(levels[0]).arg(levels[1]).arg(levels[2]).arg(levels[3]).arg(levels[4])
                          .arg(m_session->percentileMs(50)).arg(m_session->percentileMs(90)).arg(m_session->percentileMs(99))
-                         .arg(kinds[static_cast<size_t>(LiveEvent::Kind::kEvilMethod)])
-                         .arg(kinds[static_cast<size_t>(LiveEvent::Kind::kAnr)])
-                         .arg(kinds[static_cast<size_t>(LiveEvent::Kind::kIo)])
+                         .arg(m_session->eventCount(LiveEvent::Kind::kEvilMethod))
+                         .arg(m_session->eventCount(LiveEvent::Kind::kAnr))
+                         .arg(m_session->eventCount(LiveEvent::Kind::kIo))
                          .arg(m_session->events().size()));
   refreshFps();
   refreshDrops();

@@ -159,8 +159,7 @@ void LiveSession::addIssue(MatrixIssue issue, int64_t timeMs) {
   if (issue.startup && issue.startup->startupDurationMs) e.costMs = *issue.startup->startupDurationMs;
   e.summary = summarize(issue);
   e.issue = std::make_shared<const MatrixIssue>(std::move(issue));
-  m_events.push_back(std::move(e));
-  ++m_revision;
+  addEvent(std::move(e));
 }
 
 void LiveSession::addAnr(std::shared_ptr<const core::trace::AnrReport> anr, int64_t timeMs) {
@@ -175,8 +174,7 @@ void LiveSession::addAnr(std::shared_ptr<const core::trace::AnrReport> anr, int6
   }
   e.summary = what.empty() ? std::string("ANR") : what;
   e.anr = std::move(anr);
-  m_events.push_back(std::move(e));
-  ++m_revision;
+  addEvent(std::move(e));
 }
 
 void LiveSession::addMark(const std::string& text, int64_t timeMs) {
@@ -184,7 +182,12 @@ void LiveSession::addMark(const std::string& text, int64_t timeMs) {
   e.kind = LiveEvent::Kind::kMark;
   e.timeMs = timeMs;
   e.summary = text;
-  m_events.push_back(std::move(e));
+  addEvent(std::move(e));
+}
+
+void LiveSession::addEvent(LiveEvent event) {
+  ++m_eventCounts[static_cast<size_t>(event.kind)];
+  m_events.push_back(std::move(event));
   ++m_revision;
 }
 

@@ -46,6 +46,7 @@ struct SlowFrame {
 // One row of the issue feed.
 struct LiveEvent {
   enum class Kind : uint8_t { kEvilMethod, kAnr, kIo, kStartup, kFps, kLeak, kOther, kMark };
+  static constexpr size_t kKindCount = 8;
   Kind kind = Kind::kOther;
   int64_t timeMs = 0;     // since the session start
   std::string scene;
@@ -90,6 +91,7 @@ class LiveSession {
   // The newest slow frames (dropped >= the Normal threshold), oldest first.
   const std::deque<SlowFrame>& slowFrames() const { return m_slow; }
   const std::vector<LiveEvent>& events() const { return m_events; }
+  uint64_t eventCount(LiveEvent::Kind kind) const { return m_eventCounts[static_cast<size_t>(kind)]; }
   int sceneIndex(const std::string& name);  // creates the scene on first use
 
  private:
@@ -111,6 +113,9 @@ class LiveSession {
   uint64_t m_counted = 0, m_flagged = 0;
   std::deque<SlowFrame> m_slow;
   std::vector<LiveEvent> m_events;
+  std::array<uint64_t, LiveEvent::kKindCount> m_eventCounts{};  // so a repaint need not walk the feed
+
+  void addEvent(LiveEvent event);
 };
 
 }  // namespace mxi::gui

@@ -1,6 +1,6 @@
 #include "app/gui/live/slow_frames_model.h"
 
-#include "app/gui/live/issue_feed_model.h"
+#include "app/gui/format.h"
 
 namespace mxi::gui {
 

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -14,9 +15,10 @@
 #include <QToolButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
+#include "app/gui/format.h"
 #include "app/gui/item_views.h"
-#include "app/gui/live/issue_feed_model.h"
 #include "app/gui/live/live_dashboard.h"
 #include "app/gui/session/session_replay.h"
 #include "core/session/chrome_trace.h"
@@ -128,22 +130,33 @@ SessionView::SessionView(QString path, std::shared_ptr<const core::session::Sess
     const QString base = QFileDialog::getOpenFileName(this, tr("Baseline session"), QFileInfo(m_path).absolutePath(),
                                                       tr("Sessions (*.mxs);;All files (*)"));
     if (base.isEmpty()) return;
-    auto reader = core::session::SessionReader::open(base.toStdString());
-    core::NullProgress progress;
-    core::CancelToken cancel;
-    auto loaded = reader.ok() ? core::session::loadSession(**reader, progress, cancel)
-                              : core::StatusOr<std::shared_ptr<const core::session::SessionData>>(reader.status());
-    if (!loaded.ok()) {
-      m_time->setText(QStringLiteral("%1: %2").arg(base, QString::fromStdString(loaded.status().toString())));
-      return;
-    }
-    showComparison(base, **loaded);
+    m_time->setText(tr("Loading %1…").arg(QFileInfo(base).fileName()));
+    auto* watcher = new QFutureWatcher<LoadedSession>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, base] {
+      watcher->deleteLater();
+      const LoadedSession loaded = watcher->result();
+      if (!loaded.ok()) {
+        m_time->setText(QStringLiteral("%1: %2").arg(base, QString::fromStdString(loaded.status().toString())));
+        return;
+      }
+      m_time->setText(formatSessionTime(m_timeline->value()));
+      showComparison(base, **loaded);
+    });
+    watcher->setFuture(QtConcurrent::run(loadSessionFile, base));
   });
   m_time->setText(formatSessionTime(durationMs()));
   rebuild(INT64_MAX);
 }
 
 SessionView::~SessionView() = default;
+
+LoadedSession loadSessionFile(const QString& path) {
+  auto reader = core::session::SessionReader::open(path.toStdString());
+  if (!reader.ok()) return reader.status();
+  core::NullProgress progress;
+  core::CancelToken cancel;
+  return core::session::loadSession(**reader, progress, cancel);
+}
 
 int64_t SessionView::durationMs() const { return (m_data->lastTimeNs - m_data->firstTimeNs) / 1'000'000; }
 

@@ -19,6 +19,10 @@ namespace mxi::gui {
 
 class LiveDashboard;
 
+using LoadedSession = core::StatusOr<std::shared_ptr<const core::session::SessionData>>;
+// Opens and decodes a .mxs file (blocking: call it off the UI thread, e.g. with QtConcurrent).
+LoadedSession loadSessionFile(const QString& path);
+
 class SessionView : public QWidget {
   Q_OBJECT
  public:
