@@ -56,7 +56,7 @@ void registerAgentCommand(CLI::App& root, int& exitCode) {
   deploy->add_flag("--force", args->force, "Push even when the device has this build");
   addFormatOption(*deploy, args->format);
   deploy->callback([args, &exitCode] {
-    auto device = DeviceAgent::open(args->target);
+    auto device = openDeviceAgent(args->target);
     if (!device.ok()) {
       exitCode = reportError(device.status(), "agent deploy");
       return;
@@ -74,7 +74,7 @@ void registerAgentCommand(CLI::App& root, int& exitCode) {
   addAgentTargetOptions(*status, args->target);
   addFormatOption(*status, args->format);
   status->callback([args, &exitCode] {
-    auto device = DeviceAgent::open(args->target);
+    auto device = openDeviceAgent(args->target);
     if (!device.ok()) {
       exitCode = reportError(device.status(), "agent status");
       return;
