@@ -1,7 +1,5 @@
 #include "app/cli/agent_device.h"
 
-#include "device-agent/src/build_info.h"
-
 namespace mxi::cli {
 
 using namespace core;
@@ -20,8 +18,7 @@ StatusOr<std::unique_ptr<agentlink::DeviceAgent>> openDeviceAgent(const AgentTar
                                 MXI_CLI_SOURCE_DIR};
   return std::make_unique<agentlink::DeviceAgent>(
       std::move(device), merged.device.limits(),
-      [search](const std::string& abi) { return agentlink::findInstalledAgent(abi, search); },
-      agent::kAgentBuildHash);
+      [search](const std::string& abi) { return agentlink::findInstalledAgent(abi, search); });
 }
 
 }  // namespace mxi::cli

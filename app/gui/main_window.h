@@ -7,6 +7,7 @@
 
 #include "app/gui/heap_document.h"
 #include "app/gui/live/capture_import.h"
+#include "app/gui/live/live_device_job.h"
 
 class QLabel;
 class QListWidget;
@@ -19,7 +20,9 @@ namespace mxi::gui {
 class HeapBrowser;
 class HeapLoadJob;
 class DeviceTracker;
+class DemoDevice;
 class LiveDashboard;
+class LiveDeviceView;
 class SessionView;
 
 class MainWindow : public QMainWindow {
@@ -42,8 +45,18 @@ class MainWindow : public QMainWindow {
   // when none runs). The app calls it at startup; tests call it with a private server.
   void startDeviceTracking();
   QListWidget* deviceList() const { return m_devices; }
-  // Switches the central view: "start", "heap", "session".
+  // Switches the central view: "start", "heap", "session", "live".
   bool showPage(const QString& name);
+
+  // The live device view for a device (replacing any previous one); `demo` keeps a simulated
+  // phone alive for as long as the view shows it.
+  LiveDeviceView* openLiveDevice(LiveTarget target, std::unique_ptr<DemoDevice> demo = {});
+  // "Try the demo": starts the simulated phone and opens its live view. False (and openFailed)
+  // when the simulator cannot start.
+  bool startDemo();
+  LiveDeviceView* liveView() const { return m_liveView; }
+  // Where this program looks for mxi-agent binaries.
+  static core::agentlink::AgentSearch agentSearch();
 
  signals:
   void dumpLoaded();
@@ -75,6 +88,7 @@ class MainWindow : public QMainWindow {
   HeapBrowser* m_browser = nullptr;
   LiveDashboard* m_dashboard = nullptr;  // captures
   SessionView* m_sessionView = nullptr;  // .mxs
+  LiveDeviceView* m_liveView = nullptr;
   QProgressBar* m_progress;
   QLabel* m_phase;
   QPushButton* m_cancel;

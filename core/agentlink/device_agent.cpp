@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "device-agent/src/build_info.h"
+
 namespace mxi::core::agentlink {
 
 namespace fs = std::filesystem;
@@ -41,10 +43,8 @@ std::string findInstalledAgent(const std::string& abi, const AgentSearch& search
   return fs::exists(tree, ec) ? tree.string() : std::string();
 }
 
-DeviceAgent::DeviceAgent(std::unique_ptr<adb::AdbDevice> device, adb::IoLimits limits, AgentLocator locate,
-                         std::string expectedBuildHash)
-    : m_device(std::move(device)), m_limits(limits), m_locate(std::move(locate)),
-      m_expectedBuildHash(std::move(expectedBuildHash)) {}
+DeviceAgent::DeviceAgent(std::unique_ptr<adb::AdbDevice> device, adb::IoLimits limits, AgentLocator locate)
+    : m_device(std::move(device)), m_limits(limits), m_locate(std::move(locate)) {}
 
 DeviceAgent::~DeviceAgent() {
   m_running.reset();  // hangs the agent up before the device goes
@@ -53,7 +53,7 @@ DeviceAgent::~DeviceAgent() {
 StatusOr<DeployResult> DeviceAgent::deploy(bool force, ProgressSink& progress) {
   ASSIGN_OR_RETURN(DeviceProbe probe, probeDevice(*m_device, m_limits));
   const std::string binary = m_locate ? m_locate(probe.abi) : std::string();
-  ASSIGN_OR_RETURN(DeployResult result, deployAgent(*m_device, binary, m_expectedBuildHash, force, progress, m_limits));
+  ASSIGN_OR_RETURN(DeployResult result, deployAgent(*m_device, binary, agent::kAgentBuildHash, force, progress, m_limits));
   m_probe = result.probe;
   return result;
 }

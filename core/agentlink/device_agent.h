@@ -34,8 +34,8 @@ std::string executableDirectory();
 
 class DeviceAgent {
  public:
-  DeviceAgent(std::unique_ptr<adb::AdbDevice> device, adb::IoLimits limits, AgentLocator locate,
-              std::string expectedBuildHash);
+  // Deploys agents of this build (the hash generated from device-agent's sources).
+  DeviceAgent(std::unique_ptr<adb::AdbDevice> device, adb::IoLimits limits, AgentLocator locate);
   ~DeviceAgent();
 
   adb::AdbDevice& device() { return *m_device; }
@@ -50,7 +50,6 @@ class DeviceAgent {
   std::unique_ptr<adb::AdbDevice> m_device;
   adb::IoLimits m_limits;
   AgentLocator m_locate;
-  std::string m_expectedBuildHash;
   std::optional<DeviceProbe> m_probe;
   std::unique_ptr<RunningAgent> m_running;
 };

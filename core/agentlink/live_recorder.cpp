@@ -176,9 +176,16 @@ Status LiveRecorder::handle(const proto::Message& message, AgentConnection& agen
   if (const auto* batch = std::get_if<proto::FrameBatch>(&message)) {
     for (const proto::FrameTiming& t : batch->frames) {
       if (!m_frameIds.emplace(t.intendedVsync, t.frameCompleted).second) continue;  // re-sent after a restart
+      // Garbage stamps: skipped like core/trace's parser does (flagged rows are only counted).
+      const bool plausible = trace::plausibleFrameTimes(t.intendedVsync, t.frameCompleted);
+      if (!plausible && t.flags == 0) continue;
       session::SessionRecord r;
       r.type = session::RecordType::kFrame;
       r.frame = toTraceFrame(t, batch->refreshPeriodNs);
+      if (!plausible) {
+        r.frame.durationNs = 0;
+        r.frame.stageNs = {};
+      }
       r.timeNs = r.frame.startNs;
       const trace::Frame& f = r.frame;
       RETURN_IF_ERROR(writeScene(f.startNs, batch->scene));

@@ -64,6 +64,7 @@ SimConfig loadConfig(const std::string& argv0) {
   c.anrAtMs = getInt("MXI_SIM_ANR_AT_MS", c.anrAtMs);
   c.leadMs = getInt("MXI_SIM_LEAD_MS", c.leadMs);
   c.refreshHz = static_cast<int>(getInt("MXI_SIM_REFRESH_HZ", c.refreshHz));
+  c.oneAppDemo = getInt("MXI_SIM_ONE_APP_DEMO", 0) != 0;
   return c;
 }
 

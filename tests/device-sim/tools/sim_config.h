@@ -19,6 +19,9 @@ struct SimConfig {
   int64_t anrAtMs = 3000;      // am_anr for the ANR app at origin + anrAtMs
   int64_t leadMs = 500;        // the timeline starts this long after the first tool call
   int refreshHz = 60;
+  // Demo: every replayed Matrix issue and the ANR come from the foreground app, so one app
+  // shows everything (the GUI's "Try the demo").
+  bool oneAppDemo = false;
 };
 
 SimConfig loadConfig(const std::string& argv0);
