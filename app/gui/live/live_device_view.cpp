@@ -53,7 +53,6 @@ LiveDeviceView::LiveDeviceView(LiveTarget target, std::unique_ptr<DemoDevice> de
   m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
   m_banner = new QLabel;
   m_banner->setWordWrap(true);
-  m_banner->setStyleSheet(QStringLiteral("QLabel { background: #c62828; color: white; padding: 6px; font-weight: bold; }"));
   m_banner->hide();
   m_layout->addWidget(title);
   m_layout->addLayout(bar);
@@ -105,13 +104,31 @@ LiveDeviceView::LiveDeviceView(LiveTarget target, std::unique_ptr<DemoDevice> de
     m_everConnected |= connected;
     m_connected = connected;
     if (connected) {
-      m_banner->hide();
       m_status->setText(tr("Recording to %1 — %2").arg(m_sessionPath, detail));
       if (first) emit started();
+      if (m_lostAt.isValid()) {
+        // Say that there was a gap, in amber, for a while.
+        const double gap = static_cast<double>(m_lostAt.msecsTo(QDateTime::currentDateTime())) / 1000.0;
+        showBanner(tr("The connection was lost at %1 and resumed after %2 s; everything recorded before is kept in %3.")
+                       .arg(m_lostAt.toString(QStringLiteral("HH:mm:ss")))
+                       .arg(gap, 0, 'f', 1)
+                       .arg(m_sessionPath),
+                   false);
+        m_lostAt = QDateTime();
+        const int shown = ++m_bannerGeneration;
+        QTimer::singleShot(10000, this, [this, shown] {
+          if (shown == m_bannerGeneration) m_banner->hide();
+        });
+      } else {
+        m_banner->hide();
+      }
     } else {
+      ++m_losses;
+      m_lostAt = QDateTime::currentDateTime();
       showBanner(tr("Device connection lost — everything recorded so far is kept in %1; reconnecting when the "
                     "device and its agent are back. (%2)")
-                     .arg(m_sessionPath, detail));
+                     .arg(m_sessionPath, detail),
+                 true);
     }
     updateButtons();
   });
@@ -138,7 +155,7 @@ LiveDeviceView::LiveDeviceView(LiveTarget target, std::unique_ptr<DemoDevice> de
     m_banner->hide();
     m_dumpProgress->hide();
     if (!error.isEmpty()) {
-      showBanner(tr("Recording stopped: %1").arg(error));
+      showBanner(tr("Recording stopped: %1").arg(error), true);
       emit failed(error);
     } else {
       m_status->setText(tr("Session saved to %1 — open it from File → Open session to scrub, compare or export.").arg(path));
@@ -164,7 +181,10 @@ QString LiveDeviceView::recordingsDir() {
 QString LiveDeviceView::bannerText() const { return m_banner->isHidden() ? QString() : m_banner->text(); }
 QString LiveDeviceView::agentText() const { return m_agent->text(); }
 
-void LiveDeviceView::showBanner(const QString& text) {
+void LiveDeviceView::showBanner(const QString& text, bool alarm) {
+  ++m_bannerGeneration;
+  m_banner->setStyleSheet(alarm ? QStringLiteral("QLabel { background: #c62828; color: white; padding: 6px; font-weight: bold; }")
+                                : QStringLiteral("QLabel { background: #ffb300; color: black; padding: 6px; }"));
   m_banner->setText(text);
   m_banner->show();
 }
@@ -205,6 +225,8 @@ void LiveDeviceView::start() {
   m_agent->clear();
   m_status->setText(tr("Starting %1…").arg(package));
   m_marks = 0;
+  m_losses = 0;
+  m_lostAt = QDateTime();
   m_everConnected = false;
   m_job->start(package, m_sessionPath);
   m_drainTimer->start();

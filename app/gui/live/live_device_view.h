@@ -6,6 +6,7 @@
 #pragma once
 
 #include <memory>
+#include <QDateTime>
 #include <QWidget>
 
 #include "app/gui/live/live_device_job.h"
@@ -36,8 +37,10 @@ class LiveDeviceView : public QWidget {
   QComboBox* appPicker() const { return m_apps; }
   QString sessionPath() const { return m_sessionPath; }
   QString bannerText() const;
+  // How often the connection was lost since Start.
+  int connectionLosses() const { return m_losses; }
   QString agentText() const;
-  bool isDemo() const { return m_demo != nullptr; }
+  DemoDevice* demo() const { return m_demo.get(); }
 
   // What the buttons do (tests call them). start() uses the picked app.
   void refreshApps();
@@ -58,7 +61,7 @@ class LiveDeviceView : public QWidget {
  private:
   void drain();
   void updateButtons();
-  void showBanner(const QString& text);
+  void showBanner(const QString& text, bool alarm);
 
   std::unique_ptr<DemoDevice> m_demo;
   LiveDeviceJob* m_job;
@@ -77,6 +80,9 @@ class LiveDeviceView : public QWidget {
   int m_marks = 0;
   bool m_connected = false;
   bool m_everConnected = false;  // since Start: started() is emitted once
+  int m_losses = 0;
+  QDateTime m_lostAt;           // invalid while connected
+  int m_bannerGeneration = 0;   // a timed hide only hides the banner it was meant for
 };
 
 }  // namespace mxi::gui

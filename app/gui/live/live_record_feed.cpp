@@ -4,9 +4,19 @@
 #include "core/trace/anr_trace.h"
 #include "core/trace/matrix_issue.h"
 
+#include <algorithm>
+
 namespace mxi::gui {
 
 using core::session::RecordType;
+
+int64_t LiveRecordFeed::msOf(int64_t timeNs) {
+  if (timeNs <= 0) timeNs = m_newestNs;
+  if (timeNs <= 0) return 0;
+  if (!m_origin) m_origin = timeNs;
+  m_newestNs = std::max(m_newestNs, timeNs);
+  return (timeNs - *m_origin) / 1'000'000;
+}
 
 void LiveRecordFeed::add(std::vector<core::session::SessionRecord>& records) {
   std::vector<core::trace::Frame> batch;
@@ -15,7 +25,7 @@ void LiveRecordFeed::add(std::vector<core::session::SessionRecord>& records) {
     batch.clear();
   };
   for (core::session::SessionRecord& r : records) {
-    if (!m_origin) m_origin = r.timeNs;
+    if (r.type == RecordType::kFrame || r.type == RecordType::kScene) (void)msOf(r.timeNs);
     switch (r.type) {
       case RecordType::kFrame:
         batch.push_back(r.frame);
