@@ -47,6 +47,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   viewMenu->addAction(tr("&Heap dump"), this, [this] { showPage(QStringLiteral("heap")); });
   viewMenu->addAction(tr("S&ession"), this, [this] { showPage(QStringLiteral("session")); });
   viewMenu->addAction(tr("&Live device"), this, [this] { showPage(QStringLiteral("live")); });
+  viewMenu->addSeparator();
+  viewMenu->addAction(tr("&Reset dashboard layout"), this, [this] {
+    for (LiveDashboard* d : findChildren<LiveDashboard*>()) d->resetLayout();
+  });
   auto* device = menuBar()->addMenu(tr("&Device"));
   device->addAction(tr("Try the &demo (simulated phone)"), this, &MainWindow::startDemo);
 

@@ -15,6 +15,8 @@ class QAbstractSeries;
 class QChart;
 class QChartView;
 class QComboBox;
+class QDockWidget;
+class QMainWindow;
 class QHorizontalStackedBarSeries;
 class QLabel;
 class QLineEdit;
@@ -58,15 +60,23 @@ class LiveDashboard : public QWidget {
   QString summaryText() const;
   uint64_t repaints() const { return m_repaints; }
   void setKindFilter(int kindOrMinusOne);  // LiveEvent::Kind as int, -1 for all
+  // Every panel back in place (the saved arrangement is forgotten).
+  void resetLayout();
+  QMainWindow* panels() const { return m_panels; }
 
  private:
-  QWidget* makeCharts();
+  void makeCharts();
   QWidget* makeFeed();
+  QDockWidget* addPanel(const QString& name, const QString& title, QWidget* content, Qt::DockWidgetArea area);
   void refreshFps();
   void refreshDrops();
   void refreshDistribution();
 
+  static constexpr const char* kLayoutKey = "dashboard/layout";
+  static constexpr int kLayoutVersion = 1;
   std::shared_ptr<LiveSession> m_session;
+  QMainWindow* m_panels;
+  QWidget* m_slowPage = nullptr;
   uint64_t m_shownRevision = UINT64_MAX;
   uint64_t m_repaints = 0;
   QTimer* m_timer;

@@ -117,8 +117,8 @@ int64_t cellAt(const std::string& row, size_t index) {
   return std::atoll(row.c_str() + start);
 }
 
-// How far apart the demo's laps are: the capture's IntendedVsync span plus a second.
-int64_t lapSpanNs(const SimApp& app) {
+// The capture's first and last IntendedVsync.
+std::pair<int64_t, int64_t> captureRange(const SimApp& app) {
   int64_t low = INT64_MAX, high = 0;
   for (const SimBlock& b : app.blocks) {
     const std::string prefix = b.header.substr(0, b.header.find("IntendedVsync"));
@@ -131,7 +131,7 @@ int64_t lapSpanNs(const SimApp& app) {
       }
     }
   }
-  return high > low ? high - low + 1'000'000'000 : 1'000'000'000;
+  return {low, high};
 }
 
 std::string gfxinfo(const Ctx& c, const std::string& package) {
@@ -141,13 +141,16 @@ std::string gfxinfo(const Ctx& c, const std::string& package) {
   if (app == nullptr) return out;
   if (c.device.synthetic) return out + "** Graphics info for pid 4242 [" + package + "] **\n\n" + syntheticFramestats(c);
   int64_t budget = visibleRows(c);
-  // The demo plays the capture in a loop, each lap later on the clock; otherwise it plays once.
+  // The demo plays the capture in a loop on this machine's monotonic clock (the one the agent's
+  // scene and issue times use), each lap a second after the previous; otherwise it plays once
+  // as captured.
   int64_t shift = 0;
   const auto total = static_cast<int64_t>(countRows(*app));
-  if (c.config.oneAppDemo && total > 0 && budget > total) {
-    const int64_t lap = (budget - 1) / total;
+  if (c.config.oneAppDemo && total > 0) {
+    const auto [low, high] = captureRange(*app);
+    const int64_t lap = budget > total ? (budget - 1) / total : 0;
     budget -= lap * total;
-    shift = lap * lapSpanNs(*app);
+    shift = originMonotonicNs(c.config) - low + lap * (high - low + 1'000'000'000);
   }
   size_t block = 0;
   bool inBlock = false, headerDone = false;

@@ -29,6 +29,8 @@ SimConfig loadConfig(const std::string& argv0);
 int64_t nowMs();
 // Epoch ms at which the replay timeline starts (shared by all tools through the state dir).
 int64_t originMs(const SimConfig& config);
+// CLOCK_MONOTONIC ns at the origin (what a phone's framestats stamps are relative to).
+int64_t originMonotonicNs(const SimConfig& config);
 // Appends "tool arg..." to <state>/calls.log (tests check what reached the tools).
 void logCall(const SimConfig& config, int argc, char** argv);
 
