@@ -27,6 +27,7 @@ void put(ByteWriter& w, const HeapDumpRequest& m) {
   w.u32(m.flags);
 }
 void put(ByteWriter&, const ProcessListRequest&) {}
+void put(ByteWriter& w, const PackageListRequest& m) { w.u32(m.flags); }
 void put(ByteWriter& w, const AgentHello& m) {
   w.u16(m.protocolVersion);
   w.str(m.agentVersion);
@@ -83,6 +84,19 @@ void put(ByteWriter& w, const ProcessList& m) {
     w.str(p.name);
   }
 }
+void put(ByteWriter& w, const PackageList& m) {
+  w.u32(static_cast<uint32_t>(m.packages.size()));
+  std::vector<uint8_t> entry;
+  for (const PackageInfo& p : m.packages) {
+    entry.clear();
+    ByteWriter e(entry);
+    e.str(p.packageName);
+    e.u8(p.running ? 1 : 0);
+    e.i32(p.mainPid);
+    w.u32(static_cast<uint32_t>(entry.size()));
+    w.bytes(entry);
+  }
+}
 void put(ByteWriter& w, const AppState& m) {
   w.str(m.packageName);
   w.i32(m.pid);
@@ -136,6 +150,7 @@ Status get(ByteReader& r, HeapDumpRequest& m) {
   return r.u32(m.flags, "HeapDumpRequest.flags");
 }
 Status get(ByteReader&, ProcessListRequest&) { return okStatus(); }
+Status get(ByteReader& r, PackageListRequest& m) { return r.u32(m.flags, "PackageListRequest.flags"); }
 Status get(ByteReader& r, AgentHello& m) {
   RETURN_IF_ERROR(r.u16(m.protocolVersion, "AgentHello.protocolVersion"));
   RETURN_IF_ERROR(r.str(m.agentVersion, "AgentHello.agentVersion"));
@@ -200,6 +215,25 @@ Status get(ByteReader& r, ProcessList& m) {
     RETURN_IF_ERROR(r.i32(p.pid, "ProcessInfo.pid"));
     RETURN_IF_ERROR(r.str(p.user, "ProcessInfo.user"));
     RETURN_IF_ERROR(r.str(p.name, "ProcessInfo.name"));
+  }
+  return okStatus();
+}
+Status get(ByteReader& r, PackageList& m) {
+  uint32_t n = 0;
+  // An entry is at least its length, an empty name, `running` and `mainPid`.
+  RETURN_IF_ERROR(r.count(n, 4 + 4 + 1 + 4, "PackageList.packages"));
+  m.packages.resize(n);
+  for (PackageInfo& p : m.packages) {
+    std::span<const uint8_t> bytes;
+    RETURN_IF_ERROR(r.sized(bytes, "PackageInfo"));
+    const size_t base = r.offset() - bytes.size();
+    ByteReader e(bytes);
+    uint8_t running = 0;
+    Status s = e.str(p.packageName, "PackageInfo.packageName");
+    if (s.ok()) s = e.u8(running, "PackageInfo.running");
+    if (s.ok()) s = e.i32(p.mainPid, "PackageInfo.mainPid");
+    if (!s.ok()) return Status(s.code(), s.message(), base + s.offset());
+    p.running = running != 0;  // bytes after mainPid: fields of a newer layout
   }
   return okStatus();
 }
@@ -277,6 +311,8 @@ MessageType messageType(const Message& message) {
     MessageType operator()(const HeapDumpEnd&) const { return MessageType::kHeapDumpEnd; }
     MessageType operator()(const Error&) const { return MessageType::kError; }
     MessageType operator()(const Heartbeat&) const { return MessageType::kHeartbeat; }
+    MessageType operator()(const PackageListRequest&) const { return MessageType::kPackageListRequest; }
+    MessageType operator()(const PackageList&) const { return MessageType::kPackageList; }
     MessageType operator()(const UnknownMessage& m) const { return static_cast<MessageType>(m.type); }
   };
   return std::visit(V{}, message);
@@ -319,6 +355,8 @@ StatusOr<Message> decodeMessage(const Frame& frame) {
     case MessageType::kHeapDumpEnd: return decodeAs<HeapDumpEnd>(frame);
     case MessageType::kError: return decodeAs<Error>(frame);
     case MessageType::kHeartbeat: return decodeAs<Heartbeat>(frame);
+    case MessageType::kPackageListRequest: return decodeAs<PackageListRequest>(frame);
+    case MessageType::kPackageList: return decodeAs<PackageList>(frame);
   }
   return Message(UnknownMessage{frame.type, frame.payload.size()});
 }

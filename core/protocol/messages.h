@@ -19,6 +19,7 @@ enum class MessageType : uint16_t {
   kStopCollecting = 0x03,
   kHeapDumpRequest = 0x04,
   kProcessListRequest = 0x05,
+  kPackageListRequest = 0x06,
   kAgentHello = 0x10,
   kFrameBatch = 0x11,
   kSceneChange = 0x12,
@@ -31,6 +32,7 @@ enum class MessageType : uint16_t {
   kHeapDumpEnd = 0x19,
   kError = 0x1A,
   kHeartbeat = 0x1B,
+  kPackageList = 0x1C,
 };
 
 // Desktop → agent, first message: the token the agent was started with must match.
@@ -76,6 +78,16 @@ struct HeapDumpRequest {
 };
 
 struct ProcessListRequest {};
+
+// Bits of PackageListRequest::flags.
+enum PackageListFlags : uint32_t {
+  kThirdPartyPackagesOnly = 1u << 0,  // `pm list packages -3`
+};
+
+// The installed packages (an app picker's list), answered by PackageList.
+struct PackageListRequest {
+  uint32_t flags = 0;
+};
 
 // Per-frame timings as `dumpsys gfxinfo <pkg> framestats` reports them (CLOCK_MONOTONIC ns;
 // 0 where the platform has no such column).
@@ -156,6 +168,20 @@ struct ProcessList {
   std::vector<ProcessInfo> processes;
 };
 
+// One installed package and whether any of its processes runs.
+struct PackageInfo {
+  std::string packageName;
+  bool running = false;  // a process of the package (main or pkg:suffix) is alive
+  int32_t mainPid = 0;   // the process named exactly like the package, 0 when there is none
+  friend bool operator==(const PackageInfo&, const PackageInfo&) = default;
+};
+
+// Sorted by name. Each entry is length-prefixed on the wire so later layouts can append
+// per-package fields that older receivers skip.
+struct PackageList {
+  std::vector<PackageInfo> packages;
+};
+
 enum class AppRunState : uint8_t { kStopped = 0, kRunning = 1 };
 
 struct AppState {
@@ -214,6 +240,7 @@ struct UnknownMessage {
 
 using Message = std::variant<Hello, StartCollecting, StopCollecting, HeapDumpRequest, ProcessListRequest,
                              AgentHello, FrameBatch, SceneChange, MatrixIssue, AnrReport, ProcessList, AppState,
-                             HeapDumpBegin, HeapDumpChunk, HeapDumpEnd, Error, Heartbeat, UnknownMessage>;
+                             HeapDumpBegin, HeapDumpChunk, HeapDumpEnd, Error, Heartbeat, UnknownMessage,
+                             PackageListRequest, PackageList>;
 
 }  // namespace mxi::core::protocol

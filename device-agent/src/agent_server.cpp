@@ -17,6 +17,7 @@
 #include "device-agent/src/dropbox_parser.h"
 #include "device-agent/src/framestats_parser.h"
 #include "device-agent/src/heap_dumper.h"
+#include "device-agent/src/package_list.h"
 #include "device-agent/src/validation.h"
 #include "mxi/version.h"
 
@@ -50,11 +51,6 @@ bool constantTimeEquals(const std::string& a, const std::string& b) {
 std::string packageOfComponent(const std::string& component) {
   const size_t slash = component.find('/');
   return slash == std::string::npos ? std::string() : component.substr(0, slash);
-}
-
-bool belongsToPackage(const std::string& process, const std::string& pkg) {
-  return process == pkg || (process.size() > pkg.size() && process.compare(0, pkg.size(), pkg) == 0 &&
-                            process[pkg.size()] == ':');
 }
 
 constexpr size_t kMaxLogcatLine = 64 * 1024;
@@ -256,6 +252,8 @@ void AgentServer::handle(const proto::Message& message) {
   } else if (std::holds_alternative<proto::ProcessListRequest>(message)) {
     pollProcesses();
     sendProcessList();
+  } else if (const auto* packages = std::get_if<proto::PackageListRequest>(&message)) {
+    sendPackageList(*packages);
   }
   // Heartbeats, a repeated Hello and unknown types need no answer.
 }
@@ -468,6 +466,20 @@ void AgentServer::dumpHeap(const proto::HeapDumpRequest& request) {
 
 void AgentServer::sendProcessList() {
   send(proto::ProcessList{m_foregroundPackage, m_processes});
+}
+
+void AgentServer::sendPackageList(const proto::PackageListRequest& request) {
+  // Fixed arguments: the flags only choose whether `-3` is added.
+  std::vector<std::string> args = {"list", "packages"};
+  if (request.flags & proto::kThirdPartyPackagesOnly) args.push_back("-3");
+  auto pm = m_tools.run(Tool::kPm, args, 30s);
+  if (!pm.ok() || pm->exitCode != 0) {
+    sendError(proto::ErrorCode::kToolFailed,
+              pm.ok() ? "pm list packages failed (exit " + std::to_string(pm->exitCode) + ")" : pm.status().toString());
+    return;
+  }
+  pollProcesses();
+  send(proto::PackageList{joinPackagesWithProcesses(parsePmListPackages(pm->output), m_processes)});
 }
 
 }  // namespace mxi::agent

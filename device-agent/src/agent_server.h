@@ -57,6 +57,7 @@ class AgentServer {
   void pollAnrs();
   void dumpHeap(const core::protocol::HeapDumpRequest& request);
   void sendProcessList();
+  void sendPackageList(const core::protocol::PackageListRequest& request);
 
   AgentOptions m_options;
   ToolBox m_tools;

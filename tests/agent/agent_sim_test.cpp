@@ -376,6 +376,43 @@ TEST_F(AgentSimTest, HostilePackageNamesAreRefused) {
   EXPECT_EQ(log.find("dumpheap"), std::string::npos) << log;
 }
 
+TEST_F(AgentSimTest, PackageListSaysWhichPackagesRun) {
+  m_env["MXI_SIM_STOPPED"] = "com.anthropic.claude";  // installed, not running
+  startAgent();
+  AgentClient c;
+  handshake(c);
+  ASSERT_TRUE(c.send(proto::PackageListRequest{}));
+  auto m = c.receive();
+  ASSERT_TRUE(m.has_value());
+  const auto* list = std::get_if<proto::PackageList>(&*m);
+  ASSERT_NE(list, nullptr);
+  // The replayed apps' 51 processes are 47 packages (four have a second process).
+  ASSERT_EQ(list->packages.size(), 47u);
+  EXPECT_TRUE(std::is_sorted(list->packages.begin(), list->packages.end(),
+                             [](const auto& a, const auto& b) { return a.packageName < b.packageName; }));
+  std::map<std::string, proto::PackageInfo> byName;
+  for (const auto& p : list->packages) byName[p.packageName] = p;
+  EXPECT_EQ(byName["com.android.settings"], (proto::PackageInfo{"com.android.settings", true, 1955}));
+  EXPECT_EQ(byName["com.android.chrome"], (proto::PackageInfo{"com.android.chrome", true, 2827}));
+  // Runs only as :interactor and :search: running, but no main process.
+  EXPECT_EQ(byName["com.google.android.googlequicksearchbox"],
+            (proto::PackageInfo{"com.google.android.googlequicksearchbox", true, 0}));
+  EXPECT_EQ(byName["com.anthropic.claude"], (proto::PackageInfo{"com.anthropic.claude", false, 0}));
+  EXPECT_EQ(std::count_if(list->packages.begin(), list->packages.end(), [](const auto& p) { return !p.running; }), 1);
+
+  // Third-party only: `pm list packages -3` leaves the system apps out.
+  ASSERT_TRUE(c.send(proto::PackageListRequest{proto::kThirdPartyPackagesOnly}));
+  auto m2 = c.receive();
+  ASSERT_TRUE(m2.has_value());
+  const auto& thirdParty = std::get<proto::PackageList>(*m2).packages;
+  EXPECT_EQ(thirdParty.size(), 31u);
+  EXPECT_TRUE(std::none_of(thirdParty.begin(), thirdParty.end(),
+                           [](const auto& p) { return p.packageName == "com.android.settings"; }));
+  const std::string log = calls();
+  EXPECT_NE(log.find("pm list packages\n"), std::string::npos) << log;
+  EXPECT_NE(log.find("pm list packages -3\n"), std::string::npos) << log;
+}
+
 TEST_F(AgentSimTest, OneClientAtATimeAndIdleExit) {
   startAgent({"--idle-timeout", "1"});
   AgentClient first;

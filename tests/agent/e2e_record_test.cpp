@@ -250,6 +250,26 @@ TEST_F(E2eRecordTest, AgentKilledMidStreamIsReportedAndRecordingContinues) {
   EXPECT_EQ(rec.histogram, expectedHistogram("com.android.settings"));
 }
 
+TEST_F(E2eRecordTest, AgentPackagesListsInstalledPackagesAndTheirPids) {
+  const ProcessRun r = mxi({"agent", "packages"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  std::vector<std::string> lines;
+  std::stringstream ss(r.out);
+  for (std::string l; std::getline(ss, l);) lines.push_back(l);
+  ASSERT_EQ(lines.size(), 47u) << r.out;  // the replayed apps' 51 processes are 47 packages
+  EXPECT_TRUE(std::is_sorted(lines.begin(), lines.end(), [](const std::string& a, const std::string& b) {
+    return a.substr(8) < b.substr(8);
+  }));
+  auto has = [&](const std::string& line) { return std::find(lines.begin(), lines.end(), line) != lines.end(); };
+  EXPECT_TRUE(has("1955    com.android.settings")) << r.out;
+  EXPECT_TRUE(has("running com.google.android.googlequicksearchbox")) << r.out;  // only :interactor, :search
+  const ProcessRun json = mxi({"agent", "packages", "--third-party", "--format", "json"});
+  ASSERT_EQ(json.exitCode, 0) << json.err;
+  EXPECT_NE(json.out.find("\"package\": \"mobi.mangatoon.comics.aphone.portuguese\",\n    \"running\": true,\n    \"mainPid\": 21003"),
+            std::string::npos) << json.out;
+  EXPECT_EQ(json.out.find("com.android.settings"), std::string::npos);
+}
+
 TEST_F(E2eRecordTest, WrongTokenIsRefusedThroughAdb) {
   core::adb::AdbServerClient server({"localhost", s_adb->port()});
   auto device = server.device(s_sim->hostPort());

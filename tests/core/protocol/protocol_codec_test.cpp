@@ -4,6 +4,7 @@
 
 #include <zlib.h>
 
+#include "core/protocol/byte_io.h"
 #include "core/protocol/frame_codec.h"
 #include "core/protocol/message_codec.h"
 
@@ -88,6 +89,8 @@ TEST(ProtocolCodec, EveryMessageRoundTripsByteForByte) {
       HeapDumpEnd{7, 1 << 20, 0xdeadbeef},
       Error{ErrorCode::kInvalidPackage, 7, "invalid package name"},
       Heartbeat{9, 10},
+      PackageListRequest{kThirdPartyPackagesOnly},
+      PackageList{{{"com.example.app", true, 4242}, {"com.example.idle", false, 0}}},
   };
   std::vector<uint8_t> stream;
   for (const Message& m : all) appendMessage(stream, m);
@@ -102,6 +105,61 @@ TEST(ProtocolCodec, EveryMessageRoundTripsByteForByte) {
   const auto batch = std::get<FrameBatch>(decodeAll(encodeMessage(all[6]))[0]);
   ASSERT_EQ(batch.frames.size(), 2u);
   EXPECT_EQ(batch.frames[0], ft);
+}
+
+// PackageList{{"a.b", running, pid 42}} and PackageListRequest{third-party only}, computed with
+// Python (struct.pack + zlib.crc32).
+const std::vector<uint8_t> kPackageListFrame = {
+    0x4d, 0x58, 0x01, 0x00, 0x1c, 0x00, 0x14, 0x00, 0x00, 0x00, 0xe1, 0x23, 0x09, 0xf0, 0x01, 0x00, 0x00,
+    0x00, 0x0c, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00, 0x61, 0x2e, 0x62, 0x01, 0x2a, 0x00, 0x00, 0x00};
+const std::vector<uint8_t> kPackageListRequestFrame = {0x4d, 0x58, 0x01, 0x00, 0x06, 0x00, 0x04, 0x00, 0x00,
+                                                       0x00, 0xc6, 0x4f, 0x3c, 0xde, 0x01, 0x00, 0x00, 0x00};
+
+TEST(ProtocolCodec, PackageListEncodesToGoldenBytesAndBack) {
+  EXPECT_EQ(encodeMessage(PackageList{{{"a.b", true, 42}}}), kPackageListFrame);
+  EXPECT_EQ(encodeMessage(PackageListRequest{kThirdPartyPackagesOnly}), kPackageListRequestFrame);
+  const auto list = decodeAll(kPackageListFrame);
+  ASSERT_EQ(list.size(), 1u);
+  EXPECT_EQ(std::get<PackageList>(list[0]).packages, (std::vector<PackageInfo>{{"a.b", true, 42}}));
+  const auto request = decodeAll(kPackageListRequestFrame);
+  ASSERT_EQ(request.size(), 1u);
+  EXPECT_EQ(std::get<PackageListRequest>(request[0]).flags, 1u);
+}
+
+TEST(ProtocolCodec, PackageEntriesOfANewerLayoutDecode) {
+  // Two entries, the first with a field a later version appends: both decode, the extra is skipped.
+  std::vector<uint8_t> payload = {2, 0, 0, 0};
+  ByteWriter w(payload);
+  w.u32(4 + 3 + 1 + 4 + 2);
+  w.str("a.b");
+  w.u8(1);
+  w.i32(42);
+  w.u16(0xBEEF);
+  w.u32(4 + 3 + 1 + 4);
+  w.str("c.d");
+  w.u8(0);
+  w.i32(0);
+  std::vector<uint8_t> stream;
+  appendFrame(stream, static_cast<uint16_t>(MessageType::kPackageList), 2, payload);
+  const auto msgs = decodeAll(stream);
+  ASSERT_EQ(msgs.size(), 1u);
+  EXPECT_EQ(std::get<PackageList>(msgs[0]).packages,
+            (std::vector<PackageInfo>{{"a.b", true, 42}, {"c.d", false, 0}}));
+}
+
+TEST(ProtocolCodec, ShortPackageEntryNamesTheFieldAndOffset) {
+  // The entry claims 5 bytes: its name (length 3) does not fit.
+  std::vector<uint8_t> payload = {1, 0, 0, 0, 5, 0, 0, 0, 3, 0, 0, 0, 'a', 0, 0, 0, 0, 0, 0, 0, 0};
+  std::vector<uint8_t> stream;
+  appendFrame(stream, static_cast<uint16_t>(MessageType::kPackageList), 1, payload);
+  FrameDecoder d;
+  d.feed(stream);
+  auto f = d.next();
+  ASSERT_TRUE(f.ok() && f->has_value());
+  auto m = decodeMessage(**f);
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.status().message(), "PackageInfo.packageName: length 3 exceeds the 1 bytes left");
+  EXPECT_EQ(m.status().offset(), kFrameHeaderBytes + 8u);
 }
 
 TEST(ProtocolCodec, UnknownTypeIsSkippedAndTheStreamContinues) {

@@ -14,6 +14,7 @@ struct SimConfig {
   std::string stateDir;        // clock, call log (default <root>/var/mxi-sim)
   std::string heapSource;      // hprof that `am dumpheap` writes (a real JVM-written dump)
   std::string foreground;      // package whose windows replay as the foreground app
+  std::string stopped;         // comma-separated packages installed (pm) but not running (ps, pidof, am)
   int64_t frameMs = 16;        // a new framestats row appears every frameMs
   int64_t logMs = 100;         // a new Matrix issue line every logMs
   int64_t anrAtMs = 3000;      // am_anr for the ANR app at origin + anrAtMs
