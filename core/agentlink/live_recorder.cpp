@@ -116,11 +116,20 @@ Status LiveRecorder::handle(const proto::Message& message, session::SessionWrite
     m_lastDeviceNs = std::max(m_lastDeviceNs, static_cast<int64_t>(scene->monotonicNs));
     if (!scene->activity.empty()) m_stats.scene = scene->activity;
   } else if (const auto* issue = std::get_if<proto::MatrixIssue>(&message)) {
-    RETURN_IF_ERROR(writer.appendIssue(m_lastDeviceNs, issueJson(*issue)));
+    const size_t hash = std::hash<std::string>{}(issue->tag + '\n' + issue->contentJson);
+    if (!m_issueIds.emplace(issue->logTimeMs, issue->pid, hash).second) return okStatus();  // read twice after a restart
+    m_logResumeMs = std::max(m_logResumeMs, issue->logTimeMs);
+    // Only issues at or after the resume point can come again; a minute's margin for reordering.
+    const uint64_t keepFrom = m_logResumeMs > 60'000 ? m_logResumeMs - 60'000 : 0;
+    m_issueIds.erase(m_issueIds.begin(), m_issueIds.lower_bound(std::make_tuple(keepFrom, INT32_MIN, size_t{0})));
+    const int64_t at = issue->monotonicNs ? static_cast<int64_t>(issue->monotonicNs) : m_lastDeviceNs;
+    RETURN_IF_ERROR(writer.appendIssue(at, issueJson(*issue)));
     ++m_stats.issuesByKind[proto::issueKindName(issue->kind)];
   } else if (const auto* anr = std::get_if<proto::AnrReport>(&message)) {
     if (m_anrIds.emplace(anr->pid, anr->timeMs).second) {
-      RETURN_IF_ERROR(writer.appendAnr(m_lastDeviceNs, anr->traces.empty() ? "ANR " + anr->reason : anr->traces));
+      m_logResumeMs = std::max(m_logResumeMs, anr->timeMs);
+      const int64_t at = anr->monotonicNs ? static_cast<int64_t>(anr->monotonicNs) : m_lastDeviceNs;
+      RETURN_IF_ERROR(writer.appendAnr(at, anr->traces.empty() ? "ANR " + anr->reason : anr->traces));
       ++m_stats.anrs;
     }
   } else if (const auto* error = std::get_if<proto::Error>(&message)) {
@@ -155,8 +164,11 @@ Status LiveRecorder::run(const CancelToken& cancel) {
     AgentConnection& agent = **conn;
     const adb::IoLimits limits{std::chrono::milliseconds(500), &cancel};
     const adb::IoLimits sendLimits{std::chrono::milliseconds(5000), nullptr};
-    failure = agent.send(proto::StartCollecting{m_options.packageName, m_options.pollIntervalMs, proto::kCollectAll},
-                         sendLimits);
+    // From the first agent's start until issues move it on (0 from an older agent: from now).
+    if (m_logResumeMs == 0) m_logResumeMs = hello.wallClockMs;
+    failure = agent.send(
+        proto::StartCollecting{m_options.packageName, m_options.pollIntervalMs, proto::kCollectAll, m_logResumeMs},
+        sendLimits);
     if (!failure.ok()) break;
     auto lastTraffic = Clock::now();
     uint64_t heartbeats = agent.heartbeats();

@@ -12,6 +12,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <tuple>
 
 #include "core/agentlink/agent_connection.h"
 #include "core/base/cancel_token.h"
@@ -77,6 +78,11 @@ class LiveRecorder {
   std::set<std::pair<int64_t, int64_t>> m_frameIds;  // (IntendedVsync, FrameCompleted), newest kept
   std::deque<int64_t> m_recentStarts;                // counted frames' starts (for fps)
   std::set<std::pair<int32_t, uint64_t>> m_anrIds;   // (pid, time)
+  // A restarted agent reads logcat from here (device wall-clock ms: the newest issue or ANR, else
+  // the first agent's start) so nothing logged while it was down is lost; what it reads twice is
+  // dropped by m_issueIds.
+  uint64_t m_logResumeMs = 0;
+  std::set<std::tuple<uint64_t, int32_t, size_t>> m_issueIds;  // (logTimeMs, pid, hash), recent ones
   trace::DropThresholds m_thresholds;
 };
 

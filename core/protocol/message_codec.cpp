@@ -18,6 +18,7 @@ void put(ByteWriter& w, const StartCollecting& m) {
   w.str(m.packageName);
   w.u32(m.pollIntervalMs);
   w.u32(m.collectors);
+  w.u64(m.logSinceMs);
 }
 void put(ByteWriter&, const StopCollecting&) {}
 void put(ByteWriter& w, const HeapDumpRequest& m) {
@@ -36,6 +37,7 @@ void put(ByteWriter& w, const AgentHello& m) {
   w.u32(m.sdkLevel);
   w.str(m.abi);
   w.u32(m.refreshMilliHz);
+  w.u64(m.wallClockMs);
 }
 void put(ByteWriter& w, const FrameBatch& m) {
   w.str(m.packageName);
@@ -66,6 +68,7 @@ void put(ByteWriter& w, const MatrixIssue& m) {
   w.u8(static_cast<uint8_t>(m.kind));
   w.u8(m.truncated ? 1 : 0);
   w.str(m.contentJson);
+  w.u64(m.monotonicNs);
 }
 void put(ByteWriter& w, const AnrReport& m) {
   w.u64(m.timeMs);
@@ -74,6 +77,7 @@ void put(ByteWriter& w, const AnrReport& m) {
   w.str(m.reason);
   w.str(m.mainThreadStack);
   w.str(m.traces);
+  w.u64(m.monotonicNs);
 }
 void put(ByteWriter& w, const ProcessList& m) {
   w.str(m.foregroundPackage);
@@ -132,6 +136,9 @@ void put(ByteWriter& w, const Heartbeat& m) {
 void put(ByteWriter&, const UnknownMessage&) { MXI_CHECK(false && "UnknownMessage cannot be encoded"); }
 
 // ---- decoding: one get() per message ----
+// A field a later layout appended: absent in payloads of older senders (the default stays).
+Status appended(ByteReader& r, uint64_t& v, const char* what) { return r.remaining() == 0 ? okStatus() : r.u64(v, what); }
+
 Status get(ByteReader& r, Hello& m) {
   RETURN_IF_ERROR(r.u16(m.protocolVersion, "Hello.protocolVersion"));
   RETURN_IF_ERROR(r.str(m.sessionToken, "Hello.sessionToken"));
@@ -140,7 +147,8 @@ Status get(ByteReader& r, Hello& m) {
 Status get(ByteReader& r, StartCollecting& m) {
   RETURN_IF_ERROR(r.str(m.packageName, "StartCollecting.packageName"));
   RETURN_IF_ERROR(r.u32(m.pollIntervalMs, "StartCollecting.pollIntervalMs"));
-  return r.u32(m.collectors, "StartCollecting.collectors");
+  RETURN_IF_ERROR(r.u32(m.collectors, "StartCollecting.collectors"));
+  return appended(r, m.logSinceMs, "StartCollecting.logSinceMs");
 }
 Status get(ByteReader&, StopCollecting&) { return okStatus(); }
 Status get(ByteReader& r, HeapDumpRequest& m) {
@@ -158,7 +166,8 @@ Status get(ByteReader& r, AgentHello& m) {
   RETURN_IF_ERROR(r.str(m.deviceModel, "AgentHello.deviceModel"));
   RETURN_IF_ERROR(r.u32(m.sdkLevel, "AgentHello.sdkLevel"));
   RETURN_IF_ERROR(r.str(m.abi, "AgentHello.abi"));
-  return r.u32(m.refreshMilliHz, "AgentHello.refreshMilliHz");
+  RETURN_IF_ERROR(r.u32(m.refreshMilliHz, "AgentHello.refreshMilliHz"));
+  return appended(r, m.wallClockMs, "AgentHello.wallClockMs");
 }
 Status get(ByteReader& r, FrameBatch& m) {
   RETURN_IF_ERROR(r.str(m.packageName, "FrameBatch.packageName"));
@@ -196,7 +205,8 @@ Status get(ByteReader& r, MatrixIssue& m) {
   // A kind this build does not know is kept as unknown; the tag still says what it is.
   m.kind = kind <= static_cast<uint8_t>(IssueKind::kSqlite) ? static_cast<IssueKind>(kind) : IssueKind::kUnknown;
   m.truncated = truncated != 0;
-  return r.str(m.contentJson, "MatrixIssue.contentJson");
+  RETURN_IF_ERROR(r.str(m.contentJson, "MatrixIssue.contentJson"));
+  return appended(r, m.monotonicNs, "MatrixIssue.monotonicNs");
 }
 Status get(ByteReader& r, AnrReport& m) {
   RETURN_IF_ERROR(r.u64(m.timeMs, "AnrReport.timeMs"));
@@ -204,7 +214,8 @@ Status get(ByteReader& r, AnrReport& m) {
   RETURN_IF_ERROR(r.str(m.packageName, "AnrReport.packageName"));
   RETURN_IF_ERROR(r.str(m.reason, "AnrReport.reason"));
   RETURN_IF_ERROR(r.str(m.mainThreadStack, "AnrReport.mainThreadStack"));
-  return r.str(m.traces, "AnrReport.traces");
+  RETURN_IF_ERROR(r.str(m.traces, "AnrReport.traces"));
+  return appended(r, m.monotonicNs, "AnrReport.monotonicNs");
 }
 Status get(ByteReader& r, ProcessList& m) {
   RETURN_IF_ERROR(r.str(m.foregroundPackage, "ProcessList.foregroundPackage"));
@@ -325,9 +336,20 @@ std::vector<uint8_t> encodePayload(const Message& message) {
   return out;
 }
 
+uint8_t layoutVersion(MessageType type) {
+  switch (type) {
+    case MessageType::kStartCollecting:
+    case MessageType::kAgentHello:
+    case MessageType::kMatrixIssue:
+    case MessageType::kAnrReport: return 2;  // one u64 appended
+    default: return 1;
+  }
+}
+
 void appendMessage(std::vector<uint8_t>& out, const Message& message) {
   const std::vector<uint8_t> payload = encodePayload(message);
-  appendFrame(out, static_cast<uint16_t>(messageType(message)), 1, payload);
+  const MessageType type = messageType(message);
+  appendFrame(out, static_cast<uint16_t>(type), layoutVersion(type), payload);
 }
 
 std::vector<uint8_t> encodeMessage(const Message& message) {

@@ -51,6 +51,7 @@ struct AgentHello {
   uint32_t sdkLevel = 0;
   std::string abi;
   uint32_t refreshMilliHz = 0;  // display refresh rate × 1000 (60000, 90000, 120000)
+  uint64_t wallClockMs = 0;     // layout 2: the device's wall clock when it answered (0: unknown)
 };
 
 // Collector bits of StartCollecting::collectors.
@@ -66,6 +67,9 @@ struct StartCollecting {
   std::string packageName;
   uint32_t pollIntervalMs = 1000;
   uint32_t collectors = kCollectAll;
+  // Layout 2: read logcat from this device wall-clock time (ms since the epoch) instead of from
+  // now, so issues and ANRs logged while no agent ran still arrive; 0: from now.
+  uint64_t logSinceMs = 0;
 };
 
 struct StopCollecting {};
@@ -145,6 +149,7 @@ struct MatrixIssue {
   IssueKind kind = IssueKind::kUnknown;
   bool truncated = false;  // logcat cut the line: content is not complete JSON
   std::string contentJson;
+  uint64_t monotonicNs = 0;  // layout 2: logTimeMs on the device's CLOCK_MONOTONIC (0: unknown)
 };
 
 struct AnrReport {
@@ -154,6 +159,7 @@ struct AnrReport {
   std::string reason;
   std::string mainThreadStack;  // the "main" thread block of the app's process
   std::string traces;           // the dropbox entry (truncated to the payload bound)
+  uint64_t monotonicNs = 0;     // layout 2: timeMs on the device's CLOCK_MONOTONIC (0: unknown)
 };
 
 struct ProcessInfo {

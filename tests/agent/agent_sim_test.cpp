@@ -280,6 +280,52 @@ TEST_F(AgentSimTest, EveryMatrixIssueArrivesExactlyOnce) {
   EXPECT_EQ(truncated, longOnes);
 }
 
+TEST_F(AgentSimTest, LogcatResumesFromTheGivenDeviceTime) {
+  startAgent();
+  AgentClient c;
+  ASSERT_TRUE(c.connect(m_token));
+  ASSERT_TRUE(c.send(proto::Hello{proto::kProtocolVersion, m_token, "agent_sim_test"}));
+  auto m = c.receive();
+  ASSERT_TRUE(m.has_value());
+  const uint64_t helloWallMs = std::get<proto::AgentHello>(*m).wallClockMs;
+  const uint64_t nowMs = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                                   std::chrono::system_clock::now().time_since_epoch()).count());
+  EXPECT_LE(helloWallMs, nowMs);
+  EXPECT_GT(helloWallMs + 5000, nowMs);
+  // The replay started with the handshake (its first tool call): wait until every issue of the
+  // capture was logged (300 ms lead + 470 × 4 ms), as if the agent had been down meanwhile.
+  std::this_thread::sleep_for(2500ms);
+  const std::string pkg = "mobi.mangatoon.comics.aphone.portuguese";
+  ASSERT_TRUE(c.send(proto::StartCollecting{pkg, 200, proto::kCollectMatrixIssues}));  // from now: nothing
+  int fromNow = 0;
+  for (auto end = std::chrono::steady_clock::now() + 1s; std::chrono::steady_clock::now() < end;) {
+    if (auto got = c.receive(200ms); got && std::holds_alternative<proto::MatrixIssue>(*got)) ++fromNow;
+  }
+  EXPECT_EQ(fromNow, 0);
+  ASSERT_TRUE(c.send(proto::StartCollecting{pkg, 200, proto::kCollectMatrixIssues, helloWallMs}));
+  std::vector<proto::MatrixIssue> issues;
+  for (auto end = std::chrono::steady_clock::now() + 5s; std::chrono::steady_clock::now() < end && issues.size() < 470;) {
+    if (auto got = c.receive(500ms)) {
+      if (auto* i = std::get_if<proto::MatrixIssue>(&*got)) issues.push_back(*i);
+    }
+  }
+  ASSERT_EQ(issues.size(), 470u);
+  // Each issue's logcat time is mapped onto CLOCK_MONOTONIC (the clock frames use).
+  timespec mono{}, real{};
+  clock_gettime(CLOCK_MONOTONIC, &mono);
+  clock_gettime(CLOCK_REALTIME, &real);
+  const int64_t offsetNs = (real.tv_sec - mono.tv_sec) * 1'000'000'000LL + (real.tv_nsec - mono.tv_nsec);
+  for (const auto& i : issues) {
+    EXPECT_NEAR(static_cast<double>(static_cast<int64_t>(i.monotonicNs) - (static_cast<int64_t>(i.logTimeMs) * 1'000'000 - offsetNs)),
+                0.0, 5e6);
+  }
+  EXPECT_EQ(issues.back().logTimeMs - issues.front().logTimeMs, 469u * 4u);
+  char since[32];
+  std::snprintf(since, sizeof since, "-T %llu.%03llu\n", static_cast<unsigned long long>(helloWallMs / 1000),
+                static_cast<unsigned long long>(helloWallMs % 1000));
+  EXPECT_NE(calls().find(since), std::string::npos) << calls();
+}
+
 TEST_F(AgentSimTest, AnrArrivesOnceWithTheMainThreadStack) {
   startAgent();
   AgentClient c;

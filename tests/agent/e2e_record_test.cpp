@@ -107,6 +107,7 @@ struct Recorded {
   Histogram histogram;
   uint64_t frames = 0;
   std::vector<std::string> issues, anrs;
+  std::vector<int64_t> issueTimesNs;
 };
 
 Recorded readSession(const fs::path& path) {
@@ -126,7 +127,10 @@ Recorded readSession(const fs::path& path) {
         r.histogram[scene][static_cast<size_t>(thresholds.levelOf(rec.frame.droppedFrames()))]++;
       }
     }
-    if (rec.type == RecordType::kIssue) r.issues.push_back(rec.text);
+    if (rec.type == RecordType::kIssue) {
+      r.issues.push_back(rec.text);
+      r.issueTimesNs.push_back(rec.timeNs);
+    }
     if (rec.type == RecordType::kAnr) r.anrs.push_back(rec.text);
     return true;
   }).ok());
@@ -268,6 +272,51 @@ TEST_F(E2eRecordTest, AgentPackagesListsInstalledPackagesAndTheirPids) {
   EXPECT_NE(json.out.find("\"package\": \"mobi.mangatoon.comics.aphone.portuguese\",\n    \"running\": true,\n    \"mainPid\": 21003"),
             std::string::npos) << json.out;
   EXPECT_EQ(json.out.find("com.android.settings"), std::string::npos);
+}
+
+TEST_F(E2eRecordTest, AgentKilledWhileIssuesFlowLosesNoneAndDoublesNone) {
+  // Issues every 10 ms for 4.7 s; the agent is killed once the first ones were recorded, so the
+  // ones logged while it restarts must come from logcat's backlog (StartCollecting.logSinceMs).
+  const fs::path envFile = s_dir / "root/etc/mxi-sim.env";
+  const std::string savedEnv = readFile(envFile);
+  struct Restore {
+    fs::path path;
+    std::string text;
+    ~Restore() { std::ofstream(path) << text; }
+  } restore{envFile, savedEnv};
+  std::ofstream(envFile) << savedEnv << "MXI_SIM_LOG_MS=10\n";  // a later line wins
+  const fs::path agentPath = s_dir / "root/data/local/tmp/mxi-agent";
+  const fs::path stderrPath = m_scratch / "stderr.txt";
+  bool killed = false;
+  auto killAgent = [&](pid_t) {
+    const auto end = std::chrono::steady_clock::now() + 8s;
+    while (std::chrono::steady_clock::now() < end) {
+      // The live line once issues arrived: "... issues evil-method N ..." with N > 0.
+      const std::string err = readFile(stderrPath);
+      const size_t at = err.rfind("issues evil-method ");
+      if (at != std::string::npos && err[at + 19] >= '1' && err[at + 19] <= '9') break;
+      std::this_thread::sleep_for(20ms);
+    }
+    for (const auto& e : fs::directory_iterator("/proc")) {
+      const std::string cmdline = readFile(e.path() / "cmdline");
+      if (cmdline.starts_with(agentPath.string() + '\0')) killed |= kill(std::atoi(e.path().filename().c_str()), SIGKILL) == 0;
+    }
+  };
+  const ProcessRun r = mxi({"record", "--package", "mobi.mangatoon.comics.aphone.portuguese", "--duration", "9", "-o",
+                            (m_scratch / "ik.mxs").string()},
+                           killAgent);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  ASSERT_TRUE(killed);
+  EXPECT_NE(r.err.find("agent connection lost"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("reconnects 1"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("issues evil-method 470"), std::string::npos) << r.err;
+  const Recorded rec = readSession(m_scratch / "ik.mxs");
+  ASSERT_EQ(rec.issues.size(), 470u);
+  EXPECT_EQ(std::set<std::string>(rec.issues.begin(), rec.issues.end()).size(), 470u);
+  // Each issue is recorded at its own logcat time on the device's monotonic clock: 10 ms apart.
+  ASSERT_EQ(rec.issueTimesNs.size(), 470u);
+  EXPECT_TRUE(std::is_sorted(rec.issueTimesNs.begin(), rec.issueTimesNs.end()));
+  EXPECT_NEAR(static_cast<double>(rec.issueTimesNs.back() - rec.issueTimesNs.front()) / 1e6, 469 * 10.0, 2.0);
 }
 
 TEST_F(E2eRecordTest, WrongTokenIsRefusedThroughAdb) {
