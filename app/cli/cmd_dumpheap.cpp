@@ -1,4 +1,5 @@
-// `mxi dumpheap --package PKG -o FILE.hprof`: the agent runs `am dumpheap`, waits for the file,
+// `mxi dumpheap --package PKG -o FILE.hprof`: the agent runs `am dumpheap` (with `-b FORMAT` for
+// bitmap pixels where the device has it), waits for the file, optionally shrinks it on the device,
 // streams it in zlib chunks; mxi writes it with a progress bar and checks its size and CRC-32.
 #include <zlib.h>
 
@@ -20,11 +21,35 @@ struct DumpheapArgs {
   std::string package;
   int pid = 0;
   bool gc = false;
+  std::string bitmaps;  // png, jpg, webp or empty
+  bool shrink = false;
   std::string output;
+
+  uint32_t flags() const {
+    uint32_t f = gc ? uint32_t{proto::kHeapDumpGcFirst} : 0u;
+    if (bitmaps == "png") f |= proto::bitmapFormatFlags(proto::BitmapFormat::kPng);
+    if (bitmaps == "jpg") f |= proto::bitmapFormatFlags(proto::BitmapFormat::kJpg);
+    if (bitmaps == "webp") f |= proto::bitmapFormatFlags(proto::BitmapFormat::kWebp);
+    if (shrink) f |= proto::kHeapDumpShrinkOnDevice;
+    return f;
+  }
 };
 
-core::Status receiveDump(core::agentlink::AgentConnection& conn, uint32_t requestId, const std::string& path,
-                         core::ProgressSink& progress, const core::CancelToken& cancel) {
+// What the agent could not do of what was asked (an older device or agent): said, not fatal.
+void reportUnhonoured(uint32_t requested, const proto::HeapDumpBegin& begin, uint32_t sdk) {
+  if (proto::bitmapFormatOf(requested) != proto::BitmapFormat::kNone &&
+      proto::bitmapFormatOf(begin.flags) == proto::BitmapFormat::kNone) {
+    std::fprintf(stderr, "mxi dumpheap: note: the device (SDK %u) cannot add bitmap pixels (am dumpheap -b needs SDK 35); "
+                 "dumping without them\n", sdk);
+  }
+  if ((requested & proto::kHeapDumpShrinkOnDevice) && !(begin.flags & proto::kHeapDumpShrinkOnDevice)) {
+    std::fprintf(stderr, "mxi dumpheap: note: the agent did not shrink the dump; it arrives whole\n");
+  }
+}
+
+core::Status receiveDump(core::agentlink::AgentConnection& conn, uint32_t requestId, uint32_t requestedFlags,
+                         uint32_t sdk, const std::string& path, core::ProgressSink& progress,
+                         const core::CancelToken& cancel) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   if (!out) return core::ioError("cannot write " + path);
   // `am dumpheap` may take long on a big heap: wait for the first answer up to five minutes.
@@ -38,6 +63,11 @@ core::Status receiveDump(core::agentlink::AgentConnection& conn, uint32_t reques
       if (e->requestId == requestId || e->requestId == 0) return core::invalidInput("agent: " + e->message);
     } else if (const auto* b = std::get_if<proto::HeapDumpBegin>(&m)) {
       total = b->totalBytes;
+      reportUnhonoured(requestedFlags, *b, sdk);
+      if (b->flags & proto::kHeapDumpShrinkOnDevice) {
+        std::fprintf(stderr, "mxi dumpheap: shrunk on the device from %llu to %llu bytes\n",
+                     static_cast<unsigned long long>(b->originalBytes), static_cast<unsigned long long>(total));
+      }
       progress.report("receiving heap dump", 0);
     } else if (const auto* c = std::get_if<proto::HeapDumpChunk>(&m)) {
       if (c->offset != received) return core::invalidInput("heap dump chunk out of order", received);
@@ -75,6 +105,13 @@ void registerDumpheapCommand(CLI::App& root, int& exitCode) {
   cmd->add_option("-o,--output", args->output, "Where to write the .hprof")->required();
   cmd->add_option("--pid", args->pid, "A process of the package (default: its main process)")->check(CLI::PositiveNumber);
   cmd->add_flag("--gc", args->gc, "Run a GC first (am dumpheap -g)");
+  cmd->add_option("--bitmaps", args->bitmaps,
+                  "Put bitmap pixels into the dump in this format (am dumpheap -b; Android 15 / SDK 35+, "
+                  "left out with a note on older devices)")
+      ->check(CLI::IsMember({"png", "jpg", "webp"}));
+  cmd->add_flag("--shrink", args->shrink,
+                "Shrink the dump on the device before the transfer (as mxi shrink: array contents dropped "
+                "except strings and bitmaps)");
   addAgentTargetOptions(*cmd, args->target);
   cmd->callback([args, &exitCode] {
     const core::CancelToken& cancel = processCancelToken();
@@ -90,9 +127,10 @@ void registerDumpheapCommand(CLI::App& root, int& exitCode) {
       return;
     }
     const core::adb::IoLimits sendLimits{std::chrono::seconds(10), &cancel};
-    core::Status s = (*conn)->send(proto::HeapDumpRequest{1, args->package, args->pid, args->gc ? 1u : 0u}, sendLimits);
+    const uint32_t flags = args->flags();
+    core::Status s = (*conn)->send(proto::HeapDumpRequest{1, args->package, args->pid, flags}, sendLimits);
     TerminalProgress progress(true);
-    if (s.ok()) s = receiveDump(**conn, 1, args->output, progress, cancel);
+    if (s.ok()) s = receiveDump(**conn, 1, flags, hello.sdkLevel, args->output, progress, cancel);
     (*device)->stopAgent();
     if (!s.ok()) {
       std::error_code ec;

@@ -111,6 +111,8 @@ void put(ByteWriter& w, const HeapDumpBegin& m) {
   w.u32(m.requestId);
   w.i32(m.pid);
   w.u64(m.totalBytes);
+  w.u32(m.flags);
+  w.u64(m.originalBytes);
 }
 void put(ByteWriter& w, const HeapDumpChunk& m) {
   w.u32(m.requestId);
@@ -264,7 +266,13 @@ Status get(ByteReader& r, AppState& m) {
 Status get(ByteReader& r, HeapDumpBegin& m) {
   RETURN_IF_ERROR(r.u32(m.requestId, "HeapDumpBegin.requestId"));
   RETURN_IF_ERROR(r.i32(m.pid, "HeapDumpBegin.pid"));
-  return r.u64(m.totalBytes, "HeapDumpBegin.totalBytes");
+  RETURN_IF_ERROR(r.u64(m.totalBytes, "HeapDumpBegin.totalBytes"));
+  if (r.remaining() == 0) {  // layout 1: streamed as dumped
+    m.originalBytes = m.totalBytes;
+    return okStatus();
+  }
+  RETURN_IF_ERROR(r.u32(m.flags, "HeapDumpBegin.flags"));
+  return r.u64(m.originalBytes, "HeapDumpBegin.originalBytes");
 }
 Status get(ByteReader& r, HeapDumpChunk& m) {
   RETURN_IF_ERROR(r.u32(m.requestId, "HeapDumpChunk.requestId"));
@@ -341,7 +349,8 @@ uint8_t layoutVersion(MessageType type) {
     case MessageType::kStartCollecting:
     case MessageType::kAgentHello:
     case MessageType::kMatrixIssue:
-    case MessageType::kAnrReport: return 2;  // one u64 appended
+    case MessageType::kAnrReport:
+    case MessageType::kHeapDumpBegin: return 2;  // fields appended
     default: return 1;
   }
 }
@@ -391,6 +400,16 @@ IssueKind issueKindFromTag(std::string_view tag) {
   if (tag == "memory") return IssueKind::kMemory;
   if (tag == "SQLiteLint") return IssueKind::kSqlite;
   return IssueKind::kUnknown;
+}
+
+const char* bitmapFormatName(BitmapFormat format) {
+  switch (format) {
+    case BitmapFormat::kNone: return "";
+    case BitmapFormat::kPng: return "png";
+    case BitmapFormat::kJpg: return "jpg";
+    case BitmapFormat::kWebp: return "webp";
+  }
+  return "";
 }
 
 const char* issueKindName(IssueKind kind) {

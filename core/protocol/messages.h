@@ -74,11 +74,28 @@ struct StartCollecting {
 
 struct StopCollecting {};
 
+// Bits of HeapDumpRequest::flags (and of HeapDumpBegin::flags: those the agent honoured).
+enum HeapDumpFlags : uint32_t {
+  kHeapDumpGcFirst = 1u << 0,         // `am dumpheap -g`
+  kHeapDumpBitmapShift = 1,           // bits 1-2: bitmap pixels `-b FORMAT` (Android 15 / SDK 35+)
+  kHeapDumpBitmapMask = 3u << 1,
+  kHeapDumpShrinkOnDevice = 1u << 3,  // shrink with core's shrinker before streaming
+};
+enum class BitmapFormat : uint32_t { kNone = 0, kPng = 1, kJpg = 2, kWebp = 3 };
+inline BitmapFormat bitmapFormatOf(uint32_t flags) {
+  return static_cast<BitmapFormat>((flags & kHeapDumpBitmapMask) >> kHeapDumpBitmapShift);
+}
+inline uint32_t bitmapFormatFlags(BitmapFormat format) {
+  return static_cast<uint32_t>(format) << kHeapDumpBitmapShift;
+}
+// "png", "jpg", "webp" (as `am dumpheap -b` takes them); "" for kNone.
+const char* bitmapFormatName(BitmapFormat format);
+
 struct HeapDumpRequest {
   uint32_t requestId = 0;
   std::string packageName;
   int32_t pid = 0;       // 0: the package's main process
-  uint32_t flags = 0;    // bit 0: run GC first (`am dumpheap -g`)
+  uint32_t flags = 0;    // HeapDumpFlags
 };
 
 struct ProcessListRequest {};
@@ -200,7 +217,11 @@ struct AppState {
 struct HeapDumpBegin {
   uint32_t requestId = 0;
   int32_t pid = 0;
-  uint64_t totalBytes = 0;  // size of the dump file (uncompressed)
+  uint64_t totalBytes = 0;  // size of what is streamed (uncompressed; the shrunk dump when shrunk)
+  // Layout 2: the request's flags the agent honoured (a bitmap format the device cannot dump is
+  // dropped), and the dump's size before shrinking (= totalBytes when not shrunk).
+  uint32_t flags = 0;
+  uint64_t originalBytes = 0;
 };
 
 // One independently zlib-compressed piece of the dump; progress = (offset + rawLength) / total.

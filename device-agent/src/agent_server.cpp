@@ -490,7 +490,14 @@ void AgentServer::dumpHeap(const proto::HeapDumpRequest& request) {
     sendError(proto::ErrorCode::kNotRunning, pkg + " has no such running process", request.requestId);
     return;
   }
-  HeapDumpJob job{request.requestId, pid, (request.flags & 1u) != 0, m_options.dataDir, m_options.heapStableMs};
+  HeapDumpJob job;
+  job.requestId = request.requestId;
+  job.pid = pid;
+  job.gcFirst = (request.flags & proto::kHeapDumpGcFirst) != 0;
+  // A format the device cannot dump is dropped; HeapDumpBegin.flags tells the client.
+  if (deviceInfo().sdkLevel >= kMinSdkForBitmapDump) job.bitmaps = proto::bitmapFormatOf(request.flags);
+  job.dataDir = m_options.dataDir;
+  job.stableMs = m_options.heapStableMs;
   core::Status s = runHeapDump(m_tools, job, [this](const proto::Message& m) { return send(m); });
   if (!s.ok() && s.code() != core::StatusCode::kCancelled) {
     sendError(proto::ErrorCode::kHeapDumpFailed, s.toString(), request.requestId);

@@ -38,6 +38,11 @@ core::Status runHeapDump(const ToolBox& tools, const HeapDumpJob& job,
   unlink(path.c_str());
   std::vector<std::string> args = {"dumpheap"};
   if (job.gcFirst) args.push_back("-g");
+  if (job.bitmaps != proto::BitmapFormat::kNone) {
+    // Always with its value: `-b` alone would take the pid as the format.
+    args.push_back("-b");
+    args.push_back(proto::bitmapFormatName(job.bitmaps));
+  }
   args.push_back(std::to_string(job.pid));
   args.push_back(path);
   ASSIGN_OR_RETURN(const CommandResult am, tools.run(Tool::kAm, args, std::chrono::minutes(5)));
@@ -68,7 +73,8 @@ core::Status runHeapDump(const ToolBox& tools, const HeapDumpJob& job,
   } closer{fd};
 
   const uint64_t total = static_cast<uint64_t>(last);
-  if (!send(proto::HeapDumpBegin{job.requestId, job.pid, total})) return core::cancelled();
+  const uint32_t honoured = (job.gcFirst ? uint32_t{proto::kHeapDumpGcFirst} : 0u) | proto::bitmapFormatFlags(job.bitmaps);
+  if (!send(proto::HeapDumpBegin{job.requestId, job.pid, total, honoured, total})) return core::cancelled();
   std::vector<uint8_t> raw(kHeapChunkRawBytes);
   uLong crc = crc32(0L, Z_NULL, 0);
   uint64_t offset = 0;

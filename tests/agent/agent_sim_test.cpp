@@ -124,7 +124,7 @@ class AgentSimTest : public ::testing::Test {
     const auto* hello = std::get_if<proto::AgentHello>(&*m);
     ASSERT_NE(hello, nullptr);
     EXPECT_EQ(hello->deviceModel, "T865");
-    EXPECT_EQ(hello->sdkLevel, 34u);
+    EXPECT_EQ(hello->sdkLevel, m_env.count("MXI_SIM_SDK") ? std::stoul(m_env["MXI_SIM_SDK"]) : 34u);
     EXPECT_EQ(hello->abi, "x86_64");
     EXPECT_EQ(hello->refreshMilliHz, 60000u);
     EXPECT_EQ(hello->buildHash.size(), 16u);
@@ -395,6 +395,65 @@ TEST_F(AgentSimTest, HeapDumpArrivesByteIdentical) {
   EXPECT_NE(calls().find("am dumpheap -g 1955 " + (m_scratch / "agent-data" / "heap-7.hprof").string()), std::string::npos);
   EXPECT_TRUE(fs::is_empty(m_scratch / "agent-data"));  // deleted after streaming
   EXPECT_EQ(fs::status(m_scratch / "agent-data").permissions() & fs::perms::all, fs::perms::owner_all);
+}
+
+// Receives one heap dump; returns its HeapDumpBegin and the bytes.
+std::pair<proto::HeapDumpBegin, std::string> receiveDump(AgentClient& c) {
+  proto::HeapDumpBegin begin;
+  std::string received;
+  for (;;) {
+    auto m = c.receive(20s);
+    if (!m) {
+      ADD_FAILURE() << "heap dump stalled after " << received.size() << " bytes";
+      return {begin, received};
+    }
+    if (auto* b = std::get_if<proto::HeapDumpBegin>(&*m)) begin = *b;
+    if (auto* ch = std::get_if<proto::HeapDumpChunk>(&*m)) {
+      std::string raw(ch->rawLength, '\0');
+      uLongf len = ch->rawLength;
+      EXPECT_EQ(uncompress(reinterpret_cast<Bytef*>(raw.data()), &len, ch->zlibData.data(), ch->zlibData.size()), Z_OK);
+      received += raw;
+    }
+    if (std::holds_alternative<proto::HeapDumpEnd>(*m)) return {begin, received};
+    if (auto* err = std::get_if<proto::Error>(&*m)) {
+      ADD_FAILURE() << err->message;
+      return {begin, received};
+    }
+  }
+}
+
+TEST_F(AgentSimTest, BitmapPixelsAreAskedForOnlyWhereAmHasThem) {
+  const fs::path dump = fs::path(fixtureDumpDir()) / "android_heap.hprof";
+  m_env["MXI_SIM_HEAP_SOURCE"] = dump.string();
+  m_env["MXI_SIM_SDK"] = "35";  // Android 15: am dumpheap -b png|jpg|webp
+  startAgent();
+  {
+    AgentClient c;
+    handshake(c);
+    ASSERT_TRUE(c.send(proto::HeapDumpRequest{21, "com.android.settings", 0,
+                                              proto::kHeapDumpGcFirst | proto::bitmapFormatFlags(proto::BitmapFormat::kWebp)}));
+    const auto [begin, bytes] = receiveDump(c);
+    EXPECT_EQ(begin.flags, proto::kHeapDumpGcFirst | proto::bitmapFormatFlags(proto::BitmapFormat::kWebp));
+    EXPECT_EQ(begin.originalBytes, begin.totalBytes);
+    EXPECT_TRUE(bytes == readFile(dump));
+  }
+  EXPECT_NE(calls().find("am dumpheap -g -b webp 1955 " + (m_scratch / "agent-data" / "heap-21.hprof").string()),
+            std::string::npos) << calls();
+  m_agent->kill();
+
+  // Android 14 (SDK 34): `am` would refuse -b; the agent leaves it out and says so in the flags.
+  m_env["MXI_SIM_SDK"] = "34";
+  fs::remove(m_scratch / "state" / "calls.log");
+  startAgent();
+  AgentClient c;
+  handshake(c);
+  ASSERT_TRUE(c.send(proto::HeapDumpRequest{22, "com.android.settings", 0, proto::bitmapFormatFlags(proto::BitmapFormat::kPng)}));
+  const auto [begin, bytes] = receiveDump(c);
+  EXPECT_EQ(begin.flags, 0u);
+  EXPECT_TRUE(bytes == readFile(dump));
+  EXPECT_NE(calls().find("am dumpheap 1955 " + (m_scratch / "agent-data" / "heap-22.hprof").string()), std::string::npos)
+      << calls();
+  EXPECT_EQ(calls().find("-b"), std::string::npos) << calls();
 }
 
 TEST_F(AgentSimTest, HostilePackageNamesAreRefused) {

@@ -232,6 +232,19 @@ TEST_F(E2eRecordTest, HeapDumpArrivesByteIdentical) {
   EXPECT_TRUE(fs::is_empty(s_dir / "root/data/local/tmp/mxi"));  // the agent deleted its copy
 }
 
+TEST_F(E2eRecordTest, BitmapsOnAnAndroid14DeviceAreLeftOutWithANote) {
+  const fs::path out = m_scratch / "b.hprof";
+  const ProcessRun r = mxi({"dumpheap", "--package", "com.android.settings", "--bitmaps", "png", "-o", out.string()});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.err.find("mxi dumpheap: note: the device (SDK 34) cannot add bitmap pixels (am dumpheap -b needs SDK 35); "
+                       "dumping without them\n"),
+            std::string::npos) << r.err;
+  EXPECT_TRUE(readFile(out) == readFile(fs::path(fixtureDumpDir()) / "android_heap.hprof"));
+  const ProcessRun bad = mxi({"dumpheap", "--package", "com.android.settings", "--bitmaps", "gif", "-o", out.string()});
+  EXPECT_NE(bad.exitCode, 0);
+  EXPECT_NE(bad.err.find("gif"), std::string::npos) << bad.err;
+}
+
 TEST_F(E2eRecordTest, AgentKilledMidStreamIsReportedAndRecordingContinues) {
   const fs::path agentPath = s_dir / "root/data/local/tmp/mxi-agent";
   auto killAgent = [&](pid_t) {

@@ -84,7 +84,7 @@ TEST(ProtocolCodec, EveryMessageRoundTripsByteForByte) {
       AnrReport{1700000000000, 4242, "com.example.app", "Input dispatching timed out", "\"main\" prio=5", "----- pid 4242", 5},
       ProcessList{"com.example.app", {{1, "root", "init"}, {4242, "u0_a12", "com.example.app"}}},
       AppState{"com.example.app", 4242, AppRunState::kRunning, true},
-      HeapDumpBegin{7, 4242, 1 << 20},
+      HeapDumpBegin{7, 4242, 1 << 20, kHeapDumpGcFirst | kHeapDumpShrinkOnDevice, 3 << 20},
       HeapDumpChunk{7, 262144, 262144, {0x78, 0x01, 0x02}},
       HeapDumpEnd{7, 1 << 20, 0xdeadbeef},
       Error{ErrorCode::kInvalidPackage, 7, "invalid package name"},
@@ -194,6 +194,10 @@ TEST(ProtocolCodec, Layout1PayloadsWithoutAppendedFieldsDecodeWithDefaults) {
   const auto hello = decodeAll(layout1(AgentHello{1, "v", "h", "m", 34, "x86_64", 60000, 5}, 8));
   ASSERT_EQ(hello.size(), 1u);
   EXPECT_EQ(std::get<AgentHello>(hello[0]).wallClockMs, 0u);
+  const auto begin = decodeAll(layout1(HeapDumpBegin{7, 42, 1000, 1, 5000}, 12));
+  ASSERT_EQ(begin.size(), 1u);
+  EXPECT_EQ(std::get<HeapDumpBegin>(begin[0]).flags, 0u);
+  EXPECT_EQ(std::get<HeapDumpBegin>(begin[0]).originalBytes, 1000u);  // not shrunk
   const auto anr = decodeAll(layout1(AnrReport{1, 2, "a.b", "r", "s", "t", 9}, 8));
   ASSERT_EQ(anr.size(), 1u);
   EXPECT_EQ(std::get<AnrReport>(anr[0]).traces, "t");
@@ -212,6 +216,18 @@ TEST(ProtocolCodec, Layout1PayloadsWithoutAppendedFieldsDecodeWithDefaults) {
   EXPECT_EQ(m.status().message(), "truncated StartCollecting.logSinceMs: needs 8 bytes, 5 left");
   EXPECT_EQ(layoutVersion(MessageType::kStartCollecting), 2);
   EXPECT_EQ(layoutVersion(MessageType::kHeartbeat), 1);
+}
+
+TEST(ProtocolCodec, HeapDumpFlagsPackTheBitmapFormat) {
+  EXPECT_EQ(bitmapFormatFlags(BitmapFormat::kPng), 2u);
+  EXPECT_EQ(bitmapFormatFlags(BitmapFormat::kWebp), 6u);
+  EXPECT_EQ(bitmapFormatOf(kHeapDumpGcFirst | bitmapFormatFlags(BitmapFormat::kJpg) | kHeapDumpShrinkOnDevice),
+            BitmapFormat::kJpg);
+  EXPECT_EQ(bitmapFormatOf(kHeapDumpGcFirst | kHeapDumpShrinkOnDevice), BitmapFormat::kNone);
+  EXPECT_STREQ(bitmapFormatName(BitmapFormat::kPng), "png");
+  EXPECT_STREQ(bitmapFormatName(BitmapFormat::kJpg), "jpg");
+  EXPECT_STREQ(bitmapFormatName(BitmapFormat::kWebp), "webp");
+  EXPECT_STREQ(bitmapFormatName(BitmapFormat::kNone), "");
 }
 
 TEST(ProtocolCodec, UnknownTypeIsSkippedAndTheStreamContinues) {

@@ -219,14 +219,23 @@ int am(const Ctx& c, const std::vector<std::string>& a) {
   std::vector<std::string> rest;
   for (size_t i = 1; i < a.size(); ++i) {
     if (a[i] == "-g" || a[i] == "-n") continue;
-    if (a[i] == "-b" && i + 1 < a.size()) {
-      ++i;
+    if (a[i] == "-b") {
+      // Android 15 (API 35) added -b [png|jpg|webp]; older `am` does not know the option.
+      if (c.config.sdk < 35) {
+        std::fprintf(stderr, "Error: Unknown option: -b\n");
+        return 255;
+      }
+      const std::string format = i + 1 < a.size() ? a[++i] : "";
+      if (format != "png" && format != "jpg" && format != "webp") {
+        std::fprintf(stderr, "simulated am: -b takes png, jpg or webp, not '%s'\n", format.c_str());
+        return 255;
+      }
       continue;
     }
     rest.push_back(a[i]);
   }
   if (rest.size() != 2) {
-    std::fprintf(stderr, "usage: am dumpheap [-g] [-b FORMAT] PROCESS FILE\n");
+    std::fprintf(stderr, "usage: am dumpheap [-g] [-b png|jpg|webp] PROCESS FILE\n");
     return 1;
   }
   const int pid = std::atoi(rest[0].c_str());
@@ -319,7 +328,8 @@ int getprop(const Ctx& c, const std::vector<std::string>& a) {
   const char* abi = "x86_64";
 #endif
   const std::vector<std::pair<std::string, std::string>> props = {
-      {"ro.build.version.release", "14"}, {"ro.build.version.sdk", "34"}, {"ro.product.cpu.abi", abi},
+      {"ro.build.version.release", std::to_string(c.config.sdk - 20)}, {"ro.build.version.sdk", std::to_string(c.config.sdk)},
+      {"ro.product.cpu.abi", abi},
       {"ro.product.manufacturer", c.device.manufacturer}, {"ro.product.model", c.device.model},
       {"ro.serialno", "mxi-simulated"}};
   for (const auto& [k, v] : props) {

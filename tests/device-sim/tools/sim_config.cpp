@@ -65,6 +65,7 @@ SimConfig loadConfig(const std::string& argv0) {
   c.anrAtMs = getInt("MXI_SIM_ANR_AT_MS", c.anrAtMs);
   c.leadMs = getInt("MXI_SIM_LEAD_MS", c.leadMs);
   c.refreshHz = static_cast<int>(getInt("MXI_SIM_REFRESH_HZ", c.refreshHz));
+  c.sdk = static_cast<int>(getInt("MXI_SIM_SDK", c.sdk));
   return c;
 }
 

@@ -20,6 +20,7 @@ struct SimConfig {
   int64_t anrAtMs = 3000;      // am_anr for the ANR app at origin + anrAtMs
   int64_t leadMs = 500;        // the timeline starts this long after the first tool call
   int refreshHz = 60;
+  int sdk = 34;                // ro.build.version.sdk (35+: `am dumpheap -b FORMAT` exists)
 };
 
 SimConfig loadConfig(const std::string& argv0);
