@@ -377,11 +377,4 @@ double Value::asDouble() const {
   return static_cast<double>(asLong());
 }
 
-StatusOr<std::shared_ptr<const HeapIndex>> openAndIndex(const std::string& path, const OpenOptions& openOptions,
-                                                        const IndexOptions& indexOptions, ProgressSink& progress,
-                                                        const CancelToken& cancel) {
-  ASSIGN_OR_RETURN(auto source, openDump(path, openOptions, progress, cancel));
-  return HeapIndex::build(std::move(source), indexOptions, progress, cancel);
-}
-
 }  // namespace mxi::core::hprof

@@ -496,6 +496,7 @@ void AgentServer::dumpHeap(const proto::HeapDumpRequest& request) {
   job.gcFirst = (request.flags & proto::kHeapDumpGcFirst) != 0;
   // A format the device cannot dump is dropped; HeapDumpBegin.flags tells the client.
   if (deviceInfo().sdkLevel >= kMinSdkForBitmapDump) job.bitmaps = proto::bitmapFormatOf(request.flags);
+  job.shrink = (request.flags & proto::kHeapDumpShrinkOnDevice) != 0;
   job.dataDir = m_options.dataDir;
   job.stableMs = m_options.heapStableMs;
   core::Status s = runHeapDump(m_tools, job, [this](const proto::Message& m) { return send(m); });

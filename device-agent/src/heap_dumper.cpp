@@ -11,6 +11,10 @@
 #include <thread>
 #include <vector>
 
+#include "core/analysis/hprof_shrink.h"
+#include "core/base/cancel_token.h"
+#include "core/hprof/dump_source.h"
+
 namespace mxi::agent {
 
 namespace {
@@ -30,6 +34,33 @@ int64_t fileSize(const std::string& path) {
 }
 
 }  // namespace
+
+core::StatusOr<uint64_t> shrinkDumpFile(const std::string& path, const std::string& shrunkPath) {
+  ASSIGN_OR_RETURN(std::shared_ptr<core::hprof::DumpSource> source, core::hprof::mapDumpFile(path));
+  core::NullProgress progress;
+  const core::CancelToken never;
+  ASSIGN_OR_RETURN(auto index, core::hprof::HeapIndex::build(std::move(source), {}, progress, never));
+  const int fd = open(shrunkPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  if (fd < 0) return core::ioError("cannot create " + shrunkPath + ": " + std::strerror(errno));
+  struct FdCloser {
+    int fd;
+    ~FdCloser() { close(fd); }
+  } closer{fd};
+  auto stats = core::analysis::shrinkDump(
+      *index,
+      [&](std::span<const uint8_t> chunk) -> core::Status {
+        for (size_t off = 0; off < chunk.size();) {
+          const ssize_t n = write(fd, chunk.data() + off, chunk.size() - off);
+          if (n < 0 && errno == EINTR) continue;
+          if (n <= 0) return core::ioError("writing " + shrunkPath + ": " + std::strerror(errno));
+          off += static_cast<size_t>(n);
+        }
+        return core::okStatus();
+      },
+      progress, never);
+  if (!stats.ok()) return stats.status();
+  return stats->outputBytes;
+}
 
 core::Status runHeapDump(const ToolBox& tools, const HeapDumpJob& job,
                          const std::function<bool(const proto::Message&)>& send) {
@@ -65,16 +96,27 @@ core::Status runHeapDump(const ToolBox& tools, const HeapDumpJob& job,
     std::this_thread::sleep_for(std::chrono::milliseconds(std::min(job.stableMs / 4 + 1, 100)));
   }
   chmod(path.c_str(), 0600);
-  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return core::ioError("cannot open " + path + ": " + std::strerror(errno));
+  const uint64_t original = static_cast<uint64_t>(last);
+  std::string streamed = path;
+  FileRemover shrunkRemover{path + ".shrunk"};
+  if (job.shrink) {
+    RETURN_IF_ERROR(shrinkDumpFile(path, shrunkRemover.path).status());
+    unlink(path.c_str());  // the phone's storage holds one copy at a time where it can
+    streamed = shrunkRemover.path;
+  }
+  const int fd = open(streamed.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return core::ioError("cannot open " + streamed + ": " + std::strerror(errno));
   struct FdCloser {
     int fd;
     ~FdCloser() { close(fd); }
   } closer{fd};
 
-  const uint64_t total = static_cast<uint64_t>(last);
-  const uint32_t honoured = (job.gcFirst ? uint32_t{proto::kHeapDumpGcFirst} : 0u) | proto::bitmapFormatFlags(job.bitmaps);
-  if (!send(proto::HeapDumpBegin{job.requestId, job.pid, total, honoured, total})) return core::cancelled();
+  struct stat st {};
+  if (fstat(fd, &st) != 0) return core::ioError("cannot stat " + streamed + ": " + std::strerror(errno));
+  const uint64_t total = static_cast<uint64_t>(st.st_size);
+  const uint32_t honoured = (job.gcFirst ? uint32_t{proto::kHeapDumpGcFirst} : 0u) | proto::bitmapFormatFlags(job.bitmaps) |
+                            (job.shrink ? uint32_t{proto::kHeapDumpShrinkOnDevice} : 0u);
+  if (!send(proto::HeapDumpBegin{job.requestId, job.pid, total, honoured, original})) return core::cancelled();
   std::vector<uint8_t> raw(kHeapChunkRawBytes);
   uLong crc = crc32(0L, Z_NULL, 0);
   uint64_t offset = 0;

@@ -232,6 +232,22 @@ TEST_F(E2eRecordTest, HeapDumpArrivesByteIdentical) {
   EXPECT_TRUE(fs::is_empty(s_dir / "root/data/local/tmp/mxi"));  // the agent deleted its copy
 }
 
+TEST_F(E2eRecordTest, DumpShrunkOnTheDeviceEqualsMxiShrinkOnTheHost) {
+  const fs::path original = fs::path(fixtureDumpDir()) / "android_heap.hprof";
+  const fs::path onDevice = m_scratch / "device-shrunk.hprof", onHost = m_scratch / "host-shrunk.hprof";
+  const ProcessRun r = mxi({"dumpheap", "--package", "com.android.settings", "--shrink", "-o", onDevice.string()});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const ProcessRun host = mxi({"shrink", original.string(), onHost.string(), "-q"});
+  ASSERT_EQ(host.exitCode, 0) << host.err;
+  const std::string shrunk = readFile(onHost);
+  EXPECT_LT(shrunk.size(), fs::file_size(original));  // the shrink did something
+  EXPECT_TRUE(readFile(onDevice) == shrunk);
+  EXPECT_NE(r.err.find("mxi dumpheap: shrunk on the device from " + std::to_string(fs::file_size(original)) + " to " +
+                       std::to_string(shrunk.size()) + " bytes\n"),
+            std::string::npos) << r.err;
+  EXPECT_TRUE(fs::is_empty(s_dir / "root/data/local/tmp/mxi"));  // neither copy left behind
+}
+
 TEST_F(E2eRecordTest, BitmapsOnAnAndroid14DeviceAreLeftOutWithANote) {
   const fs::path out = m_scratch / "b.hprof";
   const ProcessRun r = mxi({"dumpheap", "--package", "com.android.settings", "--bitmaps", "png", "-o", out.string()});
