@@ -3,6 +3,7 @@
 // streams it in zlib chunks; mxi writes it with a progress bar and checks its size and CRC-32.
 #include <zlib.h>
 
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -47,9 +48,12 @@ void reportUnhonoured(uint32_t requested, const proto::HeapDumpBegin& begin, uin
   }
 }
 
+// Writes the streamed dump to `path`; `transferSeconds` is the time from HeapDumpBegin to
+// HeapDumpEnd (the transfer alone, without `am dumpheap` and the on-device shrink).
 core::Status receiveDump(core::agentlink::AgentConnection& conn, uint32_t requestId, uint32_t requestedFlags,
                          uint32_t sdk, const std::string& path, core::ProgressSink& progress,
-                         const core::CancelToken& cancel) {
+                         const core::CancelToken& cancel, double& transferSeconds) {
+  auto begun = std::chrono::steady_clock::now();
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   if (!out) return core::ioError("cannot write " + path);
   // `am dumpheap` may take long on a big heap: wait for the first answer up to five minutes.
@@ -63,6 +67,7 @@ core::Status receiveDump(core::agentlink::AgentConnection& conn, uint32_t reques
       if (e->requestId == requestId || e->requestId == 0) return core::invalidInput("agent: " + e->message);
     } else if (const auto* b = std::get_if<proto::HeapDumpBegin>(&m)) {
       total = b->totalBytes;
+      begun = std::chrono::steady_clock::now();
       reportUnhonoured(requestedFlags, *b, sdk);
       if (b->flags & proto::kHeapDumpShrinkOnDevice) {
         std::fprintf(stderr, "mxi dumpheap: shrunk on the device from %llu to %llu bytes\n",
@@ -91,6 +96,7 @@ core::Status receiveDump(core::agentlink::AgentConnection& conn, uint32_t reques
         return core::invalidInput("heap dump damaged in transfer (size or CRC-32 differs)");
       }
       progress.report("receiving heap dump", core::ProgressSink::kMax);
+      transferSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begun).count();
       return core::okStatus();
     }
   }
@@ -130,7 +136,8 @@ void registerDumpheapCommand(CLI::App& root, int& exitCode) {
     const uint32_t flags = args->flags();
     core::Status s = (*conn)->send(proto::HeapDumpRequest{1, args->package, args->pid, flags}, sendLimits);
     TerminalProgress progress(true);
-    if (s.ok()) s = receiveDump(**conn, 1, flags, hello.sdkLevel, args->output, progress, cancel);
+    double transferSeconds = 0;
+    if (s.ok()) s = receiveDump(**conn, 1, flags, hello.sdkLevel, args->output, progress, cancel, transferSeconds);
     (*device)->stopAgent();
     if (!s.ok()) {
       std::error_code ec;
@@ -138,8 +145,10 @@ void registerDumpheapCommand(CLI::App& root, int& exitCode) {
       exitCode = reportError(s, "dumpheap " + args->package);
       return;
     }
-    std::fprintf(stderr, "mxi dumpheap: %s (%llu bytes)\n", args->output.c_str(),
-                 static_cast<unsigned long long>(std::filesystem::file_size(args->output)));
+    const uint64_t bytes = std::filesystem::file_size(args->output);
+    std::fprintf(stderr, "mxi dumpheap: %s (%llu bytes)\n", args->output.c_str(), static_cast<unsigned long long>(bytes));
+    std::fprintf(stderr, "mxi dumpheap: transfer %.2f s (%.1f MB/s)\n", transferSeconds,
+                 transferSeconds > 0 ? static_cast<double>(bytes) / 1e6 / transferSeconds : 0.0);
     exitCode = 0;
   });
 }

@@ -268,7 +268,7 @@ std::optional<PrimitiveArray> HeapIndex::primitiveArray(ObjectIndex array) const
   out.length = loadU32(p + id + 4);
   out.elementType = static_cast<BasicType>(p[id + 8]);
   out.hasData = *tag == static_cast<uint8_t>(SubTag::kPrimitiveArrayDump);
-  if (out.hasData) out.bytes = {p + id + 9, uint64_t{out.length} * basicTypeSize(out.elementType, id)};
+  if (out.hasData) out.bytes = {p + id + 9, static_cast<size_t>(uint64_t{out.length} * basicTypeSize(out.elementType, id))};
   return out;
 }
 
