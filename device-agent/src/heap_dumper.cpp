@@ -28,6 +28,11 @@ struct FileRemover {
   ~FileRemover() { unlink(path.c_str()); }
 };
 
+struct FdCloser {
+  int fd;
+  ~FdCloser() { close(fd); }
+};
+
 int64_t fileSize(const std::string& path) {
   struct stat st {};
   return stat(path.c_str(), &st) == 0 ? static_cast<int64_t>(st.st_size) : -1;
@@ -42,10 +47,7 @@ core::StatusOr<uint64_t> shrinkDumpFile(const std::string& path, const std::stri
   ASSIGN_OR_RETURN(auto index, core::hprof::HeapIndex::build(std::move(source), {}, progress, never));
   const int fd = open(shrunkPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
   if (fd < 0) return core::ioError("cannot create " + shrunkPath + ": " + std::strerror(errno));
-  struct FdCloser {
-    int fd;
-    ~FdCloser() { close(fd); }
-  } closer{fd};
+  const FdCloser closer{fd};
   auto stats = core::analysis::shrinkDump(
       *index,
       [&](std::span<const uint8_t> chunk) -> core::Status {
@@ -101,15 +103,12 @@ core::Status runHeapDump(const ToolBox& tools, const HeapDumpJob& job,
   FileRemover shrunkRemover{path + ".shrunk"};
   if (job.shrink) {
     RETURN_IF_ERROR(shrinkDumpFile(path, shrunkRemover.path).status());
-    unlink(path.c_str());  // the phone's storage holds one copy at a time where it can
+    unlink(path.c_str());  // frees the phone's storage before the transfer
     streamed = shrunkRemover.path;
   }
   const int fd = open(streamed.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return core::ioError("cannot open " + streamed + ": " + std::strerror(errno));
-  struct FdCloser {
-    int fd;
-    ~FdCloser() { close(fd); }
-  } closer{fd};
+  const FdCloser closer{fd};
 
   struct stat st {};
   if (fstat(fd, &st) != 0) return core::ioError("cannot stat " + streamed + ": " + std::strerror(errno));

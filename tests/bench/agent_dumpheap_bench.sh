@@ -36,6 +36,7 @@ if [[ -z $build ]]; then
     -DMXI_BUILD_DEVICE_SIM=ON -DCMAKE_CXX_COMPILER_LAUNCHER=ccache >/dev/null
 fi
 cmake --build "$build" -j2 --target mxi mxi-device-sim mxi-agent mxi-android-tool >/dev/null
+build=$(cd "$build" && pwd)  # the simulator's tool links must be absolute
 mxi=$build/app/cli/mxi
 sim=$build/tests/device-sim/mxi-device-sim
 agent=$build/device-agent/mxi-agent
