@@ -137,7 +137,7 @@ Status LiveRecorder::takeRequests(AgentConnection* agent) {
     m_dump = std::make_unique<HeapDumpReceiver>(m_dumpOrder.path, id);
     const adb::IoLimits sendLimits{std::chrono::milliseconds(5000), nullptr};
     const Status sent = agent->send(
-        proto::HeapDumpRequest{id, m_options.packageName, m_dumpOrder.pid, m_dumpOrder.gc ? 1u : 0u}, sendLimits);
+        proto::HeapDumpRequest{id, m_options.packageName, m_dumpOrder.pid, m_dumpOrder.flags}, sendLimits);
     if (!sent.ok()) finishHeapDump(sent);
     if (m_dump && m_onHeapDump) m_onHeapDump({m_dumpOrder.path, 0, 0, false, okStatus()});
   }
@@ -208,17 +208,24 @@ Status LiveRecorder::handle(const proto::Message& message, AgentConnection& agen
     m_lastDeviceNs = std::max(m_lastDeviceNs, static_cast<int64_t>(scene->monotonicNs));
     if (!scene->activity.empty()) m_stats.scene = scene->activity;
   } else if (const auto* issue = std::get_if<proto::MatrixIssue>(&message)) {
+    const size_t hash = std::hash<std::string>{}(issue->tag + '\n' + issue->contentJson);
+    if (!m_issueIds.emplace(issue->logTimeMs, issue->pid, hash).second) return okStatus();  // read twice after a restart
+    m_logResumeMs = std::max(m_logResumeMs, issue->logTimeMs);
+    // Only issues at or after the resume point can come again; a minute's margin for reordering.
+    const uint64_t keepFrom = m_logResumeMs > 60'000 ? m_logResumeMs - 60'000 : 0;
+    m_issueIds.erase(m_issueIds.begin(), m_issueIds.lower_bound(std::make_tuple(keepFrom, INT32_MIN, size_t{0})));
     session::SessionRecord r;
     r.type = session::RecordType::kIssue;
-    r.timeNs = m_lastDeviceNs;
+    r.timeNs = issue->monotonicNs ? static_cast<int64_t>(issue->monotonicNs) : m_lastDeviceNs;
     r.text = issueJson(*issue);
     RETURN_IF_ERROR(append(r));
     ++m_stats.issuesByKind[proto::issueKindName(issue->kind)];
   } else if (const auto* anr = std::get_if<proto::AnrReport>(&message)) {
     if (m_anrIds.emplace(anr->pid, anr->timeMs).second) {
+      m_logResumeMs = std::max(m_logResumeMs, anr->timeMs);
       session::SessionRecord r;
       r.type = session::RecordType::kAnr;
-      r.timeNs = m_lastDeviceNs;
+      r.timeNs = anr->monotonicNs ? static_cast<int64_t>(anr->monotonicNs) : m_lastDeviceNs;
       r.text = anr->traces.empty() ? "ANR " + anr->reason : anr->traces;
       RETURN_IF_ERROR(append(r));
       ++m_stats.anrs;
@@ -258,8 +265,11 @@ Status LiveRecorder::run(const CancelToken& cancel) {
     // Short receive slices so marks and heap-dump orders are taken promptly.
     const adb::IoLimits limits{std::chrono::milliseconds(200), &cancel};
     const adb::IoLimits sendLimits{std::chrono::milliseconds(5000), nullptr};
-    failure = agent.send(proto::StartCollecting{m_options.packageName, m_options.pollIntervalMs, proto::kCollectAll},
-                         sendLimits);
+    // From the first agent's start until issues move it on (0 from an older agent: from now).
+    if (m_logResumeMs == 0) m_logResumeMs = hello.wallClockMs;
+    failure = agent.send(
+        proto::StartCollecting{m_options.packageName, m_options.pollIntervalMs, proto::kCollectAll, m_logResumeMs},
+        sendLimits);
     if (!failure.ok()) break;
     auto lastTraffic = Clock::now();
     uint64_t heartbeats = agent.heartbeats();

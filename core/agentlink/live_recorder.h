@@ -15,6 +15,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/agentlink/agent_connection.h"
@@ -47,8 +48,8 @@ struct RecordStats {
 // A heap dump asked for during a recording; written to `path`, recorded with `reason`.
 struct HeapDumpOrder {
   std::string path;
-  int32_t pid = 0;  // 0: the package's main process
-  bool gc = false;
+  int32_t pid = 0;     // 0: the package's main process
+  uint32_t flags = 0;  // protocol::HeapDumpFlags (GC first, bitmap pixels, shrink on the device)
   std::string reason;
 };
 
@@ -120,6 +121,11 @@ class LiveRecorder {
   std::set<std::pair<int64_t, int64_t>> m_frameIds;  // (IntendedVsync, FrameCompleted), newest kept
   std::deque<int64_t> m_recentStarts;                // counted frames' starts (for fps)
   std::set<std::pair<int32_t, uint64_t>> m_anrIds;   // (pid, time)
+  // A restarted agent reads logcat from here (device wall-clock ms: the newest issue or ANR, else
+  // the first agent's start) so nothing logged while it was down is lost; what it reads twice is
+  // dropped by m_issueIds.
+  uint64_t m_logResumeMs = 0;
+  std::set<std::tuple<uint64_t, int32_t, size_t>> m_issueIds;  // (logTimeMs, pid, hash), recent ones
   trace::DropThresholds m_thresholds;
 
   std::mutex m_requestsMutex;  // guards the two queues below

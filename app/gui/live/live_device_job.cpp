@@ -77,7 +77,11 @@ void LiveDeviceJob::mark(const QString& label) {
 void LiveDeviceJob::dumpHeap(const QString& path, bool gc) {
   std::lock_guard lock(m_mutex);
   if (m_recorder == nullptr) return;
-  m_recorder->requestHeapDump({path.toStdString(), 0, gc, "requested from the live view"});
+  // Bitmap pixels as PNG where the phone can add them (SDK 35+; the agent leaves it out
+  // elsewhere), so the bitmap gallery has pictures.
+  uint32_t flags = core::protocol::bitmapFormatFlags(core::protocol::BitmapFormat::kPng);
+  if (gc) flags |= core::protocol::kHeapDumpGcFirst;
+  m_recorder->requestHeapDump({path.toStdString(), 0, flags, "requested from the live view"});
 }
 
 std::vector<core::session::SessionRecord> LiveDeviceJob::takeRecords() {

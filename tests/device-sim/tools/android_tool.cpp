@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <algorithm>
@@ -31,6 +32,15 @@ struct Ctx {
   int64_t origin = 0;
   int64_t elapsed() const { return nowMs() - origin; }
 };
+
+// The package a process belongs to: its name up to ':' ("com.app:remote" → "com.app").
+std::string packageOf(const std::string& process) { return process.substr(0, process.find(':')); }
+
+// Installed but stopped (MXI_SIM_STOPPED): pm lists it, ps/pidof/am do not see it.
+bool isStopped(const Ctx& c, const SimApp& app) {
+  const std::string list = "," + c.config.stopped + ",";
+  return list.find("," + packageOf(app.package) + ",") != std::string::npos;
+}
 
 const SimApp* findApp(const Ctx& c, const std::string& package) {
   for (const SimApp& a : c.device.apps) {
@@ -297,19 +307,28 @@ int am(const Ctx& c, const std::vector<std::string>& a) {
   std::vector<std::string> rest;
   for (size_t i = 1; i < a.size(); ++i) {
     if (a[i] == "-g" || a[i] == "-n") continue;
-    if (a[i] == "-b" && i + 1 < a.size()) {
-      ++i;
+    if (a[i] == "-b") {
+      // Android 15 (API 35) added -b [png|jpg|webp]; older `am` does not know the option.
+      if (c.config.sdk < 35) {
+        std::fprintf(stderr, "Error: Unknown option: -b\n");
+        return 255;
+      }
+      const std::string format = i + 1 < a.size() ? a[++i] : "";
+      if (format != "png" && format != "jpg" && format != "webp") {
+        std::fprintf(stderr, "simulated am: -b takes png, jpg or webp, not '%s'\n", format.c_str());
+        return 255;
+      }
       continue;
     }
     rest.push_back(a[i]);
   }
   if (rest.size() != 2) {
-    std::fprintf(stderr, "usage: am dumpheap [-g] [-b FORMAT] PROCESS FILE\n");
+    std::fprintf(stderr, "usage: am dumpheap [-g] [-b png|jpg|webp] PROCESS FILE\n");
     return 1;
   }
   const int pid = std::atoi(rest[0].c_str());
   bool known = false;
-  for (const SimApp& app : c.device.apps) known |= app.pid == pid || app.package == rest[0];
+  for (const SimApp& app : c.device.apps) known |= !isStopped(c, app) && (app.pid == pid || app.package == rest[0]);
   if (!known) {
     std::fprintf(stderr, "java.lang.IllegalArgumentException: Unknown process: %s\n", rest[0].c_str());
     return 1;
@@ -343,7 +362,9 @@ int am(const Ctx& c, const std::vector<std::string>& a) {
 
 int ps(const Ctx& c, const std::vector<std::string>&) {
   std::printf("  PID USER           NAME\n");
-  for (const SimApp& a : c.device.apps) std::printf("%5d %-14s %s\n", a.pid, a.user.c_str(), a.package.c_str());
+  for (const SimApp& a : c.device.apps) {
+    if (!isStopped(c, a)) std::printf("%5d %-14s %s\n", a.pid, a.user.c_str(), a.package.c_str());
+  }
   return 0;
 }
 
@@ -351,7 +372,7 @@ int pidof(const Ctx& c, const std::vector<std::string>& a) {
   std::string out;
   for (const SimApp& app : c.device.apps) {
     for (const std::string& name : a) {
-      if (app.package == name) out += (out.empty() ? "" : " ") + std::to_string(app.pid);
+      if (app.package == name && !isStopped(c, app)) out += (out.empty() ? "" : " ") + std::to_string(app.pid);
     }
   }
   if (out.empty()) return 1;
@@ -359,10 +380,29 @@ int pidof(const Ctx& c, const std::vector<std::string>& a) {
   return 0;
 }
 
+// `pm list packages [-3]`: the replayed apps' packages (process names up to ':', each once, in
+// replay order); -3 leaves out system apps (those whose processes run as `system`).
 int pm(const Ctx& c, const std::vector<std::string>& a) {
-  if (a.size() < 2 || a[0] != "list" || a[1] != "packages") return 1;
+  if (a.size() < 2 || a[0] != "list" || a[1] != "packages") {
+    std::fprintf(stderr, "simulated pm: only list packages [-3] is supported\n");
+    return 1;
+  }
+  bool thirdPartyOnly = false;
+  for (size_t i = 2; i < a.size(); ++i) {
+    if (a[i] != "-3") {
+      std::fprintf(stderr, "simulated pm: unsupported option %s\n", a[i].c_str());
+      return 1;
+    }
+    thirdPartyOnly = true;
+  }
+  std::vector<std::string> listed;
   for (const SimApp& app : c.device.apps) {
-    if (app.package.find('.') != std::string::npos) std::printf("package:%s\n", app.package.c_str());
+    const std::string package = packageOf(app.package);
+    if (package.find('.') == std::string::npos) continue;  // init, system_server: not packages
+    if (thirdPartyOnly && app.user == "system") continue;
+    if (std::find(listed.begin(), listed.end(), package) != listed.end()) continue;
+    listed.push_back(package);
+    std::printf("package:%s\n", package.c_str());
   }
   return 0;
 }
@@ -376,7 +416,8 @@ int getprop(const Ctx& c, const std::vector<std::string>& a) {
   const char* abi = "x86_64";
 #endif
   const std::vector<std::pair<std::string, std::string>> props = {
-      {"ro.build.version.release", "14"}, {"ro.build.version.sdk", "34"}, {"ro.product.cpu.abi", abi},
+      {"ro.build.version.release", std::to_string(c.config.sdk - 20)}, {"ro.build.version.sdk", std::to_string(c.config.sdk)},
+      {"ro.product.cpu.abi", abi},
       {"ro.product.manufacturer", c.device.manufacturer}, {"ro.product.model", c.device.model},
       {"ro.serialno", "mxi-simulated"}};
   for (const auto& [k, v] : props) {

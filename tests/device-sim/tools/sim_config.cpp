@@ -60,12 +60,14 @@ SimConfig loadConfig(const std::string& argv0) {
   c.stateDir = get("MXI_SIM_STATE", (fs::path(c.root) / "var" / "mxi-sim").string());
   c.heapSource = get("MXI_SIM_HEAP_SOURCE", "");
   c.foreground = get("MXI_SIM_FOREGROUND", "");
+  c.stopped = get("MXI_SIM_STOPPED", "");
   c.frameMs = getInt("MXI_SIM_FRAME_MS", c.frameMs);
   c.logMs = getInt("MXI_SIM_LOG_MS", c.logMs);
   c.anrAtMs = getInt("MXI_SIM_ANR_AT_MS", c.anrAtMs);
   c.leadMs = getInt("MXI_SIM_LEAD_MS", c.leadMs);
   c.refreshHz = static_cast<int>(getInt("MXI_SIM_REFRESH_HZ", c.refreshHz));
   c.oneAppDemo = getInt("MXI_SIM_ONE_APP_DEMO", 0) != 0;
+  c.sdk = static_cast<int>(getInt("MXI_SIM_SDK", c.sdk));
   return c;
 }
 

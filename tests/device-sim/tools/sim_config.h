@@ -14,11 +14,13 @@ struct SimConfig {
   std::string stateDir;        // clock, call log (default <root>/var/mxi-sim)
   std::string heapSource;      // hprof that `am dumpheap` writes (a real JVM-written dump)
   std::string foreground;      // package whose windows replay as the foreground app
+  std::string stopped;         // comma-separated packages installed (pm) but not running (ps, pidof, am)
   int64_t frameMs = 16;        // a new framestats row appears every frameMs
   int64_t logMs = 100;         // a new Matrix issue line every logMs
   int64_t anrAtMs = 3000;      // am_anr for the ANR app at origin + anrAtMs
   int64_t leadMs = 500;        // the timeline starts this long after the first tool call
   int refreshHz = 60;
+  int sdk = 34;                // ro.build.version.sdk (35+: `am dumpheap -b FORMAT` exists)
   // Demo: every replayed Matrix issue and the ANR come from the foreground app, so one app
   // shows everything (the GUI's "Try the demo").
   bool oneAppDemo = false;
