@@ -98,6 +98,9 @@ QWidget* HeapBrowser::makeSummary() {
   row(tr("GC roots"), QString::number(ix.roots().size()));
   QString heaps;
   for (const auto& h : ix.heaps()) heaps += QStringLiteral("%1: %2 objects, %3<br>").arg(QString::fromStdString(h.name)).arg(h.objects).arg(humanBytes(h.shallowBytes));
+  if (!m_doc->excludedHeaps.isEmpty()) {
+    heaps += tr("<i>not counted in retained sizes and classes (Settings): %1</i>").arg(m_doc->excludedHeaps.join(QStringLiteral(", ")));
+  }
   row(tr("Heaps"), heaps);
   row(tr("Leaks"), tr("%1 application, %2 library (%3 candidates)")
                        .arg(m_doc->leaks.leaks.size()).arg(m_doc->leaks.libraryLeaks.size()).arg(m_doc->leaks.candidates));

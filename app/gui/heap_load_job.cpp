@@ -7,7 +7,8 @@
 namespace mxi::gui {
 
 
-HeapLoadJob::HeapLoadJob(QString path, QObject* parent) : QObject(parent), m_path(std::move(path)) {
+HeapLoadJob::HeapLoadJob(QString path, HeapLoadOptions options, QObject* parent)
+    : QObject(parent), m_path(std::move(path)), m_options(std::move(options)) {
   qRegisterMetaType<std::shared_ptr<mxi::gui::HeapDocument>>();
 }
 
@@ -39,14 +40,23 @@ void HeapLoadJob::run() {
   doc->path = m_path;
   doc->index = *index;
   doc->graph = std::make_unique<core::analysis::HeapGraph>(*doc->index);
-  auto dominators = core::analysis::HeapDominators::compute(*doc->graph, {}, progress, m_cancel);
+  core::analysis::DominatorOptions dominatorOptions;
+  for (const std::string& name : m_options.excludedHeaps) {
+    const auto heap = doc->index->findHeap(name);
+    if (!heap) continue;
+    if (dominatorOptions.countedHeaps.empty()) dominatorOptions.countedHeaps.assign(doc->index->heaps().size(), true);
+    dominatorOptions.countedHeaps[*heap] = false;
+    doc->excludedHeaps << QString::fromStdString(name);
+  }
+  auto dominators = core::analysis::HeapDominators::compute(*doc->graph, dominatorOptions, progress, m_cancel);
   if (!dominators.ok()) return fail(dominators.status());
   doc->dominators = std::move(*dominators);
   doc->dominatorTops = doc->dominators->children(core::hprof::kNoObject);  // also builds the child lists
-  doc->histogram = core::hprof::classHistogram(*doc->index, std::nullopt);
+  doc->histogram = core::hprof::classHistogramOfHeaps(*doc->index, dominatorOptions.countedHeaps);
   doc->classRetained = doc->dominators->classRetainedBytes(*doc->index);
   core::analysis::LeakOptions leakOptions;
   leakOptions.precomputed = doc->dominators.get();
+  leakOptions.dominators = dominatorOptions;
   if (const auto* info = doc->index->source().matrixInfo(); info && !info->leakedActivityKey.empty()) {
     leakOptions.finders.matrixKey = info->leakedActivityKey;
   }

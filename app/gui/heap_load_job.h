@@ -3,6 +3,8 @@
 #pragma once
 
 #include <memory>
+#include <string>
+#include <vector>
 #include <QObject>
 #include <QString>
 #include <QThread>
@@ -12,10 +14,16 @@
 
 namespace mxi::gui {
 
+struct HeapLoadOptions {
+  // Heaps whose objects count in no retained size and no class histogram row (Settings; e.g.
+  // Android's image and zygote). Names the dump does not have are ignored.
+  std::vector<std::string> excludedHeaps;
+};
+
 class HeapLoadJob : public QObject {
   Q_OBJECT
  public:
-  explicit HeapLoadJob(QString path, QObject* parent = nullptr);
+  explicit HeapLoadJob(QString path, HeapLoadOptions options = {}, QObject* parent = nullptr);
   ~HeapLoadJob() override;
   void start();
   void cancel() { m_cancel.cancel(); }
@@ -28,6 +36,7 @@ class HeapLoadJob : public QObject {
  private:
   void run();
   QString m_path;
+  HeapLoadOptions m_options;
   core::CancelToken m_cancel;
   QThread* m_thread = nullptr;
 };

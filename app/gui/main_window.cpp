@@ -23,10 +23,11 @@
 #include "app/gui/heap_load_job.h"
 #include "app/gui/live/live_dashboard.h"
 #include "app/gui/session/session_view.h"
+#include "app/gui/settings/settings_dialog.h"
 
 namespace mxi::gui {
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_settings(Settings::load()) {
   setWindowTitle(tr("Matrix Inspector"));
   setAcceptDrops(true);
   resize(1280, 800);
@@ -40,6 +41,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   file->addAction(tr("Open device &captures…"), this, &MainWindow::chooseCaptures);
   file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+  auto* edit = menuBar()->addMenu(tr("&Edit"));
+  edit->addAction(tr("&Settings…"), QKeySequence(tr("Ctrl+,")), this, &MainWindow::editSettings);
   auto* viewMenu = menuBar()->addMenu(tr("&View"));
   viewMenu->addAction(tr("&Start page"), this, [this] { showPage(QStringLiteral("start")); });
   viewMenu->addAction(tr("&Heap dump"), this, [this] { showPage(QStringLiteral("heap")); });
@@ -87,6 +90,7 @@ QWidget* MainWindow::makeStartPage() {
   layout->addLayout(buttons);
   layout->addWidget(new QLabel(tr("<h3>Attached devices</h3>")));
   m_deviceStatus = new QLabel(tr("Device tracking is off."));
+  m_deviceStatus->setObjectName(QStringLiteral("deviceStatus"));
   m_devices = new QListWidget;
   m_devices->setObjectName(QStringLiteral("devices"));
   m_devices->setMaximumHeight(120);
@@ -102,15 +106,37 @@ QWidget* MainWindow::makeStartPage() {
 
 void MainWindow::startDeviceTracking() {
   if (m_tracker) return;
-  m_tracker = new DeviceTracker(this);
+  m_tracker = new DeviceTracker({m_settings.adbPath.toStdString(), m_settings.transport.toStdString()}, this);
   connect(m_tracker, &DeviceTracker::devicesChanged, this, [this](const QStringList& devices) {
     m_devices->clear();
     m_devices->addItems(devices);
     if (devices.isEmpty()) m_devices->addItem(tr("No device attached — connect a phone with USB debugging on"));
   });
   connect(m_tracker, &DeviceTracker::statusChanged, m_deviceStatus, &QLabel::setText);
-  m_deviceStatus->setText(tr("Looking for the adb server…"));
+  m_devices->clear();
+  m_deviceStatus->setText(m_settings.transport == QLatin1String("server") ? tr("Looking for the adb server…")
+                                                                          : tr("Looking for devices (%1)…").arg(m_settings.transport));
   m_tracker->start();
+}
+
+void MainWindow::editSettings() {
+  SettingsDialog dialog(m_settings, this);
+  if (dialog.exec() != QDialog::Accepted) return;
+  const Settings chosen = dialog.settings();
+  chosen.save();
+  applySettings(chosen);
+}
+
+void MainWindow::applySettings(const Settings& settings) {
+  const bool adbChanged = settings.adbPath != m_settings.adbPath || settings.transport != m_settings.transport;
+  m_settings = settings;
+  if (m_tracker && adbChanged) {
+    delete m_tracker;  // stops its thread
+    m_tracker = nullptr;
+    startDeviceTracking();
+  }
+  if (m_sessionView) m_sessionView->setThresholds(m_settings.thresholds);
+  m_phase->setText(tr("Settings applied; mappings and heaps to exclude apply to files opened from now on"));
 }
 
 void MainWindow::refreshRecent() {
@@ -142,7 +168,7 @@ void MainWindow::chooseCaptures() {
 }
 
 bool MainWindow::openCaptures(const CaptureFiles& files) {
-  auto session = std::make_shared<LiveSession>();
+  auto session = std::make_shared<LiveSession>(m_settings.thresholds);
   const QString error = importCaptures(files, *session);
   if (!error.isEmpty()) {
     reportFailure(tr("Cannot open the captures"), error);
@@ -192,13 +218,13 @@ void MainWindow::openSession(const QString& path) {
       reportFailure(tr("Cannot open the session"), message);
       return;
     }
-    m_sessionView = new SessionView(absolute, *loaded);
+    m_sessionView = new SessionView(absolute, *loaded, m_settings.thresholds);
     showSessionPage(m_sessionView);
     m_phase->setText(tr("Session %1").arg(QFileInfo(absolute).fileName()));
     setWindowTitle(tr("%1 — Matrix Inspector").arg(QFileInfo(absolute).fileName()));
     emit sessionOpened();
   });
-  watcher->setFuture(QtConcurrent::run(loadSessionFile, absolute));
+  watcher->setFuture(QtConcurrent::run([absolute, mappings = m_settings.mappings] { return loadSessionFile(absolute, mappings); }));
 }
 
 void MainWindow::openFiles(const QStringList& paths) {
@@ -237,7 +263,7 @@ bool MainWindow::showPage(const QString& name) {
 void MainWindow::openDump(const QString& path) {
   if (m_job) return;  // one load at a time
   const QString absolute = QFileInfo(path).absoluteFilePath();
-  m_job = std::make_unique<HeapLoadJob>(absolute);
+  m_job = std::make_unique<HeapLoadJob>(absolute, HeapLoadOptions{m_settings.excludedHeapNames()});
   connect(m_job.get(), &HeapLoadJob::progress, this, [this](const QString& phase, int permille) {
     m_phase->setText(tr("%1…").arg(phase));
     m_progress->setValue(permille);

@@ -7,6 +7,7 @@
 
 #include "app/gui/heap_document.h"
 #include "app/gui/live/capture_import.h"
+#include "app/gui/settings/settings.h"
 
 class QLabel;
 class QListWidget;
@@ -44,6 +45,11 @@ class MainWindow : public QMainWindow {
   QListWidget* deviceList() const { return m_devices; }
   // Switches the central view: "start", "heap", "session".
   bool showPage(const QString& name);
+  // Settings (Edit → Settings…): read from QSettings at startup. applySettings() takes effect at
+  // once where it can (device tracking, the open session's thresholds) and for every file opened
+  // afterwards; it does not save (the dialog does).
+  const Settings& settings() const { return m_settings; }
+  void applySettings(const Settings& settings);
 
  signals:
   void dumpLoaded();
@@ -59,6 +65,7 @@ class MainWindow : public QMainWindow {
   void chooseDump();
   void chooseCaptures();
   void chooseSession();
+  void editSettings();
   void showSessionPage(QWidget* page);
   void loaded(std::shared_ptr<HeapDocument> document);
   void failed(const QString& message);
@@ -79,6 +86,7 @@ class MainWindow : public QMainWindow {
   QLabel* m_phase;
   QPushButton* m_cancel;
   std::unique_ptr<HeapLoadJob> m_job;
+  Settings m_settings;
 };
 
 }  // namespace mxi::gui

@@ -2,6 +2,7 @@
 
 #include <QBrush>
 #include <QColor>
+#include <QFont>
 
 #include "app/gui/format.h"
 
@@ -36,6 +37,21 @@ QVariant IssueFeedModel::data(const QModelIndex& index, int role) const {
     }
   }
   if (role == kKindRole) return static_cast<int>(e.kind);
+  if (role == kCostFlagRole) return static_cast<int>(e.costFlag);
+  if (index.column() == kCost && e.costFlag != LiveEvent::CostFlag::kNone) {
+    const bool anr = e.costFlag == LiveEvent::CostFlag::kOverAnr;
+    const auto& t = m_session.liveThresholds();
+    if (role == Qt::ForegroundRole) return QBrush(anr ? QColor(0xc6, 0x28, 0x28) : QColor(0xe6, 0x51, 0x00));
+    if (role == Qt::FontRole) {
+      QFont bold;
+      bold.setBold(true);
+      return bold;
+    }
+    if (role == Qt::ToolTipRole) {
+      return anr ? tr("At or over the ANR threshold (%1 ms)").arg(t.anrMs)
+                 : tr("At or over the evil-method threshold (%1 ms)").arg(t.evilMethodMs);
+    }
+  }
   if (role == Qt::ForegroundRole && index.column() == kKind) {
     switch (e.kind) {
       case LiveEvent::Kind::kAnr: return QBrush(QColor(0xc6, 0x28, 0x28));

@@ -12,7 +12,8 @@ class IssueFeedModel : public QAbstractTableModel {
   Q_OBJECT
  public:
   enum Column { kTime, kKind, kScene, kCost, kSummary, kColumns };
-  static constexpr int kKindRole = Qt::UserRole + 2;  // LiveEvent::Kind as int
+  static constexpr int kKindRole = Qt::UserRole + 2;      // LiveEvent::Kind as int
+  static constexpr int kCostFlagRole = Qt::UserRole + 3;  // LiveEvent::CostFlag as int
   explicit IssueFeedModel(const LiveSession& session, QObject* parent = nullptr);
   // Picks up events added to the session since the last call.
   void sync();

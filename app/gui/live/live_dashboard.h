@@ -14,6 +14,7 @@
 class QAbstractSeries;
 class QChart;
 class QChartView;
+class QCheckBox;
 class QComboBox;
 class QHorizontalStackedBarSeries;
 class QLabel;
@@ -58,6 +59,8 @@ class LiveDashboard : public QWidget {
   QString summaryText() const;
   uint64_t repaints() const { return m_repaints; }
   void setKindFilter(int kindOrMinusOne);  // LiveEvent::Kind as int, -1 for all
+  // Only evil methods and ANRs at or over the session's evil-method threshold.
+  void setOverThresholdOnly(bool on);
 
  private:
   QWidget* makeCharts();
@@ -92,6 +95,7 @@ class LiveDashboard : public QWidget {
   QTableView* m_feedView;
   QLineEdit* m_search;
   QComboBox* m_kind;
+  QCheckBox* m_overThreshold;
   IssueDetailView* m_detail;
 };
 
