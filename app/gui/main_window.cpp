@@ -16,6 +16,7 @@
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTemporaryDir>
 #include <QVBoxLayout>
 
 #include "app/gui/device_tracker.h"
@@ -167,38 +168,45 @@ void MainWindow::chooseCaptures() {
   if (!paths.isEmpty()) openFiles(paths);
 }
 
-bool MainWindow::openCaptures(const CaptureFiles& files) {
-  auto session = std::make_shared<LiveSession>(m_settings.thresholds);
-  const QString error = importCaptures(files, *session);
-  if (!error.isEmpty()) {
-    reportFailure(tr("Cannot open the captures"), error);
-    return false;
-  }
-  m_dashboard = new LiveDashboard(std::move(session));
-  showSessionPage(m_dashboard);
+void MainWindow::openCaptures(const CaptureFiles& files) {
   QStringList names;
   for (const QString& p : {files.framestats, files.issues, files.anr, files.methodMapping}) {
     if (!p.isEmpty()) names << QFileInfo(p).fileName();
   }
-  m_phase->setText(tr("Session from %1").arg(names.join(QStringLiteral(", "))));
-  emit sessionOpened();
-  return true;
+  // Core's import writes a scratch session file next to the others of this window.
+  if (!m_captureSessions) m_captureSessions = std::make_unique<QTemporaryDir>();
+  const QString first = QFileInfo(names.isEmpty() ? QStringLiteral("captures") : names.first()).completeBaseName();
+  const QString sessionPath = m_captureSessions->filePath(QStringLiteral("%1-%2.mxs").arg(first).arg(++m_captureImports));
+  m_phase->setText(tr("Importing %1…").arg(names.join(QStringLiteral(", "))));
+  auto* watcher = new QFutureWatcher<LoadedSession>(this);
+  connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, sessionPath, names] {
+    watcher->deleteLater();
+    const LoadedSession loaded = watcher->result();
+    if (!loaded.ok()) {
+      reportFailure(tr("Cannot open the captures"), QString::fromStdString(loaded.status().toString()));
+      return;
+    }
+    showSessionPage(new SessionView(sessionPath, *loaded, m_settings.thresholds));
+    m_phase->setText(tr("Session from %1").arg(names.join(QStringLiteral(", "))));
+    emit sessionOpened();
+  });
+  watcher->setFuture(QtConcurrent::run([files, sessionPath, mappings = m_settings.mappings] {
+    return importCaptureSession(files, sessionPath, mappings);
+  }));
 }
 
-void MainWindow::showSessionPage(QWidget* page) {
-  // One session page at a time: captures or a session file.
-  for (QWidget* old : {static_cast<QWidget*>(m_dashboard), static_cast<QWidget*>(m_sessionView)}) {
-    if (!old || old == page) continue;
-    m_stack->removeWidget(old);
-    old->deleteLater();
+void MainWindow::showSessionPage(SessionView* view) {
+  // One session page at a time.
+  if (m_sessionView) {
+    m_stack->removeWidget(m_sessionView);
+    m_sessionView->deleteLater();
   }
-  if (page != m_dashboard) m_dashboard = nullptr;
-  if (page != m_sessionView) m_sessionView = nullptr;
-  m_stack->addWidget(page);
-  m_stack->setCurrentWidget(page);
+  m_sessionView = view;
+  m_stack->addWidget(view);
+  m_stack->setCurrentWidget(view);
 }
 
-LiveDashboard* MainWindow::dashboard() const { return m_sessionView ? m_sessionView->dashboard() : m_dashboard; }
+LiveDashboard* MainWindow::dashboard() const { return m_sessionView ? m_sessionView->dashboard() : nullptr; }
 
 void MainWindow::chooseSession() {
   const QString path = QFileDialog::getOpenFileName(this, tr("Open session"), QString(), tr("Sessions (*.mxs);;All files (*)"));
@@ -218,8 +226,7 @@ void MainWindow::openSession(const QString& path) {
       reportFailure(tr("Cannot open the session"), message);
       return;
     }
-    m_sessionView = new SessionView(absolute, *loaded, m_settings.thresholds);
-    showSessionPage(m_sessionView);
+    showSessionPage(new SessionView(absolute, *loaded, m_settings.thresholds));
     m_phase->setText(tr("Session %1").arg(QFileInfo(absolute).fileName()));
     setWindowTitle(tr("%1 — Matrix Inspector").arg(QFileInfo(absolute).fileName()));
     emit sessionOpened();
@@ -252,8 +259,7 @@ void MainWindow::openFiles(const QStringList& paths) {
 bool MainWindow::showPage(const QString& name) {
   QWidget* page = name == QLatin1String("start")     ? m_stack->widget(0)
                   : name == QLatin1String("heap")    ? static_cast<QWidget*>(m_browser)
-                  : name == QLatin1String("session") ? (m_sessionView ? static_cast<QWidget*>(m_sessionView)
-                                                                      : static_cast<QWidget*>(m_dashboard))
+                  : name == QLatin1String("session") ? static_cast<QWidget*>(m_sessionView)
                                                      : nullptr;
   if (!page) return false;
   m_stack->setCurrentWidget(page);

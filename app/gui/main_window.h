@@ -14,6 +14,7 @@ class QListWidget;
 class QProgressBar;
 class QPushButton;
 class QStackedWidget;
+class QTemporaryDir;
 
 namespace mxi::gui {
 
@@ -29,14 +30,15 @@ class MainWindow : public QMainWindow {
   explicit MainWindow(QWidget* parent = nullptr);
   ~MainWindow() override;
   void openDump(const QString& path);
-  // Raw device captures (framestats, Matrix issues, ANR traces) into the session dashboard.
-  bool openCaptures(const CaptureFiles& files);
+  // Raw device captures (framestats, Matrix issues, ANR traces, methodMapping.txt) as a session:
+  // imported off the UI thread by core's session import; sessionOpened() when shown.
+  void openCaptures(const CaptureFiles& files);
   // A recorded session (.mxs), loaded off the UI thread; sessionOpened() when shown.
   void openSession(const QString& path);
   // Opens each file by what it is: heap dumps load in the heap browser, captures in the dashboard.
   void openFiles(const QStringList& paths);
   HeapBrowser* heapBrowser() const { return m_browser; }
-  // The dashboard on screen: of the open session file, else of the opened captures.
+  // The dashboard of the open session (a session file or imported captures).
   LiveDashboard* dashboard() const;
   SessionView* sessionView() const { return m_sessionView; }
   // Lists attached devices on the start page, live (host:track-devices; starts an adb server
@@ -66,7 +68,7 @@ class MainWindow : public QMainWindow {
   void chooseCaptures();
   void chooseSession();
   void editSettings();
-  void showSessionPage(QWidget* page);
+  void showSessionPage(SessionView* view);
   void loaded(std::shared_ptr<HeapDocument> document);
   void failed(const QString& message);
   // Status bar, openFailed() and (when shown) a dialog.
@@ -80,8 +82,9 @@ class MainWindow : public QMainWindow {
   QLabel* m_deviceStatus = nullptr;
   DeviceTracker* m_tracker = nullptr;
   HeapBrowser* m_browser = nullptr;
-  LiveDashboard* m_dashboard = nullptr;  // captures
-  SessionView* m_sessionView = nullptr;  // .mxs
+  SessionView* m_sessionView = nullptr;  // a .mxs, or imported captures
+  std::unique_ptr<QTemporaryDir> m_captureSessions;  // session files imported from captures
+  int m_captureImports = 0;
   QProgressBar* m_progress;
   QLabel* m_phase;
   QPushButton* m_cancel;

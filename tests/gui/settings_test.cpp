@@ -264,6 +264,39 @@ TEST(SettingsTest, AppMappingNamesTheCallTreesOfThatAppsSessions) {
       << failed.first().first().toString().toStdString();
 }
 
+// Captures go through core's import like `mxi session import`, then load like a session: their own
+// methodMapping.txt names the call trees, else the mapping Settings hold for the issues' app.
+TEST(SettingsTest, CapturesAreNamedByTheirMappingElseByTheAppsMapping) {
+  const std::string mapping = test::referenceDir() + "/fixtures/matrix-issues/matrix-sample/methodMapping.txt";
+  if (test::referenceDir().empty()) GTEST_SKIP() << "../shared/reference is absent: the Matrix sample's methodMapping.txt is needed";
+  const auto dir = test::scratchDir("gui-settings-captures");
+  const std::string issues = (dir / "issues.jsonl").string();
+  {
+    std::ofstream out(issues);
+    for (int64_t cost : {800, 1200}) out << core::session::issueStorageJson(evilMethod(cost)) << "\n";
+  }
+  auto openCaptures = [](MainWindow& window, const QStringList& files) {
+    QSignalSpy opened(&window, &MainWindow::sessionOpened);
+    window.openFiles(files);
+    EXPECT_TRUE(opened.wait(10000));
+    return window.dashboard() ? window.dashboard()->feedModel()->rowCount() : -1;
+  };
+  const QString decoded = QStringLiteral("sample.tencent.matrix.trace.TestTraceMainActivity.testInnerSleep()V");
+  MainWindow window;
+  window.applySettings(Settings{});
+  EXPECT_EQ(openCaptures(window, {QString::fromStdString(issues)}), 2);
+  EXPECT_EQ(hotMethodName(window), QStringLiteral("method#96"));
+  EXPECT_TRUE(window.sessionView()->headerText().contains(QStringLiteral("app sample.tencent.matrix")))
+      << window.sessionView()->headerText().toStdString();
+  EXPECT_EQ(openCaptures(window, {QString::fromStdString(issues), QString::fromStdString(mapping)}), 2);
+  EXPECT_EQ(hotMethodName(window), decoded);
+  Settings s;
+  s.mappings = {{QStringLiteral("sample.tencent.matrix"), QString::fromStdString(mapping), QString()}};
+  window.applySettings(s);
+  EXPECT_EQ(openCaptures(window, {QString::fromStdString(issues)}), 2);
+  EXPECT_EQ(hotMethodName(window), decoded);
+}
+
 // The ART sample dump: class objects in the image heap, one String and its byte[] in the zygote
 // heap, the app's objects in the app heap.
 std::vector<std::pair<QString, qulonglong>> histogramOf(MainWindow& window, const QString& dump) {

@@ -1,6 +1,6 @@
 #include "app/gui/jobs/worker_job.h"
 
-#include "app/gui/signal_progress.h"
+#include "app/gui/jobs/signal_progress.h"
 
 namespace mxi::gui {
 
