@@ -186,6 +186,31 @@ TEST(LiveDashboardTest, BadCaptureNamesTheFile) {
   EXPECT_EQ(missing.status().toString(), "/nonexistent/x: No such file or directory");
 }
 
+// The feed keeps the newest kMaxEvents events: older rows leave the top of the model, counts
+// still cover everything.
+TEST(LiveDashboardTest, IssueFeedKeepsTheNewestEvents) {
+  auto session = std::make_shared<LiveSession>();
+  LiveDashboard dashboard(session);
+  IssueFeedModel* feed = dashboard.feedModel();
+  QAbstractItemModelTester tester(feed, QAbstractItemModelTester::FailureReportingMode::Fatal);
+  for (int i = 0; i < 10; ++i) session->addMark("mark " + std::to_string(i), i);
+  dashboard.refresh();
+  ASSERT_EQ(feed->rowCount(), 10);
+  const size_t total = LiveSession::kMaxEvents + 25;
+  for (size_t i = 10; i < total; ++i) session->addMark("mark " + std::to_string(i), static_cast<int64_t>(i));
+  EXPECT_EQ(feed->eventAt(0).summary, "(no longer kept)");  // row 0 is gone, not yet synced
+  EXPECT_EQ(feed->eventAt(9).summary, "(no longer kept)");
+  dashboard.refresh();
+  EXPECT_EQ(feed->rowCount(), static_cast<int>(LiveSession::kMaxEvents));
+  EXPECT_EQ(feed->index(0, IssueFeedModel::kSummary).data().toString(), QStringLiteral("mark 25"));
+  EXPECT_EQ(feed->index(feed->rowCount() - 1, IssueFeedModel::kSummary).data().toString(),
+            QStringLiteral("mark %1").arg(total - 1));
+  EXPECT_EQ(session->droppedEvents(), 25u);
+  EXPECT_EQ(session->totalEvents(), total);
+  EXPECT_EQ(session->eventCount(LiveEvent::Kind::kMark), total);
+  EXPECT_TRUE(dashboard.summaryText().endsWith(QStringLiteral("%1 issues in all").arg(total))) << dashboard.summaryText().toStdString();
+}
+
 // A synthetic feed at 10,000 frames/s and 100 issues/s for 3 s of wall time: the dashboard
 // repaints on its own ~30 Hz timer (not per frame) and memory for frames stays bounded.
 TEST(LiveDashboardTest, FastFeedRepaintsAtMostThirtyTimesASecondWithBoundedMemory) {

@@ -322,7 +322,7 @@ void LiveDashboard::refresh() {
                          .arg(m_session->eventCount(LiveEvent::Kind::kEvilMethod))
                          .arg(m_session->eventCount(LiveEvent::Kind::kAnr))
                          .arg(m_session->eventCount(LiveEvent::Kind::kIo))
-                         .arg(m_session->events().size()));
+                         .arg(m_session->totalEvents()));
   refreshFps();
   refreshDrops();
   refreshDistribution();

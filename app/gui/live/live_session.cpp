@@ -194,6 +194,10 @@ void LiveSession::addEvent(LiveEvent event) {
   }
   ++m_eventCounts[static_cast<size_t>(event.kind)];
   m_events.push_back(std::move(event));
+  if (m_events.size() > kMaxEvents) {
+    m_events.pop_front();
+    ++m_droppedEvents;
+  }
   ++m_revision;
 }
 

@@ -3,8 +3,8 @@
 // the slow frames (bounded), and the issue feed (evil methods, ANRs, IO, startup, FPS, leaks).
 //
 // Ingest is O(1) per frame and memory stays bounded however long a session runs (per-second
-// aggregates and the newest slow frames only), so a feed of 10,000 frames/s can be shown for
-// hours. Views do not repaint per frame: they poll revision() on a ~30 Hz timer.
+// aggregates, the newest slow frames and the newest issue-feed events only; counts cover all),
+// so a feed of 10,000 frames/s and 100 issues/s can be shown for hours. Views do not repaint per frame: they poll revision() on a ~30 Hz timer.
 #pragma once
 
 #include <array>
@@ -74,6 +74,7 @@ class LiveSession {
   static constexpr int kHistogramBuckets = 1000; // 0..999 ms, the last bucket holds the rest
   static constexpr size_t kMaxSlowFrames = 20000;
   static constexpr size_t kMaxFpsSeconds = 3600; // per scene
+  static constexpr size_t kMaxEvents = 10000;     // the issue feed keeps the newest
 
   explicit LiveSession(LiveThresholds thresholds = {});
 
@@ -102,7 +103,10 @@ class LiveSession {
   int64_t sessionStartNs() const { return m_startNs.value_or(0); }
   // The newest slow frames (dropped >= the Normal threshold), oldest first.
   const std::deque<SlowFrame>& slowFrames() const { return m_slow; }
-  const std::vector<LiveEvent>& events() const { return m_events; }
+  // The newest kMaxEvents events, oldest first; droppedEvents() older ones were let go.
+  const std::deque<LiveEvent>& events() const { return m_events; }
+  uint64_t droppedEvents() const { return m_droppedEvents; }
+  uint64_t totalEvents() const { return m_droppedEvents + m_events.size(); }
   uint64_t eventCount(LiveEvent::Kind kind) const { return m_eventCounts[static_cast<size_t>(kind)]; }
   // Events whose cost reaches the evil-method threshold (kOverEvilMethod or kOverAnr).
   uint64_t overThresholdCount() const { return m_overThreshold; }
@@ -126,7 +130,8 @@ class LiveSession {
   std::array<uint64_t, kHistogramBuckets> m_histogram{};
   uint64_t m_counted = 0, m_flagged = 0;
   std::deque<SlowFrame> m_slow;
-  std::vector<LiveEvent> m_events;
+  std::deque<LiveEvent> m_events;
+  uint64_t m_droppedEvents = 0;
   std::array<uint64_t, LiveEvent::kKindCount> m_eventCounts{};  // so a repaint need not walk the feed
   uint64_t m_overThreshold = 0;
 
