@@ -28,6 +28,7 @@ struct HeapDocument {
   std::vector<core::hprof::HistogramRow> histogram;     // by shallow bytes
   std::vector<uint64_t> classRetained;                  // by ClassIndex
   double loadSeconds = 0;
+  std::vector<std::pair<std::string, double>> timingsMs;  // index, dominators, leaks, bitmaps, duplicates
 };
 
 }  // namespace mxi::gui

@@ -7,8 +7,15 @@ namespace mxi::gui {
 core::StatusOr<std::shared_ptr<HeapDocument>> loadHeapDocument(const QString& path, const HeapLoadOptions& options,
                                                                core::ProgressSink& progress, const core::CancelToken& cancel) {
   const auto start = std::chrono::steady_clock::now();
-  ASSIGN_OR_RETURN(auto index, core::hprof::openAndIndex(path.toStdString(), {}, {}, progress, cancel));
   auto doc = std::make_shared<HeapDocument>();
+  auto lap = start;
+  auto phaseDone = [&](const char* phase) {
+    const auto now = std::chrono::steady_clock::now();
+    doc->timingsMs.emplace_back(phase, std::chrono::duration<double, std::milli>(now - lap).count());
+    lap = now;
+  };
+  ASSIGN_OR_RETURN(auto index, core::hprof::openAndIndex(path.toStdString(), {}, {}, progress, cancel));
+  phaseDone("index");
   doc->path = path;
   doc->index = std::move(index);
   doc->graph = std::make_unique<core::analysis::HeapGraph>(*doc->index);
@@ -24,6 +31,7 @@ core::StatusOr<std::shared_ptr<HeapDocument>> loadHeapDocument(const QString& pa
   doc->dominatorTops = doc->dominators->children(core::hprof::kNoObject);  // also builds the child lists
   doc->histogram = core::hprof::classHistogramOfHeaps(*doc->index, dominatorOptions.countedHeaps);
   doc->classRetained = doc->dominators->classRetainedBytes(*doc->index);
+  phaseDone("dominators");
   core::analysis::LeakOptions leakOptions;
   leakOptions.precomputed = doc->dominators.get();
   leakOptions.dominators = dominatorOptions;
@@ -31,8 +39,11 @@ core::StatusOr<std::shared_ptr<HeapDocument>> loadHeapDocument(const QString& pa
     leakOptions.finders.matrixKey = info->leakedActivityKey;
   }
   ASSIGN_OR_RETURN(doc->leaks, core::analysis::analyzeLeaks(*doc->index, leakOptions, progress, cancel));
+  phaseDone("leaks");
   ASSIGN_OR_RETURN(doc->bitmaps, core::analysis::findDuplicateBitmaps(*doc->index, {}, progress, cancel));
+  phaseDone("bitmaps");
   ASSIGN_OR_RETURN(doc->duplicates, core::analysis::findDuplicateValues(*doc->index, {}, progress, cancel));
+  phaseDone("duplicates");
   doc->loadSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return doc;
 }

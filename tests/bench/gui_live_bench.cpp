@@ -129,7 +129,7 @@ int main(int argc, char** argv) {
   std::printf("repaints/s after warm-up: %.1f\n",
               static_cast<double>(dashboard.repaints() - repaintsAtWarmup) / (elapsed - warmup));
   std::printf("UI thread: longest stall %.1f ms, stalls > 50 ms: %llu; longest feed tick %.1f ms\n", probe.maxStallMs(),
-              static_cast<unsigned long long>(probe.stallsOver(50)), feedMaxMs);
+              static_cast<unsigned long long>(probe.stallsOver50ms()), feedMaxMs);
   std::printf("RSS: %.1f MiB at 5 s, %.1f MiB after %.0f s warm-up, %.1f MiB at the end (growth after warm-up %+.1f MiB), "
               "max %.1f MiB\n", rss5, rssWarm, warmup, rssEnd, rssEnd - rssWarm, rssMax);
   std::printf("session: %llu frames counted, %zu slow frames kept, %zu events kept, %d feed rows\n",

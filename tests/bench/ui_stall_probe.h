@@ -23,9 +23,13 @@ class UiStallProbe : public QObject {
     m_last = 0;
     m_timer.start();
   }
-  void stop() { m_timer.stop(); }
+  // Counts the time since the last tick too (work the event loop is doing right now).
+  void stop() {
+    tick();
+    m_timer.stop();
+  }
   double maxStallMs() const { return static_cast<double>(m_maxStallNs) / 1e6; }
-  uint64_t stallsOver(int ms) const { return ms == 50 ? m_over50 : 0; }
+  uint64_t stallsOver50ms() const { return m_over50; }
   uint64_t ticks() const { return m_ticks; }
 
  private:

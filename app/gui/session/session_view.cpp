@@ -240,9 +240,10 @@ void SessionView::showComparison(const QString& basePath, const core::session::S
 
 QString SessionView::exportTo(const QString& format, const QString& outPath) const {
   std::string text;
-  if (format == QLatin1String("html")) text = core::session::sessionToHtml(*m_data);
-  else if (format == QLatin1String("json")) text = core::session::sessionToJson(*m_data).dump(2);
-  else if (format == QLatin1String("chrome-trace")) text = core::session::sessionToChromeTrace(*m_data).dump();
+  // Exports count drop levels by the same thresholds as the views (Settings).
+  if (format == QLatin1String("html")) text = core::session::sessionToHtml(*m_data, m_thresholds.drops);
+  else if (format == QLatin1String("json")) text = core::session::sessionToJson(*m_data, m_thresholds.drops).dump(2);
+  else if (format == QLatin1String("chrome-trace")) text = core::session::sessionToChromeTrace(*m_data, m_thresholds.drops).dump();
   else return tr("Unknown export format %1").arg(format);
   std::ofstream out(outPath.toStdString(), std::ios::binary);
   out << text;
