@@ -178,21 +178,29 @@ void MainWindow::openCaptures(const CaptureFiles& files) {
   const QString first = QFileInfo(names.isEmpty() ? QStringLiteral("captures") : names.first()).completeBaseName();
   const QString sessionPath = m_captureSessions->filePath(QStringLiteral("%1-%2.mxs").arg(first).arg(++m_captureImports));
   m_phase->setText(tr("Importing %1…").arg(names.join(QStringLiteral(", "))));
+  showWhenLoaded(QtConcurrent::run([files, sessionPath, mappings = m_settings.mappings] {
+                   return importCaptureSession(files, sessionPath, mappings);  // errors name the file
+                 }),
+                 sessionPath, tr("Session from %1").arg(names.join(QStringLiteral(", "))), QString());
+}
+
+void MainWindow::showWhenLoaded(QFuture<LoadedSession> loading, const QString& sessionPath, const QString& label,
+                                const QString& failurePrefix) {
   auto* watcher = new QFutureWatcher<LoadedSession>(this);
-  connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, sessionPath, names] {
+  connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, sessionPath, label, failurePrefix] {
     watcher->deleteLater();
     const LoadedSession loaded = watcher->result();
     if (!loaded.ok()) {
-      reportFailure(tr("Cannot open the captures"), QString::fromStdString(loaded.status().toString()));
+      const QString why = QString::fromStdString(loaded.status().toString());
+      reportFailure(tr("Cannot open the session"), failurePrefix.isEmpty() ? why : failurePrefix + QStringLiteral(": ") + why);
       return;
     }
     showSessionPage(new SessionView(sessionPath, *loaded, m_settings.thresholds));
-    m_phase->setText(tr("Session from %1").arg(names.join(QStringLiteral(", "))));
+    m_phase->setText(label);
+    setWindowTitle(tr("%1 — Matrix Inspector").arg(label));
     emit sessionOpened();
   });
-  watcher->setFuture(QtConcurrent::run([files, sessionPath, mappings = m_settings.mappings] {
-    return importCaptureSession(files, sessionPath, mappings);
-  }));
+  watcher->setFuture(std::move(loading));
 }
 
 void MainWindow::showSessionPage(SessionView* view) {
@@ -216,22 +224,10 @@ void MainWindow::chooseSession() {
 void MainWindow::openSession(const QString& path) {
   const QString absolute = QFileInfo(path).absoluteFilePath();
   rememberRecent(absolute);
-  m_phase->setText(tr("Opening %1…").arg(QFileInfo(absolute).fileName()));
-  auto* watcher = new QFutureWatcher<LoadedSession>(this);
-  connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, absolute] {
-    watcher->deleteLater();
-    auto loaded = watcher->result();
-    if (!loaded.ok()) {
-      const QString message = QStringLiteral("%1: %2").arg(absolute, QString::fromStdString(loaded.status().toString()));
-      reportFailure(tr("Cannot open the session"), message);
-      return;
-    }
-    showSessionPage(new SessionView(absolute, *loaded, m_settings.thresholds));
-    m_phase->setText(tr("Session %1").arg(QFileInfo(absolute).fileName()));
-    setWindowTitle(tr("%1 — Matrix Inspector").arg(QFileInfo(absolute).fileName()));
-    emit sessionOpened();
-  });
-  watcher->setFuture(QtConcurrent::run([absolute, mappings = m_settings.mappings] { return loadSessionFile(absolute, mappings); }));
+  const QString name = QFileInfo(absolute).fileName();
+  m_phase->setText(tr("Opening %1…").arg(name));
+  showWhenLoaded(QtConcurrent::run([absolute, mappings = m_settings.mappings] { return loadSessionFile(absolute, mappings); }),
+                 absolute, tr("Session %1").arg(name), absolute);
 }
 
 void MainWindow::openFiles(const QStringList& paths) {

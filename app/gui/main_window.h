@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <QFuture>
 #include <QMainWindow>
 
 #include "app/gui/heap_document.h"
@@ -69,6 +70,10 @@ class MainWindow : public QMainWindow {
   void chooseSession();
   void editSettings();
   void showSessionPage(SessionView* view);
+  // Shows the session `loading` delivers in a SessionView, or reports why it failed (after
+  // `failurePrefix`, when the error does not name the file itself).
+  void showWhenLoaded(QFuture<LoadedSession> loading, const QString& sessionPath, const QString& label,
+                      const QString& failurePrefix);
   void loaded(std::shared_ptr<HeapDocument> document);
   void failed(const QString& message);
   // Status bar, openFailed() and (when shown) a dialog.

@@ -5,7 +5,7 @@
 // full (20,000 slow frames after ~40 s, 10,000 feed events after 100 s at these rates), so the
 // baseline is taken after --warmup seconds and must not grow from there to the end.
 //
-//   gui_live_bench [--seconds 180] [--warmup 120] [--frames-per-second 10000] [--issues-per-second 100]
+//   gui_live_bench [--seconds 240] [--warmup 120] [--frames-per-second 10000] [--issues-per-second 100]
 // Figures and command: docs/PERFORMANCE.md ("Desktop app").
 #include <QApplication>
 #include <QElapsedTimer>
@@ -45,7 +45,7 @@ mxi::core::trace::MatrixIssue templateIssue() {
 
 int main(int argc, char** argv) {
   if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
-  double seconds = 180, warmup = 120, framesPerSecond = 10000, issuesPerSecond = 100;
+  double seconds = 240, warmup = 120, framesPerSecond = 10000, issuesPerSecond = 100;
   for (int i = 1; i + 1 < argc; i += 2) {
     const double v = std::atof(argv[i + 1]);
     if (!std::strcmp(argv[i], "--seconds")) seconds = v;
