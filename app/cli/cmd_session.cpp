@@ -298,6 +298,9 @@ void registerImport(CLI::App& parent, int& exitCode) {
   cmd->callback([&exitCode, args] {
     session::ImportInputs in;
     in.refreshHz = args->refreshHz;
+    in.framestatsNames = args->framestats;  // errors and warnings name the file
+    in.issueNames = args->issues;
+    in.anrNames = args->anrs;
     auto readAll = [&](const std::vector<std::string>& paths, std::vector<std::string>& out) {
       for (const auto& p : paths) {
         auto text = readTextInput(p);

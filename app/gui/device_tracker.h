@@ -1,24 +1,36 @@
-// Attached devices, live: host:track-devices on the adb server (ADB_SERVER_SOCKET, else
-// localhost:5037) on a worker thread. When no server answers it starts one with
-// `adb start-server` (once) and keeps retrying, so plugging a phone in later just works.
+// Attached devices, live, on a worker thread, through the transport chosen in Settings:
+// - server: host:track-devices on the adb server (ADB_SERVER_SOCKET, else localhost:5037); when
+//   no server answers it starts one with `<adb path> start-server` (once) and keeps retrying, so
+//   plugging a phone in later just works;
+// - usb: the USB devices with an ADB interface (libusb, no server), polled;
+// - tcp:HOST:PORT: one device reached directly (CNXN handshake), polled.
 #pragma once
 
 #include <QObject>
 #include <QString>
 #include <QStringList>
 #include <QThread>
+#include <string>
 
 #include "core/base/cancel_token.h"
 
 namespace mxi::gui {
 
+struct DeviceTrackerOptions {
+  std::string adbPath = "adb";
+  std::string transport = "server";  // server | usb | tcp:HOST:PORT
+};
+
 class DeviceTracker : public QObject {
   Q_OBJECT
  public:
-  explicit DeviceTracker(QObject* parent = nullptr);
+  static constexpr int kPollMs = 2000;  // usb and tcp: how often the device list is refreshed
+  explicit DeviceTracker(QObject* parent = nullptr) : DeviceTracker(DeviceTrackerOptions{}, parent) {}
+  explicit DeviceTracker(DeviceTrackerOptions options, QObject* parent = nullptr);
   ~DeviceTracker() override;
   void start();
   void stop();
+  const DeviceTrackerOptions& options() const { return m_options; }
   // "serial — model (state)" per device, as last reported.
   const QStringList& devices() const { return m_devices; }
   const QString& status() const { return m_status; }
@@ -29,6 +41,16 @@ class DeviceTracker : public QObject {
 
  private:
   void run();
+  void trackServer();
+  void pollUsb();
+  void pollTcp(const std::string& host, uint16_t port);
+  void probeTcp(const std::string& host, uint16_t port, const QString& where);
+  // From the worker: updates the list and status on the UI thread. `listed`: the transport
+  // reported this list (as opposed to a status-only update).
+  void post(const QStringList& devices, const QString& status, bool listed);
+  void pause(int ms);  // returns early when cancelled
+
+  DeviceTrackerOptions m_options;
   core::CancelToken m_cancel;
   QThread* m_thread = nullptr;
   QStringList m_devices;

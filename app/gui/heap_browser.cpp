@@ -40,7 +40,7 @@ HeapBrowser::HeapBrowser(std::shared_ptr<HeapDocument> doc, QWidget* parent) : Q
 
   m_classes = new ClassHistogramModel(*m_doc, this);
   QAbstractItemView* classView = nullptr;
-  addTab(filteredTable(m_classes, ClassHistogramModel::kShallow, this, &classView), tr("Classes"));
+  addTab(filteredTable(m_classes, ClassHistogramModel::kShallow, this, &classView, true), tr("Classes"));  // core's order
 
   m_dominators = new DominatorTreeModel(*m_doc, this);
   auto* domView = new QTreeView;
@@ -50,7 +50,7 @@ HeapBrowser::HeapBrowser(std::shared_ptr<HeapDocument> doc, QWidget* parent) : Q
   addTab(domView, tr("Dominators"));
 
   m_strings = new DuplicateStringsModel(*m_doc, this);
-  addTab(filteredTable(m_strings, DuplicateStringsModel::kWasted, this), tr("Strings"));
+  addTab(filteredTable(m_strings, DuplicateStringsModel::kWasted, this, nullptr, true), tr("Strings"));  // core's order
 
   m_inspector = new InstanceInspector(m_doc);
   addTab(m_inspector, tr("Inspector"));
@@ -98,13 +98,18 @@ QWidget* HeapBrowser::makeSummary() {
   row(tr("GC roots"), QString::number(ix.roots().size()));
   QString heaps;
   for (const auto& h : ix.heaps()) heaps += QStringLiteral("%1: %2 objects, %3<br>").arg(QString::fromStdString(h.name)).arg(h.objects).arg(humanBytes(h.shallowBytes));
+  if (!m_doc->excludedHeaps.isEmpty()) {
+    heaps += tr("<i>not counted in retained sizes and classes (Settings): %1</i>").arg(m_doc->excludedHeaps.join(QStringLiteral(", ")));
+  }
   row(tr("Heaps"), heaps);
   row(tr("Leaks"), tr("%1 application, %2 library (%3 candidates)")
                        .arg(m_doc->leaks.leaks.size()).arg(m_doc->leaks.libraryLeaks.size()).arg(m_doc->leaks.candidates));
   row(tr("Duplicate bitmaps"), QString::number(m_doc->bitmaps.groups.size()));
   row(tr("Duplicate strings"), tr("%1 values wasting %2").arg(m_doc->duplicates.strings.size()).arg(humanBytes(m_doc->duplicates.stringWastedBytes)));
   row(tr("Index memory"), humanBytes(s.indexBytes));
-  row(tr("Opened and analysed in"), tr("%1 s").arg(m_doc->loadSeconds, 0, 'f', 2));
+  QStringList phases;
+  for (const auto& [phase, ms] : m_doc->timingsMs) phases << QStringLiteral("%1 %2 s").arg(QString::fromStdString(phase)).arg(ms / 1000, 0, 'f', 2);
+  row(tr("Opened and analysed in"), tr("%1 s (%2)").arg(m_doc->loadSeconds, 0, 'f', 2).arg(phases.join(QStringLiteral(", "))));
   html += QStringLiteral("</table>");
   auto* browser = new QTextBrowser;
   browser->setHtml(html);

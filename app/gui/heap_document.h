@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <QString>
+#include <QStringList>
 
 #include "core/analysis/bitmaps.h"
 #include "core/analysis/duplicate_values.h"
@@ -16,6 +17,7 @@ namespace mxi::gui {
 
 struct HeapDocument {
   QString path;
+  QStringList excludedHeaps;  // of the dump's heaps, those left out of retained sizes and the histogram
   std::shared_ptr<const core::hprof::HeapIndex> index;
   std::unique_ptr<core::analysis::HeapGraph> graph;
   std::unique_ptr<core::analysis::HeapDominators> dominators;
@@ -26,6 +28,7 @@ struct HeapDocument {
   std::vector<core::hprof::HistogramRow> histogram;     // by shallow bytes
   std::vector<uint64_t> classRetained;                  // by ClassIndex
   double loadSeconds = 0;
+  std::vector<std::pair<std::string, double>> timingsMs;  // index, dominators, leaks, bitmaps, duplicates
 };
 
 }  // namespace mxi::gui

@@ -2,65 +2,64 @@
 
 #include <chrono>
 
-#include "app/gui/signal_progress.h"
-
 namespace mxi::gui {
 
-
-HeapLoadJob::HeapLoadJob(QString path, QObject* parent) : QObject(parent), m_path(std::move(path)) {
-  qRegisterMetaType<std::shared_ptr<mxi::gui::HeapDocument>>();
-}
-
-HeapLoadJob::~HeapLoadJob() {
-  m_cancel.cancel();
-  if (m_thread) {
-    m_thread->wait();
-    delete m_thread;
-  }
-}
-
-void HeapLoadJob::start() {
-  m_thread = QThread::create([this] { run(); });
-  m_thread->start();
-}
-
-void HeapLoadJob::run() {
+core::StatusOr<std::shared_ptr<HeapDocument>> loadHeapDocument(const QString& path, const HeapLoadOptions& options,
+                                                               core::ProgressSink& progress, const core::CancelToken& cancel) {
   const auto start = std::chrono::steady_clock::now();
-  SignalProgress progress(this, "progress");
-  auto fail = [&](const core::Status& status) {
-    const QString message = status.code() == core::StatusCode::kCancelled
-                                ? QStringLiteral("Cancelled")
-                                : QStringLiteral("%1: %2").arg(m_path, QString::fromStdString(status.toString()));
-    QMetaObject::invokeMethod(this, [this, message] { emit failed(message); }, Qt::QueuedConnection);
-  };
-  auto index = core::hprof::openAndIndex(m_path.toStdString(), {}, {}, progress, m_cancel);
-  if (!index.ok()) return fail(index.status());
   auto doc = std::make_shared<HeapDocument>();
-  doc->path = m_path;
-  doc->index = *index;
+  auto lap = start;
+  auto phaseDone = [&](const char* phase) {
+    const auto now = std::chrono::steady_clock::now();
+    doc->timingsMs.emplace_back(phase, std::chrono::duration<double, std::milli>(now - lap).count());
+    lap = now;
+  };
+  ASSIGN_OR_RETURN(auto index, core::hprof::openAndIndex(path.toStdString(), {}, {}, progress, cancel));
+  phaseDone("index");
+  doc->path = path;
+  doc->index = std::move(index);
   doc->graph = std::make_unique<core::analysis::HeapGraph>(*doc->index);
-  auto dominators = core::analysis::HeapDominators::compute(*doc->graph, {}, progress, m_cancel);
-  if (!dominators.ok()) return fail(dominators.status());
-  doc->dominators = std::move(*dominators);
+  core::analysis::DominatorOptions dominatorOptions;
+  for (const std::string& name : options.excludedHeaps) {
+    const auto heap = doc->index->findHeap(name);
+    if (!heap) continue;
+    if (dominatorOptions.countedHeaps.empty()) dominatorOptions.countedHeaps.assign(doc->index->heaps().size(), true);
+    dominatorOptions.countedHeaps[*heap] = false;
+    doc->excludedHeaps << QString::fromStdString(name);
+  }
+  ASSIGN_OR_RETURN(doc->dominators, core::analysis::HeapDominators::compute(*doc->graph, dominatorOptions, progress, cancel));
   doc->dominatorTops = doc->dominators->children(core::hprof::kNoObject);  // also builds the child lists
-  doc->histogram = core::hprof::classHistogram(*doc->index, std::nullopt);
+  doc->histogram = core::hprof::classHistogramOfHeaps(*doc->index, dominatorOptions.countedHeaps);
   doc->classRetained = doc->dominators->classRetainedBytes(*doc->index);
+  phaseDone("dominators");
   core::analysis::LeakOptions leakOptions;
   leakOptions.precomputed = doc->dominators.get();
+  leakOptions.dominators = dominatorOptions;
   if (const auto* info = doc->index->source().matrixInfo(); info && !info->leakedActivityKey.empty()) {
     leakOptions.finders.matrixKey = info->leakedActivityKey;
   }
-  auto leaks = core::analysis::analyzeLeaks(*doc->index, leakOptions, progress, m_cancel);
-  if (!leaks.ok()) return fail(leaks.status());
-  doc->leaks = std::move(*leaks);
-  auto bitmaps = core::analysis::findDuplicateBitmaps(*doc->index, {}, progress, m_cancel);
-  if (!bitmaps.ok()) return fail(bitmaps.status());
-  doc->bitmaps = std::move(*bitmaps);
-  auto duplicates = core::analysis::findDuplicateValues(*doc->index, {}, progress, m_cancel);
-  if (!duplicates.ok()) return fail(duplicates.status());
-  doc->duplicates = std::move(*duplicates);
+  ASSIGN_OR_RETURN(doc->leaks, core::analysis::analyzeLeaks(*doc->index, leakOptions, progress, cancel));
+  phaseDone("leaks");
+  ASSIGN_OR_RETURN(doc->bitmaps, core::analysis::findDuplicateBitmaps(*doc->index, {}, progress, cancel));
+  phaseDone("bitmaps");
+  ASSIGN_OR_RETURN(doc->duplicates, core::analysis::findDuplicateValues(*doc->index, {}, progress, cancel));
+  phaseDone("duplicates");
   doc->loadSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  QMetaObject::invokeMethod(this, [this, doc] { emit finished(doc); }, Qt::QueuedConnection);
+  return doc;
+}
+
+HeapLoadJob::HeapLoadJob(QString path, HeapLoadOptions options, QObject* parent)
+    : WorkerJob(path, parent), m_path(std::move(path)), m_options(std::move(options)) {
+  qRegisterMetaType<std::shared_ptr<mxi::gui::HeapDocument>>();
+}
+
+void HeapLoadJob::start() {
+  startWork([this, path = m_path, options = m_options](core::ProgressSink& progress, const core::CancelToken& cancel) -> core::Status {
+    auto doc = loadHeapDocument(path, options, progress, cancel);
+    if (!doc.ok()) return doc.status();
+    deliver([this, document = std::move(*doc)] { emit finished(document); });
+    return core::okStatus();
+  });
 }
 
 }  // namespace mxi::gui

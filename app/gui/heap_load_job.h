@@ -1,35 +1,40 @@
-// Opens, indexes and analyses a dump on a worker thread, reporting progress to the UI thread
-// and stopping when cancelled; the finished HeapDocument is handed over in one piece.
+// Opens, indexes and analyses a dump on a worker thread (WorkerJob: progress, Cancel, failed()),
+// handing the finished HeapDocument to the UI thread in one piece.
 #pragma once
 
 #include <memory>
-#include <QObject>
+#include <string>
+#include <vector>
 #include <QString>
-#include <QThread>
 
 #include "app/gui/heap_document.h"
-#include "core/base/cancel_token.h"
+#include "app/gui/jobs/worker_job.h"
 
 namespace mxi::gui {
 
-class HeapLoadJob : public QObject {
+struct HeapLoadOptions {
+  // Heaps whose objects count in no retained size and no class histogram row (Settings; e.g.
+  // Android's image and zygote). Names the dump does not have are ignored.
+  std::vector<std::string> excludedHeaps;
+};
+
+// Everything the heap browser shows, computed synchronously (house rule T1): index, dominator
+// tree, class histogram, leaks, duplicate bitmaps and values. Also used by the GUI benchmark.
+core::StatusOr<std::shared_ptr<HeapDocument>> loadHeapDocument(const QString& path, const HeapLoadOptions& options,
+                                                               core::ProgressSink& progress, const core::CancelToken& cancel);
+
+class HeapLoadJob : public WorkerJob {
   Q_OBJECT
  public:
-  explicit HeapLoadJob(QString path, QObject* parent = nullptr);
-  ~HeapLoadJob() override;
+  explicit HeapLoadJob(QString path, HeapLoadOptions options = {}, QObject* parent = nullptr);
   void start();
-  void cancel() { m_cancel.cancel(); }
 
  signals:
-  void progress(const QString& phase, int permille);
   void finished(std::shared_ptr<mxi::gui::HeapDocument> document);
-  void failed(const QString& message);
 
  private:
-  void run();
   QString m_path;
-  core::CancelToken m_cancel;
-  QThread* m_thread = nullptr;
+  HeapLoadOptions m_options;
 };
 
 }  // namespace mxi::gui

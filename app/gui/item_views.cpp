@@ -14,7 +14,8 @@
 
 namespace mxi::gui {
 
-QWidget* filteredTable(QAbstractItemModel* model, int sortColumn, QObject* owner, QAbstractItemView** viewOut) {
+QWidget* filteredTable(QAbstractItemModel* model, int sortColumn, QObject* owner, QAbstractItemView** viewOut,
+                       bool alreadySorted) {
   auto* page = new QWidget;
   auto* layout = new QVBoxLayout(page);
   auto* filter = new QLineEdit;
@@ -27,8 +28,18 @@ QWidget* filteredTable(QAbstractItemModel* model, int sortColumn, QObject* owner
   QObject::connect(filter, &QLineEdit::textChanged, proxy, &QSortFilterProxyModel::setFilterFixedString);
   auto* view = new QTableView;
   view->setModel(proxy);
-  view->setSortingEnabled(true);
-  view->sortByColumn(sortColumn, Qt::DescendingOrder);
+  if (alreadySorted) {
+    // The indicator shows the model's own order; a click sorts through the proxy from then on.
+    QHeaderView* header = view->horizontalHeader();
+    header->setSortIndicator(sortColumn, Qt::DescendingOrder);
+    header->setSortIndicatorShown(true);
+    header->setSectionsClickable(true);
+    QObject::connect(header, &QHeaderView::sortIndicatorChanged, proxy,
+                     [proxy](int column, Qt::SortOrder order) { proxy->sort(column, order); });
+  } else {
+    view->setSortingEnabled(true);
+    view->sortByColumn(sortColumn, Qt::DescendingOrder);
+  }
   view->setSelectionBehavior(QAbstractItemView::SelectRows);
   view->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
   view->verticalHeader()->setDefaultSectionSize(22);

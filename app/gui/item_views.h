@@ -12,8 +12,11 @@ class QWidget;
 namespace mxi::gui {
 
 // A page with a filter line (matching column 0, case-insensitive) above a sortable table,
-// sorted by `sortColumn` descending. `viewOut` receives the table.
-QWidget* filteredTable(QAbstractItemModel* model, int sortColumn, QObject* owner, QAbstractItemView** viewOut = nullptr);
+// sorted by `sortColumn` descending. `viewOut` receives the table. `alreadySorted`: the model's
+// rows come in that order, so the proxy does not sort them again until a header is clicked
+// (sorting millions of rows would stall the UI thread when a big dump opens).
+QWidget* filteredTable(QAbstractItemModel* model, int sortColumn, QObject* owner, QAbstractItemView** viewOut = nullptr,
+                       bool alreadySorted = false);
 
 // Ctrl+C and a context-menu entry copy the selected rows (every column, as shown).
 void enableCopy(QAbstractItemView* view);

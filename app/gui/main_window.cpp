@@ -16,6 +16,7 @@
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTemporaryDir>
 #include <QVBoxLayout>
 
 #include "app/gui/device_tracker.h"
@@ -25,10 +26,11 @@
 #include "app/gui/live/live_dashboard.h"
 #include "app/gui/live/live_device_view.h"
 #include "app/gui/session/session_view.h"
+#include "app/gui/settings/settings_dialog.h"
 
 namespace mxi::gui {
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_settings(Settings::load()) {
   setWindowTitle(tr("Matrix Inspector"));
   setAcceptDrops(true);
   resize(1280, 800);
@@ -42,6 +44,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   file->addAction(tr("Open device &captures…"), this, &MainWindow::chooseCaptures);
   file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+  auto* edit = menuBar()->addMenu(tr("&Edit"));
+  edit->addAction(tr("&Settings…"), QKeySequence(tr("Ctrl+,")), this, &MainWindow::editSettings);
   auto* viewMenu = menuBar()->addMenu(tr("&View"));
   viewMenu->addAction(tr("&Start page"), this, [this] { showPage(QStringLiteral("start")); });
   viewMenu->addAction(tr("&Heap dump"), this, [this] { showPage(QStringLiteral("heap")); });
@@ -101,6 +105,7 @@ QWidget* MainWindow::makeStartPage() {
   layout->addLayout(buttons);
   layout->addWidget(new QLabel(tr("<h3>Attached devices</h3><p>Double-click a device for its live view.</p>")));
   m_deviceStatus = new QLabel(tr("Device tracking is off."));
+  m_deviceStatus->setObjectName(QStringLiteral("deviceStatus"));
   m_devices = new QListWidget;
   m_devices->setObjectName(QStringLiteral("devices"));
   m_devices->setMaximumHeight(120);
@@ -111,6 +116,7 @@ QWidget* MainWindow::makeStartPage() {
     if (!item->text().endsWith(QLatin1String("(device)"))) return;  // offline, unauthorized…
     LiveTarget target;
     target.selection.serial = serial.toStdString();
+    target.selection.transport = m_settings.transport.toStdString();
     target.label = item->text();
     target.agentSearch = agentSearch();
     openLiveDevice(std::move(target));
@@ -126,15 +132,37 @@ QWidget* MainWindow::makeStartPage() {
 
 void MainWindow::startDeviceTracking() {
   if (m_tracker) return;
-  m_tracker = new DeviceTracker(this);
+  m_tracker = new DeviceTracker({m_settings.adbPath.toStdString(), m_settings.transport.toStdString()}, this);
   connect(m_tracker, &DeviceTracker::devicesChanged, this, [this](const QStringList& devices) {
     m_devices->clear();
     m_devices->addItems(devices);
     if (devices.isEmpty()) m_devices->addItem(tr("No device attached — connect a phone with USB debugging on"));
   });
   connect(m_tracker, &DeviceTracker::statusChanged, m_deviceStatus, &QLabel::setText);
-  m_deviceStatus->setText(tr("Looking for the adb server…"));
+  m_devices->clear();
+  m_deviceStatus->setText(m_settings.transport == QLatin1String("server") ? tr("Looking for the adb server…")
+                                                                          : tr("Looking for devices (%1)…").arg(m_settings.transport));
   m_tracker->start();
+}
+
+void MainWindow::editSettings() {
+  SettingsDialog dialog(m_settings, this);
+  if (dialog.exec() != QDialog::Accepted) return;
+  const Settings chosen = dialog.settings();
+  chosen.save();
+  applySettings(chosen);
+}
+
+void MainWindow::applySettings(const Settings& settings) {
+  const bool adbChanged = settings.adbPath != m_settings.adbPath || settings.transport != m_settings.transport;
+  m_settings = settings;
+  if (m_tracker && adbChanged) {
+    delete m_tracker;  // stops its thread
+    m_tracker = nullptr;
+    startDeviceTracking();
+  }
+  if (m_sessionView) m_sessionView->setThresholds(m_settings.thresholds);
+  m_phase->setText(tr("Settings applied; mappings and heaps to exclude apply to files opened from now on"));
 }
 
 void MainWindow::refreshRecent() {
@@ -165,38 +193,53 @@ void MainWindow::chooseCaptures() {
   if (!paths.isEmpty()) openFiles(paths);
 }
 
-bool MainWindow::openCaptures(const CaptureFiles& files) {
-  auto session = std::make_shared<LiveSession>();
-  const QString error = importCaptures(files, *session);
-  if (!error.isEmpty()) {
-    reportFailure(tr("Cannot open the captures"), error);
-    return false;
-  }
-  m_dashboard = new LiveDashboard(std::move(session));
-  showSessionPage(m_dashboard);
+void MainWindow::openCaptures(const CaptureFiles& files) {
   QStringList names;
   for (const QString& p : {files.framestats, files.issues, files.anr, files.methodMapping}) {
     if (!p.isEmpty()) names << QFileInfo(p).fileName();
   }
-  m_phase->setText(tr("Session from %1").arg(names.join(QStringLiteral(", "))));
-  emit sessionOpened();
-  return true;
+  // Core's import writes a scratch session file next to the others of this window.
+  if (!m_captureSessions) m_captureSessions = std::make_unique<QTemporaryDir>();
+  const QString first = QFileInfo(names.isEmpty() ? QStringLiteral("captures") : names.first()).completeBaseName();
+  const QString sessionPath = m_captureSessions->filePath(QStringLiteral("%1-%2.mxs").arg(first).arg(++m_captureImports));
+  m_phase->setText(tr("Importing %1…").arg(names.join(QStringLiteral(", "))));
+  showWhenLoaded(QtConcurrent::run([files, sessionPath, mappings = m_settings.mappings] {
+                   return importCaptureSession(files, sessionPath, mappings);  // errors name the file
+                 }),
+                 sessionPath, tr("Session from %1").arg(names.join(QStringLiteral(", "))), QString());
 }
 
-void MainWindow::showSessionPage(QWidget* page) {
-  // One session page at a time: captures or a session file.
-  for (QWidget* old : {static_cast<QWidget*>(m_dashboard), static_cast<QWidget*>(m_sessionView)}) {
-    if (!old || old == page) continue;
-    m_stack->removeWidget(old);
-    old->deleteLater();
+void MainWindow::showWhenLoaded(QFuture<LoadedSession> loading, const QString& sessionPath, const QString& label,
+                                const QString& failurePrefix) {
+  auto* watcher = new QFutureWatcher<LoadedSession>(this);
+  connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, sessionPath, label, failurePrefix] {
+    watcher->deleteLater();
+    const LoadedSession loaded = watcher->result();
+    if (!loaded.ok()) {
+      const QString why = QString::fromStdString(loaded.status().toString());
+      reportFailure(tr("Cannot open the session"), failurePrefix.isEmpty() ? why : failurePrefix + QStringLiteral(": ") + why);
+      return;
+    }
+    showSessionPage(new SessionView(sessionPath, *loaded, m_settings.thresholds));
+    m_phase->setText(label);
+    setWindowTitle(tr("%1 — Matrix Inspector").arg(label));
+    emit sessionOpened();
+  });
+  watcher->setFuture(std::move(loading));
+}
+
+void MainWindow::showSessionPage(SessionView* view) {
+  // One session page at a time.
+  if (m_sessionView) {
+    m_stack->removeWidget(m_sessionView);
+    m_sessionView->deleteLater();
   }
-  if (page != m_dashboard) m_dashboard = nullptr;
-  if (page != m_sessionView) m_sessionView = nullptr;
-  m_stack->addWidget(page);
-  m_stack->setCurrentWidget(page);
+  m_sessionView = view;
+  m_stack->addWidget(view);
+  m_stack->setCurrentWidget(view);
 }
 
-LiveDashboard* MainWindow::dashboard() const { return m_sessionView ? m_sessionView->dashboard() : m_dashboard; }
+LiveDashboard* MainWindow::dashboard() const { return m_sessionView ? m_sessionView->dashboard() : nullptr; }
 
 void MainWindow::chooseSession() {
   const QString path = QFileDialog::getOpenFileName(this, tr("Open session"), QString(), tr("Sessions (*.mxs);;All files (*)"));
@@ -206,23 +249,10 @@ void MainWindow::chooseSession() {
 void MainWindow::openSession(const QString& path) {
   const QString absolute = QFileInfo(path).absoluteFilePath();
   rememberRecent(absolute);
-  m_phase->setText(tr("Opening %1…").arg(QFileInfo(absolute).fileName()));
-  auto* watcher = new QFutureWatcher<LoadedSession>(this);
-  connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, absolute] {
-    watcher->deleteLater();
-    auto loaded = watcher->result();
-    if (!loaded.ok()) {
-      const QString message = QStringLiteral("%1: %2").arg(absolute, QString::fromStdString(loaded.status().toString()));
-      reportFailure(tr("Cannot open the session"), message);
-      return;
-    }
-    m_sessionView = new SessionView(absolute, *loaded);
-    showSessionPage(m_sessionView);
-    m_phase->setText(tr("Session %1").arg(QFileInfo(absolute).fileName()));
-    setWindowTitle(tr("%1 — Matrix Inspector").arg(QFileInfo(absolute).fileName()));
-    emit sessionOpened();
-  });
-  watcher->setFuture(QtConcurrent::run(loadSessionFile, absolute));
+  const QString name = QFileInfo(absolute).fileName();
+  m_phase->setText(tr("Opening %1…").arg(name));
+  showWhenLoaded(QtConcurrent::run([absolute, mappings = m_settings.mappings] { return loadSessionFile(absolute, mappings); }),
+                 absolute, tr("Session %1").arg(name), absolute);
 }
 
 void MainWindow::openFiles(const QStringList& paths) {
@@ -264,6 +294,8 @@ LiveDeviceView* MainWindow::openLiveDevice(LiveTarget target, std::unique_ptr<De
     m_stack->removeWidget(m_liveView);
     delete m_liveView;  // completes its recording first
   }
+  target.thresholds = m_settings.thresholds;
+  target.mappings = m_settings.mappings;
   m_liveView = new LiveDeviceView(std::move(target), std::move(demo));
   connect(m_liveView, &LiveDeviceView::heapDumpArrived, this, &MainWindow::openDump);
   connect(m_liveView, &LiveDeviceView::sessionFinished, this, &MainWindow::rememberRecent);
@@ -299,8 +331,7 @@ bool MainWindow::showPage(const QString& name) {
   QWidget* page = name == QLatin1String("start")     ? m_stack->widget(0)
                   : name == QLatin1String("live")    ? static_cast<QWidget*>(m_liveView)
                   : name == QLatin1String("heap")    ? static_cast<QWidget*>(m_browser)
-                  : name == QLatin1String("session") ? (m_sessionView ? static_cast<QWidget*>(m_sessionView)
-                                                                      : static_cast<QWidget*>(m_dashboard))
+                  : name == QLatin1String("session") ? static_cast<QWidget*>(m_sessionView)
                                                      : nullptr;
   if (!page) return false;
   m_stack->setCurrentWidget(page);
@@ -310,7 +341,7 @@ bool MainWindow::showPage(const QString& name) {
 void MainWindow::openDump(const QString& path) {
   if (m_job) return;  // one load at a time
   const QString absolute = QFileInfo(path).absoluteFilePath();
-  m_job = std::make_unique<HeapLoadJob>(absolute);
+  m_job = std::make_unique<HeapLoadJob>(absolute, HeapLoadOptions{m_settings.excludedHeapNames()});
   connect(m_job.get(), &HeapLoadJob::progress, this, [this](const QString& phase, int permille) {
     m_phase->setText(tr("%1…").arg(phase));
     m_progress->setValue(permille);

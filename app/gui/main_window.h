@@ -3,17 +3,20 @@
 #pragma once
 
 #include <memory>
+#include <QFuture>
 #include <QMainWindow>
 
 #include "app/gui/heap_document.h"
 #include "app/gui/live/capture_import.h"
 #include "app/gui/live/live_device_job.h"
+#include "app/gui/settings/settings.h"
 
 class QLabel;
 class QListWidget;
 class QProgressBar;
 class QPushButton;
 class QStackedWidget;
+class QTemporaryDir;
 
 namespace mxi::gui {
 
@@ -31,14 +34,15 @@ class MainWindow : public QMainWindow {
   explicit MainWindow(QWidget* parent = nullptr);
   ~MainWindow() override;
   void openDump(const QString& path);
-  // Raw device captures (framestats, Matrix issues, ANR traces) into the session dashboard.
-  bool openCaptures(const CaptureFiles& files);
+  // Raw device captures (framestats, Matrix issues, ANR traces, methodMapping.txt) as a session:
+  // imported off the UI thread by core's session import; sessionOpened() when shown.
+  void openCaptures(const CaptureFiles& files);
   // A recorded session (.mxs), loaded off the UI thread; sessionOpened() when shown.
   void openSession(const QString& path);
   // Opens each file by what it is: heap dumps load in the heap browser, captures in the dashboard.
   void openFiles(const QStringList& paths);
   HeapBrowser* heapBrowser() const { return m_browser; }
-  // The dashboard on screen: of the open session file, else of the opened captures.
+  // The dashboard of the open session (a session file or imported captures).
   LiveDashboard* dashboard() const;
   SessionView* sessionView() const { return m_sessionView; }
   // Lists attached devices on the start page, live (host:track-devices; starts an adb server
@@ -47,6 +51,11 @@ class MainWindow : public QMainWindow {
   QListWidget* deviceList() const { return m_devices; }
   // Switches the central view: "start", "heap", "session", "live".
   bool showPage(const QString& name);
+  // Settings (Edit → Settings…): read from QSettings at startup. applySettings() takes effect at
+  // once where it can (device tracking, the open session's thresholds) and for every file opened
+  // afterwards; it does not save (the dialog does).
+  const Settings& settings() const { return m_settings; }
+  void applySettings(const Settings& settings);
 
   // The live device view for a device (replacing any previous one); `demo` keeps a simulated
   // phone alive for as long as the view shows it.
@@ -72,7 +81,12 @@ class MainWindow : public QMainWindow {
   void chooseDump();
   void chooseCaptures();
   void chooseSession();
-  void showSessionPage(QWidget* page);
+  void editSettings();
+  void showSessionPage(SessionView* view);
+  // Shows the session `loading` delivers in a SessionView, or reports why it failed (after
+  // `failurePrefix`, when the error does not name the file itself).
+  void showWhenLoaded(QFuture<LoadedSession> loading, const QString& sessionPath, const QString& label,
+                      const QString& failurePrefix);
   void loaded(std::shared_ptr<HeapDocument> document);
   void failed(const QString& message);
   // Status bar, openFailed() and (when shown) a dialog.
@@ -86,13 +100,15 @@ class MainWindow : public QMainWindow {
   QLabel* m_deviceStatus = nullptr;
   DeviceTracker* m_tracker = nullptr;
   HeapBrowser* m_browser = nullptr;
-  LiveDashboard* m_dashboard = nullptr;  // captures
-  SessionView* m_sessionView = nullptr;  // .mxs
+  SessionView* m_sessionView = nullptr;  // a .mxs, or imported captures
+  std::unique_ptr<QTemporaryDir> m_captureSessions;  // session files imported from captures
+  int m_captureImports = 0;
   LiveDeviceView* m_liveView = nullptr;
   QProgressBar* m_progress;
   QLabel* m_phase;
   QPushButton* m_cancel;
   std::unique_ptr<HeapLoadJob> m_job;
+  Settings m_settings;
 };
 
 }  // namespace mxi::gui

@@ -14,7 +14,7 @@ std::vector<trace::Frame> SessionData::framesOfScene(uint32_t scene) const {
 }
 
 StatusOr<std::shared_ptr<const SessionData>> loadSession(const SessionReader& reader, ProgressSink& progress,
-                                                         const CancelToken& cancel) {
+                                                         const CancelToken& cancel, const trace::MethodMapping* mapping) {
   auto data = std::make_shared<SessionData>();
   data->header = reader.header();
   data->recovery = reader.recovery();
@@ -80,7 +80,7 @@ StatusOr<std::shared_ptr<const SessionData>> loadSession(const SessionReader& re
   trace::IssueParseResult parsed;
   parsed.issues.reserve(data->issues.size());
   for (auto& i : data->issues) parsed.issues.push_back(std::move(i.issue));
-  trace::decodeIssues(parsed, nullptr);
+  trace::decodeIssues(parsed, mapping);
   for (size_t i = 0; i < data->issues.size(); ++i) data->issues[i].issue = std::move(parsed.issues[i]);
   for (auto& p : parsed.problems) data->problems.push_back(std::move(p));
   progress.report("reading session", ProgressSink::kMax);

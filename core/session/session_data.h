@@ -61,7 +61,9 @@ struct SessionData {
 };
 
 // Reads every block; progress is per block. A block that cannot be read fails the load.
+// Evil-method call trees are named through `mapping` when given (the app's methodMapping.txt).
 StatusOr<std::shared_ptr<const SessionData>> loadSession(const SessionReader& reader, ProgressSink& progress,
-                                                         const CancelToken& cancel);
+                                                         const CancelToken& cancel,
+                                                         const trace::MethodMapping* mapping = nullptr);
 
 }  // namespace mxi::core::session

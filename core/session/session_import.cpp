@@ -7,6 +7,14 @@
 
 namespace mxi::core::session {
 
+namespace {
+
+std::string inputName(const std::vector<std::string>& names, size_t k, const char* kind) {
+  return k < names.size() && !names[k].empty() ? names[k] : std::string(kind) + " input " + std::to_string(k + 1);
+}
+
+}  // namespace
+
 StatusOr<ImportReport> importCaptures(const ImportInputs& in, const std::string& outPath, SessionHeader header,
                                       const WriterOptions& options) {
   ImportReport report;
@@ -15,9 +23,10 @@ StatusOr<ImportReport> importCaptures(const ImportInputs& in, const std::string&
   bool any = false;
   for (size_t k = 0; k < in.framestatsTexts.size(); ++k) {
     auto c = trace::parseFramestats(in.framestatsTexts[k], {in.refreshHz});
-    if (!c.ok()) return c.status().withContext("framestats input " + std::to_string(k + 1));
+    const std::string name = inputName(in.framestatsNames, k, "framestats");
+    if (!c.ok()) return c.status().withContext(name);
     for (const auto& p : (*c)->problems) {
-      report.warnings.push_back("framestats line " + std::to_string(p.line) + ": " + p.message);
+      report.warnings.push_back(name + " line " + std::to_string(p.line) + ": " + p.message);
     }
     for (const auto& w : (*c)->windows) {
       for (const auto& f : w.frames) {
@@ -29,18 +38,25 @@ StatusOr<ImportReport> importCaptures(const ImportInputs& in, const std::string&
     captures.push_back(std::move(c).value());
   }
   std::vector<trace::MatrixIssue> issues;
-  for (const std::string& text : in.issueTexts) {
-    trace::IssueParseResult r = trace::parseIssueText(text);
-    for (const auto& p : r.problems) report.warnings.push_back("issues line " + std::to_string(p.line) + ": " + p.message);
+  for (size_t k = 0; k < in.issueTexts.size(); ++k) {
+    trace::IssueParseResult r = trace::parseIssueText(in.issueTexts[k]);
+    const std::string name = inputName(in.issueNames, k, "issues");
+    for (const auto& p : r.problems) report.warnings.push_back(name + " line " + std::to_string(p.line) + ": " + p.message);
     for (auto& i : r.issues) issues.push_back(std::move(i));
   }
   std::vector<std::shared_ptr<const trace::AnrReport>> anrs;
-  for (const std::string& text : in.anrTexts) {
-    auto r = trace::parseAnrTrace(text);
-    if (!r.ok()) return r.status().withContext("ANR input");
+  for (size_t k = 0; k < in.anrTexts.size(); ++k) {
+    auto r = trace::parseAnrTrace(in.anrTexts[k]);
+    if (!r.ok()) return r.status().withContext(inputName(in.anrNames, k, "ANR"));
     anrs.push_back(std::move(r).value());
   }
-  if (!any && issues.empty() && anrs.empty()) return invalidInput("nothing to import: no frames, issues or ANRs");
+  if (!any && issues.empty() && anrs.empty()) {
+    std::string names;
+    for (const auto* list : {&in.framestatsNames, &in.issueNames, &in.anrNames}) {
+      for (const auto& n : *list) names += (names.empty() ? " in " : ", ") + n;
+    }
+    return invalidInput("nothing to import: no frames, issues or ANRs" + names);
+  }
 
   int64_t firstIssueMs = 0;
   bool haveIssueTime = false;

@@ -6,6 +6,8 @@
 // window by window. The frames' monotonic clock and the issues' wall clock cannot be related
 // from captures alone, so issues keep their relative wall-clock spacing from the session start
 // (the first frame) but never past the last frame, and ANRs are placed at the end of the frames.
+// Issues are stored as captured: evil-method names come from a method mapping when the session
+// is loaded (loadSession), so one session file serves any mapping.
 #pragma once
 
 #include <string>
@@ -22,6 +24,9 @@ struct ImportInputs {
   std::vector<std::string> issueTexts;
   std::vector<std::string> anrTexts;
   double refreshHz = 60;  // for framestats without a period column
+  // What errors and warnings call each input, by position (e.g. its file name); inputs without
+  // one are "framestats input N", "issues input N", "ANR input N".
+  std::vector<std::string> framestatsNames, issueNames, anrNames;
 };
 
 struct ImportReport {

@@ -41,28 +41,11 @@ if [[ -z $mxi ]]; then
   mxi="$root/build/release/app/cli/mxi"
 fi
 jar=/usr/share/visualvm/visualvm/modules/org-graalvm-visualvm-lib-jfluid-heap.jar
-src_zip=$(readlink -f /usr/lib/jvm/java-17-openjdk-amd64/lib/src.zip)
 mkdir -p "$dumps/classes"
-javac -d "$dumps/classes" "$root/tests/bench/java/JavacHeap.java"
 javac -cp "$jar" -d "$dumps/classes" "$root/tests/bench/java/VisualVmHeap.java"
 
-generate() {  # generate FILES → prints the dump path
-  local files=$1 dump="$dumps/javac-$1.hprof"
-  if [[ ! -s $dump ]]; then
-    rm -rf "$dumps/src-$files" "$dumps/ready-$files"
-    java -Xmx12g -XX:+UseParallelGC -cp "$dumps/classes" JavacHeap "$src_zip" "$files" "$dumps/src-$files" \
-      "$dumps/ready-$files" 2>"$dumps/javac-$files.log" &
-    local pid=$!
-    while [[ ! -s "$dumps/ready-$files" ]]; do
-      kill -0 "$pid" 2>/dev/null || { echo "javac heap generator failed, see $dumps/javac-$files.log" >&2; exit 1; }
-      sleep 2
-    done
-    jcmd "$pid" GC.heap_dump "$dump" >/dev/null
-    kill "$pid"; wait "$pid" 2>/dev/null || true
-    rm -rf "$dumps/src-$files"
-  fi
-  echo "$dump"
-}
+source "$root/tests/bench/bench_dumps.sh"
+generate() { bench_dump "$1" "$dumps"; }  # generate FILES → prints the dump path
 
 # timed CMD... → "seconds maxrss_kb" of the best (fastest) of $runs runs. VisualVM caches its
 # index in DUMP.hwcache; it is removed before every run so each run indexes the dump cold.

@@ -2,6 +2,7 @@
 // port) tracking a simulated device (mxi-device-sim) as it comes and goes.
 #include <gtest/gtest.h>
 
+#include <QLabel>
 #include <QListWidget>
 #include <QTest>
 #include <functional>
@@ -49,6 +50,34 @@ TEST(DeviceListTest, StartPageTracksDevicesAsTheyComeAndGo) {
 
   server.adb({"disconnect", sim->hostPort()});
   EXPECT_TRUE(waitFor([&] { return !listed(list, serial); }, 10000));
+  ::unsetenv("ADB_SERVER_SOCKET");
+}
+
+// Settings → transport tcp:HOST:PORT: the device is reached directly (no adb server) and listed.
+TEST(DeviceListTest, DirectTcpTransportListsTheDeviceWithoutAServer) {
+  test::SimProcess sim({"--serial", "gui-direct"});
+  ASSERT_TRUE(sim.started()) << sim.log();
+  Settings settings;
+  settings.transport = QStringLiteral("tcp:") + QString::fromStdString(sim.hostPort());
+  MainWindow window;
+  window.applySettings(settings);
+  window.startDeviceTracking();
+  QListWidget* list = window.deviceList();
+  const QString expected = QString::fromStdString(sim.hostPort()) + QStringLiteral(" — Matrix_Inspector_Simulator (device)");
+  EXPECT_TRUE(waitFor([&] { return listed(list, expected); }, 10000))
+      << (list->count() ? list->item(0)->text().toStdString() : std::string("(empty)"));
+
+  // Switching back to a server transport whose adb cannot be run says which binary failed.
+  const std::string spec = "tcp:localhost:" + std::to_string(test::freeTcpPort());
+  ::setenv("ADB_SERVER_SOCKET", spec.c_str(), 1);
+  settings.transport = QStringLiteral("server");
+  settings.adbPath = QStringLiteral("/nonexistent/platform-tools/adb");
+  window.applySettings(settings);
+  auto* status = window.findChild<QLabel*>(QStringLiteral("deviceStatus"));
+  ASSERT_TRUE(status);
+  EXPECT_TRUE(waitFor([&] { return status->text().contains(QStringLiteral("cannot run '/nonexistent/platform-tools/adb'")); }, 10000))
+      << status->text().toStdString();
+  EXPECT_EQ(list->count(), 0);  // the direct device is no longer listed
   ::unsetenv("ADB_SERVER_SOCKET");
 }
 

@@ -21,6 +21,7 @@
 #include "app/gui/live/issue_feed_model.h"
 #include "app/gui/live/live_dashboard.h"
 #include "app/gui/live/slow_frames_model.h"
+#include "app/gui/session/session_replay.h"
 #include "core/trace/frame_stats.h"
 #include "core/trace/framestats_parser.h"
 #include "core/trace/matrix_issue.h"
@@ -38,6 +39,17 @@ QString reference(const char* relative) {
 #define REQUIRE_REFERENCE()                                                                   \
   if (test::referenceDir().empty()) GTEST_SKIP() << "../shared/reference is absent: real device captures needed"
 
+// Captures through the app's import (core's session import into a session file), replayed into
+// a LiveSession as the session view does.
+std::shared_ptr<LiveSession> imported(const CaptureFiles& files, const std::string& name) {
+  const QString out = QString::fromStdString((test::scratchDir("live-" + name) / (name + ".mxs")).string());
+  auto loaded = importCaptureSession(files, out);
+  EXPECT_TRUE(loaded.ok()) << loaded.status().toString();
+  auto session = std::make_shared<LiveSession>();
+  if (loaded.ok()) replaySession(**loaded, INT64_MAX, *session);
+  return session;
+}
+
 std::shared_ptr<const core::trace::FramestatsCapture> parseFile(const QString& path) {
   QFile f(path);
   EXPECT_TRUE(f.open(QIODevice::ReadOnly)) << path.toStdString();
@@ -50,8 +62,7 @@ std::shared_ptr<const core::trace::FramestatsCapture> parseFile(const QString& p
 TEST(LiveDashboardTest, DropHistogramPerSceneMatchesTheFrameStatisticsOfARealCapture) {
   REQUIRE_REFERENCE();
   const QString framestats = reference("gfxinfo/choi890_soundvis_120hz_framestats.txt");
-  auto session = std::make_shared<LiveSession>();
-  ASSERT_EQ(importCaptures({framestats, {}, {}, {}}, *session), QString());
+  auto session = imported({framestats, {}, {}, {}}, "drops");
   LiveDashboard dashboard(session);
   dashboard.refresh();
 
@@ -116,8 +127,7 @@ TEST(LiveDashboardTest, IssueFeedHoldsEveryIssueOfARealLogcatAndShowsTheCallTree
   ASSERT_FALSE(parsed.issues.empty());
   ASSERT_TRUE(parsed.issues[0].callTree.has_value());
 
-  auto session = std::make_shared<LiveSession>();
-  ASSERT_EQ(importCaptures({{}, logcat, {}, {}}, *session), QString());
+  auto session = imported({{}, logcat, {}, {}}, "feed");
   LiveDashboard dashboard(session);
   dashboard.refresh();
   IssueFeedModel* feed = dashboard.feedModel();
@@ -145,8 +155,7 @@ TEST(LiveDashboardTest, IssueFeedHoldsEveryIssueOfARealLogcatAndShowsTheCallTree
 
 TEST(LiveDashboardTest, AnrReportShowsTheMainThreadFirst) {
   REQUIRE_REFERENCE();
-  auto session = std::make_shared<LiveSession>();
-  ASSERT_EQ(importCaptures({{}, {}, reference("anr/wanandroid_arm64-device_traces.txt"), {}}, *session), QString());
+  auto session = imported({{}, {}, reference("anr/wanandroid_arm64-device_traces.txt"), {}}, "anr");
   LiveDashboard dashboard(session);
   dashboard.refresh();
   ASSERT_EQ(dashboard.feedModel()->rowCount(), 1);
@@ -157,16 +166,49 @@ TEST(LiveDashboardTest, AnrReportShowsTheMainThreadFirst) {
 }
 
 TEST(LiveDashboardTest, BadCaptureNamesTheFile) {
-  auto session = std::make_shared<LiveSession>();
   const auto dir = test::scratchDir("live-bad");
   const QString path = QString::fromStdString((dir / "empty.txt").string());
   QFile f(path);
   ASSERT_TRUE(f.open(QIODevice::WriteOnly));
   f.write("not framestats\n");
   f.close();
-  const QString error = importCaptures({path, {}, {}, {}}, *session);
-  EXPECT_TRUE(error.startsWith(path)) << error.toStdString();
-  EXPECT_TRUE(importCaptures({QStringLiteral("/nonexistent/x"), {}, {}, {}}, *session).startsWith(QStringLiteral("/nonexistent/x")));
+  const QString out = QString::fromStdString((dir / "out.mxs").string());
+  auto bad = importCaptureSession({path, {}, {}, {}}, out);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().toString(), path.toStdString() +
+                                         ": no framestats data (no ---PROFILEDATA--- section); capture it with "
+                                         "`adb shell dumpsys gfxinfo <package> framestats` (at byte offset 0)");
+  auto empty = importCaptureSession({{}, path, {}, {}}, out);  // as issues: a text without any
+  ASSERT_FALSE(empty.ok());
+  EXPECT_EQ(empty.status().toString(), "nothing to import: no frames, issues or ANRs in " + path.toStdString());
+  auto missing = importCaptureSession({QStringLiteral("/nonexistent/x"), {}, {}, {}}, out);
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.status().toString(), "/nonexistent/x: No such file or directory");
+}
+
+// The feed keeps the newest kMaxEvents events: older rows leave the top of the model, counts
+// still cover everything.
+TEST(LiveDashboardTest, IssueFeedKeepsTheNewestEvents) {
+  auto session = std::make_shared<LiveSession>();
+  LiveDashboard dashboard(session);
+  IssueFeedModel* feed = dashboard.feedModel();
+  QAbstractItemModelTester tester(feed, QAbstractItemModelTester::FailureReportingMode::Fatal);
+  for (int i = 0; i < 10; ++i) session->addMark("mark " + std::to_string(i), i);
+  dashboard.refresh();
+  ASSERT_EQ(feed->rowCount(), 10);
+  const size_t total = LiveSession::kMaxEvents + 25;
+  for (size_t i = 10; i < total; ++i) session->addMark("mark " + std::to_string(i), static_cast<int64_t>(i));
+  EXPECT_EQ(feed->eventAt(0).summary, "(no longer kept)");  // row 0 is gone, not yet synced
+  EXPECT_EQ(feed->eventAt(9).summary, "(no longer kept)");
+  dashboard.refresh();
+  EXPECT_EQ(feed->rowCount(), static_cast<int>(LiveSession::kMaxEvents));
+  EXPECT_EQ(feed->index(0, IssueFeedModel::kSummary).data().toString(), QStringLiteral("mark 25"));
+  EXPECT_EQ(feed->index(feed->rowCount() - 1, IssueFeedModel::kSummary).data().toString(),
+            QStringLiteral("mark %1").arg(total - 1));
+  EXPECT_EQ(session->droppedEvents(), 25u);
+  EXPECT_EQ(session->totalEvents(), total);
+  EXPECT_EQ(session->eventCount(LiveEvent::Kind::kMark), total);
+  EXPECT_TRUE(dashboard.summaryText().endsWith(QStringLiteral("%1 issues in all").arg(total))) << dashboard.summaryText().toStdString();
 }
 
 // A synthetic feed at 10,000 frames/s and 100 issues/s for 3 s of wall time: the dashboard

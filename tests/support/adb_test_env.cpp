@@ -14,6 +14,7 @@
 #include <cstring>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <thread>
 
@@ -282,6 +283,22 @@ void PrivateAdbServer::kill() {
   if (!m_started) return;
   adb({"kill-server"});
   m_started = false;
+  // `kill-server` can lose a race with a server still starting under load; a server left behind
+  // would keep clients (a `devices --track`) waiting for ever. Its command line names the port.
+  const std::string port = "tcp:" + std::to_string(m_port);
+  for (int attempt = 0; attempt < 20; ++attempt) {
+    bool found = false;
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator("/proc", ec)) {
+      std::ifstream in(e.path() / "cmdline", std::ios::binary);
+      std::string cmdline((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      if (cmdline.find("fork-server") == std::string::npos || cmdline.find(port + '\0') == std::string::npos) continue;
+      found = true;
+      ::kill(std::atoi(e.path().filename().c_str()), SIGKILL);
+    }
+    if (!found) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
 }
 
 std::vector<std::string> PrivateAdbServer::environment() const {

@@ -1,12 +1,15 @@
 // Raw captures QA attaches to bug reports — `dumpsys gfxinfo <pkg> framestats` output, logcat or
-// JSON with Matrix issues, ANR traces — read into a LiveSession so the dashboard shows them.
-// Frames keep their device clock; issues are placed by their own timestamps relative to the
-// first one (captures share no clock), ANR reports at the start.
+// JSON with Matrix issues, ANR traces, methodMapping.txt — opened as a session: core's import
+// (the same as `mxi session import`: each window a scene, issues at their relative times, ANRs at
+// the end of the frames) writes a session file, which then loads like any other.
 #pragma once
 
+#include <QList>
 #include <QString>
+#include <QStringList>
 
-#include "app/gui/live/live_session.h"
+#include "app/gui/session/session_view.h"
+#include "app/gui/settings/settings.h"
 
 namespace mxi::gui {
 
@@ -15,12 +18,15 @@ struct CaptureFiles {
   QString methodMapping;  // optional methodMapping.txt for evil-method names
 };
 
-// Empty string on success, else what failed and where (file, byte offset).
-QString importCaptures(const CaptureFiles& files, LiveSession& session);
-
 // Sorts files into their roles by content (framestats: a PROFILEDATA block; ANR: a "----- pid"
 // header; methodMapping: "id,flags,class method desc" lines; otherwise Matrix issues). Files
 // that cannot be read are reported in `error`.
 CaptureFiles classifyCaptures(const QStringList& paths, QString& error);
+
+// Imports the captures into `sessionPath` (blocking: call it off the UI thread) and loads it.
+// Call trees are named with the captures' methodMapping.txt, else with the app's mapping from
+// `mappings` (Settings). Errors name the file.
+LoadedSession importCaptureSession(const CaptureFiles& files, const QString& sessionPath,
+                                   const QList<AppMapping>& mappings = {});
 
 }  // namespace mxi::gui

@@ -1,7 +1,9 @@
 #include "app/gui/live/issue_feed_model.h"
 
+#include <algorithm>
 #include <QBrush>
 #include <QColor>
+#include <QFont>
 
 #include "app/gui/format.h"
 
@@ -12,11 +14,33 @@ IssueFeedModel::IssueFeedModel(const LiveSession& session, QObject* parent) : QA
 }
 
 void IssueFeedModel::sync() {
+  if (const uint64_t gone = m_session.droppedEvents() - m_dropped; gone > 0) {
+    const int rows = static_cast<int>(std::min<uint64_t>(gone, static_cast<uint64_t>(m_rows)));
+    if (rows > 0) beginRemoveRows({}, 0, rows - 1);
+    m_rows -= rows;
+    m_dropped = m_session.droppedEvents();
+    if (rows > 0) endRemoveRows();
+  }
   const int total = static_cast<int>(m_session.events().size());
   if (total <= m_rows) return;
   beginInsertRows({}, m_rows, total - 1);
   m_rows = total;
   endInsertRows();
+}
+
+const LiveEvent& IssueFeedModel::eventAt(int row) const {
+  // Rows count from the events there were at the last sync(); the session may have let some go since.
+  const uint64_t shift = m_session.droppedEvents() - m_dropped;
+  const auto& events = m_session.events();
+  if (static_cast<uint64_t>(row) < shift || static_cast<uint64_t>(row) - shift >= events.size()) {
+    static const LiveEvent gone = [] {
+      LiveEvent e;
+      e.summary = "(no longer kept)";
+      return e;
+    }();
+    return gone;
+  }
+  return events[static_cast<size_t>(static_cast<uint64_t>(row) - shift)];
 }
 
 int IssueFeedModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : m_rows; }
@@ -36,6 +60,21 @@ QVariant IssueFeedModel::data(const QModelIndex& index, int role) const {
     }
   }
   if (role == kKindRole) return static_cast<int>(e.kind);
+  if (role == kCostFlagRole) return static_cast<int>(e.costFlag);
+  if (index.column() == kCost && e.costFlag != LiveEvent::CostFlag::kNone) {
+    const bool anr = e.costFlag == LiveEvent::CostFlag::kOverAnr;
+    const auto& t = m_session.liveThresholds();
+    if (role == Qt::ForegroundRole) return QBrush(anr ? QColor(0xc6, 0x28, 0x28) : QColor(0xe6, 0x51, 0x00));
+    if (role == Qt::FontRole) {
+      QFont bold;
+      bold.setBold(true);
+      return bold;
+    }
+    if (role == Qt::ToolTipRole) {
+      return anr ? tr("At or over the ANR threshold (%1 ms)").arg(t.anrMs)
+                 : tr("At or over the evil-method threshold (%1 ms)").arg(t.evilMethodMs);
+    }
+  }
   if (role == Qt::ForegroundRole && index.column() == kKind) {
     switch (e.kind) {
       case LiveEvent::Kind::kAnr: return QBrush(QColor(0xc6, 0x28, 0x28));

@@ -1,5 +1,7 @@
-// The issue feed: one row per LiveSession event (time, kind, scene, cost, summary). Rows are only
-// ever appended; sync() announces the new ones, so views keep their selection and scroll.
+// The issue feed: one row per LiveSession event (time, kind, scene, cost, summary). sync()
+// announces events added since the last call as appended rows, and events the session let go
+// (it keeps the newest LiveSession::kMaxEvents) as rows removed from the top, so views keep
+// their selection and scroll.
 #pragma once
 
 #include <QAbstractTableModel>
@@ -12,11 +14,13 @@ class IssueFeedModel : public QAbstractTableModel {
   Q_OBJECT
  public:
   enum Column { kTime, kKind, kScene, kCost, kSummary, kColumns };
-  static constexpr int kKindRole = Qt::UserRole + 2;  // LiveEvent::Kind as int
+  static constexpr int kKindRole = Qt::UserRole + 2;      // LiveEvent::Kind as int
+  static constexpr int kCostFlagRole = Qt::UserRole + 3;  // LiveEvent::CostFlag as int
   explicit IssueFeedModel(const LiveSession& session, QObject* parent = nullptr);
   // Picks up events added to the session since the last call.
   void sync();
-  const LiveEvent& eventAt(int row) const { return m_session.events()[static_cast<size_t>(row)]; }
+  // The event shown in `row` (the session may have moved on since the last sync()).
+  const LiveEvent& eventAt(int row) const;
   int rowCount(const QModelIndex& parent = {}) const override;
   int columnCount(const QModelIndex& parent = {}) const override;
   QVariant data(const QModelIndex& index, int role) const override;
@@ -25,6 +29,7 @@ class IssueFeedModel : public QAbstractTableModel {
  private:
   const LiveSession& m_session;
   int m_rows = 0;
+  uint64_t m_dropped = 0;  // the session's droppedEvents() at the last sync()
 };
 
 }  // namespace mxi::gui

@@ -6,6 +6,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -69,15 +70,22 @@ class FeedFilter : public QSortFilterProxyModel {
     m_kind = kind;
     invalidateFilter();
   }
+  void setOverThresholdOnly(bool on) {
+    m_overThresholdOnly = on;
+    invalidateFilter();
+  }
 
  protected:
   bool filterAcceptsRow(int row, const QModelIndex& parent) const override {
-    if (m_kind >= 0 && sourceModel()->index(row, 0, parent).data(IssueFeedModel::kKindRole).toInt() != m_kind) return false;
+    const QModelIndex first = sourceModel()->index(row, 0, parent);
+    if (m_kind >= 0 && first.data(IssueFeedModel::kKindRole).toInt() != m_kind) return false;
+    if (m_overThresholdOnly && first.data(IssueFeedModel::kCostFlagRole).toInt() == 0) return false;
     return QSortFilterProxyModel::filterAcceptsRow(row, parent);
   }
 
  private:
   int m_kind = -1;
+  bool m_overThresholdOnly = false;
 };
 
 QChartView* chartView(QChart* chart) {
@@ -242,7 +250,12 @@ QWidget* LiveDashboard::makeFeed() {
   m_search = new QLineEdit;
   m_search->setPlaceholderText(tr("Search issues (method, path, scene…)"));
   m_search->setClearButtonEnabled(true);
+  m_overThreshold = new QCheckBox(tr("Over thresholds only"));
+  m_overThreshold->setObjectName(QStringLiteral("overThresholdOnly"));
+  m_overThreshold->setToolTip(tr("Evil methods and ANRs at or over the evil-method threshold (%1 ms; Settings)")
+                                  .arg(m_session->liveThresholds().evilMethodMs));
   bar->addWidget(m_kind);
+  bar->addWidget(m_overThreshold);
   bar->addWidget(m_search, 1);
   layout->addLayout(bar);
 
@@ -254,6 +267,7 @@ QWidget* LiveDashboard::makeFeed() {
   m_feedProxy = proxy;
   connect(m_search, &QLineEdit::textChanged, proxy, &QSortFilterProxyModel::setFilterFixedString);
   connect(m_kind, &QComboBox::currentIndexChanged, this, [this](int i) { setKindFilter(m_kind->itemData(i).toInt()); });
+  connect(m_overThreshold, &QCheckBox::toggled, this, &LiveDashboard::setOverThresholdOnly);
 
   m_feedView = new QTableView;
   m_feedView->setObjectName(QStringLiteral("issueFeed"));
@@ -279,6 +293,11 @@ void LiveDashboard::setKindFilter(int kind) {
   static_cast<FeedFilter*>(m_feedProxy)->setKind(kind);
   const int i = m_kind->findData(kind);
   if (i >= 0 && i != m_kind->currentIndex()) m_kind->setCurrentIndex(i);
+}
+
+void LiveDashboard::setOverThresholdOnly(bool on) {
+  static_cast<FeedFilter*>(m_feedProxy)->setOverThresholdOnly(on);
+  if (m_overThreshold->isChecked() != on) m_overThreshold->setChecked(on);
 }
 
 void LiveDashboard::selectEvent(int row) {
@@ -315,7 +334,7 @@ void LiveDashboard::refresh() {
                          .arg(m_session->eventCount(LiveEvent::Kind::kEvilMethod))
                          .arg(m_session->eventCount(LiveEvent::Kind::kAnr))
                          .arg(m_session->eventCount(LiveEvent::Kind::kIo))
-                         .arg(m_session->events().size()));
+                         .arg(m_session->totalEvents()));
   refreshFps();
   refreshDrops();
   refreshDistribution();

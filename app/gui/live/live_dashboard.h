@@ -14,6 +14,7 @@
 class QAbstractSeries;
 class QChart;
 class QChartView;
+class QCheckBox;
 class QComboBox;
 class QDockWidget;
 class QMainWindow;
@@ -63,6 +64,8 @@ class LiveDashboard : public QWidget {
   // Every panel back in place (the saved arrangement is forgotten).
   void resetLayout();
   QMainWindow* panels() const { return m_panels; }
+  // Only evil methods and ANRs at or over the session's evil-method threshold.
+  void setOverThresholdOnly(bool on);
 
  private:
   void makeCharts();
@@ -102,6 +105,7 @@ class LiveDashboard : public QWidget {
   QTableView* m_feedView;
   QLineEdit* m_search;
   QComboBox* m_kind;
+  QCheckBox* m_overThreshold;
   IssueDetailView* m_detail;
 };
 

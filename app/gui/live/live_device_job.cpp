@@ -3,6 +3,7 @@
 #include <QMetaObject>
 #include <QPointer>
 
+#include "app/gui/settings/mapping_files.h"
 #include "core/agentlink/live_recorder.h"
 
 namespace mxi::gui {
@@ -98,6 +99,14 @@ void LiveDeviceJob::record(std::string package, std::string sessionPath) {
       emit finished(path, error);
     });
   };
+  if (const AppMapping* files = findAppMapping(m_target.mappings, package)) {
+    auto mapping = loadMappingFiles(*files);
+    if (!mapping.ok()) {
+      post([this, why = qs(mapping.status().toString())] { emit status(tr("Method mapping not used: %1").arg(why)); });
+    } else {
+      post([this, m = *mapping] { emit mappingLoaded(m); });
+    }
+  }
   post([this] { emit status(tr("Connecting to the device…")); });
   auto device = core::adb::openSelectedDevice(m_target.selection, limits());
   if (!device.ok()) return finish(device.status());

@@ -4,6 +4,7 @@
 // timer. Mark and Dump heap go to the running recorder; results come back as queued signals.
 #pragma once
 
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -11,6 +12,7 @@
 #include <QObject>
 #include <QString>
 
+#include "app/gui/settings/settings.h"
 #include "core/adb/device_selection.h"
 #include "core/agentlink/device_agent.h"
 #include "core/agentlink/device_apps.h"
@@ -27,6 +29,8 @@ struct LiveTarget {
   core::adb::DeviceSelection selection;
   QString label;  // "serial — model", shown in the view
   core::agentlink::AgentSearch agentSearch;
+  LiveThresholds thresholds;    // Settings: what the dashboard judges by
+  QList<AppMapping> mappings;   // Settings: methodMapping / ProGuard files per app
 };
 
 class LiveDeviceJob : public QObject {
@@ -58,6 +62,8 @@ class LiveDeviceJob : public QObject {
   void heapDumpProgress(qint64 receivedBytes, qint64 totalBytes);
   void heapDumpFinished(const QString& path, const QString& error);  // error empty on success
   void finished(const QString& sessionPath, const QString& error);
+  // The app's method mapping (Settings), loaded before recording starts; null without one.
+  void mappingLoaded(std::shared_ptr<const core::trace::MethodMapping> mapping);
 
  private:
   void joinWorker();

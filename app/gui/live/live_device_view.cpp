@@ -97,6 +97,9 @@ LiveDeviceView::LiveDeviceView(LiveTarget target, std::unique_ptr<DemoDevice> de
     emit failed(message);
   });
   connect(m_job, &LiveDeviceJob::status, m_status, &QLabel::setText);
+  connect(m_job, &LiveDeviceJob::mappingLoaded, this, [this](std::shared_ptr<const core::trace::MethodMapping> mapping) {
+    if (m_feed) m_feed->setMapping(std::move(mapping));
+  });
   connect(m_job, &LiveDeviceJob::deployed, m_agent, &QLabel::setText);
   connect(m_job, &LiveDeviceJob::statsChanged, m_status, &QLabel::setText);
   connect(m_job, &LiveDeviceJob::connectionChanged, this, [this](bool connected, const QString& detail) {
@@ -217,7 +220,7 @@ void LiveDeviceView::start() {
     m_layout->removeWidget(m_dashboard);
     m_dashboard->deleteLater();
   }
-  m_session = std::make_shared<LiveSession>();
+  m_session = std::make_shared<LiveSession>(m_job->target().thresholds);
   m_feed = std::make_unique<LiveRecordFeed>(*m_session);
   m_dashboard = new LiveDashboard(m_session);
   m_layout->insertWidget(m_layout->count() - 1, m_dashboard, 100);

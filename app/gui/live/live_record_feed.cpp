@@ -42,7 +42,7 @@ void LiveRecordFeed::add(std::vector<core::session::SessionRecord>& records) {
         }
         core::trace::IssueParseResult parsed;
         parsed.issues.push_back(std::move(issue).value());
-        core::trace::decodeIssues(parsed, nullptr);
+        core::trace::decodeIssues(parsed, m_mapping.get());
         m_session.addIssue(std::move(parsed.issues.front()), msOf(r.timeNs));
         break;
       }

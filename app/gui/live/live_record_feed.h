@@ -4,12 +4,14 @@
 // without a device time (an issue before any frame) is placed at the newest time seen.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "app/gui/live/live_session.h"
 #include "core/session/session_format.h"
+#include "core/trace/method_mapping.h"
 
 namespace mxi::gui {
 
@@ -17,12 +19,15 @@ class LiveRecordFeed {
  public:
   explicit LiveRecordFeed(LiveSession& session) : m_session(session) {}
   void add(std::vector<core::session::SessionRecord>& records);
+  // Names evil-method call trees of issues added from now on.
+  void setMapping(std::shared_ptr<const core::trace::MethodMapping> mapping) { m_mapping = std::move(mapping); }
 
  private:
   int64_t msOf(int64_t timeNs);
 
   LiveSession& m_session;
   std::string m_scene;
+  std::shared_ptr<const core::trace::MethodMapping> m_mapping;
   std::optional<int64_t> m_origin;
   int64_t m_newestNs = 0;
 };

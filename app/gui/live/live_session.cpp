@@ -95,7 +95,7 @@ LiveEvent::Kind eventKind(const MatrixIssue& issue) {
 
 }  // namespace
 
-LiveSession::LiveSession(core::trace::DropThresholds thresholds) : m_thresholds(thresholds) {}
+LiveSession::LiveSession(LiveThresholds thresholds) : m_thresholds(thresholds) {}
 
 int LiveSession::sceneIndex(const std::string& name) {
   for (size_t i = 0; i < m_scenes.size(); ++i) {
@@ -121,7 +121,7 @@ void LiveSession::addFrames(const std::string& scene, std::span<const Frame> fra
     }
     ++m_counted;
     const int64_t dropped = f.droppedFrames();
-    const auto level = m_thresholds.levelOf(dropped);
+    const auto level = m_thresholds.drops.levelOf(dropped);
     ++stats.levels[static_cast<size_t>(level)];
     ++stats.frames;
     stats.droppedSum += static_cast<uint64_t>(dropped);
@@ -186,8 +186,18 @@ void LiveSession::addMark(const std::string& text, int64_t timeMs) {
 }
 
 void LiveSession::addEvent(LiveEvent event) {
+  if ((event.kind == LiveEvent::Kind::kEvilMethod || event.kind == LiveEvent::Kind::kAnr) && event.costMs >= 0) {
+    event.costFlag = event.costMs >= m_thresholds.anrMs          ? LiveEvent::CostFlag::kOverAnr
+                     : event.costMs >= m_thresholds.evilMethodMs ? LiveEvent::CostFlag::kOverEvilMethod
+                                                                 : LiveEvent::CostFlag::kNone;
+    if (event.costFlag != LiveEvent::CostFlag::kNone) ++m_overThreshold;
+  }
   ++m_eventCounts[static_cast<size_t>(event.kind)];
   m_events.push_back(std::move(event));
+  if (m_events.size() > kMaxEvents) {
+    m_events.pop_front();
+    ++m_droppedEvents;
+  }
   ++m_revision;
 }
 

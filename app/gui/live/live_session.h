@@ -3,8 +3,8 @@
 // the slow frames (bounded), and the issue feed (evil methods, ANRs, IO, startup, FPS, leaks).
 //
 // Ingest is O(1) per frame and memory stays bounded however long a session runs (per-second
-// aggregates and the newest slow frames only), so a feed of 10,000 frames/s can be shown for
-// hours. Views do not repaint per frame: they poll revision() on a ~30 Hz timer.
+// aggregates, the newest slow frames and the newest issue-feed events only; counts cover all),
+// so a feed of 10,000 frames/s and 100 issues/s can be shown for hours. Views do not repaint per frame: they poll revision() on a ~30 Hz timer.
 #pragma once
 
 #include <array>
@@ -43,6 +43,14 @@ struct SlowFrame {
   core::trace::DropLevel level = core::trace::DropLevel::kBest;
 };
 
+// What the views judge against (Settings → Thresholds): Matrix's drop levels, and the costs at
+// which an evil method counts as slow (the SDK's 700 ms default) or as long as an ANR (5 s).
+struct LiveThresholds {
+  core::trace::DropThresholds drops;
+  int64_t evilMethodMs = 700;
+  int64_t anrMs = 5000;
+};
+
 // One row of the issue feed.
 struct LiveEvent {
   enum class Kind : uint8_t { kEvilMethod, kAnr, kIo, kStartup, kFps, kLeak, kOther, kMark };
@@ -54,6 +62,9 @@ struct LiveEvent {
   std::string summary;    // one line: detail and top method, IO path, startup phase…
   std::shared_ptr<const core::trace::MatrixIssue> issue;  // Matrix issues
   std::shared_ptr<const core::trace::AnrReport> anr;      // ANR reports
+  // Evil methods and ANRs whose cost reaches the evil-method / the ANR threshold.
+  enum class CostFlag : uint8_t { kNone, kOverEvilMethod, kOverAnr };
+  CostFlag costFlag = CostFlag::kNone;
 };
 std::string_view liveEventKindName(LiveEvent::Kind kind);  // "Evil method", "ANR", "IO"…
 
@@ -63,8 +74,9 @@ class LiveSession {
   static constexpr int kHistogramBuckets = 1000; // 0..999 ms, the last bucket holds the rest
   static constexpr size_t kMaxSlowFrames = 20000;
   static constexpr size_t kMaxFpsSeconds = 3600; // per scene
+  static constexpr size_t kMaxEvents = 10000;     // the issue feed keeps the newest
 
-  explicit LiveSession(core::trace::DropThresholds thresholds = {});
+  explicit LiveSession(LiveThresholds thresholds = {});
 
   // Frames of `scene` in presentation order (startNs on the device's monotonic clock; the first
   // frame seen defines the session start). Flagged frames are counted apart, as gfxinfo does.
@@ -76,7 +88,8 @@ class LiveSession {
 
   // Bumped by every change; views repaint when it moved.
   uint64_t revision() const { return m_revision; }
-  const core::trace::DropThresholds& thresholds() const { return m_thresholds; }
+  const core::trace::DropThresholds& thresholds() const { return m_thresholds.drops; }
+  const LiveThresholds& liveThresholds() const { return m_thresholds; }
 
   const std::vector<SceneStats>& scenes() const { return m_scenes; }
   const std::deque<FpsPoint>& fpsSeries(int scene) const { return m_fps[static_cast<size_t>(scene)]; }
@@ -90,14 +103,19 @@ class LiveSession {
   int64_t sessionStartNs() const { return m_startNs.value_or(0); }
   // The newest slow frames (dropped >= the Normal threshold), oldest first.
   const std::deque<SlowFrame>& slowFrames() const { return m_slow; }
-  const std::vector<LiveEvent>& events() const { return m_events; }
+  // The newest kMaxEvents events, oldest first; droppedEvents() older ones were let go.
+  const std::deque<LiveEvent>& events() const { return m_events; }
+  uint64_t droppedEvents() const { return m_droppedEvents; }
+  uint64_t totalEvents() const { return m_droppedEvents + m_events.size(); }
   uint64_t eventCount(LiveEvent::Kind kind) const { return m_eventCounts[static_cast<size_t>(kind)]; }
+  // Events whose cost reaches the evil-method threshold (kOverEvilMethod or kOverAnr).
+  uint64_t overThresholdCount() const { return m_overThreshold; }
   int sceneIndex(const std::string& name);  // creates the scene on first use
 
  private:
   void closeSecond(int scene);
 
-  core::trace::DropThresholds m_thresholds;
+  LiveThresholds m_thresholds;
   uint64_t m_revision = 0;
   std::optional<int64_t> m_startNs;
   int64_t m_lastEndNs = 0;
@@ -112,8 +130,10 @@ class LiveSession {
   std::array<uint64_t, kHistogramBuckets> m_histogram{};
   uint64_t m_counted = 0, m_flagged = 0;
   std::deque<SlowFrame> m_slow;
-  std::vector<LiveEvent> m_events;
+  std::deque<LiveEvent> m_events;
+  uint64_t m_droppedEvents = 0;
   std::array<uint64_t, LiveEvent::kKindCount> m_eventCounts{};  // so a repaint need not walk the feed
+  uint64_t m_overThreshold = 0;
 
   void addEvent(LiveEvent event);
 };

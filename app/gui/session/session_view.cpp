@@ -21,6 +21,7 @@
 #include "app/gui/item_views.h"
 #include "app/gui/live/live_dashboard.h"
 #include "app/gui/session/session_replay.h"
+#include "app/gui/settings/mapping_files.h"
 #include "core/session/chrome_trace.h"
 #include "core/session/html_report.h"
 #include "core/session/session_json.h"
@@ -50,8 +51,9 @@ QString verdict(Verdict v) { return QString::fromUtf8(core::session::verdictName
 
 }  // namespace
 
-SessionView::SessionView(QString path, std::shared_ptr<const core::session::SessionData> data, QWidget* parent)
-    : QWidget(parent), m_path(std::move(path)), m_data(std::move(data)) {
+SessionView::SessionView(QString path, std::shared_ptr<const core::session::SessionData> data, LiveThresholds thresholds,
+                         QWidget* parent)
+    : QWidget(parent), m_path(std::move(path)), m_thresholds(thresholds), m_data(std::move(data)) {
   auto* layout = new QVBoxLayout(this);
   m_header = new QLabel;
   m_header->setWordWrap(true);
@@ -142,7 +144,7 @@ SessionView::SessionView(QString path, std::shared_ptr<const core::session::Sess
       m_time->setText(formatSessionTime(m_timeline->value()));
       showComparison(base, **loaded);
     });
-    watcher->setFuture(QtConcurrent::run(loadSessionFile, base));
+    watcher->setFuture(QtConcurrent::run([base] { return loadSessionFile(base); }));
   });
   m_time->setText(formatSessionTime(durationMs()));
   rebuild(INT64_MAX);
@@ -150,12 +152,18 @@ SessionView::SessionView(QString path, std::shared_ptr<const core::session::Sess
 
 SessionView::~SessionView() = default;
 
-LoadedSession loadSessionFile(const QString& path) {
+LoadedSession loadSessionFile(const QString& path, const QList<AppMapping>& mappings) {
   auto reader = core::session::SessionReader::open(path.toStdString());
   if (!reader.ok()) return reader.status();
+  std::shared_ptr<const core::trace::MethodMapping> mapping;
+  if (const AppMapping* files = findAppMapping(mappings, (*reader)->header().app)) {
+    auto loaded = loadMappingFiles(*files);
+    if (!loaded.ok()) return loaded.status().withContext("method mapping of " + (*reader)->header().app);
+    mapping = std::move(*loaded);
+  }
   core::NullProgress progress;
   core::CancelToken cancel;
-  return core::session::loadSession(**reader, progress, cancel);
+  return core::session::loadSession(**reader, progress, cancel, mapping.get());
 }
 
 int64_t SessionView::durationMs() const { return (m_data->lastTimeNs - m_data->firstTimeNs) / 1'000'000; }
@@ -173,8 +181,14 @@ void SessionView::scrubTo(int64_t ms) {
   emit scrubbed();
 }
 
+void SessionView::setThresholds(const LiveThresholds& thresholds) {
+  m_thresholds = thresholds;
+  rebuild(m_untilNs);
+}
+
 void SessionView::rebuild(int64_t untilNs) {
-  auto live = std::make_shared<LiveSession>();
+  m_untilNs = untilNs;
+  auto live = std::make_shared<LiveSession>(m_thresholds);
   replaySession(*m_data, untilNs, *live);
   if (m_dashboard) {
     m_dashboardSlot->removeWidget(m_dashboard);
@@ -226,9 +240,10 @@ void SessionView::showComparison(const QString& basePath, const core::session::S
 
 QString SessionView::exportTo(const QString& format, const QString& outPath) const {
   std::string text;
-  if (format == QLatin1String("html")) text = core::session::sessionToHtml(*m_data);
-  else if (format == QLatin1String("json")) text = core::session::sessionToJson(*m_data).dump(2);
-  else if (format == QLatin1String("chrome-trace")) text = core::session::sessionToChromeTrace(*m_data).dump();
+  // Exports count drop levels by the same thresholds as the views (Settings).
+  if (format == QLatin1String("html")) text = core::session::sessionToHtml(*m_data, m_thresholds.drops);
+  else if (format == QLatin1String("json")) text = core::session::sessionToJson(*m_data, m_thresholds.drops).dump(2);
+  else if (format == QLatin1String("chrome-trace")) text = core::session::sessionToChromeTrace(*m_data, m_thresholds.drops).dump();
   else return tr("Unknown export format %1").arg(format);
   std::ofstream out(outPath.toStdString(), std::ios::binary);
   out << text;

@@ -6,6 +6,8 @@
 #include <memory>
 #include <QWidget>
 
+#include "app/gui/live/live_session.h"
+#include "app/gui/settings/settings.h"
 #include "core/session/session_compare.h"
 #include "core/session/session_data.h"
 
@@ -21,18 +23,22 @@ class LiveDashboard;
 
 using LoadedSession = core::StatusOr<std::shared_ptr<const core::session::SessionData>>;
 // Opens and decodes a .mxs file (blocking: call it off the UI thread, e.g. with QtConcurrent).
-LoadedSession loadSessionFile(const QString& path);
+// Evil-method call trees are named with the mapping files of the session's app (Settings).
+LoadedSession loadSessionFile(const QString& path, const QList<AppMapping>& mappings = {});
 
 class SessionView : public QWidget {
   Q_OBJECT
  public:
-  SessionView(QString path, std::shared_ptr<const core::session::SessionData> data, QWidget* parent = nullptr);
+  SessionView(QString path, std::shared_ptr<const core::session::SessionData> data, LiveThresholds thresholds = {},
+              QWidget* parent = nullptr);
   ~SessionView() override;
 
   const core::session::SessionData& data() const { return *m_data; }
   LiveDashboard* dashboard() const { return m_dashboard; }
   // Shows the session as it was `ms` after its start (clamped); -1 for all of it.
   void scrubTo(int64_t ms);
+  // Judges frames and issues by new thresholds (Settings), at the same moment of the timeline.
+  void setThresholds(const LiveThresholds& thresholds);
   int64_t durationMs() const;
   // Compares with a baseline session (this one is the new side) and shows the result.
   void showComparison(const QString& basePath, const core::session::SessionData& base);
@@ -47,6 +53,8 @@ class SessionView : public QWidget {
  private:
   void rebuild(int64_t untilNs);
   QString m_path;
+  LiveThresholds m_thresholds;
+  int64_t m_untilNs = INT64_MAX;
   std::shared_ptr<const core::session::SessionData> m_data;
   QLabel* m_header;
   QSlider* m_timeline;

@@ -1,0 +1,35 @@
+#include "app/gui/jobs/worker_job.h"
+
+#include "app/gui/jobs/signal_progress.h"
+
+namespace mxi::gui {
+
+WorkerJob::WorkerJob(QString subject, QObject* parent) : QObject(parent), m_subject(std::move(subject)) {}
+
+WorkerJob::~WorkerJob() {
+  m_cancel.cancel();
+  if (m_thread) {
+    m_thread->wait();
+    delete m_thread;
+  }
+}
+
+void WorkerJob::startWork(Work work) {
+  if (m_thread) return;  // one run per job
+  m_thread = QThread::create([this, work = std::move(work)] {
+    SignalProgress progress(this, "progress");
+    const core::Status status = work(progress, m_cancel);
+    if (status.ok()) return;
+    const QString message = status.code() == core::StatusCode::kCancelled || m_cancel.isCancelled()
+                                ? QStringLiteral("Cancelled")
+                                : QStringLiteral("%1: %2").arg(m_subject, QString::fromStdString(status.toString()));
+    deliver([this, message] { emit failed(message); });
+  });
+  m_thread->start();
+}
+
+void WorkerJob::deliver(std::function<void()> onUiThread) {
+  QMetaObject::invokeMethod(this, std::move(onUiThread), Qt::QueuedConnection);
+}
+
+}  // namespace mxi::gui

@@ -1,0 +1,45 @@
+#include "app/gui/settings/mapping_files.h"
+
+#include <QFile>
+
+namespace mxi::gui {
+
+namespace {
+
+core::Status readFile(const QString& path, std::string& out) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) return core::ioError(path.toStdString() + ": " + f.errorString().toStdString());
+  out = f.readAll().toStdString();
+  return core::okStatus();
+}
+
+// Out of line, like capture parsing elsewhere: GCC 12 misreads the inlined destructor of
+// StatusOr<MethodMapping> (-Wfree-nonheap-object).
+[[gnu::noinline]] core::Status parseMethodMapping(const QString& path, core::trace::MethodMapping& into) {
+  std::string text;
+  RETURN_IF_ERROR(readFile(path, text));
+  auto parsed = core::trace::MethodMapping::parse(text);
+  if (!parsed.ok()) return parsed.status().withContext(path.toStdString());
+  into = std::move(*parsed);
+  return core::okStatus();
+}
+
+[[gnu::noinline]] core::Status applyProguardMapping(const QString& path, core::trace::MethodMapping& into) {
+  std::string text;
+  RETURN_IF_ERROR(readFile(path, text));
+  auto parsed = core::trace::ProguardMapping::parse(text);
+  if (!parsed.ok()) return parsed.status().withContext(path.toStdString());
+  into.applyProguard(*parsed);
+  return core::okStatus();
+}
+
+}  // namespace
+
+core::StatusOr<std::shared_ptr<const core::trace::MethodMapping>> loadMappingFiles(const AppMapping& files) {
+  auto mapping = std::make_shared<core::trace::MethodMapping>();
+  if (!files.methodMapping.isEmpty()) RETURN_IF_ERROR(parseMethodMapping(files.methodMapping, *mapping));
+  if (!files.proguardMapping.isEmpty()) RETURN_IF_ERROR(applyProguardMapping(files.proguardMapping, *mapping));
+  return std::shared_ptr<const core::trace::MethodMapping>(std::move(mapping));
+}
+
+}  // namespace mxi::gui

@@ -1,0 +1,51 @@
+// The app's preferences (Settings dialog; QSettings): how to reach devices (adb binary,
+// transport), the thresholds the views judge by (Matrix defaults), method mappings per app
+// package for evil-method call trees, and heaps left out of heap analysis. A plain value type:
+// views get what they need from it when they are created or when the settings change.
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <string>
+#include <vector>
+
+#include "app/gui/live/live_session.h"
+
+class QSettings;
+
+namespace mxi::gui {
+
+// methodMapping.txt (Matrix gradle plugin) and/or ProGuard/R8 mapping.txt of one app package.
+struct AppMapping {
+  QString package;
+  QString methodMapping;
+  QString proguardMapping;
+  bool operator==(const AppMapping&) const = default;
+};
+
+// The entry for a session's app ("com.example", or "com.example:remote" for one of its
+// processes); an entry with an empty package matches any app. nullptr when none matches.
+const AppMapping* findAppMapping(const QList<AppMapping>& table, const std::string& app);
+
+struct Settings {
+  QString adbPath = QStringLiteral("adb");         // run to start a server when none answers
+  QString transport = QStringLiteral("server");    // server | usb | tcp:HOST:PORT (as `mxi --transport`)
+  LiveThresholds thresholds;                        // drop levels, evil method 700 ms, ANR 5 s
+  QList<AppMapping> mappings;
+  QStringList excludedHeaps;                        // e.g. image, zygote (Android)
+
+  bool operator==(const Settings& other) const;
+
+  // Missing keys keep their defaults; malformed values too (a hand-edited file never breaks the app).
+  static Settings load(QSettings& store);
+  static Settings load();  // the app's QSettings
+  void save(QSettings& store) const;
+  void save() const;
+
+  // Empty when usable, else what is wrong ("drop thresholds must increase: …").
+  QString validate() const;
+  std::vector<std::string> excludedHeapNames() const;
+};
+
+}  // namespace mxi::gui

@@ -1,0 +1,350 @@
+// Settings: the value type round-trips through QSettings (a scratch ini file, never the user's),
+// the dialog edits, restores defaults and refuses inconsistent values, and every setting takes
+// effect: drop thresholds change the levels a session shows, the evil-method threshold flags
+// and filters the issue feed, an app's methodMapping.txt names its sessions' call trees, and
+// excluded heaps leave the class histogram and retained sizes.
+#include <gtest/gtest.h>
+
+#include <QBarSet>
+#include <QHorizontalStackedBarSeries>
+#include <QLabel>
+#include <QSpinBox>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTableWidget>
+#include <QTreeWidget>
+#include <fstream>
+
+#include "app/gui/heap_browser.h"
+#include "app/gui/live/issue_detail_view.h"
+#include "app/gui/live/issue_feed_model.h"
+#include "app/gui/live/live_dashboard.h"
+#include "app/gui/main_window.h"
+#include "app/gui/models/class_histogram_model.h"
+#include "app/gui/session/session_view.h"
+#include "app/gui/settings/settings.h"
+#include "app/gui/settings/settings_dialog.h"
+#include "core/session/session_json.h"
+#include "core/session/session_writer.h"
+#include "core/trace/matrix_issue.h"
+#include "tests/support/art_sample_dump.h"
+#include "tests/support/test_paths.h"
+
+namespace mxi::gui {
+namespace {
+
+Settings custom() {
+  Settings s;
+  s.adbPath = QStringLiteral("/opt/platform-tools/adb");
+  s.transport = QStringLiteral("tcp:192.168.1.20:5555");
+  s.thresholds.evilMethodMs = 1000;
+  s.thresholds.anrMs = 4000;
+  s.thresholds.drops = {2, 5, 12, 30};
+  s.mappings = {{QStringLiteral("com.example.app"), QStringLiteral("/maps/methodMapping.txt"), QString()},
+                {QStringLiteral("com.example.other"), QString(), QStringLiteral("/maps/mapping.txt")}};
+  s.excludedHeaps = {QStringLiteral("image"), QStringLiteral("zygote")};
+  return s;
+}
+
+TEST(SettingsTest, RoundTripThroughQSettings) {
+  const auto dir = test::scratchDir("gui-settings-roundtrip");
+  const QString ini = QString::fromStdString((dir / "settings.ini").string());
+  {
+    QSettings store(ini, QSettings::IniFormat);
+    const Settings empty = Settings::load(store);
+    EXPECT_TRUE(empty == Settings{});  // nothing stored: Matrix's defaults
+    EXPECT_EQ(empty.adbPath, QStringLiteral("adb"));
+    EXPECT_EQ(empty.transport, QStringLiteral("server"));
+    EXPECT_EQ(empty.thresholds.evilMethodMs, 700);
+    EXPECT_EQ(empty.thresholds.anrMs, 5000);
+    EXPECT_EQ(empty.thresholds.drops.normal, 3);
+    EXPECT_EQ(empty.thresholds.drops.middle, 9);
+    EXPECT_EQ(empty.thresholds.drops.high, 24);
+    EXPECT_EQ(empty.thresholds.drops.frozen, 42);
+    custom().save(store);
+  }
+  QSettings store(ini, QSettings::IniFormat);
+  const Settings back = Settings::load(store);
+  EXPECT_TRUE(back == custom());
+  EXPECT_EQ(back.transport, QStringLiteral("tcp:192.168.1.20:5555"));
+  ASSERT_EQ(back.mappings.size(), 2);
+  EXPECT_EQ(back.mappings[1].proguardMapping, QStringLiteral("/maps/mapping.txt"));
+  EXPECT_EQ(back.excludedHeaps, (QStringList{QStringLiteral("image"), QStringLiteral("zygote")}));
+  EXPECT_EQ(store.value(QStringLiteral("thresholds/dropHigh")).toInt(), 12);
+
+  // Fewer mappings later: the old rows are gone. Inconsistent thresholds fall back to Matrix's.
+  Settings fewer = custom();
+  fewer.mappings.removeLast();
+  fewer.save(store);
+  store.setValue(QStringLiteral("thresholds/dropMiddle"), 1);
+  const Settings reread = Settings::load(store);
+  EXPECT_EQ(reread.mappings.size(), 1);
+  EXPECT_EQ(reread.thresholds.drops.normal, 3);
+  EXPECT_EQ(reread.thresholds.evilMethodMs, 700);
+  EXPECT_EQ(reread.adbPath, QStringLiteral("/opt/platform-tools/adb"));
+}
+
+TEST(SettingsTest, ValidateNamesWhatIsWrong) {
+  EXPECT_EQ(Settings{}.validate(), QString());
+  Settings s;
+  s.thresholds.drops.middle = 3;
+  EXPECT_EQ(s.validate(), QStringLiteral("drop thresholds must increase: 0 < Normal (3) < Middle (3) < High (24) < Frozen (42)"));
+  s = Settings{};
+  s.transport = QStringLiteral("tcp:host");
+  EXPECT_EQ(s.validate(), QStringLiteral("transport 'tcp:host': expected server, usb or tcp:HOST:PORT"));
+  s.transport = QStringLiteral("tcp:host:70000");
+  EXPECT_EQ(s.validate(), QStringLiteral("transport 'tcp:host:70000': expected server, usb or tcp:HOST:PORT"));
+  s = Settings{};
+  s.thresholds.anrMs = 500;
+  EXPECT_EQ(s.validate(), QStringLiteral("the ANR threshold (500 ms) must not be below the evil-method threshold (700 ms)"));
+  s = Settings{};
+  s.mappings = {{QStringLiteral("com.a"), QString(), QString()}};
+  EXPECT_EQ(s.validate(), QStringLiteral("the mapping of com.a names no file"));
+  EXPECT_EQ(findAppMapping(custom().mappings, "com.example.app:push")->methodMapping, QStringLiteral("/maps/methodMapping.txt"));
+  EXPECT_EQ(findAppMapping(custom().mappings, "com.example"), nullptr);
+}
+
+TEST(SettingsTest, DialogEditsRestoresDefaultsAndRefusesBadValues) {
+  SettingsDialog dialog(custom());
+  EXPECT_TRUE(dialog.settings() == custom());
+  EXPECT_EQ(dialog.findChild<QLabel*>(QStringLiteral("dropRanges"))->text(),
+            QStringLiteral("Best [0,2) Normal [2,5) Middle [5,12) High [12,30) Frozen [30,∞)"));
+  EXPECT_EQ(dialog.mappingTable()->rowCount(), 2);
+  dialog.restoreDefaults();
+  EXPECT_TRUE(dialog.settings() == Settings{});
+  EXPECT_EQ(dialog.findChild<QLabel*>(QStringLiteral("dropRanges"))->text(),
+            QStringLiteral("Best [0,3) Normal [3,9) Middle [9,24) High [24,42) Frozen [42,∞)"));
+  dialog.findChild<QSpinBox*>(QStringLiteral("dropHigh"))->setValue(50);
+  dialog.accept();
+  EXPECT_EQ(dialog.result(), QDialog::Rejected);
+  EXPECT_EQ(dialog.problem(), QStringLiteral("drop thresholds must increase: 0 < Normal (3) < Middle (9) < High (50) < Frozen (42)"));
+  dialog.findChild<QSpinBox*>(QStringLiteral("dropHigh"))->setValue(24);
+  dialog.accept();
+  EXPECT_EQ(dialog.result(), QDialog::Accepted);
+}
+
+core::trace::MatrixIssue evilMethod(int64_t costMs) {
+  const std::string json = R"({"tag":"Trace_EvilMethod","detail":"NORMAL","process":"sample.tencent.matrix","cost":)" +
+                           std::to_string(costMs) + R"(,"stack":"0,1048574,1,)" + std::to_string(costMs) +
+                           R"(\n1,96,1,)" + std::to_string(costMs - 100) + R"(\n2,98,1,100\n","stackKey":"96|"})";
+  auto issue = core::trace::parseIssueJson(json);
+  EXPECT_TRUE(issue.ok()) << issue.status().toString();
+  return *issue;
+}
+
+// Ten frames dropping 0, 2, 3, 5, 9, 12, 24, 30, 42 and 50 frames at 60 Hz, and evil methods of
+// 500, 800, 3000 and 6000 ms, recorded for `app`.
+std::string writeSession(const std::string& name, const std::string& app) {
+  const std::string path = (test::scratchDir("gui-settings-" + name) / (name + ".mxs")).string();
+  core::session::SessionHeader header;
+  header.app = app;
+  auto writer = core::session::SessionWriter::create(path, header);
+  EXPECT_TRUE(writer.ok()) << writer.status().toString();
+  const int64_t period = 16'666'667;
+  int64_t t = 1'000'000'000;
+  EXPECT_TRUE((*writer)->appendSceneChange(t, "MainActivity").ok());
+  for (int dropped : {0, 2, 3, 5, 9, 12, 24, 30, 42, 50}) {
+    core::trace::Frame f;
+    f.startNs = t;
+    f.refreshPeriodNs = period;
+    f.durationNs = dropped * period + period / 2;
+    f.stageNs[static_cast<size_t>(core::trace::FrameStage::kDraw)] = f.durationNs;
+    EXPECT_TRUE((*writer)->appendFrame(f).ok());
+    t += f.durationNs;
+  }
+  for (int64_t cost : {500, 800, 3000, 6000}) {
+    EXPECT_TRUE((*writer)->appendIssue(t, core::session::issueStorageJson(evilMethod(cost))).ok());
+  }
+  EXPECT_TRUE((*writer)->close().ok());
+  return path;
+}
+
+SessionView* openSession(MainWindow& window, const std::string& path) {
+  QSignalSpy opened(&window, &MainWindow::sessionOpened);
+  QSignalSpy failed(&window, &MainWindow::openFailed);
+  window.openSession(QString::fromStdString(path));
+  for (int i = 0; i < 200 && opened.isEmpty() && failed.isEmpty(); ++i) opened.wait(100);
+  EXPECT_TRUE(failed.isEmpty()) << failed.first().first().toString().toStdString();
+  return opened.isEmpty() ? nullptr : window.sessionView();
+}
+
+std::vector<int> dropBars(LiveDashboard* dashboard) {
+  dashboard->refresh();
+  std::vector<int> levels;
+  for (QBarSet* set : dashboard->dropSeries()->barSets()) levels.push_back(static_cast<int>(set->at(0)));
+  return levels;
+}
+
+TEST(SettingsTest, DropThresholdsChangeTheLevelsShown) {
+  MainWindow window;
+  window.applySettings(Settings{});
+  SessionView* view = openSession(window, writeSession("drops", "com.example.drops"));
+  ASSERT_TRUE(view);
+  EXPECT_EQ(dropBars(window.dashboard()), (std::vector<int>{2, 2, 2, 2, 2}));  // Matrix's levels
+  EXPECT_TRUE(window.dashboard()->summaryText().contains(QStringLiteral("Best 2 · Normal 2 · Middle 2 · High 2 · Frozen 2")))
+      << window.dashboard()->summaryText().toStdString();
+
+  Settings s;
+  s.thresholds.drops = {2, 5, 12, 30};
+  window.applySettings(s);  // the open session is judged again at once
+  EXPECT_EQ(dropBars(window.dashboard()), (std::vector<int>{1, 2, 2, 2, 3}));
+  EXPECT_TRUE(window.dashboard()->summaryText().contains(QStringLiteral("Best 1 · Normal 2 · Middle 2 · High 2 · Frozen 3")))
+      << window.dashboard()->summaryText().toStdString();
+  EXPECT_EQ(window.dashboard()->session().slowFrames().size(), 9u);
+}
+
+TEST(SettingsTest, EvilMethodThresholdFlagsAndFiltersTheFeed) {
+  MainWindow window;
+  window.applySettings(Settings{});
+  ASSERT_TRUE(openSession(window, writeSession("evil", "com.example.evil")));
+  LiveDashboard* dashboard = window.dashboard();
+  dashboard->refresh();
+  IssueFeedModel* feed = dashboard->feedModel();
+  ASSERT_EQ(feed->rowCount(), 4);
+  auto flags = [&] {
+    std::vector<int> out;
+    for (int r = 0; r < feed->rowCount(); ++r) out.push_back(feed->index(r, 0).data(IssueFeedModel::kCostFlagRole).toInt());
+    return out;
+  };
+  EXPECT_EQ(flags(), (std::vector<int>{0, 1, 1, 2}));  // 500 ms, 800 ms ≥ 700, 3000 ms, 6000 ms ≥ 5 s
+  EXPECT_EQ(feed->index(1, IssueFeedModel::kCost).data(Qt::ToolTipRole).toString(),
+            QStringLiteral("At or over the evil-method threshold (700 ms)"));
+  EXPECT_EQ(feed->index(3, IssueFeedModel::kCost).data(Qt::ToolTipRole).toString(), QStringLiteral("At or over the ANR threshold (5000 ms)"));
+  EXPECT_FALSE(feed->index(0, IssueFeedModel::kCost).data(Qt::ToolTipRole).isValid());
+  dashboard->setOverThresholdOnly(true);
+  EXPECT_EQ(dashboard->feedProxy()->rowCount(), 3);
+  EXPECT_EQ(dashboard->session().overThresholdCount(), 3u);
+
+  Settings s;
+  s.thresholds.evilMethodMs = 1000;
+  s.thresholds.anrMs = 3000;
+  window.applySettings(s);
+  dashboard = window.dashboard();
+  dashboard->refresh();
+  feed = dashboard->feedModel();
+  EXPECT_EQ(flags(), (std::vector<int>{0, 0, 2, 2}));
+  dashboard->setOverThresholdOnly(true);
+  EXPECT_EQ(dashboard->feedProxy()->rowCount(), 2);
+  dashboard->setOverThresholdOnly(false);
+  EXPECT_EQ(dashboard->feedProxy()->rowCount(), 4);
+}
+
+// The name the detail view shows for the stackKey method (id 96) of the first issue.
+QString hotMethodName(MainWindow& window) {
+  LiveDashboard* dashboard = window.dashboard();
+  dashboard->refresh();
+  dashboard->selectEvent(0);
+  QTreeWidget* tree = dashboard->detailView()->callTree();
+  if (tree->topLevelItemCount() != 1 || tree->topLevelItem(0)->childCount() < 1) return {};
+  return tree->topLevelItem(0)->child(0)->text(0);
+}
+
+TEST(SettingsTest, AppMappingNamesTheCallTreesOfThatAppsSessions) {
+  const std::string mapping = test::referenceDir() + "/fixtures/matrix-issues/matrix-sample/methodMapping.txt";
+  if (test::referenceDir().empty()) GTEST_SKIP() << "../shared/reference is absent: the Matrix sample's methodMapping.txt is needed";
+  Settings s;
+  s.mappings = {{QStringLiteral("sample.tencent.matrix"), QString::fromStdString(mapping), QString()}};
+  MainWindow window;
+  window.applySettings(s);
+  ASSERT_TRUE(openSession(window, writeSession("mapped", "sample.tencent.matrix")));
+  EXPECT_EQ(hotMethodName(window), QStringLiteral("sample.tencent.matrix.trace.TestTraceMainActivity.testInnerSleep()V"));
+
+  // Another app's session keeps its method ids.
+  ASSERT_TRUE(openSession(window, writeSession("other", "com.example.other")));
+  EXPECT_EQ(hotMethodName(window), QStringLiteral("method#96"));
+
+  // A mapping file that cannot be read fails the open with the file named.
+  s.mappings = {{QStringLiteral("sample.tencent.matrix"), QStringLiteral("/nonexistent/methodMapping.txt"), QString()}};
+  window.applySettings(s);
+  QSignalSpy failed(&window, &MainWindow::openFailed);
+  window.openSession(QString::fromStdString(writeSession("broken", "sample.tencent.matrix")));
+  ASSERT_TRUE(failed.wait(10000));
+  EXPECT_TRUE(failed.first().first().toString().contains(QStringLiteral("/nonexistent/methodMapping.txt")))
+      << failed.first().first().toString().toStdString();
+}
+
+// Captures go through core's import like `mxi session import`, then load like a session: their own
+// methodMapping.txt names the call trees, else the mapping Settings hold for the issues' app.
+TEST(SettingsTest, CapturesAreNamedByTheirMappingElseByTheAppsMapping) {
+  const std::string mapping = test::referenceDir() + "/fixtures/matrix-issues/matrix-sample/methodMapping.txt";
+  if (test::referenceDir().empty()) GTEST_SKIP() << "../shared/reference is absent: the Matrix sample's methodMapping.txt is needed";
+  const auto dir = test::scratchDir("gui-settings-captures");
+  const std::string issues = (dir / "issues.jsonl").string();
+  {
+    std::ofstream out(issues);
+    for (int64_t cost : {800, 1200}) out << core::session::issueStorageJson(evilMethod(cost)) << "\n";
+  }
+  auto openCaptures = [](MainWindow& window, const QStringList& files) {
+    QSignalSpy opened(&window, &MainWindow::sessionOpened);
+    window.openFiles(files);
+    EXPECT_TRUE(opened.wait(10000));
+    return window.dashboard() ? window.dashboard()->feedModel()->rowCount() : -1;
+  };
+  const QString decoded = QStringLiteral("sample.tencent.matrix.trace.TestTraceMainActivity.testInnerSleep()V");
+  MainWindow window;
+  window.applySettings(Settings{});
+  EXPECT_EQ(openCaptures(window, {QString::fromStdString(issues)}), 2);
+  EXPECT_EQ(hotMethodName(window), QStringLiteral("method#96"));
+  EXPECT_TRUE(window.sessionView()->headerText().contains(QStringLiteral("app sample.tencent.matrix")))
+      << window.sessionView()->headerText().toStdString();
+  EXPECT_EQ(openCaptures(window, {QString::fromStdString(issues), QString::fromStdString(mapping)}), 2);
+  EXPECT_EQ(hotMethodName(window), decoded);
+  Settings s;
+  s.mappings = {{QStringLiteral("sample.tencent.matrix"), QString::fromStdString(mapping), QString()}};
+  window.applySettings(s);
+  EXPECT_EQ(openCaptures(window, {QString::fromStdString(issues)}), 2);
+  EXPECT_EQ(hotMethodName(window), decoded);
+}
+
+// The ART sample dump: class objects in the image heap, one String and its byte[] in the zygote
+// heap, the app's objects in the app heap.
+std::vector<std::pair<QString, qulonglong>> histogramOf(MainWindow& window, const QString& dump) {
+  QSignalSpy loaded(&window, &MainWindow::dumpLoaded);
+  window.openDump(dump);
+  EXPECT_TRUE(loaded.wait(20000));
+  std::vector<std::pair<QString, qulonglong>> rows;
+  if (loaded.isEmpty()) return rows;
+  ClassHistogramModel* model = window.heapBrowser()->classModel();
+  for (int r = 0; r < model->rowCount(); ++r) {
+    rows.emplace_back(model->index(r, ClassHistogramModel::kClass).data().toString(),
+                      model->index(r, ClassHistogramModel::kCount).data().toULongLong());
+  }
+  return rows;
+}
+
+TEST(SettingsTest, ExcludedHeapsLeaveTheHistogramAndRetainedSizes) {
+  const auto dir = test::scratchDir("gui-settings-heaps");
+  const std::string path = (dir / "art.hprof").string();
+  const auto sample = test::buildArtSample();
+  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(sample.bytes.data()),
+                                              static_cast<std::streamsize>(sample.bytes.size()));
+  MainWindow window;
+  window.applySettings(Settings{});
+  const auto all = histogramOf(window, QString::fromStdString(path));
+  const uint64_t reachableAll = window.heapBrowser()->document().dominators->reachableBytes();
+  Settings s;
+  s.excludedHeaps = {QStringLiteral("zygote"), QStringLiteral("image"), QStringLiteral("no-such-heap")};
+  window.applySettings(s);
+  const auto app = histogramOf(window, QString::fromStdString(path));
+  const uint64_t reachableApp = window.heapBrowser()->document().dominators->reachableBytes();
+  EXPECT_EQ(window.heapBrowser()->document().excludedHeaps, (QStringList{QStringLiteral("zygote"), QStringLiteral("image")}));
+  auto count = [](const std::vector<std::pair<QString, qulonglong>>& rows, const char* name) -> qulonglong {
+    for (const auto& [cls, n] : rows) {
+      if (cls == QLatin1String(name)) return n;
+    }
+    return 0;
+  };
+  EXPECT_EQ(all.size(), 9u);
+  EXPECT_EQ(app.size(), 9u);
+  EXPECT_EQ(count(all, "java.lang.String"), 4u);
+  EXPECT_EQ(count(app, "java.lang.String"), 3u);  // not the zygote's "zygote"
+  EXPECT_EQ(count(all, "java.lang.Class"), 10u);
+  EXPECT_EQ(count(app, "java.lang.Class"), 1u);  // the boot image's class objects are gone
+  // Retained sizes: the dominator tree's total counts only the app and default heaps' bytes.
+  EXPECT_EQ(reachableAll, 216u);
+  EXPECT_EQ(reachableApp, 190u);
+}
+
+}  // namespace
+}  // namespace mxi::gui
