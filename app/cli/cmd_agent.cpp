@@ -1,11 +1,12 @@
-// `mxi agent deploy|status`: push the device agent matching the phone's ABI (when its build hash
-// differs) and report what the phone has.
+// `mxi agent deploy|status|packages`: push the device agent matching the phone's ABI (when its
+// build hash differs), report what the phone has, list the installed packages and which run.
 #include <cstdio>
 
 #include <nlohmann/json.hpp>
 
 #include "app/cli/agent_device.h"
 #include "app/cli/commands.h"
+#include "core/agentlink/package_query.h"
 #include "device-agent/src/build_info.h"
 
 namespace mxi::cli {
@@ -15,6 +16,7 @@ namespace {
 struct AgentArgs {
   AgentTarget target;
   bool force = false;
+  bool thirdParty = false;
   OutputFormat format = OutputFormat::kText;
 };
 
@@ -56,7 +58,7 @@ void registerAgentCommand(CLI::App& root, int& exitCode) {
   deploy->add_flag("--force", args->force, "Push even when the device has this build");
   addFormatOption(*deploy, args->format);
   deploy->callback([args, &exitCode] {
-    auto device = DeviceAgent::open(args->target);
+    auto device = openDeviceAgent(args->target);
     if (!device.ok()) {
       exitCode = reportError(device.status(), "agent deploy");
       return;
@@ -74,7 +76,7 @@ void registerAgentCommand(CLI::App& root, int& exitCode) {
   addAgentTargetOptions(*status, args->target);
   addFormatOption(*status, args->format);
   status->callback([args, &exitCode] {
-    auto device = DeviceAgent::open(args->target);
+    auto device = openDeviceAgent(args->target);
     if (!device.ok()) {
       exitCode = reportError(device.status(), "agent status");
       return;
@@ -94,6 +96,46 @@ void registerAgentCommand(CLI::App& root, int& exitCode) {
     }
     r.agent = *remote;
     exitCode = printResult(r, false, args->format);
+  });
+
+  CLI::App* packages = agentCmd->add_subcommand(
+      "packages", "List the installed packages (pm list packages) with whether each runs and its main pid");
+  addAgentTargetOptions(*packages, args->target);
+  packages->add_flag("--third-party", args->thirdParty, "Only apps the user installed (pm list packages -3)");
+  addFormatOption(*packages, args->format);
+  packages->callback([args, &exitCode] {
+    const core::CancelToken& cancel = processCancelToken();
+    auto device = openDeviceAgent(args->target);
+    if (!device.ok()) {
+      exitCode = reportError(device.status(), "agent packages");
+      return;
+    }
+    core::protocol::AgentHello hello;
+    auto conn = (*device)->startAndConnect(hello, cancel);
+    if (!conn.ok()) {
+      exitCode = reportError(conn.status(), "agent packages");
+      return;
+    }
+    const core::adb::IoLimits limits{std::chrono::seconds(30), &cancel};
+    auto list = core::agentlink::listPackages(**conn, args->thirdParty ? uint32_t{core::protocol::kThirdPartyPackagesOnly} : 0u,
+                                              limits);
+    (*device)->stopAgent();
+    if (!list.ok()) {
+      exitCode = reportError(list.status(), "agent packages");
+      return;
+    }
+    if (args->format == OutputFormat::kJson) {
+      nlohmann::ordered_json j = nlohmann::ordered_json::array();
+      for (const auto& p : *list) j.push_back({{"package", p.packageName}, {"running", p.running}, {"mainPid", p.mainPid}});
+      std::printf("%s\n", j.dump(2).c_str());
+    } else {
+      for (const auto& p : *list) {
+        if (!p.running) std::printf("%-7s %s\n", "-", p.packageName.c_str());
+        else if (p.mainPid == 0) std::printf("%-7s %s\n", "running", p.packageName.c_str());
+        else std::printf("%-7d %s\n", p.mainPid, p.packageName.c_str());
+      }
+    }
+    exitCode = 0;
   });
 }
 

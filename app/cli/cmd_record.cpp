@@ -34,12 +34,12 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
   addAgentTargetOptions(*cmd, args->target);
   cmd->callback([args, &exitCode] {
     const core::CancelToken& cancel = processCancelToken();
-    auto device = DeviceAgent::open(args->target);
+    auto device = openDeviceAgent(args->target);
     if (!device.ok()) {
       exitCode = reportError(device.status(), "record");
       return;
     }
-    DeviceAgent& agent = **device;
+    core::agentlink::DeviceAgent& agent = **device;
     const bool tty = isatty(STDERR_FILENO) != 0;
     core::agentlink::RecordOptions options;
     options.packageName = args->package;

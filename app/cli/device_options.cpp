@@ -1,10 +1,8 @@
 #include "app/cli/device_options.h"
 
-#include <charconv>
 #include <cstdlib>
 
-#include "core/adb/direct_device.h"
-#include "core/adb/usb_transport.h"
+#include "core/adb/device_selection.h"
 
 namespace mxi::cli {
 
@@ -54,44 +52,11 @@ void mergeGlobalDeviceOptions(DeviceOptions& options) {
 }
 
 core::StatusOr<core::adb::AdbServerClient> connectServer(const DeviceOptions& options) {
-  ASSIGN_OR_RETURN(const core::adb::ServerAddress address, core::adb::serverAddressFromEnvironment());
-  core::adb::AdbServerClient client(address);
-  auto limits = options.limits();
-  limits.timeout = std::min(limits.timeout, std::chrono::milliseconds(2000));
-  auto version = client.version(limits);
-  if (version.ok()) return client;
-  if (version.status().code() == core::StatusCode::kCancelled) return version.status();
-  // Nobody answers: start a server like adb does (only when the `adb` binary is available).
-  RETURN_IF_ERROR(core::adb::startAdbServer(address).withContext(version.status().message() + "; starting one"));
-  RETURN_IF_ERROR(client.version(options.limits()).status());
-  return client;
+  return core::adb::connectOrStartServer(options.limits());
 }
 
 core::StatusOr<std::unique_ptr<core::adb::AdbDevice>> openDevice(const DeviceOptions& options) {
-  const std::string serial = options.effectiveSerial();
-  if (options.transport == "server") {
-    ASSIGN_OR_RETURN(core::adb::AdbServerClient client, connectServer(options));
-    return client.device(serial);
-  }
-  core::adb::DirectAuthOptions auth;
-  if (options.transport == "usb") {
-    ASSIGN_OR_RETURN(auto device, core::adb::connectUsbDevice(serial, auth, options.limits()));
-    return std::unique_ptr<core::adb::AdbDevice>(std::move(device));
-  }
-  if (options.transport.rfind("tcp:", 0) == 0) {
-    const std::string hostPort = options.transport.substr(4);
-    const size_t colon = hostPort.rfind(':');
-    unsigned port = 0;
-    const std::string portText = colon == std::string::npos ? std::string() : hostPort.substr(colon + 1);
-    const auto r = std::from_chars(portText.data(), portText.data() + portText.size(), port);
-    if (colon == std::string::npos || r.ec != std::errc() || port == 0 || port > 65535) {
-      return core::invalidInput("--transport " + options.transport + ": expected tcp:HOST:PORT");
-    }
-    ASSIGN_OR_RETURN(auto device, core::adb::DirectDevice::connectTcp(hostPort.substr(0, colon), static_cast<uint16_t>(port),
-                                                                      auth, options.limits()));
-    return std::unique_ptr<core::adb::AdbDevice>(std::move(device));
-  }
-  return core::invalidInput("unknown --transport '" + options.transport + "' (server, usb or tcp:HOST:PORT)");
+  return core::adb::openSelectedDevice({options.effectiveSerial(), options.transport}, options.limits());
 }
 
 }  // namespace mxi::cli

@@ -8,6 +8,7 @@
 
 #include "app/gui/heap_browser.h"
 #include "app/gui/heap_compare_view.h"
+#include "app/gui/live/live_device_view.h"
 #include "app/gui/main_window.h"
 #include "mxi/version.h"
 
@@ -30,11 +31,15 @@ int main(int argc, char** argv) {
                                       QStringLiteral("png"));
   const QCommandLineOption view(QStringLiteral("view"),
                                 QStringLiteral("View for --screenshot: summary, leaks, bitmaps, classes, dominators, strings, "
-                                               "inspector, compare"),
+                                               "inspector, compare (with --demo: the live view after a few seconds)"),
                                 QStringLiteral("name"), QStringLiteral("leaks"));
   const QCommandLineOption compare(QStringLiteral("compare"),
                                    QStringLiteral("Compare the opened dump with this baseline dump (Compare tab)"),
                                    QStringLiteral("baseline"));
+  const QCommandLineOption demo(QStringLiteral("demo"),
+                                QStringLiteral("Start the demo: a simulated phone on this computer streaming into the live "
+                                               "view (no device needed)"));
+  parser.addOption(demo);
   parser.addOption(screenshot);
   parser.addOption(view);
   parser.addOption(compare);
@@ -42,7 +47,7 @@ int main(int argc, char** argv) {
 
   mxi::gui::MainWindow window;
   window.show();
-  if (!parser.isSet(screenshot)) window.startDeviceTracking();
+  if (!parser.isSet(screenshot) && !parser.isSet(demo)) window.startDeviceTracking();
   const QStringList files = parser.positionalArguments();
   if (parser.isSet(screenshot)) {
     const QString out = parser.value(screenshot), viewName = parser.value(view);
@@ -73,7 +78,24 @@ int main(int argc, char** argv) {
       window.showPage(QStringLiteral("session"));
       QTimer::singleShot(500, &window, save);
     });
-    if (files.isEmpty()) QTimer::singleShot(300, &window, save);
+    if (files.isEmpty() && !parser.isSet(demo)) QTimer::singleShot(300, &window, save);
+  }
+  if (parser.isSet(demo)) {
+    if (!window.startDemo()) return 2;
+    if (parser.isSet(screenshot)) {
+      const QString out = parser.value(screenshot);
+      QObject::connect(window.liveView(), &mxi::gui::LiveDeviceView::started, &window, [&window, out] {
+        QTimer::singleShot(4000, &window, [&window, out] {
+          const bool ok = window.grab().save(out);
+          std::fprintf(ok ? stdout : stderr, "%s %s\n", ok ? "saved" : "cannot save", qPrintable(out));
+          QApplication::exit(ok ? 0 : 1);
+        });
+      });
+      QObject::connect(window.liveView(), &mxi::gui::LiveDeviceView::failed, &window, [](const QString& message) {
+        std::fprintf(stderr, "%s\n", qPrintable(message));
+        QApplication::exit(2);
+      });
+    }
   }
   if (parser.isSet(compare)) {
     const QString base = parser.value(compare);

@@ -22,7 +22,9 @@
 #include "app/gui/device_tracker.h"
 #include "app/gui/heap_browser.h"
 #include "app/gui/heap_load_job.h"
+#include "app/gui/live/demo_device.h"
 #include "app/gui/live/live_dashboard.h"
+#include "app/gui/live/live_device_view.h"
 #include "app/gui/session/session_view.h"
 #include "app/gui/settings/settings_dialog.h"
 
@@ -48,6 +50,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_settings(Settin
   viewMenu->addAction(tr("&Start page"), this, [this] { showPage(QStringLiteral("start")); });
   viewMenu->addAction(tr("&Heap dump"), this, [this] { showPage(QStringLiteral("heap")); });
   viewMenu->addAction(tr("S&ession"), this, [this] { showPage(QStringLiteral("session")); });
+  viewMenu->addAction(tr("&Live device"), this, [this] { showPage(QStringLiteral("live")); });
+  viewMenu->addSeparator();
+  viewMenu->addAction(tr("&Reset dashboard layout"), this, [this] {
+    for (LiveDashboard* d : findChildren<LiveDashboard*>()) d->resetLayout();
+  });
+  auto* device = menuBar()->addMenu(tr("&Device"));
+  device->addAction(tr("Try the &demo (simulated phone)"), this, &MainWindow::startDemo);
 
   m_phase = new QLabel;
   m_progress = new QProgressBar;
@@ -87,15 +96,32 @@ QWidget* MainWindow::makeStartPage() {
   buttons->addWidget(open);
   buttons->addWidget(session);
   buttons->addWidget(captures);
+  auto* demo = new QPushButton(tr("Try the demo"));
+  demo->setObjectName(QStringLiteral("tryDemo"));
+  demo->setToolTip(tr("A simulated phone on this computer: the live view, recording and heap dumps with no device"));
+  connect(demo, &QPushButton::clicked, this, &MainWindow::startDemo);
+  buttons->addWidget(demo);
   buttons->addStretch(1);
   layout->addLayout(buttons);
-  layout->addWidget(new QLabel(tr("<h3>Attached devices</h3>")));
+  layout->addWidget(new QLabel(tr("<h3>Attached devices</h3><p>Double-click a device for its live view.</p>")));
   m_deviceStatus = new QLabel(tr("Device tracking is off."));
   m_deviceStatus->setObjectName(QStringLiteral("deviceStatus"));
   m_devices = new QListWidget;
   m_devices->setObjectName(QStringLiteral("devices"));
   m_devices->setMaximumHeight(120);
   layout->addWidget(m_deviceStatus);
+  connect(m_devices, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
+    // Rows read "serial — model (state)".
+    const QString serial = item->text().section(QStringLiteral(" — "), 0, 0).section(QStringLiteral(" ("), 0, 0);
+    if (!item->text().endsWith(QLatin1String("(device)"))) return;  // offline, unauthorized…
+    LiveTarget target;
+    target.selection.serial = serial.toStdString();
+    target.selection.transport = m_settings.transport.toStdString();  // the one that listed it
+    target.label = item->text();
+    target.agentSearch = agentSearch();
+    target.thresholds = m_settings.thresholds;
+    openLiveDevice(std::move(target));
+  });
   layout->addWidget(m_devices);
   layout->addWidget(new QLabel(tr("<h3>Recent files</h3>")));
   m_recent = new QListWidget;
@@ -252,8 +278,58 @@ void MainWindow::openFiles(const QStringList& paths) {
   openCaptures(files);
 }
 
+core::agentlink::AgentSearch MainWindow::agentSearch() {
+  core::agentlink::AgentSearch search;
+  search.executableDir = core::agentlink::executableDirectory();
+#ifdef MXI_GUI_HOST_AGENT
+  search.hostAgent = MXI_GUI_HOST_AGENT;
+#endif
+#ifdef MXI_GUI_SOURCE_DIR
+  search.sourceDir = MXI_GUI_SOURCE_DIR;
+#endif
+  return search;
+}
+
+LiveDeviceView* MainWindow::openLiveDevice(LiveTarget target, std::unique_ptr<DemoDevice> demo) {
+  if (m_liveView) {
+    m_stack->removeWidget(m_liveView);
+    delete m_liveView;  // completes its recording first
+  }
+  m_liveView = new LiveDeviceView(std::move(target), std::move(demo));
+  connect(m_liveView, &LiveDeviceView::heapDumpArrived, this, &MainWindow::openDump);
+  connect(m_liveView, &LiveDeviceView::sessionFinished, this, &MainWindow::rememberRecent);
+  connect(m_liveView, &LiveDeviceView::failed, m_phase, &QLabel::setText);
+  m_stack->addWidget(m_liveView);
+  m_stack->setCurrentWidget(m_liveView);
+  return m_liveView;
+}
+
+bool MainWindow::startDemo() {
+  auto demo = std::make_unique<DemoDevice>(DemoDevice::locateParts());
+  QString error;
+  if (!demo->start(&error)) {
+    reportFailure(tr("Cannot start the demo"), error);
+    return false;
+  }
+  LiveTarget target;
+  target.selection.transport = demo->transport().toStdString();
+  target.label = tr("Demo phone (%1)").arg(demo->transport());
+  target.agentSearch = agentSearch();
+  target.thresholds = m_settings.thresholds;
+  LiveDeviceView* view = openLiveDevice(std::move(target), std::move(demo));
+  // The demo streams at once: the app in front of the simulated phone is picked and started.
+  auto once = std::make_shared<QMetaObject::Connection>();
+  *once = connect(view, &LiveDeviceView::appsReady, view, [view, once] {
+    QObject::disconnect(*once);
+    view->start();
+  });
+  m_phase->setText(tr("Demo: a simulated phone replaying captured frames, Matrix issues and an ANR."));
+  return true;
+}
+
 bool MainWindow::showPage(const QString& name) {
   QWidget* page = name == QLatin1String("start")     ? m_stack->widget(0)
+                  : name == QLatin1String("live")    ? static_cast<QWidget*>(m_liveView)
                   : name == QLatin1String("heap")    ? static_cast<QWidget*>(m_browser)
                   : name == QLatin1String("session") ? static_cast<QWidget*>(m_sessionView)
                                                      : nullptr;

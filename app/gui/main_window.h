@@ -9,6 +9,7 @@
 #include "app/gui/heap_document.h"
 #include "app/gui/live/capture_import.h"
 #include "app/gui/settings/settings.h"
+#include "app/gui/live/live_device_job.h"
 
 class QLabel;
 class QListWidget;
@@ -22,7 +23,9 @@ namespace mxi::gui {
 class HeapBrowser;
 class HeapLoadJob;
 class DeviceTracker;
+class DemoDevice;
 class LiveDashboard;
+class LiveDeviceView;
 class SessionView;
 
 class MainWindow : public QMainWindow {
@@ -46,13 +49,23 @@ class MainWindow : public QMainWindow {
   // when none runs). The app calls it at startup; tests call it with a private server.
   void startDeviceTracking();
   QListWidget* deviceList() const { return m_devices; }
-  // Switches the central view: "start", "heap", "session".
+  // Switches the central view: "start", "heap", "session", "live".
   bool showPage(const QString& name);
   // Settings (Edit → Settings…): read from QSettings at startup. applySettings() takes effect at
   // once where it can (device tracking, the open session's thresholds) and for every file opened
   // afterwards; it does not save (the dialog does).
   const Settings& settings() const { return m_settings; }
   void applySettings(const Settings& settings);
+
+  // The live device view for a device (replacing any previous one); `demo` keeps a simulated
+  // phone alive for as long as the view shows it.
+  LiveDeviceView* openLiveDevice(LiveTarget target, std::unique_ptr<DemoDevice> demo = {});
+  // "Try the demo": starts the simulated phone and opens its live view. False (and openFailed)
+  // when the simulator cannot start.
+  bool startDemo();
+  LiveDeviceView* liveView() const { return m_liveView; }
+  // Where this program looks for mxi-agent binaries.
+  static core::agentlink::AgentSearch agentSearch();
 
  signals:
   void dumpLoaded();
@@ -90,6 +103,7 @@ class MainWindow : public QMainWindow {
   SessionView* m_sessionView = nullptr;  // a .mxs, or imported captures
   std::unique_ptr<QTemporaryDir> m_captureSessions;  // session files imported from captures
   int m_captureImports = 0;
+  LiveDeviceView* m_liveView = nullptr;
   QProgressBar* m_progress;
   QLabel* m_phase;
   QPushButton* m_cancel;

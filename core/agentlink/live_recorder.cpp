@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <optional>
 #include <thread>
 
 namespace mxi::core::agentlink {
@@ -84,20 +85,111 @@ Status LiveRecorder::ensureWriter(const proto::AgentHello& hello) {
   return okStatus();
 }
 
+Status LiveRecorder::append(const session::SessionRecord& record) {
+  RETURN_IF_ERROR(m_writer->append(record));
+  if (m_onRecord) m_onRecord(record);
+  return okStatus();
+}
+
 Status LiveRecorder::writeScene(int64_t timeNs, const std::string& scene) {
   if (scene.empty() || scene == m_sessionScene) return okStatus();
   m_sessionScene = scene;
   m_stats.scene = scene;
-  return m_writer->appendSceneChange(timeNs, scene);
+  session::SessionRecord r;
+  r.type = session::RecordType::kScene;
+  r.timeNs = timeNs;
+  r.text = scene;
+  return append(r);
 }
 
-Status LiveRecorder::handle(const proto::Message& message, session::SessionWriter& writer) {
+void LiveRecorder::mark(std::string label) {
+  std::lock_guard lock(m_requestsMutex);
+  m_pendingMarks.push_back(std::move(label));
+}
+
+void LiveRecorder::requestHeapDump(HeapDumpOrder order) {
+  std::lock_guard lock(m_requestsMutex);
+  m_pendingDumps.push_back(std::move(order));
+}
+
+// Writes pending marks and, when connected and idle, sends the next heap-dump request.
+Status LiveRecorder::takeRequests(AgentConnection* agent) {
+  std::vector<std::string> marks;
+  std::optional<HeapDumpOrder> dump;
+  {
+    std::lock_guard lock(m_requestsMutex);
+    marks.swap(m_pendingMarks);
+    if (agent != nullptr && !m_dump && !m_pendingDumps.empty()) {
+      dump = std::move(m_pendingDumps.front());
+      m_pendingDumps.pop_front();
+    }
+  }
+  for (std::string& label : marks) {
+    session::SessionRecord r;
+    r.type = session::RecordType::kMark;
+    r.timeNs = m_lastDeviceNs;
+    r.text = std::move(label);
+    RETURN_IF_ERROR(append(r));
+  }
+  if (dump) {
+    const uint32_t id = m_nextRequestId++;
+    m_dumpOrder = std::move(*dump);
+    m_dump = std::make_unique<HeapDumpReceiver>(m_dumpOrder.path, id);
+    const adb::IoLimits sendLimits{std::chrono::milliseconds(5000), nullptr};
+    const Status sent = agent->send(
+        proto::HeapDumpRequest{id, m_options.packageName, m_dumpOrder.pid, m_dumpOrder.flags}, sendLimits);
+    if (!sent.ok()) finishHeapDump(sent);
+    if (m_dump && m_onHeapDump) m_onHeapDump({m_dumpOrder.path, 0, 0, false, okStatus()});
+  }
+  return okStatus();
+}
+
+void LiveRecorder::finishHeapDump(Status result) {
+  if (!m_dump) return;
+  HeapDumpProgress done{m_dump->path(), m_dump->receivedBytes(), m_dump->totalBytes(), true, result};
+  m_dump.reset();  // removes the file unless it is complete
+  if (result.ok()) {
+    session::SessionRecord r;
+    r.type = session::RecordType::kHeapDump;
+    r.timeNs = m_lastDeviceNs;
+    r.text = done.path;
+    r.detail = m_dumpOrder.reason;
+    done.result = append(r);
+    if (done.result.ok()) ++m_stats.heapDumps;
+  }
+  if (m_onHeapDump) m_onHeapDump(done);
+}
+
+Status LiveRecorder::handle(const proto::Message& message, AgentConnection& agent) {
+  (void)agent;
+  if (m_dump && m_dump->concerns(message)) {
+    auto done = m_dump->accept(message);
+    if (!done.ok()) {
+      finishHeapDump(done.status());
+    } else if (*done) {
+      finishHeapDump(okStatus());
+    } else if (m_onHeapDump) {
+      m_onHeapDump({m_dump->path(), m_dump->receivedBytes(), m_dump->totalBytes(), false, okStatus()});
+    }
+    return okStatus();
+  }
   if (const auto* batch = std::get_if<proto::FrameBatch>(&message)) {
     for (const proto::FrameTiming& t : batch->frames) {
       if (!m_frameIds.emplace(t.intendedVsync, t.frameCompleted).second) continue;  // re-sent after a restart
-      const trace::Frame f = toTraceFrame(t, batch->refreshPeriodNs);
+      // Garbage stamps: skipped like core/trace's parser does (flagged rows are only counted).
+      const bool plausible = trace::plausibleFrameTimes(t.intendedVsync, t.frameCompleted);
+      if (!plausible && t.flags == 0) continue;
+      session::SessionRecord r;
+      r.type = session::RecordType::kFrame;
+      r.frame = toTraceFrame(t, batch->refreshPeriodNs);
+      if (!plausible) {
+        r.frame.durationNs = 0;
+        r.frame.stageNs = {};
+      }
+      r.timeNs = r.frame.startNs;
+      const trace::Frame& f = r.frame;
       RETURN_IF_ERROR(writeScene(f.startNs, batch->scene));
-      RETURN_IF_ERROR(writer.appendFrame(f));
+      RETURN_IF_ERROR(append(r));
       m_lastDeviceNs = std::max(m_lastDeviceNs, f.startNs + f.durationNs);
       ++m_stats.frames;
       if (f.flags == 0) {
@@ -116,11 +208,26 @@ Status LiveRecorder::handle(const proto::Message& message, session::SessionWrite
     m_lastDeviceNs = std::max(m_lastDeviceNs, static_cast<int64_t>(scene->monotonicNs));
     if (!scene->activity.empty()) m_stats.scene = scene->activity;
   } else if (const auto* issue = std::get_if<proto::MatrixIssue>(&message)) {
-    RETURN_IF_ERROR(writer.appendIssue(m_lastDeviceNs, issueJson(*issue)));
+    const size_t hash = std::hash<std::string>{}(issue->tag + '\n' + issue->contentJson);
+    if (!m_issueIds.emplace(issue->logTimeMs, issue->pid, hash).second) return okStatus();  // read twice after a restart
+    m_logResumeMs = std::max(m_logResumeMs, issue->logTimeMs);
+    // Only issues at or after the resume point can come again; a minute's margin for reordering.
+    const uint64_t keepFrom = m_logResumeMs > 60'000 ? m_logResumeMs - 60'000 : 0;
+    m_issueIds.erase(m_issueIds.begin(), m_issueIds.lower_bound(std::make_tuple(keepFrom, INT32_MIN, size_t{0})));
+    session::SessionRecord r;
+    r.type = session::RecordType::kIssue;
+    r.timeNs = issue->monotonicNs ? static_cast<int64_t>(issue->monotonicNs) : m_lastDeviceNs;
+    r.text = issueJson(*issue);
+    RETURN_IF_ERROR(append(r));
     ++m_stats.issuesByKind[proto::issueKindName(issue->kind)];
   } else if (const auto* anr = std::get_if<proto::AnrReport>(&message)) {
     if (m_anrIds.emplace(anr->pid, anr->timeMs).second) {
-      RETURN_IF_ERROR(writer.appendAnr(m_lastDeviceNs, anr->traces.empty() ? "ANR " + anr->reason : anr->traces));
+      m_logResumeMs = std::max(m_logResumeMs, anr->timeMs);
+      session::SessionRecord r;
+      r.type = session::RecordType::kAnr;
+      r.timeNs = anr->monotonicNs ? static_cast<int64_t>(anr->monotonicNs) : m_lastDeviceNs;
+      r.text = anr->traces.empty() ? "ANR " + anr->reason : anr->traces;
+      RETURN_IF_ERROR(append(r));
       ++m_stats.anrs;
     }
   } else if (const auto* error = std::get_if<proto::Error>(&message)) {
@@ -146,21 +253,29 @@ Status LiveRecorder::run(const CancelToken& cancel) {
         break;
       }
       if (m_onNotice) m_onNotice("agent unreachable (" + conn.status().message() + "); retrying");
+      (void)takeRequests(nullptr);  // marks still go in while the device is away
       std::this_thread::sleep_for(std::chrono::seconds(1));
       continue;
     }
     everConnected = true;
     failure = ensureWriter(hello);
     if (!failure.ok()) break;
+    if (m_onConnection) m_onConnection(true, hello, {});
     AgentConnection& agent = **conn;
-    const adb::IoLimits limits{std::chrono::milliseconds(500), &cancel};
+    // Short receive slices so marks and heap-dump orders are taken promptly.
+    const adb::IoLimits limits{std::chrono::milliseconds(200), &cancel};
     const adb::IoLimits sendLimits{std::chrono::milliseconds(5000), nullptr};
-    failure = agent.send(proto::StartCollecting{m_options.packageName, m_options.pollIntervalMs, proto::kCollectAll},
-                         sendLimits);
+    // From the first agent's start until issues move it on (0 from an older agent: from now).
+    if (m_logResumeMs == 0) m_logResumeMs = hello.wallClockMs;
+    failure = agent.send(
+        proto::StartCollecting{m_options.packageName, m_options.pollIntervalMs, proto::kCollectAll, m_logResumeMs},
+        sendLimits);
     if (!failure.ok()) break;
     auto lastTraffic = Clock::now();
     uint64_t heartbeats = agent.heartbeats();
     while (!done()) {
+      failure = takeRequests(&agent);
+      if (!failure.ok()) break;
       auto message = agent.receive(limits);
       if (agent.heartbeats() != heartbeats) {
         heartbeats = agent.heartbeats();
@@ -168,15 +283,18 @@ Status LiveRecorder::run(const CancelToken& cancel) {
       }
       if (message.ok()) {
         lastTraffic = Clock::now();
-        failure = handle(*message, *m_writer);
+        failure = handle(*message, agent);
         if (!failure.ok()) break;
       } else if (message.status().code() == StatusCode::kCancelled) {
         break;
       } else if (message.status().message().find("timed out") == std::string::npos ||
                  Clock::now() - lastTraffic > std::chrono::seconds(3)) {
         // Closed, broken, or silent past three heartbeats: the agent is gone.
-        if (m_onNotice) m_onNotice("agent connection lost (" + message.status().message() + "); " +
-                                   std::to_string(m_stats.frames) + " frames kept; reconnecting");
+        const std::string why = "agent connection lost (" + message.status().message() + "); " +
+                                std::to_string(m_stats.frames) + " frames kept; reconnecting";
+        if (m_onNotice) m_onNotice(why);
+        if (m_onConnection) m_onConnection(false, hello, why);
+        finishHeapDump(ioError("the agent connection was lost during the heap dump"));
         ++m_stats.reconnects;
         break;
       }
@@ -193,7 +311,9 @@ Status LiveRecorder::run(const CancelToken& cancel) {
     }
   }
   m_stats.elapsedSeconds = std::chrono::duration<double>(Clock::now() - start).count();
+  finishHeapDump(cancelled());
   if (m_writer) {
+    (void)takeRequests(nullptr);
     const Status closed = m_writer->close();
     if (failure.ok()) failure = closed;
   }

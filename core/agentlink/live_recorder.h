@@ -1,7 +1,9 @@
 // Records a live session: agent messages → `.mxs` records (frames under their scene, Matrix
-// issues, ANRs), a summary for a one-line display, and recovery when the agent dies: the
-// recorder says so, keeps every record it has, reconnects (restarting the agent through the
-// caller's `connect`) and drops frames it already has (the agent re-sends its last rows).
+// issues, ANRs, marks, heap dumps), a summary for a one-line display, and recovery when the
+// agent dies: the recorder says so, keeps every record it has, reconnects (restarting the agent
+// through the caller's `connect`) and drops frames it already has (the agent re-sends its last
+// rows). Observers see every record as it is written (a live view); mark() and
+// requestHeapDump() may be called from any thread while run() runs.
 #pragma once
 
 #include <array>
@@ -10,10 +12,14 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include "core/agentlink/agent_connection.h"
+#include "core/agentlink/heap_dump_receiver.h"
 #include "core/base/cancel_token.h"
 #include "core/session/session_writer.h"
 #include "core/trace/frame.h"
@@ -39,6 +45,22 @@ struct RecordStats {
   double elapsedSeconds = 0;
 };
 
+// A heap dump asked for during a recording; written to `path`, recorded with `reason`.
+struct HeapDumpOrder {
+  std::string path;
+  int32_t pid = 0;     // 0: the package's main process
+  uint32_t flags = 0;  // protocol::HeapDumpFlags (GC first, bitmap pixels, shrink on the device)
+  std::string reason;
+};
+
+// Where a requested heap dump stands: received bytes while it streams, then done or failed.
+struct HeapDumpProgress {
+  std::string path;
+  uint64_t receivedBytes = 0, totalBytes = 0;
+  bool finished = false;
+  Status result;  // when finished
+};
+
 // One line: "12.0s  58.9 fps  frames 720 [best 700 normal 12 middle 5 high 2 frozen 1]  issues evil-method 2  anr 0".
 std::string formatStats(const RecordStats& stats);
 
@@ -51,24 +73,46 @@ class LiveRecorder {
   using Connect = std::function<StatusOr<std::unique_ptr<AgentConnection>>(protocol::AgentHello&)>;
   using OnStats = std::function<void(const RecordStats&)>;
   using OnNotice = std::function<void(const std::string&)>;
+  using OnRecord = std::function<void(const session::SessionRecord&)>;
+  // connected=true with the agent's hello after every (re)connection; false with the reason when lost.
+  using OnConnection = std::function<void(bool connected, const protocol::AgentHello& hello, const std::string& why)>;
+  using OnHeapDump = std::function<void(const HeapDumpProgress&)>;
 
   LiveRecorder(RecordOptions options, Connect connect, OnStats onStats, OnNotice onNotice)
       : m_options(std::move(options)), m_connect(std::move(connect)), m_onStats(std::move(onStats)),
         m_onNotice(std::move(onNotice)) {}
 
+  // Observers are called on run()'s thread; set them before run().
+  void setRecordObserver(OnRecord observer) { m_onRecord = std::move(observer); }
+  void setConnectionObserver(OnConnection observer) { m_onConnection = std::move(observer); }
+  void setHeapDumpObserver(OnHeapDump observer) { m_onHeapDump = std::move(observer); }
+
   // Runs until the duration elapsed or `cancel` fired; the session file is complete either way.
   Status run(const CancelToken& cancel);
   const RecordStats& stats() const { return m_stats; }
 
+  // Thread-safe. A mark at the newest device time; written within a poll.
+  void mark(std::string label);
+  // Thread-safe. Asks the agent for a heap dump while recording continues; one at a time (a
+  // second order waits). Progress and the outcome go to the heap-dump observer; a finished dump
+  // is recorded in the session (path and reason).
+  void requestHeapDump(HeapDumpOrder order);
+
  private:
-  Status handle(const protocol::Message& message, session::SessionWriter& writer);
+  Status handle(const protocol::Message& message, AgentConnection& agent);
   Status ensureWriter(const protocol::AgentHello& hello);
   Status writeScene(int64_t timeNs, const std::string& scene);
+  Status append(const session::SessionRecord& record);
+  Status takeRequests(AgentConnection* agent);
+  void finishHeapDump(Status result);
 
   RecordOptions m_options;
   Connect m_connect;
   OnStats m_onStats;
   OnNotice m_onNotice;
+  OnRecord m_onRecord;
+  OnConnection m_onConnection;
+  OnHeapDump m_onHeapDump;
   RecordStats m_stats;
   std::unique_ptr<session::SessionWriter> m_writer;
   std::string m_sessionScene;
@@ -77,7 +121,19 @@ class LiveRecorder {
   std::set<std::pair<int64_t, int64_t>> m_frameIds;  // (IntendedVsync, FrameCompleted), newest kept
   std::deque<int64_t> m_recentStarts;                // counted frames' starts (for fps)
   std::set<std::pair<int32_t, uint64_t>> m_anrIds;   // (pid, time)
+  // A restarted agent reads logcat from here (device wall-clock ms: the newest issue or ANR, else
+  // the first agent's start) so nothing logged while it was down is lost; what it reads twice is
+  // dropped by m_issueIds.
+  uint64_t m_logResumeMs = 0;
+  std::set<std::tuple<uint64_t, int32_t, size_t>> m_issueIds;  // (logTimeMs, pid, hash), recent ones
   trace::DropThresholds m_thresholds;
+
+  std::mutex m_requestsMutex;  // guards the two queues below
+  std::vector<std::string> m_pendingMarks;
+  std::deque<HeapDumpOrder> m_pendingDumps;
+  std::unique_ptr<HeapDumpReceiver> m_dump;  // the transfer in progress (run()'s thread only)
+  HeapDumpOrder m_dumpOrder;
+  uint32_t m_nextRequestId = 1;
 };
 
 }  // namespace mxi::core::agentlink

@@ -8,7 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/analysis/bitmaps.h"
+#include "core/analysis/bitmap_scan.h"
 
 namespace mxi::core::analysis {
 

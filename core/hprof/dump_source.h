@@ -71,7 +71,11 @@ class DumpSource {
   MatrixResultInfo m_matrixInfo;
 };
 
-// Detects the container by its magic bytes (not by file name) and opens the dump.
+// Maps a plain .hprof file read-only, without looking for a container (dump_source.cpp: no
+// zlib or libzip needed, so the device agent links it).
+StatusOr<std::shared_ptr<DumpSource>> mapDumpFile(const std::string& path);
+
+// Detects the container by its magic bytes (not by file name) and opens the dump (dump_open.cpp).
 StatusOr<std::shared_ptr<DumpSource>> openDump(const std::string& path, const OpenOptions& options,
                                                 ProgressSink& progress, const CancelToken& cancel);
 

@@ -268,7 +268,7 @@ std::optional<PrimitiveArray> HeapIndex::primitiveArray(ObjectIndex array) const
   out.length = loadU32(p + id + 4);
   out.elementType = static_cast<BasicType>(p[id + 8]);
   out.hasData = *tag == static_cast<uint8_t>(SubTag::kPrimitiveArrayDump);
-  if (out.hasData) out.bytes = {p + id + 9, uint64_t{out.length} * basicTypeSize(out.elementType, id)};
+  if (out.hasData) out.bytes = {p + id + 9, static_cast<size_t>(uint64_t{out.length} * basicTypeSize(out.elementType, id))};
   return out;
 }
 
@@ -375,13 +375,6 @@ double Value::asDouble() const {
     return f;
   }
   return static_cast<double>(asLong());
-}
-
-StatusOr<std::shared_ptr<const HeapIndex>> openAndIndex(const std::string& path, const OpenOptions& openOptions,
-                                                        const IndexOptions& indexOptions, ProgressSink& progress,
-                                                        const CancelToken& cancel) {
-  ASSIGN_OR_RETURN(auto source, openDump(path, openOptions, progress, cancel));
-  return HeapIndex::build(std::move(source), indexOptions, progress, cancel);
 }
 
 }  // namespace mxi::core::hprof

@@ -79,6 +79,20 @@ class ByteReader {
     v.assign(s.begin(), s.end());
     return okStatus();
   }
+  // u32 length + that many bytes, returned as a view (for length-prefixed nested records).
+  Status sized(std::span<const uint8_t>& v, const char* what) {
+    uint32_t n = 0;
+    const size_t at = m_pos;
+    RETURN_IF_ERROR(le(n, what));
+    if (n > remaining()) {
+      return invalidInput(std::string(what) + ": length " + std::to_string(n) + " exceeds the " +
+                              std::to_string(remaining()) + " bytes left",
+                          at);
+    }
+    v = m_data.subspan(m_pos, n);
+    m_pos += n;
+    return okStatus();
+  }
   // A count of elements each at least `minElementBytes` long: rejects counts the rest of the
   // payload cannot hold, so a hostile count never drives a huge allocation.
   Status count(uint32_t& v, size_t minElementBytes, const char* what) {

@@ -18,6 +18,7 @@ void put(ByteWriter& w, const StartCollecting& m) {
   w.str(m.packageName);
   w.u32(m.pollIntervalMs);
   w.u32(m.collectors);
+  w.u64(m.logSinceMs);
 }
 void put(ByteWriter&, const StopCollecting&) {}
 void put(ByteWriter& w, const HeapDumpRequest& m) {
@@ -27,6 +28,7 @@ void put(ByteWriter& w, const HeapDumpRequest& m) {
   w.u32(m.flags);
 }
 void put(ByteWriter&, const ProcessListRequest&) {}
+void put(ByteWriter& w, const PackageListRequest& m) { w.u32(m.flags); }
 void put(ByteWriter& w, const AgentHello& m) {
   w.u16(m.protocolVersion);
   w.str(m.agentVersion);
@@ -35,6 +37,7 @@ void put(ByteWriter& w, const AgentHello& m) {
   w.u32(m.sdkLevel);
   w.str(m.abi);
   w.u32(m.refreshMilliHz);
+  w.u64(m.wallClockMs);
 }
 void put(ByteWriter& w, const FrameBatch& m) {
   w.str(m.packageName);
@@ -65,6 +68,7 @@ void put(ByteWriter& w, const MatrixIssue& m) {
   w.u8(static_cast<uint8_t>(m.kind));
   w.u8(m.truncated ? 1 : 0);
   w.str(m.contentJson);
+  w.u64(m.monotonicNs);
 }
 void put(ByteWriter& w, const AnrReport& m) {
   w.u64(m.timeMs);
@@ -73,6 +77,7 @@ void put(ByteWriter& w, const AnrReport& m) {
   w.str(m.reason);
   w.str(m.mainThreadStack);
   w.str(m.traces);
+  w.u64(m.monotonicNs);
 }
 void put(ByteWriter& w, const ProcessList& m) {
   w.str(m.foregroundPackage);
@@ -81,6 +86,19 @@ void put(ByteWriter& w, const ProcessList& m) {
     w.i32(p.pid);
     w.str(p.user);
     w.str(p.name);
+  }
+}
+void put(ByteWriter& w, const PackageList& m) {
+  w.u32(static_cast<uint32_t>(m.packages.size()));
+  std::vector<uint8_t> entry;
+  for (const PackageInfo& p : m.packages) {
+    entry.clear();
+    ByteWriter e(entry);
+    e.str(p.packageName);
+    e.u8(p.running ? 1 : 0);
+    e.i32(p.mainPid);
+    w.u32(static_cast<uint32_t>(entry.size()));
+    w.bytes(entry);
   }
 }
 void put(ByteWriter& w, const AppState& m) {
@@ -93,6 +111,8 @@ void put(ByteWriter& w, const HeapDumpBegin& m) {
   w.u32(m.requestId);
   w.i32(m.pid);
   w.u64(m.totalBytes);
+  w.u32(m.flags);
+  w.u64(m.originalBytes);
 }
 void put(ByteWriter& w, const HeapDumpChunk& m) {
   w.u32(m.requestId);
@@ -118,6 +138,9 @@ void put(ByteWriter& w, const Heartbeat& m) {
 void put(ByteWriter&, const UnknownMessage&) { MXI_CHECK(false && "UnknownMessage cannot be encoded"); }
 
 // ---- decoding: one get() per message ----
+// A field a later layout appended: absent in payloads of older senders (the default stays).
+Status appended(ByteReader& r, uint64_t& v, const char* what) { return r.remaining() == 0 ? okStatus() : r.u64(v, what); }
+
 Status get(ByteReader& r, Hello& m) {
   RETURN_IF_ERROR(r.u16(m.protocolVersion, "Hello.protocolVersion"));
   RETURN_IF_ERROR(r.str(m.sessionToken, "Hello.sessionToken"));
@@ -126,7 +149,8 @@ Status get(ByteReader& r, Hello& m) {
 Status get(ByteReader& r, StartCollecting& m) {
   RETURN_IF_ERROR(r.str(m.packageName, "StartCollecting.packageName"));
   RETURN_IF_ERROR(r.u32(m.pollIntervalMs, "StartCollecting.pollIntervalMs"));
-  return r.u32(m.collectors, "StartCollecting.collectors");
+  RETURN_IF_ERROR(r.u32(m.collectors, "StartCollecting.collectors"));
+  return appended(r, m.logSinceMs, "StartCollecting.logSinceMs");
 }
 Status get(ByteReader&, StopCollecting&) { return okStatus(); }
 Status get(ByteReader& r, HeapDumpRequest& m) {
@@ -136,6 +160,7 @@ Status get(ByteReader& r, HeapDumpRequest& m) {
   return r.u32(m.flags, "HeapDumpRequest.flags");
 }
 Status get(ByteReader&, ProcessListRequest&) { return okStatus(); }
+Status get(ByteReader& r, PackageListRequest& m) { return r.u32(m.flags, "PackageListRequest.flags"); }
 Status get(ByteReader& r, AgentHello& m) {
   RETURN_IF_ERROR(r.u16(m.protocolVersion, "AgentHello.protocolVersion"));
   RETURN_IF_ERROR(r.str(m.agentVersion, "AgentHello.agentVersion"));
@@ -143,7 +168,8 @@ Status get(ByteReader& r, AgentHello& m) {
   RETURN_IF_ERROR(r.str(m.deviceModel, "AgentHello.deviceModel"));
   RETURN_IF_ERROR(r.u32(m.sdkLevel, "AgentHello.sdkLevel"));
   RETURN_IF_ERROR(r.str(m.abi, "AgentHello.abi"));
-  return r.u32(m.refreshMilliHz, "AgentHello.refreshMilliHz");
+  RETURN_IF_ERROR(r.u32(m.refreshMilliHz, "AgentHello.refreshMilliHz"));
+  return appended(r, m.wallClockMs, "AgentHello.wallClockMs");
 }
 Status get(ByteReader& r, FrameBatch& m) {
   RETURN_IF_ERROR(r.str(m.packageName, "FrameBatch.packageName"));
@@ -181,7 +207,8 @@ Status get(ByteReader& r, MatrixIssue& m) {
   // A kind this build does not know is kept as unknown; the tag still says what it is.
   m.kind = kind <= static_cast<uint8_t>(IssueKind::kSqlite) ? static_cast<IssueKind>(kind) : IssueKind::kUnknown;
   m.truncated = truncated != 0;
-  return r.str(m.contentJson, "MatrixIssue.contentJson");
+  RETURN_IF_ERROR(r.str(m.contentJson, "MatrixIssue.contentJson"));
+  return appended(r, m.monotonicNs, "MatrixIssue.monotonicNs");
 }
 Status get(ByteReader& r, AnrReport& m) {
   RETURN_IF_ERROR(r.u64(m.timeMs, "AnrReport.timeMs"));
@@ -189,7 +216,8 @@ Status get(ByteReader& r, AnrReport& m) {
   RETURN_IF_ERROR(r.str(m.packageName, "AnrReport.packageName"));
   RETURN_IF_ERROR(r.str(m.reason, "AnrReport.reason"));
   RETURN_IF_ERROR(r.str(m.mainThreadStack, "AnrReport.mainThreadStack"));
-  return r.str(m.traces, "AnrReport.traces");
+  RETURN_IF_ERROR(r.str(m.traces, "AnrReport.traces"));
+  return appended(r, m.monotonicNs, "AnrReport.monotonicNs");
 }
 Status get(ByteReader& r, ProcessList& m) {
   RETURN_IF_ERROR(r.str(m.foregroundPackage, "ProcessList.foregroundPackage"));
@@ -200,6 +228,25 @@ Status get(ByteReader& r, ProcessList& m) {
     RETURN_IF_ERROR(r.i32(p.pid, "ProcessInfo.pid"));
     RETURN_IF_ERROR(r.str(p.user, "ProcessInfo.user"));
     RETURN_IF_ERROR(r.str(p.name, "ProcessInfo.name"));
+  }
+  return okStatus();
+}
+Status get(ByteReader& r, PackageList& m) {
+  uint32_t n = 0;
+  // An entry is at least its length, an empty name, `running` and `mainPid`.
+  RETURN_IF_ERROR(r.count(n, 4 + 4 + 1 + 4, "PackageList.packages"));
+  m.packages.resize(n);
+  for (PackageInfo& p : m.packages) {
+    std::span<const uint8_t> bytes;
+    RETURN_IF_ERROR(r.sized(bytes, "PackageInfo"));
+    const size_t base = r.offset() - bytes.size();
+    ByteReader e(bytes);
+    uint8_t running = 0;
+    Status s = e.str(p.packageName, "PackageInfo.packageName");
+    if (s.ok()) s = e.u8(running, "PackageInfo.running");
+    if (s.ok()) s = e.i32(p.mainPid, "PackageInfo.mainPid");
+    if (!s.ok()) return Status(s.code(), s.message(), base + s.offset());
+    p.running = running != 0;  // bytes after mainPid: fields of a newer layout
   }
   return okStatus();
 }
@@ -219,7 +266,13 @@ Status get(ByteReader& r, AppState& m) {
 Status get(ByteReader& r, HeapDumpBegin& m) {
   RETURN_IF_ERROR(r.u32(m.requestId, "HeapDumpBegin.requestId"));
   RETURN_IF_ERROR(r.i32(m.pid, "HeapDumpBegin.pid"));
-  return r.u64(m.totalBytes, "HeapDumpBegin.totalBytes");
+  RETURN_IF_ERROR(r.u64(m.totalBytes, "HeapDumpBegin.totalBytes"));
+  if (r.remaining() == 0) {  // layout 1: streamed as dumped
+    m.originalBytes = m.totalBytes;
+    return okStatus();
+  }
+  RETURN_IF_ERROR(r.u32(m.flags, "HeapDumpBegin.flags"));
+  return r.u64(m.originalBytes, "HeapDumpBegin.originalBytes");
 }
 Status get(ByteReader& r, HeapDumpChunk& m) {
   RETURN_IF_ERROR(r.u32(m.requestId, "HeapDumpChunk.requestId"));
@@ -277,6 +330,8 @@ MessageType messageType(const Message& message) {
     MessageType operator()(const HeapDumpEnd&) const { return MessageType::kHeapDumpEnd; }
     MessageType operator()(const Error&) const { return MessageType::kError; }
     MessageType operator()(const Heartbeat&) const { return MessageType::kHeartbeat; }
+    MessageType operator()(const PackageListRequest&) const { return MessageType::kPackageListRequest; }
+    MessageType operator()(const PackageList&) const { return MessageType::kPackageList; }
     MessageType operator()(const UnknownMessage& m) const { return static_cast<MessageType>(m.type); }
   };
   return std::visit(V{}, message);
@@ -289,9 +344,21 @@ std::vector<uint8_t> encodePayload(const Message& message) {
   return out;
 }
 
+uint8_t layoutVersion(MessageType type) {
+  switch (type) {
+    case MessageType::kStartCollecting:
+    case MessageType::kAgentHello:
+    case MessageType::kMatrixIssue:
+    case MessageType::kAnrReport:
+    case MessageType::kHeapDumpBegin: return 2;  // fields appended
+    default: return 1;
+  }
+}
+
 void appendMessage(std::vector<uint8_t>& out, const Message& message) {
   const std::vector<uint8_t> payload = encodePayload(message);
-  appendFrame(out, static_cast<uint16_t>(messageType(message)), 1, payload);
+  const MessageType type = messageType(message);
+  appendFrame(out, static_cast<uint16_t>(type), layoutVersion(type), payload);
 }
 
 std::vector<uint8_t> encodeMessage(const Message& message) {
@@ -319,6 +386,8 @@ StatusOr<Message> decodeMessage(const Frame& frame) {
     case MessageType::kHeapDumpEnd: return decodeAs<HeapDumpEnd>(frame);
     case MessageType::kError: return decodeAs<Error>(frame);
     case MessageType::kHeartbeat: return decodeAs<Heartbeat>(frame);
+    case MessageType::kPackageListRequest: return decodeAs<PackageListRequest>(frame);
+    case MessageType::kPackageList: return decodeAs<PackageList>(frame);
   }
   return Message(UnknownMessage{frame.type, frame.payload.size()});
 }
@@ -331,6 +400,16 @@ IssueKind issueKindFromTag(std::string_view tag) {
   if (tag == "memory") return IssueKind::kMemory;
   if (tag == "SQLiteLint") return IssueKind::kSqlite;
   return IssueKind::kUnknown;
+}
+
+const char* bitmapFormatName(BitmapFormat format) {
+  switch (format) {
+    case BitmapFormat::kNone: return "";
+    case BitmapFormat::kPng: return "png";
+    case BitmapFormat::kJpg: return "jpg";
+    case BitmapFormat::kWebp: return "webp";
+  }
+  return "";
 }
 
 const char* issueKindName(IssueKind kind) {

@@ -14,6 +14,8 @@ namespace mxi::core::protocol {
 // The payload bytes of a message (no frame header). UnknownMessage cannot be encoded.
 std::vector<uint8_t> encodePayload(const Message& message);
 MessageType messageType(const Message& message);
+// The layout version byte a frame of this type carries (bumped when fields are appended).
+uint8_t layoutVersion(MessageType type);
 
 // A complete frame for `message`, appended to `out`.
 void appendMessage(std::vector<uint8_t>& out, const Message& message);

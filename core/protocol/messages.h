@@ -19,6 +19,7 @@ enum class MessageType : uint16_t {
   kStopCollecting = 0x03,
   kHeapDumpRequest = 0x04,
   kProcessListRequest = 0x05,
+  kPackageListRequest = 0x06,
   kAgentHello = 0x10,
   kFrameBatch = 0x11,
   kSceneChange = 0x12,
@@ -31,6 +32,7 @@ enum class MessageType : uint16_t {
   kHeapDumpEnd = 0x19,
   kError = 0x1A,
   kHeartbeat = 0x1B,
+  kPackageList = 0x1C,
 };
 
 // Desktop → agent, first message: the token the agent was started with must match.
@@ -49,6 +51,7 @@ struct AgentHello {
   uint32_t sdkLevel = 0;
   std::string abi;
   uint32_t refreshMilliHz = 0;  // display refresh rate × 1000 (60000, 90000, 120000)
+  uint64_t wallClockMs = 0;     // layout 2: the device's wall clock when it answered (0: unknown)
 };
 
 // Collector bits of StartCollecting::collectors.
@@ -64,18 +67,48 @@ struct StartCollecting {
   std::string packageName;
   uint32_t pollIntervalMs = 1000;
   uint32_t collectors = kCollectAll;
+  // Layout 2: read logcat from this device wall-clock time (ms since the epoch) instead of from
+  // now, so issues and ANRs logged while no agent ran still arrive; 0: from now.
+  uint64_t logSinceMs = 0;
 };
 
 struct StopCollecting {};
+
+// Bits of HeapDumpRequest::flags (and of HeapDumpBegin::flags: those the agent honoured).
+enum HeapDumpFlags : uint32_t {
+  kHeapDumpGcFirst = 1u << 0,         // `am dumpheap -g`
+  kHeapDumpBitmapShift = 1,           // bits 1-2: bitmap pixels `-b FORMAT` (Android 15 / SDK 35+)
+  kHeapDumpBitmapMask = 3u << 1,
+  kHeapDumpShrinkOnDevice = 1u << 3,  // shrink with core's shrinker before streaming
+};
+enum class BitmapFormat : uint32_t { kNone = 0, kPng = 1, kJpg = 2, kWebp = 3 };
+inline BitmapFormat bitmapFormatOf(uint32_t flags) {
+  return static_cast<BitmapFormat>((flags & kHeapDumpBitmapMask) >> kHeapDumpBitmapShift);
+}
+inline uint32_t bitmapFormatFlags(BitmapFormat format) {
+  return static_cast<uint32_t>(format) << kHeapDumpBitmapShift;
+}
+// "png", "jpg", "webp" (as `am dumpheap -b` takes them); "" for kNone.
+const char* bitmapFormatName(BitmapFormat format);
 
 struct HeapDumpRequest {
   uint32_t requestId = 0;
   std::string packageName;
   int32_t pid = 0;       // 0: the package's main process
-  uint32_t flags = 0;    // bit 0: run GC first (`am dumpheap -g`)
+  uint32_t flags = 0;    // HeapDumpFlags
 };
 
 struct ProcessListRequest {};
+
+// Bits of PackageListRequest::flags.
+enum PackageListFlags : uint32_t {
+  kThirdPartyPackagesOnly = 1u << 0,  // `pm list packages -3`
+};
+
+// The installed packages (an app picker's list), answered by PackageList.
+struct PackageListRequest {
+  uint32_t flags = 0;
+};
 
 // Per-frame timings as `dumpsys gfxinfo <pkg> framestats` reports them (CLOCK_MONOTONIC ns;
 // 0 where the platform has no such column).
@@ -133,6 +166,7 @@ struct MatrixIssue {
   IssueKind kind = IssueKind::kUnknown;
   bool truncated = false;  // logcat cut the line: content is not complete JSON
   std::string contentJson;
+  uint64_t monotonicNs = 0;  // layout 2: logTimeMs on the device's CLOCK_MONOTONIC (0: unknown)
 };
 
 struct AnrReport {
@@ -142,6 +176,7 @@ struct AnrReport {
   std::string reason;
   std::string mainThreadStack;  // the "main" thread block of the app's process
   std::string traces;           // the dropbox entry (truncated to the payload bound)
+  uint64_t monotonicNs = 0;     // layout 2: timeMs on the device's CLOCK_MONOTONIC (0: unknown)
 };
 
 struct ProcessInfo {
@@ -156,6 +191,20 @@ struct ProcessList {
   std::vector<ProcessInfo> processes;
 };
 
+// One installed package and whether any of its processes runs.
+struct PackageInfo {
+  std::string packageName;
+  bool running = false;  // a process of the package (main or pkg:suffix) is alive
+  int32_t mainPid = 0;   // the process named exactly like the package, 0 when there is none
+  friend bool operator==(const PackageInfo&, const PackageInfo&) = default;
+};
+
+// Sorted by name. Each entry is length-prefixed on the wire so later layouts can append
+// per-package fields that older receivers skip.
+struct PackageList {
+  std::vector<PackageInfo> packages;
+};
+
 enum class AppRunState : uint8_t { kStopped = 0, kRunning = 1 };
 
 struct AppState {
@@ -168,7 +217,11 @@ struct AppState {
 struct HeapDumpBegin {
   uint32_t requestId = 0;
   int32_t pid = 0;
-  uint64_t totalBytes = 0;  // size of the dump file (uncompressed)
+  uint64_t totalBytes = 0;  // size of what is streamed (uncompressed; the shrunk dump when shrunk)
+  // Layout 2: the request's flags the agent honoured (a bitmap format the device cannot dump is
+  // dropped), and the dump's size before shrinking (= totalBytes when not shrunk).
+  uint32_t flags = 0;
+  uint64_t originalBytes = 0;
 };
 
 // One independently zlib-compressed piece of the dump; progress = (offset + rawLength) / total.
@@ -214,6 +267,7 @@ struct UnknownMessage {
 
 using Message = std::variant<Hello, StartCollecting, StopCollecting, HeapDumpRequest, ProcessListRequest,
                              AgentHello, FrameBatch, SceneChange, MatrixIssue, AnrReport, ProcessList, AppState,
-                             HeapDumpBegin, HeapDumpChunk, HeapDumpEnd, Error, Heartbeat, UnknownMessage>;
+                             HeapDumpBegin, HeapDumpChunk, HeapDumpEnd, Error, Heartbeat, UnknownMessage,
+                             PackageListRequest, PackageList>;
 
 }  // namespace mxi::core::protocol

@@ -29,6 +29,14 @@ struct DropThresholds {
   DropLevel levelOf(int64_t droppedFrames) const;
 };
 
+// Real captures contain rows whose FrameCompleted is 0 or garbage (bit flips, uninitialized
+// stamps such as 2^58): a frame counts only when it completes after it starts and within 60 s.
+inline constexpr int64_t kMaxPlausibleFrameNs = 60'000'000'000;
+inline bool plausibleFrameTimes(int64_t intendedVsyncNs, int64_t frameCompletedNs) {
+  return intendedVsyncNs > 0 && frameCompletedNs >= intendedVsyncNs &&
+         frameCompletedNs - intendedVsyncNs <= kMaxPlausibleFrameNs;
+}
+
 struct Frame {
   int64_t startNs = 0;          // IntendedVsync (CLOCK_MONOTONIC)
   int64_t durationNs = 0;       // FrameCompleted - IntendedVsync

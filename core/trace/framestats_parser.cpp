@@ -13,7 +13,6 @@ namespace {
 // A vsync period is between 1 ms (1000 Hz) and 200 ms (5 Hz); timestamps are far larger.
 bool looksLikePeriod(int64_t v) { return v >= 1'000'000 && v <= 200'000'000; }
 
-constexpr int64_t kMaxFrameNs = 60'000'000'000;
 
 struct Columns {
   int flags = -1, intendedVsync = -1, handleInput = -1, animation = -1, traversals = -1, drawStart = -1,
@@ -172,9 +171,8 @@ StatusOr<std::shared_ptr<const FramestatsCapture>> parseFramestats(std::string_v
     f.flags = static_cast<uint32_t>(values[static_cast<size_t>(columns->flags)]);
     f.startNs = values[static_cast<size_t>(columns->intendedVsync)];
     const int64_t completed = values[static_cast<size_t>(columns->frameCompleted)];
-    // Real captures contain rows whose FrameCompleted is 0 or garbage (bit flips); those are
-    // skipped, except flagged rows, which are kept (with zero duration) only to be counted.
-    const bool sane = f.startNs > 0 && completed >= f.startNs && completed - f.startNs <= kMaxFrameNs;
+    // Implausible rows are skipped, except flagged rows, kept (with zero duration) only to be counted.
+    const bool sane = plausibleFrameTimes(f.startNs, completed);
     if (!sane && f.flags == 0) {
       problem(completed < f.startNs ? "framestats row has FrameCompleted before IntendedVsync"
                                     : "framestats row has an implausible duration (over 60 s)");

@@ -17,6 +17,7 @@
 #include "device-agent/src/dropbox_parser.h"
 #include "device-agent/src/framestats_parser.h"
 #include "device-agent/src/heap_dumper.h"
+#include "device-agent/src/package_list.h"
 #include "device-agent/src/validation.h"
 #include "mxi/version.h"
 
@@ -39,6 +40,24 @@ uint64_t wallMs() {
   return static_cast<uint64_t>(ts.tv_sec) * 1000u + static_cast<uint64_t>(ts.tv_nsec) / 1'000'000u;
 }
 
+// A device wall-clock time (logcat's) on CLOCK_MONOTONIC, the clock frames and scenes use; 0 when
+// it would fall before boot.
+uint64_t wallMsToMonotonicNs(uint64_t wallMsValue) {
+  timespec mono{}, real{};
+  clock_gettime(CLOCK_MONOTONIC, &mono);
+  clock_gettime(CLOCK_REALTIME, &real);
+  const int64_t offsetNs = (static_cast<int64_t>(real.tv_sec) - mono.tv_sec) * 1'000'000'000 + (real.tv_nsec - mono.tv_nsec);
+  const int64_t ns = static_cast<int64_t>(wallMsValue) * 1'000'000 - offsetNs;
+  return ns > 0 ? static_cast<uint64_t>(ns) : 0;
+}
+
+// Where logcat starts: the client's resume point, or now; never in the future and at most a day
+// back (the logcat ring buffers hold far less).
+uint64_t clampLogSince(uint64_t requestedMs, uint64_t nowMs) {
+  if (requestedMs == 0 || requestedMs > nowMs) return nowMs;
+  return std::max<uint64_t>(requestedMs, nowMs - std::min<uint64_t>(nowMs, 24ull * 3600 * 1000));
+}
+
 bool constantTimeEquals(const std::string& a, const std::string& b) {
   if (a.size() != b.size()) return false;
   unsigned diff = 0;
@@ -50,11 +69,6 @@ bool constantTimeEquals(const std::string& a, const std::string& b) {
 std::string packageOfComponent(const std::string& component) {
   const size_t slash = component.find('/');
   return slash == std::string::npos ? std::string() : component.substr(0, slash);
-}
-
-bool belongsToPackage(const std::string& process, const std::string& pkg) {
-  return process == pkg || (process.size() > pkg.size() && process.compare(0, pkg.size(), pkg) == 0 &&
-                            process[pkg.size()] == ':');
 }
 
 constexpr size_t kMaxLogcatLine = 64 * 1024;
@@ -107,8 +121,9 @@ core::Status AgentServer::run() {
       m_nextHeartbeat = Clock::now() + 1s;
     }
     if (m_logcat.running() && m_logcat.reapIfExited()) {
-      // logcat died (buffer cleared, killed): follow again from now on the next poll.
+      // logcat died (buffer cleared, killed): follow again from the last line it gave.
       m_logcat.stop();
+      if (!m_package.empty()) startLogcat(m_lastLogMs);
     }
 
     std::vector<pollfd> fds;
@@ -210,7 +225,10 @@ void AgentServer::sendError(proto::ErrorCode code, std::string message, uint32_t
 }
 
 proto::AgentHello AgentServer::deviceInfo() {
-  if (m_deviceInfo) return *m_deviceInfo;
+  if (m_deviceInfo) {
+    m_deviceInfo->wallClockMs = wallMs();
+    return *m_deviceInfo;
+  }
   proto::AgentHello info;
   info.agentVersion = kVersion;
   info.buildHash = kAgentBuildHash;
@@ -231,7 +249,8 @@ proto::AgentHello AgentServer::deviceInfo() {
   }
   info.refreshMilliHz = hz.value_or(60'000);
   m_deviceInfo = info;
-  return info;
+  m_deviceInfo->wallClockMs = wallMs();
+  return *m_deviceInfo;
 }
 
 void AgentServer::handle(const proto::Message& message) {
@@ -256,6 +275,8 @@ void AgentServer::handle(const proto::Message& message) {
   } else if (std::holds_alternative<proto::ProcessListRequest>(message)) {
     pollProcesses();
     sendProcessList();
+  } else if (const auto* packages = std::get_if<proto::PackageListRequest>(&message)) {
+    sendPackageList(*packages);
   }
   // Heartbeats, a repeated Hello and unknown types need no answer.
 }
@@ -271,15 +292,20 @@ void AgentServer::startCollecting(const proto::StartCollecting& start) {
   m_pollInterval = std::chrono::milliseconds(std::clamp<uint32_t>(start.pollIntervalMs, 100, 60'000));
   m_nextPoll = Clock::now();
   if (m_collectors & (proto::kCollectMatrixIssues | proto::kCollectAnr)) {
-    // Follow main (Matrix's PluginListener) and events (am_anr) from now on.
-    const uint64_t now = wallMs();
-    char since[32];
-    std::snprintf(since, sizeof since, "%llu.%03llu", static_cast<unsigned long long>(now / 1000),
-                  static_cast<unsigned long long>(now % 1000));
-    core::Status s = m_logcat.start(m_tools.path(Tool::kLogcat),
-                                    {"-v", "threadtime", "-v", "epoch", "-b", "main", "-b", "events", "-T", since});
-    if (!s.ok()) sendError(proto::ErrorCode::kToolFailed, s.toString());
+    startLogcat(clampLogSince(start.logSinceMs, wallMs()));
   }
+}
+
+void AgentServer::startLogcat(uint64_t sinceMs) {
+  // Follow main (Matrix's PluginListener) and events (am_anr) from sinceMs (epoch seconds.millis,
+  // formatted here from a number: nothing from the wire reaches argv as text).
+  m_lastLogMs = sinceMs;
+  char since[32];
+  std::snprintf(since, sizeof since, "%llu.%03llu", static_cast<unsigned long long>(sinceMs / 1000),
+                static_cast<unsigned long long>(sinceMs % 1000));
+  core::Status s = m_logcat.start(m_tools.path(Tool::kLogcat),
+                                  {"-v", "threadtime", "-v", "epoch", "-b", "main", "-b", "events", "-T", since});
+  if (!s.ok()) sendError(proto::ErrorCode::kToolFailed, s.toString());
 }
 
 void AgentServer::stopCollecting() {
@@ -390,6 +416,7 @@ void AgentServer::handleLogLine(std::string_view text) {
   if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
   const std::optional<LogLine> line = parseLogLine(text);
   if (!line) return;
+  m_lastLogMs = std::max(m_lastLogMs, line->timeMs);
   if (m_collectors & proto::kCollectAnr) {
     if (auto anr = parseAmAnr(*line)) {
       if (anr->packageName == m_package) {
@@ -410,7 +437,10 @@ void AgentServer::handleLogLine(std::string_view text) {
     pollProcesses();
     if (!m_appPids.count(line->pid)) return;
   }
-  if (auto issue = parseMatrixIssue(*line)) send(*issue);
+  if (auto issue = parseMatrixIssue(*line)) {
+    issue->monotonicNs = wallMsToMonotonicNs(issue->logTimeMs);
+    send(*issue);
+  }
 }
 
 void AgentServer::pollAnrs() {
@@ -430,6 +460,7 @@ void AgentServer::pollAnrs() {
     }
     proto::AnrReport report;
     report.timeMs = it->timeMs;
+    report.monotonicNs = wallMsToMonotonicNs(it->timeMs);
     report.pid = it->event.pid;
     report.packageName = it->event.packageName;
     report.reason = it->event.reason;
@@ -459,7 +490,15 @@ void AgentServer::dumpHeap(const proto::HeapDumpRequest& request) {
     sendError(proto::ErrorCode::kNotRunning, pkg + " has no such running process", request.requestId);
     return;
   }
-  HeapDumpJob job{request.requestId, pid, (request.flags & 1u) != 0, m_options.dataDir, m_options.heapStableMs};
+  HeapDumpJob job;
+  job.requestId = request.requestId;
+  job.pid = pid;
+  job.gcFirst = (request.flags & proto::kHeapDumpGcFirst) != 0;
+  // A format the device cannot dump is dropped; HeapDumpBegin.flags tells the client.
+  if (deviceInfo().sdkLevel >= kMinSdkForBitmapDump) job.bitmaps = proto::bitmapFormatOf(request.flags);
+  job.shrink = (request.flags & proto::kHeapDumpShrinkOnDevice) != 0;
+  job.dataDir = m_options.dataDir;
+  job.stableMs = m_options.heapStableMs;
   core::Status s = runHeapDump(m_tools, job, [this](const proto::Message& m) { return send(m); });
   if (!s.ok() && s.code() != core::StatusCode::kCancelled) {
     sendError(proto::ErrorCode::kHeapDumpFailed, s.toString(), request.requestId);
@@ -468,6 +507,20 @@ void AgentServer::dumpHeap(const proto::HeapDumpRequest& request) {
 
 void AgentServer::sendProcessList() {
   send(proto::ProcessList{m_foregroundPackage, m_processes});
+}
+
+void AgentServer::sendPackageList(const proto::PackageListRequest& request) {
+  // Fixed arguments: the flags only choose whether `-3` is added.
+  std::vector<std::string> args = {"list", "packages"};
+  if (request.flags & proto::kThirdPartyPackagesOnly) args.push_back("-3");
+  auto pm = m_tools.run(Tool::kPm, args, 30s);
+  if (!pm.ok() || pm->exitCode != 0) {
+    sendError(proto::ErrorCode::kToolFailed,
+              pm.ok() ? "pm list packages failed (exit " + std::to_string(pm->exitCode) + ")" : pm.status().toString());
+    return;
+  }
+  pollProcesses();
+  send(proto::PackageList{joinPackagesWithProcesses(parsePmListPackages(pm->output), m_processes)});
 }
 
 }  // namespace mxi::agent

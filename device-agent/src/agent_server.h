@@ -49,6 +49,7 @@ class AgentServer {
   core::protocol::AgentHello deviceInfo();
   void startCollecting(const core::protocol::StartCollecting& start);
   void stopCollecting();
+  void startLogcat(uint64_t sinceMs);
   void readLogcat();
   void handleLogLine(std::string_view line);
   void pollProcesses();
@@ -57,6 +58,7 @@ class AgentServer {
   void pollAnrs();
   void dumpHeap(const core::protocol::HeapDumpRequest& request);
   void sendProcessList();
+  void sendPackageList(const core::protocol::PackageListRequest& request);
 
   AgentOptions m_options;
   ToolBox m_tools;
@@ -76,6 +78,7 @@ class AgentServer {
   std::chrono::milliseconds m_pollInterval{1000};
   ChildProcess m_logcat;
   std::string m_logcatBuffer;
+  uint64_t m_lastLogMs = 0;  // newest logcat line time (epoch ms): where a restarted logcat resumes
   FrameDeduplicator m_frames;
   std::string m_scene;
   std::string m_foregroundPackage;

@@ -10,6 +10,7 @@ std::string ToolBox::path(Tool tool) const {
     case Tool::kAm: name = "am"; break;
     case Tool::kPs: name = "ps"; break;
     case Tool::kGetprop: name = "getprop"; break;
+    case Tool::kPm: name = "pm"; break;
   }
   return m_dir + "/" + name;
 }

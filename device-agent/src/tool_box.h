@@ -10,7 +10,7 @@
 
 namespace mxi::agent {
 
-enum class Tool { kDumpsys, kLogcat, kAm, kPs, kGetprop };
+enum class Tool { kDumpsys, kLogcat, kAm, kPs, kGetprop, kPm };
 
 class ToolBox {
  public:

@@ -124,7 +124,7 @@ class AgentSimTest : public ::testing::Test {
     const auto* hello = std::get_if<proto::AgentHello>(&*m);
     ASSERT_NE(hello, nullptr);
     EXPECT_EQ(hello->deviceModel, "T865");
-    EXPECT_EQ(hello->sdkLevel, 34u);
+    EXPECT_EQ(hello->sdkLevel, m_env.count("MXI_SIM_SDK") ? std::stoul(m_env["MXI_SIM_SDK"]) : 34u);
     EXPECT_EQ(hello->abi, "x86_64");
     EXPECT_EQ(hello->refreshMilliHz, 60000u);
     EXPECT_EQ(hello->buildHash.size(), 16u);
@@ -280,6 +280,52 @@ TEST_F(AgentSimTest, EveryMatrixIssueArrivesExactlyOnce) {
   EXPECT_EQ(truncated, longOnes);
 }
 
+TEST_F(AgentSimTest, LogcatResumesFromTheGivenDeviceTime) {
+  startAgent();
+  AgentClient c;
+  ASSERT_TRUE(c.connect(m_token));
+  ASSERT_TRUE(c.send(proto::Hello{proto::kProtocolVersion, m_token, "agent_sim_test"}));
+  auto m = c.receive();
+  ASSERT_TRUE(m.has_value());
+  const uint64_t helloWallMs = std::get<proto::AgentHello>(*m).wallClockMs;
+  const uint64_t nowMs = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                                   std::chrono::system_clock::now().time_since_epoch()).count());
+  EXPECT_LE(helloWallMs, nowMs);
+  EXPECT_GT(helloWallMs + 5000, nowMs);
+  // The replay started with the handshake (its first tool call): wait until every issue of the
+  // capture was logged (300 ms lead + 470 × 4 ms), as if the agent had been down meanwhile.
+  std::this_thread::sleep_for(2500ms);
+  const std::string pkg = "mobi.mangatoon.comics.aphone.portuguese";
+  ASSERT_TRUE(c.send(proto::StartCollecting{pkg, 200, proto::kCollectMatrixIssues}));  // from now: nothing
+  int fromNow = 0;
+  for (auto end = std::chrono::steady_clock::now() + 1s; std::chrono::steady_clock::now() < end;) {
+    if (auto got = c.receive(200ms); got && std::holds_alternative<proto::MatrixIssue>(*got)) ++fromNow;
+  }
+  EXPECT_EQ(fromNow, 0);
+  ASSERT_TRUE(c.send(proto::StartCollecting{pkg, 200, proto::kCollectMatrixIssues, helloWallMs}));
+  std::vector<proto::MatrixIssue> issues;
+  for (auto end = std::chrono::steady_clock::now() + 5s; std::chrono::steady_clock::now() < end && issues.size() < 470;) {
+    if (auto got = c.receive(500ms)) {
+      if (auto* i = std::get_if<proto::MatrixIssue>(&*got)) issues.push_back(*i);
+    }
+  }
+  ASSERT_EQ(issues.size(), 470u);
+  // Each issue's logcat time is mapped onto CLOCK_MONOTONIC (the clock frames use).
+  timespec mono{}, real{};
+  clock_gettime(CLOCK_MONOTONIC, &mono);
+  clock_gettime(CLOCK_REALTIME, &real);
+  const int64_t offsetNs = (real.tv_sec - mono.tv_sec) * 1'000'000'000LL + (real.tv_nsec - mono.tv_nsec);
+  for (const auto& i : issues) {
+    EXPECT_NEAR(static_cast<double>(static_cast<int64_t>(i.monotonicNs) - (static_cast<int64_t>(i.logTimeMs) * 1'000'000 - offsetNs)),
+                0.0, 5e6);
+  }
+  EXPECT_EQ(issues.back().logTimeMs - issues.front().logTimeMs, 469u * 4u);
+  char since[32];
+  std::snprintf(since, sizeof since, "-T %llu.%03llu\n", static_cast<unsigned long long>(helloWallMs / 1000),
+                static_cast<unsigned long long>(helloWallMs % 1000));
+  EXPECT_NE(calls().find(since), std::string::npos) << calls();
+}
+
 TEST_F(AgentSimTest, AnrArrivesOnceWithTheMainThreadStack) {
   startAgent();
   AgentClient c;
@@ -351,6 +397,65 @@ TEST_F(AgentSimTest, HeapDumpArrivesByteIdentical) {
   EXPECT_EQ(fs::status(m_scratch / "agent-data").permissions() & fs::perms::all, fs::perms::owner_all);
 }
 
+// Receives one heap dump; returns its HeapDumpBegin and the bytes.
+std::pair<proto::HeapDumpBegin, std::string> receiveDump(AgentClient& c) {
+  proto::HeapDumpBegin begin;
+  std::string received;
+  for (;;) {
+    auto m = c.receive(20s);
+    if (!m) {
+      ADD_FAILURE() << "heap dump stalled after " << received.size() << " bytes";
+      return {begin, received};
+    }
+    if (auto* b = std::get_if<proto::HeapDumpBegin>(&*m)) begin = *b;
+    if (auto* ch = std::get_if<proto::HeapDumpChunk>(&*m)) {
+      std::string raw(ch->rawLength, '\0');
+      uLongf len = ch->rawLength;
+      EXPECT_EQ(uncompress(reinterpret_cast<Bytef*>(raw.data()), &len, ch->zlibData.data(), ch->zlibData.size()), Z_OK);
+      received += raw;
+    }
+    if (std::holds_alternative<proto::HeapDumpEnd>(*m)) return {begin, received};
+    if (auto* err = std::get_if<proto::Error>(&*m)) {
+      ADD_FAILURE() << err->message;
+      return {begin, received};
+    }
+  }
+}
+
+TEST_F(AgentSimTest, BitmapPixelsAreAskedForOnlyWhereAmHasThem) {
+  const fs::path dump = fs::path(fixtureDumpDir()) / "android_heap.hprof";
+  m_env["MXI_SIM_HEAP_SOURCE"] = dump.string();
+  m_env["MXI_SIM_SDK"] = "35";  // Android 15: am dumpheap -b png|jpg|webp
+  startAgent();
+  {
+    AgentClient c;
+    handshake(c);
+    ASSERT_TRUE(c.send(proto::HeapDumpRequest{21, "com.android.settings", 0,
+                                              proto::kHeapDumpGcFirst | proto::bitmapFormatFlags(proto::BitmapFormat::kWebp)}));
+    const auto [begin, bytes] = receiveDump(c);
+    EXPECT_EQ(begin.flags, proto::kHeapDumpGcFirst | proto::bitmapFormatFlags(proto::BitmapFormat::kWebp));
+    EXPECT_EQ(begin.originalBytes, begin.totalBytes);
+    EXPECT_TRUE(bytes == readFile(dump));
+  }
+  EXPECT_NE(calls().find("am dumpheap -g -b webp 1955 " + (m_scratch / "agent-data" / "heap-21.hprof").string()),
+            std::string::npos) << calls();
+  m_agent->kill();
+
+  // Android 14 (SDK 34): `am` would refuse -b; the agent leaves it out and says so in the flags.
+  m_env["MXI_SIM_SDK"] = "34";
+  fs::remove(m_scratch / "state" / "calls.log");
+  startAgent();
+  AgentClient c;
+  handshake(c);
+  ASSERT_TRUE(c.send(proto::HeapDumpRequest{22, "com.android.settings", 0, proto::bitmapFormatFlags(proto::BitmapFormat::kPng)}));
+  const auto [begin, bytes] = receiveDump(c);
+  EXPECT_EQ(begin.flags, 0u);
+  EXPECT_TRUE(bytes == readFile(dump));
+  EXPECT_NE(calls().find("am dumpheap 1955 " + (m_scratch / "agent-data" / "heap-22.hprof").string()), std::string::npos)
+      << calls();
+  EXPECT_EQ(calls().find("-b"), std::string::npos) << calls();
+}
+
 TEST_F(AgentSimTest, HostilePackageNamesAreRefused) {
   startAgent();
   AgentClient c;
@@ -374,6 +479,43 @@ TEST_F(AgentSimTest, HostilePackageNamesAreRefused) {
   EXPECT_EQ(log.find("rm -rf"), std::string::npos) << log;
   EXPECT_EQ(log.find("system/bin/sh"), std::string::npos) << log;
   EXPECT_EQ(log.find("dumpheap"), std::string::npos) << log;
+}
+
+TEST_F(AgentSimTest, PackageListSaysWhichPackagesRun) {
+  m_env["MXI_SIM_STOPPED"] = "com.anthropic.claude";  // installed, not running
+  startAgent();
+  AgentClient c;
+  handshake(c);
+  ASSERT_TRUE(c.send(proto::PackageListRequest{}));
+  auto m = c.receive();
+  ASSERT_TRUE(m.has_value());
+  const auto* list = std::get_if<proto::PackageList>(&*m);
+  ASSERT_NE(list, nullptr);
+  // The replayed apps' 51 processes are 47 packages (four have a second process).
+  ASSERT_EQ(list->packages.size(), 47u);
+  EXPECT_TRUE(std::is_sorted(list->packages.begin(), list->packages.end(),
+                             [](const auto& a, const auto& b) { return a.packageName < b.packageName; }));
+  std::map<std::string, proto::PackageInfo> byName;
+  for (const auto& p : list->packages) byName[p.packageName] = p;
+  EXPECT_EQ(byName["com.android.settings"], (proto::PackageInfo{"com.android.settings", true, 1955}));
+  EXPECT_EQ(byName["com.android.chrome"], (proto::PackageInfo{"com.android.chrome", true, 2827}));
+  // Runs only as :interactor and :search: running, but no main process.
+  EXPECT_EQ(byName["com.google.android.googlequicksearchbox"],
+            (proto::PackageInfo{"com.google.android.googlequicksearchbox", true, 0}));
+  EXPECT_EQ(byName["com.anthropic.claude"], (proto::PackageInfo{"com.anthropic.claude", false, 0}));
+  EXPECT_EQ(std::count_if(list->packages.begin(), list->packages.end(), [](const auto& p) { return !p.running; }), 1);
+
+  // Third-party only: `pm list packages -3` leaves the system apps out.
+  ASSERT_TRUE(c.send(proto::PackageListRequest{proto::kThirdPartyPackagesOnly}));
+  auto m2 = c.receive();
+  ASSERT_TRUE(m2.has_value());
+  const auto& thirdParty = std::get<proto::PackageList>(*m2).packages;
+  EXPECT_EQ(thirdParty.size(), 31u);
+  EXPECT_TRUE(std::none_of(thirdParty.begin(), thirdParty.end(),
+                           [](const auto& p) { return p.packageName == "com.android.settings"; }));
+  const std::string log = calls();
+  EXPECT_NE(log.find("pm list packages\n"), std::string::npos) << log;
+  EXPECT_NE(log.find("pm list packages -3\n"), std::string::npos) << log;
 }
 
 TEST_F(AgentSimTest, OneClientAtATimeAndIdleExit) {

@@ -2,7 +2,11 @@
 // recorder's summary line.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
 #include "core/agentlink/agent_deployer.h"
+#include "core/agentlink/device_apps.h"
+#include "core/agentlink/device_agent.h"
 #include "core/agentlink/live_recorder.h"
 
 namespace mxi::core::agentlink {
@@ -27,6 +31,43 @@ TEST(AgentLink, VersionLine) {
   EXPECT_EQ(a.buildHash, "ca203fc19e8b6265");
   EXPECT_FALSE(parseVersionLine("/system/bin/sh: /data/local/tmp/mxi-agent: not found\n").present);
   EXPECT_FALSE(parseVersionLine("/data/local/tmp/mxi-agent[1]: syntax error: unexpected '('\n").present);
+}
+
+TEST(AgentLink, DeviceAppsRunningFirstFromToyboxPs) {
+  const std::string packages = "package:com.android.settings\r\npackage:com.example.shop\npackage:android\n"
+                               "package:com.example.idle\n";
+  // toybox `ps -A` (Android 8+): USER PID PPID VSZ RSS WCHAN ADDR S NAME.
+  const std::string ps =
+      "USER           PID  PPID     VSZ    RSS WCHAN            ADDR S NAME\n"
+      "root             1     0 10904448  6276 0                   0 S init\n"
+      "u0_a123       4242   612 15253272 98765 0                   0 S com.example.shop\n"
+      "u0_a123       4250   612 15253272 98765 0                   0 S com.example.shop:push\n"
+      "system        1701   612 15512732 120000 0                  0 S com.android.settings\n";
+  const std::string activity = "  ResumedActivity: ActivityRecord{5e2c1a7 u0 com.android.settings/.Settings t42}\n";
+  const auto apps = parseDeviceApps(packages, ps, activity);
+  ASSERT_EQ(apps.size(), 4u);
+  EXPECT_EQ(apps[0].package, "com.android.settings");
+  EXPECT_TRUE(apps[0].foreground);
+  EXPECT_EQ(apps[0].pid, 1701);
+  EXPECT_EQ(apps[1].package, "com.example.shop");
+  EXPECT_EQ(apps[1].pid, 4242);  // the main process, not :push
+  EXPECT_FALSE(apps[1].foreground);
+  EXPECT_EQ(apps[2].package, "android");
+  EXPECT_EQ(apps[2].pid, 0);
+  EXPECT_EQ(apps[3].package, "com.example.idle");
+  EXPECT_TRUE(parseDeviceApps("", ps, activity).empty());
+}
+
+TEST(AgentLink, InstalledAgentSearchPrefersTheExplicitPath) {
+  AgentSearch search;
+  search.explicitPath = "/opt/agent";
+  EXPECT_EQ(findInstalledAgent("arm64-v8a", search), "/opt/agent");
+  search.explicitPath.clear();
+  search.hostAgent = "/proc/self/exe";  // exists
+  if (std::getenv("MXI_AGENT_PATH") == nullptr && std::getenv("MXI_AGENT_DIR") == nullptr) {
+    EXPECT_EQ(findInstalledAgent("x86_64", search), "/proc/self/exe");
+    EXPECT_EQ(findInstalledAgent("mips", search), "");
+  }
 }
 
 TEST(AgentLink, RandomTokensAreValidAndDiffer) {

@@ -96,6 +96,9 @@ Histogram expectedHistogram(const std::string& package) {
       return 0;
     };
     if (col("Flags") != 0) continue;
+    // The capture has rows with garbage FrameCompleted stamps (0, 2^58…): not frames.
+    const int64_t start = col("IntendedVsync"), completed = col("FrameCompleted");
+    if (completed < start || completed - start > 60'000'000'000) continue;
     const int64_t dropped = (col("FrameCompleted") - col("IntendedVsync")) / 16'666'667;
     const size_t level = dropped >= 42 ? 4 : dropped >= 24 ? 3 : dropped >= 9 ? 2 : dropped >= 3 ? 1 : 0;
     h[window.substr(window.find('/') + 1)][level]++;
@@ -107,6 +110,7 @@ struct Recorded {
   Histogram histogram;
   uint64_t frames = 0;
   std::vector<std::string> issues, anrs;
+  std::vector<int64_t> issueTimesNs;
 };
 
 Recorded readSession(const fs::path& path) {
@@ -126,7 +130,10 @@ Recorded readSession(const fs::path& path) {
         r.histogram[scene][static_cast<size_t>(thresholds.levelOf(rec.frame.droppedFrames()))]++;
       }
     }
-    if (rec.type == RecordType::kIssue) r.issues.push_back(rec.text);
+    if (rec.type == RecordType::kIssue) {
+      r.issues.push_back(rec.text);
+      r.issueTimesNs.push_back(rec.timeNs);
+    }
     if (rec.type == RecordType::kAnr) r.anrs.push_back(rec.text);
     return true;
   }).ok());
@@ -190,9 +197,9 @@ TEST_F(E2eRecordTest, RecordedHistogramPerSceneEqualsTheReplayedCapture) {
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_NE(r.err.find("complete: "), std::string::npos) << r.err;
   const Recorded rec = readSession(m_scratch / "s.mxs");
-  EXPECT_EQ(rec.frames, 267u);  // 67 + 80 + 120 rows, each once
+  EXPECT_EQ(rec.frames, 264u);  // 67 + 80 + 120 rows, each once, less 3 with garbage stamps
   EXPECT_EQ(rec.histogram, expectedHistogram("com.android.settings"));
-  EXPECT_NE(r.err.find("frames 267 [best 79 normal 6 middle 4 high 1 frozen 2]"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("frames 264 [best 78 normal 6 middle 4 high 1 frozen 0]"), std::string::npos) << r.err;
 }
 
 TEST_F(E2eRecordTest, EveryMatrixIssueArrivesExactlyOnce) {
@@ -228,6 +235,35 @@ TEST_F(E2eRecordTest, HeapDumpArrivesByteIdentical) {
   EXPECT_TRUE(fs::is_empty(s_dir / "root/data/local/tmp/mxi"));  // the agent deleted its copy
 }
 
+TEST_F(E2eRecordTest, DumpShrunkOnTheDeviceEqualsMxiShrinkOnTheHost) {
+  const fs::path original = fs::path(fixtureDumpDir()) / "android_heap.hprof";
+  const fs::path onDevice = m_scratch / "device-shrunk.hprof", onHost = m_scratch / "host-shrunk.hprof";
+  const ProcessRun r = mxi({"dumpheap", "--package", "com.android.settings", "--shrink", "-o", onDevice.string()});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const ProcessRun host = mxi({"shrink", original.string(), onHost.string(), "-q"});
+  ASSERT_EQ(host.exitCode, 0) << host.err;
+  const std::string shrunk = readFile(onHost);
+  EXPECT_LT(shrunk.size(), fs::file_size(original));  // the shrink did something
+  EXPECT_TRUE(readFile(onDevice) == shrunk);
+  EXPECT_NE(r.err.find("mxi dumpheap: shrunk on the device from " + std::to_string(fs::file_size(original)) + " to " +
+                       std::to_string(shrunk.size()) + " bytes\n"),
+            std::string::npos) << r.err;
+  EXPECT_TRUE(fs::is_empty(s_dir / "root/data/local/tmp/mxi"));  // neither copy left behind
+}
+
+TEST_F(E2eRecordTest, BitmapsOnAnAndroid14DeviceAreLeftOutWithANote) {
+  const fs::path out = m_scratch / "b.hprof";
+  const ProcessRun r = mxi({"dumpheap", "--package", "com.android.settings", "--bitmaps", "png", "-o", out.string()});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.err.find("mxi dumpheap: note: the device (SDK 34) cannot add bitmap pixels (am dumpheap -b needs SDK 35); "
+                       "dumping without them\n"),
+            std::string::npos) << r.err;
+  EXPECT_TRUE(readFile(out) == readFile(fs::path(fixtureDumpDir()) / "android_heap.hprof"));
+  const ProcessRun bad = mxi({"dumpheap", "--package", "com.android.settings", "--bitmaps", "gif", "-o", out.string()});
+  EXPECT_NE(bad.exitCode, 0);
+  EXPECT_NE(bad.err.find("gif"), std::string::npos) << bad.err;
+}
+
 TEST_F(E2eRecordTest, AgentKilledMidStreamIsReportedAndRecordingContinues) {
   const fs::path agentPath = s_dir / "root/data/local/tmp/mxi-agent";
   auto killAgent = [&](pid_t) {
@@ -246,8 +282,73 @@ TEST_F(E2eRecordTest, AgentKilledMidStreamIsReportedAndRecordingContinues) {
   EXPECT_NE(r.err.find("agent connection lost"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("reconnects 1"), std::string::npos) << r.err;
   const Recorded rec = readSession(m_scratch / "k.mxs");
-  EXPECT_EQ(rec.frames, 267u);  // what came before is kept; what the new agent re-sent is not doubled
+  EXPECT_EQ(rec.frames, 264u);  // what came before is kept; what the new agent re-sent is not doubled
   EXPECT_EQ(rec.histogram, expectedHistogram("com.android.settings"));
+}
+
+TEST_F(E2eRecordTest, AgentPackagesListsInstalledPackagesAndTheirPids) {
+  const ProcessRun r = mxi({"agent", "packages"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  std::vector<std::string> lines;
+  std::stringstream ss(r.out);
+  for (std::string l; std::getline(ss, l);) lines.push_back(l);
+  ASSERT_EQ(lines.size(), 47u) << r.out;  // the replayed apps' 51 processes are 47 packages
+  EXPECT_TRUE(std::is_sorted(lines.begin(), lines.end(), [](const std::string& a, const std::string& b) {
+    return a.substr(8) < b.substr(8);
+  }));
+  auto has = [&](const std::string& line) { return std::find(lines.begin(), lines.end(), line) != lines.end(); };
+  EXPECT_TRUE(has("1955    com.android.settings")) << r.out;
+  EXPECT_TRUE(has("running com.google.android.googlequicksearchbox")) << r.out;  // only :interactor, :search
+  const ProcessRun json = mxi({"agent", "packages", "--third-party", "--format", "json"});
+  ASSERT_EQ(json.exitCode, 0) << json.err;
+  EXPECT_NE(json.out.find("\"package\": \"mobi.mangatoon.comics.aphone.portuguese\",\n    \"running\": true,\n    \"mainPid\": 21003"),
+            std::string::npos) << json.out;
+  EXPECT_EQ(json.out.find("com.android.settings"), std::string::npos);
+}
+
+TEST_F(E2eRecordTest, AgentKilledWhileIssuesFlowLosesNoneAndDoublesNone) {
+  // Issues every 10 ms for 4.7 s; the agent is killed once the first ones were recorded, so the
+  // ones logged while it restarts must come from logcat's backlog (StartCollecting.logSinceMs).
+  const fs::path envFile = s_dir / "root/etc/mxi-sim.env";
+  const std::string savedEnv = readFile(envFile);
+  struct Restore {
+    fs::path path;
+    std::string text;
+    ~Restore() { std::ofstream(path) << text; }
+  } restore{envFile, savedEnv};
+  std::ofstream(envFile) << savedEnv << "MXI_SIM_LOG_MS=10\n";  // a later line wins
+  const fs::path agentPath = s_dir / "root/data/local/tmp/mxi-agent";
+  const fs::path stderrPath = m_scratch / "stderr.txt";
+  bool killed = false;
+  auto killAgent = [&](pid_t) {
+    const auto end = std::chrono::steady_clock::now() + 8s;
+    while (std::chrono::steady_clock::now() < end) {
+      // The live line once issues arrived: "... issues evil-method N ..." with N > 0.
+      const std::string err = readFile(stderrPath);
+      const size_t at = err.rfind("issues evil-method ");
+      if (at != std::string::npos && err[at + 19] >= '1' && err[at + 19] <= '9') break;
+      std::this_thread::sleep_for(20ms);
+    }
+    for (const auto& e : fs::directory_iterator("/proc")) {
+      const std::string cmdline = readFile(e.path() / "cmdline");
+      if (cmdline.starts_with(agentPath.string() + '\0')) killed |= kill(std::atoi(e.path().filename().c_str()), SIGKILL) == 0;
+    }
+  };
+  const ProcessRun r = mxi({"record", "--package", "mobi.mangatoon.comics.aphone.portuguese", "--duration", "9", "-o",
+                            (m_scratch / "ik.mxs").string()},
+                           killAgent);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  ASSERT_TRUE(killed);
+  EXPECT_NE(r.err.find("agent connection lost"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("reconnects 1"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("issues evil-method 470"), std::string::npos) << r.err;
+  const Recorded rec = readSession(m_scratch / "ik.mxs");
+  ASSERT_EQ(rec.issues.size(), 470u);
+  EXPECT_EQ(std::set<std::string>(rec.issues.begin(), rec.issues.end()).size(), 470u);
+  // Each issue is recorded at its own logcat time on the device's monotonic clock: 10 ms apart.
+  ASSERT_EQ(rec.issueTimesNs.size(), 470u);
+  EXPECT_TRUE(std::is_sorted(rec.issueTimesNs.begin(), rec.issueTimesNs.end()));
+  EXPECT_NEAR(static_cast<double>(rec.issueTimesNs.back() - rec.issueTimesNs.front()) / 1e6, 469 * 10.0, 2.0);
 }
 
 TEST_F(E2eRecordTest, WrongTokenIsRefusedThroughAdb) {

@@ -11,6 +11,7 @@
 #include "device-agent/src/frame_collector.h"
 #include "device-agent/src/framestats_parser.h"
 #include "device-agent/src/logcat_parser.h"
+#include "device-agent/src/package_list.h"
 #include "tests/support/test_paths.h"
 
 namespace mxi::agent {
@@ -208,6 +209,34 @@ TEST(Dropbox, MainThreadOfARealTracesFile) {
   const std::string stack = mainThreadStack(text, 0);
   EXPECT_TRUE(stack.starts_with("\"main\" prio=5 tid=1 Suspended")) << stack.substr(0, 80);
   EXPECT_NE(stack.find("ViewPager.populate"), std::string::npos);
+}
+
+TEST(PackageList, PmOutputKeepsOnlyValidPackageNames) {
+  // pm's documented format, CRLF from old adb shells, and lines that must not pass.
+  const std::string text =
+      "package:com.android.settings\r\npackage:com.example.app\nWARNING: linker: something\n"
+      "package:com.x;rm -rf /\npackage:\npackage:nodots\npackage:com.example.app\n";
+  EXPECT_EQ(parsePmListPackages(text),
+            (std::vector<std::string>{"com.android.settings", "com.example.app", "com.example.app"}));
+  EXPECT_TRUE(parsePmListPackages("").empty());
+}
+
+TEST(PackageList, JoinedWithProcessesSortedAndOnce) {
+  const std::vector<core::protocol::ProcessInfo> ps = {{1, "root", "init"},
+                                                       {100, "u0_a1", "com.b.app"},
+                                                       {101, "u0_a1", "com.b.app:remote"},
+                                                       {200, "u0_a2", "com.c.app:push"},
+                                                       {300, "u0_a3", "com.a.appx"}};
+  const auto got = joinPackagesWithProcesses({"com.c.app", "com.b.app", "com.a.app", "com.b.app"}, ps);
+  const std::vector<core::protocol::PackageInfo> expected = {
+      {"com.a.app", false, 0},   // com.a.appx is another package
+      {"com.b.app", true, 100},  // main process and a :remote one
+      {"com.c.app", true, 0},    // only a secondary process runs
+  };
+  EXPECT_EQ(got, expected);
+  EXPECT_TRUE(belongsToPackage("com.b.app:remote", "com.b.app"));
+  EXPECT_FALSE(belongsToPackage("com.b.apps", "com.b.app"));
+  EXPECT_FALSE(belongsToPackage("com.b", "com.b.app"));
 }
 
 }  // namespace

@@ -17,6 +17,9 @@
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
+#include <QDockWidget>
+#include <QMainWindow>
+#include <QSettings>
 #include <QTimer>
 #include <QValueAxis>
 #include <QVBoxLayout>
@@ -104,12 +107,24 @@ LiveDashboard::LiveDashboard(std::shared_ptr<LiveSession> session, QWidget* pare
   m_summary->setObjectName(QStringLiteral("liveSummary"));
   m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
   layout->addWidget(m_summary);
-  auto* split = new QSplitter(Qt::Vertical);
-  split->addWidget(makeCharts());
-  split->addWidget(makeFeed());
-  split->setStretchFactor(0, 3);
-  split->setStretchFactor(1, 2);
-  layout->addWidget(split, 1);
+  // The panels are docks of an inner main window: rearranged, tabbed, floated or closed (right-
+  // click a title), and the arrangement is remembered.
+  m_panels = new QMainWindow;
+  m_panels->setWindowFlags(Qt::Widget);
+  m_panels->setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowNestedDocks | QMainWindow::AllowTabbedDocks);
+  makeCharts();
+  m_panels->setCentralWidget(makeFeed());
+  QDockWidget* fps = addPanel(QStringLiteral("fpsPanel"), tr("FPS"), m_fpsView, Qt::TopDockWidgetArea);
+  QDockWidget* drops = addPanel(QStringLiteral("dropsPanel"), tr("Drop levels"), m_dropView, Qt::TopDockWidgetArea);
+  QDockWidget* dist = addPanel(QStringLiteral("distributionPanel"), tr("Frame times"), m_distView, Qt::TopDockWidgetArea);
+  QDockWidget* slow = addPanel(QStringLiteral("slowFramesPanel"), tr("Slow frames"), m_slowPage, Qt::TopDockWidgetArea);
+  addPanel(QStringLiteral("issueDetailPanel"), tr("Issue detail"), m_detail, Qt::RightDockWidgetArea);
+  m_panels->splitDockWidget(fps, drops, Qt::Horizontal);
+  m_panels->splitDockWidget(fps, dist, Qt::Vertical);
+  m_panels->splitDockWidget(drops, slow, Qt::Vertical);
+  m_panels->resizeDocks({fps, dist}, {240, 240}, Qt::Vertical);
+  m_panels->restoreState(QSettings().value(QLatin1String(kLayoutKey)).toByteArray(), kLayoutVersion);
+  layout->addWidget(m_panels, 1);
   m_timer = new QTimer(this);
   m_timer->setInterval(kRepaintIntervalMs);
   connect(m_timer, &QTimer::timeout, this, [this] {
@@ -119,14 +134,31 @@ LiveDashboard::LiveDashboard(std::shared_ptr<LiveSession> session, QWidget* pare
   refresh();
 }
 
-LiveDashboard::~LiveDashboard() = default;
+LiveDashboard::~LiveDashboard() { QSettings().setValue(QLatin1String(kLayoutKey), m_panels->saveState(kLayoutVersion)); }
+
+QDockWidget* LiveDashboard::addPanel(const QString& name, const QString& title, QWidget* content, Qt::DockWidgetArea area) {
+  auto* dock = new QDockWidget(title, m_panels);
+  dock->setObjectName(name);
+  dock->setWidget(content);
+  dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
+  m_panels->addDockWidget(area, dock);
+  return dock;
+}
+
+void LiveDashboard::resetLayout() {
+  for (QDockWidget* dock : m_panels->findChildren<QDockWidget*>()) {
+    dock->setFloating(false);
+    dock->show();
+  }
+  QSettings().remove(QLatin1String(kLayoutKey));
+}
 
 QChart* LiveDashboard::fpsChart() const { return m_fpsView->chart(); }
 QChart* LiveDashboard::dropChart() const { return m_dropView->chart(); }
 QChart* LiveDashboard::distributionChart() const { return m_distView->chart(); }
 QString LiveDashboard::summaryText() const { return m_summary->text(); }
 
-QWidget* LiveDashboard::makeCharts() {
+void LiveDashboard::makeCharts() {
   auto* fps = new QChart;
   fps->setTitle(tr("FPS per second, by scene"));
   m_fpsX = new QValueAxis;
@@ -188,8 +220,8 @@ QWidget* LiveDashboard::makeCharts() {
   }
   m_distView = chartView(dist);
 
-  auto* slowPage = new QWidget;
-  auto* slowLayout = new QVBoxLayout(slowPage);
+  m_slowPage = new QWidget;
+  auto* slowLayout = new QVBoxLayout(m_slowPage);
   slowLayout->setContentsMargins(0, 0, 0, 0);
   m_slowTitle = new QLabel(tr("Slow frames (click a bar)"));
   m_slowFrames = new SlowFramesModel(*m_session, this);
@@ -202,21 +234,6 @@ QWidget* LiveDashboard::makeCharts() {
   enableCopy(m_slowView);
   slowLayout->addWidget(m_slowTitle);
   slowLayout->addWidget(m_slowView);
-
-  auto* top = new QSplitter(Qt::Horizontal);
-  top->addWidget(m_fpsView);
-  top->addWidget(m_dropView);
-  auto* bottom = new QSplitter(Qt::Horizontal);
-  bottom->addWidget(m_distView);
-  bottom->addWidget(slowPage);
-  for (QSplitter* row : {top, bottom}) {
-    row->setStretchFactor(0, 1);
-    row->setStretchFactor(1, 1);
-  }
-  auto* charts = new QSplitter(Qt::Vertical);
-  charts->addWidget(top);
-  charts->addWidget(bottom);
-  return charts;
 }
 
 QWidget* LiveDashboard::makeFeed() {
@@ -252,7 +269,6 @@ QWidget* LiveDashboard::makeFeed() {
   connect(m_kind, &QComboBox::currentIndexChanged, this, [this](int i) { setKindFilter(m_kind->itemData(i).toInt()); });
   connect(m_overThreshold, &QCheckBox::toggled, this, &LiveDashboard::setOverThresholdOnly);
 
-  auto* split = new QSplitter(Qt::Horizontal);
   m_feedView = new QTableView;
   m_feedView->setObjectName(QStringLiteral("issueFeed"));
   m_feedView->setModel(proxy);
@@ -265,11 +281,7 @@ QWidget* LiveDashboard::makeFeed() {
   m_feedView->horizontalHeader()->setStretchLastSection(true);
   enableCopy(m_feedView);
   m_detail = new IssueDetailView;
-  split->addWidget(m_feedView);
-  split->addWidget(m_detail);
-  split->setStretchFactor(0, 3);
-  split->setStretchFactor(1, 2);
-  layout->addWidget(split, 1);
+  layout->addWidget(m_feedView, 1);
   connect(m_feedView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
     if (!current.isValid()) return m_detail->clear();
     m_detail->showIssue(m_feed->eventAt(m_feedProxy->mapToSource(current).row()));

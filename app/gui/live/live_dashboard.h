@@ -16,6 +16,8 @@ class QChart;
 class QChartView;
 class QCheckBox;
 class QComboBox;
+class QDockWidget;
+class QMainWindow;
 class QHorizontalStackedBarSeries;
 class QLabel;
 class QLineEdit;
@@ -61,15 +63,23 @@ class LiveDashboard : public QWidget {
   void setKindFilter(int kindOrMinusOne);  // LiveEvent::Kind as int, -1 for all
   // Only evil methods and ANRs at or over the session's evil-method threshold.
   void setOverThresholdOnly(bool on);
+  // Every panel back in place (the saved arrangement is forgotten).
+  void resetLayout();
+  QMainWindow* panels() const { return m_panels; }
 
  private:
-  QWidget* makeCharts();
+  void makeCharts();
   QWidget* makeFeed();
+  QDockWidget* addPanel(const QString& name, const QString& title, QWidget* content, Qt::DockWidgetArea area);
   void refreshFps();
   void refreshDrops();
   void refreshDistribution();
 
+  static constexpr const char* kLayoutKey = "dashboard/layout";
+  static constexpr int kLayoutVersion = 1;
   std::shared_ptr<LiveSession> m_session;
+  QMainWindow* m_panels;
+  QWidget* m_slowPage = nullptr;
   uint64_t m_shownRevision = UINT64_MAX;
   uint64_t m_repaints = 0;
   QTimer* m_timer;

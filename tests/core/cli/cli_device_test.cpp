@@ -161,7 +161,7 @@ TEST_F(CliDeviceTest, DirectTcpTransportWithoutServer) {
   EXPECT_EQ(r.out, "direct-sim\n");
   const auto bad = mxi({"--transport", "tcp:nohostport", "shell", "--", "true"});
   EXPECT_EQ(bad.exitCode, 2);
-  EXPECT_EQ(bad.out, "mxi: shell: --transport tcp:nohostport: expected tcp:HOST:PORT\n");
+  EXPECT_EQ(bad.out, "mxi: shell: transport tcp:nohostport: expected tcp:HOST:PORT\n");
 }
 
 TEST(CliDeviceServerStartTest, StartsAnAdbServerWhenNoneAnswers) {

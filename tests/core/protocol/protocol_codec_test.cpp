@@ -4,6 +4,7 @@
 
 #include <zlib.h>
 
+#include "core/protocol/byte_io.h"
 #include "core/protocol/frame_codec.h"
 #include "core/protocol/message_codec.h"
 
@@ -72,22 +73,24 @@ TEST(ProtocolCodec, EveryMessageRoundTripsByteForByte) {
   ft.gpuCompleted = -1;
   const std::vector<Message> all = {
       Hello{1, "tok_12345678", "test"},
-      StartCollecting{"com.example.app", 500, kCollectFrames | kCollectAnr},
+      StartCollecting{"com.example.app", 500, kCollectFrames | kCollectAnr, 1700000000123},
       StopCollecting{},
       HeapDumpRequest{7, "com.example.app", 1234, 1},
       ProcessListRequest{},
-      AgentHello{1, "0.1.0", "ca203fc19e8b6265", "Pixel 7", 34, "arm64-v8a", 120000},
+      AgentHello{1, "0.1.0", "ca203fc19e8b6265", "Pixel 7", 34, "arm64-v8a", 120000, 1700000000456},
       FrameBatch{"com.example.app", "com.example.app.MainActivity", 16666667, {ft, ft}},
       SceneChange{123456789, "com.example.app", "com.example.app.MainActivity"},
-      MatrixIssue{1683420595133, 20001, "TestPluginListener", "io", 2, "null", IssueKind::kIo, true, "{\"a\":1"},
-      AnrReport{1700000000000, 4242, "com.example.app", "Input dispatching timed out", "\"main\" prio=5", "----- pid 4242"},
+      MatrixIssue{1683420595133, 20001, "TestPluginListener", "io", 2, "null", IssueKind::kIo, true, "{\"a\":1", 98765},
+      AnrReport{1700000000000, 4242, "com.example.app", "Input dispatching timed out", "\"main\" prio=5", "----- pid 4242", 5},
       ProcessList{"com.example.app", {{1, "root", "init"}, {4242, "u0_a12", "com.example.app"}}},
       AppState{"com.example.app", 4242, AppRunState::kRunning, true},
-      HeapDumpBegin{7, 4242, 1 << 20},
+      HeapDumpBegin{7, 4242, 1 << 20, kHeapDumpGcFirst | kHeapDumpShrinkOnDevice, 3 << 20},
       HeapDumpChunk{7, 262144, 262144, {0x78, 0x01, 0x02}},
       HeapDumpEnd{7, 1 << 20, 0xdeadbeef},
       Error{ErrorCode::kInvalidPackage, 7, "invalid package name"},
       Heartbeat{9, 10},
+      PackageListRequest{kThirdPartyPackagesOnly},
+      PackageList{{{"com.example.app", true, 4242}, {"com.example.idle", false, 0}}},
   };
   std::vector<uint8_t> stream;
   for (const Message& m : all) appendMessage(stream, m);
@@ -102,6 +105,129 @@ TEST(ProtocolCodec, EveryMessageRoundTripsByteForByte) {
   const auto batch = std::get<FrameBatch>(decodeAll(encodeMessage(all[6]))[0]);
   ASSERT_EQ(batch.frames.size(), 2u);
   EXPECT_EQ(batch.frames[0], ft);
+}
+
+// PackageList{{"a.b", running, pid 42}} and PackageListRequest{third-party only}, computed with
+// Python (struct.pack + zlib.crc32).
+const std::vector<uint8_t> kPackageListFrame = {
+    0x4d, 0x58, 0x01, 0x00, 0x1c, 0x00, 0x14, 0x00, 0x00, 0x00, 0xe1, 0x23, 0x09, 0xf0, 0x01, 0x00, 0x00,
+    0x00, 0x0c, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00, 0x61, 0x2e, 0x62, 0x01, 0x2a, 0x00, 0x00, 0x00};
+const std::vector<uint8_t> kPackageListRequestFrame = {0x4d, 0x58, 0x01, 0x00, 0x06, 0x00, 0x04, 0x00, 0x00,
+                                                       0x00, 0xc6, 0x4f, 0x3c, 0xde, 0x01, 0x00, 0x00, 0x00};
+
+TEST(ProtocolCodec, PackageListEncodesToGoldenBytesAndBack) {
+  EXPECT_EQ(encodeMessage(PackageList{{{"a.b", true, 42}}}), kPackageListFrame);
+  EXPECT_EQ(encodeMessage(PackageListRequest{kThirdPartyPackagesOnly}), kPackageListRequestFrame);
+  const auto list = decodeAll(kPackageListFrame);
+  ASSERT_EQ(list.size(), 1u);
+  EXPECT_EQ(std::get<PackageList>(list[0]).packages, (std::vector<PackageInfo>{{"a.b", true, 42}}));
+  const auto request = decodeAll(kPackageListRequestFrame);
+  ASSERT_EQ(request.size(), 1u);
+  EXPECT_EQ(std::get<PackageListRequest>(request[0]).flags, 1u);
+}
+
+TEST(ProtocolCodec, PackageEntriesOfANewerLayoutDecode) {
+  // Two entries, the first with a field a later version appends: both decode, the extra is skipped.
+  std::vector<uint8_t> payload = {2, 0, 0, 0};
+  ByteWriter w(payload);
+  w.u32(4 + 3 + 1 + 4 + 2);
+  w.str("a.b");
+  w.u8(1);
+  w.i32(42);
+  w.u16(0xBEEF);
+  w.u32(4 + 3 + 1 + 4);
+  w.str("c.d");
+  w.u8(0);
+  w.i32(0);
+  std::vector<uint8_t> stream;
+  appendFrame(stream, static_cast<uint16_t>(MessageType::kPackageList), 2, payload);
+  const auto msgs = decodeAll(stream);
+  ASSERT_EQ(msgs.size(), 1u);
+  EXPECT_EQ(std::get<PackageList>(msgs[0]).packages,
+            (std::vector<PackageInfo>{{"a.b", true, 42}, {"c.d", false, 0}}));
+}
+
+TEST(ProtocolCodec, ShortPackageEntryNamesTheFieldAndOffset) {
+  // The entry claims 5 bytes: its name (length 3) does not fit.
+  std::vector<uint8_t> payload = {1, 0, 0, 0, 5, 0, 0, 0, 3, 0, 0, 0, 'a', 0, 0, 0, 0, 0, 0, 0, 0};
+  std::vector<uint8_t> stream;
+  appendFrame(stream, static_cast<uint16_t>(MessageType::kPackageList), 1, payload);
+  FrameDecoder d;
+  d.feed(stream);
+  auto f = d.next();
+  ASSERT_TRUE(f.ok() && f->has_value());
+  auto m = decodeMessage(**f);
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.status().message(), "PackageInfo.packageName: length 3 exceeds the 1 bytes left");
+  EXPECT_EQ(m.status().offset(), kFrameHeaderBytes + 8u);
+}
+
+// StartCollecting{"a.b", 1000 ms, collectors 15, logSinceMs 1700000000123}: layout 2 (Python).
+const std::vector<uint8_t> kStartCollectingFrame = {
+    0x4d, 0x58, 0x02, 0x00, 0x02, 0x00, 0x17, 0x00, 0x00, 0x00, 0x6e, 0x60, 0x6c, 0xf5, 0x03, 0x00, 0x00, 0x00, 0x61,
+    0x2e, 0x62, 0xe8, 0x03, 0x00, 0x00, 0x0f, 0x00, 0x00, 0x00, 0x7b, 0x68, 0xe5, 0xcf, 0x8b, 0x01, 0x00, 0x00};
+
+TEST(ProtocolCodec, StartCollectingLayout2EncodesToGoldenBytes) {
+  EXPECT_EQ(encodeMessage(StartCollecting{"a.b", 1000, kCollectAll, 1700000000123}), kStartCollectingFrame);
+  const auto back = decodeAll(kStartCollectingFrame);
+  ASSERT_EQ(back.size(), 1u);
+  EXPECT_EQ(std::get<StartCollecting>(back[0]).logSinceMs, 1700000000123u);
+}
+
+TEST(ProtocolCodec, Layout1PayloadsWithoutAppendedFieldsDecodeWithDefaults) {
+  // What a sender from before layout 2 wrote: the same fields without the appended u64.
+  auto layout1 = [](const Message& m, size_t appendedBytes) {
+    std::vector<uint8_t> payload = encodePayload(m);
+    payload.resize(payload.size() - appendedBytes);
+    std::vector<uint8_t> stream;
+    appendFrame(stream, static_cast<uint16_t>(messageType(m)), 1, payload);
+    return stream;
+  };
+  const auto start = decodeAll(layout1(StartCollecting{"a.b", 1000, kCollectAll, 77}, 8));
+  ASSERT_EQ(start.size(), 1u);
+  EXPECT_EQ(std::get<StartCollecting>(start[0]).collectors, uint32_t{kCollectAll});
+  EXPECT_EQ(std::get<StartCollecting>(start[0]).logSinceMs, 0u);
+  const auto issue = decodeAll(layout1(MatrixIssue{1, 2, "L", "io", 3, "k", IssueKind::kIo, false, "{}", 99}, 8));
+  ASSERT_EQ(issue.size(), 1u);
+  EXPECT_EQ(std::get<MatrixIssue>(issue[0]).contentJson, "{}");
+  EXPECT_EQ(std::get<MatrixIssue>(issue[0]).monotonicNs, 0u);
+  const auto hello = decodeAll(layout1(AgentHello{1, "v", "h", "m", 34, "x86_64", 60000, 5}, 8));
+  ASSERT_EQ(hello.size(), 1u);
+  EXPECT_EQ(std::get<AgentHello>(hello[0]).wallClockMs, 0u);
+  const auto begin = decodeAll(layout1(HeapDumpBegin{7, 42, 1000, 1, 5000}, 12));
+  ASSERT_EQ(begin.size(), 1u);
+  EXPECT_EQ(std::get<HeapDumpBegin>(begin[0]).flags, 0u);
+  EXPECT_EQ(std::get<HeapDumpBegin>(begin[0]).originalBytes, 1000u);  // not shrunk
+  const auto anr = decodeAll(layout1(AnrReport{1, 2, "a.b", "r", "s", "t", 9}, 8));
+  ASSERT_EQ(anr.size(), 1u);
+  EXPECT_EQ(std::get<AnrReport>(anr[0]).traces, "t");
+  EXPECT_EQ(std::get<AnrReport>(anr[0]).monotonicNs, 0u);
+  // A cut appended field is an error, not a silent default.
+  std::vector<uint8_t> payload = encodePayload(StartCollecting{"a.b", 1000, kCollectAll, 77});
+  payload.resize(payload.size() - 3);
+  std::vector<uint8_t> stream;
+  appendFrame(stream, static_cast<uint16_t>(MessageType::kStartCollecting), 2, payload);
+  FrameDecoder d;
+  d.feed(stream);
+  auto f = d.next();
+  ASSERT_TRUE(f.ok() && f->has_value());
+  auto m = decodeMessage(**f);
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.status().message(), "truncated StartCollecting.logSinceMs: needs 8 bytes, 5 left");
+  EXPECT_EQ(layoutVersion(MessageType::kStartCollecting), 2);
+  EXPECT_EQ(layoutVersion(MessageType::kHeartbeat), 1);
+}
+
+TEST(ProtocolCodec, HeapDumpFlagsPackTheBitmapFormat) {
+  EXPECT_EQ(bitmapFormatFlags(BitmapFormat::kPng), 2u);
+  EXPECT_EQ(bitmapFormatFlags(BitmapFormat::kWebp), 6u);
+  EXPECT_EQ(bitmapFormatOf(kHeapDumpGcFirst | bitmapFormatFlags(BitmapFormat::kJpg) | kHeapDumpShrinkOnDevice),
+            BitmapFormat::kJpg);
+  EXPECT_EQ(bitmapFormatOf(kHeapDumpGcFirst | kHeapDumpShrinkOnDevice), BitmapFormat::kNone);
+  EXPECT_STREQ(bitmapFormatName(BitmapFormat::kPng), "png");
+  EXPECT_STREQ(bitmapFormatName(BitmapFormat::kJpg), "jpg");
+  EXPECT_STREQ(bitmapFormatName(BitmapFormat::kWebp), "webp");
+  EXPECT_STREQ(bitmapFormatName(BitmapFormat::kNone), "");
 }
 
 TEST(ProtocolCodec, UnknownTypeIsSkippedAndTheStreamContinues) {

@@ -6,9 +6,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <algorithm>
+#include <climits>
 #include <filesystem>
+#include <set>
 #include <fstream>
 #include <string>
 #include <thread>
@@ -28,6 +32,15 @@ struct Ctx {
   int64_t origin = 0;
   int64_t elapsed() const { return nowMs() - origin; }
 };
+
+// The package a process belongs to: its name up to ':' ("com.app:remote" → "com.app").
+std::string packageOf(const std::string& process) { return process.substr(0, process.find(':')); }
+
+// Installed but stopped (MXI_SIM_STOPPED): pm lists it, ps/pidof/am do not see it.
+bool isStopped(const Ctx& c, const SimApp& app) {
+  const std::string list = "," + c.config.stopped + ",";
+  return list.find("," + packageOf(app.package) + ",") != std::string::npos;
+}
 
 const SimApp* findApp(const Ctx& c, const std::string& package) {
   for (const SimApp& a : c.device.apps) {
@@ -63,6 +76,74 @@ std::string syntheticFramestats(const Ctx& c) {
   return out + "---PROFILEDATA---\n";
 }
 
+size_t countRows(const SimApp& app) {
+  size_t n = 0;
+  for (const SimBlock& b : app.blocks) n += b.rows.size();
+  return n;
+}
+
+// A framestats row with its timestamp columns moved `shiftNs` later (the demo's loops).
+std::string shiftedRow(const std::string& row, const std::vector<bool>& isStamp, int64_t shiftNs) {
+  if (shiftNs == 0) return row;
+  std::string out;
+  size_t column = 0, start = 0;
+  while (start <= row.size()) {
+    const size_t comma = row.find(',', start);
+    const std::string cell = row.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    const int64_t value = cell.empty() ? 0 : std::atoll(cell.c_str());
+    out += column < isStamp.size() && isStamp[column] && value > 0 ? std::to_string(value + shiftNs) : cell;
+    if (comma == std::string::npos) break;
+    out += ',';
+    start = comma + 1;
+    ++column;
+  }
+  return out;
+}
+
+std::vector<bool> stampColumns(const std::string& header) {
+  static const std::set<std::string> kStamps = {
+      "IntendedVsync", "Vsync", "HandleInputStart", "AnimationStart", "PerformTraversalsStart", "DrawStart",
+      "FrameDeadline", "FrameStartTime", "SyncQueued", "SyncStart", "IssueDrawCommandsStart", "SwapBuffers",
+      "FrameCompleted", "GpuCompleted", "SwapBuffersCompleted", "DisplayPresentTime", "CommandSubmissionCompleted"};
+  std::vector<bool> out;
+  size_t start = 0;
+  for (;;) {
+    const size_t comma = header.find(',', start);
+    out.push_back(kStamps.count(header.substr(start, comma == std::string::npos ? std::string::npos : comma - start)) > 0);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return out;
+}
+
+// The value of column `index` of a CSV row (0 when absent).
+int64_t cellAt(const std::string& row, size_t index) {
+  size_t start = 0;
+  for (size_t i = 0; i < index; ++i) {
+    start = row.find(',', start);
+    if (start == std::string::npos) return 0;
+    ++start;
+  }
+  return std::atoll(row.c_str() + start);
+}
+
+// The capture's first and last IntendedVsync.
+std::pair<int64_t, int64_t> captureRange(const SimApp& app) {
+  int64_t low = INT64_MAX, high = 0;
+  for (const SimBlock& b : app.blocks) {
+    const std::string prefix = b.header.substr(0, b.header.find("IntendedVsync"));
+    const auto vsync = static_cast<size_t>(std::count(prefix.begin(), prefix.end(), ','));
+    for (const std::string& row : b.rows) {
+      const int64_t v = cellAt(row, vsync);
+      if (v > 0) {
+        low = std::min(low, v);
+        high = std::max(high, v);
+      }
+    }
+  }
+  return {low, high};
+}
+
 std::string gfxinfo(const Ctx& c, const std::string& package) {
   std::string out = "Applications Graphics Acceleration Info:\nUptime: " + std::to_string(c.elapsed()) +
                     " Realtime: " + std::to_string(c.elapsed()) + "\n\n";
@@ -70,8 +151,20 @@ std::string gfxinfo(const Ctx& c, const std::string& package) {
   if (app == nullptr) return out;
   if (c.device.synthetic) return out + "** Graphics info for pid 4242 [" + package + "] **\n\n" + syntheticFramestats(c);
   int64_t budget = visibleRows(c);
+  // The demo plays the capture in a loop on this machine's monotonic clock (the one the agent's
+  // scene and issue times use), each lap a second after the previous; otherwise it plays once
+  // as captured.
+  int64_t shift = 0;
+  const auto total = static_cast<int64_t>(countRows(*app));
+  if (c.config.oneAppDemo && total > 0) {
+    const auto [low, high] = captureRange(*app);
+    const int64_t lap = budget > total ? (budget - 1) / total : 0;
+    budget -= lap * total;
+    shift = originMonotonicNs(c.config) - low + lap * (high - low + 1'000'000'000);
+  }
   size_t block = 0;
   bool inBlock = false, headerDone = false;
+  std::vector<bool> stamps;
   for (const std::string& l : app->sectionLines) {
     if (l == "---PROFILEDATA---") {
       if (inBlock) ++block;
@@ -83,8 +176,13 @@ std::string gfxinfo(const Ctx& c, const std::string& package) {
     if (inBlock && headerDone) {
       if (budget <= 0) continue;  // not drawn yet
       --budget;
+      out += shiftedRow(l, stamps, shift) + "\n";
+      continue;
     }
-    if (inBlock) headerDone = true;
+    if (inBlock) {
+      headerDone = true;
+      stamps = stampColumns(l);
+    }
     out += l + "\n";
   }
   return out;
@@ -209,19 +307,28 @@ int am(const Ctx& c, const std::vector<std::string>& a) {
   std::vector<std::string> rest;
   for (size_t i = 1; i < a.size(); ++i) {
     if (a[i] == "-g" || a[i] == "-n") continue;
-    if (a[i] == "-b" && i + 1 < a.size()) {
-      ++i;
+    if (a[i] == "-b") {
+      // Android 15 (API 35) added -b [png|jpg|webp]; older `am` does not know the option.
+      if (c.config.sdk < 35) {
+        std::fprintf(stderr, "Error: Unknown option: -b\n");
+        return 255;
+      }
+      const std::string format = i + 1 < a.size() ? a[++i] : "";
+      if (format != "png" && format != "jpg" && format != "webp") {
+        std::fprintf(stderr, "simulated am: -b takes png, jpg or webp, not '%s'\n", format.c_str());
+        return 255;
+      }
       continue;
     }
     rest.push_back(a[i]);
   }
   if (rest.size() != 2) {
-    std::fprintf(stderr, "usage: am dumpheap [-g] [-b FORMAT] PROCESS FILE\n");
+    std::fprintf(stderr, "usage: am dumpheap [-g] [-b png|jpg|webp] PROCESS FILE\n");
     return 1;
   }
   const int pid = std::atoi(rest[0].c_str());
   bool known = false;
-  for (const SimApp& app : c.device.apps) known |= app.pid == pid || app.package == rest[0];
+  for (const SimApp& app : c.device.apps) known |= !isStopped(c, app) && (app.pid == pid || app.package == rest[0]);
   if (!known) {
     std::fprintf(stderr, "java.lang.IllegalArgumentException: Unknown process: %s\n", rest[0].c_str());
     return 1;
@@ -255,7 +362,9 @@ int am(const Ctx& c, const std::vector<std::string>& a) {
 
 int ps(const Ctx& c, const std::vector<std::string>&) {
   std::printf("  PID USER           NAME\n");
-  for (const SimApp& a : c.device.apps) std::printf("%5d %-14s %s\n", a.pid, a.user.c_str(), a.package.c_str());
+  for (const SimApp& a : c.device.apps) {
+    if (!isStopped(c, a)) std::printf("%5d %-14s %s\n", a.pid, a.user.c_str(), a.package.c_str());
+  }
   return 0;
 }
 
@@ -263,7 +372,7 @@ int pidof(const Ctx& c, const std::vector<std::string>& a) {
   std::string out;
   for (const SimApp& app : c.device.apps) {
     for (const std::string& name : a) {
-      if (app.package == name) out += (out.empty() ? "" : " ") + std::to_string(app.pid);
+      if (app.package == name && !isStopped(c, app)) out += (out.empty() ? "" : " ") + std::to_string(app.pid);
     }
   }
   if (out.empty()) return 1;
@@ -271,10 +380,29 @@ int pidof(const Ctx& c, const std::vector<std::string>& a) {
   return 0;
 }
 
+// `pm list packages [-3]`: the replayed apps' packages (process names up to ':', each once, in
+// replay order); -3 leaves out system apps (those whose processes run as `system`).
 int pm(const Ctx& c, const std::vector<std::string>& a) {
-  if (a.size() < 2 || a[0] != "list" || a[1] != "packages") return 1;
+  if (a.size() < 2 || a[0] != "list" || a[1] != "packages") {
+    std::fprintf(stderr, "simulated pm: only list packages [-3] is supported\n");
+    return 1;
+  }
+  bool thirdPartyOnly = false;
+  for (size_t i = 2; i < a.size(); ++i) {
+    if (a[i] != "-3") {
+      std::fprintf(stderr, "simulated pm: unsupported option %s\n", a[i].c_str());
+      return 1;
+    }
+    thirdPartyOnly = true;
+  }
+  std::vector<std::string> listed;
   for (const SimApp& app : c.device.apps) {
-    if (app.package.find('.') != std::string::npos) std::printf("package:%s\n", app.package.c_str());
+    const std::string package = packageOf(app.package);
+    if (package.find('.') == std::string::npos) continue;  // init, system_server: not packages
+    if (thirdPartyOnly && app.user == "system") continue;
+    if (std::find(listed.begin(), listed.end(), package) != listed.end()) continue;
+    listed.push_back(package);
+    std::printf("package:%s\n", package.c_str());
   }
   return 0;
 }
@@ -288,7 +416,8 @@ int getprop(const Ctx& c, const std::vector<std::string>& a) {
   const char* abi = "x86_64";
 #endif
   const std::vector<std::pair<std::string, std::string>> props = {
-      {"ro.build.version.release", "14"}, {"ro.build.version.sdk", "34"}, {"ro.product.cpu.abi", abi},
+      {"ro.build.version.release", std::to_string(c.config.sdk - 20)}, {"ro.build.version.sdk", std::to_string(c.config.sdk)},
+      {"ro.product.cpu.abi", abi},
       {"ro.product.manufacturer", c.device.manufacturer}, {"ro.product.model", c.device.model},
       {"ro.serialno", "mxi-simulated"}};
   for (const auto& [k, v] : props) {

@@ -8,6 +8,7 @@
 #include <climits>
 #include <cstdlib>
 #include <filesystem>
+#include <ctime>
 #include <fstream>
 #include <map>
 
@@ -59,11 +60,14 @@ SimConfig loadConfig(const std::string& argv0) {
   c.stateDir = get("MXI_SIM_STATE", (fs::path(c.root) / "var" / "mxi-sim").string());
   c.heapSource = get("MXI_SIM_HEAP_SOURCE", "");
   c.foreground = get("MXI_SIM_FOREGROUND", "");
+  c.stopped = get("MXI_SIM_STOPPED", "");
   c.frameMs = getInt("MXI_SIM_FRAME_MS", c.frameMs);
   c.logMs = getInt("MXI_SIM_LOG_MS", c.logMs);
   c.anrAtMs = getInt("MXI_SIM_ANR_AT_MS", c.anrAtMs);
   c.leadMs = getInt("MXI_SIM_LEAD_MS", c.leadMs);
   c.refreshHz = static_cast<int>(getInt("MXI_SIM_REFRESH_HZ", c.refreshHz));
+  c.oneAppDemo = getInt("MXI_SIM_ONE_APP_DEMO", 0) != 0;
+  c.sdk = static_cast<int>(getInt("MXI_SIM_SDK", c.sdk));
   return c;
 }
 
@@ -78,7 +82,10 @@ int64_t originMs(const SimConfig& config) {
   const std::string path = config.stateDir + "/origin";
   const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0644);
   if (fd >= 0) {  // first tool call: the timeline starts a little later
-    const std::string v = std::to_string(nowMs() + config.leadMs) + "\n";
+    timespec mono{};
+    clock_gettime(CLOCK_MONOTONIC, &mono);
+    const int64_t monoNs = static_cast<int64_t>(mono.tv_sec) * 1'000'000'000 + mono.tv_nsec + config.leadMs * 1'000'000;
+    const std::string v = std::to_string(nowMs() + config.leadMs) + " " + std::to_string(monoNs) + "\n";
     (void)!write(fd, v.data(), v.size());
     close(fd);
   }
@@ -89,6 +96,14 @@ int64_t originMs(const SimConfig& config) {
     usleep(1000);
   }
   return nowMs();
+}
+
+int64_t originMonotonicNs(const SimConfig& config) {
+  (void)originMs(config);  // creates the file on the first call
+  std::ifstream in(config.stateDir + "/origin");
+  int64_t epoch = 0, mono = 0;
+  in >> epoch >> mono;
+  return mono;
 }
 
 void logCall(const SimConfig& config, int argc, char** argv) {

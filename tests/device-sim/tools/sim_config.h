@@ -14,11 +14,16 @@ struct SimConfig {
   std::string stateDir;        // clock, call log (default <root>/var/mxi-sim)
   std::string heapSource;      // hprof that `am dumpheap` writes (a real JVM-written dump)
   std::string foreground;      // package whose windows replay as the foreground app
+  std::string stopped;         // comma-separated packages installed (pm) but not running (ps, pidof, am)
   int64_t frameMs = 16;        // a new framestats row appears every frameMs
   int64_t logMs = 100;         // a new Matrix issue line every logMs
   int64_t anrAtMs = 3000;      // am_anr for the ANR app at origin + anrAtMs
   int64_t leadMs = 500;        // the timeline starts this long after the first tool call
   int refreshHz = 60;
+  int sdk = 34;                // ro.build.version.sdk (35+: `am dumpheap -b FORMAT` exists)
+  // Demo: every replayed Matrix issue and the ANR come from the foreground app, so one app
+  // shows everything (the GUI's "Try the demo").
+  bool oneAppDemo = false;
 };
 
 SimConfig loadConfig(const std::string& argv0);
@@ -26,6 +31,8 @@ SimConfig loadConfig(const std::string& argv0);
 int64_t nowMs();
 // Epoch ms at which the replay timeline starts (shared by all tools through the state dir).
 int64_t originMs(const SimConfig& config);
+// CLOCK_MONOTONIC ns at the origin (what a phone's framestats stamps are relative to).
+int64_t originMonotonicNs(const SimConfig& config);
 // Appends "tool arg..." to <state>/calls.log (tests check what reached the tools).
 void logCall(const SimConfig& config, int argc, char** argv);
 

@@ -168,6 +168,31 @@ void addAnrApp(SimDevice& d, const fs::path& traces, int64_t atMs) {
   d.apps.push_back({d.anr.package, pid, "u0_a" + std::to_string(pid % 150), {}, {}});
 }
 
+std::string replaceAll(std::string text, const std::string& from, const std::string& to) {
+  for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
+    text.replace(at, from.size(), to);
+  }
+  return text;
+}
+
+// The demo's one app: issues and the ANR move to `package`'s process (the traces' pid and
+// command line follow, so the report stays self-consistent).
+void giveEverythingTo(SimDevice& d, const std::string& package) {
+  const auto app = std::find_if(d.apps.begin(), d.apps.end(), [&](const SimApp& a) { return a.package == package; });
+  if (app == d.apps.end()) return;
+  for (SimLogLine& l : d.log) {
+    if (!l.events) l.pid = l.tid = app->pid;
+  }
+  if (d.anr.pid != 0) {
+    const std::string oldPid = std::to_string(d.anr.pid), newPid = std::to_string(app->pid);
+    d.anr.traces = replaceAll(d.anr.traces, "----- pid " + oldPid + " ", "----- pid " + newPid + " ");
+    d.anr.traces = replaceAll(d.anr.traces, "----- end " + oldPid + " ", "----- end " + newPid + " ");
+    d.anr.traces = replaceAll(d.anr.traces, "Cmd line: " + d.anr.package + "\n", "Cmd line: " + package + "\n");
+    d.anr.package = package;
+    d.anr.pid = app->pid;
+  }
+}
+
 // No reference captures: one synthetic app whose frames are generated (see android_tool.cpp).
 void addSyntheticApp(SimDevice& d) {
   d.synthetic = true;
@@ -203,6 +228,7 @@ SimDevice loadDevice(const SimConfig& config) {
     addIssueApps(d, ref / "matrix-issues");
     for (SimLogLine& l : d.log) l.atMs *= config.logMs;
     addAnrApp(d, ref / "anr/wanandroid_arm64-device_traces.txt", config.anrAtMs);
+    if (config.oneAppDemo) giveEverythingTo(d, config.foreground.empty() ? "com.android.settings" : config.foreground);
     if (d.anr.pid != 0) {
       d.log.push_back({config.anrAtMs, 1200, 1350, 'I', "am_anr",
                        "[0," + std::to_string(d.anr.pid) + "," + d.anr.package +

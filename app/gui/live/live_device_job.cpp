@@ -1,0 +1,162 @@
+#include "app/gui/live/live_device_job.h"
+
+#include <QMetaObject>
+#include <QPointer>
+
+#include "core/agentlink/live_recorder.h"
+
+namespace mxi::gui {
+
+namespace agentlink = core::agentlink;
+
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+}  // namespace
+
+LiveDeviceJob::LiveDeviceJob(LiveTarget target, QObject* parent) : QObject(parent), m_target(std::move(target)) {}
+
+LiveDeviceJob::~LiveDeviceJob() {
+  m_cancel.cancel();
+  joinWorker();
+}
+
+template <typename F>
+void LiveDeviceJob::post(F f) {
+  QPointer<LiveDeviceJob> self(this);
+  QMetaObject::invokeMethod(
+      this, [self, f = std::move(f)]() mutable {
+        if (self) f();
+      },
+      Qt::QueuedConnection);
+}
+
+void LiveDeviceJob::joinWorker() {
+  if (m_worker.joinable()) m_worker.join();
+}
+
+core::adb::IoLimits LiveDeviceJob::limits() {
+  return core::adb::IoLimits{std::chrono::milliseconds(10000), &m_cancel};
+}
+
+void LiveDeviceJob::listApps() {
+  if (m_running) return;
+  joinWorker();
+  m_cancel.reset();
+  m_worker = std::thread([this] {
+    auto device = core::adb::openSelectedDevice(m_target.selection, limits());
+    auto apps = device.ok() ? agentlink::listDeviceApps(**device, limits())
+                            : core::StatusOr<std::vector<agentlink::DeviceApp>>(device.status());
+    if (!apps.ok()) {
+      post([this, why = qs(apps.status().toString())] { emit failed(tr("Cannot list the device's apps: %1").arg(why)); });
+      return;
+    }
+    post([this, list = std::move(apps).value()]() mutable {
+      m_apps = std::move(list);
+      emit appsListed();
+    });
+  });
+}
+
+void LiveDeviceJob::start(const QString& package, const QString& sessionPath) {
+  if (m_running) return;
+  joinWorker();
+  m_cancel.reset();
+  m_running = true;
+  m_worker = std::thread(&LiveDeviceJob::record, this, package.toStdString(), sessionPath.toStdString());
+}
+
+void LiveDeviceJob::stop() { m_cancel.cancel(); }
+
+void LiveDeviceJob::mark(const QString& label) {
+  std::lock_guard lock(m_mutex);
+  if (m_recorder != nullptr) m_recorder->mark(label.toStdString());
+}
+
+void LiveDeviceJob::dumpHeap(const QString& path, bool gc) {
+  std::lock_guard lock(m_mutex);
+  if (m_recorder == nullptr) return;
+  // Bitmap pixels as PNG where the phone can add them (SDK 35+; the agent leaves it out
+  // elsewhere), so the bitmap gallery has pictures.
+  uint32_t flags = core::protocol::bitmapFormatFlags(core::protocol::BitmapFormat::kPng);
+  if (gc) flags |= core::protocol::kHeapDumpGcFirst;
+  m_recorder->requestHeapDump({path.toStdString(), 0, flags, "requested from the live view"});
+}
+
+std::vector<core::session::SessionRecord> LiveDeviceJob::takeRecords() {
+  std::lock_guard lock(m_mutex);
+  std::vector<core::session::SessionRecord> out;
+  out.swap(m_records);
+  return out;
+}
+
+void LiveDeviceJob::record(std::string package, std::string sessionPath) {
+  auto finish = [&](const core::Status& s) {
+    post([this, path = qs(sessionPath), error = s.ok() ? QString() : qs(s.toString())] {
+      m_running = false;
+      emit finished(path, error);
+    });
+  };
+  post([this] { emit status(tr("Connecting to the device…")); });
+  auto device = core::adb::openSelectedDevice(m_target.selection, limits());
+  if (!device.ok()) return finish(device.status());
+  const agentlink::AgentSearch search = m_target.agentSearch;
+  agentlink::DeviceAgent agent(std::move(device).value(), limits(), [search](const std::string& abi) {
+    return agentlink::findInstalledAgent(abi, search);
+  });
+  post([this] { emit status(tr("Deploying mxi-agent…")); });
+  core::NullProgress quiet;
+  auto deployment = agent.deploy(false, quiet);
+  if (!deployment.ok()) return finish(deployment.status());
+  post([this, d = *deployment] {
+    emit deployed(tr("mxi-agent %1 (%2) on %3, SDK %4 — %5")
+                      .arg(qs(d.agent.version), qs(d.agent.buildHash), qs(d.probe.abi))
+                      .arg(d.probe.sdk)
+                      .arg(d.pushed ? tr("pushed") : tr("already up to date")));
+  });
+
+  agentlink::RecordOptions options;
+  options.packageName = package;
+  options.sessionPath = sessionPath;
+  options.pollIntervalMs = 500;
+  agentlink::LiveRecorder recorder(
+      options, [&](core::protocol::AgentHello& hello) { return agent.startAndConnect(hello, m_cancel); },
+      [this](const agentlink::RecordStats& stats) {
+        post([this, line = qs(agentlink::formatStats(stats))] { emit statsChanged(line); });
+      },
+      [this](const std::string& notice) { post([this, text = qs(notice)] { emit status(text); }); });
+  recorder.setRecordObserver([this](const core::session::SessionRecord& r) {
+    std::lock_guard lock(m_mutex);
+    m_records.push_back(r);
+  });
+  recorder.setConnectionObserver([this](bool connected, const core::protocol::AgentHello& hello, const std::string& why) {
+    const QString detail = connected ? tr("%1 · %2 · agent %3").arg(qs(hello.deviceModel), qs(hello.abi), qs(hello.agentVersion))
+                                     : qs(why);
+    post([this, connected, detail] { emit connectionChanged(connected, detail); });
+  });
+  recorder.setHeapDumpObserver([this](const agentlink::HeapDumpProgress& p) {
+    if (!p.finished) {
+      post([this, r = static_cast<qint64>(p.receivedBytes), t = static_cast<qint64>(p.totalBytes)] {
+        emit heapDumpProgress(r, t);
+      });
+      return;
+    }
+    post([this, path = qs(p.path), error = p.result.ok() ? QString() : qs(p.result.toString())] {
+      emit heapDumpFinished(path, error);
+    });
+  });
+  {
+    std::lock_guard lock(m_mutex);
+    m_recorder = &recorder;
+  }
+  const core::Status result = recorder.run(m_cancel);
+  {
+    std::lock_guard lock(m_mutex);
+    m_recorder = nullptr;
+  }
+  agent.stopAgent();
+  finish(result.code() == core::StatusCode::kCancelled ? core::okStatus() : result);
+}
+
+}  // namespace mxi::gui

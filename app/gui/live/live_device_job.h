@@ -1,0 +1,82 @@
+// The live half of the GUI for one device: lists its apps, then deploys and starts mxi-agent and
+// records the chosen app with core's LiveRecorder on a worker thread — every session is written
+// to a `.mxs` file — while the UI drains the records it receives (takeRecords) on its repaint
+// timer. Mark and Dump heap go to the running recorder; results come back as queued signals.
+#pragma once
+
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include <QObject>
+#include <QString>
+
+#include "app/gui/live/live_session.h"
+#include "core/adb/device_selection.h"
+#include "core/agentlink/device_agent.h"
+#include "core/agentlink/device_apps.h"
+#include "core/base/cancel_token.h"
+#include "core/session/session_format.h"
+
+namespace mxi::core::agentlink {
+class LiveRecorder;
+}
+
+namespace mxi::gui {
+
+struct LiveTarget {
+  core::adb::DeviceSelection selection;
+  QString label;  // "serial — model", shown in the view
+  core::agentlink::AgentSearch agentSearch;
+  LiveThresholds thresholds;  // Settings: what the dashboard judges frames and issues by
+};
+
+class LiveDeviceJob : public QObject {
+  Q_OBJECT
+ public:
+  explicit LiveDeviceJob(LiveTarget target, QObject* parent = nullptr);
+  ~LiveDeviceJob() override;  // stops a recording (the file is completed) and joins
+
+  const LiveTarget& target() const { return m_target; }
+  // Asynchronous: appsListed() or failed().
+  void listApps();
+  const std::vector<core::agentlink::DeviceApp>& apps() const { return m_apps; }
+  // Asynchronous: deployed(), connectionChanged(), statsChanged()… then finished().
+  void start(const QString& package, const QString& sessionPath);
+  void stop();
+  bool running() const { return m_running; }
+  void mark(const QString& label);
+  void dumpHeap(const QString& path, bool gc);
+  // Records written since the last call, oldest first. Thread-safe.
+  std::vector<core::session::SessionRecord> takeRecords();
+
+ signals:
+  void appsListed();
+  void failed(const QString& message);
+  void status(const QString& text);  // deployment steps, notices
+  void deployed(const QString& agentDescription);
+  void connectionChanged(bool connected, const QString& detail);
+  void statsChanged(const QString& line);
+  void heapDumpProgress(qint64 receivedBytes, qint64 totalBytes);
+  void heapDumpFinished(const QString& path, const QString& error);  // error empty on success
+  void finished(const QString& sessionPath, const QString& error);
+
+ private:
+  void joinWorker();
+  void record(std::string package, std::string sessionPath);
+  core::adb::IoLimits limits();
+  // Runs `f` on the UI thread (queued), unless this object is gone by then.
+  template <typename F>
+  void post(F f);
+
+  LiveTarget m_target;
+  std::vector<core::agentlink::DeviceApp> m_apps;
+  bool m_running = false;
+  std::thread m_worker;
+  core::CancelToken m_cancel;
+  std::mutex m_mutex;  // guards the two below
+  std::vector<core::session::SessionRecord> m_records;
+  core::agentlink::LiveRecorder* m_recorder = nullptr;
+};
+
+}  // namespace mxi::gui

@@ -1,0 +1,264 @@
+#include "app/gui/live/live_device_view.h"
+
+#include <QComboBox>
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QInputDialog>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include "app/gui/live/demo_device.h"
+#include "app/gui/live/live_dashboard.h"
+#include "app/gui/live/live_record_feed.h"
+
+namespace mxi::gui {
+
+LiveDeviceView::LiveDeviceView(LiveTarget target, std::unique_ptr<DemoDevice> demo, QWidget* parent)
+    : QWidget(parent), m_demo(std::move(demo)), m_job(new LiveDeviceJob(std::move(target), this)) {
+  m_layout = new QVBoxLayout(this);
+  auto* title = new QLabel(tr("<b>%1</b>%2").arg(m_job->target().label.toHtmlEscaped(),
+                                                  m_demo ? tr(" — simulated phone, no device needed") : QString()));
+  auto* bar = new QHBoxLayout;
+  m_apps = new QComboBox;
+  m_apps->setEditable(true);  // a package not listed (yet) can be typed
+  m_apps->setMinimumContentsLength(36);
+  m_apps->setToolTip(tr("The app to profile: running apps first, the one in front on top"));
+  m_refresh = new QPushButton(tr("Refresh apps"));
+  m_start = new QPushButton(tr("Start"));
+  m_start->setToolTip(tr("Deploy mxi-agent, stream frames and issues, and record the session to a .mxs file"));
+  m_stop = new QPushButton(tr("Stop"));
+  m_mark = new QPushButton(tr("Mark…"));
+  m_mark->setToolTip(tr("Annotate this moment in the recording"));
+  m_dump = new QPushButton(tr("Dump heap"));
+  m_dump->setToolTip(tr("Take a heap dump of the app and open it in the heap browser when it arrives"));
+  m_dumpProgress = new QProgressBar;
+  m_dumpProgress->setRange(0, 1000);
+  m_dumpProgress->setMaximumWidth(180);
+  m_dumpProgress->hide();
+  bar->addWidget(new QLabel(tr("App:")));
+  bar->addWidget(m_apps, 1);
+  for (QWidget* w : {static_cast<QWidget*>(m_refresh), static_cast<QWidget*>(m_start), static_cast<QWidget*>(m_stop),
+                     static_cast<QWidget*>(m_mark), static_cast<QWidget*>(m_dump), static_cast<QWidget*>(m_dumpProgress)}) {
+    bar->addWidget(w);
+  }
+  m_agent = new QLabel;
+  m_agent->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_status = new QLabel(tr("Listing the device's apps…"));
+  m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_banner = new QLabel;
+  m_banner->setWordWrap(true);
+  m_banner->hide();
+  m_layout->addWidget(title);
+  m_layout->addLayout(bar);
+  m_layout->addWidget(m_agent);
+  m_layout->addWidget(m_status);
+  m_layout->addWidget(m_banner);
+  m_layout->addStretch(1);
+
+  m_drainTimer = new QTimer(this);
+  m_drainTimer->setInterval(50);
+  connect(m_drainTimer, &QTimer::timeout, this, &LiveDeviceView::drain);
+
+  connect(m_refresh, &QPushButton::clicked, this, &LiveDeviceView::refreshApps);
+  connect(m_start, &QPushButton::clicked, this, &LiveDeviceView::start);
+  connect(m_stop, &QPushButton::clicked, this, &LiveDeviceView::stop);
+  connect(m_mark, &QPushButton::clicked, this, [this] {
+    bool ok = false;
+    const QString label = QInputDialog::getText(this, tr("Mark"), tr("What happens now?"), QLineEdit::Normal,
+                                                tr("Mark %1").arg(m_marks + 1), &ok);
+    if (ok) mark(label);
+  });
+  connect(m_dump, &QPushButton::clicked, this, &LiveDeviceView::dumpHeap);
+  connect(m_apps, &QComboBox::editTextChanged, this, &LiveDeviceView::updateButtons);
+
+  connect(m_job, &LiveDeviceJob::appsListed, this, [this] {
+    const QString typed = m_apps->currentText();
+    m_apps->clear();
+    for (const auto& app : m_job->apps()) {
+      const QString name = QString::fromStdString(app.package);
+      const QString note = app.foreground ? tr("in front, pid %1").arg(app.pid)
+                           : app.pid > 0  ? tr("running, pid %1").arg(app.pid)
+                                          : QString();
+      m_apps->addItem(note.isEmpty() ? name : tr("%1  (%2)").arg(name, note), name);
+    }
+    if (!typed.isEmpty() && m_apps->findData(typed) < 0) m_apps->setEditText(typed);
+    m_status->setText(tr("%n app(s) on the device. Pick one and press Start.", nullptr, m_apps->count()));
+    updateButtons();
+    emit appsReady();
+  });
+  connect(m_job, &LiveDeviceJob::failed, this, [this](const QString& message) {
+    m_status->setText(message);
+    emit failed(message);
+  });
+  connect(m_job, &LiveDeviceJob::status, m_status, &QLabel::setText);
+  connect(m_job, &LiveDeviceJob::deployed, m_agent, &QLabel::setText);
+  connect(m_job, &LiveDeviceJob::statsChanged, m_status, &QLabel::setText);
+  connect(m_job, &LiveDeviceJob::connectionChanged, this, [this](bool connected, const QString& detail) {
+    const bool first = connected && !m_everConnected;
+    m_everConnected |= connected;
+    m_connected = connected;
+    if (connected) {
+      m_status->setText(tr("Recording to %1 — %2").arg(m_sessionPath, detail));
+      if (first) emit started();
+      if (m_lostAt.isValid()) {
+        // Say that there was a gap, in amber, for a while.
+        const double gap = static_cast<double>(m_lostAt.msecsTo(QDateTime::currentDateTime())) / 1000.0;
+        showBanner(tr("The connection was lost at %1 and resumed after %2 s; everything recorded before is kept in %3.")
+                       .arg(m_lostAt.toString(QStringLiteral("HH:mm:ss")))
+                       .arg(gap, 0, 'f', 1)
+                       .arg(m_sessionPath),
+                   false);
+        m_lostAt = QDateTime();
+        const int shown = ++m_bannerGeneration;
+        QTimer::singleShot(10000, this, [this, shown] {
+          if (shown == m_bannerGeneration) m_banner->hide();
+        });
+      } else {
+        m_banner->hide();
+      }
+    } else {
+      ++m_losses;
+      m_lostAt = QDateTime::currentDateTime();
+      showBanner(tr("Device connection lost — everything recorded so far is kept in %1; reconnecting when the "
+                    "device and its agent are back. (%2)")
+                     .arg(m_sessionPath, detail),
+                 true);
+    }
+    updateButtons();
+  });
+  connect(m_job, &LiveDeviceJob::heapDumpProgress, this, [this](qint64 received, qint64 total) {
+    m_dumpProgress->show();
+    m_dumpProgress->setFormat(tr("heap dump %p%"));
+    m_dumpProgress->setValue(total > 0 ? static_cast<int>(received * 1000 / total) : 0);
+  });
+  connect(m_job, &LiveDeviceJob::heapDumpFinished, this, [this](const QString& path, const QString& error) {
+    m_dumpProgress->hide();
+    m_dump->setEnabled(m_job->running());
+    if (!error.isEmpty()) {
+      m_status->setText(tr("Heap dump failed: %1").arg(error));
+      emit failed(tr("Heap dump failed: %1").arg(error));
+      return;
+    }
+    m_status->setText(tr("Heap dump saved to %1").arg(path));
+    emit heapDumpArrived(path);
+  });
+  connect(m_job, &LiveDeviceJob::finished, this, [this](const QString& path, const QString& error) {
+    drain();
+    m_drainTimer->stop();
+    m_connected = false;
+    m_banner->hide();
+    m_dumpProgress->hide();
+    if (!error.isEmpty()) {
+      showBanner(tr("Recording stopped: %1").arg(error), true);
+      emit failed(error);
+    } else {
+      m_status->setText(tr("Session saved to %1 — open it from File → Open session to scrub, compare or export.").arg(path));
+    }
+    updateButtons();
+    if (error.isEmpty() || QFileInfo::exists(path)) emit sessionFinished(path);
+  });
+  updateButtons();
+  refreshApps();
+}
+
+LiveDeviceView::~LiveDeviceView() {
+  delete m_job;  // completes the session file and joins before the simulator goes
+  m_job = nullptr;
+}
+
+QString LiveDeviceView::recordingsDir() {
+  const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/recordings");
+  QDir().mkpath(dir);
+  return dir;
+}
+
+QString LiveDeviceView::bannerText() const { return m_banner->isHidden() ? QString() : m_banner->text(); }
+QString LiveDeviceView::agentText() const { return m_agent->text(); }
+
+void LiveDeviceView::showBanner(const QString& text, bool alarm) {
+  ++m_bannerGeneration;
+  m_banner->setStyleSheet(alarm ? QStringLiteral("QLabel { background: #c62828; color: white; padding: 6px; font-weight: bold; }")
+                                : QStringLiteral("QLabel { background: #ffb300; color: black; padding: 6px; }"));
+  m_banner->setText(text);
+  m_banner->show();
+}
+
+void LiveDeviceView::updateButtons() {
+  const bool running = m_job->running();
+  m_refresh->setEnabled(!running);
+  m_apps->setEnabled(!running);
+  m_start->setEnabled(!running && !m_apps->currentText().isEmpty());
+  m_stop->setEnabled(running);
+  m_mark->setEnabled(running);
+  m_dump->setEnabled(running && m_connected && m_dumpProgress->isHidden());
+}
+
+void LiveDeviceView::refreshApps() {
+  m_status->setText(tr("Listing the device's apps…"));
+  m_job->listApps();
+}
+
+void LiveDeviceView::start() {
+  if (m_job->running()) return;
+  const int index = m_apps->findText(m_apps->currentText());
+  const QString package = index >= 0 ? m_apps->itemData(index).toString() : m_apps->currentText().trimmed();
+  if (package.isEmpty()) return;
+  m_sessionPath = QDir(recordingsDir())
+                      .filePath(QStringLiteral("%1-%2.mxs").arg(package, QDateTime::currentDateTime().toString(
+                                                                             QStringLiteral("yyyyMMdd-HHmmss"))));
+  // A fresh dashboard per recording.
+  if (m_dashboard) {
+    m_layout->removeWidget(m_dashboard);
+    m_dashboard->deleteLater();
+  }
+  m_session = std::make_shared<LiveSession>(m_job->target().thresholds);
+  m_feed = std::make_unique<LiveRecordFeed>(*m_session);
+  m_dashboard = new LiveDashboard(m_session);
+  m_layout->insertWidget(m_layout->count() - 1, m_dashboard, 100);
+  m_banner->hide();
+  m_agent->clear();
+  m_status->setText(tr("Starting %1…").arg(package));
+  m_marks = 0;
+  m_losses = 0;
+  m_lostAt = QDateTime();
+  m_everConnected = false;
+  m_job->start(package, m_sessionPath);
+  m_drainTimer->start();
+  updateButtons();
+}
+
+void LiveDeviceView::stop() {
+  m_status->setText(tr("Stopping; completing %1…").arg(m_sessionPath));
+  m_job->stop();
+}
+
+void LiveDeviceView::mark(const QString& label) {
+  ++m_marks;
+  m_job->mark(label);
+}
+
+void LiveDeviceView::dumpHeap() {
+  if (!m_job->running()) return;
+  const QString package = QFileInfo(m_sessionPath).completeBaseName();
+  const QString path = QDir(recordingsDir())
+                           .filePath(QStringLiteral("%1-heap-%2.hprof")
+                                         .arg(package, QDateTime::currentDateTime().toString(QStringLiteral("HHmmss"))));
+  m_dump->setEnabled(false);
+  m_dumpProgress->setValue(0);
+  m_dumpProgress->show();
+  m_job->dumpHeap(path, false);
+}
+
+void LiveDeviceView::drain() {
+  if (!m_feed) return;
+  auto records = m_job->takeRecords();
+  if (!records.empty()) m_feed->add(records);
+}
+
+}  // namespace mxi::gui

@@ -1,0 +1,88 @@
+// The live device view: pick an app (running first) → Start deploys mxi-agent (its version is
+// shown) and streams into the dashboard while the session is recorded to a `.mxs` file; Mark
+// annotates a moment, Dump heap streams a heap dump (progress) and hands it to the heap
+// browser; Stop completes the file. A lost device shows a banner, keeps everything recorded and
+// resumes when the agent is back.
+#pragma once
+
+#include <memory>
+#include <QDateTime>
+#include <QWidget>
+
+#include "app/gui/live/live_device_job.h"
+
+class QComboBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTimer;
+class QVBoxLayout;
+
+namespace mxi::gui {
+
+class DemoDevice;
+class LiveDashboard;
+class LiveRecordFeed;
+class LiveSession;
+
+class LiveDeviceView : public QWidget {
+  Q_OBJECT
+ public:
+  // `demo`, when given, is the simulated phone behind `target`; the view keeps it running.
+  LiveDeviceView(LiveTarget target, std::unique_ptr<DemoDevice> demo, QWidget* parent = nullptr);
+  ~LiveDeviceView() override;
+
+  LiveDeviceJob& job() { return *m_job; }
+  LiveDashboard* dashboard() const { return m_dashboard; }
+  QComboBox* appPicker() const { return m_apps; }
+  QString sessionPath() const { return m_sessionPath; }
+  QString bannerText() const;
+  // How often the connection was lost since Start.
+  int connectionLosses() const { return m_losses; }
+  QString agentText() const;
+  DemoDevice* demo() const { return m_demo.get(); }
+
+  // What the buttons do (tests call them). start() uses the picked app.
+  void refreshApps();
+  void start();
+  void stop();
+  void mark(const QString& label);
+  void dumpHeap();
+  // Where sessions and heap dumps go (default: the app's data folder, "recordings").
+  static QString recordingsDir();
+
+ signals:
+  void appsReady();                           // the picker is filled
+  void started();                             // the agent is connected and streaming
+  void sessionFinished(const QString& path);  // Stop: the .mxs is complete
+  void heapDumpArrived(const QString& path);
+  void failed(const QString& message);
+
+ private:
+  void drain();
+  void updateButtons();
+  void showBanner(const QString& text, bool alarm);
+
+  std::unique_ptr<DemoDevice> m_demo;
+  LiveDeviceJob* m_job;
+  std::shared_ptr<LiveSession> m_session;
+  std::unique_ptr<LiveRecordFeed> m_feed;
+  LiveDashboard* m_dashboard = nullptr;
+  QVBoxLayout* m_layout;
+  QComboBox* m_apps;
+  QPushButton *m_refresh, *m_start, *m_stop, *m_mark, *m_dump;
+  QLabel* m_agent;
+  QLabel* m_status;
+  QLabel* m_banner;
+  QProgressBar* m_dumpProgress;
+  QTimer* m_drainTimer;
+  QString m_sessionPath;
+  int m_marks = 0;
+  bool m_connected = false;
+  bool m_everConnected = false;  // since Start: started() is emitted once
+  int m_losses = 0;
+  QDateTime m_lostAt;           // invalid while connected
+  int m_bannerGeneration = 0;   // a timed hide only hides the banner it was meant for
+};
+
+}  // namespace mxi::gui

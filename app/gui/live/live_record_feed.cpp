@@ -1,0 +1,69 @@
+#include "app/gui/live/live_record_feed.h"
+
+#include "core/session/session_data.h"
+#include "core/trace/anr_trace.h"
+#include "core/trace/matrix_issue.h"
+
+#include <algorithm>
+
+namespace mxi::gui {
+
+using core::session::RecordType;
+
+int64_t LiveRecordFeed::msOf(int64_t timeNs) {
+  if (timeNs <= 0) timeNs = m_newestNs;
+  if (timeNs <= 0) return 0;
+  if (!m_origin) m_origin = timeNs;
+  m_newestNs = std::max(m_newestNs, timeNs);
+  return (timeNs - *m_origin) / 1'000'000;
+}
+
+void LiveRecordFeed::add(std::vector<core::session::SessionRecord>& records) {
+  std::vector<core::trace::Frame> batch;
+  auto flush = [&] {
+    if (!batch.empty()) m_session.addFrames(m_scene.empty() ? core::session::kNoScene : m_scene, batch);
+    batch.clear();
+  };
+  for (core::session::SessionRecord& r : records) {
+    if (r.type == RecordType::kFrame || r.type == RecordType::kScene) (void)msOf(r.timeNs);
+    switch (r.type) {
+      case RecordType::kFrame:
+        batch.push_back(r.frame);
+        break;
+      case RecordType::kScene:
+        flush();
+        m_scene = r.text;
+        break;
+      case RecordType::kIssue: {
+        auto issue = core::trace::parseIssueJson(r.text);
+        if (!issue.ok()) {
+          m_session.addMark("Issue that did not parse: " + issue.status().toString(), msOf(r.timeNs));
+          break;
+        }
+        core::trace::IssueParseResult parsed;
+        parsed.issues.push_back(std::move(issue).value());
+        core::trace::decodeIssues(parsed, nullptr);
+        m_session.addIssue(std::move(parsed.issues.front()), msOf(r.timeNs));
+        break;
+      }
+      case RecordType::kAnr: {
+        auto report = core::trace::parseAnrTrace(r.text);
+        if (report.ok()) {
+          m_session.addAnr(*report, msOf(r.timeNs));
+        } else {
+          m_session.addMark("ANR report that did not parse: " + report.status().toString(), msOf(r.timeNs));
+        }
+        break;
+      }
+      case RecordType::kMark:
+        m_session.addMark(r.text, msOf(r.timeNs));
+        break;
+      case RecordType::kHeapDump:
+        m_session.addMark("Heap dump " + r.text, msOf(r.timeNs));
+        break;
+    }
+  }
+  flush();
+}
+
+}  // namespace mxi::gui

@@ -1,0 +1,185 @@
+// The live device view end to end: "Try the demo" starts the device simulator, the view lists
+// its apps, Start deploys the real mxi-agent (host build) and frames, Matrix issues and the ANR
+// stream into the dashboard; Mark and Dump heap reach the recording; Stop leaves a complete
+// .mxs with everything shown; an agent killed mid-stream raises the banner and the view resumes.
+// Also the same path through the real adb server (a device picked on the start page).
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTest>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+
+#include "app/gui/heap_browser.h"
+#include "app/gui/live/demo_device.h"
+#include "app/gui/live/live_dashboard.h"
+#include "app/gui/live/live_device_view.h"
+#include "app/gui/main_window.h"
+#include "core/session/session_reader.h"
+#include "tests/support/adb_test_env.h"
+#include "tests/support/test_paths.h"
+
+namespace mxi::gui {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool waitFor(const std::function<bool()>& condition, int ms) {
+  for (int waited = 0; waited < ms; waited += 50) {
+    if (condition()) return true;
+    QTest::qWait(50);
+  }
+  return condition();
+}
+
+uint64_t events(LiveDeviceView* view, LiveEvent::Kind kind) {
+  return view->dashboard() ? view->dashboard()->session().eventCount(kind) : 0;
+}
+
+// Kills the agents the demo's simulator started (their path is inside its sandbox).
+int killAgents(const QString& demoRoot) {
+  const std::string agent = (fs::path(demoRoot.toStdString()) / "data/local/tmp/mxi-agent").string();
+  int killed = 0;
+  for (const auto& e : fs::directory_iterator("/proc")) {
+    std::ifstream in(e.path() / "cmdline", std::ios::binary);
+    std::string cmdline((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (cmdline.starts_with(agent + '\0')) killed += kill(std::atoi(e.path().filename().c_str()), SIGKILL) == 0;
+  }
+  return killed;
+}
+
+class LiveDeviceTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    QStandardPaths::setTestModeEnabled(true);  // recordings go to a test data folder
+    if (test::referenceDir().empty()) GTEST_SKIP() << "../shared/reference is absent: the demo replays synthetic data only";
+    const QString missing = DemoDevice::locateParts().missing();
+    ASSERT_TRUE(missing.isEmpty()) << missing.toStdString();
+  }
+};
+
+TEST_F(LiveDeviceTest, DemoStreamsFramesIssuesAndTheAnrAndRecordsEverything) {
+  MainWindow window;
+  window.show();
+  ASSERT_TRUE(window.startDemo());
+  LiveDeviceView* view = window.liveView();
+  ASSERT_NE(view, nullptr);
+  QSignalSpy started(view, &LiveDeviceView::started);
+  // The demo lists the simulated phone's apps, the one in front first, and starts it itself.
+  ASSERT_TRUE(waitFor([&] { return started.count() == 1; }, 30000)) << view->agentText().toStdString();
+  ASSERT_GE(view->appPicker()->count(), 5);
+  EXPECT_EQ(view->appPicker()->itemData(0).toString(), QStringLiteral("com.android.settings"));
+  EXPECT_TRUE(view->appPicker()->itemText(0).contains(QStringLiteral("in front")));
+  EXPECT_TRUE(view->agentText().startsWith(QStringLiteral("mxi-agent 0.1.0 ("))) << view->agentText().toStdString();
+
+  // Frames per scene, Matrix issues (every replayed line comes from the app in front) and the ANR.
+  ASSERT_TRUE(waitFor([&] {
+    return events(view, LiveEvent::Kind::kAnr) == 1 && events(view, LiveEvent::Kind::kEvilMethod) >= 10 &&
+           view->dashboard()->session().countedFrames() >= 150;  // more than one lap of the capture
+  }, 30000)) << view->dashboard()->summaryText().toStdString();
+  std::vector<std::string> scenes;
+  for (const auto& s : view->dashboard()->session().scenes()) scenes.push_back(s.name);
+  EXPECT_NE(std::find(scenes.begin(), scenes.end(), "com.android.settings.homepage.SettingsHomepageActivity"), scenes.end());
+  EXPECT_EQ(view->bannerText(), QString());
+  view->dashboard()->selectEvent(0);
+  const fs::path shot = test::scratchDir("screenshots") / "live-demo.png";
+  EXPECT_TRUE(window.grab().save(QString::fromStdString(shot.string())));
+
+  view->mark(QStringLiteral("checkout tapped"));
+  ASSERT_TRUE(waitFor([&] { return events(view, LiveEvent::Kind::kMark) == 1; }, 5000));
+
+  // Dump heap: streamed, byte-identical to what the phone wrote, opened in the heap browser.
+  QSignalSpy dumped(view, &LiveDeviceView::heapDumpArrived);
+  QSignalSpy loaded(&window, &MainWindow::dumpLoaded);
+  view->dumpHeap();
+  ASSERT_TRUE(waitFor([&] { return loaded.count() == 1; }, 60000));
+  const QString dumpPath = dumped.at(0).at(0).toString();
+  QFile written(dumpPath), source(view->demo()->root() + QStringLiteral("/var/demo-heap.hprof"));
+  ASSERT_TRUE(written.open(QIODevice::ReadOnly) && source.open(QIODevice::ReadOnly));
+  EXPECT_GT(written.size(), 1000);
+  EXPECT_TRUE(written.readAll() == source.readAll());
+  EXPECT_NE(window.heapBrowser(), nullptr);
+  EXPECT_TRUE(waitFor([&] { return events(view, LiveEvent::Kind::kMark) == 2; }, 5000));  // the dump, on the timeline
+
+  // Stop: the .mxs holds what the dashboard showed.
+  const uint64_t shownFrames = view->dashboard()->session().countedFrames() + view->dashboard()->session().flaggedFrames();
+  QSignalSpy finished(view, &LiveDeviceView::sessionFinished);
+  view->stop();
+  ASSERT_TRUE(waitFor([&] { return finished.count() == 1; }, 15000));
+  EXPECT_EQ(finished.at(0).at(0).toString(), view->sessionPath());
+  auto reader = core::session::SessionReader::open(view->sessionPath().toStdString());
+  ASSERT_TRUE(reader.ok()) << reader.status().toString();
+  EXPECT_TRUE((*reader)->recovery().cleanClose);
+  uint64_t frames = 0, anrs = 0, issues = 0;
+  std::vector<std::string> marks, heapDumps;
+  ASSERT_TRUE((*reader)->forEachRecord([&](const core::session::SessionRecord& r) {
+    using core::session::RecordType;
+    frames += r.type == RecordType::kFrame;
+    anrs += r.type == RecordType::kAnr;
+    issues += r.type == RecordType::kIssue;
+    if (r.type == RecordType::kMark) marks.push_back(r.text);
+    if (r.type == RecordType::kHeapDump) heapDumps.push_back(r.text);
+    return true;
+  }).ok());
+  EXPECT_GE(frames, shownFrames);  // the view drained every record it was sent before Stop
+  EXPECT_EQ(anrs, 1u);
+  EXPECT_GE(issues, events(view, LiveEvent::Kind::kEvilMethod));
+  EXPECT_EQ(marks, std::vector<std::string>{"checkout tapped"});
+  EXPECT_EQ(heapDumps, std::vector<std::string>{dumpPath.toStdString()});
+}
+
+TEST_F(LiveDeviceTest, AgentKilledMidStreamShowsTheBannerAndResumes) {
+  MainWindow window;
+  window.show();
+  ASSERT_TRUE(window.startDemo());
+  LiveDeviceView* view = window.liveView();
+  ASSERT_TRUE(waitFor([&] { return view->dashboard() && view->dashboard()->session().countedFrames() >= 20; }, 30000));
+  ASSERT_GE(killAgents(view->demo()->root()), 1);
+  ASSERT_TRUE(waitFor([&] { return view->connectionLosses() == 1; }, 15000));
+  const uint64_t before = view->dashboard()->session().countedFrames();
+  // The recorder restarts the agent: the banner says there was a gap, and frames flow on into
+  // the same dashboard (the demo replays its capture in a loop).
+  ASSERT_TRUE(waitFor([&] { return view->bannerText().contains(QStringLiteral("resumed after")); }, 20000))
+      << view->bannerText().toStdString();
+  EXPECT_TRUE(view->bannerText().contains(view->sessionPath()));
+  EXPECT_TRUE(waitFor([&] { return view->dashboard()->session().countedFrames() > before + 50; }, 20000));
+  EXPECT_TRUE(waitFor([&] { return events(view, LiveEvent::Kind::kAnr) == 1; }, 20000));  // once, across the restart
+  view->stop();
+  EXPECT_TRUE(waitFor([&] { return !view->job().running(); }, 15000));
+}
+
+TEST_F(LiveDeviceTest, LiveViewThroughTheRealAdbServer) {
+  if (!test::adbAvailable()) GTEST_SKIP() << "Debian's adb is not installed";
+  test::PrivateAdbServer server;
+  ASSERT_TRUE(server.started());
+  ::setenv("ADB_SERVER_SOCKET", server.socketSpec().c_str(), 1);
+  DemoDevice phone(DemoDevice::locateParts());
+  QString error;
+  ASSERT_TRUE(phone.start(&error)) << error.toStdString();
+  const std::string hostPort = phone.transport().mid(4).toStdString();  // tcp:HOST:PORT
+  ASSERT_EQ(server.adb({"connect", hostPort}).exitCode, 0);
+  ASSERT_TRUE(waitFor([&] { return server.adb({"-s", hostPort, "get-state"}).out.find("device") != std::string::npos; }, 10000));
+
+  MainWindow window;
+  LiveTarget target;
+  target.selection.serial = hostPort;  // transport: the adb server
+  target.label = QString::fromStdString(hostPort);
+  target.agentSearch = MainWindow::agentSearch();
+  LiveDeviceView* view = window.openLiveDevice(std::move(target));
+  ASSERT_TRUE(waitFor([&] { return view->appPicker()->count() > 0; }, 20000));
+  view->start();
+  EXPECT_TRUE(waitFor([&] { return view->dashboard()->session().countedFrames() >= 50; }, 30000))
+      << view->agentText().toStdString();
+  view->stop();
+  EXPECT_TRUE(waitFor([&] { return !view->job().running(); }, 15000));
+  ::unsetenv("ADB_SERVER_SOCKET");
+}
+
+}  // namespace
+}  // namespace mxi::gui
