@@ -294,7 +294,7 @@ LiveDeviceView* MainWindow::openLiveDevice(LiveTarget target, std::unique_ptr<De
     m_stack->removeWidget(m_liveView);
     delete m_liveView;  // completes its recording first
   }
-  target.thresholds = m_settings.thresholds;
+  target.thresholds = m_settings.thresholds;  // Settings, as they are now
   target.mappings = m_settings.mappings;
   m_liveView = new LiveDeviceView(std::move(target), std::move(demo));
   connect(m_liveView, &LiveDeviceView::heapDumpArrived, this, &MainWindow::openDump);
