@@ -58,6 +58,9 @@ core::Status receiveDump(core::agentlink::AgentConnection& conn, uint32_t reques
   progress.report("receiving heap dump", 0);
   for (;;) {
     ASSIGN_OR_RETURN(proto::Message m, conn.receive(limits));
+    if (const auto* e = std::get_if<proto::Error>(&m); e != nullptr && e->requestId == 0) {
+      return core::invalidInput("agent: " + e->message);  // not about a request: nothing will come
+    }
     if (!receiver.concerns(m)) continue;
     if (const auto* b = std::get_if<proto::HeapDumpBegin>(&m)) {
       begun = std::chrono::steady_clock::now();

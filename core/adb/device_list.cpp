@@ -2,21 +2,11 @@
 
 #include <charconv>
 
+#include "core/base/text_lines.h"
+
 namespace mxi::core::adb {
 
 namespace {
-
-std::vector<std::string_view> splitWhitespace(std::string_view line) {
-  std::vector<std::string_view> out;
-  size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-    const size_t start = i;
-    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
-    if (i > start) out.push_back(line.substr(start, i - start));
-  }
-  return out;
-}
 
 // A known "key:value" field ends the state, which may contain spaces ("no permissions (…)").
 bool isField(std::string_view token) {
@@ -35,7 +25,7 @@ std::vector<DeviceListEntry> parseDeviceList(std::string_view text) {
     std::string_view line = text.substr(0, eol);
     text.remove_prefix(eol == std::string_view::npos ? text.size() : eol + 1);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    const auto tokens = splitWhitespace(line);
+    const auto tokens = text::splitWhitespace(line);
     if (tokens.size() < 2) continue;
     DeviceListEntry e;
     e.serial = std::string(tokens[0]);

@@ -9,39 +9,22 @@
 
 #include "core/adb/shell.h"
 #include "core/adb/sync_client.h"
+#include "core/base/text_lines.h"
 
 namespace mxi::core::agentlink {
 
-namespace {
-
-std::vector<std::string> splitLines(std::string_view text) {
-  std::vector<std::string> lines;
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    std::string line(text.substr(pos, end - pos));
-    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
-    lines.push_back(line);
-    pos = end + 1;
-  }
-  return lines;
-}
-
-}  // namespace
-
 StatusOr<DeviceProbe> parseProbe(std::string_view output) {
-  const std::vector<std::string> lines = splitLines(output);
+  const std::vector<std::string_view> lines = text::trimmedLines(output);
   if (lines.size() < 4) return invalidInput("device probe: expected 4 lines, got: " + std::string(output.substr(0, 200)));
   DeviceProbe p;
-  p.abi = lines[0];
-  p.sdk = std::atoi(lines[1].c_str());
-  p.uid = lines[2];
+  p.abi = std::string(lines[0]);
+  p.sdk = static_cast<int>(text::parseInt(lines[1]).value_or(0));
+  p.uid = std::string(lines[2]);
   const size_t slash = lines[3].rfind('/');
-  if (p.abi.empty() || slash == std::string::npos || slash == 0) {
+  if (p.abi.empty() || slash == std::string_view::npos || slash == 0) {
     return invalidInput("device probe: no ABI or no dumpsys on the device: " + std::string(output.substr(0, 200)));
   }
-  p.toolDir = lines[3].substr(0, slash);
+  p.toolDir = std::string(lines[3].substr(0, slash));
   return p;
 }
 
@@ -56,13 +39,13 @@ StatusOr<DeviceProbe> probeDevice(adb::AdbDevice& device, const adb::IoLimits& l
 RemoteAgent parseVersionLine(std::string_view output) {
   RemoteAgent a;
   a.output = std::string(output.substr(0, 300));
-  for (const std::string& line : splitLines(output)) {
-    if (line.rfind("mxi-agent ", 0) != 0) continue;
+  for (std::string_view line : text::trimmedLines(output)) {
+    if (!line.starts_with("mxi-agent ")) continue;
     const size_t space = line.find(' ', 10);
-    if (space == std::string::npos) continue;
+    if (space == std::string_view::npos) continue;
     a.present = true;
-    a.version = line.substr(10, space - 10);
-    a.buildHash = line.substr(space + 1);
+    a.version = std::string(line.substr(10, space - 10));
+    a.buildHash = std::string(line.substr(space + 1));
     break;
   }
   return a;

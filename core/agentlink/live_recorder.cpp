@@ -160,8 +160,7 @@ void LiveRecorder::finishHeapDump(Status result) {
   if (m_onHeapDump) m_onHeapDump(done);
 }
 
-Status LiveRecorder::handle(const proto::Message& message, AgentConnection& agent) {
-  (void)agent;
+Status LiveRecorder::handle(const proto::Message& message) {
   if (m_dump && m_dump->concerns(message)) {
     auto done = m_dump->accept(message);
     if (!done.ok()) {
@@ -283,7 +282,7 @@ Status LiveRecorder::run(const CancelToken& cancel) {
       }
       if (message.ok()) {
         lastTraffic = Clock::now();
-        failure = handle(*message, agent);
+        failure = handle(*message);
         if (!failure.ok()) break;
       } else if (message.status().code() == StatusCode::kCancelled) {
         break;

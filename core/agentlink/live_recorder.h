@@ -99,7 +99,7 @@ class LiveRecorder {
   void requestHeapDump(HeapDumpOrder order);
 
  private:
-  Status handle(const protocol::Message& message, AgentConnection& agent);
+  Status handle(const protocol::Message& message);
   Status ensureWriter(const protocol::AgentHello& hello);
   Status writeScene(int64_t timeNs, const std::string& scene);
   Status append(const session::SessionRecord& record);

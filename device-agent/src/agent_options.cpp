@@ -3,9 +3,11 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "device-agent/src/text_lines.h"
+#include "core/base/text_lines.h"
 
 namespace mxi::agent {
+
+using namespace core::text;
 
 bool isValidToken(const std::string& token) {
   if (token.size() < 8 || token.size() > 64) return false;

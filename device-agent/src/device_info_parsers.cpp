@@ -3,9 +3,11 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "device-agent/src/text_lines.h"
+#include "core/base/text_lines.h"
 
 namespace mxi::agent {
+
+using namespace core::text;
 
 namespace {
 

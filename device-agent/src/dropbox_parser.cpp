@@ -1,8 +1,10 @@
 #include "device-agent/src/dropbox_parser.h"
 
-#include "device-agent/src/text_lines.h"
+#include "core/base/text_lines.h"
 
 namespace mxi::agent {
+
+using namespace core::text;
 
 std::vector<DropboxEntry> parseDropbox(std::string_view text) {
   std::vector<DropboxEntry> entries;

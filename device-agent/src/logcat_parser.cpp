@@ -2,9 +2,11 @@
 
 #include <ctime>
 
-#include "device-agent/src/text_lines.h"
+#include "core/base/text_lines.h"
 
 namespace mxi::agent {
+
+using namespace core::text;
 
 namespace {
 

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 
-#include "device-agent/src/text_lines.h"
+#include "core/base/text_lines.h"
 #include "device-agent/src/validation.h"
 
 namespace mxi::agent {
+
+using namespace core::text;
 
 std::vector<std::string> parsePmListPackages(std::string_view text) {
   std::vector<std::string> out;

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "tests/agent/agent_client.h"
+#include "tests/agent/replayed_capture.h"
 #include "tests/support/test_paths.h"
 
 namespace mxi::test {
@@ -49,48 +50,6 @@ int level(int64_t durationNs, int64_t periodNs) {
   if (dropped >= 3) return 1;
   return 0;
 }
-using Histogram = std::map<std::string, std::array<int, 5>>;  // scene → frames per level
-
-// Computed straight from the capture, independently of the agent's parser: the app's section,
-// its Window: names and PROFILEDATA rows (Flags != 0 rows left out), at the capture's 60 Hz.
-Histogram expectedHistogram(const fs::path& capture, const std::string& package, int* rows) {
-  Histogram h;
-  bool inApp = false, inBlock = false;
-  std::string window;
-  std::vector<std::string> header;
-  *rows = 0;
-  for (const std::string& l : splitLines(readFile(capture))) {
-    if (l.starts_with("** Graphics info for pid")) inApp = l.find("[" + package + "]") != std::string::npos;
-    if (!inApp) continue;
-    if (l.starts_with("Window: ")) window = l.substr(8);
-    if (l == "---PROFILEDATA---") {
-      inBlock = !inBlock;
-      header.clear();
-      continue;
-    }
-    if (!inBlock) continue;
-    std::vector<std::string> cells;
-    std::stringstream ss(l);
-    for (std::string c; std::getline(ss, c, ',');) cells.push_back(c);
-    if (header.empty()) {
-      header = cells;
-      continue;
-    }
-    auto col = [&](const char* name) {
-      for (size_t i = 0; i < header.size(); ++i) {
-        if (header[i] == name) return std::stoll(cells.at(i));
-      }
-      ADD_FAILURE() << "no column " << name;
-      return 0LL;
-    };
-    ++*rows;
-    if (col("Flags") != 0) continue;
-    const std::string scene = window.substr(window.find('/') + 1);
-    h[scene][static_cast<size_t>(level(col("FrameCompleted") - col("IntendedVsync"), 16'666'667))]++;
-  }
-  return h;
-}
-
 class AgentSimTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -171,14 +130,16 @@ TEST_F(AgentSimTest, WrongTokenIsRefused) {
 
 TEST_F(AgentSimTest, FramesPerSceneEqualTheReplayedCapture) {
   const fs::path capture = fs::path(referenceDir()) / "fixtures/gfxinfo/topicon-t865_all-processes_framestats.txt";
-  int expectedRows = 0;
-  const Histogram expected = expectedHistogram(capture, "com.android.settings", &expectedRows);
-  ASSERT_EQ(expectedRows, 67 + 80 + 120);  // PROVENANCE.md: the settings windows
+  // The agent sends every row, garbage stamps too (the desktop's recorder judges them).
+  const test::ReplayedFrames replayed = test::replayedFrames(readFile(capture), "com.android.settings", false);
+  ASSERT_EQ(replayed.rows, 67u + 80 + 120);  // PROVENANCE.md: the settings windows
+  const test::SceneHistogram& expected = replayed.histogram;
+  const auto expectedRows = static_cast<int>(replayed.rows);
   startAgent();
   AgentClient c;
   handshake(c);
   ASSERT_TRUE(c.send(proto::StartCollecting{"com.android.settings", 200, proto::kCollectAll}));
-  Histogram got;
+  test::SceneHistogram got;
   std::vector<std::string> scenes;
   std::set<std::tuple<std::string, int64_t, int64_t>> rows;  // scene, IntendedVsync, FrameCompleted
   int frames = 0;

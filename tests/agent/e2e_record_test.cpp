@@ -20,6 +20,7 @@
 #include "core/agentlink/agent_connection.h"
 #include "core/session/session_reader.h"
 #include "core/trace/frame.h"
+#include "tests/agent/replayed_capture.h"
 #include "tests/support/adb_test_env.h"
 #include "tests/support/test_paths.h"
 
@@ -62,52 +63,15 @@ ProcessRun runProcess(std::vector<std::string> argv, const std::map<std::string,
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, readFile(out), readFile(err)};
 }
 
-using Histogram = std::map<std::string, std::array<uint64_t, 5>>;
-
-// Straight from the capture (independent of agent, recorder and core/trace): the app's windows,
-// rows with Flags 0, dropped = ⌊(FrameCompleted − IntendedVsync) / 16666667⌋ (60 Hz capture).
-Histogram expectedHistogram(const std::string& package) {
-  Histogram h;
-  bool inApp = false, inBlock = false;
-  std::string window;
-  std::vector<std::string> header;
-  std::stringstream ss(readFile(fs::path(referenceDir()) / "fixtures/gfxinfo/topicon-t865_all-processes_framestats.txt"));
-  for (std::string l; std::getline(ss, l);) {
-    if (l.starts_with("** Graphics info for pid")) inApp = l.find("[" + package + "]") != std::string::npos;
-    if (!inApp) continue;
-    if (l.starts_with("Window: ")) window = l.substr(8);
-    if (l == "---PROFILEDATA---") {
-      inBlock = !inBlock;
-      header.clear();
-      continue;
-    }
-    if (!inBlock) continue;
-    std::vector<std::string> cells;
-    std::stringstream cs(l);
-    for (std::string c; std::getline(cs, c, ',');) cells.push_back(c);
-    if (header.empty()) {
-      header = cells;
-      continue;
-    }
-    auto col = [&](const char* name) -> int64_t {
-      for (size_t i = 0; i < header.size(); ++i) {
-        if (header[i] == name) return std::stoll(cells.at(i));
-      }
-      return 0;
-    };
-    if (col("Flags") != 0) continue;
-    // The capture has rows with garbage FrameCompleted stamps (0, 2^58…): not frames.
-    const int64_t start = col("IntendedVsync"), completed = col("FrameCompleted");
-    if (completed < start || completed - start > 60'000'000'000) continue;
-    const int64_t dropped = (col("FrameCompleted") - col("IntendedVsync")) / 16'666'667;
-    const size_t level = dropped >= 42 ? 4 : dropped >= 24 ? 3 : dropped >= 9 ? 2 : dropped >= 3 ? 1 : 0;
-    h[window.substr(window.find('/') + 1)][level]++;
-  }
-  return h;
+// Straight from the capture (independent of agent, recorder and core/trace), without the rows
+// with garbage stamps, which the recorder skips.
+test::SceneHistogram expectedHistogram(const std::string& package) {
+  const auto capture = fs::path(referenceDir()) / "fixtures/gfxinfo/topicon-t865_all-processes_framestats.txt";
+  return test::replayedFrames(readFile(capture), package, true).histogram;
 }
 
 struct Recorded {
-  Histogram histogram;
+  test::SceneHistogram histogram;
   uint64_t frames = 0;
   std::vector<std::string> issues, anrs;
   std::vector<int64_t> issueTimesNs;

@@ -75,13 +75,12 @@ void LiveDeviceJob::mark(const QString& label) {
   if (m_recorder != nullptr) m_recorder->mark(label.toStdString());
 }
 
-void LiveDeviceJob::dumpHeap(const QString& path, bool gc) {
+void LiveDeviceJob::dumpHeap(const QString& path) {
   std::lock_guard lock(m_mutex);
   if (m_recorder == nullptr) return;
   // Bitmap pixels as PNG where the phone can add them (SDK 35+; the agent leaves it out
   // elsewhere), so the bitmap gallery has pictures.
-  uint32_t flags = core::protocol::bitmapFormatFlags(core::protocol::BitmapFormat::kPng);
-  if (gc) flags |= core::protocol::kHeapDumpGcFirst;
+  const uint32_t flags = core::protocol::bitmapFormatFlags(core::protocol::BitmapFormat::kPng);
   m_recorder->requestHeapDump({path.toStdString(), 0, flags, "requested from the live view"});
 }
 

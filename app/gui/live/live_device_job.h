@@ -48,7 +48,7 @@ class LiveDeviceJob : public QObject {
   void stop();
   bool running() const { return m_running; }
   void mark(const QString& label);
-  void dumpHeap(const QString& path, bool gc);
+  void dumpHeap(const QString& path);
   // Records written since the last call, oldest first. Thread-safe.
   std::vector<core::session::SessionRecord> takeRecords();
 

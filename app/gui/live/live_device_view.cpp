@@ -255,7 +255,7 @@ void LiveDeviceView::dumpHeap() {
   m_dump->setEnabled(false);
   m_dumpProgress->setValue(0);
   m_dumpProgress->show();
-  m_job->dumpHeap(path, false);
+  m_job->dumpHeap(path);
 }
 
 void LiveDeviceView::drain() {

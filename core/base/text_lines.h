@@ -1,4 +1,5 @@
-// Line splitting and number parsing shared by the agent's text parsers.
+// Line and word splitting and whole-string number parsing for the text that device tools print
+// (adb answers, dumpsys, ps, logcat), shared by core and the agent.
 #pragma once
 
 #include <charconv>
@@ -7,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace mxi::agent {
+namespace mxi::core::text {
 
 // Calls f(line) for each line without its '\n' or "\r\n".
 template <typename F>
@@ -22,6 +23,9 @@ void forEachLine(std::string_view text, F&& f) {
     pos = end + 1;
   }
 }
+
+// The lines of `text`, each trimmed of surrounding blanks (and "\r").
+inline std::vector<std::string_view> trimmedLines(std::string_view text);
 
 inline std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
@@ -48,4 +52,10 @@ inline std::vector<std::string_view> splitWhitespace(std::string_view s) {
   return out;
 }
 
-}  // namespace mxi::agent
+inline std::vector<std::string_view> trimmedLines(std::string_view text) {
+  std::vector<std::string_view> out;
+  forEachLine(text, [&](std::string_view line) { out.push_back(trim(line)); });
+  return out;
+}
+
+}  // namespace mxi::core::text
