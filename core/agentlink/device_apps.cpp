@@ -36,7 +36,7 @@ std::vector<DeviceApp> parseDeviceApps(std::string_view packagesOutput, std::str
                                        std::string_view activityOutput) {
   std::map<std::string, DeviceApp> apps;
   text::forEachLine(packagesOutput, [&](std::string_view line) {
-    if (!line.starts_with("package:")) return;
+    if (!line.starts_with("package:") || line.size() == 8) return;
     std::string name(line.substr(8));
     apps[name].package = name;
   });

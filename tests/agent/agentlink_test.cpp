@@ -56,6 +56,7 @@ TEST(AgentLink, DeviceAppsRunningFirstFromToyboxPs) {
   EXPECT_EQ(apps[2].pid, 0);
   EXPECT_EQ(apps[3].package, "com.example.idle");
   EXPECT_TRUE(parseDeviceApps("", ps, activity).empty());
+  EXPECT_TRUE(parseDeviceApps("package:\nnot a package line\n", "", "").empty());
 }
 
 TEST(AgentLink, InstalledAgentSearchPrefersTheExplicitPath) {
