@@ -4,6 +4,10 @@
 #include <cstdio>
 #include <unistd.h>
 
+#include <nlohmann/json.hpp>
+
+#include "core/trace/json_reader.h"
+
 namespace mxi::cli {
 
 namespace {
@@ -18,6 +22,14 @@ void addFormatOption(CLI::App& command, OutputFormat& format) {
           std::map<std::string, OutputFormat>{{"text", OutputFormat::kText}, {"json", OutputFormat::kJson}},
           CLI::ignore_case))
       ->default_str("text");
+}
+
+void printJson(const nlohmann::json& value, int indent) {
+  std::printf("%s\n", core::trace::dumpJson(value, indent).c_str());
+}
+
+void printJson(const nlohmann::ordered_json& value, int indent) {
+  std::printf("%s\n", core::trace::dumpJson(value, indent).c_str());
 }
 
 int reportError(const core::Status& status, const std::string& subject) {

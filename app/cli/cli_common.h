@@ -7,6 +7,7 @@
 #include <string>
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "core/base/cancel_token.h"
 #include "core/base/progress.h"
@@ -20,6 +21,11 @@ enum class OutputFormat { kText, kJson };
 
 // Adds `--format text|json` to a command.
 void addFormatOption(CLI::App& command, OutputFormat& format);
+
+// Prints `--format json` output and a newline on stdout (indent -1: one line). Never throws:
+// names and text read from dumps and devices may be invalid UTF-8, replaced by U+FFFD.
+void printJson(const nlohmann::json& value, int indent = 2);
+void printJson(const nlohmann::ordered_json& value, int indent = 2);
 
 // Prints "mxi: <subject>: <message> (at byte offset N)" to stderr and maps the code to an exit code.
 int reportError(const core::Status& status, const std::string& subject);

@@ -30,7 +30,7 @@ int printResult(const core::agentlink::DeployResult& r, bool deployed, OutputFor
                         {"buildHash", r.agent.buildHash}, {"expectedBuildHash", agent::kAgentBuildHash},
                         {"upToDate", current}};
     if (deployed) j["pushed"] = r.pushed;
-    std::printf("%s\n", j.dump(2).c_str());
+    printJson(j);
   } else {
     std::printf("device: ABI %s, SDK %d, uid %s, tools in %s\n", r.probe.abi.c_str(), r.probe.sdk, r.probe.uid.c_str(),
                 r.probe.toolDir.c_str());
@@ -127,7 +127,7 @@ void registerAgentCommand(CLI::App& root, int& exitCode) {
     if (args->format == OutputFormat::kJson) {
       nlohmann::ordered_json j = nlohmann::ordered_json::array();
       for (const auto& p : *list) j.push_back({{"package", p.packageName}, {"running", p.running}, {"mainPid", p.mainPid}});
-      std::printf("%s\n", j.dump(2).c_str());
+      printJson(j);
     } else {
       for (const auto& p : *list) {
         if (!p.running) std::printf("%-7s %s\n", "-", p.packageName.c_str());

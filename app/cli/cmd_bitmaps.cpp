@@ -115,7 +115,7 @@ void registerBitmapsCommand(CLI::App& root, int& exitCode) {
         groups.push_back(std::move(e));
       }
       j["groups"] = groups;
-      std::printf("%s\n", j.dump(2).c_str());
+      printJson(j);
     } else {
       std::printf("%zu bitmap(s), %zu reachable, %zu with pixels; %zu duplicate group(s) of at least %llu bytes wasting %s\n",
                   report->scan.bitmaps.size(), report->reachable, report->scan.withPixels, report->groups.size(),

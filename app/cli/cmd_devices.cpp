@@ -26,7 +26,7 @@ void printList(const std::vector<core::adb::DeviceListEntry>& list, bool longFor
   if (format == OutputFormat::kJson) {
     auto arr = nlohmann::ordered_json::array();
     for (const auto& d : list) arr.push_back(toJson(d));
-    std::printf("%s\n", nlohmann::ordered_json{{"devices", arr}}.dump(2).c_str());
+    printJson(nlohmann::ordered_json{{"devices", arr}});
     return;
   }
   std::printf("List of devices attached\n");
@@ -54,7 +54,7 @@ void printChanges(std::map<std::string, std::string>& known, const std::vector<c
     if (format == OutputFormat::kJson) {
       nlohmann::ordered_json j{{"event", event}, {"serial", serial}};
       j["state"] = state.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(state);
-      std::printf("%s\n", j.dump().c_str());
+      printJson(j, -1);
     } else {
       std::printf("%s\t%s%s%s\n", event, serial.c_str(), state.empty() ? "" : "\t", state.c_str());
     }

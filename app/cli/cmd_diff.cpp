@@ -89,7 +89,7 @@ void registerDiffCommand(CLI::App& root, int& exitCode) {
       }
       leaks["stillPresent"] = still;
       j["leaks"] = leaks;
-      std::printf("%s\n", j.dump(2).c_str());
+      printJson(j);
     } else {
       std::printf("%12s %16s %16s  %s\n", "Δ count", "Δ shallow bytes", "Δ retained bytes", "class");
       for (size_t i = 0; i < shown; ++i) {

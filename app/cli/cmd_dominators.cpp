@@ -80,7 +80,7 @@ void registerDominatorsCommand(CLI::App& root, int& exitCode) {
       }
       j["retainers"] = rows;
       j["timingsMs"] = {{"dominators", dominatorMs}, {"total", totalMs}};
-      std::printf("%s\n", j.dump(2).c_str());
+      printJson(j);
     } else {
       std::printf("%zu top retainer(s) of %s reachable in %u objects (%u unreachable objects)\n\n", tops.size(),
                   humanBytes(reachable).c_str(), d.reachableObjects(), ix.objectCount() - d.reachableObjects());

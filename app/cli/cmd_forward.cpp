@@ -57,7 +57,7 @@ void registerForwardCommand(CLI::App& root, int& exitCode) {
       if (args->format == OutputFormat::kJson) {
         auto arr = nlohmann::ordered_json::array();
         for (const auto& f : *list) arr.push_back({{"serial", f.serial}, {"local", f.local}, {"remote", f.remote}});
-        std::printf("%s\n", nlohmann::ordered_json{{"forwards", arr}}.dump(2).c_str());
+        printJson(nlohmann::ordered_json{{"forwards", arr}});
       } else {
         for (const auto& f : *list) std::printf("%s %s %s\n", f.serial.c_str(), f.local.c_str(), f.remote.c_str());
       }

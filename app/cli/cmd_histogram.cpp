@@ -59,7 +59,7 @@ void registerHistogramCommand(CLI::App& root, int& exitCode) {
         out.push_back({{"className", rows[i].className}, {"count", rows[i].count}, {"shallowBytes", rows[i].shallowBytes}});
       }
       j["rows"] = out;
-      std::printf("%s\n", j.dump(2).c_str());
+      printJson(j);
     } else {
       std::printf("%12s %16s  %s\n", "count", "shallow bytes", "class");
       for (size_t i = 0; i < shown; ++i) {

@@ -145,7 +145,7 @@ void registerInfoCommand(CLI::App& root, int& exitCode) {
       return;
     }
     if (*format == OutputFormat::kJson) {
-      std::printf("%s\n", toJson(*loaded).dump(2).c_str());
+      printJson(toJson(*loaded));
     } else {
       printText(*loaded);
     }

@@ -117,7 +117,7 @@ void registerLeaksCommand(CLI::App& root, int& exitCode) {
       nlohmann::ordered_json timings;
       for (const auto& [phase, ms] : report->timingsMs) timings[phase] = ms;
       j["timingsMs"] = timings;
-      std::printf("%s\n", j.dump(2).c_str());
+      printJson(j);
     } else {
       auto print = [&](const analysis::Leak& leak, size_t i, size_t n, const char* what) {
         std::printf("%s %zu of %zu: %zu × %s", what, i + 1, n, leak.leakingObjectIds.size(), leak.className.c_str());

@@ -135,7 +135,7 @@ void registerIssues(CLI::App& parent, int& exitCode) {
       j["issues"] = std::move(issues);
       j["problems"] = trace::problemsToJson(result.problems);
       j["linesRead"] = result.linesRead;
-      std::printf("%s\n", trace::dumpJson(j, 2).c_str());
+      printJson(j);
     } else {
       for (size_t k = 0; k < result.issues.size(); ++k) std::printf("%s\n", issueText(result.issues[k], k).c_str());
       std::printf("%zu issue(s), %zu problem(s), %llu line(s) read\n", result.issues.size(), result.problems.size(),
@@ -171,7 +171,7 @@ void registerAnr(CLI::App& parent, int& exitCode) {
     const trace::AnrReport& r = **report;
     printProblems(r.problems, args->file);
     if (args->format == OutputFormat::kJson) {
-      std::printf("%s\n", trace::dumpJson(trace::anrReportToJson(r), 2).c_str());
+      printJson(trace::anrReportToJson(r));
       return;
     }
     if (!r.subject.empty()) std::printf("Subject: %s\n", r.subject.c_str());
@@ -297,7 +297,7 @@ void registerFramestats(CLI::App& parent, int& exitCode) {
       ordered_json j;
       j["windows"] = std::move(windows);
       j["problems"] = trace::problemsToJson((*capture)->problems);
-      std::printf("%s\n", trace::dumpJson(j, 2).c_str());
+      printJson(j);
     }
   });
 }

@@ -90,7 +90,7 @@ void registerInfo(CLI::App& parent, int& exitCode) {
       j["recovery"] = session::recoveryToJson(r.recovery());
       j["blocks"] = r.blocks().size();
       j["records"] = r.recordCount();
-      std::printf("%s\n", trace::dumpJson(j, 2).c_str());
+      printJson(j);
       return;
     }
     const auto& h = r.header();
@@ -125,7 +125,7 @@ void registerSummary(CLI::App& parent, int& exitCode) {
       j["app"] = (*reader)->header().app;
       j["device"] = (*reader)->header().device;
       j["intact"] = (*reader)->recovery().intact();
-      std::printf("%s\n", trace::dumpJson(j, 2).c_str());
+      printJson(j);
       return;
     }
     std::printf("%s on %s: %.1f s, %llu frames (+%llu flagged), %llu issues, %llu ANRs, %llu marks, %llu heap dumps\n",
@@ -331,7 +331,7 @@ void registerImport(CLI::App& parent, int& exitCode) {
     if (args->format == OutputFormat::kJson) {
       ordered_json j = {{"output", args->output}, {"windows", report->windows}, {"frames", report->frames},
                         {"issues", report->issues}, {"anrs", report->anrs}, {"warnings", report->warnings}};
-      std::printf("%s\n", trace::dumpJson(j, 2).c_str());
+      printJson(j);
     } else {
       std::printf("%s: %llu window(s), %llu frame(s), %llu issue(s), %llu ANR(s)\n", args->output.c_str(),
                   static_cast<unsigned long long>(report->windows), static_cast<unsigned long long>(report->frames),

@@ -88,7 +88,7 @@ void registerShrinkCommand(CLI::App& root, int& exitCode) {
       j["bitmapBuffersKept"] = stats->bitmapBuffersKept;
       j["duplicateBitmapBuffers"] = stats->duplicateBitmapBuffers;
       j["shrinkMs"] = seconds * 1000;
-      std::printf("%s\n", j.dump(2).c_str());
+      printJson(j);
     } else {
       std::printf("%s → %s: %s → %s (%.1f%%) in %.2f s (%.0f MB/s)\n", args->dump.path.c_str(), args->out.c_str(),
                   humanBytes(stats->inputBytes).c_str(), humanBytes(outBytes).c_str(), ratio * 100, seconds,

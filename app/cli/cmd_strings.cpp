@@ -66,7 +66,7 @@ void registerStringsCommand(CLI::App& root, int& exitCode) {
                           {"preview", a.preview}, {"objectIds", ids(a.objects)}});
       }
       j["arrays"] = arrays;
-      std::printf("%s\n", j.dump(2).c_str());
+      printJson(j);
     } else {
       std::printf("Duplicate strings: %zu values wasting %s (of %llu strings)\n", report->strings.size(),
                   humanBytes(report->stringWastedBytes).c_str(), static_cast<unsigned long long>(report->stringsScanned));

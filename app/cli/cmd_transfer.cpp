@@ -107,7 +107,7 @@ void registerTransfer(CLI::App& root, int& exitCode, bool push) {
     if (args->format == OutputFormat::kJson) {
       nlohmann::ordered_json j{{"local", result->localPath}, {"remote", result->remotePath}, {"bytes", result->bytes},
                                {"seconds", seconds}};
-      std::printf("%s\n", j.dump(2).c_str());
+      printJson(j);
     } else if (!args->quiet) {
       std::printf("%s: 1 file %s. %.1f MB/s (%llu bytes in %.3fs)\n", args->from.c_str(), push ? "pushed" : "pulled",
                   mbps, static_cast<unsigned long long>(result->bytes), seconds);

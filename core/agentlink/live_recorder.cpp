@@ -7,6 +7,8 @@
 #include <optional>
 #include <thread>
 
+#include "core/trace/json_reader.h"
+
 namespace mxi::core::agentlink {
 
 namespace proto = protocol;
@@ -20,7 +22,8 @@ int64_t wallMsNow() {
 }
 
 // The issue as a wrapper {tag, type, key, truncated, content}: content is the JSON object the
-// app logged, or its text when logcat cut it.
+// app logged, or its text when logcat cut it. Written with dumpJson: a line cut inside a
+// multi-byte character is invalid UTF-8, which must not end the recording.
 std::string issueJson(const proto::MatrixIssue& issue) {
   nlohmann::json j;
   j["tag"] = issue.tag;
@@ -31,7 +34,7 @@ std::string issueJson(const proto::MatrixIssue& issue) {
   j["truncated"] = issue.truncated;
   nlohmann::json content = nlohmann::json::parse(issue.contentJson, nullptr, false);
   j["content"] = content.is_discarded() ? nlohmann::json(issue.contentJson) : content;
-  return j.dump();
+  return trace::dumpJson(j);
 }
 
 }  // namespace

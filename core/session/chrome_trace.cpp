@@ -93,6 +93,7 @@ ordered_json sessionToChromeTrace(const SessionData& d, const trace::DropThresho
     ordered_json args = {{"tag", i.tag}, {"type", i.type}, {"detail", i.detail}, {"scene", i.scene},
                          {"process", i.process}, {"stackKey", i.stackKey}};
     if (i.costMs) args["costMs"] = *i.costMs;
+    if (i.truncated) args["truncated"] = true;
     if (i.io) {
       args["path"] = i.io->path;
       args["ioIssue"] = std::string(trace::ioIssueTypeName(i.type));

@@ -13,6 +13,13 @@ namespace {
 
 std::string esc(const std::string& s) { return htmlEscape(s); }
 
+// At most `bytes` bytes, not ending inside a UTF-8 character.
+std::string utf8Prefix(const std::string& s, size_t bytes) {
+  if (s.size() <= bytes) return s;
+  while (bytes > 0 && (static_cast<unsigned char>(s[bytes]) & 0xC0) == 0x80) --bytes;
+  return s.substr(0, bytes);
+}
+
 constexpr const char* kLevelColors[trace::kDropLevelCount] = {"#3fa34d", "#a3c644", "#f2c12e", "#f07f29", "#d7263d"};
 
 const char* kStyle = R"(<style>
@@ -196,8 +203,10 @@ std::string sessionToHtml(const SessionData& d, const trace::DropThresholds& thr
       const auto& i = si.issue;
       std::string where = i.io ? i.io->path : i.callTree ? hottestPath(*i.callTree) : i.stackKey;
       if (where.empty() && !i.threadStack.empty()) where = i.threadStack.substr(0, i.threadStack.find('\n', 1));
+      if (where.empty() && i.truncated) where = utf8Prefix(i.contentJson, 200) + "…";
       b += formatText("<tr><td class=n>%.3f</td>", static_cast<double>(si.timeNs - d.firstTimeNs) / 1e9) + "<td>" +
-           esc(i.tag) + "</td><td>" + esc(i.io ? std::string(trace::ioIssueTypeName(i.type)) : i.detail) +
+           esc(i.tag) + (i.truncated ? " <span class=bad title=\"logcat cut this issue\">(truncated)</span>" : "") +
+           "</td><td>" + esc(i.io ? std::string(trace::ioIssueTypeName(i.type)) : i.detail) +
            "</td><td class=n>" + (i.costMs ? std::to_string(*i.costMs) : std::string()) + "</td><td>" + esc(i.scene) +
            "</td><td>" + esc(where) + "</td></tr>\n";
     }

@@ -201,8 +201,13 @@ std::string issueStorageJson(const trace::MatrixIssue& i) {
   j["tag"] = i.tag;
   j["type"] = i.type;
   j["key"] = i.key;
-  auto content = trace::parseJson(i.contentJson);
-  j["content"] = content.ok() ? ordered_json(*content) : ordered_json::object();
+  if (i.truncated) {
+    j["truncated"] = true;
+    j["content"] = i.contentJson;  // the text as received; issueFromJson reads what it can
+  } else {
+    auto content = trace::parseJson(i.contentJson);
+    j["content"] = content.ok() ? ordered_json(*content) : ordered_json::object();
+  }
   return trace::dumpJson(j);
 }
 

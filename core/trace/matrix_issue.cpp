@@ -109,9 +109,45 @@ MatrixIssue issueFromContent(const json& content, std::string tag, std::optional
   return issue;
 }
 
+// The members of a cut JSON object that arrived whole: the text up to its last top-level comma,
+// closed. Fields logged before the cut (cost, scene, machine, …) survive a long stack.
+json completeMembersOf(std::string_view text) {
+  size_t lastComma = std::string_view::npos;
+  int depth = 0;
+  bool inString = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char ch = text[i];
+    if (inString) {
+      if (ch == '\\') ++i;
+      else if (ch == '"') inString = false;
+    } else if (ch == '"') {
+      inString = true;
+    } else if (ch == '{' || ch == '[') {
+      ++depth;
+    } else if (ch == '}' || ch == ']') {
+      --depth;
+    } else if (ch == ',' && depth == 1) {
+      lastComma = i;
+    }
+  }
+  if (lastComma == std::string_view::npos) return json::object();
+  auto members = parseJson(std::string(text.substr(0, lastComma)) + "}");
+  return members.ok() && members->is_object() ? *members : json::object();
+}
+
 StatusOr<MatrixIssue> issueFromJson(const json& j) {
   if (!j.is_object()) return invalidInput("a Matrix issue must be a JSON object");
   const auto content = j.find("content");
+  if (content != j.end() && content->is_string()) {
+    // A recorded issue whose content is text (logcat cut it): keep the text, and what of it can be read.
+    const std::string text = content->get<std::string>();
+    std::optional<int32_t> type;
+    if (auto t = jsonInt(j, "type")) type = static_cast<int32_t>(*t);
+    MatrixIssue issue = issueFromContent(completeMembersOf(text), jsonString(j, "tag"), type, jsonString(j, "key"));
+    issue.contentJson = text;
+    issue.truncated = jsonBool(j, "truncated").value_or(false);
+    return issue;
+  }
   if (content != j.end() && content->is_object()) {
     std::optional<int32_t> type;
     if (auto t = jsonInt(j, "type")) type = static_cast<int32_t>(*t);

@@ -74,7 +74,11 @@ struct MatrixIssue {
   std::optional<IoReport> io;
   std::optional<MemoryReport> memory;
 
-  std::string contentJson;  // the whole content object, compact, for anything not modelled
+  std::string contentJson;  // the whole content object, compact, for anything not modelled;
+                            // when truncated, the text as received (not JSON)
+  // logcat cut the issue (its entries end near 4 KB, possibly inside a multi-byte character,
+  // replaced by U+FFFD): the fields above are what the complete members of the text gave.
+  bool truncated = false;
   uint64_t line = 0;        // where it came from (1-based line, byte offset)
   uint64_t offset = 0;
 };

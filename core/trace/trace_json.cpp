@@ -77,8 +77,13 @@ ordered_json issueToJson(const MatrixIssue& i) {
                    {"leakProcess", i.memory->leakProcess},   {"leakDetail", i.memory->leakDetail},
                    {"costMillis", optionalJson(i.memory->costMillis)}};
   }
-  auto content = parseJson(i.contentJson);
-  j["content"] = content.ok() ? ordered_json(*content) : ordered_json(nullptr);
+  if (i.truncated) {
+    j["truncated"] = true;
+    j["content"] = i.contentJson;  // the text as received
+  } else {
+    auto content = parseJson(i.contentJson);
+    j["content"] = content.ok() ? ordered_json(*content) : ordered_json(nullptr);
+  }
   j["line"] = i.line;
   return j;
 }

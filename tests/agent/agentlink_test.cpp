@@ -8,6 +8,14 @@
 #include "core/agentlink/device_apps.h"
 #include "core/agentlink/device_agent.h"
 #include "core/agentlink/live_recorder.h"
+#include "core/session/chrome_trace.h"
+#include "core/session/html_report.h"
+#include "core/session/session_data.h"
+#include "core/session/session_json.h"
+#include "core/session/session_reader.h"
+#include "core/trace/json_reader.h"
+#include "tests/support/scripted_agent_stream.h"
+#include "tests/support/test_paths.h"
 
 namespace mxi::core::agentlink {
 namespace {
@@ -110,6 +118,70 @@ TEST(AgentLink, SummaryLine) {
             "12.0s  58.0 fps  frames 720 [best 700 normal 12 middle 5 high 2 frozen 1]  issues evil-method 2 io 1  anr 1");
   s.reconnects = 1;
   EXPECT_TRUE(formatStats(s).ends_with("  reconnects 1"));
+}
+
+TEST(LiveRecorderTest, InvalidUtf8FromTheDeviceIsRecordedNotThrown) {
+  // logcat ends entries near 4 KB, here inside 首 (E9 A6 96): the agent passes the cut text on.
+  protocol::MatrixIssue cut;
+  cut.logTimeMs = 1000;
+  cut.pid = 7;
+  cut.tag = "Trace_EvilMethod";
+  cut.kind = protocol::IssueKind::kEvilMethod;
+  cut.truncated = true;
+  cut.contentJson = "{\"cost\":900,\"scene\":\"\xE9\xA6\x96\xE9\xA1\xB5\",\"stack\":\"0,1,1,900\\n\xE9\xA6";
+  cut.monotonicNs = 2'000'000'000;
+  protocol::AnrReport anr;
+  anr.timeMs = 1100;
+  anr.pid = 7;
+  anr.reason = "Input dispatching timed out \xFF";
+  anr.traces = "----- pid 7 at 2026-01-01 -----\nCmd line: com.example.cn\xC3\n----- end 7 -----\n";
+  anr.monotonicNs = 2'100'000'000;
+  protocol::FrameBatch frames;
+  frames.scene = "com.example.cn.\xE9\xA6" "Activity";  // a window name cut the same way
+  frames.refreshPeriodNs = 16'666'667;
+  protocol::FrameTiming t;
+  t.intendedVsync = 1'000'000'000;
+  t.frameCompleted = 1'010'000'000;
+  frames.frames.push_back(t);
+
+  CancelToken endOfScript;
+  protocol::AgentHello hello;
+  hello.deviceModel = "Pixel \xFE";
+  hello.abi = "arm64-v8a";
+  hello.refreshMilliHz = 60000;
+  const std::string path = (test::scratchDir("live_recorder_utf8") / "u.mxs").string();
+  bool connected = false;
+  LiveRecorder recorder(
+      {"com.example.cn", std::chrono::milliseconds(0), 1000, path},
+      [&](protocol::AgentHello& h) -> StatusOr<std::unique_ptr<AgentConnection>> {
+        if (connected) return ioError("gone");
+        connected = true;
+        h = hello;
+        return std::make_unique<AgentConnection>(std::make_unique<test::ScriptedAgentStream>(
+            std::vector<protocol::Message>{frames, cut, anr}, endOfScript));
+      },
+      nullptr, nullptr);
+  ASSERT_TRUE(recorder.run(endOfScript).ok());
+  EXPECT_EQ(recorder.stats().issuesByKind.at("evil-method"), 1u);
+  EXPECT_EQ(recorder.stats().anrs, 1u);
+
+  auto reader = session::SessionReader::open(path);
+  ASSERT_TRUE(reader.ok()) << reader.status().toString();
+  NullProgress progress;
+  auto data = session::loadSession(**reader, progress, CancelToken());
+  ASSERT_TRUE(data.ok()) << data.status().toString();
+  ASSERT_EQ((*data)->issues.size(), 1u);
+  const trace::MatrixIssue& issue = (*data)->issues[0].issue;
+  EXPECT_TRUE(issue.truncated);
+  EXPECT_EQ(issue.costMs, 900);
+  EXPECT_EQ(issue.scene, "首页");
+  EXPECT_EQ(issue.contentJson, "{\"cost\":900,\"scene\":\"首页\",\"stack\":\"0,1,1,900\\n\xEF\xBF\xBD");
+  ASSERT_EQ((*data)->anrs.size(), 1u);
+  ASSERT_EQ((*data)->frames.size(), 1u);
+  const std::string json = trace::dumpJson(session::sessionToJson(**data));
+  EXPECT_NE(json.find("\"truncated\":true"), std::string::npos);
+  EXPECT_NE(trace::dumpJson(session::sessionToChromeTrace(**data)).find("\"truncated\":true"), std::string::npos);
+  EXPECT_NE(session::sessionToHtml(**data).find("(truncated)"), std::string::npos);
 }
 
 }  // namespace

@@ -349,3 +349,65 @@ TEST_F(E2eRecordTest, HostilePackageNameIsRefused) {
 
 }  // namespace
 }  // namespace mxi::test
+
+namespace mxi::test {
+namespace {
+
+// An evil method whose logcat line is cut (entries end at 4068 bytes) inside a 3-byte character:
+// Chinese scene and stack text, as apps with localized names log them.
+std::string issueCutInsideACharacter() {
+  const std::string tag = "Matrix.DefaultPluginListener", prefix = "report issue content: ";
+  const size_t cutAt = 4068 - tag.size() - 2;  // bytes of the message logcat keeps
+  std::string text = "tag[Trace_EvilMethod]type[0];key[null];content[{\"machine\":\"MIDDLE\",\"cost\":1234,"
+                     "\"scene\":\"首页Activity\",\"detail\":\"NORMAL\",\"stack\":\"";
+  while ((cutAt - prefix.size() - text.size()) % 3 != 1) text += ' ';  // the cut leaves 1 byte of a character
+  while (prefix.size() + text.size() < cutAt + 300) text += "慢";
+  return text + "\",\"stackKey\":\"1|\",\"tag\":\"Trace_EvilMethod\"}]";
+}
+
+TEST_F(E2eRecordTest, IssueCutInsideAMultiByteCharacterIsKeptAndTheRecordingGoesOn) {
+  const fs::path envFile = s_dir / "root/etc/mxi-sim.env";
+  const std::string savedEnv = readFile(envFile);
+  struct Restore {
+    fs::path path;
+    std::string text;
+    ~Restore() { std::ofstream(path) << text; }
+  } restore{envFile, savedEnv};
+  const fs::path extra = m_scratch / "extra-issues.txt";
+  std::ofstream(extra) << issueCutInsideACharacter() << "\n";
+  std::ofstream(envFile) << savedEnv << "MXI_SIM_EXTRA_ISSUES=" << extra.string() << "\n";
+
+  const fs::path session = m_scratch / "u.mxs";
+  const ProcessRun r = mxi({"record", "--package", "mobi.mangatoon.comics.aphone.portuguese", "--duration", "5", "-o",
+                            session.string()});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.err.find("issues evil-method 471"), std::string::npos) << r.err;  // the cut one and every real one
+  const Recorded rec = readSession(session);
+  ASSERT_EQ(rec.issues.size(), 471u);
+  const std::string& cut = rec.issues.front();
+  EXPECT_NE(cut.find("\"truncated\":true"), std::string::npos) << cut.substr(0, 300);
+  // The character logcat cut in two is replaced by U+FFFD; the text before it is kept whole.
+  const std::string content = "\"content\":\"{\\\"machine\\\":\\\"MIDDLE\\\",\\\"cost\\\":1234,\\\"scene\\\":\\\"首页Activity\\\"";
+  EXPECT_NE(cut.find(content), std::string::npos) << cut.substr(0, 300);
+  EXPECT_NE(cut.find("慢\xEF\xBF\xBD\""), std::string::npos) << cut.substr(cut.size() - 100);
+
+  // Every view of the file shows it: the JSON, HTML and Chrome-trace exports and the summary.
+  const ProcessRun json = mxi({"session", "export", session.string(), "--to", "json", "-q"});
+  ASSERT_EQ(json.exitCode, 0) << json.err;
+  EXPECT_NE(json.out.find("\"truncated\": true"), std::string::npos);
+  EXPECT_NE(json.out.find("\"cost\": 1234"), std::string::npos);  // what the complete members say
+  EXPECT_NE(json.out.find("\"scene\": \"首页Activity\""), std::string::npos);
+  const ProcessRun html = mxi({"session", "export", session.string(), "--to", "html", "-q"});
+  ASSERT_EQ(html.exitCode, 0) << html.err;
+  EXPECT_NE(html.out.find("(truncated)</span></td><td>NORMAL</td><td class=n>1234</td><td>首页Activity</td>"),
+            std::string::npos);
+  const ProcessRun chrome = mxi({"session", "export", session.string(), "--to", "chrome-trace", "-q"});
+  ASSERT_EQ(chrome.exitCode, 0) << chrome.err;
+  EXPECT_NE(chrome.out.find("\"scene\":\"首页Activity\",\"process\":\"\",\"stackKey\":\"\",\"costMs\":1234,\"truncated\":true"),
+            std::string::npos);
+  const ProcessRun summary = mxi({"session", "summary", session.string()});
+  ASSERT_EQ(summary.exitCode, 0) << summary.err;
+}
+
+}  // namespace
+}  // namespace mxi::test

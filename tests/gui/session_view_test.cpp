@@ -10,12 +10,14 @@
 #include <QSignalSpy>
 #include <QTreeWidget>
 
+#include "app/gui/live/issue_detail_view.h"
 #include "app/gui/live/issue_feed_model.h"
 #include "app/gui/live/live_dashboard.h"
 #include "app/gui/main_window.h"
 #include "app/gui/session/session_view.h"
 #include "core/session/html_report.h"
 #include "core/session/session_import.h"
+#include "core/session/session_writer.h"
 #include "tests/support/test_paths.h"
 
 namespace mxi::gui {
@@ -113,6 +115,42 @@ TEST(SessionViewTest, TruncatedSessionOpensWithWhatWasRecovered) {
   ASSERT_EQ(opened.size(), 1) << (failed.isEmpty() ? "" : failed.first().first().toString().toStdString());
   EXPECT_TRUE(window.sessionView()->headerText().contains(QStringLiteral("Recovered from a damaged file")))
       << window.sessionView()->headerText().toStdString();
+}
+
+TEST(SessionViewTest, IssueThatLogcatCutIsShownWithItsText) {
+  // As the live recorder stores an issue whose logcat line ended inside a multi-byte character:
+  // the content is the text as received, the broken character replaced by U+FFFD.
+  const std::string path = (test::scratchDir("gui-session-cut") / "cut.mxs").string();
+  {
+    core::session::SessionHeader header;
+    header.app = "com.example.cn";
+    auto writer = core::session::SessionWriter::create(path, header);
+    ASSERT_TRUE(writer.ok()) << writer.status().toString();
+    ASSERT_TRUE((*writer)->appendIssue(5'000'000'000, R"({"tag":"Trace_EvilMethod","type":0,"key":"","pid":7,)"
+                                                       R"("logTimeMs":1,"truncated":true,"content":"{\"cost\":1234,)"
+                                                       R"(\"scene\":\"首页\",\"stack\":\"慢慢�"})")
+                    .ok());
+    ASSERT_TRUE((*writer)->close().ok());
+  }
+  MainWindow window;
+  QSignalSpy opened(&window, &MainWindow::sessionOpened);
+  window.openFiles({QString::fromStdString(path)});
+  ASSERT_TRUE(opened.wait(20000));
+  LiveDashboard* dashboard = window.dashboard();
+  ASSERT_TRUE(dashboard);
+  dashboard->refresh();
+  IssueFeedModel* feed = dashboard->feedModel();
+  ASSERT_EQ(feed->rowCount(), 1);
+  EXPECT_EQ(feed->index(0, IssueFeedModel::kSummary).data().toString(),
+            QStringLiteral("evil method (truncated by logcat)"));
+  EXPECT_EQ(feed->index(0, IssueFeedModel::kScene).data().toString(), QStringLiteral("首页"));
+  EXPECT_EQ(feed->index(0, IssueFeedModel::kCost).data().toLongLong(), 1234);
+  dashboard->detailView()->showIssue(feed->eventAt(0));
+  EXPECT_TRUE(dashboard->detailView()->detailText().contains(QStringLiteral("{\"cost\":1234,\"scene\":\"首页\",\"stack\":\"慢慢\uFFFD")))
+      << dashboard->detailView()->detailText().toStdString();
+  const std::string json = (test::scratchDir("gui-session-cut-export") / "cut.json").string();
+  EXPECT_EQ(window.sessionView()->exportTo(QStringLiteral("json"), QString::fromStdString(json)), QString());
+  EXPECT_NE(slurp(json).find("\"truncated\": true"), std::string::npos);
 }
 
 }  // namespace

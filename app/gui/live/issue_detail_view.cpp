@@ -12,9 +12,9 @@
 #include <QTreeWidget>
 #include <QValueAxis>
 #include <QVBoxLayout>
-#include <nlohmann/json.hpp>
 
 #include "app/gui/item_views.h"
+#include "core/trace/json_reader.h"
 
 namespace mxi::gui {
 
@@ -221,9 +221,13 @@ void IssueDetailView::showIssue(const LiveEvent& event) {
     if (io.repeat) row(tr("Repeated reads"), QString::number(io.repeat));
     html += QStringLiteral("</table>");
     if (!issue.stack.empty()) html += tr("<h4>Stack</h4><pre>%1</pre>").arg(esc(issue.stack));
+  } else if (issue.truncated) {
+    html += tr("<p><b>logcat cut this issue</b> (its entries end near 4 KB); the text as it arrived:</p>"
+               "<pre>%1</pre>").arg(esc(issue.contentJson));
   } else {
+    const auto content = core::trace::parseJson(issue.contentJson);
     html += tr("<h4>Content</h4><pre>%1</pre>")
-                .arg(esc(nlohmann::json::parse(issue.contentJson, nullptr, false).dump(2)));
+                .arg(esc(content.ok() ? core::trace::dumpJson(*content, 2) : issue.contentJson));
   }
   m_text->setHtml(html);
   m_pages->setCurrentWidget(m_text);

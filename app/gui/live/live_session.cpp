@@ -158,6 +158,7 @@ void LiveSession::addIssue(MatrixIssue issue, int64_t timeMs) {
   e.costMs = issue.costMs.value_or(issue.io ? issue.io->costMs : -1);
   if (issue.startup && issue.startup->startupDurationMs) e.costMs = *issue.startup->startupDurationMs;
   e.summary = summarize(issue);
+  if (issue.truncated) e.summary += " (truncated by logcat)";
   e.issue = std::make_shared<const MatrixIssue>(std::move(issue));
   addEvent(std::move(e));
 }

@@ -25,6 +25,7 @@
 #include "core/session/chrome_trace.h"
 #include "core/session/html_report.h"
 #include "core/session/session_json.h"
+#include "core/trace/json_reader.h"
 
 namespace mxi::gui {
 
@@ -242,8 +243,8 @@ QString SessionView::exportTo(const QString& format, const QString& outPath) con
   std::string text;
   // Exports count drop levels by the same thresholds as the views (Settings).
   if (format == QLatin1String("html")) text = core::session::sessionToHtml(*m_data, m_thresholds.drops);
-  else if (format == QLatin1String("json")) text = core::session::sessionToJson(*m_data, m_thresholds.drops).dump(2);
-  else if (format == QLatin1String("chrome-trace")) text = core::session::sessionToChromeTrace(*m_data, m_thresholds.drops).dump();
+  else if (format == QLatin1String("json")) text = core::trace::dumpJson(core::session::sessionToJson(*m_data, m_thresholds.drops), 2);
+  else if (format == QLatin1String("chrome-trace")) text = core::trace::dumpJson(core::session::sessionToChromeTrace(*m_data, m_thresholds.drops));
   else return tr("Unknown export format %1").arg(format);
   std::ofstream out(outPath.toStdString(), std::ios::binary);
   out << text;

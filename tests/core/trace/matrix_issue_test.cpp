@@ -266,6 +266,31 @@ TEST(MatrixIssueTest, InvalidUtf8IsReplacedNotThrown) {
   EXPECT_NE(out.find("\"key\":\"k\xEF\xBF\xBD\""), std::string::npos) << out;
 }
 
+TEST(MatrixIssueTest, RecordedIssueThatLogcatCutKeepsItsTextAndItsCompleteMembers) {
+  // As the live recorder stores it: the content is the text as it arrived.
+  const std::string wrapper = R"({"tag":"Trace_EvilMethod","type":0,"key":"","truncated":true,)"
+                              R"("content":"{\"machine\":\"MIDDLE\",\"cost\":1234,\"scene\":\"首页\",\"stack\":\"0,1,1,12\\n1,2,1,)"
+                              "\uFFFD\"}";
+  auto issue = parseIssueJson(wrapper);
+  ASSERT_TRUE(issue.ok()) << issue.status().toString();
+  EXPECT_TRUE(issue->truncated);
+  EXPECT_EQ(issue->kind, IssueKind::kEvilMethod);
+  EXPECT_EQ(issue->costMs, 1234);
+  EXPECT_EQ(issue->scene, "首页");
+  EXPECT_EQ(issue->machine, "MIDDLE");
+  EXPECT_EQ(issue->stack, "");  // cut: not taken
+  EXPECT_EQ(issue->contentJson, "{\"machine\":\"MIDDLE\",\"cost\":1234,\"scene\":\"首页\",\"stack\":\"0,1,1,12\\n1,2,1,\xEF\xBF\xBD");
+  const std::string out = dumpJson(issueToJson(*issue));
+  EXPECT_NE(out.find(R"("truncated":true,"content":"{\"machine\")"), std::string::npos) << out;
+  // Cut before any member ended: nothing but the text.
+  auto early = parseIssueJson(R"({"tag":"io","type":1,"key":"","truncated":true,"content":"{\"path\":\"/sdcard/"})");
+  ASSERT_TRUE(early.ok());
+  EXPECT_TRUE(early->truncated);
+  EXPECT_EQ(early->kind, IssueKind::kIo);
+  EXPECT_EQ(early->io->path, "");
+  EXPECT_EQ(early->contentJson, "{\"path\":\"/sdcard/");
+}
+
 TEST(MatrixIssueTest, MalformedStackLineHasItsOffset) {
   auto lines = parseStackLines("0,1,1,10\n1,2,x,5\n");
   ASSERT_FALSE(lines.ok());

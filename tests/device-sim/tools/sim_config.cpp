@@ -61,6 +61,7 @@ SimConfig loadConfig(const std::string& argv0) {
   c.heapSource = get("MXI_SIM_HEAP_SOURCE", "");
   c.foreground = get("MXI_SIM_FOREGROUND", "");
   c.stopped = get("MXI_SIM_STOPPED", "");
+  c.extraIssues = get("MXI_SIM_EXTRA_ISSUES", "");
   c.frameMs = getInt("MXI_SIM_FRAME_MS", c.frameMs);
   c.logMs = getInt("MXI_SIM_LOG_MS", c.logMs);
   c.anrAtMs = getInt("MXI_SIM_ANR_AT_MS", c.anrAtMs);

@@ -15,6 +15,8 @@ struct SimConfig {
   std::string heapSource;      // hprof that `am dumpheap` writes (a real JVM-written dump)
   std::string foreground;      // package whose windows replay as the foreground app
   std::string stopped;         // comma-separated packages installed (pm) but not running (ps, pidof, am)
+  std::string extraIssues;     // file of Issue.toString() texts, one a line, the mangatoon app logs
+                               // before its real ones (tests: what a phone may send, e.g. non-ASCII)
   int64_t frameMs = 16;        // a new framestats row appears every frameMs
   int64_t logMs = 100;         // a new Matrix issue line every logMs
   int64_t anrAtMs = 3000;      // am_anr for the ANR app at origin + anrAtMs

@@ -102,7 +102,7 @@ std::string issueToString(const std::string& json) {
   return "tag[" + field("tag") + "]type[" + field("type") + "];key[null];content[" + content + "]";
 }
 
-void addIssueApps(SimDevice& d, const fs::path& dir) {
+void addIssueApps(SimDevice& d, const fs::path& dir, const std::string& extraIssues) {
   struct Source {
     std::string package;
     int pid;
@@ -124,6 +124,11 @@ void addIssueApps(SimDevice& d, const fs::path& dir) {
   }
   Source manga{"mobi.mangatoon.comics.aphone.portuguese", 21003, "Matrix.DefaultPluginListener", 'I',
                "report issue content: ", {}};
+  if (!extraIssues.empty()) {
+    for (const auto& l : lines(readFile(extraIssues))) {
+      if (!l.empty()) manga.issues.push_back(l);
+    }
+  }
   std::vector<fs::path> files;
   if (fs::is_directory(dir / "mangatoon-production")) {
     for (const auto& e : fs::directory_iterator(dir / "mangatoon-production")) files.push_back(e.path());
@@ -225,7 +230,7 @@ SimDevice loadDevice(const SimConfig& config) {
     const fs::path ref = config.referenceDir;
     addGfxApps(d, ref / "gfxinfo/topicon-t865_all-processes_framestats.txt");
     addGfxApps(d, ref / "gfxinfo/choi890_soundvis_120hz_framestats.txt");
-    addIssueApps(d, ref / "matrix-issues");
+    addIssueApps(d, ref / "matrix-issues", config.extraIssues);
     for (SimLogLine& l : d.log) l.atMs *= config.logMs;
     addAnrApp(d, ref / "anr/wanandroid_arm64-device_traces.txt", config.anrAtMs);
     if (config.oneAppDemo) giveEverythingTo(d, config.foreground.empty() ? "com.android.settings" : config.foreground);
