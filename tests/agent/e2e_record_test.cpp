@@ -147,6 +147,16 @@ class E2eRecordTest : public ::testing::Test {
     return runProcess(args, env(), m_scratch, std::move(whileRunning));
   }
   std::string calls() const { return readFile(s_dir / "root/var/mxi-sim/calls.log"); }
+  // A simulator setting for one test: appended to its env file (a later line wins), undone after.
+  class SimSetting {
+   public:
+    explicit SimSetting(const std::string& line) : m_saved(readFile(file())) { std::ofstream(file()) << m_saved << line << "\n"; }
+    ~SimSetting() { std::ofstream(file()) << m_saved; }
+
+   private:
+    static fs::path file() { return s_dir / "root/etc/mxi-sim.env"; }
+    std::string m_saved;
+  };
 
   static inline fs::path s_dir;
   static inline std::unique_ptr<SimProcess> s_sim;
@@ -273,14 +283,7 @@ TEST_F(E2eRecordTest, AgentPackagesListsInstalledPackagesAndTheirPids) {
 TEST_F(E2eRecordTest, AgentKilledWhileIssuesFlowLosesNoneAndDoublesNone) {
   // Issues every 10 ms for 4.7 s; the agent is killed once the first ones were recorded, so the
   // ones logged while it restarts must come from logcat's backlog (StartCollecting.logSinceMs).
-  const fs::path envFile = s_dir / "root/etc/mxi-sim.env";
-  const std::string savedEnv = readFile(envFile);
-  struct Restore {
-    fs::path path;
-    std::string text;
-    ~Restore() { std::ofstream(path) << text; }
-  } restore{envFile, savedEnv};
-  std::ofstream(envFile) << savedEnv << "MXI_SIM_LOG_MS=10\n";  // a later line wins
+  const SimSetting fastLog("MXI_SIM_LOG_MS=10");
   const fs::path agentPath = s_dir / "root/data/local/tmp/mxi-agent";
   const fs::path stderrPath = m_scratch / "stderr.txt";
   bool killed = false;
@@ -366,16 +369,9 @@ std::string issueCutInsideACharacter() {
 }
 
 TEST_F(E2eRecordTest, IssueCutInsideAMultiByteCharacterIsKeptAndTheRecordingGoesOn) {
-  const fs::path envFile = s_dir / "root/etc/mxi-sim.env";
-  const std::string savedEnv = readFile(envFile);
-  struct Restore {
-    fs::path path;
-    std::string text;
-    ~Restore() { std::ofstream(path) << text; }
-  } restore{envFile, savedEnv};
   const fs::path extra = m_scratch / "extra-issues.txt";
   std::ofstream(extra) << issueCutInsideACharacter() << "\n";
-  std::ofstream(envFile) << savedEnv << "MXI_SIM_EXTRA_ISSUES=" << extra.string() << "\n";
+  const SimSetting extraIssues("MXI_SIM_EXTRA_ISSUES=" + extra.string());
 
   const fs::path session = m_scratch / "u.mxs";
   const ProcessRun r = mxi({"record", "--package", "mobi.mangatoon.comics.aphone.portuguese", "--duration", "5", "-o",

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the trace/session fuzzers with clang + ASan/UBSan and runs each for SECONDS (default 60),
+# Builds the trace/session fuzzers (and the live recorder's) with clang + ASan/UBSan and runs each for SECONDS (default 60),
 # seeded from the shared reference fixtures (read in place, never copied) and, for the session
 # reader, from sessions that `mxi session import` makes out of them.
 # Usage: tests/fuzz/run_fuzz_trace.sh [SECONDS] [TARGET...]   Crashes land in build/fuzz/crashes/.
@@ -8,7 +8,8 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 secs=${1:-60}
 shift || true
 targets=("$@")
-[[ ${#targets[@]} -eq 0 ]] && targets=(fuzz_matrix_issues fuzz_stack_mapping fuzz_anr_trace fuzz_framestats fuzz_session_reader)
+[[ ${#targets[@]} -eq 0 ]] && targets=(fuzz_matrix_issues fuzz_stack_mapping fuzz_anr_trace fuzz_framestats fuzz_session_reader
+                                     fuzz_live_record)
 ref=${MXI_REFERENCE_DIR:-$root/../shared/reference}/fixtures
 build=$root/build/fuzz
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
@@ -30,6 +31,7 @@ seeds_for() {
       ASAN_OPTIONS=detect_leaks=0 "$build/app/cli/mxi" session import --issues "$ref/matrix-issues/wiki-data-format-examples.jsonl" \
         -o "$dir/b.mxs" >/dev/null
       echo "$dir" ;;
+    fuzz_live_record) ;;  # structured input: any bytes make messages
   esac
 }
 for t in "${targets[@]}"; do
