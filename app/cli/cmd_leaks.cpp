@@ -107,6 +107,7 @@ void registerLeaksCommand(CLI::App& root, int& exitCode) {
       j["file"] = ix.source().path();
       j["candidates"] = report->candidates;
       j["notStronglyReachable"] = report->notStronglyReachable;
+      j["heldThroughOtherLeaks"] = report->heldThroughOtherLeaks;
       for (const char* name : {"leaks", "libraryLeaks"}) {
         auto list = nlohmann::ordered_json::array();
         for (const auto& leak : std::string(name) == "leaks" ? report->leaks : report->libraryLeaks) {
@@ -135,9 +136,10 @@ void registerLeaksCommand(CLI::App& root, int& exitCode) {
       for (size_t i = 0; i < report->libraryLeaks.size(); ++i) {
         print(report->libraryLeaks[i], i, report->libraryLeaks.size(), "Library leak");
       }
-      std::printf("%zu application leak(s), %zu library leak(s); %zu candidate(s), %zu not strongly reachable\n",
+      std::printf("%zu application leak(s), %zu library leak(s); %zu candidate(s), %zu not strongly reachable, "
+                  "%zu held through another leak\n",
                   report->leaks.size(), report->libraryLeaks.size(), report->candidates,
-                  report->notStronglyReachable);
+                  report->notStronglyReachable, report->heldThroughOtherLeaks);
     }
     exitCode = 0;
   });

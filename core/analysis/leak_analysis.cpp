@@ -133,10 +133,21 @@ StatusOr<LeakReport> analyzeLeaks(const hprof::HeapIndex& index, const LeakOptio
     std::vector<ObjectIndex> objects;
   };
   std::map<std::pair<bool, std::string>, Group> groups;  // (library, signature)
+  // Deduplication as Shark does: an object whose shortest path runs through another leaking
+  // object (an activity's detached view tree, held only through the activity) is that leak's
+  // doing; counting it again would report "2 × Activity" for one leaked activity.
+  std::unordered_set<uint32_t> reachableCandidates;
+  for (const LeakCandidate& c : candidates) {
+    if (paths->isReached(c.object)) reachableCandidates.insert(c.object.value);
+  }
   for (const LeakCandidate& c : candidates) {
     const std::vector<ObjectIndex> path = paths->pathTo(c.object);
     if (path.empty()) {
       ++report.notStronglyReachable;
+      continue;
+    }
+    if (std::any_of(path.begin(), path.end() - 1, [&](ObjectIndex o) { return reachableCandidates.count(o.value) > 0; })) {
+      ++report.heldThroughOtherLeaks;
       continue;
     }
     std::vector<ChainNode> chain = describePath(index, path, paths->rootOf(path.front()));

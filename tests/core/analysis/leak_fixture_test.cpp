@@ -108,6 +108,7 @@ TEST_F(LeakFixtureTest, FindsExactlyThePlantedLeaks) {
   // Candidates: 6 destroyed activities ("soft" too) + fragment, dialog, view model, root view.
   EXPECT_EQ(r.candidates, 10u);
   EXPECT_EQ(r.notStronglyReachable, 1u);  // the softly reachable activity is no leak
+  EXPECT_EQ(r.heldThroughOtherLeaks, 1u);  // the "focused" activity, held only through its root view
   EXPECT_EQ(findLeak(*s_base, r.leaks, "soft"), nullptr);
   EXPECT_EQ(findLeak(*s_base, r.leaks, "live"), nullptr);
   for (const Leak& l : r.leaks) EXPECT_EQ(l.leakingObjectIds.size(), 1u) << l.className;
@@ -193,8 +194,9 @@ TEST_F(LeakFixtureTest, KnownReferenceMakesALibraryLeak) {
   EXPECT_EQ(p.className, "android.view.inputmethod.InputMethodManager");
   EXPECT_EQ(p.fieldName, "mServedView");
   EXPECT_EQ(lib.className, "android.view.View");
-  // The root view and the destroyed activity it holds share the suspects: one leak, 2 objects.
-  EXPECT_EQ(lib.leakingObjectIds.size(), 2u);
+  // The destroyed activity is held only through the leaking root view: part of its leak, not a
+  // second leaking object (Shark's deduplication).
+  EXPECT_EQ(lib.leakingObjectIds, std::vector<hprof::ObjectId>{lib.chain.back().objectId});
   EXPECT_EQ(appPath(lib), (std::vector<std::string>{"com.example.leaks.LeakHeap.sImm",
                                                     "android.view.inputmethod.InputMethodManager.mServedView"}));
   EXPECT_EQ(lib.chain[lib.chain.size() - 2].reason, "a singleton (held by its class's static field sInstance)");
@@ -227,6 +229,36 @@ TEST_F(LeakFixtureTest, SignaturesAreStableAcrossDumps) {
   std::set<std::string> distinct;
   for (const Leak& l : s_baseReport->leaks) distinct.insert(l.signature);
   EXPECT_EQ(distinct.size(), s_baseReport->leaks.size());
+}
+
+TEST(LeakDeduplicationTest, AnActivitysOwnViewTreeIsNoSecondLeak) {
+  // tests/fixtures/java/view_leaks: three destroyed activities held by static fields, each with a
+  // detached root view (nominated too) reachable only through the activity.
+  const auto index = open("view_leaks");
+  ASSERT_TRUE(index);
+  const LeakReport r = analyze(*index);
+  EXPECT_EQ(r.candidates, 6u);
+  EXPECT_EQ(r.heldThroughOtherLeaks, 3u);
+  ASSERT_EQ(r.leaks.size(), 3u);
+  EXPECT_TRUE(r.libraryLeaks.empty());
+  std::map<std::string, std::vector<std::string>> chains;
+  for (const Leak& l : r.leaks) {
+    EXPECT_EQ(l.leakingObjectIds, std::vector<hprof::ObjectId>{l.chain.back().objectId}) << l.className;  // 1 ×
+    std::vector<std::string> path;
+    for (size_t i = l.chain.size() - 2; i < l.chain.size(); ++i) {
+      path.push_back(l.chain[i].className + (i + 1 < l.chain.size() ? "." + l.chain[i + 1].reference.name : ""));
+    }
+    chains[l.className] = path;
+    EXPECT_EQ(l.chain.back().reason, "Activity#mDestroyed is true");
+    EXPECT_TRUE(l.chain.back().suspect);
+  }
+  EXPECT_EQ(chains, (std::map<std::string, std::vector<std::string>>{
+                        {"com.example.app.DetailActivity", {"com.example.app.ViewLeaks.sLastDetail", "com.example.app.DetailActivity"}},
+                        {"com.example.app.LoginActivity", {"com.example.app.ViewLeaks.sLoginCallback", "com.example.app.LoginActivity"}},
+                        {"com.example.app.SettingsActivity",
+                         {"com.example.app.ViewLeaks.sSettingsForResult", "com.example.app.SettingsActivity"}}}));
+  // Without deduplication the root view would have joined its activity's group (same suspects).
+  for (const Leak& l : r.leaks) EXPECT_GT(l.retainedBytes, 4096u) << l.className;  // the activity's state
 }
 
 TEST(LeakSignatureTest, HiddenClassNamesDoNotChangeTheSignature) {
