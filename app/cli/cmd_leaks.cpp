@@ -23,6 +23,7 @@ void registerLeaksCommand(CLI::App& root, int& exitCode) {
     std::vector<std::string> objects;
     std::vector<std::string> classes;
     std::string knownReferences;
+    std::vector<std::string> addKnownReferences;
     bool noRetained = false;
     bool localsAlike = false;
     std::vector<std::string> excludeHeaps;
@@ -40,6 +41,9 @@ void registerLeaksCommand(CLI::App& root, int& exitCode) {
   cmd->add_option("--class", args->classes, "Also treat every instance of this class as leaking");
   cmd->add_option("--known-references", args->knownReferences,
                   "JSON file of known library references, replacing the built-in list (docs/LEAKS.md)")
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--add-known-references", args->addKnownReferences,
+                  "JSON file of more known references, added to the built-in list (or to --known-references)")
       ->check(CLI::ExistingFile);
   cmd->add_flag("--no-retained", args->noRetained, "Skip the dominator tree (no retained bytes; faster)");
   cmd->add_flag("--locals-alike", args->localsAlike,
@@ -77,15 +81,20 @@ void registerLeaksCommand(CLI::App& root, int& exitCode) {
     }
     options.finders.classes = args->classes;
     if (!args->knownReferences.empty()) {
-      std::ifstream in(args->knownReferences);
-      std::stringstream text;
-      text << in.rdbuf();
-      auto parsed = analysis::parseKnownReferences(text.str());
-      if (!parsed.ok()) {
-        exitCode = reportError(parsed.status(), args->knownReferences);
+      auto replaced = analysis::readKnownReferencesFile(args->knownReferences);
+      if (!replaced.ok()) {
+        exitCode = reportError(replaced.status(), "leaks");
         return;
       }
-      options.knownReferences = std::move(*parsed);
+      options.knownReferences = std::move(*replaced);
+    }
+    for (const std::string& file : args->addKnownReferences) {
+      auto added = analysis::readKnownReferencesFile(file);
+      if (!added.ok()) {
+        exitCode = reportError(added.status(), "leaks");
+        return;
+      }
+      options.knownReferences.insert(options.knownReferences.end(), added->begin(), added->end());
     }
     options.retainedSizes = !args->noRetained;
     options.javaLocalsLast = !args->localsAlike;
@@ -128,7 +137,7 @@ void registerLeaksCommand(CLI::App& root, int& exitCode) {
                     leak.description.empty() ? "" : ": ", leak.description.c_str(), leak.signature.c_str());
         if (leak.pattern >= 0) {
           const auto& p = report->knownReferences[static_cast<size_t>(leak.pattern)];
-          std::printf("  known reference %s.%s: %s\n", p.className.c_str(), p.fieldName.c_str(), p.description.c_str());
+          std::printf("  known reference %s: %s\n", analysis::knownReferenceText(p).c_str(), p.description.c_str());
         }
         std::printf("%s\n", chainToText(leak.chain).c_str());
       };

@@ -47,10 +47,13 @@ nlohmann::ordered_json leakToJson(const core::analysis::Leak& leak,
   j["chain"] = chainToJson(leak.chain);
   if (leak.pattern >= 0) {
     const auto& p = patterns[static_cast<size_t>(leak.pattern)];
-    j["pattern"] = {{"kind", p.kind == core::analysis::KnownReference::Kind::kStaticField ? "staticField" : "instanceField"},
-                    {"className", p.className},
-                    {"fieldName", p.fieldName},
-                    {"description", p.description}};
+    nlohmann::ordered_json pattern;
+    pattern["kind"] = std::string(core::analysis::knownReferenceKindName(p.kind));
+    if (!p.className.empty()) pattern["className"] = p.className;
+    if (!p.fieldName.empty()) pattern["fieldName"] = p.fieldName;
+    if (!p.threadName.empty()) pattern["threadName"] = p.threadName;
+    pattern["description"] = p.description;
+    j["pattern"] = std::move(pattern);
   }
   return j;
 }

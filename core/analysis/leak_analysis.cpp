@@ -165,8 +165,9 @@ StatusOr<LeakReport> analyzeLeaks(const hprof::HeapIndex& index, const LeakOptio
       chain[i].reason = verdicts[i].reason;
       chain[i].suspect = i >= suspects.first && i <= suspects.last;
     }
-    // A library leak: its shortest path still goes through a known reference.
-    int pattern = -1;
+    // A library leak: its shortest path still starts at or goes through a known reference.
+    const hprof::GcRoot* root = paths->rootOf(path.front());
+    int pattern = root ? known.matchRoot(*root) : -1;
     for (size_t i = 1; i < chain.size() && pattern < 0; ++i) {
       const ReferenceName& r = chain[i].reference;
       if (r.type == ReferenceName::Type::kInstanceField || r.type == ReferenceName::Type::kStaticField) {

@@ -44,7 +44,11 @@ StatusOr<std::unique_ptr<ShortestPaths>> ShortestPaths::compute(const HeapGraph&
     const hprof::GcRoot& root = roots[r];
     if (root.object == hprof::kNoObject || !hprof::isStrongRoot(root.kind)) continue;
     const uint32_t node = root.object.value;
-    const bool local = localsLast && root.kind == hprof::RootKind::kJavaFrame;
+    // A root a known reference names (a thread's locals, a JNI global) is library-held: searched
+    // last, or never when ignored.
+    const int pattern = known.matchRoot(root);
+    if (pattern >= 0 && known.isIgnored(pattern)) continue;
+    const bool local = pattern >= 0 || (localsLast && root.kind == hprof::RootKind::kJavaFrame);
     if (state[node] == kUnseen || (state[node] == kQueuedLast && !local)) {
       state[node] = local ? kQueuedLast : kQueued;
       parent[node] = UINT32_MAX;
@@ -57,7 +61,7 @@ StatusOr<std::unique_ptr<ShortestPaths>> ShortestPaths::compute(const HeapGraph&
   size_t head = 0, lastHead = 0;
   uint64_t steps = 0;
   std::vector<std::pair<ObjectIndex, int>> matches;
-  std::vector<uint32_t> lastTargets;
+  std::vector<uint32_t> lastTargets, ignoredTargets;
   while (!targets.empty() ? pending > 0 : true) {
     uint32_t node;
     bool viaLast;
@@ -76,14 +80,20 @@ StatusOr<std::unique_ptr<ShortestPaths>> ShortestPaths::compute(const HeapGraph&
     if ((++steps & 0x3FFFF) == 0 && (cancel.isCancelled() || !progress.report("leak paths", 0))) return cancelled();
 
     lastTargets.clear();
-    if (!viaLast && known.mayMatch(ObjectIndex{node})) {
-      known.forEachMatch(ObjectIndex{node}, [&](ObjectIndex t, int) { lastTargets.push_back(t.value); });
+    ignoredTargets.clear();
+    if (known.mayMatch(ObjectIndex{node})) {
+      known.forEachMatch(ObjectIndex{node}, [&](ObjectIndex t, int pattern) {
+        (known.isIgnored(pattern) ? ignoredTargets : lastTargets).push_back(t.value);
+      });
     }
     const std::span<const uint32_t> succ = graph.successors(node);
     const uint32_t skipped = graph.skippedSuccessor(node);
     for (size_t k = 0; k < succ.size(); ++k) {
       if (k == skipped) continue;
       const uint32_t v = succ[k];
+      if (!ignoredTargets.empty() && std::find(ignoredTargets.begin(), ignoredTargets.end(), v) != ignoredTargets.end()) {
+        continue;  // an ignored reference is never a path
+      }
       const bool last = viaLast || std::find(lastTargets.begin(), lastTargets.end(), v) != lastTargets.end();
       if (state[v] == kUnseen) {
         parent[v] = node;
