@@ -35,6 +35,10 @@ core::StatusOr<std::shared_ptr<HeapDocument>> loadHeapDocument(const QString& pa
   core::analysis::LeakOptions leakOptions;
   leakOptions.precomputed = doc->dominators.get();
   leakOptions.dominators = dominatorOptions;
+  if (!options.knownReferencesFile.empty()) {
+    ASSIGN_OR_RETURN(auto added, core::analysis::readKnownReferencesFile(options.knownReferencesFile));
+    leakOptions.knownReferences.insert(leakOptions.knownReferences.end(), added.begin(), added.end());
+  }
   if (const auto* info = doc->index->source().matrixInfo(); info && !info->leakedActivityKey.empty()) {
     leakOptions.finders.matrixKey = info->leakedActivityKey;
   }

@@ -16,6 +16,8 @@ struct HeapLoadOptions {
   // Heaps whose objects count in no retained size and no class histogram row (Settings; e.g.
   // Android's image and zygote). Names the dump does not have are ignored.
   std::vector<std::string> excludedHeaps;
+  // A JSON file of known references added to the built-in list (Settings); empty: none.
+  std::string knownReferencesFile;
 };
 
 // Everything the heap browser shows, computed synchronously (house rule T1): index, dominator

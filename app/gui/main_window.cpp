@@ -341,7 +341,7 @@ bool MainWindow::showPage(const QString& name) {
 void MainWindow::openDump(const QString& path) {
   if (m_job) return;  // one load at a time
   const QString absolute = QFileInfo(path).absoluteFilePath();
-  m_job = std::make_unique<HeapLoadJob>(absolute, HeapLoadOptions{m_settings.excludedHeapNames()});
+  m_job = std::make_unique<HeapLoadJob>(absolute, HeapLoadOptions{m_settings.excludedHeapNames(), m_settings.knownReferencesFile.toStdString()});
   connect(m_job.get(), &HeapLoadJob::progress, this, [this](const QString& phase, int permille) {
     m_phase->setText(tr("%1…").arg(phase));
     m_progress->setValue(permille);

@@ -8,6 +8,7 @@
 #include <QBarSet>
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSpinBox>
 #include <QSettings>
 #include <QSignalSpy>
@@ -44,6 +45,7 @@ Settings custom() {
   s.mappings = {{QStringLiteral("com.example.app"), QStringLiteral("/maps/methodMapping.txt"), QString()},
                 {QStringLiteral("com.example.other"), QString(), QStringLiteral("/maps/mapping.txt")}};
   s.excludedHeaps = {QStringLiteral("image"), QStringLiteral("zygote")};
+  s.knownReferencesFile = QStringLiteral("/maps/known-references.json");
   return s;
 }
 
@@ -71,6 +73,7 @@ TEST(SettingsTest, RoundTripThroughQSettings) {
   ASSERT_EQ(back.mappings.size(), 2);
   EXPECT_EQ(back.mappings[1].proguardMapping, QStringLiteral("/maps/mapping.txt"));
   EXPECT_EQ(back.excludedHeaps, (QStringList{QStringLiteral("image"), QStringLiteral("zygote")}));
+  EXPECT_EQ(back.knownReferencesFile, QStringLiteral("/maps/known-references.json"));
   EXPECT_EQ(store.value(QStringLiteral("thresholds/dropHigh")).toInt(), 12);
 
   // Fewer mappings later: the old rows are gone. Inconsistent thresholds fall back to Matrix's.
@@ -344,6 +347,39 @@ TEST(SettingsTest, ExcludedHeapsLeaveTheHistogramAndRetainedSizes) {
   // Retained sizes: the dominator tree's total counts only the app and default heaps' bytes.
   EXPECT_EQ(reachableAll, 216u);
   EXPECT_EQ(reachableApp, 190u);
+}
+
+TEST(SettingsTest, KnownReferencesFileIsAddedToTheBuiltInList) {
+  const auto dir = test::scratchDir("gui-settings-known");
+  const std::string dump = (dir / "art.hprof").string();
+  const auto sample = test::buildArtSample();
+  std::ofstream(dump, std::ios::binary).write(reinterpret_cast<const char*>(sample.bytes.data()),
+                                              static_cast<std::streamsize>(sample.bytes.size()));
+  const std::string good = (dir / "known.json").string(), bad = (dir / "bad.json").string();
+  std::ofstream(good) << R"([{"kind": "nativeGlobal", "className": "android.os.Binder", "description": "remote callers"}])";
+  std::ofstream(bad) << R"([{"kind": "nativeGlobal"}])";
+
+  Settings s;
+  s.knownReferencesFile = QString::fromStdString(bad);
+  EXPECT_EQ(s.validate(), QString::fromStdString(bad + ": known references: entry 0: nativeGlobal needs className"));
+  s.knownReferencesFile = QString::fromStdString(good);
+  EXPECT_EQ(s.validate(), QString());
+
+  MainWindow window;
+  window.applySettings(s);
+  histogramOf(window, QString::fromStdString(dump));
+  const auto& known = window.heapBrowser()->document().leaks.knownReferences;
+  ASSERT_EQ(known.size(), core::analysis::builtinKnownReferences().size() + 1);
+  EXPECT_EQ(known.back().kind, core::analysis::KnownReference::Kind::kNativeGlobal);
+  EXPECT_EQ(known.back().description, "remote callers");
+
+  // The dialog edits it.
+  SettingsDialog dialog(s);
+  auto* field = dialog.findChild<QLineEdit*>(QStringLiteral("knownReferences"));
+  ASSERT_TRUE(field);
+  EXPECT_EQ(field->text(), QString::fromStdString(good));
+  field->setText(QString());
+  EXPECT_EQ(dialog.settings().knownReferencesFile, QString());
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "app/gui/settings/settings.h"
 
+#include "core/analysis/known_references.h"
+
 #include <QRegularExpression>
 #include <QSettings>
 
@@ -17,6 +19,7 @@ const QString kDropHigh = QStringLiteral("thresholds/dropHigh");
 const QString kDropFrozen = QStringLiteral("thresholds/dropFrozen");
 const QString kMappings = QStringLiteral("mappings");
 const QString kExcludedHeaps = QStringLiteral("heaps/exclude");
+const QString kKnownReferences = QStringLiteral("heaps/knownReferences");
 
 template <typename T>
 void readNumber(QSettings& store, const QString& key, T& into) {
@@ -32,8 +35,27 @@ bool Settings::operator==(const Settings& o) const {
   const auto& b = o.thresholds;
   return adbPath == o.adbPath && transport == o.transport && a.evilMethodMs == b.evilMethodMs && a.anrMs == b.anrMs &&
          a.drops.normal == b.drops.normal && a.drops.middle == b.drops.middle && a.drops.high == b.drops.high &&
-         a.drops.frozen == b.drops.frozen && mappings == o.mappings && excludedHeaps == o.excludedHeaps;
+         a.drops.frozen == b.drops.frozen && mappings == o.mappings && excludedHeaps == o.excludedHeaps &&
+         knownReferencesFile == o.knownReferencesFile;
 }
+
+namespace {
+
+QString thresholdsProblem(const LiveThresholds& thresholds) {
+  const auto& d = thresholds.drops;
+  if (!(0 < d.normal && d.normal < d.middle && d.middle < d.high && d.high < d.frozen)) {
+    return QStringLiteral("drop thresholds must increase: 0 < Normal (%1) < Middle (%2) < High (%3) < Frozen (%4)")
+        .arg(d.normal).arg(d.middle).arg(d.high).arg(d.frozen);
+  }
+  if (thresholds.evilMethodMs <= 0) return QStringLiteral("the evil-method threshold must be positive");
+  if (thresholds.anrMs < thresholds.evilMethodMs) {
+    return QStringLiteral("the ANR threshold (%1 ms) must not be below the evil-method threshold (%2 ms)")
+        .arg(thresholds.anrMs).arg(thresholds.evilMethodMs);
+  }
+  return {};
+}
+
+}  // namespace
 
 Settings Settings::load(QSettings& store) {
   Settings s;
@@ -54,7 +76,8 @@ Settings Settings::load(QSettings& store) {
   }
   store.endArray();
   s.excludedHeaps = store.value(kExcludedHeaps).toStringList();
-  if (!s.validate().isEmpty()) s.thresholds = LiveThresholds{};  // inconsistent numbers: back to Matrix's
+  s.knownReferencesFile = store.value(kKnownReferences).toString();
+  if (!thresholdsProblem(s.thresholds).isEmpty()) s.thresholds = LiveThresholds{};  // inconsistent numbers: back to Matrix's
   return s;
 }
 
@@ -82,6 +105,7 @@ void Settings::save(QSettings& store) const {
   }
   store.endArray();
   store.setValue(kExcludedHeaps, excludedHeaps);
+  store.setValue(kKnownReferences, knownReferencesFile);
   store.sync();
 }
 
@@ -90,17 +114,9 @@ void Settings::save() const {
   save(store);
 }
 
+
 QString Settings::validate() const {
-  const auto& d = thresholds.drops;
-  if (!(0 < d.normal && d.normal < d.middle && d.middle < d.high && d.high < d.frozen)) {
-    return QStringLiteral("drop thresholds must increase: 0 < Normal (%1) < Middle (%2) < High (%3) < Frozen (%4)")
-        .arg(d.normal).arg(d.middle).arg(d.high).arg(d.frozen);
-  }
-  if (thresholds.evilMethodMs <= 0) return QStringLiteral("the evil-method threshold must be positive");
-  if (thresholds.anrMs < thresholds.evilMethodMs) {
-    return QStringLiteral("the ANR threshold (%1 ms) must not be below the evil-method threshold (%2 ms)")
-        .arg(thresholds.anrMs).arg(thresholds.evilMethodMs);
-  }
+  if (QString problem = thresholdsProblem(thresholds); !problem.isEmpty()) return problem;
   static const QRegularExpression tcp(QStringLiteral("^tcp:[^:]+:([0-9]{1,5})$"));
   if (transport != QLatin1String("server") && transport != QLatin1String("usb")) {
     const auto m = tcp.match(transport);
@@ -113,6 +129,10 @@ QString Settings::validate() const {
     if (m.methodMapping.isEmpty() && m.proguardMapping.isEmpty()) {
       return QStringLiteral("the mapping of %1 names no file").arg(m.package);
     }
+  }
+  if (!knownReferencesFile.isEmpty()) {
+    const auto known = core::analysis::readKnownReferencesFile(knownReferencesFile.toStdString());
+    if (!known.ok()) return QString::fromStdString(known.status().message());
   }
   return {};
 }

@@ -34,6 +34,7 @@ struct Settings {
   LiveThresholds thresholds;                        // drop levels, evil method 700 ms, ANR 5 s
   QList<AppMapping> mappings;
   QStringList excludedHeaps;                        // e.g. image, zygote (Android)
+  QString knownReferencesFile;                      // more known references (JSON, docs/LEAKS.md), added to the built-in ones
 
   bool operator==(const Settings& other) const;
 

@@ -138,6 +138,20 @@ QWidget* SettingsDialog::makeMappingPage() {
   m_excludedHeaps->setToolTip(tr("Objects of these heaps count in no retained size and no class histogram row "
                                  "(Android dumps: image and zygote belong to the system, not the app)"));
   heaps->addRow(tr("Heaps to exclude"), m_excludedHeaps);
+  m_knownReferences = new QLineEdit;
+  m_knownReferences->setObjectName(QStringLiteral("knownReferences"));
+  m_knownReferences->setPlaceholderText(tr("none: the built-in Android list only"));
+  m_knownReferences->setToolTip(tr("A JSON file of known references (fields, a thread's locals, JNI globals; library "
+                                   "or ignored) added to the built-in Android list, as mxi leaks --add-known-references"));
+  auto* knownRow = new QHBoxLayout;
+  auto* browseKnown = new QPushButton(tr("Browse…"));
+  connect(browseKnown, &QPushButton::clicked, this, [this] {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Known references"), QString(), tr("JSON (*.json);;All files (*)"));
+    if (!path.isEmpty()) m_knownReferences->setText(path);
+  });
+  knownRow->addWidget(m_knownReferences, 1);
+  knownRow->addWidget(browseKnown);
+  heaps->addRow(tr("Known references"), knownRow);
   layout->addLayout(heaps);
   return page;
 }
@@ -176,6 +190,7 @@ void SettingsDialog::setSettings(const Settings& s) {
   m_mappings->setRowCount(0);
   for (const AppMapping& m : s.mappings) addMappingRow(m);
   m_excludedHeaps->setText(s.excludedHeaps.join(QStringLiteral(", ")));
+  m_knownReferences->setText(s.knownReferencesFile);
   m_problem->clear();
 }
 
@@ -195,6 +210,7 @@ Settings SettingsDialog::settings() const {
   for (const QString& h : m_excludedHeaps->text().split(QLatin1Char(','), Qt::SkipEmptyParts)) {
     if (!h.trimmed().isEmpty()) s.excludedHeaps << h.trimmed();
   }
+  s.knownReferencesFile = m_knownReferences->text().trimmed();
   return s;
 }
 

@@ -44,6 +44,7 @@ class SettingsDialog : public QDialog {
   QLabel* m_dropRanges;
   QTableWidget* m_mappings;
   QLineEdit* m_excludedHeaps;
+  QLineEdit* m_knownReferences;
   QLabel* m_problem;
 };
 
