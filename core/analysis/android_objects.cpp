@@ -17,6 +17,13 @@ AndroidObjects::AndroidObjects(const hprof::HeapIndex& index) : m_index(index) {
   fragment = index.findClass("android.app.Fragment");
   androidxFragment = index.findClass("androidx.fragment.app.Fragment");
   supportFragment = index.findClass("android.support.v4.app.Fragment");
+  messageQueue = index.findClass("android.os.MessageQueue");
+  toast = index.findClass("android.widget.Toast");
+  viewRootImpl = index.findClass("android.view.ViewRootImpl");
+  service = index.findClass("android.app.Service");
+  contextImpl = index.findClass("android.app.ContextImpl");
+  inputMethodManager = index.findClass("android.view.inputmethod.InputMethodManager");
+  editor = index.findClass("android.widget.Editor");
 }
 
 bool AndroidObjects::isInstanceOf(ObjectIndex object, hprof::ClassIndex cls) const {
@@ -112,6 +119,87 @@ std::optional<AndroidObjects::State> AndroidObjects::viewModelState(ObjectIndex 
   if (!cleared) return std::nullopt;
   if (*cleared) return State{true, "ViewModel was cleared (onCleared() called)"};
   return State{false, "ViewModel is not cleared"};
+}
+
+std::optional<AndroidObjects::State> AndroidObjects::windowState(ObjectIndex w) const {
+  const auto destroyed = boolField(w, "mDestroyed");
+  if (!destroyed) return std::nullopt;
+  if (*destroyed) return State{true, "Window#mDestroyed is true"};
+  return State{false, "Window#mDestroyed is false"};
+}
+
+std::optional<AndroidObjects::State> AndroidObjects::messageQueueState(ObjectIndex q) const {
+  const auto quitting = boolField(q, "mQuitting");
+  if (!quitting) return std::nullopt;
+  if (*quitting) return State{true, "MessageQueue#mQuitting is true (its Looper quit)"};
+  return State{false, "MessageQueue#mQuitting is false (its Looper still runs)"};
+}
+
+std::optional<AndroidObjects::State> AndroidObjects::toastState(ObjectIndex t) const {
+  const auto tn = objectField(t, "mTN");
+  if (!tn || *tn == hprof::kNoObject) return std::nullopt;
+  if (const auto wm = objectField(*tn, "mWM"); wm && *wm != hprof::kNoObject) {
+    return State{false, "Toast is showing (Toast.mTN.mWM is not null)"};
+  }
+  if (const auto shown = objectField(*tn, "mView"); shown && *shown == hprof::kNoObject) {
+    return State{true, "Toast is gone (Toast.mTN.mView is null)"};
+  }
+  return std::nullopt;
+}
+
+std::optional<AndroidObjects::State> AndroidObjects::viewRootState(ObjectIndex r) const {
+  const auto root = objectField(r, "mView");
+  if (!root) return std::nullopt;
+  if (*root == hprof::kNoObject) return State{true, "ViewRootImpl#mView is null (its window was removed)"};
+  return State{false, "ViewRootImpl#mView is not null (its window is shown)"};
+}
+
+std::optional<AndroidObjects::State> AndroidObjects::serviceState(ObjectIndex svc) const {
+  // ActivityThread.sCurrentActivityThread.mServices (ArrayMap<IBinder, Service>) holds the
+  // services that are created and not yet destroyed.
+  const auto threadClass = m_index.findClass("android.app.ActivityThread");
+  if (!threadClass) return std::nullopt;
+  const auto current = m_index.staticField(*threadClass, "sCurrentActivityThread");
+  if (!current || current->type != hprof::BasicType::kObject || current->raw == 0) return std::nullopt;
+  const auto activityThread = m_index.find(current->asObjectId());
+  if (!activityThread) return std::nullopt;
+  const auto services = objectField(*activityThread, "mServices");
+  if (!services || *services == hprof::kNoObject) return std::nullopt;
+  const auto array = objectField(*services, "mArray");
+  if (!array || *array == hprof::kNoObject) return std::nullopt;
+  const auto elements = m_index.objectArrayElements(*array);
+  if (!elements) return std::nullopt;
+  const hprof::ObjectId id = m_index.idOf(svc);
+  for (const hprof::ObjectId& e : *elements) {
+    if (e == id) return State{false, "Service held by ActivityThread.mServices (not destroyed)"};
+  }
+  return State{true, "Service not held by ActivityThread.mServices (destroyed)"};
+}
+
+std::optional<AndroidObjects::State> AndroidObjects::contextState(ObjectIndex c) const {
+  ObjectIndex owner = hprof::kNoObject;
+  std::string what;
+  if (contextImpl && isInstanceOf(c, *contextImpl)) {
+    const auto outer = objectField(c, "mOuterContext");
+    if (outer && *outer != hprof::kNoObject) owner = activityOf(*outer);
+    what = "ContextImpl.mOuterContext is an activity with ";
+  } else if (contextWrapper && isInstanceOf(c, *contextWrapper)) {
+    const auto base = objectField(c, "mBase");
+    if (base && *base != hprof::kNoObject) owner = activityOf(*base);
+    what = "ContextWrapper wraps an activity with ";
+  }
+  if (owner == hprof::kNoObject) return std::nullopt;
+  const auto s = activityState(owner);
+  if (!s) return std::nullopt;
+  return State{s->finished, what + s->reason};
+}
+
+std::optional<AndroidObjects::State> AndroidObjects::editorState(ObjectIndex e) const {
+  const auto textView = objectField(e, "mTextView");
+  if (!textView || *textView == hprof::kNoObject) return std::nullopt;
+  const auto s = viewState(*textView);
+  if (!s) return std::nullopt;
+  return State{s->finished, "Editor.mTextView: " + s->reason};
 }
 
 }  // namespace mxi::core::analysis

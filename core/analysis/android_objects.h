@@ -33,9 +33,19 @@ class AndroidObjects {
   std::optional<State> viewState(hprof::ObjectIndex view) const;
   std::optional<State> dialogState(hprof::ObjectIndex dialog) const;
   std::optional<State> viewModelState(hprof::ObjectIndex viewModel) const;
+  std::optional<State> windowState(hprof::ObjectIndex window) const;
+  std::optional<State> messageQueueState(hprof::ObjectIndex queue) const;
+  std::optional<State> toastState(hprof::ObjectIndex toast) const;
+  std::optional<State> viewRootState(hprof::ObjectIndex viewRoot) const;
+  std::optional<State> serviceState(hprof::ObjectIndex service) const;
+  // ContextWrapper (not an Activity, Service or Application) and ContextImpl: the state of the
+  // activity they wrap (mBase chain) or belong to (ContextImpl.mOuterContext).
+  std::optional<State> contextState(hprof::ObjectIndex context) const;
+  std::optional<State> editorState(hprof::ObjectIndex editor) const;
 
   std::optional<hprof::ClassIndex> activity, contextWrapper, view, dialog, window, viewModel, application, looper,
-      thread, fragment, androidxFragment, supportFragment;
+      thread, fragment, androidxFragment, supportFragment, messageQueue, toast, viewRootImpl, service, contextImpl,
+      inputMethodManager, editor;
 
   const hprof::HeapIndex& index() const { return m_index; }
 

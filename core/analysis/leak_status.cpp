@@ -35,6 +35,7 @@ StatusVerdict inspectObject(const AndroidObjects& android, ObjectIndex object, b
     return {};
   }
   if (is(android.application)) return {LeakingStatus::kNo, "Application is a singleton"};
+  if (is(android.inputMethodManager)) return {LeakingStatus::kNo, "InputMethodManager is a singleton"};
   if (is(android.looper)) {
     if (const auto t = android.objectField(object, "mThread"); t && *t != hprof::kNoObject) {
       if (android.stringField(*t, "name") == std::optional<std::string>("main")) {
@@ -50,6 +51,15 @@ StatusVerdict inspectObject(const AndroidObjects& android, ObjectIndex object, b
   if (is(android.view)) return fromState(android.viewState(object));
   if (is(android.dialog)) return fromState(android.dialogState(object));
   if (is(android.viewModel)) return fromState(android.viewModelState(object));
+  if (is(android.window)) return fromState(android.windowState(object));
+  if (is(android.messageQueue)) return fromState(android.messageQueueState(object));
+  if (is(android.toast)) return fromState(android.toastState(object));
+  if (is(android.viewRootImpl)) return fromState(android.viewRootState(object));
+  if (is(android.service)) return fromState(android.serviceState(object));
+  if (is(android.editor)) return fromState(android.editorState(object));
+  if (is(android.contextImpl) || is(android.contextWrapper)) {
+    if (auto v = fromState(android.contextState(object)); v.status != LeakingStatus::kUnknown) return v;
+  }
 
   // A singleton: held by a static field of its own class.
   const hprof::ClassIndex cls = index.classOf(object);

@@ -44,6 +44,10 @@ void SmallAndroidHeap::setStatic(const std::string& className, const std::string
   m_classes.at(className).statics[field] = value;
 }
 
+void SmallAndroidHeap::setObjectArray(uint64_t array, std::vector<uint64_t> elements) {
+  m_arrays[array] = std::move(elements);
+}
+
 void SmallAndroidHeap::jniGlobal(uint64_t object) { m_globals.push_back(object); }
 
 void SmallAndroidHeap::thread(const std::string& name, const std::vector<uint64_t>& locals) {
@@ -81,6 +85,10 @@ std::shared_ptr<const core::hprof::HeapIndex> SmallAndroidHeap::index() const {
     seg.classDump(c.id, c.super.empty() ? 0 : m_classes.at(c.super).id, 0, size, statics, fields);
   }
   for (const Instance& i : m_instances) {
+    if (const auto array = m_arrays.find(i.id); array != m_arrays.end()) {
+      seg.objectArray(i.id, m_classes.at(i.className).id, array->second);
+      continue;
+    }
     FieldData data(4);
     for (std::string cls = i.className; !cls.empty(); cls = m_classes.at(cls).super) {
       for (const auto& [field, type] : m_classes.at(cls).fields) {

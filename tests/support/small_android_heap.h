@@ -27,6 +27,8 @@ class SmallAndroidHeap {
   uint64_t newInstance(const std::string& className, const std::map<std::string, uint64_t>& values = {});
   uint64_t newString(const std::string& latin1);
   void setStatic(const std::string& className, const std::string& field, uint64_t value);
+  // Makes `array` (an instance made with newInstance of an array class) an object array of these.
+  void setObjectArray(uint64_t array, std::vector<uint64_t> elements);
   void jniGlobal(uint64_t object);
   // A thread (START_THREAD with its name, a thread-object root) whose Java frame holds `locals`.
   void thread(const std::string& name, const std::vector<uint64_t>& locals);
@@ -53,6 +55,7 @@ class SmallAndroidHeap {
   std::map<std::string, Class> m_classes;
   std::vector<std::string> m_classOrder;
   std::vector<Instance> m_instances;
+  std::map<uint64_t, std::vector<uint64_t>> m_arrays;  // instance id → elements
   std::vector<std::pair<uint64_t, std::string>> m_strings;  // String object, its text
   std::vector<uint64_t> m_globals;
   std::vector<Thread> m_threads;
