@@ -34,6 +34,11 @@ class ObjectInspectorsTest : public ::testing::Test {
     h.declareClass("java.lang.Object[]", "", {});
     h.declareClass("android.app.ActivityThread", "", {{"mServices", kObj}}, {"sCurrentActivityThread"});
     h.declareClass("com.example.Plain", "", {});
+    for (const char* f : {"android.app.Fragment", "androidx.fragment.app.Fragment", "android.support.v4.app.Fragment"}) {
+      h.declareClass(f, "", {{"mFragmentManager", kObj}});
+    }
+    h.declareClass("android.app.Dialog", "", {{"mWindow", kObj}});
+    h.declareClass("androidx.lifecycle.ViewModel", "", {{"mCleared", kBool}});
     live = h.newInstance("android.app.Activity", {{"mDestroyed", 0}, {"mFinished", 0}});
     destroyed = h.newInstance("android.app.Activity", {{"mDestroyed", 1}});
   }
@@ -115,6 +120,30 @@ TEST_F(ObjectInspectorsTest, EditorFollowsItsTextView) {
   EXPECT_EQ(text(judge(attached)), "NO: Editor.mTextView: View.mAttachInfo is not null (view attached)");
   EXPECT_EQ(text(judge(ofDestroyed)),
             "YES: Editor.mTextView: View.mContext references a finished activity (Activity#mDestroyed is true)");
+}
+
+TEST_F(ObjectInspectorsTest, FragmentsOfAllThreePackages) {
+  for (const char* f : {"android.app.Fragment", "androidx.fragment.app.Fragment", "android.support.v4.app.Fragment"}) {
+    const uint64_t added = h.newInstance(f, {{"mFragmentManager", h.newInstance("com.example.Plain")}});
+    const uint64_t removed = h.newInstance(f);
+    m_index.reset();
+    EXPECT_EQ(text(judge(added)), "NO: Fragment.mFragmentManager is not null") << f;
+    EXPECT_EQ(text(judge(removed)), "YES: Fragment.mFragmentManager is null") << f;
+  }
+}
+
+TEST_F(ObjectInspectorsTest, DialogViewModelAndView) {
+  const uint64_t shownDialog = h.newInstance("android.app.Dialog", {{"mWindow", h.newInstance("android.view.Window")}});
+  const uint64_t dismissed = h.newInstance("android.app.Dialog", {{"mWindow", h.newInstance("android.view.Window", {{"mDestroyed", 1}})}});
+  const uint64_t model = h.newInstance("androidx.lifecycle.ViewModel"), cleared = h.newInstance("androidx.lifecycle.ViewModel", {{"mCleared", 1}});
+  const uint64_t attached = h.newInstance("android.view.View", {{"mAttachInfo", h.newInstance("com.example.Plain")}, {"mContext", live}});
+  const uint64_t ofDestroyed = h.newInstance("android.view.View", {{"mContext", destroyed}});
+  EXPECT_EQ(text(judge(shownDialog)), "NO: Dialog.mWindow is not destroyed");
+  EXPECT_EQ(text(judge(dismissed)), "YES: Dialog.mWindow is destroyed (Window#mDestroyed is true)");
+  EXPECT_EQ(text(judge(model)), "NO: ViewModel is not cleared");
+  EXPECT_EQ(text(judge(cleared)), "YES: ViewModel was cleared (onCleared() called)");
+  EXPECT_EQ(text(judge(attached)), "NO: View.mAttachInfo is not null (view attached)");
+  EXPECT_EQ(text(judge(ofDestroyed)), "YES: View.mContext references a finished activity (Activity#mDestroyed is true)");
 }
 
 TEST_F(ObjectInspectorsTest, ActivitySingletonsAndUnknown) {
