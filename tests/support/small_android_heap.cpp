@@ -6,8 +6,9 @@
 
 namespace mxi::test {
 
-SmallAndroidHeap::SmallAndroidHeap(int sdk, std::string manufacturer) {
+SmallAndroidHeap::SmallAndroidHeap(int sdk, std::string manufacturer, bool artObjectFields) {
   declareClass("java.lang.Object", "", {});
+  if (artObjectFields) m_classes["java.lang.Object"].fields = {{"shadow$_klass_", kObj}, {"shadow$_monitor_", kInt}};
   declareClass("java.lang.String", "", {{"count", kInt}, {"hash", kInt}, {"value", kObj}});
   declareClass("byte[]", "", {});
   declareClass("java.lang.Thread", "", {{"name", kObj}});
@@ -93,7 +94,8 @@ std::shared_ptr<const core::hprof::HeapIndex> SmallAndroidHeap::index() const {
     for (std::string cls = i.className; !cls.empty(); cls = m_classes.at(cls).super) {
       for (const auto& [field, type] : m_classes.at(cls).fields) {
         const auto v = i.values.find(field);
-        const uint64_t value = v == i.values.end() ? 0 : v->second;
+        uint64_t value = v == i.values.end() ? 0 : v->second;
+        if (field == "shadow$_klass_") value = m_classes.at(i.className).id;
         if (type == kObj) data.id(value);
         else if (type == kInt) data.i4(static_cast<uint32_t>(value));
         else data.i1(static_cast<uint8_t>(value));

@@ -16,8 +16,9 @@ namespace mxi::test {
 
 class SmallAndroidHeap {
  public:
-  // sdk 0: no android.os.Build in the dump (as a JVM's).
-  explicit SmallAndroidHeap(int sdk = 0, std::string manufacturer = {});
+  // sdk 0: no android.os.Build in the dump (as a JVM's). `artObjectFields`: java.lang.Object
+  // declares ART's shadow$_klass_ (each instance's class) and shadow$_monitor_, as ART writes it.
+  explicit SmallAndroidHeap(int sdk = 0, std::string manufacturer = {}, bool artObjectFields = false);
 
   // A class below `super` ("" for java.lang.Object) with instance fields (kObj, kBool, kInt) and
   // object-valued statics. Every class is a sticky-class root.

@@ -2,6 +2,7 @@
 // the NO case and the YES case with their reasons, and UNKNOWN when the dump says nothing.
 #include <gtest/gtest.h>
 
+#include "core/analysis/leak_analysis.h"
 #include "core/analysis/leak_status.h"
 #include "tests/support/small_android_heap.h"
 
@@ -155,6 +156,31 @@ TEST_F(ObjectInspectorsTest, ActivitySingletonsAndUnknown) {
   EXPECT_EQ(text(judge(imm)), "NO: InputMethodManager is a singleton");
   EXPECT_EQ(text(judge(app)), "NO: Application is a singleton");
   EXPECT_EQ(judge(plain).status, LeakingStatus::kUnknown);  // the dump says nothing about it
+}
+
+TEST(ArtObjectFieldsTest, ShadowKlassIsTheClassAndNoLeakPathGoesThroughIt) {
+  // ART writes java.lang.Object with shadow$_klass_ and shadow$_monitor_: every instance refers
+  // to its class. Fields of subclasses must still decode, and chains start at the class's root.
+  test::SmallAndroidHeap h(29, "Google", true);
+  h.declareClass("android.app.Activity", "", {{"mDestroyed", kBool}, {"mFinished", kBool}});
+  h.declareClass("com.example.Cache", "", {{"mHeld", kObj}}, {"sInstance"});
+  const uint64_t activity = h.newInstance("android.app.Activity", {{"mDestroyed", 1}});
+  h.setStatic("com.example.Cache", "sInstance", h.newInstance("com.example.Cache", {{"mHeld", activity}}));
+  const auto index = h.index();
+  ASSERT_TRUE(index);
+  const hprof::ObjectIndex a = *index->find(hprof::ObjectId{activity});
+  EXPECT_EQ(index->field(a, "mDestroyed")->asBool(), true);
+  EXPECT_EQ(index->field(a, "shadow$_klass_")->asObjectId(), index->classInfo(index->classOf(a)).id);
+  LeakOptions options;
+  options.retainedSizes = false;
+  NullProgress progress;
+  auto report = analyzeLeaks(*index, options, progress, CancelToken());
+  ASSERT_TRUE(report.ok());
+  ASSERT_EQ(report->leaks.size(), 1u);
+  std::vector<std::string> chain;
+  for (const ChainNode& n : report->leaks[0].chain) chain.push_back(n.className + " " + n.reference.name);
+  EXPECT_EQ(chain, (std::vector<std::string>{"com.example.Cache sticky class", "com.example.Cache sInstance",
+                                             "android.app.Activity mHeld"}));
 }
 
 }  // namespace
