@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
@@ -153,6 +154,40 @@ TEST(CliTest, LeaksJsonContract) {
 
   EXPECT_EQ(mxi("leaks -q --object nonsense " + dump).exitCode, 2);
   EXPECT_EQ(mxi("leaks -q --exclude-heap nope " + dump).exitCode, 2);
+}
+
+TEST(CliTest, LeaksDeduplicatedAndKnownReferenceFiles) {
+  const std::string views = test::fixtureDumpDir() + "/view_leaks.hprof";
+  const CliRun text = mxi("leaks -q " + views);
+  ASSERT_EQ(text.exitCode, 0) << text.out;
+  for (const char* activity : {"DetailActivity", "SettingsActivity", "LoginActivity"}) {
+    EXPECT_NE(text.out.find(std::string("1 × com.example.app.") + activity), std::string::npos) << text.out;
+  }
+  EXPECT_NE(text.out.find("3 application leak(s), 0 library leak(s); 6 candidate(s), 0 not strongly reachable, "
+                          "3 held through another leak\n"),
+            std::string::npos)
+      << text.out;
+  const CliRun json = mxi("leaks -q --format json " + views);
+  EXPECT_EQ(nlohmann::json::parse(json.out)["heldThroughOtherLeaks"], 3);
+
+  // An added file: LeakHeap's static field becomes a known reference, the rest stays built in.
+  const auto dir = test::scratchDir("cli-known-references");
+  const std::string added = (dir / "added.json").string(), bad = (dir / "bad.json").string();
+  std::ofstream(added) << R"([{"kind": "staticField", "className": "com.example.leaks.LeakHeap",
+                              "fieldName": "sLeakedActivity", "description": "test"}])";
+  std::ofstream(bad) << R"([{"kind": "javaLocal"}])";
+  const std::string dump = test::fixtureDumpDir() + "/leaks_base.hprof";
+  const auto both = nlohmann::json::parse(mxi("leaks -q --format json --add-known-references " + added + " " + dump).out);
+  ASSERT_EQ(both["libraryLeaks"].size(), 2u);  // InputMethodManager.mServedView (built in) and the added one
+  std::set<std::string> fields;
+  for (const auto& leak : both["libraryLeaks"]) fields.insert(leak["pattern"]["fieldName"].get<std::string>());
+  EXPECT_EQ(fields, (std::set<std::string>{"mServedView", "sLeakedActivity"}));
+  const auto replaced = nlohmann::json::parse(mxi("leaks -q --format json --known-references " + added + " " + dump).out);
+  ASSERT_EQ(replaced["libraryLeaks"].size(), 1u);
+  EXPECT_EQ(replaced["libraryLeaks"][0]["pattern"]["kind"], "staticField");
+  const CliRun broken = mxi("leaks -q --add-known-references " + bad + " " + dump);
+  EXPECT_EQ(broken.exitCode, 2);
+  EXPECT_NE(broken.out.find(bad + ": known references: entry 0: javaLocal needs threadName"), std::string::npos) << broken.out;
 }
 
 TEST(CliTest, DominatorsJsonContract) {
