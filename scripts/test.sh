@@ -21,4 +21,6 @@ fi
 cmake -S "$root" -B "$build" -G Ninja -DMXI_BUILD_TESTS=ON -DMXI_WERROR=ON \
   -DCMAKE_CXX_COMPILER_LAUNCHER=ccache "${extra[@]}" >/dev/null
 cmake --build "$build" -j "$(nproc)"
-cd "$build" && ctest --output-on-failure -j "$(nproc)"
+# Every test has a time limit (tests that need longer set their own TIMEOUT): a hang fails that
+# test with ctest's "Timeout" instead of stalling the run.
+cd "$build" && ctest --output-on-failure -j "$(nproc)" --timeout 300

@@ -77,12 +77,12 @@ uint16_t freeTcpPort() {
 
 bool adbAvailable() { return runCommand({"adb", "version"}).exitCode == 0; }
 
-CommandResult runCommand(const std::vector<std::string>& argv, const std::vector<std::string>& extraEnv) {
+BackgroundCommand::BackgroundCommand(const std::vector<std::string>& argv, const std::vector<std::string>& extraEnv) {
   // Output goes to a file, not a pipe: `adb start-server` leaves a daemon holding its stdout.
-  CommandResult result;
   char outPath[] = "/tmp/mxi-adb-test-out-XXXXXX";
   const int outFd = mkstemp(outPath);
-  if (outFd < 0) return result;
+  if (outFd < 0) return;
+  m_outPath = outPath;
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, outFd, 1);
@@ -95,20 +95,60 @@ CommandResult runCommand(const std::vector<std::string>& argv, const std::vector
   std::vector<std::string> envStorage;
   auto envp = makeEnv(extraEnv, envStorage);
   pid_t pid = 0;
-  const int rc = posix_spawnp(&pid, cargv[0], &actions, nullptr, cargv.data(), envp.data());
+  if (posix_spawnp(&pid, cargv[0], &actions, nullptr, cargv.data(), envp.data()) == 0) m_pid = pid;
   posix_spawn_file_actions_destroy(&actions);
   ::close(outFd);
-  if (rc == 0) {
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
-    result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    std::ifstream in(outPath, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    result.out = ss.str();
+}
+
+BackgroundCommand::~BackgroundCommand() {
+  if (m_pid > 0) wait(std::chrono::milliseconds(0));
+  if (!m_outPath.empty()) ::unlink(m_outPath.c_str());
+}
+
+std::string BackgroundCommand::output() const {
+  std::ifstream in(m_outPath, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+bool BackgroundCommand::waitForOutput(const std::string& text, std::chrono::milliseconds timeout) const {
+  const auto end = std::chrono::steady_clock::now() + timeout;
+  for (;;) {
+    if (output().find(text) != std::string::npos) return true;
+    if (std::chrono::steady_clock::now() >= end) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
-  ::unlink(outPath);
+}
+
+int BackgroundCommand::wait(std::chrono::milliseconds timeout) {
+  if (m_pid <= 0) return -1;
+  const bool forever = timeout == std::chrono::milliseconds::max();
+  const auto end = std::chrono::steady_clock::now() + (forever ? std::chrono::milliseconds(0) : timeout);
+  int status = 0;
+  for (;;) {
+    const pid_t done = waitpid(m_pid, &status, forever ? 0 : WNOHANG);
+    if (done == m_pid) break;
+    if (done < 0 && errno != EINTR) return -1;
+    if (!forever && done == 0 && std::chrono::steady_clock::now() >= end) {
+      ::kill(m_pid, SIGKILL);  // past its deadline: never leave a test waiting
+      while (waitpid(m_pid, &status, 0) < 0 && errno == EINTR) {
+      }
+      m_pid = -1;
+      return -1;
+    }
+    if (!forever && done == 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  m_pid = -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+CommandResult runCommand(const std::vector<std::string>& argv, const std::vector<std::string>& extraEnv) {
+  BackgroundCommand command(argv, extraEnv);
+  CommandResult result;
+  if (!command.started()) return result;
+  result.exitCode = command.wait(std::chrono::milliseconds::max());
+  result.out = command.output();
   return result;
 }
 

@@ -60,19 +60,25 @@ TEST_F(CliDeviceTest, DevicesTextAndJson) {
 
 TEST_F(CliDeviceTest, DevicesTrackPrintsEvents) {
   SimProcess second;
-  CommandResult tracked;
-  std::thread tracker([&] { tracked = mxi({"devices", "--track", "--format", "json"}, {}); });
-  // mxi runs until interrupted; stop it through the adb server going away at the end.
-  std::this_thread::sleep_for(std::chrono::milliseconds(400));
+  std::vector<std::string> argv = {cliPath(), "devices", "--track", "--format", "json"};
+  BackgroundCommand tracker(argv, m_server.environment());
+  ASSERT_TRUE(tracker.started());
+  // Only once mxi printed the first device is it tracking through our server. Killing the server
+  // before that (a loaded machine starts mxi late) would make mxi start a server of its own,
+  // which nothing stops: the cause of an old hang. So wait for it instead of a fixed sleep.
+  ASSERT_TRUE(tracker.waitForOutput(m_sim.hostPort(), std::chrono::seconds(30))) << tracker.output();
   ASSERT_EQ(m_server.adb({"connect", second.hostPort()}).exitCode, 0);
   for (int i = 0; i < 100 && m_server.adb({"-s", second.hostPort(), "get-state"}).out != "device\n"; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
   m_server.adb({"disconnect", second.hostPort()});
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  ASSERT_TRUE(tracker.waitForOutput("\"event\":\"removed\",\"serial\":\"" + second.hostPort(), std::chrono::seconds(30)))
+      << tracker.output();
   m_server.kill();
-  tracker.join();
-  EXPECT_EQ(tracked.exitCode, 2);  // the server went away
+  CommandResult tracked;
+  tracked.exitCode = tracker.wait(std::chrono::seconds(30));  // killed, and -1, if it outlived its server
+  tracked.out = tracker.output();
+  EXPECT_EQ(tracked.exitCode, 2) << tracked.out;  // the server went away
   std::vector<nlohmann::json> events;
   size_t pos = 0;
   while (pos < tracked.out.size()) {
