@@ -11,7 +11,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build="$root/build/release"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DMXI_BUILD_TESTS=OFF \
   -DCMAKE_CXX_COMPILER_LAUNCHER=ccache >/dev/null
-cmake --build "$build" --target mxi matrix-inspector mxi-agent mxi-device-sim mxi-android-tool >/dev/null
+cmake --build "$build" --target mxi matrix-inspector mxi-agents mxi-device-sim mxi-android-tool >/dev/null
 gui="$build/app/gui/matrix-inspector"
 
 if [[ -z ${DISPLAY:-} && -z ${WAYLAND_DISPLAY:-} ]]; then

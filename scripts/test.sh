@@ -11,7 +11,7 @@ extra=(-DCMAKE_BUILD_TYPE=RelWithDebInfo)
 if [[ ${1:-} == --sanitize ]]; then
   build="$root/build/asan"
   extra=(-DCMAKE_BUILD_TYPE=Debug -DMXI_SANITIZE=address,undefined -DCMAKE_C_COMPILER=clang
-         -DCMAKE_CXX_COMPILER=clang++)
+         -DCMAKE_CXX_COMPILER=clang++ -DMXI_AGENT_ABIS=)  # the arm agents are the regular run's
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 fi
 # Regular run: first the agent's static arm64 cross build, its unit tests under qemu-aarch64.

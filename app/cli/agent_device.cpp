@@ -14,8 +14,7 @@ StatusOr<std::unique_ptr<agentlink::DeviceAgent>> openDeviceAgent(const AgentTar
   AgentTarget merged = target;
   mergeGlobalDeviceOptions(merged.device);
   ASSIGN_OR_RETURN(std::unique_ptr<adb::AdbDevice> device, openDevice(merged.device));
-  agentlink::AgentSearch search{merged.agentPath, agentlink::executableDirectory(), MXI_CLI_HOST_AGENT,
-                                MXI_CLI_SOURCE_DIR};
+  agentlink::AgentSearch search{merged.agentPath, agentlink::executableDirectory(), MXI_CLI_BUILD_DIR};
   return std::make_unique<agentlink::DeviceAgent>(
       std::move(device), merged.device.limits(),
       [search](const std::string& abi) { return agentlink::findInstalledAgent(abi, search); });

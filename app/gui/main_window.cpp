@@ -280,11 +280,8 @@ void MainWindow::openFiles(const QStringList& paths) {
 core::agentlink::AgentSearch MainWindow::agentSearch() {
   core::agentlink::AgentSearch search;
   search.executableDir = core::agentlink::executableDirectory();
-#ifdef MXI_GUI_HOST_AGENT
-  search.hostAgent = MXI_GUI_HOST_AGENT;
-#endif
-#ifdef MXI_GUI_SOURCE_DIR
-  search.sourceDir = MXI_GUI_SOURCE_DIR;
+#ifdef MXI_GUI_BUILD_DIR
+  search.buildDir = MXI_GUI_BUILD_DIR;
 #endif
   return search;
 }

@@ -22,8 +22,8 @@ std::string executableDirectory() {
 
 const char* agentSearchHelp() {
   return "The agent binary for the device's ABI is taken from --agent, $MXI_AGENT_PATH, $MXI_AGENT_DIR/<abi>/mxi-agent, "
-         "<prefix>/share/matrix-inspector/agent/<abi>/mxi-agent, this build's host agent (x86_64) or this tree's "
-         "build/agent-<abi> preset builds.";
+         "<prefix>/share/matrix-inspector/agent/<abi>/mxi-agent, or this build tree's agents (x86_64: the host "
+         "build; arm64-v8a, armeabi-v7a: its cross sub-builds under agents/<abi>).";
 }
 
 std::string findInstalledAgent(const std::string& abi, const AgentSearch& search) {
@@ -35,11 +35,10 @@ std::string findInstalledAgent(const std::string& abi, const AgentSearch& search
   }
   std::string found = findAgentBinary(abi, dirs);  // also honours $MXI_AGENT_PATH
   if (!found.empty()) return found;
+  if (search.buildDir.empty()) return {};
+  const fs::path build = search.buildDir;
+  const fs::path tree = abi == "x86_64" ? build / "device-agent" / "mxi-agent" : build / "agents" / abi / "device-agent" / "mxi-agent";
   std::error_code ec;
-  if (abi == "x86_64" && !search.hostAgent.empty() && fs::exists(search.hostAgent, ec)) return search.hostAgent;
-  if (search.sourceDir.empty()) return {};
-  const std::string preset = abi == "arm64-v8a" ? "agent-arm64" : abi == "armeabi-v7a" ? "agent-armv7" : "agent-" + abi;
-  const fs::path tree = fs::path(search.sourceDir) / "build" / preset / "device-agent" / "mxi-agent";
   return fs::exists(tree, ec) ? tree.string() : std::string();
 }
 

@@ -18,13 +18,12 @@ using AgentLocator = std::function<std::string(const std::string& abi)>;
 
 // Where the CLI and the GUI look for agent binaries, in this order: `explicitPath`,
 // $MXI_AGENT_PATH, $MXI_AGENT_DIR/<abi>/mxi-agent, <exeDir>/../share/matrix-inspector/agent/<abi>/
-// (the installed copies), `hostAgent` for an x86_64 device (this build's own agent, always of
-// the same build), then <sourceDir>/build/agent-<preset>/device-agent/mxi-agent (cross builds).
+// (the installed copies), then the build tree's own: <buildDir>/device-agent/mxi-agent for an
+// x86_64 device, <buildDir>/agents/<abi>/device-agent/mxi-agent (its cross sub-builds) for others.
 struct AgentSearch {
-  std::string explicitPath;
-  std::string executableDir;
-  std::string hostAgent;
-  std::string sourceDir;
+  std::string explicitPath;   // --agent
+  std::string executableDir;  // the running program's: <prefix>/bin
+  std::string buildDir;       // the build tree it came from: its host agent and its per-ABI sub-builds
 };
 std::string findInstalledAgent(const std::string& abi, const AgentSearch& search);
 // The search order above in one sentence, for --help texts and error messages.

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 
 #include "core/agentlink/agent_deployer.h"
 #include "core/agentlink/device_apps.h"
@@ -72,9 +74,17 @@ TEST(AgentLink, InstalledAgentSearchPrefersTheExplicitPath) {
   search.explicitPath = "/opt/agent";
   EXPECT_EQ(findInstalledAgent("arm64-v8a", search), "/opt/agent");
   search.explicitPath.clear();
-  search.hostAgent = "/proc/self/exe";  // exists
+  // A build tree: the host agent for x86_64, the cross sub-builds under agents/<abi>.
+  const auto build = test::scratchDir("agent-search-build");
+  std::filesystem::create_directories(build / "device-agent");
+  std::filesystem::create_directories(build / "agents/arm64-v8a/device-agent");
+  std::ofstream(build / "device-agent/mxi-agent") << "host";
+  std::ofstream(build / "agents/arm64-v8a/device-agent/mxi-agent") << "arm64";
+  search.buildDir = build.string();
   if (std::getenv("MXI_AGENT_PATH") == nullptr && std::getenv("MXI_AGENT_DIR") == nullptr) {
-    EXPECT_EQ(findInstalledAgent("x86_64", search), "/proc/self/exe");
+    EXPECT_EQ(findInstalledAgent("x86_64", search), (build / "device-agent/mxi-agent").string());
+    EXPECT_EQ(findInstalledAgent("arm64-v8a", search), (build / "agents/arm64-v8a/device-agent/mxi-agent").string());
+    EXPECT_EQ(findInstalledAgent("armeabi-v7a", search), "");
     EXPECT_EQ(findInstalledAgent("mips", search), "");
   }
 }
