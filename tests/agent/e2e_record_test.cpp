@@ -110,17 +110,14 @@ class E2eRecordTest : public ::testing::Test {
     if (referenceDir().empty() || !adbAvailable()) return;
     s_dir = scratchDir("agent_e2e_" + std::to_string(getpid()));  // one sandbox per test process
     const fs::path root = s_dir / "root";
-    fs::create_directories(root / "bin");
-    fs::create_directories(root / "etc");
-    fs::create_directories(root / "data/local/tmp");
-    for (const char* tool : {"dumpsys", "logcat", "am", "pm", "getprop", "pidof", "ps"}) {
-      fs::create_symlink(MXI_TEST_ANDROID_TOOL, root / "bin" / tool);
-    }
-    std::ofstream(root / "etc/mxi-sim.env") << "MXI_SIM_REFERENCE=" << (fs::path(referenceDir()) / "fixtures").string()
-                                            << "\nMXI_SIM_FRAME_MS=8\nMXI_SIM_LOG_MS=4\nMXI_SIM_ANR_AT_MS=800\n"
-                                            << "MXI_SIM_LEAD_MS=1000\nMXI_SIM_HEAP_SOURCE="
-                                            << (fs::path(fixtureDumpDir()) / "android_heap.hprof").string() << "\n";
-    s_sim = std::make_unique<SimProcess>(std::vector<std::string>{}, root);
+    // The simulated phone as `mxi-device-sim --tools` sets it up, replaying faster than real time.
+    s_sim = std::make_unique<SimProcess>(
+        std::vector<std::string>{"--tools", "--android-tool", MXI_TEST_ANDROID_TOOL, "--heap",
+                                 (fs::path(fixtureDumpDir()) / "android_heap.hprof").string(), "--env",
+                                 "MXI_SIM_REFERENCE=" + (fs::path(referenceDir()) / "fixtures").string(), "--env",
+                                 "MXI_SIM_FRAME_MS=8", "--env", "MXI_SIM_LOG_MS=4", "--env", "MXI_SIM_ANR_AT_MS=800",
+                                 "--env", "MXI_SIM_LEAD_MS=1000"},
+        root);
     s_adb = std::make_unique<PrivateAdbServer>();
     s_ready = s_sim->started() && s_adb->started() && s_adb->connect(*s_sim);
   }

@@ -11,6 +11,7 @@
 
 #include "core/adb/device_banner.h"
 #include "tests/device-sim/device_simulator.h"
+#include "tests/device-sim/phone_setup.h"
 #include "tests/device-sim/sim_services.h"
 
 namespace {
@@ -23,6 +24,8 @@ void onSignal(int) {
 int main(int argc, char** argv) {
   mxi::sim::SimOptions options;
   std::string features;
+  bool tools = false, demo = false;
+  mxi::sim::PhoneSetup phone;
   CLI::App app{"mxi-device-sim - a simulated Android device speaking the device side of the ADB protocol on TCP.\n"
                "Connect with `adb connect 127.0.0.1:PORT` or `mxi --transport tcp:127.0.0.1:PORT …`."};
   app.add_option("--port", options.port, "TCP port on 127.0.0.1 (0: pick a free one)")->capture_default_str();
@@ -36,6 +39,14 @@ int main(int argc, char** argv) {
   app.add_option("--features", features, "comma-separated feature list replacing the default (shell_v2,cmd,stat_v2,ls_v2,fixed_push_mkdir,apex,abb_exec)");
   app.add_option("--max-payload", options.maxPayload, "largest ADB payload accepted (bytes)")->capture_default_str()->check(CLI::Range(4096, 1024 * 1024));
   app.add_flag("-v,--verbose", options.verbose, "log connections and services to stderr");
+  app.add_flag("--demo", demo,
+               "the demo phone: the simulated Android tools replaying real captures (or synthetic data), the "
+               "sample heap dump behind `am dumpheap`, and one app (com.android.settings) showing frames, Matrix "
+               "issues and an ANR");
+  app.add_flag("--tools", tools, "the simulated Android tools only (dumpsys, logcat, am, pm, getprop, pidof, ps)");
+  app.add_option("--android-tool", phone.androidTool, "mxi-android-tool to link as the tools (default: next to this program)");
+  app.add_option("--heap", phone.heap, "heap dump (.hprof or .hprof.gz) `am dumpheap` writes (default with --demo: the sample)");
+  app.add_option("--env", phone.env, "a KEY=VALUE setting of the simulated tools (repeatable; tests/device-sim/README.md)");
   CLI11_PARSE(app, argc, argv);
 
   if (!features.empty() || app.count("--features") > 0) options.features = mxi::core::adb::parseFeatureList(features);
@@ -53,6 +64,24 @@ int main(int argc, char** argv) {
   if (ec) {
     std::fprintf(stderr, "mxi-device-sim: bad --root: %s\n", ec.message().c_str());
     return 2;
+  }
+
+  if (demo || tools) {
+    char self[4096];
+    const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    const std::string exeDir = n > 0 ? std::filesystem::path(std::string(self, static_cast<size_t>(n))).parent_path().string() : ".";
+    if (phone.androidTool.empty()) phone.androidTool = mxi::sim::findAndroidTool(exeDir);
+    if (demo && phone.heap.empty()) phone.heap = mxi::sim::findSampleHeap(exeDir);
+    if (demo && phone.heap.empty()) {
+      std::fprintf(stderr, "mxi-device-sim: --demo needs the sample heap dump (share/matrix-inspector/samples); "
+                           "give one with --heap\n");
+      return 2;
+    }
+    phone.oneAppDemo = demo;
+    if (const auto set = mxi::sim::setUpPhone(options.root, phone); !set.ok()) {
+      std::fprintf(stderr, "mxi-device-sim: %s\n", set.toString().c_str());
+      return 2;
+    }
   }
 
   mxi::sim::DeviceSimulator simulator(options);

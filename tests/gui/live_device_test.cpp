@@ -100,7 +100,7 @@ TEST_F(LiveDeviceTest, DemoStreamsFramesIssuesAndTheAnrAndRecordsEverything) {
   view->dumpHeap();
   ASSERT_TRUE(waitFor([&] { return loaded.count() == 1; }, 60000));
   const QString dumpPath = dumped.at(0).at(0).toString();
-  QFile written(dumpPath), source(view->demo()->root() + QStringLiteral("/var/demo-heap.hprof"));
+  QFile written(dumpPath), source(view->demo()->root() + QStringLiteral("/var/sample-heap.hprof"));
   ASSERT_TRUE(written.open(QIODevice::ReadOnly) && source.open(QIODevice::ReadOnly));
   EXPECT_GT(written.size(), 1000);
   EXPECT_TRUE(written.readAll() == source.readAll());

@@ -1,7 +1,5 @@
 #include "app/gui/live/demo_device.h"
 
-#include <zlib.h>
-
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
@@ -19,26 +17,6 @@ QString firstExisting(const QStringList& candidates) {
     if (!c.isEmpty() && QFileInfo(c).isFile()) return c;
   }
   return {};
-}
-
-// Inflates a .gz (or copies a plain file) to `out`: `am dumpheap` must write a plain hprof.
-bool writePlainDump(const QString& source, const QString& out, QString* error) {
-  gzFile in = gzopen(QFile::encodeName(source).constData(), "rb");  // reads plain files as-is too
-  QFile dst(out);
-  if (in == nullptr || !dst.open(QIODevice::WriteOnly)) {
-    if (in != nullptr) gzclose(in);
-    *error = QObject::tr("cannot prepare the demo heap dump from %1").arg(source);
-    return false;
-  }
-  QByteArray buf(1 << 20, Qt::Uninitialized);
-  int n = 0;
-  while ((n = gzread(in, buf.data(), static_cast<unsigned>(buf.size()))) > 0) dst.write(buf.constData(), n);
-  gzclose(in);
-  if (n < 0) {
-    *error = QObject::tr("the demo heap dump %1 is damaged").arg(source);
-    return false;
-  }
-  return true;
 }
 
 }  // namespace
@@ -94,25 +72,14 @@ bool DemoDevice::start(QString* error) {
     *error = tr("Cannot create the demo's sandbox: %1").arg(m_root->errorString());
     return false;
   }
-  QDir root(m_root->path());
-  for (const char* dir : {"bin", "etc", "var", "data/local/tmp"}) root.mkpath(QString::fromLatin1(dir));
-  for (const char* tool : {"dumpsys", "logcat", "am", "pm", "getprop", "pidof", "ps"}) {
-    QFile::link(m_parts.androidTool, root.filePath(QStringLiteral("bin/") + QString::fromLatin1(tool)));
-  }
-  const QString heap = root.filePath(QStringLiteral("var/demo-heap.hprof"));
-  if (!writePlainDump(m_parts.heapSample, heap, error)) return false;
-  QFile env(root.filePath(QStringLiteral("etc/mxi-sim.env")));
-  if (!env.open(QIODevice::WriteOnly)) {
-    *error = tr("Cannot write %1").arg(env.fileName());
-    return false;
-  }
-  env.write(QStringLiteral("MXI_SIM_HEAP_SOURCE=%1\nMXI_SIM_ONE_APP_DEMO=1\n").arg(heap).toUtf8());
-  env.close();
-
   m_process = new QProcess(this);
   m_process->setProgram(m_parts.deviceSim);
-  m_process->setArguments({QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--root"), m_root->path(),
-                           QStringLiteral("--model"), QStringLiteral("Matrix_Inspector_Demo")});
+  // The simulator sets up the demo phone itself (tests/device-sim/phone_setup.h): the tools, the
+  // sample heap behind `am dumpheap`, one app showing everything.
+  m_process->setArguments({QStringLiteral("--demo"), QStringLiteral("--android-tool"), m_parts.androidTool,
+                           QStringLiteral("--heap"), m_parts.heapSample, QStringLiteral("--port"), QStringLiteral("0"),
+                           QStringLiteral("--root"), m_root->path(), QStringLiteral("--model"),
+                           QStringLiteral("Matrix_Inspector_Demo")});
   m_process->setProcessChannelMode(QProcess::SeparateChannels);
   m_process->start();
   QElapsedTimer waited;
