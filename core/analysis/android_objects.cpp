@@ -117,22 +117,23 @@ std::optional<AndroidObjects::State> AndroidObjects::viewModelState(ObjectIndex 
     if (const auto impl = objectField(vm, "impl"); impl && *impl != hprof::kNoObject) cleared = boolField(*impl, "isCleared");
   }
   if (!cleared) return std::nullopt;
-  if (*cleared) return State{true, "ViewModel was cleared (onCleared() called)"};
-  return State{false, "ViewModel is not cleared"};
+  return *cleared ? State{true, "ViewModel was cleared (onCleared() called)"} : State{false, "ViewModel is not cleared"};
+}
+
+std::optional<AndroidObjects::State> AndroidObjects::flagState(ObjectIndex object, std::string_view field,
+                                                               std::string whenTrue, std::string whenFalse) const {
+  const auto flag = boolField(object, field);
+  if (!flag) return std::nullopt;
+  return *flag ? State{true, std::move(whenTrue)} : State{false, std::move(whenFalse)};
 }
 
 std::optional<AndroidObjects::State> AndroidObjects::windowState(ObjectIndex w) const {
-  const auto destroyed = boolField(w, "mDestroyed");
-  if (!destroyed) return std::nullopt;
-  if (*destroyed) return State{true, "Window#mDestroyed is true"};
-  return State{false, "Window#mDestroyed is false"};
+  return flagState(w, "mDestroyed", "Window#mDestroyed is true", "Window#mDestroyed is false");
 }
 
 std::optional<AndroidObjects::State> AndroidObjects::messageQueueState(ObjectIndex q) const {
-  const auto quitting = boolField(q, "mQuitting");
-  if (!quitting) return std::nullopt;
-  if (*quitting) return State{true, "MessageQueue#mQuitting is true (its Looper quit)"};
-  return State{false, "MessageQueue#mQuitting is false (its Looper still runs)"};
+  return flagState(q, "mQuitting", "MessageQueue#mQuitting is true (its Looper quit)",
+                   "MessageQueue#mQuitting is false (its Looper still runs)");
 }
 
 std::optional<AndroidObjects::State> AndroidObjects::toastState(ObjectIndex t) const {

@@ -43,6 +43,10 @@ class AndroidObjects {
   std::optional<State> contextState(hprof::ObjectIndex context) const;
   std::optional<State> editorState(hprof::ObjectIndex editor) const;
 
+  // YES with `whenTrue` / NO with `whenFalse` by a boolean field; nullopt when it is missing.
+  std::optional<State> flagState(hprof::ObjectIndex object, std::string_view field, std::string whenTrue,
+                                 std::string whenFalse) const;
+
   std::optional<hprof::ClassIndex> activity, contextWrapper, view, dialog, window, viewModel, application, looper,
       thread, fragment, androidxFragment, supportFragment, messageQueue, toast, viewRootImpl, service, contextImpl,
       inputMethodManager, editor;

@@ -302,6 +302,15 @@ TEST(SettingsTest, CapturesAreNamedByTheirMappingElseByTheAppsMapping) {
 
 // The ART sample dump: class objects in the image heap, one String and its byte[] in the zygote
 // heap, the app's objects in the app heap.
+// The test writer's Android sample dump as DIR/art.hprof.
+std::string writeArtSample(const std::filesystem::path& dir) {
+  const std::string path = (dir / "art.hprof").string();
+  const auto sample = test::buildArtSample();
+  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(sample.bytes.data()),
+                                              static_cast<std::streamsize>(sample.bytes.size()));
+  return path;
+}
+
 std::vector<std::pair<QString, qulonglong>> histogramOf(MainWindow& window, const QString& dump) {
   QSignalSpy loaded(&window, &MainWindow::dumpLoaded);
   window.openDump(dump);
@@ -318,10 +327,7 @@ std::vector<std::pair<QString, qulonglong>> histogramOf(MainWindow& window, cons
 
 TEST(SettingsTest, ExcludedHeapsLeaveTheHistogramAndRetainedSizes) {
   const auto dir = test::scratchDir("gui-settings-heaps");
-  const std::string path = (dir / "art.hprof").string();
-  const auto sample = test::buildArtSample();
-  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(sample.bytes.data()),
-                                              static_cast<std::streamsize>(sample.bytes.size()));
+  const std::string path = writeArtSample(dir);
   MainWindow window;
   window.applySettings(Settings{});
   const auto all = histogramOf(window, QString::fromStdString(path));
@@ -351,10 +357,7 @@ TEST(SettingsTest, ExcludedHeapsLeaveTheHistogramAndRetainedSizes) {
 
 TEST(SettingsTest, KnownReferencesFileIsAddedToTheBuiltInList) {
   const auto dir = test::scratchDir("gui-settings-known");
-  const std::string dump = (dir / "art.hprof").string();
-  const auto sample = test::buildArtSample();
-  std::ofstream(dump, std::ios::binary).write(reinterpret_cast<const char*>(sample.bytes.data()),
-                                              static_cast<std::streamsize>(sample.bytes.size()));
+  const std::string dump = writeArtSample(dir);
   const std::string good = (dir / "known.json").string(), bad = (dir / "bad.json").string();
   std::ofstream(good) << R"([{"kind": "nativeGlobal", "className": "android.os.Binder", "description": "remote callers"}])";
   std::ofstream(bad) << R"([{"kind": "nativeGlobal"}])";

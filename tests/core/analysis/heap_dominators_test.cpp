@@ -13,7 +13,9 @@ namespace {
 using hprof::ObjectIndex;
 
 std::shared_ptr<const hprof::HeapIndex> indexArtSample(const test::ArtSample& sample) {
-  const auto dir = test::scratchDir("heap-dominators");
+  // One file per test: ctest runs the tests of this program in parallel processes.
+  const auto dir = test::scratchDir(std::string("heap-dominators-") +
+                                    ::testing::UnitTest::GetInstance()->current_test_info()->name());
   const std::string path = (dir / "art.hprof").string();
   EXPECT_TRUE(test::writeFile(path, sample.bytes));
   NullProgress progress;
