@@ -1,10 +1,16 @@
-// `mxi record --package PKG [-s SERIAL] [--duration S] -o FILE.mxs`: deploys the agent, streams
-// frames, Matrix issues and ANRs into a session file with a live one-line summary. Ctrl-C stops
-// cleanly: the file is closed complete. When the agent dies the recorder says so, keeps what it
-// has and restarts it.
+// `mxi record --package PKG [-s SERIAL] [--duration S] [--dump-heap-at S]... -o FILE.mxs`: deploys
+// the agent, streams frames, Matrix issues and ANRs into a session file with a live one-line
+// summary, and takes heap dumps at the given times into files next to it. Ctrl-C stops cleanly:
+// the file is closed complete. When the agent dies the recorder says so, keeps what it has and
+// restarts it.
 #include <unistd.h>
 
+#include <algorithm>
+#include <condition_variable>
 #include <cstdio>
+#include <filesystem>
+#include <mutex>
+#include <thread>
 
 #include "app/cli/agent_device.h"
 #include "app/cli/commands.h"
@@ -19,6 +25,46 @@ struct RecordArgs {
   double durationSeconds = 0;
   std::string output;
   uint32_t pollMs = 1000;
+  std::vector<double> dumpHeapAt;  // seconds into the recording
+};
+
+// "<dir>/<stem>-heap-<n>.hprof" next to the session file.
+std::string heapDumpPath(const std::string& sessionPath, size_t n) {
+  const std::filesystem::path p(sessionPath);
+  return (p.parent_path() / (p.stem().string() + "-heap-" + std::to_string(n) + ".hprof")).string();
+}
+
+// Orders the recorder's heap dumps at their times (seconds after start) from its own thread.
+class HeapDumpSchedule {
+ public:
+  HeapDumpSchedule(core::agentlink::LiveRecorder& recorder, std::vector<double> times, const std::string& sessionPath)
+      : m_thread([this, &recorder, times = std::move(times), sessionPath] {
+          std::vector<double> sorted = times;
+          std::sort(sorted.begin(), sorted.end());
+          const auto start = std::chrono::steady_clock::now();
+          for (size_t i = 0; i < sorted.size(); ++i) {
+            std::unique_lock lock(m_mutex);
+            const auto at = start + std::chrono::milliseconds(static_cast<int64_t>(sorted[i] * 1000));
+            if (m_wake.wait_until(lock, at, [this] { return m_stop; })) return;
+            char reason[64];
+            std::snprintf(reason, sizeof reason, "mxi record --dump-heap-at %g", sorted[i]);
+            recorder.requestHeapDump({heapDumpPath(sessionPath, i + 1), 0, 0, reason});
+          }
+        }) {}
+  ~HeapDumpSchedule() {
+    {
+      std::lock_guard lock(m_mutex);
+      m_stop = true;
+    }
+    m_wake.notify_all();
+    m_thread.join();
+  }
+
+ private:
+  std::mutex m_mutex;
+  std::condition_variable m_wake;
+  bool m_stop = false;
+  std::thread m_thread;  // last: starts once the members above exist
 };
 }  // namespace
 
@@ -31,6 +77,10 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
   cmd->add_option("--duration", args->durationSeconds, "Stop after this many seconds (default: until Ctrl-C)")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--poll-ms", args->pollMs, "Frame poll interval in ms (default 1000)")->check(CLI::Range(100, 60000));
+  cmd->add_option("--dump-heap-at", args->dumpHeapAt,
+                  "Take a heap dump this many seconds into the recording (repeatable), written next to the "
+                  "session as NAME-heap-N.hprof and recorded in it")
+      ->check(CLI::NonNegativeNumber);
   addAgentTargetOptions(*cmd, args->target);
   cmd->callback([args, &exitCode] {
     const core::CancelToken& cancel = processCancelToken();
@@ -57,7 +107,22 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
           }
         },
         [tty](const std::string& notice) { std::fprintf(stderr, "%smxi record: %s\n", tty ? "\r\033[K" : "", notice.c_str()); });
-    const core::Status status = recorder.run(cancel);
+    recorder.setHeapDumpObserver([tty](const core::agentlink::HeapDumpProgress& p) {
+      if (!p.finished) return;
+      if (p.result.ok()) {
+        std::error_code ec;
+        std::fprintf(stderr, "%smxi record: heap dump %s (%llu bytes)\n", tty ? "\r\033[K" : "", p.path.c_str(),
+                     static_cast<unsigned long long>(std::filesystem::file_size(p.path, ec)));
+      } else {
+        std::fprintf(stderr, "%smxi record: heap dump %s failed: %s\n", tty ? "\r\033[K" : "", p.path.c_str(),
+                     p.result.toString().c_str());
+      }
+    });
+    core::Status status;
+    {
+      const HeapDumpSchedule dumps(recorder, args->dumpHeapAt, args->output);
+      status = recorder.run(cancel);
+    }
     agent.stopAgent();
     if (tty) std::fprintf(stderr, "\n");
     if (!status.ok() && status.code() != core::StatusCode::kCancelled) {

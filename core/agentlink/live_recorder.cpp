@@ -84,6 +84,7 @@ Status LiveRecorder::ensureWriter(const proto::AgentHello& hello) {
   header.startTimeUnixMs = wallMsNow();
   header.refreshHz = hello.refreshMilliHz / 1000.0;
   header.extras = {{"abi", hello.abi}, {"sdk", std::to_string(hello.sdkLevel)}};
+  if (!hello.agentMachine.empty()) header.extras.emplace_back("agentMachine", hello.agentMachine);
   ASSIGN_OR_RETURN(m_writer, session::SessionWriter::create(m_options.sessionPath, header));
   return okStatus();
 }
@@ -242,7 +243,8 @@ Status LiveRecorder::handle(const proto::Message& message) {
 Status LiveRecorder::run(const CancelToken& cancel) {
   const auto start = Clock::now();
   const auto end = m_options.duration.count() > 0 ? start + m_options.duration : Clock::time_point::max();
-  auto done = [&] { return cancel.isCancelled() || Clock::now() >= end; };
+  // At the duration's end a heap dump in transfer is finished first (cancel stops it at once).
+  auto done = [&] { return cancel.isCancelled() || (Clock::now() >= end && !m_dump); };
   auto nextReport = Clock::now();
   Status failure;
   bool everConnected = false;

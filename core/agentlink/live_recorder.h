@@ -87,7 +87,8 @@ class LiveRecorder {
   void setConnectionObserver(OnConnection observer) { m_onConnection = std::move(observer); }
   void setHeapDumpObserver(OnHeapDump observer) { m_onHeapDump = std::move(observer); }
 
-  // Runs until the duration elapsed or `cancel` fired; the session file is complete either way.
+  // Runs until the duration elapsed (and a heap dump in transfer arrived) or `cancel` fired; the
+  // session file is complete either way.
   Status run(const CancelToken& cancel);
   const RecordStats& stats() const { return m_stats; }
 

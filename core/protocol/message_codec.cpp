@@ -38,6 +38,7 @@ void put(ByteWriter& w, const AgentHello& m) {
   w.str(m.abi);
   w.u32(m.refreshMilliHz);
   w.u64(m.wallClockMs);
+  w.str(m.agentMachine);
 }
 void put(ByteWriter& w, const FrameBatch& m) {
   w.str(m.packageName);
@@ -140,6 +141,7 @@ void put(ByteWriter&, const UnknownMessage&) { MXI_CHECK(false && "UnknownMessag
 // ---- decoding: one get() per message ----
 // A field a later layout appended: absent in payloads of older senders (the default stays).
 Status appended(ByteReader& r, uint64_t& v, const char* what) { return r.remaining() == 0 ? okStatus() : r.u64(v, what); }
+Status appended(ByteReader& r, std::string& v, const char* what) { return r.remaining() == 0 ? okStatus() : r.str(v, what); }
 
 Status get(ByteReader& r, Hello& m) {
   RETURN_IF_ERROR(r.u16(m.protocolVersion, "Hello.protocolVersion"));
@@ -169,7 +171,8 @@ Status get(ByteReader& r, AgentHello& m) {
   RETURN_IF_ERROR(r.u32(m.sdkLevel, "AgentHello.sdkLevel"));
   RETURN_IF_ERROR(r.str(m.abi, "AgentHello.abi"));
   RETURN_IF_ERROR(r.u32(m.refreshMilliHz, "AgentHello.refreshMilliHz"));
-  return appended(r, m.wallClockMs, "AgentHello.wallClockMs");
+  RETURN_IF_ERROR(appended(r, m.wallClockMs, "AgentHello.wallClockMs"));
+  return appended(r, m.agentMachine, "AgentHello.agentMachine");
 }
 Status get(ByteReader& r, FrameBatch& m) {
   RETURN_IF_ERROR(r.str(m.packageName, "FrameBatch.packageName"));
@@ -346,8 +349,8 @@ std::vector<uint8_t> encodePayload(const Message& message) {
 
 uint8_t layoutVersion(MessageType type) {
   switch (type) {
+    case MessageType::kAgentHello: return 3;
     case MessageType::kStartCollecting:
-    case MessageType::kAgentHello:
     case MessageType::kMatrixIssue:
     case MessageType::kAnrReport:
     case MessageType::kHeapDumpBegin: return 2;  // fields appended

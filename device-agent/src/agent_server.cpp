@@ -73,6 +73,19 @@ std::string packageOfComponent(const std::string& component) {
 
 constexpr size_t kMaxLogcatLine = 64 * 1024;
 
+// The machine this binary was built for: with the device's ABI in the session header, it shows
+// which of the shipped agents a recording came from.
+constexpr const char* kAgentMachine =
+#if defined(__aarch64__)
+    "aarch64";
+#elif defined(__arm__)
+    "arm";
+#elif defined(__x86_64__)
+    "x86_64";
+#else
+    "unknown";
+#endif
+
 }  // namespace
 
 AgentServer::AgentServer(AgentOptions options)
@@ -232,6 +245,7 @@ proto::AgentHello AgentServer::deviceInfo() {
   proto::AgentHello info;
   info.agentVersion = kVersion;
   info.buildHash = kAgentBuildHash;
+  info.agentMachine = kAgentMachine;
   if (auto props = m_tools.run(Tool::kGetprop, {}); props.ok() && props->exitCode == 0) {
     const auto p = parseGetprop(props->output);
     auto get = [&](const char* key) {

@@ -20,6 +20,7 @@
 #include "core/agentlink/agent_connection.h"
 #include "core/session/session_reader.h"
 #include "core/trace/frame.h"
+#include "tests/agent/e2e_support.h"
 #include "tests/agent/replayed_capture.h"
 #include "tests/support/adb_test_env.h"
 #include "tests/support/test_paths.h"
@@ -30,78 +31,11 @@ namespace {
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
-std::string readFile(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-struct ProcessRun {
-  int exitCode = -1;
-  std::string out, err;
-};
-
-// Runs argv with extra environment; stdout/stderr captured through files.
-ProcessRun runProcess(std::vector<std::string> argv, const std::map<std::string, std::string>& env, const fs::path& scratch,
-               std::function<void(pid_t)> whileRunning = {}) {
-  const fs::path out = scratch / "stdout.txt", err = scratch / "stderr.txt";
-  const pid_t pid = fork();
-  if (pid == 0) {
-    for (const auto& [k, v] : env) setenv(k.c_str(), v.c_str(), 1);
-    freopen(out.c_str(), "w", stdout);
-    freopen(err.c_str(), "w", stderr);
-    std::vector<char*> args;
-    for (auto& a : argv) args.push_back(a.data());
-    args.push_back(nullptr);
-    execvp(args[0], args.data());
-    _exit(127);
-  }
-  if (whileRunning) whileRunning(pid);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, readFile(out), readFile(err)};
-}
-
 // Straight from the capture (independent of agent, recorder and core/trace), without the rows
 // with garbage stamps, which the recorder skips.
 test::SceneHistogram expectedHistogram(const std::string& package) {
   const auto capture = fs::path(referenceDir()) / "fixtures/gfxinfo/topicon-t865_all-processes_framestats.txt";
   return test::replayedFrames(readFile(capture), package, true).histogram;
-}
-
-struct Recorded {
-  test::SceneHistogram histogram;
-  uint64_t frames = 0;
-  std::vector<std::string> issues, anrs;
-  std::vector<int64_t> issueTimesNs;
-};
-
-Recorded readSession(const fs::path& path) {
-  Recorded r;
-  auto reader = core::session::SessionReader::open(path.string());
-  EXPECT_TRUE(reader.ok()) << reader.status().toString();
-  if (!reader.ok()) return r;
-  EXPECT_EQ((*reader)->recovery().tornBytes, 0u);
-  std::string scene;
-  const core::trace::DropThresholds thresholds;
-  EXPECT_TRUE((*reader)->forEachRecord([&](const core::session::SessionRecord& rec) {
-    using core::session::RecordType;
-    if (rec.type == RecordType::kScene) scene = rec.text;
-    if (rec.type == RecordType::kFrame) {
-      ++r.frames;
-      if (rec.frame.flags == 0) {
-        r.histogram[scene][static_cast<size_t>(thresholds.levelOf(rec.frame.droppedFrames()))]++;
-      }
-    }
-    if (rec.type == RecordType::kIssue) {
-      r.issues.push_back(rec.text);
-      r.issueTimesNs.push_back(rec.timeNs);
-    }
-    if (rec.type == RecordType::kAnr) r.anrs.push_back(rec.text);
-    return true;
-  }).ok());
-  return r;
 }
 
 class E2eRecordTest : public ::testing::Test {

@@ -29,6 +29,7 @@ DeviceSimulator::DeviceSimulator(SimOptions options) : m_options(std::move(optio
   m_context.root = m_options.root;
   m_context.serial = m_options.serial;
   m_context.verbose = m_options.verbose;
+  if (auto abi = simAbiNamed(m_options.abi)) m_context.abi = *abi;
 }
 
 DeviceSimulator::~DeviceSimulator() {
@@ -37,6 +38,9 @@ DeviceSimulator::~DeviceSimulator() {
 }
 
 Status DeviceSimulator::start() {
+  if (!simAbiNamed(m_options.abi)) {
+    return core::invalidInput("unknown ABI '" + m_options.abi + "' (known: " + knownAbiNames() + ")");
+  }
   for (const auto& file : m_options.keyFiles) {
     std::ifstream in(file);
     if (!in) return core::notFound("cannot read key file " + file);

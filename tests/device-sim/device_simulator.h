@@ -29,6 +29,7 @@ struct SimOptions {
   std::vector<std::string> keyFiles;  // adbkey.pub files; non-empty turns AUTH on
   bool acceptOfferedKeys = false;     // simulate the user tapping "Allow" for an RSAPUBLICKEY
   uint32_t maxPayload = 1024 * 1024;
+  std::string abi = hostAbi().name;  // arm64-v8a, armeabi-v7a or x86_64 (sim_abi.h)
   bool verbose = false;
 };
 

@@ -24,7 +24,7 @@ void onSignal(int) {
 int main(int argc, char** argv) {
   mxi::sim::SimOptions options;
   std::string features;
-  bool tools = false, demo = false;
+  bool tools = false, demo = false, setupOnly = false;
   mxi::sim::PhoneSetup phone;
   CLI::App app{"mxi-device-sim - a simulated Android device speaking the device side of the ADB protocol on TCP.\n"
                "Connect with `adb connect 127.0.0.1:PORT` or `mxi --transport tcp:127.0.0.1:PORT …`."};
@@ -36,6 +36,11 @@ int main(int argc, char** argv) {
   app.add_option("--product", options.product, "ro.product.name in the CNXN banner")->capture_default_str();
   app.add_option("--model", options.model, "ro.product.model in the CNXN banner")->capture_default_str();
   app.add_option("--device", options.device, "ro.product.device in the CNXN banner")->capture_default_str();
+  app.add_option("--abi", options.abi,
+                 "the phone's ABI: arm64-v8a, armeabi-v7a or x86_64 (getprop, uname -m; a pushed ELF of another "
+                 "machine than this computer's runs through qemu-user-static)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"arm64-v8a", "armeabi-v7a", "x86_64"}));
   app.add_option("--features", features, "comma-separated feature list replacing the default (shell_v2,cmd,stat_v2,ls_v2,fixed_push_mkdir,apex,abb_exec)");
   app.add_option("--max-payload", options.maxPayload, "largest ADB payload accepted (bytes)")->capture_default_str()->check(CLI::Range(4096, 1024 * 1024));
   app.add_flag("-v,--verbose", options.verbose, "log connections and services to stderr");
@@ -43,7 +48,8 @@ int main(int argc, char** argv) {
                "the demo phone: the simulated Android tools replaying real captures (or synthetic data), the "
                "sample heap dump behind `am dumpheap`, and one app (com.android.settings) showing frames, Matrix "
                "issues and an ANR");
-  app.add_flag("--tools", tools, "the simulated Android tools only (dumpsys, logcat, am, pm, getprop, pidof, ps)");
+  app.add_flag("--tools", tools, "the simulated Android tools only (dumpsys, logcat, am, pm, getprop, pidof, ps, uname)");
+  app.add_flag("--setup-only", setupOnly, "set the sandbox (--root) up as --tools/--demo say, then exit without listening");
   app.add_option("--android-tool", phone.androidTool, "mxi-android-tool to link as the tools (default: next to this program)");
   app.add_option("--heap", phone.heap, "heap dump (.hprof or .hprof.gz) `am dumpheap` writes (default with --demo: the sample)");
   app.add_option("--env", phone.env, "a KEY=VALUE setting of the simulated tools (repeatable; tests/device-sim/README.md)");
@@ -83,6 +89,8 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
+
+  if (setupOnly) return 0;
 
   mxi::sim::DeviceSimulator simulator(options);
   const auto status = simulator.start();

@@ -17,7 +17,7 @@ struct PhoneSetup {
   std::vector<std::string> env;  // more KEY=VALUE settings (tests/device-sim/tools/sim_config.h)
 };
 
-inline constexpr const char* kSimulatedTools[] = {"dumpsys", "logcat", "am", "pm", "getprop", "pidof", "ps"};
+inline constexpr const char* kSimulatedTools[] = {"dumpsys", "logcat", "am", "pm", "getprop", "pidof", "ps", "uname"};
 
 core::Status setUpPhone(const std::string& root, const PhoneSetup& setup);
 

@@ -3,11 +3,14 @@
 
 #include <string>
 
+#include "tests/device-sim/sim_abi.h"
+
 namespace mxi::sim {
 
 struct SimContext {
   std::string root;    // sandbox directory: the device's "/" for sync and local sockets
   std::string serial;  // reported to shell commands as $ANDROID_SERIAL / ro.serialno
+  SimAbi abi = hostAbi();  // what getprop/uname report and which binaries run (through qemu)
   bool verbose = false;
 };
 

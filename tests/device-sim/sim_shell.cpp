@@ -100,12 +100,13 @@ struct ChildLaunch {
   bool newProcessGroup = false;
 
   ChildLaunch(const SimContext& ctx, const ShellRequest& request) : root(ctx.root), newProcessGroup(!request.pty) {
-    const std::string command = rewriteDevicePaths(ctx, request.command);
+    const std::string command = runAsOnThePhone(rewriteDevicePaths(ctx, request.command), ctx.root, ctx.abi);
     args = command.empty() ? std::vector<std::string>{"sh", "-i"} : std::vector<std::string>{"sh", "-c", command};
     const char* hostPath = std::getenv("PATH");
     const std::map<std::string, std::string> overrides = {
         {"PATH", ctx.root + "/bin:" + ctx.root + "/system/bin:" + (hostPath ? hostPath : "/usr/bin:/bin")},
         {"MXI_SIM_ROOT", ctx.root},
+        {"MXI_SIM_ABI", ctx.abi.name},  // the simulated tools' getprop and uname
         {"ANDROID_SERIAL", ctx.serial},
         {"ANDROID_DATA", ctx.root + "/data"},
         {"EXTERNAL_STORAGE", ctx.root + "/sdcard"},

@@ -2,7 +2,8 @@
 // its apps, Start deploys the real mxi-agent (host build) and frames, Matrix issues and the ANR
 // stream into the dashboard; Mark and Dump heap reach the recording; Stop leaves a complete
 // .mxs with everything shown; an agent killed mid-stream raises the banner and the view resumes.
-// Also the same path through the real adb server (a device picked on the start page).
+// Also the same path through the real adb server (a device picked on the start page), and on a
+// simulated arm64 phone the live view deploys the installed arm64 agent to.
 #include <gtest/gtest.h>
 #include <signal.h>
 
@@ -179,6 +180,80 @@ TEST_F(LiveDeviceTest, LiveViewThroughTheRealAdbServer) {
   view->stop();
   EXPECT_TRUE(waitFor([&] { return !view->job().running(); }, 15000));
   ::unsetenv("ADB_SERVER_SOCKET");
+}
+
+// The live view's own job on an arm64 phone: the installed project's simulator with --abi
+// arm64-v8a (its shell runs arm64 ELFs through qemu-user-static), reached through the real adb
+// server, gets the arm64 agent from the install; frames, issues, the ANR and a heap dump arrive
+// and the recording names the phone's ABI and the agent's machine.
+TEST_F(LiveDeviceTest, LiveViewDeploysTheInstalledArm64AgentToAnArm64Phone) {
+  if ((std::string(",") + MXI_TEST_AGENT_ABIS + ",").find(",arm64-v8a,") == std::string::npos) {
+    GTEST_SKIP() << "this build makes no arm64-v8a agent (MXI_AGENT_ABIS)";
+  }
+  ASSERT_TRUE(test::adbAvailable()) << "Debian's adb is needed";
+  const QString prefix = QStringLiteral(MXI_TEST_PREFIX);
+  DemoParts parts;
+  parts.deviceSim = prefix + QStringLiteral("/bin/mxi-device-sim");
+  parts.androidTool = prefix + QStringLiteral("/bin/mxi-android-tool");
+  parts.heapSample = prefix + QStringLiteral("/share/matrix-inspector/samples/sample-android-shaped.hprof.gz");
+  parts.abi = QStringLiteral("arm64-v8a");
+  ASSERT_TRUE(parts.missing().isEmpty()) << parts.missing().toStdString();
+  test::PrivateAdbServer server;
+  ASSERT_TRUE(server.started());
+  ::setenv("ADB_SERVER_SOCKET", server.socketSpec().c_str(), 1);
+  ::unsetenv("MXI_AGENT_PATH");
+  ::unsetenv("MXI_AGENT_DIR");
+  DemoDevice phone(parts);
+  QString error;
+  ASSERT_TRUE(phone.start(&error)) << error.toStdString();
+  const std::string hostPort = phone.transport().mid(4).toStdString();
+  ASSERT_EQ(server.adb({"connect", hostPort}).exitCode, 0);
+  ASSERT_TRUE(waitFor([&] { return server.adb({"-s", hostPort, "get-state"}).out.find("device") != std::string::npos; }, 10000));
+
+  MainWindow window;
+  LiveTarget target;
+  target.selection.serial = hostPort;
+  target.label = QString::fromStdString(hostPort);
+  target.agentSearch = {"", (prefix + QStringLiteral("/bin")).toStdString(), ""};  // the install only
+  LiveDeviceView* view = window.openLiveDevice(std::move(target));
+  ASSERT_TRUE(waitFor([&] { return view->appPicker()->count() > 0; }, 20000));
+  QSignalSpy started(view, &LiveDeviceView::started);
+  view->start();
+  ASSERT_TRUE(waitFor([&] { return started.count() == 1; }, 30000)) << view->agentText().toStdString();
+  ASSERT_TRUE(waitFor([&] {
+    return events(view, LiveEvent::Kind::kAnr) == 1 && events(view, LiveEvent::Kind::kEvilMethod) >= 10 &&
+           view->dashboard()->session().countedFrames() >= 150;
+  }, 40000)) << view->dashboard()->summaryText().toStdString();
+  QSignalSpy dumped(view, &LiveDeviceView::heapDumpArrived);
+  view->dumpHeap();
+  ASSERT_TRUE(waitFor([&] { return dumped.count() == 1; }, 60000));
+  QFile written(dumped.at(0).at(0).toString()), source(phone.root() + QStringLiteral("/var/sample-heap.hprof"));
+  ASSERT_TRUE(written.open(QIODevice::ReadOnly) && source.open(QIODevice::ReadOnly));
+  EXPECT_TRUE(written.readAll() == source.readAll());
+  QSignalSpy finished(view, &LiveDeviceView::sessionFinished);
+  view->stop();
+  ASSERT_TRUE(waitFor([&] { return finished.count() == 1; }, 15000));
+  ::unsetenv("ADB_SERVER_SOCKET");
+
+  // The pushed agent is the installed arm64 one, and the recording says so.
+  QFile pushed(phone.root() + QStringLiteral("/data/local/tmp/mxi-agent"));
+  QFile installed(prefix + QStringLiteral("/share/matrix-inspector/agent/arm64-v8a/mxi-agent"));
+  ASSERT_TRUE(pushed.open(QIODevice::ReadOnly) && installed.open(QIODevice::ReadOnly));
+  EXPECT_TRUE(pushed.readAll() == installed.readAll());
+  auto reader = core::session::SessionReader::open(view->sessionPath().toStdString());
+  ASSERT_TRUE(reader.ok()) << reader.status().toString();
+  const auto& extras = (*reader)->header().extras;
+  using Extra = std::pair<std::string, std::string>;
+  EXPECT_NE(std::find(extras.begin(), extras.end(), Extra{"abi", "arm64-v8a"}), extras.end());
+  EXPECT_NE(std::find(extras.begin(), extras.end(), Extra{"agentMachine", "aarch64"}), extras.end());
+  uint64_t heapDumps = 0, anrs = 0;
+  ASSERT_TRUE((*reader)->forEachRecord([&](const core::session::SessionRecord& r) {
+    heapDumps += r.type == core::session::RecordType::kHeapDump;
+    anrs += r.type == core::session::RecordType::kAnr;
+    return true;
+  }).ok());
+  EXPECT_EQ(heapDumps, 1u);
+  EXPECT_EQ(anrs, 1u);
 }
 
 }  // namespace

@@ -241,13 +241,13 @@ AbstractEchoServer::~AbstractEchoServer() {
   }
 }
 
-SimProcess::SimProcess(std::vector<std::string> args, std::filesystem::path root) {
+SimProcess::SimProcess(std::vector<std::string> args, std::filesystem::path root, std::string program) {
   static int counter = 0;
   const std::string name = "device-sim-" + std::to_string(getpid()) + "-" + std::to_string(counter++);
   if (root.empty()) root = scratchDir(name);
   m_root = root;
   m_logFile = scratchDir(name + "-log") / "sim.log";
-  std::vector<std::string> argv = {simPath(), "--port", "0", "--root", m_root.string()};
+  std::vector<std::string> argv = {program.empty() ? simPath() : program, "--port", "0", "--root", m_root.string()};
   for (auto& a : args) argv.push_back(a);
   int pipeFds[2];
   if (pipe(pipeFds) != 0) return;

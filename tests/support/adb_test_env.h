@@ -70,7 +70,8 @@ class SimProcess {
  public:
   // Starts mxi-device-sim with `args` (plus --port 0 and --root when not given) and waits for
   // its "listening on" line.
-  explicit SimProcess(std::vector<std::string> args = {}, std::filesystem::path root = {});
+  // `program`: another mxi-device-sim than this build's (an installed one).
+  explicit SimProcess(std::vector<std::string> args = {}, std::filesystem::path root = {}, std::string program = {});
   ~SimProcess();
   SimProcess(const SimProcess&) = delete;
   SimProcess& operator=(const SimProcess&) = delete;

@@ -76,10 +76,12 @@ bool DemoDevice::start(QString* error) {
   m_process->setProgram(m_parts.deviceSim);
   // The simulator sets up the demo phone itself (tests/device-sim/phone_setup.h): the tools, the
   // sample heap behind `am dumpheap`, one app showing everything.
-  m_process->setArguments({QStringLiteral("--demo"), QStringLiteral("--android-tool"), m_parts.androidTool,
-                           QStringLiteral("--heap"), m_parts.heapSample, QStringLiteral("--port"), QStringLiteral("0"),
-                           QStringLiteral("--root"), m_root->path(), QStringLiteral("--model"),
-                           QStringLiteral("Matrix_Inspector_Demo")});
+  QStringList args = {QStringLiteral("--demo"), QStringLiteral("--android-tool"), m_parts.androidTool,
+                      QStringLiteral("--heap"), m_parts.heapSample, QStringLiteral("--port"), QStringLiteral("0"),
+                      QStringLiteral("--root"), m_root->path(), QStringLiteral("--model"),
+                      QStringLiteral("Matrix_Inspector_Demo")};
+  if (!m_parts.abi.isEmpty()) args << QStringLiteral("--abi") << m_parts.abi;
+  m_process->setArguments(args);
   m_process->setProcessChannelMode(QProcess::SeparateChannels);
   m_process->start();
   QElapsedTimer waited;

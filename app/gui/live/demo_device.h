@@ -18,6 +18,7 @@ struct DemoParts {
   QString deviceSim;    // mxi-device-sim
   QString androidTool;  // mxi-android-tool
   QString heapSample;   // a .hprof or .hprof.gz for `am dumpheap`
+  QString abi;          // the phone's ABI (mxi-device-sim --abi); empty: this computer's
   // Empty when all were found, else what is missing.
   QString missing() const;
 };

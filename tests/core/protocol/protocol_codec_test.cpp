@@ -77,7 +77,7 @@ TEST(ProtocolCodec, EveryMessageRoundTripsByteForByte) {
       StopCollecting{},
       HeapDumpRequest{7, "com.example.app", 1234, 1},
       ProcessListRequest{},
-      AgentHello{1, "0.1.0", "ca203fc19e8b6265", "Pixel 7", 34, "arm64-v8a", 120000, 1700000000456},
+      AgentHello{1, "0.1.0", "ca203fc19e8b6265", "Pixel 7", 34, "arm64-v8a", 120000, 1700000000456, "aarch64"},
       FrameBatch{"com.example.app", "com.example.app.MainActivity", 16666667, {ft, ft}},
       SceneChange{123456789, "com.example.app", "com.example.app.MainActivity"},
       MatrixIssue{1683420595133, 20001, "TestPluginListener", "io", 2, "null", IssueKind::kIo, true, "{\"a\":1", 98765},
@@ -191,9 +191,14 @@ TEST(ProtocolCodec, Layout1PayloadsWithoutAppendedFieldsDecodeWithDefaults) {
   ASSERT_EQ(issue.size(), 1u);
   EXPECT_EQ(std::get<MatrixIssue>(issue[0]).contentJson, "{}");
   EXPECT_EQ(std::get<MatrixIssue>(issue[0]).monotonicNs, 0u);
-  const auto hello = decodeAll(layout1(AgentHello{1, "v", "h", "m", 34, "x86_64", 60000, 5}, 8));
+  const auto hello = decodeAll(layout1(AgentHello{1, "v", "h", "m", 34, "x86_64", 60000, 5, "arm"}, 8 + 4 + 3));
   ASSERT_EQ(hello.size(), 1u);
   EXPECT_EQ(std::get<AgentHello>(hello[0]).wallClockMs, 0u);
+  EXPECT_EQ(std::get<AgentHello>(hello[0]).agentMachine, "");
+  const auto hello2 = decodeAll(layout1(AgentHello{1, "v", "h", "m", 34, "x86_64", 60000, 5, "arm"}, 4 + 3));
+  ASSERT_EQ(hello2.size(), 1u);
+  EXPECT_EQ(std::get<AgentHello>(hello2[0]).wallClockMs, 5u);  // layout 2: before the agent's machine
+  EXPECT_EQ(std::get<AgentHello>(hello2[0]).agentMachine, "");
   const auto begin = decodeAll(layout1(HeapDumpBegin{7, 42, 1000, 1, 5000}, 12));
   ASSERT_EQ(begin.size(), 1u);
   EXPECT_EQ(std::get<HeapDumpBegin>(begin[0]).flags, 0u);

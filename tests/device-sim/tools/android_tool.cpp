@@ -408,16 +408,9 @@ int pm(const Ctx& c, const std::vector<std::string>& a) {
 }
 
 int getprop(const Ctx& c, const std::vector<std::string>& a) {
-#if defined(__aarch64__)
-  const char* abi = "arm64-v8a";
-#elif defined(__arm__)
-  const char* abi = "armeabi-v7a";
-#else
-  const char* abi = "x86_64";
-#endif
   const std::vector<std::pair<std::string, std::string>> props = {
       {"ro.build.version.release", std::to_string(c.config.sdk - 20)}, {"ro.build.version.sdk", std::to_string(c.config.sdk)},
-      {"ro.product.cpu.abi", abi},
+      {"ro.product.cpu.abi", c.config.abi.name}, {"ro.product.cpu.abilist", c.config.abi.abiList},
       {"ro.product.manufacturer", c.device.manufacturer}, {"ro.product.model", c.device.model},
       {"ro.serialno", "mxi-simulated"}};
   for (const auto& [k, v] : props) {
@@ -432,6 +425,29 @@ int getprop(const Ctx& c, const std::vector<std::string>& a) {
   return 0;
 }
 
+// toybox uname: -s (the default), -n, -r, -v, -m, -o, -a.
+int uname(const Ctx& c, const std::vector<std::string>& a) {
+  const std::vector<std::pair<char, std::string>> fields = {
+      {'s', "Linux"}, {'n', "localhost"}, {'r', "5.10.0-android12-9"}, {'v', "#1 SMP PREEMPT"},
+      {'m', c.config.abi.unameMachine}, {'o', "Toybox"}};
+  std::string wanted;
+  for (const std::string& arg : a) {
+    if (arg.size() < 2 || arg[0] != '-') {
+      std::fprintf(stderr, "uname: unknown argument %s\n", arg.c_str());
+      return 1;
+    }
+    wanted += arg.substr(1);
+  }
+  if (wanted.empty()) wanted = "s";
+  if (wanted.find('a') != std::string::npos) wanted = "snrvmo";
+  std::string line;
+  for (const auto& [flag, value] : fields) {
+    if (wanted.find(flag) != std::string::npos) line += (line.empty() ? "" : " ") + value;
+  }
+  std::printf("%s\n", line.c_str());
+  return 0;
+}
+
 }  // namespace
 }  // namespace mxi::sim
 
@@ -441,7 +457,7 @@ int main(int argc, char** argv) {
   int first = 1;
   if (tool == "mxi-android-tool") {
     if (argc < 2) {
-      std::fprintf(stderr, "usage: mxi-android-tool dumpsys|logcat|am|pm|getprop|pidof|ps ARGS...\n");
+      std::fprintf(stderr, "usage: mxi-android-tool dumpsys|logcat|am|pm|getprop|pidof|ps|uname ARGS...\n");
       return 2;
     }
     tool = argv[1];
@@ -461,6 +477,7 @@ int main(int argc, char** argv) {
   if (tool == "pidof") return pidof(c, args);
   if (tool == "pm") return pm(c, args);
   if (tool == "getprop") return getprop(c, args);
+  if (tool == "uname") return uname(c, args);
   std::fprintf(stderr, "%s: not simulated\n", tool.c_str());
   return 127;
 }

@@ -69,6 +69,7 @@ SimConfig loadConfig(const std::string& argv0) {
   c.refreshHz = static_cast<int>(getInt("MXI_SIM_REFRESH_HZ", c.refreshHz));
   c.oneAppDemo = getInt("MXI_SIM_ONE_APP_DEMO", 0) != 0;
   c.sdk = static_cast<int>(getInt("MXI_SIM_SDK", c.sdk));
+  if (auto abi = simAbiNamed(get("MXI_SIM_ABI", ""))) c.abi = *abi;
   return c;
 }
 

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <string>
 
+#include "tests/device-sim/sim_abi.h"
+
 namespace mxi::sim {
 
 struct SimConfig {
@@ -22,6 +24,7 @@ struct SimConfig {
   int64_t anrAtMs = 3000;      // am_anr for the ANR app at origin + anrAtMs
   int64_t leadMs = 500;        // the timeline starts this long after the first tool call
   int refreshHz = 60;
+  SimAbi abi = hostAbi();      // MXI_SIM_ABI (the simulator's --abi): getprop, uname -m
   int sdk = 34;                // ro.build.version.sdk (35+: `am dumpheap -b FORMAT` exists)
   // Demo: every replayed Matrix issue and the ANR come from the foreground app, so one app
   // shows everything (the GUI's "Try the demo").

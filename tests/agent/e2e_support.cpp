@@ -1,0 +1,74 @@
+#include "tests/agent/e2e_support.h"
+
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "core/session/session_reader.h"
+#include "core/trace/frame.h"
+
+namespace mxi::test {
+
+namespace fs = std::filesystem;
+
+std::string readFile(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+ProcessRun runProcess(std::vector<std::string> argv, const std::map<std::string, std::string>& env, const fs::path& scratch,
+                      std::function<void(pid_t)> whileRunning) {
+  const fs::path out = scratch / "stdout.txt", err = scratch / "stderr.txt";
+  const pid_t pid = fork();
+  if (pid == 0) {
+    for (const auto& [k, v] : env) setenv(k.c_str(), v.c_str(), 1);
+    if (freopen(out.c_str(), "w", stdout) == nullptr || freopen(err.c_str(), "w", stderr) == nullptr) _exit(126);
+    std::vector<char*> args;
+    for (auto& a : argv) args.push_back(a.data());
+    args.push_back(nullptr);
+    execvp(args[0], args.data());
+    _exit(127);
+  }
+  if (whileRunning) whileRunning(pid);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, readFile(out), readFile(err)};
+}
+
+Recorded readSession(const fs::path& path) {
+  Recorded r;
+  auto reader = core::session::SessionReader::open(path.string());
+  EXPECT_TRUE(reader.ok()) << reader.status().toString();
+  if (!reader.ok()) return r;
+  EXPECT_EQ((*reader)->recovery().tornBytes, 0u);
+  std::string scene;
+  const core::trace::DropThresholds thresholds;
+  EXPECT_TRUE((*reader)->forEachRecord([&](const core::session::SessionRecord& rec) {
+    using core::session::RecordType;
+    if (rec.type == RecordType::kScene) scene = rec.text;
+    if (rec.type == RecordType::kFrame) {
+      ++r.frames;
+      if (rec.frame.flags == 0) {
+        r.histogram[scene][static_cast<size_t>(thresholds.levelOf(rec.frame.droppedFrames()))]++;
+      }
+    }
+    if (rec.type == RecordType::kIssue) {
+      r.issues.push_back(rec.text);
+      r.issueTimesNs.push_back(rec.timeNs);
+    }
+    if (rec.type == RecordType::kAnr) r.anrs.push_back(rec.text);
+    if (rec.type == RecordType::kHeapDump) r.heapDumps.push_back(rec.text);
+    return true;
+  }).ok());
+  return r;
+}
+
+}  // namespace mxi::test

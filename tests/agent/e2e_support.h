@@ -1,0 +1,40 @@
+// What the end-to-end tests share: running a program (mxi, an installed copy) with its own
+// environment, and reading back what a recorded session holds.
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "tests/agent/replayed_capture.h"
+
+namespace mxi::test {
+
+std::string readFile(const std::filesystem::path& p);
+
+struct ProcessRun {
+  int exitCode = -1;
+  std::string out, err;
+};
+
+// Runs argv with extra environment; stdout/stderr captured through files in `scratch`.
+// `whileRunning` is called with the child's pid before it is waited for.
+ProcessRun runProcess(std::vector<std::string> argv, const std::map<std::string, std::string>& env,
+                      const std::filesystem::path& scratch, std::function<void(pid_t)> whileRunning = {});
+
+struct Recorded {
+  SceneHistogram histogram;  // unflagged frames per scene and drop level
+  uint64_t frames = 0;
+  std::vector<std::string> issues, anrs, heapDumps;  // heapDumps: paths
+  std::vector<int64_t> issueTimesNs;
+};
+
+// Reads the whole session (failing the test when it cannot be read or was torn).
+Recorded readSession(const std::filesystem::path& path);
+
+}  // namespace mxi::test
