@@ -120,11 +120,21 @@ void registerSummary(CLI::App& parent, int& exitCode) {
       return;
     }
     const auto s = (*reader)->summarize();
+    std::vector<session::SessionFrameGap> gaps;
+    if (s.frameGaps > 0) {
+      auto read = session::readFrameGaps(**reader);
+      if (!read.ok()) {
+        exitCode = reportError(read.status(), args->file);
+        return;
+      }
+      gaps = std::move(read).value();
+    }
     if (args->format == OutputFormat::kJson) {
       ordered_json j = session::summaryToJson(s);
       j["app"] = (*reader)->header().app;
       j["device"] = (*reader)->header().device;
       j["intact"] = (*reader)->recovery().intact();
+      j["frameGapList"] = session::frameGapsToJson(gaps);
       printJson(j);
       return;
     }
@@ -145,6 +155,16 @@ void registerSummary(CLI::App& parent, int& exitCode) {
     for (const auto& sc : s.scenes) row(sc, sc.scene.empty() ? session::kNoScene : sc.scene);
     row(s.overall, "all scenes");
     std::printf("(levels: best/normal/middle/high/frozen; percentiles at 0.5 ms resolution)\n");
+    if (!gaps.empty()) {
+      uint64_t lost = 0;
+      for (const auto& g : gaps) lost += g.maxLostFrames;
+      std::printf("frames not seen: %zu gap(s), at most %llu frames missing from the figures above (%s)\n", gaps.size(),
+                  static_cast<unsigned long long>(lost), session::kFrameGapExplanation);
+      for (const auto& g : gaps) {
+        std::printf("  at %.3f s: %s\n", static_cast<double>(g.timeNs - s.firstTimeNs) / 1e9,
+                    session::describeFrameGap(g).c_str());
+      }
+    }
     if (!(*reader)->recovery().intact()) printRecovery((*reader)->recovery());
   });
 }

@@ -7,6 +7,8 @@
 #include <optional>
 #include <thread>
 
+#include "core/protocol/framestats_polling.h"
+#include "core/session/frame_gaps.h"
 #include "core/trace/json_reader.h"
 
 namespace mxi::core::agentlink {
@@ -51,6 +53,9 @@ std::string formatStats(const RecordStats& s) {
   if (s.issuesByKind.empty()) line += " 0";
   for (const auto& [kind, n] : s.issuesByKind) line += " " + kind + " " + std::to_string(n);
   line += "  anr " + std::to_string(s.anrs);
+  if (s.frameGaps > 0) {
+    line += "  not seen <=" + std::to_string(s.framesNotSeenMax) + " frames in " + std::to_string(s.frameGaps) + " gap(s)";
+  }
   if (s.reconnects > 0) line += "  reconnects " + std::to_string(s.reconnects);
   return line;
 }
@@ -207,6 +212,19 @@ Status LiveRecorder::handle(const proto::Message& message) {
       m_recentStarts.pop_front();
     }
     m_stats.fps = static_cast<double>(m_recentStarts.size());
+  } else if (const auto* gap = std::get_if<proto::FrameGap>(&message)) {
+    session::SessionRecord r;
+    r.type = session::RecordType::kFrameGap;
+    r.timeNs = static_cast<int64_t>(gap->lastSeenVsyncNs);
+    r.gapNs = static_cast<int64_t>(gap->nextSeenVsyncNs - gap->lastSeenVsyncNs);
+    r.gapFrames = gap->maxLostFrames;
+    r.text = gap->scene;
+    RETURN_IF_ERROR(append(r));
+    ++m_stats.frameGaps;
+    m_stats.framesNotSeenMax += gap->maxLostFrames;
+    if (m_onNotice) {
+      m_onNotice("frames lost: " + session::describeFrameGap(session::frameGapOf(r)) + "; " + session::kFrameGapExplanation);
+    }
   } else if (const auto* scene = std::get_if<proto::SceneChange>(&message)) {
     m_lastDeviceNs = std::max(m_lastDeviceNs, static_cast<int64_t>(scene->monotonicNs));
     if (!scene->activity.empty()) m_stats.scene = scene->activity;
@@ -265,6 +283,13 @@ Status LiveRecorder::run(const CancelToken& cancel) {
     failure = ensureWriter(hello);
     if (!failure.ok()) break;
     if (m_onConnection) m_onConnection(true, hello, {});
+    const uint32_t pollMs = proto::framestatsPollIntervalMs(m_options.pollIntervalMs, hello.refreshMilliHz);
+    if (pollMs < m_options.pollIntervalMs && m_onNotice && !m_saidPollInterval) {
+      m_saidPollInterval = true;
+      m_onNotice("the display runs at " + std::to_string(hello.refreshMilliHz / 1000) + " Hz: frames are read every " +
+                 std::to_string(pollMs) + " ms instead of " + std::to_string(m_options.pollIntervalMs) +
+                 " (the phone lists only a window's last " + std::to_string(proto::kFramestatsRingFrames) + ")");
+    }
     AgentConnection& agent = **conn;
     // Short receive slices so marks and heap-dump orders are taken promptly.
     const adb::IoLimits limits{std::chrono::milliseconds(200), &cancel};

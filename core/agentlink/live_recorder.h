@@ -40,6 +40,8 @@ struct RecordStats {
   std::map<std::string, uint64_t> issuesByKind;
   uint64_t anrs = 0;
   uint64_t heapDumps = 0;
+  uint64_t frameGaps = 0;        // polls that did not overlap (protocol::FrameGap)
+  uint64_t framesNotSeenMax = 0;  // at most this many frames missed in them
   uint64_t reconnects = 0;
   std::string scene;
   double elapsedSeconds = 0;
@@ -61,7 +63,8 @@ struct HeapDumpProgress {
   Status result;  // when finished
 };
 
-// One line: "12.0s  58.9 fps  frames 720 [best 700 normal 12 middle 5 high 2 frozen 1]  issues evil-method 2  anr 0".
+// One line: "12.0s  58.9 fps  frames 720 [best 700 normal 12 middle 5 high 2 frozen 1]  issues evil-method 2  anr 0"
+// (then "  not seen ≤N frames in G gap(s)" and "  reconnects R" when there are any).
 std::string formatStats(const RecordStats& stats);
 
 // Converts a framestats row as the agent sends it into the trace model.
@@ -128,6 +131,7 @@ class LiveRecorder {
   uint64_t m_logResumeMs = 0;
   std::set<std::tuple<uint64_t, int32_t, size_t>> m_issueIds;  // (logTimeMs, pid, hash), recent ones
   trace::DropThresholds m_thresholds;
+  bool m_saidPollInterval = false;
 
   std::mutex m_requestsMutex;  // guards the two queues below
   std::vector<std::string> m_pendingMarks;

@@ -89,6 +89,13 @@ void put(ByteWriter& w, const ProcessList& m) {
     w.str(p.name);
   }
 }
+void put(ByteWriter& w, const FrameGap& m) {
+  w.str(m.packageName);
+  w.str(m.scene);
+  w.u64(m.lastSeenVsyncNs);
+  w.u64(m.nextSeenVsyncNs);
+  w.u32(m.maxLostFrames);
+}
 void put(ByteWriter& w, const PackageList& m) {
   w.u32(static_cast<uint32_t>(m.packages.size()));
   std::vector<uint8_t> entry;
@@ -234,6 +241,13 @@ Status get(ByteReader& r, ProcessList& m) {
   }
   return okStatus();
 }
+Status get(ByteReader& r, FrameGap& m) {
+  RETURN_IF_ERROR(r.str(m.packageName, "FrameGap.packageName"));
+  RETURN_IF_ERROR(r.str(m.scene, "FrameGap.scene"));
+  RETURN_IF_ERROR(r.u64(m.lastSeenVsyncNs, "FrameGap.lastSeenVsyncNs"));
+  RETURN_IF_ERROR(r.u64(m.nextSeenVsyncNs, "FrameGap.nextSeenVsyncNs"));
+  return r.u32(m.maxLostFrames, "FrameGap.maxLostFrames");
+}
 Status get(ByteReader& r, PackageList& m) {
   uint32_t n = 0;
   // An entry is at least its length, an empty name, `running` and `mainPid`.
@@ -335,6 +349,7 @@ MessageType messageType(const Message& message) {
     MessageType operator()(const Heartbeat&) const { return MessageType::kHeartbeat; }
     MessageType operator()(const PackageListRequest&) const { return MessageType::kPackageListRequest; }
     MessageType operator()(const PackageList&) const { return MessageType::kPackageList; }
+    MessageType operator()(const FrameGap&) const { return MessageType::kFrameGap; }
     MessageType operator()(const UnknownMessage& m) const { return static_cast<MessageType>(m.type); }
   };
   return std::visit(V{}, message);
@@ -391,6 +406,7 @@ StatusOr<Message> decodeMessage(const Frame& frame) {
     case MessageType::kHeartbeat: return decodeAs<Heartbeat>(frame);
     case MessageType::kPackageListRequest: return decodeAs<PackageListRequest>(frame);
     case MessageType::kPackageList: return decodeAs<PackageList>(frame);
+    case MessageType::kFrameGap: return decodeAs<FrameGap>(frame);
   }
   return Message(UnknownMessage{frame.type, frame.payload.size()});
 }

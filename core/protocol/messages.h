@@ -33,6 +33,7 @@ enum class MessageType : uint16_t {
   kError = 0x1A,
   kHeartbeat = 0x1B,
   kPackageList = 0x1C,
+  kFrameGap = 0x1D,
 };
 
 // Desktop → agent, first message: the token the agent was started with must match.
@@ -260,6 +261,17 @@ struct Heartbeat {
   uint64_t monotonicMs = 0;
 };
 
+// Agent → desktop: two framestats polls of a window did not overlap, so frames between them were
+// never listed (the platform keeps only a window's last kFramestatsRingFrames). Sent before the
+// batch that follows the gap.
+struct FrameGap {
+  std::string packageName;
+  std::string scene;
+  uint64_t lastSeenVsyncNs = 0;  // IntendedVsync of the newest row the earlier poll listed
+  uint64_t nextSeenVsyncNs = 0;  // IntendedVsync of the oldest row the later poll lists
+  uint32_t maxLostFrames = 0;    // the vsyncs strictly between them: at most this many frames lost
+};
+
 // A frame of a type this build does not know; skipped by receivers.
 struct UnknownMessage {
   uint16_t type = 0;
@@ -269,6 +281,6 @@ struct UnknownMessage {
 using Message = std::variant<Hello, StartCollecting, StopCollecting, HeapDumpRequest, ProcessListRequest,
                              AgentHello, FrameBatch, SceneChange, MatrixIssue, AnrReport, ProcessList, AppState,
                              HeapDumpBegin, HeapDumpChunk, HeapDumpEnd, Error, Heartbeat, UnknownMessage,
-                             PackageListRequest, PackageList>;
+                             PackageListRequest, PackageList, FrameGap>;
 
 }  // namespace mxi::core::protocol

@@ -32,7 +32,7 @@ ordered_json sessionToChromeTrace(const SessionData& d, const trace::DropThresho
                     {"args", {{"name", d.header.app.empty() ? std::string("app") : d.header.app}}}});
   nameThread(events, kScenesTid, "Scenes", 0);
   nameThread(events, kIssuesTid, "Matrix issues", 1);
-  nameThread(events, kEventsTid, "ANRs, marks, heap dumps", 2);
+  nameThread(events, kEventsTid, "ANRs, marks, heap dumps, frame gaps", 2);
 
   // Frames: first-fit lanes so that no two slices on a track overlap.
   std::vector<int64_t> laneEnd;
@@ -122,6 +122,11 @@ ordered_json sessionToChromeTrace(const SessionData& d, const trace::DropThresho
   for (const auto& h : d.heapDumps) {
     events.push_back({{"ph", "i"}, {"s", "p"}, {"name", "Heap dump"}, {"cat", "heapDump"}, {"pid", kPid},
                       {"tid", kEventsTid}, {"ts", us(h.timeNs)}, {"args", {{"path", h.text}, {"reason", h.detail}}}});
+  }
+  for (const auto& g : d.frameGaps) {
+    events.push_back({{"ph", "X"}, {"name", "Frames not seen"}, {"cat", "frameGap"}, {"pid", kPid}, {"tid", kEventsTid},
+                      {"ts", us(g.timeNs)}, {"dur", static_cast<double>(g.gapNs) / 1e3},
+                      {"args", {{"scene", g.scene}, {"maxLostFrames", g.maxLostFrames}}}});
   }
   ordered_json trace;
   trace["traceEvents"] = std::move(events);

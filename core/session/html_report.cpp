@@ -232,6 +232,16 @@ std::string sessionToHtml(const SessionData& d, const trace::DropThresholds& thr
     }
     if (!a.report->deadlocks.empty()) b += formatText("<p class=bad>%zu deadlock(s)</p>\n", a.report->deadlocks.size());
   }
+  if (!d.frameGaps.empty()) {
+    b += "<h2>Frames not seen</h2>\n<p class=bad>" + esc(std::string("The frame statistics above miss frames: ") +
+                                                        kFrameGapExplanation + ".") +
+         "</p>\n<table><tr><th>Time s</th><th>What</th></tr>\n";
+    for (const auto& g : d.frameGaps) {
+      b += formatText("<tr><td class=n>%.3f</td>", static_cast<double>(g.timeNs - d.firstTimeNs) / 1e9) + "<td>" +
+           esc(describeFrameGap(g)) + "</td></tr>\n";
+    }
+    b += "</table>\n";
+  }
   if (!d.marks.empty() || !d.heapDumps.empty()) {
     b += "<h2>Marks and heap dumps</h2>\n<table><tr><th>Time s</th><th>What</th></tr>\n";
     for (const auto& m : d.marks) {

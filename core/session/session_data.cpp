@@ -30,7 +30,9 @@ StatusOr<std::shared_ptr<const SessionData>> loadSession(const SessionReader& re
     }
     ASSIGN_OR_RETURN(auto records, reader.readBlock(b, &data->unknownRecords));
     for (SessionRecord& r : records) {
-      const int64_t end = r.type == RecordType::kFrame ? r.timeNs + r.frame.durationNs : r.timeNs;
+      const int64_t end = r.type == RecordType::kFrame      ? r.timeNs + r.frame.durationNs
+                          : r.type == RecordType::kFrameGap ? r.timeNs + r.gapNs
+                                                            : r.timeNs;
       if (first || r.timeNs < data->firstTimeNs) data->firstTimeNs = r.timeNs;
       if (first || end > data->lastTimeNs) data->lastTimeNs = end;
       first = false;
@@ -72,6 +74,9 @@ StatusOr<std::shared_ptr<const SessionData>> loadSession(const SessionReader& re
           break;
         case RecordType::kHeapDump:
           data->heapDumps.push_back({r.timeNs, std::move(r.text), std::move(r.detail)});
+          break;
+        case RecordType::kFrameGap:
+          data->frameGaps.push_back(frameGapOf(r));
           break;
       }
     }

@@ -9,6 +9,7 @@
 
 #include "core/base/cancel_token.h"
 #include "core/base/progress.h"
+#include "core/session/frame_gaps.h"
 #include "core/session/session_reader.h"
 #include "core/trace/anr_trace.h"
 #include "core/trace/matrix_issue.h"
@@ -53,6 +54,7 @@ struct SessionData {
   std::vector<SessionIssue> issues;  // call trees built (names are method ids unless decoded)
   std::vector<SessionAnr> anrs;
   std::vector<SessionEvent> marks, heapDumps;
+  std::vector<SessionFrameGap> frameGaps;
   std::vector<trace::ParseProblem> problems;  // stored issues that no longer parse, …
   uint64_t unknownRecords = 0;
   int64_t firstTimeNs = 0, lastTimeNs = 0;

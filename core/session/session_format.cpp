@@ -21,6 +21,7 @@ std::string_view recordTypeName(RecordType type) {
     case RecordType::kAnr: return "anr";
     case RecordType::kMark: return "mark";
     case RecordType::kHeapDump: return "heapDump";
+    case RecordType::kFrameGap: return "frameGap";
   }
   return "unknown";
 }
@@ -197,6 +198,11 @@ void encodeRecord(const SessionRecord& rec, int64_t& previousTimeNs, std::string
       b.str(rec.text);
       b.str(rec.detail);
       break;
+    case RecordType::kFrameGap:
+      b.varint(static_cast<uint64_t>(std::max<int64_t>(rec.gapNs, 0)));
+      b.varint(rec.gapFrames);
+      b.str(rec.text);
+      break;
     default:
       b.str(rec.text);
       break;
@@ -216,7 +222,7 @@ Status decodeRecords(std::string_view payload, std::vector<SessionRecord>& out, 
     if (!r.ok()) return invalidInput("truncated record in block payload", at);
     ByteReader b(body);
     previousTimeNs = wrappingAdd(previousTimeNs, b.svarint());  // every record type starts with it
-    if (type < 1 || type > 6) {
+    if (type < 1 || type > 7) {
       ++skipped;  // a newer writer's record type
       continue;
     }
@@ -230,6 +236,10 @@ Status decodeRecords(std::string_view payload, std::vector<SessionRecord>& out, 
       f.refreshPeriodNs = static_cast<int64_t>(std::min<uint64_t>(b.varint(), kMaxTimeNs));
       f.flags = static_cast<uint32_t>(b.varint());
       for (int64_t& s : f.stageNs) s = static_cast<int64_t>(std::min<uint64_t>(b.varint(), kMaxTimeNs));
+    } else if (rec.type == RecordType::kFrameGap) {
+      rec.gapNs = static_cast<int64_t>(std::min<uint64_t>(b.varint(), kMaxTimeNs));
+      rec.gapFrames = static_cast<uint32_t>(std::min<uint64_t>(b.varint(), UINT32_MAX));
+      rec.text = std::string(b.str());
     } else {
       rec.text = std::string(b.str());
       if (rec.type == RecordType::kHeapDump) rec.detail = std::string(b.str());

@@ -39,6 +39,7 @@ enum class RecordType : uint8_t {
   kAnr = 4,       // an ANR thread dump, text as captured
   kMark = 5,      // a user/test mark
   kHeapDump = 6,  // a heap dump taken during the session (path + reason)
+  kFrameGap = 7,  // frames of a scene never seen: two framestats polls did not overlap
 };
 std::string_view recordTypeName(RecordType type);
 
@@ -57,8 +58,10 @@ struct SessionRecord {
   RecordType type = RecordType::kMark;
   int64_t timeNs = 0;        // monotonic ns (a frame's IntendedVsync)
   trace::Frame frame;        // kFrame
-  std::string text;          // scene name, issue JSON, ANR text, mark label, heap dump path
+  std::string text;          // scene name, issue JSON, ANR text, mark label, heap dump path, gap's scene
   std::string detail;        // heap dump reason
+  int64_t gapNs = 0;         // kFrameGap: from timeNs (the newest frame seen) to the next frame seen
+  uint32_t gapFrames = 0;    // kFrameGap: at most this many frames were never seen
 };
 
 // Per-scene frame aggregates kept in every data block's summary, so that a whole session can

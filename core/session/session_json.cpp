@@ -62,6 +62,15 @@ ordered_json recoveryToJson(const RecoveryReport& r) {
           {"lostRecordsExact", r.lostRecordsExact}, {"notes", r.notes}};
 }
 
+ordered_json frameGapsToJson(const std::vector<SessionFrameGap>& gaps) {
+  ordered_json out = ordered_json::array();
+  for (const auto& g : gaps) {
+    out.push_back({{"timeNs", g.timeNs}, {"durationMs", static_cast<double>(g.gapNs) / 1e6},
+                   {"maxLostFrames", g.maxLostFrames}, {"scene", g.scene}});
+  }
+  return out;
+}
+
 ordered_json summaryToJson(const SessionSummary& s) {
   ordered_json j;
   j["durationMs"] = s.durationMs();
@@ -72,6 +81,7 @@ ordered_json summaryToJson(const SessionSummary& s) {
   j["anrs"] = s.anrs;
   j["marks"] = s.marks;
   j["heapDumps"] = s.heapDumps;
+  j["frameGaps"] = s.frameGaps;
   j["sceneChanges"] = s.sceneChanges;
   j["unknownRecords"] = s.unknownRecords;
   const ordered_json overall = sceneSummaryToJson(s.overall, "");
@@ -145,6 +155,7 @@ ordered_json sessionToJson(const SessionData& d, const trace::DropThresholds& th
   ordered_json dumps = ordered_json::array();
   for (const auto& h : d.heapDumps) dumps.push_back({{"timeNs", h.timeNs}, {"path", h.text}, {"reason", h.detail}});
   j["heapDumps"] = std::move(dumps);
+  j["frameGaps"] = frameGapsToJson(d.frameGaps);
   j["problems"] = trace::problemsToJson(d.problems);
   j["unknownRecords"] = d.unknownRecords;
   return j;

@@ -11,14 +11,16 @@ namespace mxi::core::session {
 
 nlohmann::ordered_json headerToJson(const SessionHeader& header);
 nlohmann::ordered_json recoveryToJson(const RecoveryReport& recovery);
-// {durationMs, records, frames, flaggedFrames, issues, anrs, marks, heapDumps, fps, jankPercent,
+// {durationMs, records, frames, flaggedFrames, issues, anrs, marks, heapDumps, frameGaps, fps, jankPercent,
 //  levels, scenes[] of {name, frames, levels, fps, jankPercent, p50Ms, p90Ms, p95Ms, p99Ms}}
 nlohmann::ordered_json summaryToJson(const SessionSummary& summary);
 // Everything: header, recovery, scenes with exact stats and per-time-slice stats (`sliceNs`, by
-// frame start), frames, issues, ANRs, marks, heap dumps.
+// frame start), frames, issues, ANRs, marks, heap dumps, frame gaps.
 nlohmann::ordered_json sessionToJson(const SessionData& data, const trace::DropThresholds& thresholds = {},
                                      int64_t sliceNs = 1'000'000'000);
 nlohmann::ordered_json comparisonToJson(const SessionComparison& comparison);
+// [{timeNs, durationMs, maxLostFrames, scene}]
+nlohmann::ordered_json frameGapsToJson(const std::vector<SessionFrameGap>& gaps);
 
 // The wrapper form stored in sessions for an issue ({tag, type, key, content}).
 std::string issueStorageJson(const trace::MatrixIssue& issue);

@@ -288,6 +288,19 @@ Status SessionReader::forEachRecord(const std::function<bool(const SessionRecord
   return okStatus();
 }
 
+StatusOr<std::vector<SessionRecord>> SessionReader::recordsOfType(RecordType type) const {
+  std::vector<SessionRecord> out;
+  const auto slot = static_cast<size_t>(type);
+  for (size_t i = 0; i < m_blocks.size(); ++i) {
+    if (slot >= m_blocks[i].summary.recordsByType.size() || m_blocks[i].summary.recordsByType[slot] == 0) continue;
+    ASSIGN_OR_RETURN(std::vector<SessionRecord> records, readBlock(i));
+    for (SessionRecord& r : records) {
+      if (r.type == type) out.push_back(std::move(r));
+    }
+  }
+  return out;
+}
+
 SessionSummary SessionReader::summarize() const {
   SessionSummary s;
   std::map<std::string, size_t> sceneIndex;
@@ -304,7 +317,8 @@ SessionSummary SessionReader::summarize() const {
     s.marks += n[static_cast<size_t>(RecordType::kMark)];
     s.heapDumps += n[static_cast<size_t>(RecordType::kHeapDump)];
     s.sceneChanges += n[static_cast<size_t>(RecordType::kScene)];
-    s.unknownRecords += n[0] + n[7];
+    s.frameGaps += n[static_cast<size_t>(RecordType::kFrameGap)];
+    s.unknownRecords += n[0];
     for (const auto& scene : bs.scenes) {
       auto [it, inserted] = sceneIndex.try_emplace(scene.scene, s.scenes.size());
       if (inserted) s.scenes.emplace_back().scene = scene.scene;

@@ -38,7 +38,7 @@ struct RecoveryReport {
 struct SessionSummary {
   int64_t firstTimeNs = 0, lastTimeNs = 0;
   uint64_t records = 0, frames = 0, flaggedFrames = 0, issues = 0, anrs = 0, marks = 0, heapDumps = 0,
-           sceneChanges = 0, unknownRecords = 0;
+           sceneChanges = 0, frameGaps = 0, unknownRecords = 0;
   std::vector<SceneFrameSummary> scenes;  // by first appearance
   SceneFrameSummary overall;
   double durationMs() const { return static_cast<double>(lastTimeNs - firstTimeNs) / 1e6; }
@@ -63,6 +63,9 @@ class SessionReader {
   Status forEachRecord(const std::function<bool(const SessionRecord&)>& visit) const;
   // From the block summaries alone (no payload is read).
   SessionSummary summarize() const;
+  // The records of one type, reading only the blocks whose summary counts some (frame gaps,
+  // heap dumps: a few records in a large file).
+  StatusOr<std::vector<SessionRecord>> recordsOfType(RecordType type) const;
 
  private:
   SessionReader() = default;

@@ -12,6 +12,7 @@
 #include <cstring>
 
 #include "core/protocol/message_codec.h"
+#include "core/protocol/framestats_polling.h"
 #include "device-agent/src/build_info.h"
 #include "device-agent/src/device_info_parsers.h"
 #include "device-agent/src/dropbox_parser.h"
@@ -303,7 +304,9 @@ void AgentServer::startCollecting(const proto::StartCollecting& start) {
   stopCollecting();
   m_package = start.packageName;
   m_collectors = start.collectors;
-  m_pollInterval = std::chrono::milliseconds(std::clamp<uint32_t>(start.pollIntervalMs, 100, 60'000));
+  // Shorter on a fast display, so two polls always overlap (core/protocol/framestats_polling.h).
+  m_pollInterval = std::chrono::milliseconds(proto::framestatsPollIntervalMs(
+      std::clamp<uint32_t>(start.pollIntervalMs, proto::kMinPollIntervalMs, 60'000), deviceInfo().refreshMilliHz));
   m_nextPoll = Clock::now();
   if (m_collectors & (proto::kCollectMatrixIssues | proto::kCollectAnr)) {
     startLogcat(clampLogSince(start.logSinceMs, wallMs()));
@@ -400,7 +403,11 @@ void AgentServer::pollFrames() {
   if (!out.ok() || out->exitCode != 0) return;
   const uint32_t milliHz = deviceInfo().refreshMilliHz;
   const uint64_t periodNs = milliHz ? 1'000'000'000'000ull / milliHz : 0;
-  for (auto& batch : m_frames.newFrames(m_package, parseFramestats(out->output), m_scene, periodNs)) {
+  NewFrames fresh = m_frames.newFrames(m_package, parseFramestats(out->output), m_scene, periodNs);
+  for (auto& gap : fresh.gaps) {
+    if (!send(gap)) return;
+  }
+  for (auto& batch : fresh.batches) {
     if (!send(batch)) return;
   }
 }

@@ -8,6 +8,7 @@
 
 #include "device-agent/src/device_info_parsers.h"
 #include "device-agent/src/dropbox_parser.h"
+#include "core/protocol/framestats_polling.h"
 #include "device-agent/src/frame_collector.h"
 #include "device-agent/src/framestats_parser.h"
 #include "device-agent/src/logcat_parser.h"
@@ -91,7 +92,7 @@ TEST(FrameDedup, OnlyNewRowsPerWindowAreSent) {
     w.frames.push_back(f);
   }
   FrameDeduplicator d;
-  auto b1 = d.newFrames("p.q", {w}, "", 16666667);
+  auto b1 = d.newFrames("p.q", {w}, "", 16666667).batches;
   ASSERT_EQ(b1.size(), 1u);
   EXPECT_EQ(b1[0].frames.size(), 3u);
   EXPECT_EQ(b1[0].scene, "p.q.A");
@@ -99,24 +100,81 @@ TEST(FrameDedup, OnlyNewRowsPerWindowAreSent) {
   f.intendedVsync = 40;
   w.frames.erase(w.frames.begin());  // the 120-row window slides
   w.frames.push_back(f);
-  auto b2 = d.newFrames("p.q", {w}, "", 16666667);
+  auto b2 = d.newFrames("p.q", {w}, "", 16666667).batches;
   ASSERT_EQ(b2.size(), 1u);
   ASSERT_EQ(b2[0].frames.size(), 1u);
   EXPECT_EQ(b2[0].frames[0].intendedVsync, 40);
-  EXPECT_TRUE(d.newFrames("p.q", {w}, "", 16666667).empty());
+  EXPECT_TRUE(d.newFrames("p.q", {w}, "", 16666667).batches.empty());
   // A late row with an older IntendedVsync (seen in real captures) is still new.
   f.intendedVsync = 25;
   w.frames.push_back(f);
-  auto b3 = d.newFrames("p.q", {w}, "", 16666667);
+  auto b3 = d.newFrames("p.q", {w}, "", 16666667).batches;
   ASSERT_EQ(b3.size(), 1u);
   ASSERT_EQ(b3[0].frames.size(), 1u);
   EXPECT_EQ(b3[0].frames[0].intendedVsync, 25);
   // Two frames of one vsync (also seen in real captures) are two rows.
   f.frameCompleted = 99;
   w.frames.push_back(f);
-  auto b4 = d.newFrames("p.q", {w}, "", 16666667);
+  auto b4 = d.newFrames("p.q", {w}, "", 16666667).batches;
   ASSERT_EQ(b4.size(), 1u);
   EXPECT_EQ(b4[0].frames.size(), 1u);
+}
+
+// The platform's ring of 120 rows, frames first..first+count-1 one vsync apart.
+WindowFrames ring(int64_t first, int64_t count, int64_t periodNs) {
+  WindowFrames w{"p.q/.A", {}};
+  for (int64_t i = first; i < first + count; ++i) {
+    core::protocol::FrameTiming f;
+    f.intendedVsync = i * periodNs;
+    f.frameCompleted = i * periodNs + 5'000'000;
+    w.frames.push_back(f);
+  }
+  return w;
+}
+
+TEST(FrameDedup, AFullRingSharingNoRowWithTheLastPollIsAGap) {
+  constexpr int64_t kPeriod = 8'333'333;  // 120 Hz
+  FrameDeduplicator d;
+  EXPECT_TRUE(d.newFrames("p.q", {ring(0, 120, kPeriod)}, "", kPeriod).gaps.empty());  // the first poll
+  // The next poll overlaps (rows 60..179): nothing lost.
+  const NewFrames overlapping = d.newFrames("p.q", {ring(60, 120, kPeriod)}, "", kPeriod);
+  EXPECT_TRUE(overlapping.gaps.empty());
+  ASSERT_EQ(overlapping.batches.size(), 1u);
+  EXPECT_EQ(overlapping.batches[0].frames.size(), 60u);
+  // Then rows 300..419: frames 180..299 were never listed.
+  const NewFrames late = d.newFrames("p.q", {ring(300, 120, kPeriod)}, "", kPeriod);
+  ASSERT_EQ(late.gaps.size(), 1u);
+  const core::protocol::FrameGap& gap = late.gaps[0];
+  EXPECT_EQ(gap.packageName, "p.q");
+  EXPECT_EQ(gap.scene, "p.q.A");
+  EXPECT_EQ(gap.lastSeenVsyncNs, uint64_t{179} * kPeriod);
+  EXPECT_EQ(gap.nextSeenVsyncNs, uint64_t{300} * kPeriod);
+  EXPECT_EQ(gap.maxLostFrames, 120u);  // vsyncs 180..299
+  ASSERT_EQ(late.batches.size(), 1u);
+  EXPECT_EQ(late.batches[0].frames.size(), 120u);
+}
+
+TEST(FrameDedup, AShortListingWithoutOverlapIsANewRendererNotAGap) {
+  constexpr int64_t kPeriod = 16'666'667;
+  FrameDeduplicator d;
+  (void)d.newFrames("p.q", {ring(0, 120, kPeriod)}, "", kPeriod);
+  // The window was recreated: its new renderer lists 30 rows, all it ever drew.
+  const NewFrames fresh = d.newFrames("p.q", {ring(500, 30, kPeriod)}, "", kPeriod);
+  EXPECT_TRUE(fresh.gaps.empty());
+  ASSERT_EQ(fresh.batches.size(), 1u);
+  EXPECT_EQ(fresh.batches[0].frames.size(), 30u);
+}
+
+TEST(FramestatsPolling, TheIntervalKeepsTwoPollsWithinHalfTheRing) {
+  using core::protocol::framestatsPollIntervalMs;
+  EXPECT_EQ(framestatsPollIntervalMs(1000, 60'000), 1000u);
+  EXPECT_EQ(framestatsPollIntervalMs(2000, 60'000), 1000u);
+  EXPECT_EQ(framestatsPollIntervalMs(1000, 90'000), 666u);
+  EXPECT_EQ(framestatsPollIntervalMs(1000, 120'000), 500u);
+  EXPECT_EQ(framestatsPollIntervalMs(1000, 144'000), 416u);
+  EXPECT_EQ(framestatsPollIntervalMs(250, 120'000), 250u);  // already often enough
+  EXPECT_EQ(framestatsPollIntervalMs(1000, 0), 1000u);      // refresh rate unknown
+  EXPECT_EQ(framestatsPollIntervalMs(1000, 1'000'000), 100u);
 }
 
 TEST(Logcat, EpochAndThreadtimeLines) {

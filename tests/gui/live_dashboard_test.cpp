@@ -20,6 +20,7 @@
 #include "app/gui/live/issue_detail_view.h"
 #include "app/gui/live/issue_feed_model.h"
 #include "app/gui/live/live_dashboard.h"
+#include "app/gui/live/live_record_feed.h"
 #include "app/gui/live/slow_frames_model.h"
 #include "app/gui/session/session_replay.h"
 #include "core/trace/frame_stats.h"
@@ -255,6 +256,32 @@ TEST(LiveDashboardTest, FastFeedRepaintsAtMostThirtyTimesASecondWithBoundedMemor
   EXPECT_GE(repaints, 10u) << "the dashboard did not keep up at all";
   EXPECT_LE(session->slowFrames().size(), LiveSession::kMaxSlowFrames);
   EXPECT_EQ(session->slowFrames().size(), std::min<uint64_t>(sent / 50, LiveSession::kMaxSlowFrames));
+}
+
+// Frames the recorder never saw are on the live timeline, as a recording keeps them.
+TEST(LiveRecordFeedTest, AFrameGapIsShownWithItsLengthAndTheFramesItMayHide) {
+  LiveSession session;
+  LiveRecordFeed feed(session);
+  std::vector<core::session::SessionRecord> records(3);
+  records[0].type = core::session::RecordType::kScene;
+  records[0].timeNs = 1'000'000'000;
+  records[0].text = "com.example.Main";
+  records[1].type = core::session::RecordType::kFrame;
+  records[1].timeNs = 1'000'000'000;
+  records[1].frame.startNs = 1'000'000'000;
+  records[1].frame.durationNs = 8'000'000;
+  records[1].frame.refreshPeriodNs = 16'666'667;
+  records[2].type = core::session::RecordType::kFrameGap;
+  records[2].timeNs = 1'000'000'000;
+  records[2].gapNs = 1'200'000'000;
+  records[2].gapFrames = 71;
+  records[2].text = "com.example.Main";
+  feed.add(records);
+  ASSERT_EQ(session.events().size(), 1u);
+  const LiveEvent& e = session.events().back();
+  EXPECT_EQ(e.kind, LiveEvent::Kind::kMark);
+  EXPECT_EQ(e.summary, "Frames lost: 1.20 s of com.example.Main not seen (at most 71 frames)");
+  EXPECT_EQ(e.timeMs, 0);
 }
 
 }  // namespace

@@ -61,6 +61,9 @@ void LiveRecordFeed::add(std::vector<core::session::SessionRecord>& records) {
       case RecordType::kHeapDump:
         m_session.addMark("Heap dump " + r.text, msOf(r.timeNs));
         break;
+      case RecordType::kFrameGap:
+        m_session.addMark("Frames lost: " + core::session::describeFrameGap(core::session::frameGapOf(r)), msOf(r.timeNs));
+        break;
     }
   }
   flush();

@@ -40,6 +40,9 @@ void replaySession(const core::session::SessionData& data, int64_t untilNs, Live
   for (const auto& dump : data.heapDumps) {
     if (dump.timeNs <= untilNs) into.addMark("Heap dump " + dump.text, ms(dump.timeNs));
   }
+  for (const auto& gap : data.frameGaps) {
+    if (gap.timeNs <= untilNs) into.addMark("Frames lost: " + core::session::describeFrameGap(gap), ms(gap.timeNs));
+  }
 }
 
 }  // namespace mxi::gui

@@ -91,6 +91,7 @@ TEST(ProtocolCodec, EveryMessageRoundTripsByteForByte) {
       Heartbeat{9, 10},
       PackageListRequest{kThirdPartyPackagesOnly},
       PackageList{{{"com.example.app", true, 4242}, {"com.example.idle", false, 0}}},
+      FrameGap{"com.example.app", "com.example.app.MainActivity", 25821299661779, 25822299661779, 59},
   };
   std::vector<uint8_t> stream;
   for (const Message& m : all) appendMessage(stream, m);

@@ -56,8 +56,9 @@ int64_t visibleRows(const Ctx& c) {
 }
 
 std::string syntheticFramestats(const Ctx& c) {
-  // 60 Hz rows; every 25th frame janks by 1..40 vsyncs (deterministic).
-  const int64_t period = 16'666'667, base = 1'000'000'000'000;
+  // Rows one vsync of the display (MXI_SIM_REFRESH_HZ) apart, the last 120 as a phone lists them;
+  // every 25th frame janks by 1..40 vsyncs (deterministic).
+  const int64_t period = 1'000'000'000 / std::max(1, c.config.refreshHz), base = 1'000'000'000'000;
   const int64_t last = visibleRows(c);
   std::string out = "MXI SIMULATOR: synthetic demo data (no reference captures found)\n";
   out += "Window: com.example.mxi.demo/com.example.mxi.demo.DemoActivity\n---PROFILEDATA---\n";

@@ -1,0 +1,135 @@
+// No silent frame loss, end to end: the real adb server ↔ mxi-device-sim (synthetic frames one
+// vsync apart, the last 120 listed as a phone lists them) ↔ the agent ↔ `mxi record`. On a 120 Hz
+// display the agent polls often enough that every frame arrives, whatever --poll-ms asked; when
+// frames come faster than polls can follow, every gap is recorded with exactly the frames it
+// hides, and the live line, `session summary` and the exports show it.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "core/session/session_reader.h"
+#include "tests/agent/e2e_support.h"
+#include "tests/support/adb_test_env.h"
+#include "tests/support/test_paths.h"
+
+namespace mxi::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kApp = "com.example.mxi.demo";  // the synthetic app
+constexpr int64_t kFirstVsyncNs = 1'000'000'000'000;  // the synthetic rows' origin
+
+class FrameGapTest : public ::testing::Test {
+ protected:
+  void SetUp() override { ASSERT_TRUE(adbAvailable()) << "Debian's adb is needed"; }
+
+  // A phone with a display of `refreshHz` drawing a frame every `frameMs` of real time.
+  void startPhone(int refreshHz, int frameMs) {
+    m_scratch = scratchDir(std::string("frame_gap_") + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    m_sim = std::make_unique<SimProcess>(
+        std::vector<std::string>{"--tools", "--android-tool", MXI_TEST_ANDROID_TOOL, "--env",
+                                 "MXI_SIM_REFERENCE=" + (m_scratch / "no-captures").string(), "--env",
+                                 "MXI_SIM_REFRESH_HZ=" + std::to_string(refreshHz), "--env",
+                                 "MXI_SIM_FRAME_MS=" + std::to_string(frameMs), "--env", "MXI_SIM_LEAD_MS=300"},
+        m_scratch / "root");
+    m_adb = std::make_unique<PrivateAdbServer>();
+    ASSERT_TRUE(m_sim->started() && m_adb->started() && m_adb->connect(*m_sim)) << m_sim->log();
+  }
+
+  ProcessRun mxi(std::vector<std::string> args) {
+    args.insert(args.begin(), cliPath());
+    std::map<std::string, std::string> env;
+    for (const std::string& kv : m_adb->environment()) env[kv.substr(0, kv.find('='))] = kv.substr(kv.find('=') + 1);
+    env["ANDROID_SERIAL"] = m_sim->hostPort();
+    env["MXI_AGENT_PATH"] = MXI_TEST_AGENT;
+    return runProcess(args, env, m_scratch);
+  }
+
+  struct Timeline {
+    std::vector<int64_t> frameIndexes;  // vsync index of every recorded frame, ascending
+    std::vector<core::session::SessionRecord> gaps;
+  };
+  Timeline read(const fs::path& session, int64_t periodNs) {
+    Timeline t;
+    auto reader = core::session::SessionReader::open(session.string());
+    EXPECT_TRUE(reader.ok()) << reader.status().toString();
+    if (!reader.ok()) return t;
+    EXPECT_TRUE((*reader)->forEachRecord([&](const core::session::SessionRecord& r) {
+      if (r.type == core::session::RecordType::kFrame) t.frameIndexes.push_back((r.timeNs - kFirstVsyncNs) / periodNs);
+      if (r.type == core::session::RecordType::kFrameGap) t.gaps.push_back(r);
+      return true;
+    }).ok());
+    std::sort(t.frameIndexes.begin(), t.frameIndexes.end());
+    return t;
+  }
+
+  fs::path m_scratch;
+  std::unique_ptr<SimProcess> m_sim;
+  std::unique_ptr<PrivateAdbServer> m_adb;
+};
+
+TEST_F(FrameGapTest, OnA120HzDisplayThePollFollowsTheRingAndNoFrameIsLost) {
+  startPhone(120, 8);  // 125 frames a second: 120 listed rows hold under a second of them
+  const fs::path session = m_scratch / "fast.mxs";
+  const ProcessRun r = mxi({"record", "--package", kApp, "--duration", "4", "--poll-ms", "2000", "-o", session.string()});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.err.find("mxi record: the display runs at 120 Hz: frames are read every 500 ms instead of 2000 (the "
+                       "phone lists only a window's last 120)"),
+            std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("frames lost"), std::string::npos) << r.err;
+  const Timeline t = read(session, 1'000'000'000 / 120);
+  ASSERT_GE(t.frameIndexes.size(), 300u);
+  EXPECT_TRUE(t.gaps.empty());
+  // Every vsync from the first frame to the last is there, each once.
+  EXPECT_EQ(t.frameIndexes.back() - t.frameIndexes.front() + 1, static_cast<int64_t>(t.frameIndexes.size()));
+  EXPECT_EQ(std::adjacent_find(t.frameIndexes.begin(), t.frameIndexes.end()), t.frameIndexes.end());
+}
+
+TEST_F(FrameGapTest, FramesFasterThanThePollsAreRecordedAsGapsThatHideExactlyTheMissingFrames) {
+  startPhone(60, 2);  // 500 frames a second on a 60 Hz clock: a 1 s poll sees only the last 120
+  const fs::path session = m_scratch / "gaps.mxs";
+  const ProcessRun r = mxi({"record", "--package", kApp, "--duration", "4", "-o", session.string()});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  constexpr int64_t kPeriod = 1'000'000'000 / 60;
+  const Timeline t = read(session, kPeriod);
+  ASSERT_GE(t.gaps.size(), 2u);
+  uint64_t hidden = 0, hiddenBeforeLastFrame = 0;
+  for (const auto& gap : t.gaps) {
+    const int64_t last = (gap.timeNs - kFirstVsyncNs) / kPeriod, next = (gap.timeNs + gap.gapNs - kFirstVsyncNs) / kPeriod;
+    EXPECT_EQ(gap.gapFrames, static_cast<uint32_t>(next - last - 1));
+    EXPECT_EQ(gap.text, "com.example.mxi.demo.DemoActivity");
+    hidden += gap.gapFrames;
+    // The frames on both sides were recorded (after the last gap, the recording may have ended
+    // before its batch came); none in between.
+    EXPECT_TRUE(std::binary_search(t.frameIndexes.begin(), t.frameIndexes.end(), last));
+    if (next > t.frameIndexes.back()) continue;
+    hiddenBeforeLastFrame += gap.gapFrames;
+    EXPECT_TRUE(std::binary_search(t.frameIndexes.begin(), t.frameIndexes.end(), next));
+    EXPECT_EQ(std::upper_bound(t.frameIndexes.begin(), t.frameIndexes.end(), last),
+              std::lower_bound(t.frameIndexes.begin(), t.frameIndexes.end(), next));
+  }
+  // Recorded frames and the gaps' frames account for every vsync from the first to the last.
+  EXPECT_EQ(static_cast<int64_t>(t.frameIndexes.size() + hiddenBeforeLastFrame),
+            t.frameIndexes.back() - t.frameIndexes.front() + 1);
+
+  EXPECT_NE(r.err.find("mxi record: frames lost: "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("not seen <=" + std::to_string(hidden) + " frames in " + std::to_string(t.gaps.size()) + " gap(s)"),
+            std::string::npos) << r.err;
+  const ProcessRun summary = mxi({"session", "summary", session.string()});
+  ASSERT_EQ(summary.exitCode, 0) << summary.err;
+  EXPECT_NE(summary.out.find("frames not seen: " + std::to_string(t.gaps.size()) + " gap(s), at most " +
+                             std::to_string(hidden) + " frames missing from the figures above"),
+            std::string::npos) << summary.out;
+  const ProcessRun json = mxi({"session", "summary", "--format", "json", session.string()});
+  EXPECT_NE(json.out.find("\"frameGaps\": " + std::to_string(t.gaps.size())), std::string::npos) << json.out;
+  const ProcessRun html = mxi({"session", "export", session.string(), "--to", "html"});
+  EXPECT_NE(html.out.find("<h2>Frames not seen</h2>"), std::string::npos);
+  EXPECT_NE(html.out.find(" not seen (at most " + std::to_string(t.gaps[0].gapFrames) + " frames)"), std::string::npos);
+  const ProcessRun chrome = mxi({"session", "export", session.string(), "--to", "chrome-trace"});
+  EXPECT_NE(chrome.out.find("\"name\":\"Frames not seen\",\"cat\":\"frameGap\""), std::string::npos);
+}
+
+}  // namespace
+}  // namespace mxi::test
