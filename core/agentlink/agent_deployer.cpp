@@ -80,10 +80,16 @@ StatusOr<DeployResult> deployAgent(adb::AdbDevice& device, const std::string& lo
                     " (build it with `cmake --preset agent-<abi>`, or set MXI_AGENT_PATH)");
   }
   {
-    ASSIGN_OR_RETURN(std::unique_ptr<adb::SyncSession> sync, adb::SyncSession::open(device, limits));
-    ASSIGN_OR_RETURN(adb::TransferResult pushed, sync->push(localBinary, kRemoteAgentPath, progress, limits));
-    (void)pushed;
-    sync->quit(limits);
+    // A cable pulled or a network lost mid-push: say so, and what to do.
+    auto lost = [](const Status& s) {
+      return Status(s.code(), "the device went away while the agent was being pushed (" + s.message() +
+                                  "): check its cable or network and `adb devices`, then run again");
+    };
+    auto sync = adb::SyncSession::open(device, limits);
+    if (!sync.ok()) return lost(sync.status());
+    auto pushed = (*sync)->push(localBinary, kRemoteAgentPath, progress, limits);
+    if (!pushed.ok()) return pushed.status().code() == StatusCode::kCancelled ? pushed.status() : lost(pushed.status());
+    (*sync)->quit(limits);
   }
   ASSIGN_OR_RETURN(adb::ShellResult chmod, adb::runShell(device, std::string("chmod 755 ") + kRemoteAgentPath, {}, limits));
   (void)chmod;

@@ -345,8 +345,8 @@ Status LiveRecorder::run(const CancelToken& cancel) {
     (void)takeRequests(nullptr);
     const Status closed = m_writer->close();
     if (failure.ok()) failure = closed;
+    if (m_onStats) m_onStats(m_stats);  // nothing to report when no agent was ever reached
   }
-  if (m_onStats) m_onStats(m_stats);
   return failure;
 }
 

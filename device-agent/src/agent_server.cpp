@@ -356,7 +356,11 @@ void AgentServer::pollOnce() {
 }
 
 void AgentServer::pollProcesses() {
-  auto ps = m_tools.run(Tool::kPs, {"-A", "-o", "PID,USER,NAME"});
+  // Android 8 brought toybox ps, which lists only the caller's processes without -A; Android 7's
+  // toolbox ps lists all and takes any other word as a name filter (-A would match nothing).
+  static constexpr uint32_t kToyboxPsSdk = 26;
+  const bool toybox = deviceInfo().sdkLevel == 0 || deviceInfo().sdkLevel >= kToyboxPsSdk;
+  auto ps = m_tools.run(Tool::kPs, toybox ? std::vector<std::string>{"-A", "-o", "PID,USER,NAME"} : std::vector<std::string>{});
   if (!ps.ok() || ps->exitCode != 0) {
     sendError(proto::ErrorCode::kToolFailed, ps.ok() ? "ps failed" : ps.status().toString());
     return;
@@ -403,6 +407,15 @@ void AgentServer::pollFrames() {
   if (!out.ok() || out->exitCode != 0) return;
   const uint32_t milliHz = deviceInfo().refreshMilliHz;
   const uint64_t periodNs = milliHz ? 1'000'000'000'000ull / milliHz : 0;
+  if (out->output.starts_with("Can't find service: gfxinfo")) {
+    if (!m_saidNoGfxinfo) {
+      m_saidNoGfxinfo = true;
+      sendError(proto::ErrorCode::kToolFailed,
+                "this phone has no gfxinfo service (dumpsys: Can't find service: gfxinfo), so frame times cannot be "
+                "read; Matrix issues and ANRs still are");
+    }
+    return;
+  }
   NewFrames fresh = m_frames.newFrames(m_package, parseFramestats(out->output), m_scene, periodNs);
   for (auto& gap : fresh.gaps) {
     if (!send(gap)) return;

@@ -65,6 +65,7 @@ class AgentServer {
   int m_listenFd = -1;
   int m_clientFd = -1;
   bool m_authenticated = false;
+  bool m_saidNoGfxinfo = false;  // told the desktop once that frames cannot be read
   core::protocol::FrameDecoder m_decoder;
   Clock::time_point m_idleSince;
   Clock::time_point m_nextPoll;

@@ -18,13 +18,18 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-core::StatusOr<pid_t> spawnWithStdout(const std::string& path, const std::vector<std::string>& args, int& readFd) {
+core::StatusOr<pid_t> spawnWithStdout(const std::string& path, const std::vector<std::string>& args, int& readFd,
+                                      StderrTo stderrTo = StderrTo::kNull) {
   int fds[2];
   if (pipe2(fds, O_CLOEXEC) != 0) return core::ioError(std::string("pipe: ") + std::strerror(errno));
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  if (stderrTo == StderrTo::kOutput) {
+    posix_spawn_file_actions_adddup2(&actions, fds[1], STDERR_FILENO);
+  } else {
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  }
   posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
   std::vector<char*> argv;
   argv.push_back(const_cast<char*>(path.c_str()));
@@ -55,9 +60,9 @@ void killAndReap(pid_t pid) {
 }  // namespace
 
 core::StatusOr<CommandResult> runCommand(const std::string& path, const std::vector<std::string>& args,
-                                         std::chrono::milliseconds timeout, size_t maxOutputBytes) {
+                                         std::chrono::milliseconds timeout, size_t maxOutputBytes, StderrTo stderrTo) {
   int fd = -1;
-  ASSIGN_OR_RETURN(const pid_t pid, spawnWithStdout(path, args, fd));
+  ASSIGN_OR_RETURN(const pid_t pid, spawnWithStdout(path, args, fd, stderrTo));
   CommandResult result;
   const auto deadline = Clock::now() + timeout;
   char buf[65536];

@@ -15,13 +15,16 @@ namespace mxi::agent {
 struct CommandResult {
   int exitCode = -1;   // -1 when killed by a signal or timed out
   bool timedOut = false;
-  std::string output;  // stdout (stderr goes to /dev/null)
+  std::string output;  // stdout (and stderr with StderrTo::kOutput; else it goes to /dev/null)
 };
+
+enum class StderrTo { kNull, kOutput };
 
 // Runs `path argv...` with no shell, collects stdout up to `maxOutputBytes`, kills the child when
 // it outlives `timeout`.
 core::StatusOr<CommandResult> runCommand(const std::string& path, const std::vector<std::string>& args,
-                                         std::chrono::milliseconds timeout, size_t maxOutputBytes = 16u << 20);
+                                         std::chrono::milliseconds timeout, size_t maxOutputBytes = 16u << 20,
+                                         StderrTo stderrTo = StderrTo::kNull);
 
 // A long-running child whose stdout the caller reads (logcat -f style followers).
 class ChildProcess {

@@ -16,8 +16,8 @@ std::string ToolBox::path(Tool tool) const {
 }
 
 core::StatusOr<CommandResult> ToolBox::run(Tool tool, const std::vector<std::string>& args,
-                                           std::chrono::milliseconds timeout) const {
-  return runCommand(path(tool), args, timeout);
+                                           std::chrono::milliseconds timeout, StderrTo stderrTo) const {
+  return runCommand(path(tool), args, timeout, 16u << 20, stderrTo);
 }
 
 }  // namespace mxi::agent

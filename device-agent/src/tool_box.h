@@ -17,7 +17,8 @@ class ToolBox {
   explicit ToolBox(std::string dir) : m_dir(std::move(dir)) {}
   std::string path(Tool tool) const;
   core::StatusOr<CommandResult> run(Tool tool, const std::vector<std::string>& args,
-                                    std::chrono::milliseconds timeout = std::chrono::seconds(10)) const;
+                                    std::chrono::milliseconds timeout = std::chrono::seconds(10),
+                                    StderrTo stderrTo = StderrTo::kNull) const;
 
  private:
   std::string m_dir;

@@ -177,6 +177,23 @@ TEST(FramestatsPolling, TheIntervalKeepsTwoPollsWithinHalfTheRing) {
   EXPECT_EQ(framestatsPollIntervalMs(1000, 1'000'000), 100u);
 }
 
+TEST(ProcessList, ToyboxAndAndroid7ToolboxFormats) {
+  const auto toybox = parseProcessList("  PID USER           NAME\n    1 root           init\n 4242 u0_a12         com.example.app\n");
+  ASSERT_EQ(toybox.size(), 2u);
+  EXPECT_EQ(toybox[1].pid, 4242);
+  EXPECT_EQ(toybox[1].user, "u0_a12");
+  EXPECT_EQ(toybox[1].name, "com.example.app");
+  // Android 7 (toolbox ps), as a phone prints it: USER first, a state column before NAME.
+  const auto toolbox = parseProcessList(
+      "USER      PID   PPID  VSIZE  RSS   WCHAN              PC  NAME\n"
+      "root      1     0     17096  932   ffffffff 00000000 S /init\n"
+      "u0_a121   18663 11811 1539076 309116 SyS_epoll_ b57bf514 S com.android.mediacenter\n");
+  ASSERT_EQ(toolbox.size(), 2u);
+  EXPECT_EQ(toolbox[1].pid, 18663);
+  EXPECT_EQ(toolbox[1].user, "u0_a121");
+  EXPECT_EQ(toolbox[1].name, "com.android.mediacenter");
+}
+
 TEST(Logcat, EpochAndThreadtimeLines) {
   auto l = parseLogLine("1683420595.133 20001 20001 E TestPluginListener: tag[io]type[1];key[null];content[{}]");
   ASSERT_TRUE(l);

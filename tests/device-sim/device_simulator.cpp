@@ -29,6 +29,7 @@ DeviceSimulator::DeviceSimulator(SimOptions options) : m_options(std::move(optio
   m_context.root = m_options.root;
   m_context.serial = m_options.serial;
   m_context.verbose = m_options.verbose;
+  m_context.dropAfterSyncBytes = m_options.dropAfterSyncBytes;
   if (auto abi = simAbiNamed(m_options.abi)) m_context.abi = *abi;
 }
 
@@ -150,13 +151,17 @@ void DeviceSimulator::serveConnection(int fd) {
   const uint32_t peerMax = std::min(hostMaxPayload, m_options.maxPayload);
   if (!link->writePacket(cmd::kCnxn, version, m_options.maxPayload, formatDeviceBanner(banner), handshakeLimits).ok()) return;
   link->configure(m_options.maxPayload, version < kVersionSkipChecksum);
-  const SimContext ctx = m_context;
+  SimContext ctx = m_context;
+  ctx.dropConnection = std::make_shared<std::atomic<bool>>(false);
   auto reverse = std::make_shared<ReverseForwards>(ctx);
   auto connection = AdbConnection::start(std::move(link), peerMax, "host", [ctx, reverse](const std::string& service) {
     return makeServiceRunner(service, ctx, reverse);
   });
   reverse->attach(connection);
-  while (!m_stop && connection->health().ok()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  while (!m_stop && connection->health().ok() && !*ctx.dropConnection) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  if (*ctx.dropConnection) std::fprintf(stderr, "mxi-device-sim: connection dropped mid-push (--drop-after-sync-bytes)\n");
   logLine(m_context, "host disconnected: " + connection->health().message());
   connection->shutdown();
 }

@@ -31,6 +31,7 @@ struct SimOptions {
   uint32_t maxPayload = 1024 * 1024;
   std::string abi = hostAbi().name;  // arm64-v8a, armeabi-v7a or x86_64 (sim_abi.h)
   bool verbose = false;
+  uint64_t dropAfterSyncBytes = 0;  // drop the connection once a push has sent this many bytes
 };
 
 class DeviceSimulator {

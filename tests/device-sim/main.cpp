@@ -43,6 +43,8 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"arm64-v8a", "armeabi-v7a", "x86_64"}));
   app.add_option("--features", features, "comma-separated feature list replacing the default (shell_v2,cmd,stat_v2,ls_v2,fixed_push_mkdir,apex,abb_exec)");
   app.add_option("--max-payload", options.maxPayload, "largest ADB payload accepted (bytes)")->capture_default_str()->check(CLI::Range(4096, 1024 * 1024));
+  app.add_option("--drop-after-sync-bytes", options.dropAfterSyncBytes,
+                 "drop the connection once a push (sync SEND) has sent this many bytes, as a pulled cable would");
   app.add_flag("-v,--verbose", options.verbose, "log connections and services to stderr");
   app.add_flag("--demo", demo,
                "the demo phone: the simulated Android tools replaying real captures (or synthetic data), the "

@@ -1,6 +1,9 @@
 // What every simulated service needs to know about the simulated device.
 #pragma once
 
+#include <atomic>
+#include <cstdint>
+#include <memory>
 #include <string>
 
 #include "tests/device-sim/sim_abi.h"
@@ -12,6 +15,9 @@ struct SimContext {
   std::string serial;  // reported to shell commands as $ANDROID_SERIAL / ro.serialno
   SimAbi abi = hostAbi();  // what getprop/uname report and which binaries run (through qemu)
   bool verbose = false;
+  // The cable pulled mid-push: after this many bytes of one SEND the connection drops (0: never).
+  uint64_t dropAfterSyncBytes = 0;
+  std::shared_ptr<std::atomic<bool>> dropConnection;  // per connection: set to drop it
 };
 
 // Device path → host path under the root ("/data/local/tmp/x" → "<root>/data/local/tmp/x").

@@ -122,6 +122,7 @@ Status receiveFile(AdbStream& stream, const SimContext& ctx, const std::string& 
   }
   std::string linkTarget;
   std::string chunk;
+  uint64_t received = 0;
   for (;;) {
     char header[kSyncHeaderSize];
     Status s = stream.readExact(header, sizeof header, kLimits);
@@ -156,6 +157,15 @@ Status receiveFile(AdbStream& stream, const SimContext& ctx, const std::string& 
     }
     chunk.resize(h.length);
     RETURN_IF_ERROR(stream.readExact(chunk.data(), h.length, kLimits));
+    received += h.length;
+    if (ctx.dropAfterSyncBytes > 0 && received >= ctx.dropAfterSyncBytes && ctx.dropConnection) {
+      *ctx.dropConnection = true;  // as if the cable were pulled: no reply, the connection goes
+      if (fd >= 0) {
+        ::close(fd);
+        ::unlink(temp.c_str());
+      }
+      return core::ioError("connection dropped");
+    }
     if (isLink) {
       linkTarget += chunk;
     } else if (fd >= 0 && failure.empty()) {

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstring>
 #include <algorithm>
@@ -209,6 +210,10 @@ std::string resumedComponent(const Ctx& c) {
 
 int dumpsys(const Ctx& c, const std::vector<std::string>& a) {
   const std::string what = a.empty() ? "" : a[0];
+  if (!what.empty() && ("," + c.config.missingServices + ",").find("," + what + ",") != std::string::npos) {
+    std::printf("Can't find service: %s\n", what.c_str());
+    return 0;
+  }
   if (what == "gfxinfo" && a.size() >= 2) {
     std::fputs(gfxinfo(c, a[1]).c_str(), stdout);
   } else if (what == "display") {
@@ -334,6 +339,16 @@ int am(const Ctx& c, const std::vector<std::string>& a) {
     std::fprintf(stderr, "java.lang.IllegalArgumentException: Unknown process: %s\n", rest[0].c_str());
     return 1;
   }
+  // A user build dumps only debuggable apps (ActivityManagerService.dumpHeap); am's shell command
+  // prints the SecurityException so and exits -1.
+  for (const SimApp& app : c.device.apps) {
+    if ((app.pid != pid && app.package != rest[0]) || ("," + c.config.notDebuggable + ",").find("," + packageOf(app.package) + ",") == std::string::npos) {
+      continue;
+    }
+    std::fprintf(stderr, "Security exception: Process not debuggable: ProcessRecord{f23cc4a %d:%s/%s}\n", app.pid,
+                 app.package.c_str(), app.user.c_str());
+    return 255;
+  }
   if (c.config.heapSource.empty()) {
     std::fprintf(stderr, "simulated am: MXI_SIM_HEAP_SOURCE is not set\n");
     return 1;
@@ -361,7 +376,26 @@ int am(const Ctx& c, const std::vector<std::string>& a) {
   _exit(0);
 }
 
-int ps(const Ctx& c, const std::vector<std::string>&) {
+// Android 7 and older: toolbox ps lists every process in its own columns and takes a word that
+// is not one of its flags as a name prefix filter (the last one wins), so `ps -A -o …` lists none.
+int toolboxPs(const Ctx& c, const std::vector<std::string>& a) {
+  std::string nameFilter;
+  for (const std::string& arg : a) {
+    const bool flag = arg == "-t" || arg == "-x" || arg == "-P" || arg == "-p" || arg == "-c" || arg == "-n" ||
+                      arg == "-Z" || arg == "--abi";
+    if (!flag && !arg.empty() && !std::isdigit(static_cast<unsigned char>(arg[0]))) nameFilter = arg;
+  }
+  std::printf("USER      PID   PPID  VSIZE  RSS   WCHAN              PC  NAME\n");
+  for (const SimApp& app : c.device.apps) {
+    if (isStopped(c, app) || app.package.compare(0, nameFilter.size(), nameFilter) != 0) continue;
+    std::printf("%-9s %-5d %-5d %-6d %-5d %-18s %08x S %s\n", app.user.c_str(), app.pid, 1, 1554388, 63404,
+                "SyS_epoll_", 0, app.package.c_str());
+  }
+  return 0;
+}
+
+int ps(const Ctx& c, const std::vector<std::string>& args) {
+  if (c.config.sdk < 26) return toolboxPs(c, args);
   std::printf("  PID USER           NAME\n");
   for (const SimApp& a : c.device.apps) {
     if (!isStopped(c, a)) std::printf("%5d %-14s %s\n", a.pid, a.user.c_str(), a.package.c_str());

@@ -61,6 +61,8 @@ SimConfig loadConfig(const std::string& argv0) {
   c.heapSource = get("MXI_SIM_HEAP_SOURCE", "");
   c.foreground = get("MXI_SIM_FOREGROUND", "");
   c.stopped = get("MXI_SIM_STOPPED", "");
+  c.notDebuggable = get("MXI_SIM_NOT_DEBUGGABLE", "");
+  c.missingServices = get("MXI_SIM_MISSING_SERVICES", "");
   c.extraIssues = get("MXI_SIM_EXTRA_ISSUES", "");
   c.frameMs = getInt("MXI_SIM_FRAME_MS", c.frameMs);
   c.logMs = getInt("MXI_SIM_LOG_MS", c.logMs);

@@ -17,6 +17,8 @@ struct SimConfig {
   std::string heapSource;      // hprof that `am dumpheap` writes (a real JVM-written dump)
   std::string foreground;      // package whose windows replay as the foreground app
   std::string stopped;         // comma-separated packages installed (pm) but not running (ps, pidof, am)
+  std::string notDebuggable;   // comma-separated packages `am dumpheap` refuses as a user build does
+  std::string missingServices; // comma-separated dumpsys services this phone lacks ("Can't find service")
   std::string extraIssues;     // file of Issue.toString() texts, one a line, the mangatoon app logs
                                // before its real ones (tests: what a phone may send, e.g. non-ASCII)
   int64_t frameMs = 16;        // a new framestats row appears every frameMs

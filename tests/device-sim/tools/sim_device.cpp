@@ -198,8 +198,9 @@ void giveEverythingTo(SimDevice& d, const std::string& package) {
   }
 }
 
-// No reference captures: one synthetic app whose frames are generated (see android_tool.cpp).
-void addSyntheticApp(SimDevice& d) {
+// No reference captures: one synthetic app whose frames are generated (see android_tool.cpp) and
+// which logs an evil method every 50 × logMs (5 s by default).
+void addSyntheticApp(SimDevice& d, int64_t logMs) {
   d.synthetic = true;
   d.model = "MXI-SIMULATED (synthetic demo data)";
   d.manufacturer = "Matrix Inspector";
@@ -213,7 +214,7 @@ void addSyntheticApp(SimDevice& d) {
                                 std::to_string(700 + (i * 37) % 900) +
                                 ",\"scene\":\"com.example.mxi.demo.DemoActivity\",\"stack\":\"0,1048574,1,800\\n\","
                                 "\"stackKey\":\"1048574|\",\"tag\":\"Trace_EvilMethod\",\"process\":\"com.example.mxi.demo\"}";
-    d.log.push_back({i * 5000, 4242, 4242, 'I', "Matrix.DefaultPluginListener",
+    d.log.push_back({i * 50 * logMs, 4242, 4242, 'I', "Matrix.DefaultPluginListener",
                      "report issue content: tag[Trace_EvilMethod]type[0];key[null];content[" + content + "]", false});
   }
 }
@@ -225,7 +226,7 @@ SimDevice loadDevice(const SimConfig& config) {
   d.apps.push_back({"init", 1, "root", {}, {}});
   d.apps.push_back({"system_server", 1200, "system", {}, {}});
   if (config.referenceDir.empty()) {
-    addSyntheticApp(d);
+    addSyntheticApp(d, config.logMs);
   } else {
     const fs::path ref = config.referenceDir;
     addGfxApps(d, ref / "gfxinfo/topicon-t865_all-processes_framestats.txt");
