@@ -125,7 +125,8 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
     }
     agent.stopAgent();
     if (tty) std::fprintf(stderr, "\n");
-    if (!status.ok() && status.code() != core::StatusCode::kCancelled) {
+    // Only Ctrl-C ends a recording quietly; a cancellation nobody asked for is a failure.
+    if (!status.ok() && !(status.code() == core::StatusCode::kCancelled && cancel.isCancelled())) {
       exitCode = reportError(status, "record");
       return;
     }

@@ -64,7 +64,7 @@ struct HeapDumpProgress {
 };
 
 // One line: "12.0s  58.9 fps  frames 720 [best 700 normal 12 middle 5 high 2 frozen 1]  issues evil-method 2  anr 0"
-// (then "  not seen ≤N frames in G gap(s)" and "  reconnects R" when there are any).
+// (then "  not seen <=N frames in G gap(s)" and "  reconnects R" when there are any).
 std::string formatStats(const RecordStats& stats);
 
 // Converts a framestats row as the agent sends it into the trace model.

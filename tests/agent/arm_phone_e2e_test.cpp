@@ -55,7 +55,7 @@ class ArmPhoneTest : public ::testing::TestWithParam<Phone> {
     ASSERT_TRUE(fs::exists(m_prefix / "bin/mxi")) << "the project is not installed in " << m_prefix;
     m_installedAgent = m_prefix / "share/matrix-inspector/agent" / phone.abi / "mxi-agent";
     ASSERT_TRUE(fs::exists(m_installedAgent)) << m_installedAgent;
-    m_scratch = scratchDir(std::string("arm_phone_") + phone.abi);
+    m_scratch = scratchDir(std::string("arm_phone_") + ::testing::UnitTest::GetInstance()->current_test_info()->name());
     // The arm phone as the README starts the demo one, replaying faster than real time.
     m_sim = std::make_unique<SimProcess>(
         std::vector<std::string>{"--demo", "--abi", phone.abi, "--heap",
@@ -94,11 +94,14 @@ TEST_P(ArmPhoneTest, TheInstalledMxiRecordsFramesIssuesTheAnrAndAHeapDumpThrough
   const ProcessRun r = mxi({"record", "--package", "com.android.settings", "--duration", "6", "--poll-ms", "250",
                             "--dump-heap-at", "1.5", "-o", session.string()});
   ASSERT_EQ(r.exitCode, 0) << r.err << m_sim->log();
+  EXPECT_NE(r.err.find("mxi record: " + session.string() + " complete: "), std::string::npos) << r.err;
   // What runs on the phone is the installed agent for its ABI.
-  EXPECT_TRUE(readFile(m_scratch / "root/data/local/tmp/mxi-agent") == readFile(m_installedAgent));
+  EXPECT_TRUE(readFile(m_scratch / "root/data/local/tmp/mxi-agent") == readFile(m_installedAgent)) << r.err;
 
   const Recorded rec = readSession(session);
+  ASSERT_GT(rec.frames, 0u) << r.err << m_sim->log();
   EXPECT_GE(rec.frames, 264u);  // the capture's rows of the app (and more once the replay loops)
+  ASSERT_EQ(rec.histogram.count("com.android.settings.homepage.SettingsHomepageActivity"), 1u);
   EXPECT_GE(rec.histogram.at("com.android.settings.homepage.SettingsHomepageActivity")[0], 20u);
   EXPECT_GE(rec.issues.size(), 50u);  // one every 20 ms from the timeline's start, all from the app
   EXPECT_EQ(std::set<std::string>(rec.issues.begin(), rec.issues.end()).size(), rec.issues.size());

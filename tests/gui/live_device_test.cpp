@@ -182,13 +182,13 @@ TEST_F(LiveDeviceTest, LiveViewThroughTheRealAdbServer) {
   ::unsetenv("ADB_SERVER_SOCKET");
 }
 
-// The live view's own job on an arm64 phone: the installed project's simulator with --abi
-// arm64-v8a (its shell runs arm64 ELFs through qemu-user-static), reached through the real adb
-// server, gets the arm64 agent from the install; frames, issues, the ANR and a heap dump arrive
-// and the recording names the phone's ABI and the agent's machine.
-TEST_F(LiveDeviceTest, LiveViewDeploysTheInstalledArm64AgentToAnArm64Phone) {
-  if ((std::string(",") + MXI_TEST_AGENT_ABIS + ",").find(",arm64-v8a,") == std::string::npos) {
-    GTEST_SKIP() << "this build makes no arm64-v8a agent (MXI_AGENT_ABIS)";
+// The live view's own job on an arm phone: the installed project's simulator with --abi ABI (its
+// shell runs arm ELFs through qemu-user-static), reached through the real adb server, gets the
+// agent for that ABI from the install; frames, issues, the ANR and a heap dump arrive and the
+// recording names the phone's ABI and the agent's machine.
+void liveViewOnAnArmPhone(const std::string& abi, const std::string& agentMachine) {
+  if ((std::string(",") + MXI_TEST_AGENT_ABIS + ",").find("," + abi + ",") == std::string::npos) {
+    GTEST_SKIP() << "this build makes no " << abi << " agent (MXI_AGENT_ABIS)";
   }
   ASSERT_TRUE(test::adbAvailable()) << "Debian's adb is needed";
   const QString prefix = QStringLiteral(MXI_TEST_PREFIX);
@@ -196,7 +196,7 @@ TEST_F(LiveDeviceTest, LiveViewDeploysTheInstalledArm64AgentToAnArm64Phone) {
   parts.deviceSim = prefix + QStringLiteral("/bin/mxi-device-sim");
   parts.androidTool = prefix + QStringLiteral("/bin/mxi-android-tool");
   parts.heapSample = prefix + QStringLiteral("/share/matrix-inspector/samples/sample-android-shaped.hprof.gz");
-  parts.abi = QStringLiteral("arm64-v8a");
+  parts.abi = QString::fromStdString(abi);
   ASSERT_TRUE(parts.missing().isEmpty()) << parts.missing().toStdString();
   test::PrivateAdbServer server;
   ASSERT_TRUE(server.started());
@@ -237,15 +237,15 @@ TEST_F(LiveDeviceTest, LiveViewDeploysTheInstalledArm64AgentToAnArm64Phone) {
 
   // The pushed agent is the installed arm64 one, and the recording says so.
   QFile pushed(phone.root() + QStringLiteral("/data/local/tmp/mxi-agent"));
-  QFile installed(prefix + QStringLiteral("/share/matrix-inspector/agent/arm64-v8a/mxi-agent"));
+  QFile installed(prefix + QStringLiteral("/share/matrix-inspector/agent/") + parts.abi + QStringLiteral("/mxi-agent"));
   ASSERT_TRUE(pushed.open(QIODevice::ReadOnly) && installed.open(QIODevice::ReadOnly));
   EXPECT_TRUE(pushed.readAll() == installed.readAll());
   auto reader = core::session::SessionReader::open(view->sessionPath().toStdString());
   ASSERT_TRUE(reader.ok()) << reader.status().toString();
   const auto& extras = (*reader)->header().extras;
   using Extra = std::pair<std::string, std::string>;
-  EXPECT_NE(std::find(extras.begin(), extras.end(), Extra{"abi", "arm64-v8a"}), extras.end());
-  EXPECT_NE(std::find(extras.begin(), extras.end(), Extra{"agentMachine", "aarch64"}), extras.end());
+  EXPECT_NE(std::find(extras.begin(), extras.end(), Extra{"abi", abi}), extras.end());
+  EXPECT_NE(std::find(extras.begin(), extras.end(), Extra{"agentMachine", agentMachine}), extras.end());
   uint64_t heapDumps = 0, anrs = 0;
   ASSERT_TRUE((*reader)->forEachRecord([&](const core::session::SessionRecord& r) {
     heapDumps += r.type == core::session::RecordType::kHeapDump;
@@ -255,6 +255,9 @@ TEST_F(LiveDeviceTest, LiveViewDeploysTheInstalledArm64AgentToAnArm64Phone) {
   EXPECT_EQ(heapDumps, 1u);
   EXPECT_EQ(anrs, 1u);
 }
+
+TEST_F(LiveDeviceTest, LiveViewDeploysTheInstalledArm64AgentToAnArm64Phone) { liveViewOnAnArmPhone("arm64-v8a", "aarch64"); }
+TEST_F(LiveDeviceTest, LiveViewDeploysTheInstalledArmv7AgentToAnArmv7Phone) { liveViewOnAnArmPhone("armeabi-v7a", "arm"); }
 
 }  // namespace
 }  // namespace mxi::gui
