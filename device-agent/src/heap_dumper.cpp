@@ -14,19 +14,12 @@
 
 #include "core/analysis/hprof_shrink.h"
 #include "core/base/cancel_token.h"
+#include "core/base/text_lines.h"
 #include "core/hprof/dump_source.h"
 
 namespace mxi::agent {
 
 namespace {
-
-// The first non-empty line of a tool's output, trimmed (for a one-line error).
-std::string firstLine(const std::string& text) {
-  size_t start = text.find_first_not_of(" \t\r\n");
-  if (start == std::string::npos) return {};
-  const size_t end = text.find_first_of("\r\n", start);
-  return text.substr(start, end == std::string::npos ? std::string::npos : end - start);
-}
 
 using Clock = std::chrono::steady_clock;
 namespace proto = core::protocol;
@@ -90,11 +83,13 @@ core::Status runHeapDump(const ToolBox& tools, const HeapDumpJob& job,
   // am prints why it refused on stderr ("Security exception: Process not debuggable: …").
   ASSIGN_OR_RETURN(const CommandResult am, tools.run(Tool::kAm, args, std::chrono::minutes(5), StderrTo::kOutput));
   if (am.exitCode != 0 && am.output.find("not debuggable") != std::string::npos) {
+    const auto lines = core::text::trimmedLines(am.output);
+    const auto said = std::find_if(lines.begin(), lines.end(), [](std::string_view l) { return !l.empty(); });
     // ActivityManagerService.dumpHeap: a user build dumps only apps built debuggable.
     return core::invalidInput(
         "the app is not debuggable and this phone is a user build, so Android refuses to dump its heap: build the app "
         "debuggable (a debug build, or android:debuggable=\"true\") or use a userdebug/eng phone (am: " +
-        firstLine(am.output) + ")");
+        std::string(*said) + ")");
   }
   if (am.exitCode != 0) {
     return core::ioError("am dumpheap failed (exit " + std::to_string(am.exitCode) + "): " + am.output.substr(0, 200));

@@ -12,6 +12,7 @@
 #include <set>
 
 #include "tests/agent/e2e_support.h"
+#include "tests/device-sim/search_path.h"
 #include "tests/support/adb_test_env.h"
 #include "tests/support/test_paths.h"
 
@@ -27,19 +28,6 @@ struct Phone {
 };
 void PrintTo(const Phone& phone, std::ostream* os) { *os << phone.abi; }
 
-std::string onPath(const std::string& program) {
-  const std::string path = std::getenv("PATH") ? std::getenv("PATH") : "/usr/bin:/bin";
-  size_t i = 0;
-  while (i <= path.size()) {
-    size_t colon = path.find(':', i);
-    if (colon == std::string::npos) colon = path.size();
-    const fs::path candidate = fs::path(path.substr(i, colon - i)) / program;
-    if (colon > i && fs::exists(candidate)) return candidate.string();
-    i = colon + 1;
-  }
-  return {};
-}
-
 class ArmPhoneTest : public ::testing::TestWithParam<Phone> {
  protected:
   void SetUp() override {
@@ -50,7 +38,7 @@ class ArmPhoneTest : public ::testing::TestWithParam<Phone> {
     }
     if (referenceDir().empty()) GTEST_SKIP() << "../shared/reference is absent: nothing to replay";
     ASSERT_TRUE(adbAvailable()) << "Debian's adb is needed (scripts/setup.sh installs it)";
-    ASSERT_FALSE(onPath(phone.qemu).empty()) << phone.qemu << " is needed (Debian's qemu-user-static; scripts/setup.sh installs it)";
+    ASSERT_FALSE(sim::findOnPath(phone.qemu).empty()) << phone.qemu << " is needed (Debian's qemu-user-static; scripts/setup.sh installs it)";
     m_prefix = MXI_TEST_PREFIX;
     ASSERT_TRUE(fs::exists(m_prefix / "bin/mxi")) << "the project is not installed in " << m_prefix;
     m_installedAgent = m_prefix / "share/matrix-inspector/agent" / phone.abi / "mxi-agent";
@@ -71,9 +59,8 @@ class ArmPhoneTest : public ::testing::TestWithParam<Phone> {
   // The installed mxi, finding its agents only where the install put them.
   ProcessRun mxi(std::vector<std::string> args) {
     args.insert(args.begin(), (m_prefix / "bin/mxi").string());
-    std::map<std::string, std::string> env;
-    for (const std::string& kv : m_adb->environment()) env[kv.substr(0, kv.find('='))] = kv.substr(kv.find('=') + 1);
-    env["ANDROID_SERIAL"] = m_sim->hostPort();
+    std::vector<std::string> env = m_adb->environment();
+    env.push_back("ANDROID_SERIAL=" + m_sim->hostPort());
     ::unsetenv("MXI_AGENT_PATH");
     ::unsetenv("MXI_AGENT_DIR");
     return runProcess(args, env, m_scratch);

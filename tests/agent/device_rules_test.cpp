@@ -46,10 +46,9 @@ class DeviceRulesTest : public ::testing::Test {
 
   ProcessRun mxi(std::vector<std::string> args, const std::string& serial) {
     args.insert(args.begin(), cliPath());
-    std::map<std::string, std::string> env;
-    for (const std::string& kv : m_adb.environment()) env[kv.substr(0, kv.find('='))] = kv.substr(kv.find('=') + 1);
-    if (!serial.empty()) env["ANDROID_SERIAL"] = serial;
-    env["MXI_AGENT_PATH"] = MXI_TEST_AGENT;
+    std::vector<std::string> env = m_adb.environment();
+    if (!serial.empty()) env.push_back("ANDROID_SERIAL=" + serial);
+    env.push_back(std::string("MXI_AGENT_PATH=") + MXI_TEST_AGENT);
     ::unsetenv("ANDROID_SERIAL");
     return runProcess(args, env, m_scratch);
   }

@@ -66,11 +66,10 @@ class E2eRecordTest : public ::testing::Test {
     fs::remove(s_dir / "root/var/mxi-sim/origin");
     m_scratch = scratchDir(std::string("agent_e2e_") + ::testing::UnitTest::GetInstance()->current_test_info()->name());
   }
-  std::map<std::string, std::string> env() const {
-    std::map<std::string, std::string> e;
-    for (const std::string& kv : s_adb->environment()) e[kv.substr(0, kv.find('='))] = kv.substr(kv.find('=') + 1);
-    e["ANDROID_SERIAL"] = s_sim->hostPort();
-    e["MXI_AGENT_PATH"] = MXI_TEST_AGENT;
+  std::vector<std::string> env() const {
+    std::vector<std::string> e = s_adb->environment();
+    e.push_back("ANDROID_SERIAL=" + s_sim->hostPort());
+    e.push_back(std::string("MXI_AGENT_PATH=") + MXI_TEST_AGENT);
     return e;
   }
   ProcessRun mxi(std::vector<std::string> args, std::function<void(pid_t)> whileRunning = {}) {

@@ -24,12 +24,12 @@ std::string readFile(const fs::path& p) {
   return ss.str();
 }
 
-ProcessRun runProcess(std::vector<std::string> argv, const std::map<std::string, std::string>& env, const fs::path& scratch,
+ProcessRun runProcess(std::vector<std::string> argv, const std::vector<std::string>& env, const fs::path& scratch,
                       std::function<void(pid_t)> whileRunning) {
   const fs::path out = scratch / "stdout.txt", err = scratch / "stderr.txt";
   const pid_t pid = fork();
   if (pid == 0) {
-    for (const auto& [k, v] : env) setenv(k.c_str(), v.c_str(), 1);
+    for (const std::string& kv : env) setenv(kv.substr(0, kv.find('=')).c_str(), kv.substr(kv.find('=') + 1).c_str(), 1);
     if (freopen(out.c_str(), "w", stdout) == nullptr || freopen(err.c_str(), "w", stderr) == nullptr) _exit(126);
     std::vector<char*> args;
     for (auto& a : argv) args.push_back(a.data());

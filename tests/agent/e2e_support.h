@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -22,9 +21,10 @@ struct ProcessRun {
   std::string out, err;
 };
 
-// Runs argv with extra environment; stdout/stderr captured through files in `scratch`.
-// `whileRunning` is called with the child's pid before it is waited for.
-ProcessRun runProcess(std::vector<std::string> argv, const std::map<std::string, std::string>& env,
+// Runs argv with extra environment (KEY=VALUE, as PrivateAdbServer::environment() gives it; a
+// later setting wins); stdout/stderr captured through files in `scratch`. `whileRunning` is
+// called with the child's pid before it is waited for.
+ProcessRun runProcess(std::vector<std::string> argv, const std::vector<std::string>& env,
                       const std::filesystem::path& scratch, std::function<void(pid_t)> whileRunning = {});
 
 struct Recorded {

@@ -40,10 +40,9 @@ class FrameGapTest : public ::testing::Test {
 
   ProcessRun mxi(std::vector<std::string> args) {
     args.insert(args.begin(), cliPath());
-    std::map<std::string, std::string> env;
-    for (const std::string& kv : m_adb->environment()) env[kv.substr(0, kv.find('='))] = kv.substr(kv.find('=') + 1);
-    env["ANDROID_SERIAL"] = m_sim->hostPort();
-    env["MXI_AGENT_PATH"] = MXI_TEST_AGENT;
+    std::vector<std::string> env = m_adb->environment();
+    env.push_back("ANDROID_SERIAL=" + m_sim->hostPort());
+    env.push_back(std::string("MXI_AGENT_PATH=") + MXI_TEST_AGENT);
     return runProcess(args, env, m_scratch);
   }
 

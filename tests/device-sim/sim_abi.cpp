@@ -1,13 +1,12 @@
 #include "tests/device-sim/sim_abi.h"
 
 #include <elf.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <fstream>
 
 #include "core/adb/shell.h"
+#include "tests/device-sim/search_path.h"
 
 namespace mxi::sim {
 
@@ -56,20 +55,6 @@ const char* qemuFor(uint16_t machine) {
     case EM_386: return "qemu-i386-static";
     default: return nullptr;
   }
-}
-
-std::string findOnPath(const std::string& program) {
-  const char* path = std::getenv("PATH");
-  std::string dirs = path ? path : "/usr/bin:/bin";
-  size_t i = 0;
-  while (i <= dirs.size()) {
-    size_t colon = dirs.find(':', i);
-    if (colon == std::string::npos) colon = dirs.size();
-    const std::string candidate = dirs.substr(i, colon - i) + "/" + program;
-    if (colon > i && access(candidate.c_str(), X_OK) == 0) return candidate;
-    i = colon + 1;
-  }
-  return {};
 }
 
 // A one-off shell command that prints `message` and exits with `code`; the program and its own

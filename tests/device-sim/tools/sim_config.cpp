@@ -1,5 +1,7 @@
 #include "sim_config.h"
 
+#include "tests/device-sim/search_path.h"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -20,18 +22,8 @@ namespace {
 
 std::string locateSelf(const std::string& argv0) {
   if (argv0.find('/') != std::string::npos) return fs::absolute(argv0).string();
-  if (const char* path = std::getenv("PATH")) {
-    std::string p = path;
-    size_t start = 0;
-    while (start <= p.size()) {
-      size_t end = p.find(':', start);
-      if (end == std::string::npos) end = p.size();
-      const fs::path candidate = fs::path(p.substr(start, end - start)) / argv0;
-      if (access(candidate.c_str(), X_OK) == 0) return fs::absolute(candidate).string();
-      start = end + 1;
-    }
-  }
-  return fs::current_path() / argv0;
+  const std::string found = findOnPath(argv0);
+  return found.empty() ? (fs::current_path() / argv0).string() : fs::absolute(found).string();
 }
 
 }  // namespace
