@@ -216,7 +216,8 @@ Status LiveRecorder::handle(const proto::Message& message) {
     session::SessionRecord r;
     r.type = session::RecordType::kFrameGap;
     r.timeNs = static_cast<int64_t>(gap->lastSeenVsyncNs);
-    r.gapNs = static_cast<int64_t>(gap->nextSeenVsyncNs - gap->lastSeenVsyncNs);
+    // A peer's reversed stamps make an empty gap, not an unsigned wrap of centuries.
+    r.gapNs = static_cast<int64_t>(gap->nextSeenVsyncNs - std::min(gap->lastSeenVsyncNs, gap->nextSeenVsyncNs));
     r.gapFrames = gap->maxLostFrames;
     r.text = gap->scene;
     RETURN_IF_ERROR(append(r));

@@ -30,9 +30,7 @@ StatusOr<std::shared_ptr<const SessionData>> loadSession(const SessionReader& re
     }
     ASSIGN_OR_RETURN(auto records, reader.readBlock(b, &data->unknownRecords));
     for (SessionRecord& r : records) {
-      const int64_t end = r.type == RecordType::kFrame      ? r.timeNs + r.frame.durationNs
-                          : r.type == RecordType::kFrameGap ? r.timeNs + r.gapNs
-                                                            : r.timeNs;
+      const int64_t end = recordEndNs(r);
       if (first || r.timeNs < data->firstTimeNs) data->firstTimeNs = r.timeNs;
       if (first || end > data->lastTimeNs) data->lastTimeNs = end;
       first = false;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 #include "core/session/byte_codec.h"
 
@@ -24,6 +25,14 @@ std::string_view recordTypeName(RecordType type) {
     case RecordType::kFrameGap: return "frameGap";
   }
   return "unknown";
+}
+
+int64_t recordEndNs(const SessionRecord& record) {
+  const int64_t span = record.type == RecordType::kFrame      ? record.frame.durationNs
+                       : record.type == RecordType::kFrameGap ? record.gapNs
+                                                              : 0;
+  if (span <= 0) return record.timeNs;
+  return record.timeNs > INT64_MAX - span ? INT64_MAX : record.timeNs + span;
 }
 
 uint32_t histogramBucket(int64_t ns) {

@@ -64,6 +64,10 @@ struct SessionRecord {
   uint32_t gapFrames = 0;    // kFrameGap: at most this many frames were never seen
 };
 
+// Where a record ends on the session's clock: a frame's completion, a gap's next seen frame,
+// else its own time. Saturates: a device's stamps can be anything.
+int64_t recordEndNs(const SessionRecord& record);
+
 // Per-scene frame aggregates kept in every data block's summary, so that a whole session can
 // be summarized from block headers alone. Durations are histogrammed (see histogramBucket).
 struct SceneFrameSummary {

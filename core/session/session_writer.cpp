@@ -154,9 +154,7 @@ Status SessionWriter::writeIndexBlock() {
 
 void SessionWriter::noteRecord(const SessionRecord& rec) {
   if (m_blockRecords == 0 || rec.timeNs < m_summary.firstTimeNs) m_summary.firstTimeNs = rec.timeNs;
-  const int64_t end = rec.type == RecordType::kFrame      ? rec.timeNs + rec.frame.durationNs
-                      : rec.type == RecordType::kFrameGap ? rec.timeNs + rec.gapNs
-                                                          : rec.timeNs;
+  const int64_t end = recordEndNs(rec);
   if (m_blockRecords == 0 || end > m_summary.lastTimeNs) m_summary.lastTimeNs = end;
   const auto type = static_cast<size_t>(rec.type);
   ++m_summary.recordsByType[type < m_summary.recordsByType.size() ? type : 0];

@@ -21,7 +21,7 @@ namespace {
 
 proto::Message nextMessage(FuzzedDataProvider& in) {
   auto text = [&] { return in.ConsumeRandomLengthString(600); };
-  switch (in.ConsumeIntegralInRange(0, 3)) {
+  switch (in.ConsumeIntegralInRange(0, 4)) {
     case 0: {
       proto::FrameBatch b;
       b.scene = text();
@@ -52,6 +52,14 @@ proto::Message nextMessage(FuzzedDataProvider& in) {
       i.contentJson = text();
       i.monotonicNs = in.ConsumeIntegral<uint32_t>();
       return i;
+    }
+    case 3: {  // stamps in either order: a hostile peer's gap must not wrap
+      proto::FrameGap g;
+      g.scene = text();
+      g.lastSeenVsyncNs = in.ConsumeIntegral<uint64_t>();
+      g.nextSeenVsyncNs = in.ConsumeIntegral<uint64_t>();
+      g.maxLostFrames = in.ConsumeIntegral<uint32_t>();
+      return g;
     }
     default: {
       proto::AnrReport a;

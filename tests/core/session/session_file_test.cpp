@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 
 #include <map>
 
@@ -222,6 +223,39 @@ TEST(SessionFileTest, UnknownRecordTypesAreSkipped) {
   EXPECT_EQ((*records)[1].text, "after");
   EXPECT_EQ(skipped, 1u);
   EXPECT_EQ((*r)->summarize().unknownRecords, 1u);
+}
+
+TEST(SessionFileTest, FrameGapsRoundTripAndAWildSpanSaturates) {
+  const auto dir = test::scratchDir("session-gaps");
+  auto w = SessionWriter::create((dir / "g.mxs").string(), testHeader());
+  ASSERT_TRUE(w.ok());
+  SessionRecord gap;
+  gap.type = RecordType::kFrameGap;
+  gap.timeNs = 5'000'000'000;
+  gap.gapNs = 1'200'000'000;
+  gap.gapFrames = 71;
+  gap.text = "com.example.Main";
+  ASSERT_TRUE((*w)->appendMark(4'000'000'000, "before").ok());
+  ASSERT_TRUE((*w)->append(gap).ok());
+  // What a hostile device could send: an end past the clock's range (found by fuzz_live_record).
+  SessionRecord wild = gap;
+  wild.timeNs = INT64_MAX - 10;
+  wild.gapNs = INT64_MAX / 2;
+  EXPECT_EQ(recordEndNs(wild), INT64_MAX);
+  ASSERT_TRUE((*w)->append(wild).ok());
+  ASSERT_TRUE((*w)->close().ok());
+  auto r = SessionReader::open((dir / "g.mxs").string());
+  ASSERT_TRUE(r.ok()) << r.status().toString();
+  EXPECT_EQ((*r)->summarize().frameGaps, 2u);
+  EXPECT_EQ((*r)->summarize().unknownRecords, 0u);
+  auto gaps = (*r)->recordsOfType(RecordType::kFrameGap);
+  ASSERT_TRUE(gaps.ok());
+  ASSERT_EQ(gaps->size(), 2u);
+  EXPECT_EQ((*gaps)[0].timeNs, 5'000'000'000);
+  EXPECT_EQ((*gaps)[0].gapNs, 1'200'000'000);
+  EXPECT_EQ((*gaps)[0].gapFrames, 71u);
+  EXPECT_EQ((*gaps)[0].text, "com.example.Main");
+  EXPECT_EQ(recordEndNs((*gaps)[0]), 6'200'000'000);
 }
 
 TEST(SessionFileTest, NotASessionAndNewerVersionsAreClearErrors) {
