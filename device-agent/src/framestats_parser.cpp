@@ -86,7 +86,9 @@ std::vector<WindowFrames> parseFramestats(std::string_view text) {
       if (i < 0 || static_cast<size_t>(i) >= cells.size()) return 0;
       return parseInt(cells[static_cast<size_t>(i)]).value_or(0);
     };
-    if (cells.size() < 3 || !parseInt(cells[static_cast<size_t>(index[kIntendedVsync])])) return;  // not a row
+    // Not a row: too short, or no IntendedVsync where the header put it (found by fuzz_agent_output).
+    const auto vsyncAt = static_cast<size_t>(index[kIntendedVsync]);
+    if (cells.size() < 3 || vsyncAt >= cells.size() || !parseInt(cells[vsyncAt])) return;
     FrameTiming f;
     f.flags = static_cast<uint64_t>(cell(kFlags));
     f.intendedVsync = cell(kIntendedVsync);

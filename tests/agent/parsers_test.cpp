@@ -84,6 +84,17 @@ TEST(Framestats, ScenesOfWindows) {
   EXPECT_EQ(sceneOfWindow("Taskbar"), "Taskbar");
 }
 
+TEST(Framestats, ARowShorterThanTheHeaderIsNoFrame) {
+  // A cut line: IntendedVsync is column 3 of the header, the row stops before it (out of
+  // bounds before the fix; the ASan suite reads it).
+  const auto windows = parseFramestats("---PROFILEDATA---\nFlags,Vsync,HandleInputStart,IntendedVsync,FrameCompleted,\n"
+                                       "0,1,2\n0,5,6,10,20,\n---PROFILEDATA---\n");
+  ASSERT_EQ(windows.size(), 1u);
+  ASSERT_EQ(windows[0].frames.size(), 1u);
+  EXPECT_EQ(windows[0].frames[0].intendedVsync, 10);
+  EXPECT_EQ(windows[0].frames[0].frameCompleted, 20);
+}
+
 TEST(FrameDedup, OnlyNewRowsPerWindowAreSent) {
   WindowFrames w{"p.q/.A", {}};
   for (int64_t v : {10, 20, 30}) {
