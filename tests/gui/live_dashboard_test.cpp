@@ -209,7 +209,7 @@ TEST(LiveDashboardTest, IssueFeedKeepsTheNewestEvents) {
   EXPECT_EQ(session->droppedEvents(), 25u);
   EXPECT_EQ(session->totalEvents(), total);
   EXPECT_EQ(session->eventCount(LiveEvent::Kind::kMark), total);
-  EXPECT_TRUE(dashboard.summaryText().endsWith(QStringLiteral("%1 issues in all").arg(total))) << dashboard.summaryText().toStdString();
+  EXPECT_TRUE(dashboard.summaryText().endsWith(QStringLiteral("%1 events in the feed (issues, ANRs, marks, frame gaps)").arg(total))) << dashboard.summaryText().toStdString();
 }
 
 // A synthetic feed at 10,000 frames/s and 100 issues/s for 3 s of wall time: the dashboard

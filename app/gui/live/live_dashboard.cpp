@@ -326,7 +326,7 @@ void LiveDashboard::refresh() {
     for (size_t l = 0; l < kDropLevelCount; ++l) levels[l] += s.levels[l];
   }
   m_summary->setText(tr("%1 · %2 frames in %3 scenes · Best %4 · Normal %5 · Middle %6 · High %7 · Frozen %8 · "
-                        "p50 %9 ms · p90 %10 ms · p99 %11 ms · %12 evil methods · %13 ANRs · %14 IO · %15 issues in all")
+                        "p50 %9 ms · p90 %10 ms · p99 %11 ms · %12 evil methods · %13 ANRs · %14 IO · %15 events in the feed (issues, ANRs, marks, frame gaps)")
                          .arg(formatSessionTime(m_session->durationMs()))
                          .arg(m_session->countedFrames()).arg(scenes.size())
                          .arg(levels[0]).arg(levels[1]).arg(levels[2]).arg(levels[3]).arg(levels[4])
