@@ -42,20 +42,7 @@ std::string issueJson(const proto::MatrixIssue& issue) {
 }  // namespace
 
 std::string formatStats(const RecordStats& s) {
-  char head[160];
-  std::snprintf(head, sizeof head, "%.1fs  %.1f fps  frames %llu [best %llu normal %llu middle %llu high %llu frozen %llu]",
-                s.elapsedSeconds, s.fps, static_cast<unsigned long long>(s.frames),
-                static_cast<unsigned long long>(s.levels[0]), static_cast<unsigned long long>(s.levels[1]),
-                static_cast<unsigned long long>(s.levels[2]), static_cast<unsigned long long>(s.levels[3]),
-                static_cast<unsigned long long>(s.levels[4]));
-  std::string line = head;
-  line += "  issues";
-  if (s.issuesByKind.empty()) line += " 0";
-  for (const auto& [kind, n] : s.issuesByKind) line += " " + kind + " " + std::to_string(n);
-  line += "  anr " + std::to_string(s.anrs);
-  if (s.frameGaps > 0) {
-    line += "  not seen <=" + std::to_string(s.framesNotSeenMax) + " frames in " + std::to_string(s.frameGaps) + " gap(s)";
-  }
+  std::string line = session::formatLiveStatus(s.live);
   if (s.reconnects > 0) line += "  reconnects " + std::to_string(s.reconnects);
   return line;
 }
@@ -88,14 +75,19 @@ Status LiveRecorder::ensureWriter(const proto::AgentHello& hello) {
   header.agentVersion = hello.agentVersion + " " + hello.buildHash;
   header.startTimeUnixMs = wallMsNow();
   header.refreshHz = hello.refreshMilliHz / 1000.0;
+  header.startMonotonicNs = static_cast<int64_t>(hello.monotonicNs);
   header.extras = {{"abi", hello.abi}, {"sdk", std::to_string(hello.sdkLevel)}};
   if (!hello.agentMachine.empty()) header.extras.emplace_back("agentMachine", hello.agentMachine);
   ASSIGN_OR_RETURN(m_writer, session::SessionWriter::create(m_options.sessionPath, header));
+  m_startDeviceNs = header.startMonotonicNs;
+  m_liveFeed.setStartNs(m_startDeviceNs);
   return okStatus();
 }
 
 Status LiveRecorder::append(const session::SessionRecord& record) {
   RETURN_IF_ERROR(m_writer->append(record));
+  std::vector<session::SessionRecord> one{record};
+  m_liveFeed.add(one);
   if (m_onRecord) m_onRecord(record);
   return okStatus();
 }
@@ -187,6 +179,9 @@ Status LiveRecorder::handle(const proto::Message& message) {
       // Garbage stamps: skipped like core/trace's parser does (flagged rows are only counted).
       const bool plausible = trace::plausibleFrameTimes(t.intendedVsync, t.frameCompleted);
       if (!plausible && t.flags == 0) continue;
+      // The first poll lists a window's last 120 frames, which an idle app drew minutes ago:
+      // only what was drawn during the recording belongs to it (and to its clock's span).
+      if (plausible && t.frameCompleted < m_startDeviceNs) continue;
       session::SessionRecord r;
       r.type = session::RecordType::kFrame;
       r.frame = toTraceFrame(t, batch->refreshPeriodNs);
@@ -199,19 +194,9 @@ Status LiveRecorder::handle(const proto::Message& message) {
       RETURN_IF_ERROR(writeScene(f.startNs, batch->scene));
       RETURN_IF_ERROR(append(r));
       m_lastDeviceNs = std::max(m_lastDeviceNs, f.startNs + f.durationNs);
-      ++m_stats.frames;
-      if (f.flags == 0) {
-        ++m_stats.levels[static_cast<size_t>(m_thresholds.levelOf(f.droppedFrames()))];
-        m_recentStarts.push_back(f.startNs);
-      }
     }
     // A restarted agent re-sends at most the last 120 rows per window: the newest ids suffice.
     while (m_frameIds.size() > kMaxFrameIds) m_frameIds.erase(m_frameIds.begin());
-    std::sort(m_recentStarts.begin(), m_recentStarts.end());
-    while (!m_recentStarts.empty() && m_recentStarts.front() < m_recentStarts.back() - 1'000'000'000) {
-      m_recentStarts.pop_front();
-    }
-    m_stats.fps = static_cast<double>(m_recentStarts.size());
   } else if (const auto* gap = std::get_if<proto::FrameGap>(&message)) {
     session::SessionRecord r;
     r.type = session::RecordType::kFrameGap;
@@ -221,8 +206,6 @@ Status LiveRecorder::handle(const proto::Message& message) {
     r.gapFrames = gap->maxLostFrames;
     r.text = gap->scene;
     RETURN_IF_ERROR(append(r));
-    ++m_stats.frameGaps;
-    m_stats.framesNotSeenMax += gap->maxLostFrames;
     if (m_onNotice) {
       m_onNotice("frames lost: " + session::describeFrameGap(session::frameGapOf(r)) + "; " + session::kFrameGapExplanation);
     }
@@ -241,7 +224,6 @@ Status LiveRecorder::handle(const proto::Message& message) {
     r.timeNs = issue->monotonicNs ? static_cast<int64_t>(issue->monotonicNs) : m_lastDeviceNs;
     r.text = issueJson(*issue);
     RETURN_IF_ERROR(append(r));
-    ++m_stats.issuesByKind[proto::issueKindName(issue->kind)];
   } else if (const auto* anr = std::get_if<proto::AnrReport>(&message)) {
     if (m_anrIds.emplace(anr->pid, anr->timeMs).second) {
       m_logResumeMs = std::max(m_logResumeMs, anr->timeMs);
@@ -250,7 +232,6 @@ Status LiveRecorder::handle(const proto::Message& message) {
       r.timeNs = anr->monotonicNs ? static_cast<int64_t>(anr->monotonicNs) : m_lastDeviceNs;
       r.text = anr->traces.empty() ? "ANR " + anr->reason : anr->traces;
       RETURN_IF_ERROR(append(r));
-      ++m_stats.anrs;
     }
   } else if (const auto* error = std::get_if<proto::Error>(&message)) {
     if (m_onNotice) m_onNotice("agent: " + error->message);
@@ -321,7 +302,7 @@ Status LiveRecorder::run(const CancelToken& cancel) {
                  Clock::now() - lastTraffic > std::chrono::seconds(3)) {
         // Closed, broken, or silent past three heartbeats: the agent is gone.
         const std::string why = "agent connection lost (" + message.status().message() + "); " +
-                                std::to_string(m_stats.frames) + " frames kept; reconnecting";
+                                std::to_string(m_live.countedFrames() + m_live.flaggedFrames()) + " frames kept; reconnecting";
         if (m_onNotice) m_onNotice(why);
         if (m_onConnection) m_onConnection(false, hello, why);
         finishHeapDump(ioError("the agent connection was lost during the heap dump"));
@@ -331,6 +312,7 @@ Status LiveRecorder::run(const CancelToken& cancel) {
       if (Clock::now() >= nextReport) {
         (void)m_writer->flush();  // durable every second (kOnFlush fsync policy)
         m_stats.elapsedSeconds = std::chrono::duration<double>(Clock::now() - start).count();
+        m_stats.live = m_live.status();
         if (m_onStats) m_onStats(m_stats);
         nextReport = Clock::now() + std::chrono::seconds(1);
       }
@@ -342,6 +324,7 @@ Status LiveRecorder::run(const CancelToken& cancel) {
   }
   m_stats.elapsedSeconds = std::chrono::duration<double>(Clock::now() - start).count();
   finishHeapDump(cancelled());
+  m_stats.live = m_live.status();
   if (m_writer) {
     (void)takeRequests(nullptr);
     const Status closed = m_writer->close();

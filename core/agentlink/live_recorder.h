@@ -21,6 +21,8 @@
 #include "core/agentlink/agent_connection.h"
 #include "core/agentlink/heap_dump_receiver.h"
 #include "core/base/cancel_token.h"
+#include "core/session/live_record_feed.h"
+#include "core/session/live_session.h"
 #include "core/session/session_writer.h"
 #include "core/trace/frame.h"
 
@@ -34,17 +36,13 @@ struct RecordOptions {
 };
 
 struct RecordStats {
-  uint64_t frames = 0;
-  std::array<uint64_t, trace::kDropLevelCount> levels{};
-  double fps = 0;  // counted frames in the last second of frame time
-  std::map<std::string, uint64_t> issuesByKind;
-  uint64_t anrs = 0;
+  // What was recorded, from the recorder's own LiveSession (the model the desktop app's live view
+  // shows), so `mxi record`, the live view and `mxi session summary` say the same.
+  session::LiveStatus live;
   uint64_t heapDumps = 0;
-  uint64_t frameGaps = 0;        // polls that did not overlap (protocol::FrameGap)
-  uint64_t framesNotSeenMax = 0;  // at most this many frames missed in them
   uint64_t reconnects = 0;
   std::string scene;
-  double elapsedSeconds = 0;
+  double elapsedSeconds = 0;  // wall-clock time since run() began
 };
 
 // A heap dump asked for during a recording; written to `path`, recorded with `reason`.
@@ -63,8 +61,7 @@ struct HeapDumpProgress {
   Status result;  // when finished
 };
 
-// One line: "12.0s  58.9 fps  frames 720 [best 700 normal 12 middle 5 high 2 frozen 1]  issues evil-method 2  anr 0"
-// (then "  not seen <=N frames in G gap(s)" and "  reconnects R" when there are any).
+// One line: session::formatLiveStatus, then "  reconnects R" when there were any.
 std::string formatStats(const RecordStats& stats);
 
 // Converts a framestats row as the agent sends it into the trace model.
@@ -120,17 +117,18 @@ class LiveRecorder {
   RecordStats m_stats;
   std::unique_ptr<session::SessionWriter> m_writer;
   std::string m_sessionScene;
+  session::LiveSession m_live;
+  session::LiveRecordFeed m_liveFeed{m_live};
   int64_t m_lastDeviceNs = 0;  // newest device monotonic time seen (frames, scenes, heartbeats)
+  int64_t m_startDeviceNs = 0;  // the device's monotonic clock when the first agent answered (0: unknown)
   static constexpr size_t kMaxFrameIds = 16384;
   std::set<std::pair<int64_t, int64_t>> m_frameIds;  // (IntendedVsync, FrameCompleted), newest kept
-  std::deque<int64_t> m_recentStarts;                // counted frames' starts (for fps)
   std::set<std::pair<int32_t, uint64_t>> m_anrIds;   // (pid, time)
   // A restarted agent reads logcat from here (device wall-clock ms: the newest issue or ANR, else
   // the first agent's start) so nothing logged while it was down is lost; what it reads twice is
   // dropped by m_issueIds.
   uint64_t m_logResumeMs = 0;
   std::set<std::tuple<uint64_t, int32_t, size_t>> m_issueIds;  // (logTimeMs, pid, hash), recent ones
-  trace::DropThresholds m_thresholds;
   bool m_saidPollInterval = false;
 
   std::mutex m_requestsMutex;  // guards the two queues below

@@ -39,6 +39,7 @@ void put(ByteWriter& w, const AgentHello& m) {
   w.u32(m.refreshMilliHz);
   w.u64(m.wallClockMs);
   w.str(m.agentMachine);
+  w.u64(m.monotonicNs);
 }
 void put(ByteWriter& w, const FrameBatch& m) {
   w.str(m.packageName);
@@ -179,7 +180,8 @@ Status get(ByteReader& r, AgentHello& m) {
   RETURN_IF_ERROR(r.str(m.abi, "AgentHello.abi"));
   RETURN_IF_ERROR(r.u32(m.refreshMilliHz, "AgentHello.refreshMilliHz"));
   RETURN_IF_ERROR(appended(r, m.wallClockMs, "AgentHello.wallClockMs"));
-  return appended(r, m.agentMachine, "AgentHello.agentMachine");
+  RETURN_IF_ERROR(appended(r, m.agentMachine, "AgentHello.agentMachine"));
+  return appended(r, m.monotonicNs, "AgentHello.monotonicNs");
 }
 Status get(ByteReader& r, FrameBatch& m) {
   RETURN_IF_ERROR(r.str(m.packageName, "FrameBatch.packageName"));
@@ -364,7 +366,7 @@ std::vector<uint8_t> encodePayload(const Message& message) {
 
 uint8_t layoutVersion(MessageType type) {
   switch (type) {
-    case MessageType::kAgentHello: return 3;
+    case MessageType::kAgentHello: return 4;
     case MessageType::kStartCollecting:
     case MessageType::kMatrixIssue:
     case MessageType::kAnrReport:

@@ -54,6 +54,7 @@ struct AgentHello {
   uint32_t refreshMilliHz = 0;  // display refresh rate × 1000 (60000, 90000, 120000)
   uint64_t wallClockMs = 0;     // layout 2: the device's wall clock when it answered (0: unknown)
   std::string agentMachine;     // layout 3: the machine the agent binary was built for (aarch64, arm, x86_64)
+  uint64_t monotonicNs = 0;     // layout 4: the device's CLOCK_MONOTONIC when it answered (frames' clock; 0: unknown)
 };
 
 // Collector bits of StartCollecting::collectors.

@@ -1,5 +1,7 @@
 #include "core/session/session_format.h"
 
+#include "core/trace/fps.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -101,10 +103,7 @@ void SceneFrameSummary::merge(const SceneFrameSummary& o) {
   histogram = std::move(merged);
 }
 
-double SceneFrameSummary::fps() const {
-  if (frames == 0 || occupiedNs <= 0) return 0;
-  return std::min(1e9 * static_cast<double>(frames) / periodSum, 1e9 * static_cast<double>(frames) / occupiedNs);
-}
+double SceneFrameSummary::fps() const { return trace::FpsAccumulator{frames, occupiedNs, periodSum}.fps(); }
 
 double SceneFrameSummary::percentileMs(double p) const {
   if (frames == 0) return 0;

@@ -1,5 +1,7 @@
 #include "core/trace/frame_stats.h"
 
+#include "core/trace/fps.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -17,8 +19,7 @@ FrameStats computeFrameStats(std::span<const Frame> frames, const DropThresholds
   FrameStats s;
   std::vector<int64_t> durations;
   durations.reserve(frames.size());
-  double occupiedNs = 0;
-  double periodSum = 0;
+  FpsAccumulator fps;
   bool first = true;
   for (const Frame& f : frames) {
     if (first || f.startNs < s.firstStartNs) s.firstStartNs = f.startNs;
@@ -32,8 +33,7 @@ FrameStats computeFrameStats(std::span<const Frame> frames, const DropThresholds
     const int64_t dropped = f.droppedFrames();
     ++s.levels[static_cast<size_t>(thresholds.levelOf(dropped))];
     s.droppedSum += static_cast<uint64_t>(dropped);
-    occupiedNs += static_cast<double>(dropped + 1) * static_cast<double>(f.refreshPeriodNs);
-    periodSum += static_cast<double>(f.refreshPeriodNs);
+    fps.add(f);
     if (dropped >= 1) {
       ++s.jankFrames;
       ++s.dominantStages[static_cast<size_t>(f.dominantStage())];
@@ -48,10 +48,7 @@ FrameStats computeFrameStats(std::span<const Frame> frames, const DropThresholds
   s.p95Ms = ms(nearestRankPercentile(durations, 95));
   s.p99Ms = ms(nearestRankPercentile(durations, 99));
   s.maxMs = ms(durations.back());
-  if (occupiedNs > 0) {
-    const double refreshHz = 1e9 * static_cast<double>(s.frames) / periodSum;
-    s.fps = std::min(refreshHz, 1e9 * static_cast<double>(s.frames) / occupiedNs);
-  }
+  s.fps = fps.fps();
   s.jankPercent = 100.0 * static_cast<double>(s.jankFrames) / static_cast<double>(s.frames);
   return s;
 }

@@ -17,7 +17,7 @@ struct FrameStats {
   std::array<uint64_t, kDropLevelCount> levels{};
   uint64_t droppedSum = 0;     // sum of dropped frames
   uint64_t jankFrames = 0;     // frames with at least one dropped frame ("slow frames")
-  double fps = 0;              // frames per second of the time they occupied on screen
+  double fps = 0;              // Matrix's FPS (core/trace/fps.h)
   double jankPercent = 0;      // 100 * jankFrames / frames
   double p50Ms = 0, p90Ms = 0, p95Ms = 0, p99Ms = 0;  // nearest-rank frame durations
   double maxMs = 0;
@@ -31,8 +31,7 @@ struct FrameSlice {
   FrameStats stats;
 };
 
-// FPS: frames / sum over frames of (dropped + 1) * period, i.e. Matrix's
-// refreshRate * frames / (frames + droppedSum) when the period is constant.
+// FPS as core/trace/fps.h computes it everywhere (Matrix's way).
 FrameStats computeFrameStats(std::span<const Frame> frames, const DropThresholds& thresholds = {});
 
 // Frames grouped into consecutive slices of `sliceNs` by start time (empty slices omitted).

@@ -241,6 +241,7 @@ void AgentServer::sendError(proto::ErrorCode code, std::string message, uint32_t
 proto::AgentHello AgentServer::deviceInfo() {
   if (m_deviceInfo) {
     m_deviceInfo->wallClockMs = wallMs();
+    m_deviceInfo->monotonicNs = monotonicNs();
     return *m_deviceInfo;
   }
   proto::AgentHello info;
@@ -265,6 +266,7 @@ proto::AgentHello AgentServer::deviceInfo() {
   info.refreshMilliHz = hz.value_or(60'000);
   m_deviceInfo = info;
   m_deviceInfo->wallClockMs = wallMs();
+  m_deviceInfo->monotonicNs = monotonicNs();
   return *m_deviceInfo;
 }
 

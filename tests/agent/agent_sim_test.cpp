@@ -91,6 +91,14 @@ class AgentSimTest : public ::testing::Test {
 
   std::string calls() { return readFile(m_scratch / "state" / "calls.log"); }
 
+  // Starts the replay's timeline now, as the agent's first look at the log would.
+  void startTimeline() {
+    std::string cmd = "env";
+    for (const auto& [k, v] : m_env) cmd += " " + k + "='" + v + "'";
+    cmd += " " + std::string(MXI_TEST_SIM_ROOT) + "/bin/logcat -d > /dev/null";
+    ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  }
+
   fs::path m_scratch;
   std::string m_token;
   std::map<std::string, std::string> m_env;
@@ -253,8 +261,9 @@ TEST_F(AgentSimTest, LogcatResumesFromTheGivenDeviceTime) {
                                                    std::chrono::system_clock::now().time_since_epoch()).count());
   EXPECT_LE(helloWallMs, nowMs);
   EXPECT_GT(helloWallMs + 5000, nowMs);
-  // The replay started with the handshake (its first tool call): wait until every issue of the
-  // capture was logged (300 ms lead + 470 × 4 ms), as if the agent had been down meanwhile.
+  // Wait until every issue of the capture was logged (300 ms lead + 470 × 4 ms), as if the agent
+  // had been down meanwhile.
+  startTimeline();
   std::this_thread::sleep_for(2500ms);
   const std::string pkg = "mobi.mangatoon.comics.aphone.portuguese";
   ASSERT_TRUE(c.send(proto::StartCollecting{pkg, 200, proto::kCollectMatrixIssues}));  // from now: nothing

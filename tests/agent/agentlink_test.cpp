@@ -117,17 +117,24 @@ TEST(AgentLink, FrameConversionSplitsStagesWithoutGaps) {
 }
 
 TEST(AgentLink, SummaryLine) {
+  using Kind = session::LiveEvent::Kind;
   RecordStats s;
-  s.elapsedSeconds = 12.04;
-  s.fps = 58;
-  s.frames = 720;
-  s.levels = {700, 12, 5, 2, 1};
-  s.issuesByKind = {{"evil-method", 2}, {"io", 1}};
-  s.anrs = 1;
-  EXPECT_EQ(formatStats(s),
-            "12.0s  58.0 fps  frames 720 [best 700 normal 12 middle 5 high 2 frozen 1]  issues evil-method 2 io 1  anr 1");
+  s.elapsedSeconds = 13;  // wall-clock time: not shown; the line gives the session's own length
+  s.live.durationMs = 12'040;
+  s.live.fps = 58;
+  s.live.frames = 720;
+  s.live.flaggedFrames = 3;
+  s.live.levels = {700, 12, 5, 2, 1};
+  s.live.events[static_cast<size_t>(Kind::kEvilMethod)] = 2;
+  s.live.events[static_cast<size_t>(Kind::kIo)] = 1;
+  s.live.events[static_cast<size_t>(Kind::kAnr)] = 1;
+  s.live.events[static_cast<size_t>(Kind::kMark)] = 4;
+  EXPECT_EQ(formatStats(s), "12.0s  58.0 fps  frames 720 (+3 flagged) [best 700 normal 12 middle 5 high 2 frozen 1]  "
+                            "issues evil-method 2 io 1  anr 1");
+  s.live.frameGaps = 2;
+  s.live.framesNotSeenMax = 30;
   s.reconnects = 1;
-  EXPECT_TRUE(formatStats(s).ends_with("  reconnects 1"));
+  EXPECT_TRUE(formatStats(s).ends_with("  anr 1  not seen <=30 frames in 2 gap(s)  reconnects 1")) << formatStats(s);
 }
 
 TEST(LiveRecorderTest, InvalidUtf8FromTheDeviceIsRecordedNotThrown) {
@@ -172,8 +179,8 @@ TEST(LiveRecorderTest, InvalidUtf8FromTheDeviceIsRecordedNotThrown) {
       },
       nullptr, nullptr);
   ASSERT_TRUE(recorder.run(endOfScript).ok());
-  EXPECT_EQ(recorder.stats().issuesByKind.at("evil-method"), 1u);
-  EXPECT_EQ(recorder.stats().anrs, 1u);
+  EXPECT_EQ(recorder.stats().live.events[static_cast<size_t>(session::LiveEvent::Kind::kEvilMethod)], 1u);
+  EXPECT_EQ(recorder.stats().live.events[static_cast<size_t>(session::LiveEvent::Kind::kAnr)], 1u);
 
   auto reader = session::SessionReader::open(path);
   ASSERT_TRUE(reader.ok()) << reader.status().toString();

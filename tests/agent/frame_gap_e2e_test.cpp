@@ -1,5 +1,5 @@
-// No silent frame loss, end to end: the real adb server ↔ mxi-device-sim (synthetic frames one
-// vsync apart, the last 120 listed as a phone lists them) ↔ the agent ↔ `mxi record`. On a 120 Hz
+// No silent frame loss, end to end: the real adb server ↔ mxi-device-sim (the synthetic app's
+// frames, tests/device-sim/tools/synthetic_frames.h, the last 120 listed as a phone lists them) ↔ the agent ↔ `mxi record`. On a 120 Hz
 // display the agent polls often enough that every frame arrives, whatever --poll-ms asked; when
 // frames come faster than polls can follow, every gap is recorded with exactly the frames it
 // hides, and the live line, `session summary` and the exports show it.
@@ -7,9 +7,11 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 
 #include "core/session/session_reader.h"
 #include "tests/agent/e2e_support.h"
+#include "tests/device-sim/tools/synthetic_frames.h"
 #include "tests/support/adb_test_env.h"
 #include "tests/support/test_paths.h"
 
@@ -19,7 +21,6 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr const char* kApp = "com.example.mxi.demo";  // the synthetic app
-constexpr int64_t kFirstVsyncNs = 1'000'000'000'000;  // the synthetic rows' origin
 
 class FrameGapTest : public ::testing::Test {
  protected:
@@ -46,8 +47,23 @@ class FrameGapTest : public ::testing::Test {
     return runProcess(args, env, m_scratch);
   }
 
+  // The synthetic app's vsync index of a device time: its rows start at the timeline's origin
+  // (the simulated tools' state file: epoch ms, then CLOCK_MONOTONIC ns) plus whole periods.
+  int64_t vsyncOf(int64_t timeNs, int64_t periodNs) {
+    std::ifstream in(m_scratch / "root" / "var" / "mxi-sim" / "origin");
+    int64_t epochMs = 0, originNs = 0;
+    in >> epochMs >> originNs;
+    EXPECT_EQ((timeNs - originNs) % periodNs, 0) << "not a synthetic row's stamp: " << timeNs;
+    return (timeNs - originNs) / periodNs;
+  }
+  int64_t rowOf(int64_t timeNs, int64_t periodNs) {
+    const int64_t row = m_frames.rowAt(vsyncOf(timeNs, periodNs));
+    EXPECT_GE(row, 0) << "no synthetic row starts at " << timeNs;
+    return row;
+  }
+
   struct Timeline {
-    std::vector<int64_t> frameIndexes;  // vsync index of every recorded frame, ascending
+    std::vector<int64_t> rows;  // the synthetic row of every recorded frame, ascending
     std::vector<core::session::SessionRecord> gaps;
   };
   Timeline read(const fs::path& session, int64_t periodNs) {
@@ -56,17 +72,18 @@ class FrameGapTest : public ::testing::Test {
     EXPECT_TRUE(reader.ok()) << reader.status().toString();
     if (!reader.ok()) return t;
     EXPECT_TRUE((*reader)->forEachRecord([&](const core::session::SessionRecord& r) {
-      if (r.type == core::session::RecordType::kFrame) t.frameIndexes.push_back((r.timeNs - kFirstVsyncNs) / periodNs);
+      if (r.type == core::session::RecordType::kFrame) t.rows.push_back(rowOf(r.timeNs, periodNs));
       if (r.type == core::session::RecordType::kFrameGap) t.gaps.push_back(r);
       return true;
     }).ok());
-    std::sort(t.frameIndexes.begin(), t.frameIndexes.end());
+    std::sort(t.rows.begin(), t.rows.end());
     return t;
   }
 
   fs::path m_scratch;
   std::unique_ptr<SimProcess> m_sim;
   std::unique_ptr<PrivateAdbServer> m_adb;
+  sim::SyntheticFrames m_frames;
 };
 
 TEST_F(FrameGapTest, OnA120HzDisplayThePollFollowsTheRingAndNoFrameIsLost) {
@@ -79,11 +96,11 @@ TEST_F(FrameGapTest, OnA120HzDisplayThePollFollowsTheRingAndNoFrameIsLost) {
             std::string::npos) << r.err;
   EXPECT_EQ(r.err.find("frames lost"), std::string::npos) << r.err;
   const Timeline t = read(session, 1'000'000'000 / 120);
-  ASSERT_GE(t.frameIndexes.size(), 300u);
+  ASSERT_GE(t.rows.size(), 300u);
   EXPECT_TRUE(t.gaps.empty());
-  // Every vsync from the first frame to the last is there, each once.
-  EXPECT_EQ(t.frameIndexes.back() - t.frameIndexes.front() + 1, static_cast<int64_t>(t.frameIndexes.size()));
-  EXPECT_EQ(std::adjacent_find(t.frameIndexes.begin(), t.frameIndexes.end()), t.frameIndexes.end());
+  // Every frame the app drew from the first recorded to the last is there, each once.
+  EXPECT_EQ(t.rows.back() - t.rows.front() + 1, static_cast<int64_t>(t.rows.size()));
+  EXPECT_EQ(std::adjacent_find(t.rows.begin(), t.rows.end()), t.rows.end());
 }
 
 TEST_F(FrameGapTest, FramesFasterThanThePollsAreRecordedAsGapsThatHideExactlyTheMissingFrames) {
@@ -94,24 +111,26 @@ TEST_F(FrameGapTest, FramesFasterThanThePollsAreRecordedAsGapsThatHideExactlyThe
   constexpr int64_t kPeriod = 1'000'000'000 / 60;
   const Timeline t = read(session, kPeriod);
   ASSERT_GE(t.gaps.size(), 2u);
-  uint64_t hidden = 0, hiddenBeforeLastFrame = 0;
+  uint64_t hidden = 0;
+  int64_t hiddenRowsBeforeLastFrame = 0;
   for (const auto& gap : t.gaps) {
-    const int64_t last = (gap.timeNs - kFirstVsyncNs) / kPeriod, next = (gap.timeNs + gap.gapNs - kFirstVsyncNs) / kPeriod;
-    EXPECT_EQ(gap.gapFrames, static_cast<uint32_t>(next - last - 1));
+    // A gap spans the vsyncs from the newest frame seen to the next one seen: the most frames it
+    // can hide is the vsyncs in between.
+    EXPECT_EQ(gap.gapFrames, static_cast<uint32_t>(vsyncOf(gap.timeNs + gap.gapNs, kPeriod) - vsyncOf(gap.timeNs, kPeriod) - 1));
     EXPECT_EQ(gap.text, "com.example.mxi.demo.DemoActivity");
     hidden += gap.gapFrames;
+    const int64_t last = rowOf(gap.timeNs, kPeriod), next = rowOf(gap.timeNs + gap.gapNs, kPeriod);
+    EXPECT_LE(next - last - 1, static_cast<int64_t>(gap.gapFrames));  // the frames it did hide
     // The frames on both sides were recorded (after the last gap, the recording may have ended
     // before its batch came); none in between.
-    EXPECT_TRUE(std::binary_search(t.frameIndexes.begin(), t.frameIndexes.end(), last));
-    if (next > t.frameIndexes.back()) continue;
-    hiddenBeforeLastFrame += gap.gapFrames;
-    EXPECT_TRUE(std::binary_search(t.frameIndexes.begin(), t.frameIndexes.end(), next));
-    EXPECT_EQ(std::upper_bound(t.frameIndexes.begin(), t.frameIndexes.end(), last),
-              std::lower_bound(t.frameIndexes.begin(), t.frameIndexes.end(), next));
+    EXPECT_TRUE(std::binary_search(t.rows.begin(), t.rows.end(), last));
+    if (next > t.rows.back()) continue;
+    hiddenRowsBeforeLastFrame += next - last - 1;
+    EXPECT_TRUE(std::binary_search(t.rows.begin(), t.rows.end(), next));
+    EXPECT_EQ(std::upper_bound(t.rows.begin(), t.rows.end(), last), std::lower_bound(t.rows.begin(), t.rows.end(), next));
   }
-  // Recorded frames and the gaps' frames account for every vsync from the first to the last.
-  EXPECT_EQ(static_cast<int64_t>(t.frameIndexes.size() + hiddenBeforeLastFrame),
-            t.frameIndexes.back() - t.frameIndexes.front() + 1);
+  // Recorded frames and the gaps' hidden frames account for every frame from the first to the last.
+  EXPECT_EQ(static_cast<int64_t>(t.rows.size()) + hiddenRowsBeforeLastFrame, t.rows.back() - t.rows.front() + 1);
 
   EXPECT_NE(r.err.find("mxi record: frames lost: "), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("not seen <=" + std::to_string(hidden) + " frames in " + std::to_string(t.gaps.size()) + " gap(s)"),

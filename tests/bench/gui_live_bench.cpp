@@ -19,7 +19,7 @@
 
 #include "app/gui/live/issue_feed_model.h"
 #include "app/gui/live/live_dashboard.h"
-#include "app/gui/live/live_session.h"
+#include "core/session/live_session.h"
 #include "core/trace/matrix_issue.h"
 #include "tests/bench/ui_stall_probe.h"
 
@@ -59,8 +59,8 @@ int main(int argc, char** argv) {
   }
   QApplication app(argc, argv);
   using mxi::gui::LiveDashboard;
-  using mxi::gui::LiveSession;
-  auto session = std::make_shared<LiveSession>();
+  using mxi::core::session::LiveSession;
+  auto session = std::make_shared<core::session::LiveSession>();
   LiveDashboard dashboard(session);
   dashboard.resize(1600, 1000);
   dashboard.show();

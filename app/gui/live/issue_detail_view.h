@@ -5,7 +5,7 @@
 
 #include <QWidget>
 
-#include "app/gui/live/live_session.h"
+#include "core/session/live_session.h"
 
 class QChartView;
 class QLabel;
@@ -19,7 +19,7 @@ class IssueDetailView : public QWidget {
   Q_OBJECT
  public:
   explicit IssueDetailView(QWidget* parent = nullptr);
-  void showIssue(const LiveEvent& event);
+  void showIssue(const core::session::LiveEvent& event);
   void clear();
   QTreeWidget* callTree() const { return m_tree; }
   QString detailText() const;

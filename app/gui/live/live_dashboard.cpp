@@ -100,7 +100,7 @@ QChartView* chartView(QChart* chart) {
 
 }  // namespace
 
-LiveDashboard::LiveDashboard(std::shared_ptr<LiveSession> session, QWidget* parent)
+LiveDashboard::LiveDashboard(std::shared_ptr<core::session::LiveSession> session, QWidget* parent)
     : QWidget(parent), m_session(std::move(session)) {
   auto* layout = new QVBoxLayout(this);
   m_summary = new QLabel;
@@ -243,9 +243,9 @@ QWidget* LiveDashboard::makeFeed() {
   auto* bar = new QHBoxLayout;
   m_kind = new QComboBox;
   m_kind->addItem(tr("All kinds"), -1);
-  for (auto k : {LiveEvent::Kind::kEvilMethod, LiveEvent::Kind::kAnr, LiveEvent::Kind::kIo, LiveEvent::Kind::kStartup,
-                 LiveEvent::Kind::kFps, LiveEvent::Kind::kLeak, LiveEvent::Kind::kMark, LiveEvent::Kind::kOther}) {
-    m_kind->addItem(QString::fromUtf8(liveEventKindName(k).data()), static_cast<int>(k));
+  for (auto k : {core::session::LiveEvent::Kind::kEvilMethod, core::session::LiveEvent::Kind::kAnr, core::session::LiveEvent::Kind::kIo, core::session::LiveEvent::Kind::kStartup,
+                 core::session::LiveEvent::Kind::kFps, core::session::LiveEvent::Kind::kLeak, core::session::LiveEvent::Kind::kMark, core::session::LiveEvent::Kind::kOther}) {
+    m_kind->addItem(QString::fromUtf8(core::session::liveEventKindName(k).data()), static_cast<int>(k));
   }
   m_search = new QLineEdit;
   m_search->setPlaceholderText(tr("Search issues (method, path, scene…)"));
@@ -320,21 +320,23 @@ void LiveDashboard::showSlowFrames(int scene, DropLevel level) {
 void LiveDashboard::refresh() {
   m_shownRevision = m_session->revision();
   ++m_repaints;
-  const auto& scenes = m_session->scenes();
-  std::array<uint64_t, kDropLevelCount> levels{};
-  for (const auto& s : scenes) {
-    for (size_t l = 0; l < kDropLevelCount; ++l) levels[l] += s.levels[l];
-  }
-  m_summary->setText(tr("%1 · %2 frames in %3 scenes · Best %4 · Normal %5 · Middle %6 · High %7 · Frozen %8 · "
-                        "p50 %9 ms · p90 %10 ms · p99 %11 ms · %12 evil methods · %13 ANRs · %14 IO · %15 events in the feed (issues, ANRs, marks, frame gaps)")
-                         .arg(formatSessionTime(m_session->durationMs()))
-                         .arg(m_session->countedFrames()).arg(scenes.size())
-                         .arg(levels[0]).arg(levels[1]).arg(levels[2]).arg(levels[3]).arg(levels[4])
-                         .arg(m_session->percentileMs(50)).arg(m_session->percentileMs(90)).arg(m_session->percentileMs(99))
-                         .arg(m_session->eventCount(LiveEvent::Kind::kEvilMethod))
-                         .arg(m_session->eventCount(LiveEvent::Kind::kAnr))
-                         .arg(m_session->eventCount(LiveEvent::Kind::kIo))
-                         .arg(m_session->totalEvents()));
+  // One snapshot for every figure of the line (the charts below read the same model, now).
+  const core::session::LiveStatus s = m_session->status();
+  const auto events = [&](core::session::LiveEvent::Kind kind) { return s.events[static_cast<size_t>(kind)]; };
+  QString text = tr("%1 · %2 fps · %3 frames (+%4 flagged) in %5 scenes · Best %6 · Normal %7 · Middle %8 · High %9 · "
+                    "Frozen %10 · p50 %11 ms · p90 %12 ms · p99 %13 ms")
+                     .arg(formatSessionTime(s.durationMs))
+                     .arg(s.fps, 0, 'f', 1)
+                     .arg(s.frames).arg(s.flaggedFrames).arg(s.scenes)
+                     .arg(s.levels[0]).arg(s.levels[1]).arg(s.levels[2]).arg(s.levels[3]).arg(s.levels[4])
+                     .arg(s.p50Ms).arg(s.p90Ms).arg(s.p99Ms);
+  text += tr(" · %1 evil methods · %2 ANRs · %3 IO · %4 events in the feed (issues, ANRs, marks, frame gaps)")
+              .arg(events(core::session::LiveEvent::Kind::kEvilMethod))
+              .arg(events(core::session::LiveEvent::Kind::kAnr))
+              .arg(events(core::session::LiveEvent::Kind::kIo))
+              .arg(s.totalEvents);
+  if (s.frameGaps > 0) text += tr(" · not seen ≤%1 frames in %2 gaps").arg(s.framesNotSeenMax).arg(s.frameGaps);
+  m_summary->setText(text);
   refreshFps();
   refreshDrops();
   refreshDistribution();
@@ -365,7 +367,7 @@ void LiveDashboard::refreshFps() {
   double top = 60;
   for (size_t s = 0; s < scenes.size(); ++s) {
     QList<QPointF> points;
-    for (const FpsPoint& p : m_session->fpsSeries(static_cast<int>(s))) {
+    for (const core::session::FpsPoint& p : m_session->fpsSeries(static_cast<int>(s))) {
       if (p.second < first) continue;
       points.append(QPointF(static_cast<double>(p.second), p.fps));
       top = std::max(top, p.fps);
@@ -404,7 +406,7 @@ void LiveDashboard::refreshDrops() {
 void LiveDashboard::refreshDistribution() {
   const auto& histogram = m_session->frameTimeHistogram();
   const double p50 = m_session->percentileMs(50), p90 = m_session->percentileMs(90), p99 = m_session->percentileMs(99);
-  const int upTo = std::clamp(static_cast<int>(std::ceil(p99 * 1.5 / 10) * 10), 50, LiveSession::kHistogramBuckets);
+  const int upTo = std::clamp(static_cast<int>(std::ceil(p99 * 1.5 / 10) * 10), 50, core::session::LiveSession::kHistogramBuckets);
   QList<QPointF> points;
   uint64_t peak = 1;
   for (int i = 0; i < upTo; ++i) {

@@ -9,7 +9,7 @@
 #include <optional>
 #include <QWidget>
 
-#include "app/gui/live/live_session.h"
+#include "core/session/live_session.h"
 
 class QAbstractSeries;
 class QChart;
@@ -39,10 +39,10 @@ class LiveDashboard : public QWidget {
  public:
   static constexpr int kRepaintIntervalMs = 33;
   static constexpr int kFpsWindowSeconds = 120;
-  explicit LiveDashboard(std::shared_ptr<LiveSession> session, QWidget* parent = nullptr);
+  explicit LiveDashboard(std::shared_ptr<core::session::LiveSession> session, QWidget* parent = nullptr);
   ~LiveDashboard() override;
 
-  LiveSession& session() { return *m_session; }
+  core::session::LiveSession& session() { return *m_session; }
   // Brings every view up to date with the session now (the timer does this when it changed).
   void refresh();
   // What clicking a bar does: the slow frames of that scene and level.
@@ -77,7 +77,7 @@ class LiveDashboard : public QWidget {
 
   static constexpr const char* kLayoutKey = "dashboard/layout";
   static constexpr int kLayoutVersion = 1;
-  std::shared_ptr<LiveSession> m_session;
+  std::shared_ptr<core::session::LiveSession> m_session;
   QMainWindow* m_panels;
   QWidget* m_slowPage = nullptr;
   uint64_t m_shownRevision = UINT64_MAX;

@@ -64,6 +64,11 @@ void LiveDeviceJob::start(const QString& package, const QString& sessionPath) {
   if (m_running) return;
   joinWorker();
   m_cancel.reset();
+  {
+    std::lock_guard lock(m_mutex);
+    m_records.clear();
+    m_startNs = 0;
+  }
   m_running = true;
   m_worker = std::thread(&LiveDeviceJob::record, this, package.toStdString(), sessionPath.toStdString());
 }
@@ -82,6 +87,11 @@ void LiveDeviceJob::dumpHeap(const QString& path) {
   // elsewhere), so the bitmap gallery has pictures.
   const uint32_t flags = core::protocol::bitmapFormatFlags(core::protocol::BitmapFormat::kPng);
   m_recorder->requestHeapDump({path.toStdString(), 0, flags, "requested from the live view"});
+}
+
+int64_t LiveDeviceJob::recordingStartNs() {
+  std::lock_guard lock(m_mutex);
+  return m_startNs;
 }
 
 std::vector<core::session::SessionRecord> LiveDeviceJob::takeRecords() {
@@ -130,15 +140,19 @@ void LiveDeviceJob::record(std::string package, std::string sessionPath) {
   options.pollIntervalMs = 500;
   agentlink::LiveRecorder recorder(
       options, [&](core::protocol::AgentHello& hello) { return agent.startAndConnect(hello, m_cancel); },
-      [this](const agentlink::RecordStats& stats) {
-        post([this, line = qs(agentlink::formatStats(stats))] { emit statsChanged(line); });
-      },
+      // Every figure is shown from the view's own LiveSession (fed with the same records), so
+      // the recorder's summary line is not.
+      [](const agentlink::RecordStats&) {},
       [this](const std::string& notice) { post([this, text = qs(notice)] { emit status(text); }); });
   recorder.setRecordObserver([this](const core::session::SessionRecord& r) {
     std::lock_guard lock(m_mutex);
     m_records.push_back(r);
   });
   recorder.setConnectionObserver([this](bool connected, const core::protocol::AgentHello& hello, const std::string& why) {
+    if (connected) {
+      std::lock_guard lock(m_mutex);
+      if (m_startNs == 0) m_startNs = static_cast<int64_t>(hello.monotonicNs);
+    }
     const QString detail = connected ? tr("%1 · %2 · agent %3").arg(qs(hello.deviceModel), qs(hello.abi), qs(hello.agentVersion))
                                      : qs(why);
     post([this, connected, detail] { emit connectionChanged(connected, detail); });

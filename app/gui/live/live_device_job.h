@@ -29,7 +29,7 @@ struct LiveTarget {
   core::adb::DeviceSelection selection;
   QString label;  // "serial — model", shown in the view
   core::agentlink::AgentSearch agentSearch;
-  LiveThresholds thresholds;    // Settings: what the dashboard judges by
+  core::session::LiveThresholds thresholds;    // Settings: what the dashboard judges by
   QList<AppMapping> mappings;   // Settings: methodMapping / ProGuard files per app
 };
 
@@ -43,7 +43,7 @@ class LiveDeviceJob : public QObject {
   // Asynchronous: appsListed() or failed().
   void listApps();
   const std::vector<core::agentlink::DeviceApp>& apps() const { return m_apps; }
-  // Asynchronous: deployed(), connectionChanged(), statsChanged()… then finished().
+  // Asynchronous: deployed(), connectionChanged()… then finished().
   void start(const QString& package, const QString& sessionPath);
   void stop();
   bool running() const { return m_running; }
@@ -51,6 +51,9 @@ class LiveDeviceJob : public QObject {
   void dumpHeap(const QString& path);
   // Records written since the last call, oldest first. Thread-safe.
   std::vector<core::session::SessionRecord> takeRecords();
+  // The recording's start on the device's monotonic clock (the first agent's hello), 0 until
+  // known or from an agent that does not say. Thread-safe.
+  int64_t recordingStartNs();
 
  signals:
   void appsListed();
@@ -58,7 +61,6 @@ class LiveDeviceJob : public QObject {
   void status(const QString& text);  // deployment steps, notices
   void deployed(const QString& agentDescription);
   void connectionChanged(bool connected, const QString& detail);
-  void statsChanged(const QString& line);
   void heapDumpProgress(qint64 receivedBytes, qint64 totalBytes);
   void heapDumpFinished(const QString& path, const QString& error);  // error empty on success
   void finished(const QString& sessionPath, const QString& error);
@@ -78,8 +80,9 @@ class LiveDeviceJob : public QObject {
   bool m_running = false;
   std::thread m_worker;
   core::CancelToken m_cancel;
-  std::mutex m_mutex;  // guards the two below
+  std::mutex m_mutex;  // guards the three below
   std::vector<core::session::SessionRecord> m_records;
+  int64_t m_startNs = 0;
   core::agentlink::LiveRecorder* m_recorder = nullptr;
 };
 

@@ -15,7 +15,7 @@
 
 #include "app/gui/live/demo_device.h"
 #include "app/gui/live/live_dashboard.h"
-#include "app/gui/live/live_record_feed.h"
+#include "core/session/live_record_feed.h"
 
 namespace mxi::gui {
 
@@ -101,7 +101,6 @@ LiveDeviceView::LiveDeviceView(LiveTarget target, std::unique_ptr<DemoDevice> de
     if (m_feed) m_feed->setMapping(std::move(mapping));
   });
   connect(m_job, &LiveDeviceJob::deployed, m_agent, &QLabel::setText);
-  connect(m_job, &LiveDeviceJob::statsChanged, m_status, &QLabel::setText);
   connect(m_job, &LiveDeviceJob::connectionChanged, this, [this](bool connected, const QString& detail) {
     const bool first = connected && !m_everConnected;
     m_everConnected |= connected;
@@ -220,8 +219,8 @@ void LiveDeviceView::start() {
     m_layout->removeWidget(m_dashboard);
     m_dashboard->deleteLater();
   }
-  m_session = std::make_shared<LiveSession>(m_job->target().thresholds);
-  m_feed = std::make_unique<LiveRecordFeed>(*m_session);
+  m_session = std::make_shared<core::session::LiveSession>(m_job->target().thresholds);
+  m_feed = std::make_unique<core::session::LiveRecordFeed>(*m_session);
   m_dashboard = new LiveDashboard(m_session);
   m_layout->insertWidget(m_layout->count() - 1, m_dashboard, 100);
   m_banner->hide();
@@ -260,6 +259,7 @@ void LiveDeviceView::dumpHeap() {
 
 void LiveDeviceView::drain() {
   if (!m_feed) return;
+  m_feed->setStartNs(m_job->recordingStartNs());
   auto records = m_job->takeRecords();
   if (!records.empty()) m_feed->add(records);
 }

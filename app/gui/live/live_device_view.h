@@ -18,12 +18,15 @@ class QPushButton;
 class QTimer;
 class QVBoxLayout;
 
+namespace mxi::core::session {
+class LiveRecordFeed;
+class LiveSession;
+}  // namespace mxi::core::session
+
 namespace mxi::gui {
 
 class DemoDevice;
 class LiveDashboard;
-class LiveRecordFeed;
-class LiveSession;
 
 class LiveDeviceView : public QWidget {
   Q_OBJECT
@@ -65,8 +68,8 @@ class LiveDeviceView : public QWidget {
 
   std::unique_ptr<DemoDevice> m_demo;
   LiveDeviceJob* m_job;
-  std::shared_ptr<LiveSession> m_session;
-  std::unique_ptr<LiveRecordFeed> m_feed;
+  std::shared_ptr<core::session::LiveSession> m_session;
+  std::unique_ptr<core::session::LiveRecordFeed> m_feed;
   LiveDashboard* m_dashboard = nullptr;
   QVBoxLayout* m_layout;
   QComboBox* m_apps;

@@ -52,7 +52,7 @@ QString verdict(Verdict v) { return QString::fromUtf8(core::session::verdictName
 
 }  // namespace
 
-SessionView::SessionView(QString path, std::shared_ptr<const core::session::SessionData> data, LiveThresholds thresholds,
+SessionView::SessionView(QString path, std::shared_ptr<const core::session::SessionData> data, core::session::LiveThresholds thresholds,
                          QWidget* parent)
     : QWidget(parent), m_path(std::move(path)), m_thresholds(thresholds), m_data(std::move(data)) {
   auto* layout = new QVBoxLayout(this);
@@ -182,14 +182,14 @@ void SessionView::scrubTo(int64_t ms) {
   emit scrubbed();
 }
 
-void SessionView::setThresholds(const LiveThresholds& thresholds) {
+void SessionView::setThresholds(const core::session::LiveThresholds& thresholds) {
   m_thresholds = thresholds;
   rebuild(m_untilNs);
 }
 
 void SessionView::rebuild(int64_t untilNs) {
   m_untilNs = untilNs;
-  auto live = std::make_shared<LiveSession>(m_thresholds);
+  auto live = std::make_shared<core::session::LiveSession>(m_thresholds);
   replaySession(*m_data, untilNs, *live);
   if (m_dashboard) {
     m_dashboardSlot->removeWidget(m_dashboard);

@@ -6,7 +6,7 @@
 #include <memory>
 #include <QWidget>
 
-#include "app/gui/live/live_session.h"
+#include "core/session/live_session.h"
 #include "app/gui/settings/settings.h"
 #include "core/session/session_compare.h"
 #include "core/session/session_data.h"
@@ -29,7 +29,7 @@ LoadedSession loadSessionFile(const QString& path, const QList<AppMapping>& mapp
 class SessionView : public QWidget {
   Q_OBJECT
  public:
-  SessionView(QString path, std::shared_ptr<const core::session::SessionData> data, LiveThresholds thresholds = {},
+  SessionView(QString path, std::shared_ptr<const core::session::SessionData> data, core::session::LiveThresholds thresholds = {},
               QWidget* parent = nullptr);
   ~SessionView() override;
 
@@ -38,7 +38,7 @@ class SessionView : public QWidget {
   // Shows the session as it was `ms` after its start (clamped); -1 for all of it.
   void scrubTo(int64_t ms);
   // Judges frames and issues by new thresholds (Settings), at the same moment of the timeline.
-  void setThresholds(const LiveThresholds& thresholds);
+  void setThresholds(const core::session::LiveThresholds& thresholds);
   int64_t durationMs() const;
   // Compares with a baseline session (this one is the new side) and shows the result.
   void showComparison(const QString& basePath, const core::session::SessionData& base);
@@ -53,7 +53,7 @@ class SessionView : public QWidget {
  private:
   void rebuild(int64_t untilNs);
   QString m_path;
-  LiveThresholds m_thresholds;
+  core::session::LiveThresholds m_thresholds;
   int64_t m_untilNs = INT64_MAX;
   std::shared_ptr<const core::session::SessionData> m_data;
   QLabel* m_header;

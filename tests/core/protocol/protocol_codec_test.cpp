@@ -192,14 +192,22 @@ TEST(ProtocolCodec, Layout1PayloadsWithoutAppendedFieldsDecodeWithDefaults) {
   ASSERT_EQ(issue.size(), 1u);
   EXPECT_EQ(std::get<MatrixIssue>(issue[0]).contentJson, "{}");
   EXPECT_EQ(std::get<MatrixIssue>(issue[0]).monotonicNs, 0u);
-  const auto hello = decodeAll(layout1(AgentHello{1, "v", "h", "m", 34, "x86_64", 60000, 5, "arm"}, 8 + 4 + 3));
+  const AgentHello fullHello{1, "v", "h", "m", 34, "x86_64", 60000, 5, "arm", 77};
+  const auto hello = decodeAll(layout1(fullHello, 8 + 4 + 3 + 8));
   ASSERT_EQ(hello.size(), 1u);
   EXPECT_EQ(std::get<AgentHello>(hello[0]).wallClockMs, 0u);
   EXPECT_EQ(std::get<AgentHello>(hello[0]).agentMachine, "");
-  const auto hello2 = decodeAll(layout1(AgentHello{1, "v", "h", "m", 34, "x86_64", 60000, 5, "arm"}, 4 + 3));
+  const auto hello2 = decodeAll(layout1(fullHello, 4 + 3 + 8));
   ASSERT_EQ(hello2.size(), 1u);
   EXPECT_EQ(std::get<AgentHello>(hello2[0]).wallClockMs, 5u);  // layout 2: before the agent's machine
   EXPECT_EQ(std::get<AgentHello>(hello2[0]).agentMachine, "");
+  const auto hello3 = decodeAll(layout1(fullHello, 8));
+  ASSERT_EQ(hello3.size(), 1u);
+  EXPECT_EQ(std::get<AgentHello>(hello3[0]).agentMachine, "arm");  // layout 3: before the monotonic clock
+  EXPECT_EQ(std::get<AgentHello>(hello3[0]).monotonicNs, 0u);
+  const auto hello4 = decodeAll(layout1(fullHello, 0));
+  ASSERT_EQ(hello4.size(), 1u);
+  EXPECT_EQ(std::get<AgentHello>(hello4[0]).monotonicNs, 77u);
   const auto begin = decodeAll(layout1(HeapDumpBegin{7, 42, 1000, 1, 5000}, 12));
   ASSERT_EQ(begin.size(), 1u);
   EXPECT_EQ(std::get<HeapDumpBegin>(begin[0]).flags, 0u);

@@ -21,6 +21,7 @@
 
 #include "sim_config.h"
 #include "sim_device.h"
+#include "synthetic_frames.h"
 
 namespace mxi::sim {
 namespace {
@@ -50,24 +51,33 @@ const SimApp* findApp(const Ctx& c, const std::string& package) {
   return nullptr;
 }
 
-// Rows of the app's blocks revealed so far: blocks play one after the other, a row every frameMs.
-int64_t visibleRows(const Ctx& c) {
-  const int64_t e = c.elapsed();
-  return e < 0 ? 0 : e / std::max<int64_t>(1, c.config.frameMs) + 1;
+int64_t monotonicNowNs() {
+  timespec ts{};
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
 }
 
+// The synthetic app's rows listed so far: those started by now in real time, or with
+// MXI_SIM_FRAME_MS one every frameMs (tests fast-forward or outrun the polls with it).
+int64_t syntheticRows(const Ctx& c, SyntheticFrames& frames) {
+  const int64_t e = c.elapsed();
+  if (e < 0) return 0;
+  return c.config.frameMs > 0 ? e / c.config.frameMs + 1 : frames.rowsBy(e * c.config.refreshHz / 1000);
+}
+
+// The synthetic app's framestats (synthetic_frames.h) on the phone's monotonic clock from the
+// timeline's origin — the clock the agent stamps scenes, issues and ANRs with — the last 120 rows
+// as a phone lists them.
 std::string syntheticFramestats(const Ctx& c) {
-  // Rows one vsync of the display (MXI_SIM_REFRESH_HZ) apart, the last 120 as a phone lists them;
-  // every 25th frame janks by 1..40 vsyncs (deterministic).
-  const int64_t period = 1'000'000'000 / std::max(1, c.config.refreshHz), base = 1'000'000'000'000;
-  const int64_t last = visibleRows(c);
+  const int64_t period = 1'000'000'000 / std::max(1, c.config.refreshHz), base = originMonotonicNs(c.config);
+  SyntheticFrames frames;
+  const int64_t last = syntheticRows(c, frames);
   std::string out = "MXI SIMULATOR: synthetic demo data (no reference captures found)\n";
   out += "Window: com.example.mxi.demo/com.example.mxi.demo.DemoActivity\n---PROFILEDATA---\n";
   out += "Flags,IntendedVsync,Vsync,HandleInputStart,AnimationStart,PerformTraversalsStart,DrawStart,SyncQueued,"
          "SyncStart,IssueDrawCommandsStart,SwapBuffers,FrameCompleted,\n";
   for (int64_t i = std::max<int64_t>(0, last - 120); i < last; ++i) {
-    const int64_t v = base + i * period;
-    const int64_t dur = (i % 25 == 24) ? period * (1 + (i * 7) % 40) : period / 2 + (i * 131) % (period / 3);
+    const int64_t v = base + frames.vsyncOf(i) * period, dur = SyntheticFrames::durationNs(i, period);
     out += "0";
     for (int64_t f : {v, v, v + dur / 10, v + dur / 9, v + dur / 8, v + dur / 4, v + dur / 2, v + dur / 2 + 1,
                       v + dur / 2 + 2, v + dur * 3 / 4, v + dur}) {
@@ -129,12 +139,17 @@ int64_t cellAt(const std::string& row, size_t index) {
   return std::atoll(row.c_str() + start);
 }
 
+// Where a block's IntendedVsync column is.
+size_t vsyncColumn(const SimBlock& block) {
+  const std::string prefix = block.header.substr(0, block.header.find("IntendedVsync"));
+  return static_cast<size_t>(std::count(prefix.begin(), prefix.end(), ','));
+}
+
 // The capture's first and last IntendedVsync.
 std::pair<int64_t, int64_t> captureRange(const SimApp& app) {
   int64_t low = INT64_MAX, high = 0;
   for (const SimBlock& b : app.blocks) {
-    const std::string prefix = b.header.substr(0, b.header.find("IntendedVsync"));
-    const auto vsync = static_cast<size_t>(std::count(prefix.begin(), prefix.end(), ','));
+    const size_t vsync = vsyncColumn(b);
     for (const std::string& row : b.rows) {
       const int64_t v = cellAt(row, vsync);
       if (v > 0) {
@@ -146,25 +161,62 @@ std::pair<int64_t, int64_t> captureRange(const SimApp& app) {
   return {low, high};
 }
 
+// What a replayed app has drawn so far. The capture plays on the phone's monotonic clock (the
+// one the agent stamps scenes, issues and ANRs with), its first frame at the timeline's origin;
+// the demo loops it, each lap a second after the previous. By default a row appears when its
+// time comes; with MXI_SIM_FRAME_MS one appears every frameMs, block after block (fast-forward).
+struct Replay {
+  int64_t shiftNs = 0;         // added to every stamp of the capture
+  std::vector<size_t> shown;   // rows revealed per block (a prefix of each)
+  size_t newestBlock = 0;      // the block holding the latest revealed row
+};
+
+Replay replay(const Ctx& c, const SimApp& app) {
+  Replay r;
+  r.shown.assign(app.blocks.size(), 0);
+  const auto total = static_cast<int64_t>(countRows(app));
+  if (total == 0) return r;
+  const auto [low, high] = captureRange(app);
+  const int64_t origin = originMonotonicNs(c.config), lapNs = high - low + 1'000'000'000;
+  if (c.config.frameMs > 0) {
+    int64_t budget = c.elapsed() < 0 ? 0 : c.elapsed() / c.config.frameMs + 1;
+    const int64_t lap = c.config.oneAppDemo && budget > total ? (budget - 1) / total : 0;
+    budget -= lap * total;
+    r.shiftNs = origin - low + lap * lapNs;
+    for (size_t b = 0; b < app.blocks.size() && budget > 0; ++b) {
+      r.shown[b] = static_cast<size_t>(std::min<int64_t>(budget, static_cast<int64_t>(app.blocks[b].rows.size())));
+      budget -= static_cast<int64_t>(r.shown[b]);
+      if (r.shown[b] > 0) r.newestBlock = b;
+    }
+    return r;
+  }
+  const int64_t now = monotonicNowNs();
+  const int64_t lap = c.config.oneAppDemo && now > origin ? (now - origin) / lapNs : 0;
+  r.shiftNs = origin - low + lap * lapNs;
+  int64_t newest = INT64_MIN;
+  for (size_t b = 0; b < app.blocks.size(); ++b) {
+    const size_t vsync = vsyncColumn(app.blocks[b]);
+    for (const std::string& row : app.blocks[b].rows) {
+      const int64_t v = cellAt(row, vsync) + r.shiftNs;
+      if (v > now) break;
+      ++r.shown[b];
+      if (v >= newest) {
+        newest = v;
+        r.newestBlock = b;
+      }
+    }
+  }
+  return r;
+}
+
 std::string gfxinfo(const Ctx& c, const std::string& package) {
   std::string out = "Applications Graphics Acceleration Info:\nUptime: " + std::to_string(c.elapsed()) +
                     " Realtime: " + std::to_string(c.elapsed()) + "\n\n";
   const SimApp* app = findApp(c, package);
   if (app == nullptr) return out;
   if (c.device.synthetic) return out + "** Graphics info for pid 4242 [" + package + "] **\n\n" + syntheticFramestats(c);
-  int64_t budget = visibleRows(c);
-  // The demo plays the capture in a loop on this machine's monotonic clock (the one the agent's
-  // scene and issue times use), each lap a second after the previous; otherwise it plays once
-  // as captured.
-  int64_t shift = 0;
-  const auto total = static_cast<int64_t>(countRows(*app));
-  if (c.config.oneAppDemo && total > 0) {
-    const auto [low, high] = captureRange(*app);
-    const int64_t lap = budget > total ? (budget - 1) / total : 0;
-    budget -= lap * total;
-    shift = originMonotonicNs(c.config) - low + lap * (high - low + 1'000'000'000);
-  }
-  size_t block = 0;
+  const Replay r = replay(c, *app);
+  size_t block = 0, row = 0;
   bool inBlock = false, headerDone = false;
   std::vector<bool> stamps;
   for (const std::string& l : app->sectionLines) {
@@ -172,13 +224,12 @@ std::string gfxinfo(const Ctx& c, const std::string& package) {
       if (inBlock) ++block;
       inBlock = !inBlock;
       headerDone = false;
+      row = 0;
       out += l + "\n";
       continue;
     }
     if (inBlock && headerDone) {
-      if (budget <= 0) continue;  // not drawn yet
-      --budget;
-      out += shiftedRow(l, stamps, shift) + "\n";
+      if (block < r.shown.size() && row++ < r.shown[block]) out += shiftedRow(l, stamps, r.shiftNs) + "\n";
       continue;
     }
     if (inBlock) {
@@ -197,15 +248,12 @@ std::string resumedComponent(const Ctx& c) {
   if (c.device.synthetic || app->blocks.empty()) {
     return c.device.synthetic ? "com.example.mxi.demo/.DemoActivity" : app->package + "/.MainActivity";
   }
-  int64_t rows = visibleRows(c);
-  std::string window = app->blocks.front().window;
-  for (const SimBlock& b : app->blocks) {
-    if (b.rows.empty()) continue;
-    if (b.window.find('/') != std::string::npos) window = b.window;
-    rows -= static_cast<int64_t>(b.rows.size());
-    if (rows <= 0) break;
+  const Replay r = replay(c, *app);
+  // A block without an activity name (a dialog, a popup) belongs to the window before it.
+  for (size_t b = r.newestBlock + 1; b-- > 0;) {
+    if (app->blocks[b].window.find('/') != std::string::npos) return app->blocks[b].window;
   }
-  return window;
+  return app->blocks.front().window;
 }
 
 int dumpsys(const Ctx& c, const std::vector<std::string>& a) {
@@ -502,8 +550,13 @@ int main(int argc, char** argv) {
   c.config = loadConfig(argv[0]);
   logCall(c.config, argc, argv);
   c.device = loadDevice(c.config);
-  c.origin = originMs(c.config);
+  // The timeline starts when the agent first looks at the screen or the log (listing apps or
+  // processes first does not start it), so what a demo shows does not depend on how long the user
+  // took to press Start.
   const std::vector<std::string> args(argv + first, argv + argc);
+  const bool timeline = tool == "logcat" || (tool == "dumpsys" && !args.empty() &&
+                                             (args[0] == "gfxinfo" || args[0] == "activity" || args[0] == "dropbox"));
+  if (timeline) c.origin = originMs(c.config);
   signal(SIGPIPE, SIG_DFL);
   if (tool == "dumpsys") return dumpsys(c, args);
   if (tool == "logcat") return logcat(c, args);

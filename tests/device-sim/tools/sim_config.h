@@ -21,7 +21,7 @@ struct SimConfig {
   std::string missingServices; // comma-separated dumpsys services this phone lacks ("Can't find service")
   std::string extraIssues;     // file of Issue.toString() texts, one a line, the mangatoon app logs
                                // before its real ones (tests: what a phone may send, e.g. non-ASCII)
-  int64_t frameMs = 16;        // a new framestats row appears every frameMs
+  int64_t frameMs = 0;         // a new framestats row every frameMs (fast-forward); 0: in real time
   int64_t logMs = 100;         // a new Matrix issue line every logMs
   int64_t anrAtMs = 3000;      // am_anr for the ANR app at origin + anrAtMs
   int64_t leadMs = 500;        // the timeline starts this long after the first tool call
@@ -36,7 +36,8 @@ struct SimConfig {
 SimConfig loadConfig(const std::string& argv0);
 
 int64_t nowMs();
-// Epoch ms at which the replay timeline starts (shared by all tools through the state dir).
+// Epoch ms at which the replay timeline starts (shared by all tools through the state dir): the
+// first call that needs it plus leadMs.
 int64_t originMs(const SimConfig& config);
 // CLOCK_MONOTONIC ns at the origin (what a phone's framestats stamps are relative to).
 int64_t originMonotonicNs(const SimConfig& config);

@@ -198,9 +198,20 @@ void giveEverythingTo(SimDevice& d, const std::string& package) {
   }
 }
 
-// No reference captures: one synthetic app whose frames are generated (see android_tool.cpp) and
-// which logs an evil method every 50 × logMs (5 s by default).
-void addSyntheticApp(SimDevice& d, int64_t logMs) {
+// The am_anr event the system logs when it declares `anr` (its dropbox entry follows).
+SimLogLine amAnrLine(const SimAnr& anr, int64_t atMs) {
+  return {atMs, 1200, 1350, 'I', "am_anr",
+          "[0," + std::to_string(anr.pid) + "," + anr.package +
+              ",952745541,Input dispatching timed out (Waiting to send non-key event because the touched window has "
+              "not finished processing certain input events that were delivered to it over 500.0ms ago.)]",
+          true};
+}
+
+// No reference captures: one synthetic app whose frames are generated (see android_tool.cpp), all
+// of it labelled synthetic. Within the demo's first seconds (at logMs × 10, 20, 30 — 1, 2, 3 s by
+// default) it logs a main-thread IO issue, an evil method and hangs into an ANR (anrAtMs), then an
+// evil method every 50 × logMs (5 s).
+void addSyntheticApp(SimDevice& d, int64_t logMs, int64_t anrAtMs) {
   d.synthetic = true;
   d.model = "MXI-SIMULATED (synthetic demo data)";
   d.manufacturer = "Matrix Inspector";
@@ -209,14 +220,51 @@ void addSyntheticApp(SimDevice& d, int64_t logMs) {
   app.pid = 4242;
   app.user = "u0_a42";
   d.apps.push_back(app);
-  for (int64_t i = 1; i <= 1000; ++i) {
+  const std::string process = ",\"process\":\"com.example.mxi.demo\"";
+  auto log = [&](int64_t atMs, const std::string& tag, int type, const std::string& content) {
+    d.log.push_back({atMs, 4242, 4242, 'I', "Matrix.DefaultPluginListener",
+                     "report issue content: tag[" + tag + "]type[" + std::to_string(type) + "];key[null];content[" +
+                         content + "]",
+                     false});
+  };
+  log(10 * logMs, "io", 1,
+      "{\"synthetic\":true,\"path\":\"/data/user/0/com.example.mxi.demo/files/catalog.json\",\"size\":524288,"
+      "\"op\":128,\"buffer\":4096,\"cost\":412,\"opType\":1,\"opSize\":524288,\"thread\":\"main\",\"stack\":"
+      "\"java.io.FileInputStream.read(FileInputStream.java:255)\\ncom.example.mxi.demo.Catalog.load(Catalog.java:41)\\n"
+      "com.example.mxi.demo.DemoActivity.onResume(DemoActivity.java:88)\\n\",\"repeat\":1,\"tag\":\"io\","
+      "\"type\":1" + process + "}");
+  for (int64_t i = 0; i < 1000; ++i) {
     const std::string content = "{\"synthetic\":true,\"machine\":\"MIDDLE\",\"detail\":\"NORMAL\",\"cost\":" +
                                 std::to_string(700 + (i * 37) % 900) +
                                 ",\"scene\":\"com.example.mxi.demo.DemoActivity\",\"stack\":\"0,1048574,1,800\\n\","
-                                "\"stackKey\":\"1048574|\",\"tag\":\"Trace_EvilMethod\",\"process\":\"com.example.mxi.demo\"}";
-    d.log.push_back({i * 50 * logMs, 4242, 4242, 'I', "Matrix.DefaultPluginListener",
-                     "report issue content: tag[Trace_EvilMethod]type[0];key[null];content[" + content + "]", false});
+                                "\"stackKey\":\"1048574|\",\"tag\":\"Trace_EvilMethod\"" + process + "}";
+    log((20 + i * 50) * logMs, "Trace_EvilMethod", 0, content);
   }
+  d.anr.package = app.package;
+  d.anr.pid = app.pid;
+  d.anr.atMs = anrAtMs;
+  d.anr.traces =
+      "----- pid 4242 at 2026-01-01 00:00:00 -----\nCmd line: com.example.mxi.demo\nABI: arm64\n"
+      "Build type: optimized\n\n"
+      "\"main\" prio=5 tid=1 Sleeping\n"
+      "  | group=\"main\" sCount=1 dsCount=0 flags=1 obj=0x72f5d1a8 self=0xb400007a1c2c3800\n"
+      "  | sysTid=4242 nice=-10 cgrp=top-app sched=0/0 handle=0x7b2e6a74f8\n"
+      "  | state=S schedstat=( 5302154 1203398 21 ) utm=0 stm=0 core=4 HZ=100\n"
+      "  | stack=0x7fe7a0f000-0x7fe7a11000 stackSize=8192KB\n"
+      "  | held mutexes=\n"
+      "  at java.lang.Thread.sleep(Native method)\n"
+      "  - sleeping on <0x0e2e7c5e> (a java.lang.Object)\n"
+      "  at java.lang.Thread.sleep(Thread.java:450)\n"
+      "  - locked <0x0e2e7c5e> (a java.lang.Object)\n"
+      "  at java.lang.Thread.sleep(Thread.java:355)\n"
+      "  at com.example.mxi.demo.Catalog.waitForSync(Catalog.java:97)\n"
+      "  at com.example.mxi.demo.DemoActivity.onClick(DemoActivity.java:120)\n"
+      "  at android.view.View.performClick(View.java:7448)\n"
+      "  at android.os.Handler.handleCallback(Handler.java:938)\n"
+      "  at android.os.Looper.loop(Looper.java:223)\n"
+      "  at android.app.ActivityThread.main(ActivityThread.java:7656)\n\n"
+      "----- end 4242 -----\n";
+  d.log.push_back(amAnrLine(d.anr, anrAtMs));
 }
 
 }  // namespace
@@ -226,7 +274,7 @@ SimDevice loadDevice(const SimConfig& config) {
   d.apps.push_back({"init", 1, "root", {}, {}});
   d.apps.push_back({"system_server", 1200, "system", {}, {}});
   if (config.referenceDir.empty()) {
-    addSyntheticApp(d, config.logMs);
+    addSyntheticApp(d, config.logMs, config.anrAtMs);
   } else {
     const fs::path ref = config.referenceDir;
     addGfxApps(d, ref / "gfxinfo/topicon-t865_all-processes_framestats.txt");
@@ -235,14 +283,7 @@ SimDevice loadDevice(const SimConfig& config) {
     for (SimLogLine& l : d.log) l.atMs *= config.logMs;
     addAnrApp(d, ref / "anr/wanandroid_arm64-device_traces.txt", config.anrAtMs);
     if (config.oneAppDemo) giveEverythingTo(d, config.foreground.empty() ? "com.android.settings" : config.foreground);
-    if (d.anr.pid != 0) {
-      d.log.push_back({config.anrAtMs, 1200, 1350, 'I', "am_anr",
-                       "[0," + std::to_string(d.anr.pid) + "," + d.anr.package +
-                           ",952745541,Input dispatching timed out (Waiting to send non-key event because the "
-                           "touched window has not finished processing certain input events that were delivered to "
-                           "it over 500.0ms ago.)]",
-                       true});
-    }
+    if (d.anr.pid != 0) d.log.push_back(amAnrLine(d.anr, config.anrAtMs));
   }
   std::stable_sort(d.log.begin(), d.log.end(), [](const SimLogLine& a, const SimLogLine& b) { return a.atMs < b.atMs; });
   d.foreground = config.foreground;

@@ -1,4 +1,4 @@
-#include "app/gui/live/live_record_feed.h"
+#include "core/session/live_record_feed.h"
 
 #include "core/session/session_data.h"
 #include "core/trace/anr_trace.h"
@@ -6,25 +6,28 @@
 
 #include <algorithm>
 
-namespace mxi::gui {
+namespace mxi::core::session {
 
-using core::session::RecordType;
+
 
 int64_t LiveRecordFeed::msOf(int64_t timeNs) {
   if (timeNs <= 0) timeNs = m_newestNs;
   if (timeNs <= 0) return 0;
-  if (!m_origin) m_origin = timeNs;
+  if (!m_origin) {
+    m_origin = timeNs;
+    m_session.setStartNs(timeNs);
+  }
   m_newestNs = std::max(m_newestNs, timeNs);
   return (timeNs - *m_origin) / 1'000'000;
 }
 
-void LiveRecordFeed::add(std::vector<core::session::SessionRecord>& records) {
-  std::vector<core::trace::Frame> batch;
+void LiveRecordFeed::add(std::vector<SessionRecord>& records) {
+  std::vector<trace::Frame> batch;
   auto flush = [&] {
-    if (!batch.empty()) m_session.addFrames(m_scene.empty() ? core::session::kNoScene : m_scene, batch);
+    if (!batch.empty()) m_session.addFrames(m_scene.empty() ? kNoScene : m_scene, batch);
     batch.clear();
   };
-  for (core::session::SessionRecord& r : records) {
+  for (SessionRecord& r : records) {
     if (r.type == RecordType::kFrame || r.type == RecordType::kScene) (void)msOf(r.timeNs);
     switch (r.type) {
       case RecordType::kFrame:
@@ -35,19 +38,19 @@ void LiveRecordFeed::add(std::vector<core::session::SessionRecord>& records) {
         m_scene = r.text;
         break;
       case RecordType::kIssue: {
-        auto issue = core::trace::parseIssueJson(r.text);
+        auto issue = trace::parseIssueJson(r.text);
         if (!issue.ok()) {
           m_session.addMark("Issue that did not parse: " + issue.status().toString(), msOf(r.timeNs));
           break;
         }
-        core::trace::IssueParseResult parsed;
+        trace::IssueParseResult parsed;
         parsed.issues.push_back(std::move(issue).value());
-        core::trace::decodeIssues(parsed, m_mapping.get());
+        trace::decodeIssues(parsed, m_mapping.get());
         m_session.addIssue(std::move(parsed.issues.front()), msOf(r.timeNs));
         break;
       }
       case RecordType::kAnr: {
-        auto report = core::trace::parseAnrTrace(r.text);
+        auto report = trace::parseAnrTrace(r.text);
         if (report.ok()) {
           m_session.addAnr(*report, msOf(r.timeNs));
         } else {
@@ -62,11 +65,11 @@ void LiveRecordFeed::add(std::vector<core::session::SessionRecord>& records) {
         m_session.addMark("Heap dump " + r.text, msOf(r.timeNs));
         break;
       case RecordType::kFrameGap:
-        m_session.addMark("Frames lost: " + core::session::describeFrameGap(core::session::frameGapOf(r)), msOf(r.timeNs));
+        m_session.addFrameGap("Frames lost: " + describeFrameGap(frameGapOf(r)), r.gapFrames, msOf(r.timeNs));
         break;
     }
   }
   flush();
 }
 
-}  // namespace mxi::gui
+}  // namespace mxi::core::session

@@ -1,14 +1,14 @@
-#include "app/gui/live/live_session.h"
+#include "core/session/live_session.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-namespace mxi::gui {
+namespace mxi::core::session {
 
-using core::trace::Frame;
-using core::trace::IssueKind;
-using core::trace::MatrixIssue;
+using trace::Frame;
+using trace::IssueKind;
+using trace::MatrixIssue;
 
 std::string_view liveEventKindName(LiveEvent::Kind kind) {
   switch (kind) {
@@ -27,8 +27,8 @@ std::string_view liveEventKindName(LiveEvent::Kind kind) {
 namespace {
 
 // The method a reader should look at first: the stackKey node, else the costliest leaf path's end.
-const core::trace::CallNode* hotMethod(const core::trace::CallNode& root) {
-  std::vector<const core::trace::CallNode*> todo{&root};
+const trace::CallNode* hotMethod(const trace::CallNode& root) {
+  std::vector<const trace::CallNode*> todo{&root};
   while (!todo.empty()) {
     const auto* n = todo.back();
     todo.pop_back();
@@ -56,8 +56,8 @@ std::string summarize(const MatrixIssue& issue) {
       return s;
     }
     case IssueKind::kIo:
-      if (issue.io) return std::string(core::trace::ioIssueTypeName(issue.type)) + " · " + issue.io->path;
-      return std::string(core::trace::ioIssueTypeName(issue.type));
+      if (issue.io) return std::string(trace::ioIssueTypeName(issue.type)) + " · " + issue.io->path;
+      return std::string(trace::ioIssueTypeName(issue.type));
     case IssueKind::kStartup:
       if (issue.startup) {
         const auto& st = *issue.startup;
@@ -101,7 +101,7 @@ int LiveSession::sceneIndex(const std::string& name) {
   for (size_t i = 0; i < m_scenes.size(); ++i) {
     if (m_scenes[i].name == name) return static_cast<int>(i);
   }
-  m_scenes.push_back(SceneStats{name, {}, 0, 0, 0});
+  m_scenes.push_back(SceneStats{name, {}, 0, 0, {}});
   m_fps.emplace_back();
   m_openSecond.emplace_back();
   return static_cast<int>(m_scenes.size()) - 1;
@@ -125,21 +125,20 @@ void LiveSession::addFrames(const std::string& scene, std::span<const Frame> fra
     ++stats.levels[static_cast<size_t>(level)];
     ++stats.frames;
     stats.droppedSum += static_cast<uint64_t>(dropped);
-    const int64_t onScreen = (dropped + 1) * f.refreshPeriodNs;
-    stats.onScreenNs += onScreen;
+    stats.fpsTime.add(f);
     const int64_t ms = f.durationNs / 1'000'000;
     ++m_histogram[static_cast<size_t>(std::clamp<int64_t>(ms, 0, kHistogramBuckets - 1))];
-    if (level != core::trace::DropLevel::kBest) {
+    if (level != trace::DropLevel::kBest) {
       m_slow.push_back({s, f, level});
       if (m_slow.size() > kMaxSlowFrames) m_slow.pop_front();
     }
     // FPS of the second this frame started in; the newest second updates in place.
-    const int64_t second = (f.startNs - *m_startNs) / 1'000'000'000;
+    const int64_t offset = f.startNs - *m_startNs;
+    const int64_t second = offset >= 0 ? offset / 1'000'000'000 : -1 - (-offset - 1) / 1'000'000'000;  // floor
     auto& open = m_openSecond[static_cast<size_t>(s)];
-    if (open.second != second) open = {second, 0, 0};
-    ++open.frames;
-    open.onScreenNs += onScreen;
-    const double fps = open.onScreenNs > 0 ? 1e9 * static_cast<double>(open.frames) / static_cast<double>(open.onScreenNs) : 0;
+    if (open.second != second) open = {second, {}};
+    open.fps.add(f);
+    const double fps = open.fps.fps();
     if (!series.empty() && series.back().second == second) {
       series.back().fps = fps;
     } else {
@@ -163,7 +162,7 @@ void LiveSession::addIssue(MatrixIssue issue, int64_t timeMs) {
   addEvent(std::move(e));
 }
 
-void LiveSession::addAnr(std::shared_ptr<const core::trace::AnrReport> anr, int64_t timeMs) {
+void LiveSession::addAnr(std::shared_ptr<const trace::AnrReport> anr, int64_t timeMs) {
   LiveEvent e;
   e.kind = LiveEvent::Kind::kAnr;
   e.timeMs = timeMs;
@@ -186,7 +185,18 @@ void LiveSession::addMark(const std::string& text, int64_t timeMs) {
   addEvent(std::move(e));
 }
 
+void LiveSession::addFrameGap(const std::string& text, uint32_t maxLostFrames, int64_t timeMs) {
+  ++m_frameGaps;
+  m_framesNotSeenMax += maxLostFrames;
+  addMark(text, timeMs);
+}
+
+void LiveSession::setStartNs(int64_t startNs) {
+  if (!m_startNs) m_startNs = startNs;
+}
+
 void LiveSession::addEvent(LiveEvent event) {
+  m_lastEventMs = std::max(m_lastEventMs, event.timeMs);
   if ((event.kind == LiveEvent::Kind::kEvilMethod || event.kind == LiveEvent::Kind::kAnr) && event.costMs >= 0) {
     event.costFlag = event.costMs >= m_thresholds.anrMs          ? LiveEvent::CostFlag::kOverAnr
                      : event.costMs >= m_thresholds.evilMethodMs ? LiveEvent::CostFlag::kOverEvilMethod
@@ -213,6 +223,63 @@ double LiveSession::percentileMs(double p) const {
   return kHistogramBuckets * kHistogramBucketMs;
 }
 
-int64_t LiveSession::durationMs() const { return m_startNs ? (m_lastEndNs - *m_startNs) / 1'000'000 : 0; }
+int64_t LiveSession::durationMs() const {
+  const int64_t framesMs = m_startNs && m_counted + m_flagged > 0 ? (m_lastEndNs - *m_startNs) / 1'000'000 : 0;
+  return std::max(framesMs, m_lastEventMs);
+}
 
-}  // namespace mxi::gui
+double LiveSession::fps() const {
+  trace::FpsAccumulator all;
+  for (const SceneStats& s : m_scenes) all.merge(s.fpsTime);
+  return all.fps();
+}
+
+LiveStatus LiveSession::status() const {
+  LiveStatus s;
+  s.durationMs = durationMs();
+  s.frames = m_counted;
+  s.flaggedFrames = m_flagged;
+  for (const SceneStats& scene : m_scenes) {
+    for (size_t l = 0; l < s.levels.size(); ++l) s.levels[l] += scene.levels[l];
+  }
+  s.fps = fps();
+  s.p50Ms = percentileMs(50);
+  s.p90Ms = percentileMs(90);
+  s.p99Ms = percentileMs(99);
+  s.scenes = m_scenes.size();
+  s.events = m_eventCounts;
+  s.totalEvents = totalEvents();
+  s.frameGaps = m_frameGaps;
+  s.framesNotSeenMax = m_framesNotSeenMax;
+  return s;
+}
+
+std::string formatLiveStatus(const LiveStatus& s) {
+  char head[200];
+  std::snprintf(head, sizeof head,
+                "%.1fs  %.1f fps  frames %llu (+%llu flagged) [best %llu normal %llu middle %llu high %llu frozen %llu]",
+                static_cast<double>(s.durationMs) / 1000.0, s.fps, static_cast<unsigned long long>(s.frames),
+                static_cast<unsigned long long>(s.flaggedFrames), static_cast<unsigned long long>(s.levels[0]),
+                static_cast<unsigned long long>(s.levels[1]), static_cast<unsigned long long>(s.levels[2]),
+                static_cast<unsigned long long>(s.levels[3]), static_cast<unsigned long long>(s.levels[4]));
+  std::string line = head;
+  line += "  issues";
+  static constexpr std::pair<LiveEvent::Kind, const char*> kIssueKinds[] = {
+      {LiveEvent::Kind::kEvilMethod, "evil-method"}, {LiveEvent::Kind::kIo, "io"}, {LiveEvent::Kind::kStartup, "startup"},
+      {LiveEvent::Kind::kFps, "fps"}, {LiveEvent::Kind::kLeak, "leak"}, {LiveEvent::Kind::kOther, "other"}};
+  bool any = false;
+  for (const auto& [kind, name] : kIssueKinds) {
+    const uint64_t n = s.events[static_cast<size_t>(kind)];
+    if (n == 0) continue;
+    line += std::string(" ") + name + " " + std::to_string(n);
+    any = true;
+  }
+  if (!any) line += " 0";
+  line += "  anr " + std::to_string(s.events[static_cast<size_t>(LiveEvent::Kind::kAnr)]);
+  if (s.frameGaps > 0) {
+    line += "  not seen <=" + std::to_string(s.framesNotSeenMax) + " frames in " + std::to_string(s.frameGaps) + " gap(s)";
+  }
+  return line;
+}
+
+}  // namespace mxi::core::session

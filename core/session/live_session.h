@@ -17,18 +17,19 @@
 #include <vector>
 
 #include "core/trace/anr_trace.h"
+#include "core/trace/fps.h"
 #include "core/trace/frame.h"
 #include "core/trace/matrix_issue.h"
 
-namespace mxi::gui {
+namespace mxi::core::session {
 
 struct SceneStats {
   std::string name;
-  std::array<uint64_t, core::trace::kDropLevelCount> levels{};
+  std::array<uint64_t, trace::kDropLevelCount> levels{};
   uint64_t frames = 0;
   uint64_t droppedSum = 0;
-  int64_t onScreenNs = 0;  // sum of (dropped + 1) * period: the time the frames took on screen
-  double fps() const { return onScreenNs > 0 ? 1e9 * static_cast<double>(frames) / static_cast<double>(onScreenNs) : 0; }
+  trace::FpsAccumulator fpsTime;
+  double fps() const { return fpsTime.fps(); }
 };
 
 // FPS of one scene over one second of the session.
@@ -39,14 +40,14 @@ struct FpsPoint {
 
 struct SlowFrame {
   int scene = 0;
-  core::trace::Frame frame;
-  core::trace::DropLevel level = core::trace::DropLevel::kBest;
+  trace::Frame frame;
+  trace::DropLevel level = trace::DropLevel::kBest;
 };
 
 // What the views judge against (Settings → Thresholds): Matrix's drop levels, and the costs at
 // which an evil method counts as slow (the SDK's 700 ms default) or as long as an ANR (5 s).
 struct LiveThresholds {
-  core::trace::DropThresholds drops;
+  trace::DropThresholds drops;
   int64_t evilMethodMs = 700;
   int64_t anrMs = 5000;
 };
@@ -60,13 +61,31 @@ struct LiveEvent {
   std::string scene;
   int64_t costMs = -1;    // -1: not applicable
   std::string summary;    // one line: detail and top method, IO path, startup phase…
-  std::shared_ptr<const core::trace::MatrixIssue> issue;  // Matrix issues
-  std::shared_ptr<const core::trace::AnrReport> anr;      // ANR reports
+  std::shared_ptr<const trace::MatrixIssue> issue;  // Matrix issues
+  std::shared_ptr<const trace::AnrReport> anr;      // ANR reports
   // Evil methods and ANRs whose cost reaches the evil-method / the ANR threshold.
   enum class CostFlag : uint8_t { kNone, kOverEvilMethod, kOverAnr };
   CostFlag costFlag = CostFlag::kNone;
 };
 std::string_view liveEventKindName(LiveEvent::Kind kind);  // "Evil method", "ANR", "IO"…
+
+// The figures a live display shows, taken from the model at one moment, so the live view's
+// header, `mxi record`'s progress line and the charts never disagree.
+struct LiveStatus {
+  int64_t durationMs = 0;  // from the session start to its newest record
+  uint64_t frames = 0, flaggedFrames = 0;
+  std::array<uint64_t, trace::kDropLevelCount> levels{};
+  double fps = 0;  // core/trace/fps.h over every counted frame, as `mxi session summary` computes it
+  double p50Ms = 0, p90Ms = 0, p99Ms = 0;
+  size_t scenes = 0;
+  std::array<uint64_t, LiveEvent::kKindCount> events{};  // by LiveEvent::Kind
+  uint64_t totalEvents = 0;
+  uint64_t frameGaps = 0, framesNotSeenMax = 0;
+};
+
+// "12.0s  48.0 fps  frames 533 (+0 flagged) [best 525 normal 4 middle 2 high 1 frozen 1]  issues
+// evil-method 2 io 1  anr 1", then "  not seen <=N frames in G gap(s)" when frames were missed.
+std::string formatLiveStatus(const LiveStatus& status);
 
 class LiveSession {
  public:
@@ -80,15 +99,19 @@ class LiveSession {
 
   // Frames of `scene` in presentation order (startNs on the device's monotonic clock; the first
   // frame seen defines the session start). Flagged frames are counted apart, as gfxinfo does.
-  void addFrames(const std::string& scene, std::span<const core::trace::Frame> frames);
+  void addFrames(const std::string& scene, std::span<const trace::Frame> frames);
   // Issues and ANRs at a time in ms since the session start (the caller maps device clocks).
-  void addIssue(core::trace::MatrixIssue issue, int64_t timeMs);
-  void addAnr(std::shared_ptr<const core::trace::AnrReport> anr, int64_t timeMs);
+  void addIssue(trace::MatrixIssue issue, int64_t timeMs);
+  void addAnr(std::shared_ptr<const trace::AnrReport> anr, int64_t timeMs);
   void addMark(const std::string& text, int64_t timeMs);
+  // Frames never seen (a frame gap): a mark in the feed, counted apart.
+  void addFrameGap(const std::string& text, uint32_t maxLostFrames, int64_t timeMs);
+  // Where ms 0 is on the frames' clock (the recording's start); else the first frame defines it.
+  void setStartNs(int64_t startNs);
 
   // Bumped by every change; views repaint when it moved.
   uint64_t revision() const { return m_revision; }
-  const core::trace::DropThresholds& thresholds() const { return m_thresholds.drops; }
+  const trace::DropThresholds& thresholds() const { return m_thresholds.drops; }
   const LiveThresholds& liveThresholds() const { return m_thresholds; }
 
   const std::vector<SceneStats>& scenes() const { return m_scenes; }
@@ -101,6 +124,8 @@ class LiveSession {
   uint64_t flaggedFrames() const { return m_flagged; }
   int64_t durationMs() const;
   int64_t sessionStartNs() const { return m_startNs.value_or(0); }
+  double fps() const;  // over every counted frame
+  LiveStatus status() const;
   // The newest slow frames (dropped >= the Normal threshold), oldest first.
   const std::deque<SlowFrame>& slowFrames() const { return m_slow; }
   // The newest kMaxEvents events, oldest first; droppedEvents() older ones were let go.
@@ -119,12 +144,13 @@ class LiveSession {
   uint64_t m_revision = 0;
   std::optional<int64_t> m_startNs;
   int64_t m_lastEndNs = 0;
+  int64_t m_lastEventMs = 0;
+  uint64_t m_frameGaps = 0, m_framesNotSeenMax = 0;
   std::vector<SceneStats> m_scenes;
   std::vector<std::deque<FpsPoint>> m_fps;
   struct OpenSecond {
-    int64_t second = -1;
-    uint64_t frames = 0;
-    int64_t onScreenNs = 0;
+    int64_t second = INT64_MIN;
+    trace::FpsAccumulator fps;
   };
   std::vector<OpenSecond> m_openSecond;  // per scene: the second being accumulated
   std::array<uint64_t, kHistogramBuckets> m_histogram{};
@@ -138,4 +164,4 @@ class LiveSession {
   void addEvent(LiveEvent event);
 };
 
-}  // namespace mxi::gui
+}  // namespace mxi::core::session
