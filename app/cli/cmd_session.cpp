@@ -14,6 +14,7 @@
 #include "core/session/session_import.h"
 #include "core/session/session_json.h"
 #include "core/session/session_reader.h"
+#include "core/session/session_span.h"
 #include "core/trace/json_reader.h"
 #include "mxi/version.h"
 
@@ -152,6 +153,9 @@ void registerSummary(CLI::App& parent, int& exitCode) {
                   static_cast<unsigned long long>(sc.levels[2]), static_cast<unsigned long long>(sc.levels[3]),
                   static_cast<unsigned long long>(sc.levels[4]));
     };
+    if (s.offClockNs != 0) {
+      std::printf("clocks disagree: %s\n", session::describeOffClock({s.firstTimeNs, s.lastTimeNs, s.offClockNs}).c_str());
+    }
     for (const auto& sc : s.scenes) row(sc, sc.scene.empty() ? session::kNoScene : sc.scene);
     row(s.overall, "all scenes");
     std::printf("(levels: best/normal/middle/high/frozen; percentiles at 0.5 ms resolution)\n");

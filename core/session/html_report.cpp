@@ -1,5 +1,7 @@
 #include "core/session/html_report.h"
 
+#include "core/session/session_span.h"
+
 #include <cstdio>
 #include <ctime>
 
@@ -185,7 +187,11 @@ std::string sessionToHtml(const SessionData& d, const trace::DropThresholds& thr
   b += formatText("<div class=card>Jank<b>%.1f%%</b></div>", overall.jankPercent);
   b += formatText("<div class=card>Issues<b>%zu</b></div>", d.issues.size());
   b += formatText("<div class=card>ANRs<b>%zu</b></div>", d.anrs.size());
-  b += "</div>\n<h2>Frame time</h2>\n" + frameTimeChart(d, thresholds) + legend();
+  b += "</div>\n";
+  if (d.offClockNs != 0) {
+    b += "<p class=bad>Clocks disagree: " + esc(describeOffClock({d.firstTimeNs, d.lastTimeNs, d.offClockNs})) + ".</p>\n";
+  }
+  b += "<h2>Frame time</h2>\n" + frameTimeChart(d, thresholds) + legend();
 
   std::vector<std::pair<std::string, trace::FrameStats>> scenes;
   for (uint32_t s = 0; s < d.scenes.size(); ++s) {

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
+
+#include "core/session/session_span.h"
 
 namespace mxi::core::session {
 
@@ -22,6 +25,7 @@ StatusOr<std::shared_ptr<const SessionData>> loadSession(const SessionReader& re
   std::map<std::string, uint32_t> sceneIds{{kNoScene, 0}};
   uint32_t scene = 0;
   bool first = true;
+  std::optional<std::pair<int64_t, int64_t>> frameSpan;
   const size_t blocks = reader.blocks().size();
   for (size_t b = 0; b < blocks; ++b) {
     if (cancel.isCancelled()) return cancelled();
@@ -36,6 +40,8 @@ StatusOr<std::shared_ptr<const SessionData>> loadSession(const SessionReader& re
       first = false;
       switch (r.type) {
         case RecordType::kFrame:
+          frameSpan = frameSpan ? std::make_pair(std::min(frameSpan->first, r.timeNs), std::max(frameSpan->second, end))
+                                : std::make_pair(r.timeNs, end);
           data->frames.push_back({r.frame, scene});
           break;
         case RecordType::kScene: {
@@ -87,6 +93,10 @@ StatusOr<std::shared_ptr<const SessionData>> loadSession(const SessionReader& re
   for (size_t i = 0; i < data->issues.size(); ++i) data->issues[i].issue = std::move(parsed.issues[i]);
   for (auto& p : parsed.problems) data->problems.push_back(std::move(p));
   progress.report("reading session", ProgressSink::kMax);
+  const SessionSpan span = judgeSessionSpan({data->firstTimeNs, data->lastTimeNs}, frameSpan);
+  data->firstTimeNs = span.firstNs;
+  data->lastTimeNs = span.lastNs;
+  data->offClockNs = span.offClockNs;
   return std::shared_ptr<const SessionData>(std::move(data));
 }
 

@@ -57,7 +57,10 @@ struct SessionData {
   std::vector<SessionFrameGap> frameGaps;
   std::vector<trace::ParseProblem> problems;  // stored issues that no longer parse, …
   uint64_t unknownRecords = 0;
+  // The session's span (session_span.h): every record's, or the frames' when other records
+  // were stamped on another clock, offClockNs away.
   int64_t firstTimeNs = 0, lastTimeNs = 0;
+  int64_t offClockNs = 0;
 
   std::vector<trace::Frame> framesOfScene(uint32_t scene) const;
 };

@@ -143,6 +143,10 @@ void BlockSummary::encode(std::string& out) const {
       previous = bucket;
     }
   }
+  if (hasFrameSpan) {
+    w.svarint(framesFirstNs);
+    w.svarint(framesLastNs);
+  }
 }
 
 StatusOr<BlockSummary> BlockSummary::decode(std::string_view bytes) {
@@ -178,6 +182,12 @@ StatusOr<BlockSummary> BlockSummary::decode(std::string_view bytes) {
     s.scenes.push_back(std::move(f));
   }
   if (!r.ok()) return invalidInput("truncated block summary");
+  if (r.remaining() > 0) {
+    s.framesFirstNs = std::clamp<int64_t>(r.svarint(), -kMaxTimeNs, kMaxTimeNs);
+    s.framesLastNs = std::clamp<int64_t>(r.svarint(), -kMaxTimeNs, kMaxTimeNs);
+    if (!r.ok()) return invalidInput("truncated block summary frame span");
+    s.hasFrameSpan = true;
+  }
   return s;
 }
 

@@ -96,6 +96,10 @@ struct BlockSummary {
   std::array<uint64_t, 8> recordsByType{};  // index = RecordType value; 0 = unknown types
   std::string initialScene;                 // the scene in force when the block starts
   std::vector<SceneFrameSummary> scenes;
+  // The block's frames from the first start to the last completion (session_span.h); appended
+  // after the scenes, so older readers skip it and older files have none.
+  bool hasFrameSpan = false;
+  int64_t framesFirstNs = 0, framesLastNs = 0;
 
   void encode(std::string& out) const;
   static StatusOr<BlockSummary> decode(std::string_view bytes);

@@ -74,6 +74,7 @@ ordered_json frameGapsToJson(const std::vector<SessionFrameGap>& gaps) {
 ordered_json summaryToJson(const SessionSummary& s) {
   ordered_json j;
   j["durationMs"] = s.durationMs();
+  j["offClockMs"] = static_cast<double>(s.offClockNs) / 1e6;
   j["records"] = s.records;
   j["frames"] = s.frames;
   j["flaggedFrames"] = s.flaggedFrames;
@@ -99,6 +100,7 @@ ordered_json sessionToJson(const SessionData& d, const trace::DropThresholds& th
   j["firstTimeNs"] = d.firstTimeNs;
   j["lastTimeNs"] = d.lastTimeNs;
   j["durationMs"] = static_cast<double>(d.lastTimeNs - d.firstTimeNs) / 1e6;
+  j["offClockMs"] = static_cast<double>(d.offClockNs) / 1e6;
   ordered_json scenes = ordered_json::array();
   for (uint32_t s = 0; s < d.scenes.size(); ++s) {
     const auto frames = d.framesOfScene(s);

@@ -1,5 +1,7 @@
 #include "core/session/session_reader.h"
 
+#include "core/session/session_span.h"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -305,11 +307,16 @@ SessionSummary SessionReader::summarize() const {
   SessionSummary s;
   std::map<std::string, size_t> sceneIndex;
   bool first = true;
+  std::optional<std::pair<int64_t, int64_t>> frames;
   for (const BlockInfo& b : m_blocks) {
     const BlockSummary& bs = b.summary;
     if (first || bs.firstTimeNs < s.firstTimeNs) s.firstTimeNs = bs.firstTimeNs;
     if (first || bs.lastTimeNs > s.lastTimeNs) s.lastTimeNs = bs.lastTimeNs;
     first = false;
+    if (bs.hasFrameSpan) {
+      frames = frames ? std::make_pair(std::min(frames->first, bs.framesFirstNs), std::max(frames->second, bs.framesLastNs))
+                      : std::make_pair(bs.framesFirstNs, bs.framesLastNs);
+    }
     s.records += b.records;
     const auto& n = bs.recordsByType;
     s.issues += n[static_cast<size_t>(RecordType::kIssue)];
@@ -328,6 +335,10 @@ SessionSummary SessionReader::summarize() const {
   }
   s.frames = s.overall.frames;
   s.flaggedFrames = s.overall.flaggedFrames;
+  const SessionSpan span = judgeSessionSpan({s.firstTimeNs, s.lastTimeNs}, frames);
+  s.firstTimeNs = span.firstNs;
+  s.lastTimeNs = span.lastNs;
+  s.offClockNs = span.offClockNs;
   return s;
 }
 

@@ -41,6 +41,7 @@ struct SessionSummary {
            sceneChanges = 0, frameGaps = 0, unknownRecords = 0;
   std::vector<SceneFrameSummary> scenes;  // by first appearance
   SceneFrameSummary overall;
+  int64_t offClockNs = 0;  // session_span.h: records this far outside the frames were left out of the span
   double durationMs() const { return static_cast<double>(lastTimeNs - firstTimeNs) / 1e6; }
 };
 

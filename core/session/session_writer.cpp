@@ -172,6 +172,9 @@ void SessionWriter::noteRecord(const SessionRecord& rec) {
       }
     }
     m_summary.scenes[m_currentSceneIndex].add(rec.frame, m_options.thresholds);
+    if (!m_summary.hasFrameSpan || rec.timeNs < m_summary.framesFirstNs) m_summary.framesFirstNs = rec.timeNs;
+    if (!m_summary.hasFrameSpan || end > m_summary.framesLastNs) m_summary.framesLastNs = end;
+    m_summary.hasFrameSpan = true;
   }
   ++m_blockRecords;
   ++m_records;
