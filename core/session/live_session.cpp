@@ -126,6 +126,7 @@ void LiveSession::addFrames(const std::string& scene, std::span<const Frame> fra
     ++stats.frames;
     stats.droppedSum += static_cast<uint64_t>(dropped);
     stats.fpsTime.add(f);
+    m_slowestNs = std::max(m_slowestNs, f.durationNs);
     const int64_t ms = f.durationNs / 1'000'000;
     ++m_histogram[static_cast<size_t>(std::clamp<int64_t>(ms, 0, kHistogramBuckets - 1))];
     if (level != trace::DropLevel::kBest) {
@@ -232,6 +233,16 @@ double LiveSession::fps() const {
   trace::FpsAccumulator all;
   for (const SceneStats& s : m_scenes) all.merge(s.fpsTime);
   return all.fps();
+}
+
+FrameTimeView LiveSession::frameTimeView() const {
+  FrameTimeView v;
+  const double wanted = std::max(70.0, 2 * percentileMs(90));
+  v.clipMs = std::min(kHistogramBuckets, static_cast<int>(std::ceil(wanted / 10) * 10));
+  v.buckets.assign(m_histogram.begin(), m_histogram.begin() + v.clipMs);
+  for (int i = v.clipMs; i < kHistogramBuckets; ++i) v.overflow += m_histogram[static_cast<size_t>(i)];
+  v.slowestMs = static_cast<double>(m_slowestNs) / 1e6;
+  return v;
 }
 
 LiveStatus LiveSession::status() const {

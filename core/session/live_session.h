@@ -83,6 +83,16 @@ struct LiveStatus {
   uint64_t frameGaps = 0, framesNotSeenMax = 0;
 };
 
+// The frame-time histogram as the live view draws it: 1 ms buckets up to a clip near the frames
+// that matter (twice p90, at least 70 ms, at most 1 s, in 10 ms steps), so ordinary frames are
+// not one bar at 0 beside a 700 ms axis; the slower ones are one labelled overflow bin.
+struct FrameTimeView {
+  int clipMs = 0;
+  std::vector<uint64_t> buckets;  // [i, i+1) ms for i < clipMs
+  uint64_t overflow = 0;          // frames of clipMs ms or more
+  double slowestMs = 0;           // the slowest frame
+};
+
 // "12.0s  48.0 fps  frames 533 (+0 flagged) [best 525 normal 4 middle 2 high 1 frozen 1]  issues
 // evil-method 2 io 1  anr 1", then "  not seen <=N frames in G gap(s)" when frames were missed.
 std::string formatLiveStatus(const LiveStatus& status);
@@ -125,6 +135,7 @@ class LiveSession {
   int64_t durationMs() const;
   int64_t sessionStartNs() const { return m_startNs.value_or(0); }
   double fps() const;  // over every counted frame
+  FrameTimeView frameTimeView() const;
   LiveStatus status() const;
   // The newest slow frames (dropped >= the Normal threshold), oldest first.
   const std::deque<SlowFrame>& slowFrames() const { return m_slow; }
@@ -145,6 +156,7 @@ class LiveSession {
   std::optional<int64_t> m_startNs;
   int64_t m_lastEndNs = 0;
   int64_t m_lastEventMs = 0;
+  int64_t m_slowestNs = 0;
   uint64_t m_frameGaps = 0, m_framesNotSeenMax = 0;
   std::vector<SceneStats> m_scenes;
   std::vector<std::deque<FpsPoint>> m_fps;

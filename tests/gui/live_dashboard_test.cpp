@@ -21,6 +21,7 @@
 #include "app/gui/live/issue_feed_model.h"
 #include "app/gui/live/live_dashboard.h"
 #include "core/session/live_record_feed.h"
+#include "core/session/session_reader.h"
 #include "app/gui/live/slow_frames_model.h"
 #include "app/gui/session/session_replay.h"
 #include "core/trace/frame_stats.h"
@@ -42,8 +43,10 @@ QString reference(const char* relative) {
 
 // Captures through the app's import (core's session import into a session file), replayed into
 // a LiveSession as the session view does.
-std::shared_ptr<core::session::LiveSession> imported(const CaptureFiles& files, const std::string& name) {
+std::shared_ptr<core::session::LiveSession> imported(const CaptureFiles& files, const std::string& name,
+                                                     std::string* sessionPath = nullptr) {
   const QString out = QString::fromStdString((test::scratchDir("live-" + name) / (name + ".mxs")).string());
+  if (sessionPath != nullptr) *sessionPath = out.toStdString();
   auto loaded = importCaptureSession(files, out);
   EXPECT_TRUE(loaded.ok()) << loaded.status().toString();
   auto session = std::make_shared<core::session::LiveSession>();
@@ -115,6 +118,50 @@ TEST(LiveDashboardTest, DropHistogramPerSceneMatchesTheFrameStatisticsOfARealCap
   EXPECT_EQ(static_cast<QLineSeries*>(series[0])->count(), static_cast<int>(session->fpsSeries(0).size()));
   EXPECT_TRUE(dashboard.summaryText().contains(QStringLiteral("%1 frames").arg(session->countedFrames())))
       << dashboard.summaryText().toStdString();
+}
+
+TEST(LiveDashboardTest, EveryFigureOnScreenIsTheModelsAndAgreesWithTheSessionSummary) {
+  REQUIRE_REFERENCE();
+  std::string path;
+  auto session = imported({reference("gfxinfo/choi890_soundvis_120hz_framestats.txt"), {}, {}, {}}, "figures", &path);
+  LiveDashboard dashboard(session);
+  dashboard.refresh();
+  const core::session::LiveStatus status = session->status();
+  ASSERT_GT(status.frames, 100u);
+
+  // The header: the model's snapshot, figure by figure.
+  const QString text = dashboard.summaryText();
+  for (const QString& figure :
+       {QStringLiteral("%1 fps").arg(status.fps, 0, 'f', 1), QStringLiteral("%1 frames (+%2 flagged)").arg(status.frames).arg(status.flaggedFrames),
+        QStringLiteral("Best %1 · Normal %2 · Middle %3 · High %4 · Frozen %5")
+            .arg(status.levels[0]).arg(status.levels[1]).arg(status.levels[2]).arg(status.levels[3]).arg(status.levels[4]),
+        QStringLiteral("p50 %1 ms · p90 %2 ms · p99 %3 ms").arg(status.p50Ms).arg(status.p90Ms).arg(status.p99Ms)}) {
+    EXPECT_TRUE(text.contains(figure)) << figure.toStdString() << " not in " << text.toStdString();
+  }
+  // FPS is computed one way: `mxi session summary` of the same file says the same.
+  auto reader = core::session::SessionReader::open(path);
+  ASSERT_TRUE(reader.ok()) << reader.status().toString();
+  const auto summary = (*reader)->summarize();
+  EXPECT_EQ(summary.frames, status.frames);
+  EXPECT_EQ(summary.flaggedFrames, status.flaggedFrames);
+  EXPECT_NEAR(summary.overall.fps(), status.fps, 1e-9);
+  for (size_t l = 0; l < status.levels.size(); ++l) EXPECT_EQ(summary.overall.levels[l], status.levels[l]);
+
+  // The distribution: every counted frame is in a bucket up to the clip or in the labelled bar.
+  const core::session::FrameTimeView view = session->frameTimeView();
+  double drawn = 0;
+  const auto* line = static_cast<QLineSeries*>(dashboard.distributionChart()->series().at(0));
+  for (const QPointF& p : line->points()) drawn += p.y();
+  EXPECT_EQ(drawn + static_cast<double>(view.overflow), static_cast<double>(status.frames));
+  EXPECT_EQ(line->count(), view.clipMs);
+  EXPECT_GE(view.clipMs, 70);
+  EXPECT_GE(view.clipMs, 2 * status.p90Ms);
+  const QLineSeries* overflow = dashboard.frameTimeOverflow();
+  EXPECT_EQ(overflow->points().at(1).y(), static_cast<double>(view.overflow));
+  if (view.overflow > 0) {
+    EXPECT_EQ(overflow->name(), QStringLiteral("%1 ms or slower: %2 frames (slowest %3 ms)")
+                                    .arg(view.clipMs).arg(view.overflow).arg(view.slowestMs, 0, 'f', 0));
+  }
 }
 
 TEST(LiveDashboardTest, IssueFeedHoldsEveryIssueOfARealLogcatAndShowsTheCallTree) {

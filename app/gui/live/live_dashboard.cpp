@@ -218,6 +218,13 @@ void LiveDashboard::makeCharts() {
     line->attachAxis(m_distY);
     m_percentileLines.push_back(line);
   }
+  m_overflowBar = new QLineSeries;
+  QPen overflowPen(QColor(0xb3, 0x26, 0x1e));
+  overflowPen.setWidth(6);
+  m_overflowBar->setPen(overflowPen);
+  dist->addSeries(m_overflowBar);
+  m_overflowBar->attachAxis(m_distX);
+  m_overflowBar->attachAxis(m_distY);
   m_distView = chartView(dist);
 
   m_slowPage = new QWidget;
@@ -404,24 +411,33 @@ void LiveDashboard::refreshDrops() {
 }
 
 void LiveDashboard::refreshDistribution() {
-  const auto& histogram = m_session->frameTimeHistogram();
+  const core::session::FrameTimeView view = m_session->frameTimeView();
   const double p50 = m_session->percentileMs(50), p90 = m_session->percentileMs(90), p99 = m_session->percentileMs(99);
-  const int upTo = std::clamp(static_cast<int>(std::ceil(p99 * 1.5 / 10) * 10), 50, core::session::LiveSession::kHistogramBuckets);
   QList<QPointF> points;
-  uint64_t peak = 1;
-  for (int i = 0; i < upTo; ++i) {
-    const uint64_t n = histogram[static_cast<size_t>(i)];
-    peak = std::max(peak, n);
-    points.append(QPointF(i + 0.5, static_cast<double>(n)));
+  uint64_t peak = std::max<uint64_t>(1, view.overflow);
+  for (size_t i = 0; i < view.buckets.size(); ++i) {
+    peak = std::max(peak, view.buckets[i]);
+    points.append(QPointF(static_cast<double>(i) + 0.5, static_cast<double>(view.buckets[i])));
   }
   m_distLine->replace(points);
-  m_distX->setRange(0, upTo);
+  // The overflow bin: one bar at the clip, its count and the slowest frame in the legend.
+  const auto clip = static_cast<double>(view.clipMs);
+  m_overflowBar->setName(view.overflow == 0
+                             ? tr("none slower than %1 ms").arg(view.clipMs)
+                             : tr("%1 ms or slower: %2 frames (slowest %3 ms)")
+                                   .arg(view.clipMs)
+                                   .arg(view.overflow)
+                                   .arg(view.slowestMs, 0, 'f', 0));
+  m_overflowBar->replace(QList<QPointF>{{clip + 1, 0}, {clip + 1, static_cast<double>(view.overflow)}});
+  m_distX->setRange(0, clip + 2);
   m_distY->setRange(0, static_cast<double>(peak));
   const double values[] = {p50, p90, p99};
   const char* names[] = {"p50", "p90", "p99"};
   for (size_t i = 0; i < 3; ++i) {
     m_percentileLines[i]->setName(QStringLiteral("%1 %2 ms").arg(QLatin1String(names[i])).arg(values[i]));
-    m_percentileLines[i]->replace(QList<QPointF>{{values[i], 0}, {values[i], static_cast<double>(peak)}});
+    // A percentile past the clip stands at the overflow bar.
+    const double x = std::min(values[i], clip + 1);
+    m_percentileLines[i]->replace(QList<QPointF>{{x, 0}, {x, static_cast<double>(peak)}});
   }
 }
 

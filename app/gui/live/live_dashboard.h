@@ -59,6 +59,7 @@ class LiveDashboard : public QWidget {
   SlowFramesModel* slowFramesModel() const { return m_slowFrames; }
   IssueDetailView* detailView() const { return m_detail; }
   QString summaryText() const;
+  QLineSeries* frameTimeOverflow() const { return m_overflowBar; }
   uint64_t repaints() const { return m_repaints; }
   void setKindFilter(int kindOrMinusOne);  // LiveEvent::Kind as int, -1 for all
   // Every panel back in place (the saved arrangement is forgotten).
@@ -95,6 +96,7 @@ class LiveDashboard : public QWidget {
   QValueAxis* m_dropX;
   QLineSeries* m_distLine;
   std::vector<QLineSeries*> m_percentileLines;  // p50, p90, p99
+  QLineSeries* m_overflowBar;                   // frames slower than the clip (FrameTimeView)
   QValueAxis* m_distX;
   QValueAxis* m_distY;
   QLabel* m_slowTitle;
