@@ -41,10 +41,7 @@ class DemoPhoneTest : public ::testing::TestWithParam<Demo> {
 
   ProcessRun mxi(std::vector<std::string> args) {
     args.insert(args.begin(), cliPath());
-    std::vector<std::string> env = m_adb->environment();
-    env.push_back("ANDROID_SERIAL=" + m_sim->hostPort());
-    env.push_back(std::string("MXI_AGENT_PATH=") + MXI_TEST_AGENT);
-    return runProcess(args, env, m_scratch);
+    return runProcess(args, mxiEnvironment(m_adb->environment(), m_sim->hostPort(), MXI_TEST_AGENT), m_scratch);
   }
 
   fs::path m_scratch;

@@ -46,11 +46,8 @@ class DeviceRulesTest : public ::testing::Test {
 
   ProcessRun mxi(std::vector<std::string> args, const std::string& serial) {
     args.insert(args.begin(), cliPath());
-    std::vector<std::string> env = m_adb.environment();
-    if (!serial.empty()) env.push_back("ANDROID_SERIAL=" + serial);
-    env.push_back(std::string("MXI_AGENT_PATH=") + MXI_TEST_AGENT);
     ::unsetenv("ANDROID_SERIAL");
-    return runProcess(args, env, m_scratch);
+    return runProcess(args, mxiEnvironment(m_adb.environment(), serial, MXI_TEST_AGENT), m_scratch);
   }
 
   fs::path m_scratch;

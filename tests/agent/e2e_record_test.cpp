@@ -67,10 +67,7 @@ class E2eRecordTest : public ::testing::Test {
     m_scratch = scratchDir(std::string("agent_e2e_") + ::testing::UnitTest::GetInstance()->current_test_info()->name());
   }
   std::vector<std::string> env() const {
-    std::vector<std::string> e = s_adb->environment();
-    e.push_back("ANDROID_SERIAL=" + s_sim->hostPort());
-    e.push_back(std::string("MXI_AGENT_PATH=") + MXI_TEST_AGENT);
-    return e;
+    return mxiEnvironment(s_adb->environment(), s_sim->hostPort(), MXI_TEST_AGENT);
   }
   ProcessRun mxi(std::vector<std::string> args, std::function<void(pid_t)> whileRunning = {}) {
     args.insert(args.begin(), cliPath());

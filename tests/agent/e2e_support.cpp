@@ -71,4 +71,11 @@ Recorded readSession(const fs::path& path) {
   return r;
 }
 
+std::vector<std::string> mxiEnvironment(std::vector<std::string> adbEnvironment, const std::string& serial,
+                                        const std::string& agent) {
+  if (!serial.empty()) adbEnvironment.push_back("ANDROID_SERIAL=" + serial);
+  adbEnvironment.push_back("MXI_AGENT_PATH=" + agent);
+  return adbEnvironment;
+}
+
 }  // namespace mxi::test

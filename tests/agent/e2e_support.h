@@ -27,6 +27,11 @@ struct ProcessRun {
 ProcessRun runProcess(std::vector<std::string> argv, const std::vector<std::string>& env,
                       const std::filesystem::path& scratch, std::function<void(pid_t)> whileRunning = {});
 
+// What `mxi` needs to reach one phone through a private adb server (`adbEnvironment`, from
+// PrivateAdbServer::environment()) and deploy `agent`: ANDROID_SERIAL (when given) and MXI_AGENT_PATH.
+std::vector<std::string> mxiEnvironment(std::vector<std::string> adbEnvironment, const std::string& serial,
+                                        const std::string& agent);
+
 struct Recorded {
   SceneHistogram histogram;  // unflagged frames per scene and drop level
   uint64_t frames = 0;
