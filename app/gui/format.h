@@ -1,12 +1,21 @@
 // Small formatting helpers shared by the views.
 #pragma once
 
+#include <QLocale>
 #include <QString>
+#include <QVariant>
 #include <cstdint>
+#include <cstdlib>
+
+#include "app/gui/models/roles.h"
 
 #include "core/hprof/hprof_types.h"
 
 namespace mxi::gui {
+
+// Numbers as people read them, in the user's locale: digits grouped ("131,415"), bytes in the
+// largest binary unit that keeps the number at or above 1 ("233.0 KiB", "1.4 GiB", "512 B").
+inline QString groupedNumber(qlonglong n) { return QLocale().toString(n); }
 
 inline QString humanBytes(uint64_t bytes) {
   static const char* kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB"};
@@ -16,7 +25,47 @@ inline QString humanBytes(uint64_t bytes) {
     v /= 1024;
     ++unit;
   }
-  return unit == 0 ? QStringLiteral("%1 B").arg(bytes) : QStringLiteral("%1 %2").arg(v, 0, 'f', 1).arg(kUnits[unit]);
+  return unit == 0 ? QStringLiteral("%1 B").arg(QLocale().toString(static_cast<qulonglong>(bytes)))
+                   : QStringLiteral("%1 %2").arg(QLocale().toString(v, 'f', 1), QLatin1String(kUnits[unit]));
+}
+
+inline QString exactBytes(uint64_t bytes) {
+  return QStringLiteral("%1 bytes").arg(QLocale().toString(static_cast<qulonglong>(bytes)));
+}
+
+inline QString humanPercent(double percent) { return QStringLiteral("%1 %").arg(QLocale().toString(percent, 'f', 1)); }
+
+// How a numeric cell reads.
+enum class NumberKind { kCount, kBytes, kSignedCount, kSignedBytes, kPercent };
+
+// A numeric cell of a table or tree: DisplayRole in human units, ToolTipRole exact, kExactRole
+// the number itself (what sorting compares and Ctrl+C copies), right-aligned; QVariant() for
+// other roles. `value`: qulonglong, qlonglong or double.
+inline QVariant numberCell(int role, const QVariant& value, NumberKind kind) {
+  const auto sign = [](qlonglong v) { return v > 0 ? QStringLiteral("+") : v < 0 ? QStringLiteral("−") : QString(); };
+  switch (role) {
+    case Qt::DisplayRole:
+      switch (kind) {
+        case NumberKind::kCount: return groupedNumber(value.toLongLong());
+        case NumberKind::kBytes: return humanBytes(value.toULongLong());
+        case NumberKind::kSignedCount: return sign(value.toLongLong()) + groupedNumber(std::abs(value.toLongLong()));
+        case NumberKind::kSignedBytes:
+          return sign(value.toLongLong()) + humanBytes(static_cast<uint64_t>(std::abs(value.toLongLong())));
+        case NumberKind::kPercent: return humanPercent(value.toDouble());
+      }
+      return {};
+    case Qt::ToolTipRole:
+      switch (kind) {
+        case NumberKind::kBytes: return exactBytes(value.toULongLong());
+        case NumberKind::kSignedBytes:
+          return sign(value.toLongLong()) + exactBytes(static_cast<uint64_t>(std::abs(value.toLongLong())));
+        case NumberKind::kPercent: return QStringLiteral("%1 %").arg(QLocale().toString(value.toDouble(), 'f', 4));
+        default: return {};
+      }
+    case kExactRole: return value;
+    case Qt::TextAlignmentRole: return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    default: return {};
+  }
 }
 
 inline QString hexId(core::hprof::ObjectId id) { return QStringLiteral("0x%1").arg(id.value, 0, 16); }

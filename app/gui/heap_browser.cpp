@@ -93,11 +93,14 @@ QWidget* HeapBrowser::makeSummary() {
   auto row = [&](const QString& k, const QString& v) { html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(k, v); };
   row(tr("Format"), QStringLiteral("%1, %2-byte ids, %3").arg(QString::fromStdString(s.format)).arg(s.idSize).arg(humanBytes(s.fileBytes)));
   row(tr("Objects"), tr("%1 (%2 instances, %3 object arrays, %4 primitive arrays, %5 classes)")
-                         .arg(ix.objectCount()).arg(s.instances).arg(s.objectArrays).arg(s.primitiveArrays).arg(s.classes));
-  row(tr("Reachable"), tr("%1 objects, %2").arg(m_doc->dominators->reachableObjects()).arg(humanBytes(m_doc->dominators->reachableBytes())));
-  row(tr("GC roots"), QString::number(ix.roots().size()));
+                         .arg(groupedNumber(static_cast<qlonglong>(ix.objectCount())), groupedNumber(static_cast<qlonglong>(s.instances)),
+                              groupedNumber(static_cast<qlonglong>(s.objectArrays)), groupedNumber(static_cast<qlonglong>(s.primitiveArrays)),
+                              groupedNumber(static_cast<qlonglong>(s.classes))));
+  row(tr("Reachable"), tr("%1 objects, %2").arg(groupedNumber(static_cast<qlonglong>(m_doc->dominators->reachableObjects())),
+                                                 humanBytes(m_doc->dominators->reachableBytes())));
+  row(tr("GC roots"), groupedNumber(static_cast<qlonglong>(ix.roots().size())));
   QString heaps;
-  for (const auto& h : ix.heaps()) heaps += QStringLiteral("%1: %2 objects, %3<br>").arg(QString::fromStdString(h.name)).arg(h.objects).arg(humanBytes(h.shallowBytes));
+  for (const auto& h : ix.heaps()) heaps += QStringLiteral("%1: %2 objects, %3<br>").arg(QString::fromStdString(h.name), groupedNumber(static_cast<qlonglong>(h.objects)), humanBytes(h.shallowBytes));
   if (!m_doc->excludedHeaps.isEmpty()) {
     heaps += tr("<i>not counted in retained sizes and classes (Settings): %1</i>").arg(m_doc->excludedHeaps.join(QStringLiteral(", ")));
   }

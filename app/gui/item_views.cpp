@@ -1,5 +1,7 @@
 #include "app/gui/item_views.h"
 
+#include "app/gui/models/roles.h"
+
 #include <algorithm>
 #include <QAction>
 #include <QApplication>
@@ -14,6 +16,23 @@
 
 namespace mxi::gui {
 
+namespace {
+
+// Sorts formatted numbers by the number (kExactRole), everything else as shown.
+class ExactSortProxy : public QSortFilterProxyModel {
+ public:
+  using QSortFilterProxyModel::QSortFilterProxyModel;
+
+ protected:
+  bool lessThan(const QModelIndex& left, const QModelIndex& right) const override {
+    const QVariant a = left.data(kExactRole), b = right.data(kExactRole);
+    if (a.isValid() && b.isValid()) return QVariant::compare(a, b) == QPartialOrdering::Less;
+    return QSortFilterProxyModel::lessThan(left, right);
+  }
+};
+
+}  // namespace
+
 QWidget* filteredTable(QAbstractItemModel* model, int sortColumn, QObject* owner, QAbstractItemView** viewOut,
                        bool alreadySorted) {
   auto* page = new QWidget;
@@ -21,7 +40,7 @@ QWidget* filteredTable(QAbstractItemModel* model, int sortColumn, QObject* owner
   auto* filter = new QLineEdit;
   filter->setPlaceholderText(QObject::tr("Filter…"));
   filter->setClearButtonEnabled(true);
-  auto* proxy = new QSortFilterProxyModel(owner);
+  auto* proxy = new ExactSortProxy(owner);
   proxy->setSourceModel(model);
   proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
   proxy->setFilterKeyColumn(0);
@@ -71,7 +90,12 @@ QString selectedRowsText(const QAbstractItemView* view) {
   lines << header.join(QLatin1Char('\t'));
   for (const QModelIndex& row : rows) {
     QStringList cells;
-    for (int c = 0; c < model->columnCount(row.parent()); ++c) cells << row.siblingAtColumn(c).data().toString();
+    for (int c = 0; c < model->columnCount(row.parent()); ++c) {
+      // Numbers exactly (bytes, not "233.0 KiB"), so a paste into a spreadsheet adds up.
+      const QModelIndex cell = row.siblingAtColumn(c);
+      const QVariant exact = cell.data(kExactRole);
+      cells << (exact.isValid() ? exact.toString() : cell.data().toString());
+    }
     lines << cells.join(QLatin1Char('\t'));
   }
   return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');

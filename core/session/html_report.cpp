@@ -15,6 +15,16 @@ namespace {
 
 std::string esc(const std::string& s) { return htmlEscape(s); }
 
+// A count with its digits grouped ("1,085"): the report is read by people, like the desktop app.
+std::string grouped(uint64_t n) {
+  std::string digits = std::to_string(n), out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
 // At most `bytes` bytes, not ending inside a UTF-8 character.
 std::string utf8Prefix(const std::string& s, size_t bytes) {
   if (s.size() <= bytes) return s;
@@ -130,10 +140,11 @@ std::string statsRow(const std::string& name, const trace::FrameStats& s) {
     }
   }
   std::string row = "<tr><td>" + esc(name) + "</td>";
-  row += formatText("<td class=n>%llu</td><td class=n>%.1f</td><td class=n>%.1f%%</td><td class=n>%.1f</td><td class=n>%.1f</td>"
-             "<td class=n>%.1f</td><td class=n>%.1f</td>",
-             static_cast<unsigned long long>(s.frames), s.fps, s.jankPercent, s.p50Ms, s.p90Ms, s.p95Ms, s.p99Ms);
-  for (uint64_t n : s.levels) row += formatText("<td class=n>%llu</td>", static_cast<unsigned long long>(n));
+  row += "<td class=n>" + grouped(s.frames) + "</td>";
+  row += formatText("<td class=n>%.1f</td><td class=n>%.1f%%</td><td class=n>%.1f</td><td class=n>%.1f</td>"
+                    "<td class=n>%.1f</td><td class=n>%.1f</td>",
+                    s.fps, s.jankPercent, s.p50Ms, s.p90Ms, s.p95Ms, s.p99Ms);
+  for (uint64_t n : s.levels) row += "<td class=n>" + grouped(n) + "</td>";
   return row + "<td>" + esc(stage) + "</td></tr>\n";
 }
 
@@ -182,7 +193,7 @@ std::string sessionToHtml(const SessionData& d, const trace::DropThresholds& thr
   const trace::FrameStats overall = trace::computeFrameStats(all, thresholds);
   b += "<div class=\"cards\">";
   b += formatText("<div class=card>Duration<b>%.1f s</b></div>", static_cast<double>(d.lastTimeNs - d.firstTimeNs) / 1e9);
-  b += formatText("<div class=card>Frames<b>%llu</b></div>", static_cast<unsigned long long>(overall.frames));
+  b += "<div class=card>Frames<b>" + grouped(overall.frames) + "</b></div>";
   b += formatText("<div class=card>FPS<b>%.1f</b></div>", overall.fps);
   b += formatText("<div class=card>Jank<b>%.1f%%</b></div>", overall.jankPercent);
   b += formatText("<div class=card>Issues<b>%zu</b></div>", d.issues.size());

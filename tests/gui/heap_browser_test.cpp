@@ -12,6 +12,8 @@
 #include <QItemSelectionModel>
 
 #include "app/gui/bitmap_gallery.h"
+#include "app/gui/format.h"
+#include "app/gui/models/roles.h"
 #include "app/gui/heap_browser.h"
 #include "app/gui/heap_compare_view.h"
 #include "app/gui/item_views.h"
@@ -91,8 +93,14 @@ TEST(HeapBrowserTest, DominatorTreeFetchesLazilyAndMatchesTheAnalysis) {
   testModel(&model);
   // Rows come biggest first and agree with the dominator tree.
   const QModelIndex top = model.index(0, 0);
-  EXPECT_EQ(model.index(0, DominatorTreeModel::kRetained).data().toULongLong(),
-            doc->dominators->retainedBytes(doc->dominatorTops.front()));
+  const uint64_t topRetained = doc->dominators->retainedBytes(doc->dominatorTops.front());
+  EXPECT_EQ(model.index(0, DominatorTreeModel::kRetained).data(kExactRole).toULongLong(), topRetained);
+  // Shown in human units, exact in the tooltip; the share of the heap with one decimal.
+  EXPECT_EQ(model.index(0, DominatorTreeModel::kRetained).data().toString(), humanBytes(topRetained));
+  EXPECT_EQ(model.index(0, DominatorTreeModel::kRetained).data(Qt::ToolTipRole).toString(),
+            QLocale().toString(static_cast<qulonglong>(topRetained)) + QStringLiteral(" bytes"));
+  const double share = 100.0 * static_cast<double>(topRetained) / static_cast<double>(doc->dominators->reachableBytes());
+  EXPECT_EQ(model.index(0, DominatorTreeModel::kPercent).data().toString(), QLocale().toString(share, 'f', 1) + QStringLiteral(" %"));
   ASSERT_TRUE(model.hasChildren(top));
   if (model.canFetchMore(top)) model.fetchMore(top);
   const auto children = doc->dominators->children(model.objectAt(top));
@@ -177,9 +185,10 @@ TEST(HeapCompareViewTest, ComparingWithTheBaselineShowsThePlantedRegression) {
   for (int r = 0; r < classes->rowCount(); ++r) {
     if (classes->index(r, ClassDeltaModel::kClass).data().toString() != QStringLiteral("com.example.leaks.Cached")) continue;
     sawCached = true;
-    EXPECT_EQ(classes->index(r, ClassDeltaModel::kCountDelta).data().toLongLong(), 1000);
-    EXPECT_EQ(classes->index(r, ClassDeltaModel::kCountBase).data().toULongLong(), 10u);
-    EXPECT_EQ(classes->index(r, ClassDeltaModel::kCountNew).data().toULongLong(), 1010u);
+    EXPECT_EQ(classes->index(r, ClassDeltaModel::kCountDelta).data(kExactRole).toLongLong(), 1000);
+    EXPECT_EQ(classes->index(r, ClassDeltaModel::kCountDelta).data().toString(), QStringLiteral("+") + QLocale().toString(1000));
+    EXPECT_EQ(classes->index(r, ClassDeltaModel::kCountBase).data(kExactRole).toULongLong(), 10u);
+    EXPECT_EQ(classes->index(r, ClassDeltaModel::kCountNew).data(kExactRole).toULongLong(), 1010u);
   }
   EXPECT_TRUE(sawCached);
 }
@@ -197,9 +206,20 @@ TEST(ItemViewsTest, CopyPutsTheSelectedRowsAsTabSeparatedText) {
   ASSERT_EQ(lines.size(), 2);
   EXPECT_EQ(lines[0], QStringLiteral("Class\tObjects\tShallow bytes\tRetained bytes"));
   const QModelIndex top = view->model()->index(0, 0);
+  // Numbers are copied exactly (what is shown is in human units).
   EXPECT_EQ(lines[1], QStringLiteral("%1\t%2\t%3\t%4")
-                          .arg(top.data().toString(), top.siblingAtColumn(1).data().toString(),
-                               top.siblingAtColumn(2).data().toString(), top.siblingAtColumn(3).data().toString()));
+                          .arg(top.data().toString(), top.siblingAtColumn(1).data(kExactRole).toString(),
+                               top.siblingAtColumn(2).data(kExactRole).toString(), top.siblingAtColumn(3).data(kExactRole).toString()));
+  EXPECT_EQ(top.siblingAtColumn(2).data().toString(), humanBytes(top.siblingAtColumn(2).data(kExactRole).toULongLong()));
+  EXPECT_NE(lines[1].indexOf(QStringLiteral("\t") + top.siblingAtColumn(2).data(kExactRole).toString()), -1);
+
+  // Sorting compares the numbers, not their text ("9.0 KiB" would sort after "10.0 MiB").
+  view->model()->sort(ClassHistogramModel::kShallow, Qt::AscendingOrder);
+  for (int r = 1; r < view->model()->rowCount(); ++r) {
+    EXPECT_LE(view->model()->index(r - 1, ClassHistogramModel::kShallow).data(kExactRole).toULongLong(),
+              view->model()->index(r, ClassHistogramModel::kShallow).data(kExactRole).toULongLong())
+        << "row " << r;
+  }
 }
 
 TEST(HeapBrowserTest, BadDumpFailsWithFileAndOffset) {

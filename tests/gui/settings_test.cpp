@@ -23,6 +23,7 @@
 #include "app/gui/live/live_dashboard.h"
 #include "app/gui/main_window.h"
 #include "app/gui/models/class_histogram_model.h"
+#include "app/gui/models/roles.h"
 #include "app/gui/session/session_view.h"
 #include "app/gui/settings/settings.h"
 #include "app/gui/settings/settings_dialog.h"
@@ -320,7 +321,7 @@ std::vector<std::pair<QString, qulonglong>> histogramOf(MainWindow& window, cons
   ClassHistogramModel* model = window.heapBrowser()->classModel();
   for (int r = 0; r < model->rowCount(); ++r) {
     rows.emplace_back(model->index(r, ClassHistogramModel::kClass).data().toString(),
-                      model->index(r, ClassHistogramModel::kCount).data().toULongLong());
+                      model->index(r, ClassHistogramModel::kCount).data(kExactRole).toULongLong());
   }
   return rows;
 }

@@ -24,29 +24,21 @@ QVariant ClassDeltaModel::data(const QModelIndex& index, int role) const {
       default: return 0;
     }
   };
-  if (role == Qt::DisplayRole) {
-    switch (index.column()) {
-      case kClass: return QString::fromStdString(d.className);
-      case kCountDelta:
-      case kShallowDelta:
-      case kRetainedDelta: return deltaOf(index.column());
-      case kCountBase: return QVariant::fromValue<qulonglong>(d.countBase);
-      case kCountNew: return QVariant::fromValue<qulonglong>(d.countNew);
-      case kRetainedNew: return QVariant::fromValue<qulonglong>(d.retainedNew);
-      default: return {};
-    }
-  }
   if (role == Qt::ForegroundRole && index.column() >= kCountDelta && index.column() <= kRetainedDelta) {
     const qlonglong v = deltaOf(index.column());
     if (v > 0) return QBrush(QColor(0xc6, 0x28, 0x28));  // grew: red
     if (v < 0) return QBrush(QColor(0x2e, 0x7d, 0x32));  // shrank: green
   }
-  if (role == Qt::ToolTipRole && (index.column() == kShallowDelta || index.column() == kRetainedDelta)) {
-    const qlonglong v = deltaOf(index.column());
-    return (v < 0 ? QStringLiteral("−") : QStringLiteral("+")) + humanBytes(static_cast<uint64_t>(v < 0 ? -v : v));
+  switch (index.column()) {
+    case kClass: return role == Qt::DisplayRole ? QString::fromStdString(d.className) : QVariant();
+    case kCountDelta: return numberCell(role, deltaOf(index.column()), NumberKind::kSignedCount);
+    case kShallowDelta:
+    case kRetainedDelta: return numberCell(role, deltaOf(index.column()), NumberKind::kSignedBytes);
+    case kCountBase: return numberCell(role, QVariant::fromValue<qulonglong>(d.countBase), NumberKind::kCount);
+    case kCountNew: return numberCell(role, QVariant::fromValue<qulonglong>(d.countNew), NumberKind::kCount);
+    case kRetainedNew: return numberCell(role, QVariant::fromValue<qulonglong>(d.retainedNew), NumberKind::kBytes);
+    default: return {};
   }
-  if (role == Qt::TextAlignmentRole && index.column() != kClass) return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
-  return {};
 }
 
 QVariant ClassDeltaModel::headerData(int section, Qt::Orientation orientation, int role) const {

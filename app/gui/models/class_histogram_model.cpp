@@ -23,23 +23,14 @@ QVariant ClassHistogramModel::data(const QModelIndex& index, int role) const {
   if (!index.isValid() || index.row() >= static_cast<int>(m_rows.size())) return {};
   const auto& row = m_rows[static_cast<size_t>(index.row())];
   const uint64_t retained = m_retained[static_cast<size_t>(index.row())];
-  if (role == Qt::DisplayRole) {
-    switch (index.column()) {
-      case kClass: return QString::fromStdString(row.className);
-      case kCount: return QVariant::fromValue<qulonglong>(row.count);
-      case kShallow: return QVariant::fromValue<qulonglong>(row.shallowBytes);
-      case kRetained: return QVariant::fromValue<qulonglong>(retained);
-      default: return {};
-    }
-  }
   if (role == kObjectIdRole) return QVariant::fromValue<qulonglong>(m_classObjectIds[static_cast<size_t>(index.row())]);
-  if (role == Qt::ToolTipRole && index.column() != kClass) {
-    return humanBytes(index.column() == kRetained ? retained : row.shallowBytes);
+  switch (index.column()) {
+    case kClass: return role == Qt::DisplayRole ? QString::fromStdString(row.className) : QVariant();
+    case kCount: return numberCell(role, QVariant::fromValue<qulonglong>(row.count), NumberKind::kCount);
+    case kShallow: return numberCell(role, QVariant::fromValue<qulonglong>(row.shallowBytes), NumberKind::kBytes);
+    case kRetained: return numberCell(role, QVariant::fromValue<qulonglong>(retained), NumberKind::kBytes);
+    default: return {};
   }
-  if (role == Qt::TextAlignmentRole && index.column() != kClass) {
-    return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
-  }
-  return {};
 }
 
 QVariant ClassHistogramModel::headerData(int section, Qt::Orientation orientation, int role) const {

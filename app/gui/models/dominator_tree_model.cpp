@@ -106,18 +106,20 @@ QVariant DominatorTreeModel::data(const QModelIndex& index, int role) const {
         }
         return QStringLiteral("%1 %2").arg(name, hexId(ix.idOf(o)));
       }
-      case kRetained: return QVariant::fromValue<qulonglong>(retained);
-      case kShallow: return QVariant::fromValue<qulonglong>(ix.shallowSize(o));
-      case kPercent: {
-        const uint64_t total = m_doc.dominators->reachableBytes();
-        return total ? 100.0 * static_cast<double>(retained) / static_cast<double>(total) : 0.0;
-      }
-      default: return {};
+      default: break;
     }
   }
-  if (role == Qt::ToolTipRole && index.column() == kRetained) return humanBytes(retained);
   if (role == kObjectIdRole) return QVariant::fromValue<qulonglong>(ix.idOf(o).value);
-  return {};
+  switch (index.column()) {
+    case kRetained: return numberCell(role, QVariant::fromValue<qulonglong>(retained), NumberKind::kBytes);
+    case kShallow: return numberCell(role, QVariant::fromValue<qulonglong>(ix.shallowSize(o)), NumberKind::kBytes);
+    case kPercent: {
+      const uint64_t total = m_doc.dominators->reachableBytes();
+      return numberCell(role, total ? 100.0 * static_cast<double>(retained) / static_cast<double>(total) : 0.0,
+                        NumberKind::kPercent);
+    }
+    default: return {};
+  }
 }
 
 QVariant DominatorTreeModel::headerData(int section, Qt::Orientation orientation, int role) const {

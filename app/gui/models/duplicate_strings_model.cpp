@@ -1,14 +1,16 @@
 #include "app/gui/models/duplicate_strings_model.h"
 
+#include "app/gui/format.h"
+
 namespace mxi::gui {
 
 QVariant DuplicateStringsModel::data(const QModelIndex& index, int role) const {
-  if (!index.isValid() || role != Qt::DisplayRole) return {};
+  if (!index.isValid()) return {};
   const auto& s = m_doc.duplicates.strings[static_cast<size_t>(index.row())];
   switch (index.column()) {
-    case kValue: return QString::fromStdString(s.value);
-    case kCopies: return QVariant::fromValue<qulonglong>(s.copies);
-    case kWasted: return QVariant::fromValue<qulonglong>(s.wastedBytes);
+    case kValue: return role == Qt::DisplayRole ? QString::fromStdString(s.value) : QVariant();
+    case kCopies: return numberCell(role, QVariant::fromValue<qulonglong>(s.copies), NumberKind::kCount);
+    case kWasted: return numberCell(role, QVariant::fromValue<qulonglong>(s.wastedBytes), NumberKind::kBytes);
     default: return {};
   }
 }

@@ -74,13 +74,15 @@ QVariant LeakTreeModel::data(const QModelIndex& index, int role) const {
   if (index.internalId() == 0) {
     const auto& leak = *m_leaks[static_cast<size_t>(index.row())];
     const bool library = isLibraryLeak(index.row());
+    if (index.column() == kRetained) {
+      return numberCell(role, QVariant::fromValue<qulonglong>(leak.retainedBytes), NumberKind::kBytes);
+    }
     if (role == Qt::DisplayRole) {
       switch (index.column()) {
         case kWhat:
           return QStringLiteral("%1%2 × %3").arg(library ? tr("Library leak: ") : QString()).arg(leak.leakingObjectIds.size())
               .arg(QString::fromStdString(leak.className));
         case kStatus: return QString::fromStdString(leak.finder);
-        case kRetained: return QVariant::fromValue<qulonglong>(leak.retainedBytes);
         case kReason:
           if (library && leak.pattern >= 0) {
             return QString::fromStdString(m_doc.leaks.knownReferences[static_cast<size_t>(leak.pattern)].description);
