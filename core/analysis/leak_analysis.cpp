@@ -16,6 +16,32 @@ using hprof::ObjectIndex;
 
 namespace {
 
+// What a leak's objects retain together: each object once, so those dominated by another
+// leaking object of the same leak are not added again.
+uint64_t retainedOnce(const std::vector<ObjectIndex>& objects, const HeapDominators& dominators) {
+  std::unordered_set<uint32_t> members;
+  for (ObjectIndex o : objects) members.insert(o.value);
+  uint64_t bytes = 0;
+  for (ObjectIndex o : objects) {
+    bool nested = false;
+    for (ObjectIndex d = dominators.immediateDominator(o); d != hprof::kNoObject && !nested; d = dominators.immediateDominator(d)) {
+      nested = members.count(d.value) > 0;
+    }
+    if (!nested) bytes += dominators.retainedBytes(o);
+  }
+  return bytes;
+}
+
+// Biggest first, then most objects (stable: ties keep the finders' order).
+void sortBiggestFirst(LeakReport& report) {
+  for (auto* list : {&report.leaks, &report.libraryLeaks}) {
+    std::stable_sort(list->begin(), list->end(), [](const Leak& a, const Leak& b) {
+      if (a.retainedBytes != b.retainedBytes) return a.retainedBytes > b.retainedBytes;
+      return a.leakingObjectIds.size() > b.leakingObjectIds.size();
+    });
+  }
+}
+
 bool isThreadRoot(hprof::RootKind kind) {
   switch (kind) {
     case hprof::RootKind::kThreadObject:
@@ -190,29 +216,25 @@ StatusOr<LeakReport> analyzeLeaks(const hprof::HeapIndex& index, const LeakOptio
   }
 
   for (auto& [key, g] : groups) {
-    if (dominators) {
-      // Count each object once: skip those dominated by another leaking object of the group.
-      std::unordered_set<uint32_t> members;
-      for (ObjectIndex o : g.objects) members.insert(o.value);
-      for (ObjectIndex o : g.objects) {
-        bool nested = false;
-        for (ObjectIndex d = dominators->immediateDominator(o); d != hprof::kNoObject && !nested;
-             d = dominators->immediateDominator(d)) {
-          nested = members.count(d.value) > 0;
-        }
-        if (!nested) g.leak.retainedBytes += dominators->retainedBytes(o);
-      }
-    }
+    if (dominators) g.leak.retainedBytes = retainedOnce(g.objects, *dominators);
     (key.first ? report.libraryLeaks : report.leaks).push_back(std::move(g.leak));
   }
-  for (auto* list : {&report.leaks, &report.libraryLeaks}) {
-    std::stable_sort(list->begin(), list->end(), [](const Leak& a, const Leak& b) {
-      if (a.retainedBytes != b.retainedBytes) return a.retainedBytes > b.retainedBytes;
-      return a.leakingObjectIds.size() > b.leakingObjectIds.size();
-    });
-  }
+  sortBiggestFirst(report);
   report.timingsMs.emplace_back("chains", clock.lapMs());
   return report;
+}
+
+void addRetainedSizes(LeakReport& report, const hprof::HeapIndex& index, const HeapDominators& dominators) {
+  for (auto* list : {&report.leaks, &report.libraryLeaks}) {
+    for (Leak& leak : *list) {
+      std::vector<ObjectIndex> objects;
+      for (hprof::ObjectId id : leak.leakingObjectIds) {
+        if (const auto o = index.find(id)) objects.push_back(*o);
+      }
+      leak.retainedBytes = retainedOnce(objects, dominators);
+    }
+  }
+  sortBiggestFirst(report);
 }
 
 }  // namespace mxi::core::analysis

@@ -63,6 +63,13 @@ struct LeakReport {
 StatusOr<LeakReport> analyzeLeaks(const hprof::HeapIndex& index, const LeakOptions& options, ProgressSink& progress,
                                   const CancelToken& cancel);
 
+// Fills the leaks' retained bytes from a dominator tree of the same index (each leak counts an
+// object once: leaking objects dominated by another of the same leak are not added again) and
+// orders them biggest first, as analyzeLeaks does with retained sizes. For a report found
+// without them (retainedSizes = false): the desktop app lists leaks before the tree exists.
+void addRetainedSizes(LeakReport& report, const hprof::HeapIndex& index, const HeapDominators& dominators);
+
+
 // The shortest strong path to `object` as chain nodes (statuses judged, not propagated).
 std::vector<ChainNode> describePath(const hprof::HeapIndex& index, const std::vector<hprof::ObjectIndex>& path,
                                     const hprof::GcRoot* root);

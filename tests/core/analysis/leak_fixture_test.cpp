@@ -337,6 +337,29 @@ TEST_F(LeakFixtureTest, RetainedSizesMatchBruteForce) {
   EXPECT_EQ(l->retainedBytes, d.retainedBytes(*s_base->find(l->chain.back().objectId)));
 }
 
+TEST_F(LeakFixtureTest, RetainedSizesAddedLaterEqualThoseFoundWithTheLeaks) {
+  // The desktop app lists leaks before the dominator tree exists and fills their sizes after.
+  LeakOptions first;
+  first.retainedSizes = false;
+  LeakReport later = analyze(*s_base, first);
+  ASSERT_EQ(later.leaks.size(), s_baseReport->leaks.size());
+  for (const Leak& l : later.leaks) EXPECT_EQ(l.retainedBytes, 0u) << l.className;
+  const HeapGraph graph(*s_base);
+  NullProgress progress;
+  CancelToken cancel;
+  auto dominators = HeapDominators::compute(graph, {}, progress, cancel);
+  ASSERT_TRUE(dominators.ok());
+  addRetainedSizes(later, *s_base, **dominators);
+  for (auto list : {std::pair{&later.leaks, &s_baseReport->leaks}, std::pair{&later.libraryLeaks, &s_baseReport->libraryLeaks}}) {
+    ASSERT_EQ(list.first->size(), list.second->size());
+    for (size_t i = 0; i < list.first->size(); ++i) {
+      EXPECT_EQ((*list.first)[i].signature, (*list.second)[i].signature) << i;
+      EXPECT_EQ((*list.first)[i].retainedBytes, (*list.second)[i].retainedBytes) << (*list.first)[i].className;
+    }
+  }
+  EXPECT_GT(later.leaks.front().retainedBytes, 100'000u);  // biggest first again
+}
+
 TEST_F(LeakFixtureTest, DiffReportsThePlantedRegression) {
   NullProgress progress;
   CancelToken cancel;
