@@ -1,6 +1,10 @@
 #include "app/gui/heap_browser.h"
 
+#include <QHBoxLayout>
 #include <QHeaderView>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QLineEdit>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -22,68 +26,176 @@
 namespace mxi::gui {
 
 
+namespace {
+
+// Tab order (showView's names, in order).
+enum Tab { kSummaryTab, kLeaksTab, kBitmapsTab, kClassesTab, kDominatorsTab, kStringsTab, kInspectorTab, kCompareTab };
+
+}  // namespace
+
+// A tab whose data is still being computed: what it waits for, the work in progress, Cancel.
+class PendingPage : public QWidget {
+ public:
+  PendingPage(const QString& waitingFor, HeapBrowser* browser) : m_waitingFor(waitingFor) {
+    auto* layout = new QVBoxLayout(this);
+    layout->addStretch();
+    m_label = new QLabel(tr("Computing: %1…").arg(waitingFor));
+    m_label->setAlignment(Qt::AlignCenter);
+    m_label->setObjectName(QStringLiteral("pendingLabel"));
+    m_bar = new QProgressBar;
+    m_bar->setRange(0, 1000);
+    m_bar->setMaximumWidth(420);
+    m_cancel = new QPushButton(tr("Cancel"));
+    QObject::connect(m_cancel, &QPushButton::clicked, browser, &HeapBrowser::cancelRequested);
+    layout->addWidget(m_label);
+    auto* row = new QHBoxLayout;
+    row->addStretch();
+    row->addWidget(m_bar);
+    row->addWidget(m_cancel);
+    row->addStretch();
+    layout->addLayout(row);
+    layout->addStretch();
+  }
+  void progress(const QString& phase, int permille) {
+    m_label->setText(tr("Computing: %1… (now: %2)").arg(m_waitingFor, phase));
+    m_bar->setValue(permille);
+  }
+  void stop(const QString& why) {
+    m_label->setText(tr("Not computed: %1 (%2).").arg(m_waitingFor, why));
+    m_bar->hide();
+    m_cancel->hide();
+  }
+
+ private:
+  QString m_waitingFor;
+  QLabel* m_label;
+  QProgressBar* m_bar;
+  QPushButton* m_cancel;
+};
+
 HeapBrowser::HeapBrowser(std::shared_ptr<HeapDocument> doc, QWidget* parent) : QTabWidget(parent), m_doc(std::move(doc)) {
   setDocumentMode(true);
+  // Usable from the index on: Summary and Classes; every other tab fills in as its stage lands.
   addTab(makeSummary(), tr("Summary"));
-
-  m_leaks = new LeakTreeModel(*m_doc, this);
-  auto* leakView = new QTreeView;
-  leakView->setObjectName(QStringLiteral("leakTree"));
-  leakView->setModel(m_leaks);
-  leakView->setUniformRowHeights(true);
-  leakView->header()->setSectionResizeMode(LeakTreeModel::kWhat, QHeaderView::Stretch);
-  if (m_leaks->rowCount() > 0) leakView->expand(m_leaks->index(0, 0));
-  addTab(leakView, tr("Leaks (%1)").arg(m_doc->leaks.leaks.size() + m_doc->leaks.libraryLeaks.size()));
-
-  m_gallery = new BitmapGallery(*m_doc);
-  addTab(m_gallery, tr("Bitmaps (%1)").arg(m_doc->bitmaps.groups.size()));
-
+  addTab(new PendingPage(tr("leak paths"), this), tr("Leaks"));
+  addTab(new PendingPage(tr("duplicate bitmaps"), this), tr("Bitmaps"));
   m_classes = new ClassHistogramModel(*m_doc, this);
   QAbstractItemView* classView = nullptr;
   addTab(filteredTable(m_classes, ClassHistogramModel::kShallow, this, &classView, true), tr("Classes"));  // core's order
-
-  m_dominators = new DominatorTreeModel(*m_doc, this);
-  auto* domView = new QTreeView;
-  domView->setModel(m_dominators);
-  domView->setUniformRowHeights(true);
-  domView->header()->setSectionResizeMode(DominatorTreeModel::kObject, QHeaderView::Stretch);
-  addTab(domView, tr("Dominators"));
-
-  m_strings = new DuplicateStringsModel(*m_doc, this);
-  addTab(filteredTable(m_strings, DuplicateStringsModel::kWasted, this, nullptr, true), tr("Strings"));  // core's order
-
-  m_inspector = new InstanceInspector(m_doc);
-  addTab(m_inspector, tr("Inspector"));
-  m_compare = new HeapCompareView(m_doc);
-  addTab(m_compare, tr("Compare"));
-  enableCopy(leakView);
-  enableCopy(domView);
-  for (QAbstractItemView* view : {static_cast<QAbstractItemView*>(leakView), static_cast<QAbstractItemView*>(domView), classView}) {
-    view->setToolTip(tr("Double-click an object to inspect it"));
-    connect(view, &QAbstractItemView::doubleClicked, this, [this](const QModelIndex& index) {
-      const QVariant id = index.data(kObjectIdRole);
-      if (id.isValid() && id.toULongLong() != 0) inspect(core::hprof::ObjectId{id.toULongLong()});
-    });
+  inspectOnDoubleClick(classView);
+  addTab(new PendingPage(tr("dominator tree"), this), tr("Dominators"));
+  addTab(new PendingPage(tr("duplicate strings"), this), tr("Strings"));
+  addTab(new PendingPage(tr("dominator tree"), this), tr("Inspector"));
+  addTab(new PendingPage(tr("dominator tree"), this), tr("Compare"));
+  if (m_doc->dominators) {  // complete already (loadHeapDocument)
+    for (HeapStage stage : {HeapStage::kLeaksFound, HeapStage::kRetained, HeapStage::kExtras}) apply(stage);
   }
 }
 
+void HeapBrowser::replaceTab(int tab, QWidget* page, const QString& title) {
+  const bool current = currentIndex() == tab;
+  QWidget* old = widget(tab);
+  removeTab(tab);
+  insertTab(tab, page, title);
+  if (current) setCurrentIndex(tab);
+  if (old) old->deleteLater();
+}
+
+void HeapBrowser::inspectOnDoubleClick(QAbstractItemView* view) {
+  view->setToolTip(tr("Double-click an object to inspect it"));
+  connect(view, &QAbstractItemView::doubleClicked, this, [this](const QModelIndex& index) {
+    const QVariant id = index.data(kObjectIdRole);
+    if (id.isValid() && id.toULongLong() != 0) inspect(core::hprof::ObjectId{id.toULongLong()});
+  });
+}
+
+void HeapBrowser::apply(HeapStage stage) {
+  switch (stage) {
+    case HeapStage::kIndexed: break;
+    case HeapStage::kLeaksFound: {
+      m_leaks = new LeakTreeModel(*m_doc, this);
+      auto* leakView = new QTreeView;
+      leakView->setObjectName(QStringLiteral("leakTree"));
+      leakView->setModel(m_leaks);
+      leakView->setUniformRowHeights(true);
+      leakView->header()->setSectionResizeMode(LeakTreeModel::kWhat, QHeaderView::Stretch);
+      if (m_leaks->rowCount() > 0) leakView->expand(m_leaks->index(0, 0));
+      enableCopy(leakView);
+      inspectOnDoubleClick(leakView);
+      m_leakView = leakView;
+      replaceTab(kLeaksTab, leakView, tr("Leaks (%1)").arg(m_doc->leaks.leaks.size() + m_doc->leaks.libraryLeaks.size()));
+      break;
+    }
+    case HeapStage::kRetained: {
+      // Retained sizes everywhere: leaks re-ordered biggest first, classes, the dominator tree.
+      if (m_leaks) {
+        m_leaks->reload();
+        if (m_leaks->rowCount() > 0) m_leakView->expand(m_leaks->index(0, 0));
+      }
+      m_classes->reloadRetained(*m_doc);
+      m_dominators = new DominatorTreeModel(*m_doc, this);
+      auto* domView = new QTreeView;
+      domView->setModel(m_dominators);
+      domView->setUniformRowHeights(true);
+      domView->header()->setSectionResizeMode(DominatorTreeModel::kObject, QHeaderView::Stretch);
+      enableCopy(domView);
+      inspectOnDoubleClick(domView);
+      replaceTab(kDominatorsTab, domView, tr("Dominators"));
+      m_inspector = new InstanceInspector(m_doc);
+      replaceTab(kInspectorTab, m_inspector, tr("Inspector"));
+      m_compare = new HeapCompareView(m_doc);
+      replaceTab(kCompareTab, m_compare, tr("Compare"));
+      break;
+    }
+    case HeapStage::kExtras: {
+      m_gallery = new BitmapGallery(*m_doc);
+      replaceTab(kBitmapsTab, m_gallery, tr("Bitmaps (%1)").arg(m_doc->bitmaps.groups.size()));
+      m_strings = new DuplicateStringsModel(*m_doc, this);
+      replaceTab(kStringsTab, filteredTable(m_strings, DuplicateStringsModel::kWasted, this, nullptr, true), tr("Strings"));  // core's order
+      break;
+    }
+  }
+  replaceTab(kSummaryTab, makeSummary(), tr("Summary"));
+}
+
+void HeapBrowser::showProgress(const QString& phase, int permille) {
+  for (int i = 0; i < count(); ++i) {
+    if (auto* pending = dynamic_cast<PendingPage*>(widget(i))) pending->progress(phase, permille);
+  }
+}
+
+void HeapBrowser::stopPending(const QString& why) {
+  for (int i = 0; i < count(); ++i) {
+    if (auto* pending = dynamic_cast<PendingPage*>(widget(i))) pending->stop(why);
+  }
+}
+
+bool HeapBrowser::isReady(const QString& view) const {
+  const int tab = tabIndex(view);
+  return tab >= 0 && dynamic_cast<PendingPage*>(widget(tab)) == nullptr;
+}
+
 bool HeapBrowser::inspect(core::hprof::ObjectId id) {
-  if (!m_inspector->inspectId(id)) return false;
+  if (!m_inspector || !m_inspector->inspectId(id)) return false;
   setCurrentWidget(m_inspector);
   return true;
 }
 
 HeapBrowser::~HeapBrowser() = default;
 
-bool HeapBrowser::showView(const QString& name) {
+int HeapBrowser::tabIndex(const QString& name) {
   static const char* kNames[] = {"summary", "leaks", "bitmaps", "classes", "dominators", "strings", "inspector", "compare"};
   for (int i = 0; i < 8; ++i) {
-    if (name.compare(QLatin1String(kNames[i]), Qt::CaseInsensitive) == 0) {
-      setCurrentIndex(i);
-      return true;
-    }
+    if (name.compare(QLatin1String(kNames[i]), Qt::CaseInsensitive) == 0) return i;
   }
-  return false;
+  return -1;
+}
+
+bool HeapBrowser::showView(const QString& name) {
+  const int tab = tabIndex(name);
+  if (tab < 0) return false;
+  setCurrentIndex(tab);
+  return true;
 }
 
 QWidget* HeapBrowser::makeSummary() {
@@ -96,8 +208,10 @@ QWidget* HeapBrowser::makeSummary() {
                          .arg(groupedNumber(static_cast<qlonglong>(ix.objectCount())), groupedNumber(static_cast<qlonglong>(s.instances)),
                               groupedNumber(static_cast<qlonglong>(s.objectArrays)), groupedNumber(static_cast<qlonglong>(s.primitiveArrays)),
                               groupedNumber(static_cast<qlonglong>(s.classes))));
-  row(tr("Reachable"), tr("%1 objects, %2").arg(groupedNumber(static_cast<qlonglong>(m_doc->dominators->reachableObjects())),
-                                                 humanBytes(m_doc->dominators->reachableBytes())));
+  const QString computing = tr("<i>computing…</i>");
+  row(tr("Reachable"), m_doc->dominators ? tr("%1 objects, %2").arg(groupedNumber(static_cast<qlonglong>(m_doc->dominators->reachableObjects())),
+                                                                    humanBytes(m_doc->dominators->reachableBytes()))
+                                         : computing);
   row(tr("GC roots"), groupedNumber(static_cast<qlonglong>(ix.roots().size())));
   QString heaps;
   for (const auto& h : ix.heaps()) heaps += QStringLiteral("%1: %2 objects, %3<br>").arg(QString::fromStdString(h.name), groupedNumber(static_cast<qlonglong>(h.objects)), humanBytes(h.shallowBytes));
@@ -105,14 +219,17 @@ QWidget* HeapBrowser::makeSummary() {
     heaps += tr("<i>not counted in retained sizes and classes (Settings): %1</i>").arg(m_doc->excludedHeaps.join(QStringLiteral(", ")));
   }
   row(tr("Heaps"), heaps);
-  row(tr("Leaks"), tr("%1 application, %2 library (%3 candidates)")
-                       .arg(m_doc->leaks.leaks.size()).arg(m_doc->leaks.libraryLeaks.size()).arg(m_doc->leaks.candidates));
-  row(tr("Duplicate bitmaps"), QString::number(m_doc->bitmaps.groups.size()));
-  row(tr("Duplicate strings"), tr("%1 values wasting %2").arg(m_doc->duplicates.strings.size()).arg(humanBytes(m_doc->duplicates.stringWastedBytes)));
+  const bool leaksFound = m_leaks != nullptr, extras = m_gallery != nullptr;
+  row(tr("Leaks"), leaksFound ? tr("%1 application, %2 library (%3 candidates)")
+                                    .arg(m_doc->leaks.leaks.size()).arg(m_doc->leaks.libraryLeaks.size()).arg(m_doc->leaks.candidates)
+                              : computing);
+  row(tr("Duplicate bitmaps"), extras ? QString::number(m_doc->bitmaps.groups.size()) : computing);
+  row(tr("Duplicate strings"), extras ? tr("%1 values wasting %2").arg(m_doc->duplicates.strings.size()).arg(humanBytes(m_doc->duplicates.stringWastedBytes))
+                                      : computing);
   row(tr("Index memory"), humanBytes(s.indexBytes));
   QStringList phases;
   for (const auto& [phase, ms] : m_doc->timingsMs) phases << QStringLiteral("%1 %2 s").arg(QString::fromStdString(phase)).arg(ms / 1000, 0, 'f', 2);
-  row(tr("Opened and analysed in"), tr("%1 s (%2)").arg(m_doc->loadSeconds, 0, 'f', 2).arg(phases.join(QStringLiteral(", "))));
+  row(extras ? tr("Opened and analysed in") : tr("So far"), tr("%1 s (%2)").arg(m_doc->loadSeconds, 0, 'f', 2).arg(phases.join(QStringLiteral(", "))));
   html += QStringLiteral("</table>");
   auto* browser = new QTextBrowser;
   browser->setHtml(html);

@@ -1,11 +1,17 @@
 // The heap browser: a summary, then Leaks, Bitmaps, Classes, Dominators and Strings tabs, all
-// over one loaded HeapDocument.
+// over one HeapDocument, shown from the moment the dump is indexed: Summary and Classes at once,
+// every other tab a "computing…" page with its progress and Cancel until apply() brings its stage
+// (heap_load_job.h).
 #pragma once
 
 #include <memory>
 #include <QTabWidget>
 
 #include "app/gui/heap_document.h"
+#include "app/gui/heap_load_job.h"
+
+class QAbstractItemView;
+class QTreeView;
 
 namespace mxi::gui {
 
@@ -20,8 +26,17 @@ class LeakTreeModel;
 class HeapBrowser : public QTabWidget {
   Q_OBJECT
  public:
+  // `doc` indexed at least; a complete document shows every tab at once.
   explicit HeapBrowser(std::shared_ptr<HeapDocument> doc, QWidget* parent = nullptr);
   ~HeapBrowser() override;
+  // A stage was applied to the document: its tabs replace their "computing…" pages.
+  void apply(HeapStage stage);
+  // The work in progress, shown on every page still waiting.
+  void showProgress(const QString& phase, int permille);
+  // The rest will not come (cancelled, failed): waiting pages say so.
+  void stopPending(const QString& why);
+  // Whether a tab (showView's names) shows its data yet.
+  bool isReady(const QString& view) const;
   const HeapDocument& document() const { return *m_doc; }
   // Switches to a tab by name: summary, leaks, bitmaps, classes, dominators, strings, inspector,
   // compare.
@@ -37,10 +52,17 @@ class HeapBrowser : public QTabWidget {
   InstanceInspector* inspector() const { return m_inspector; }
   HeapCompareView* compareView() const { return m_compare; }
 
+ signals:
+  void cancelRequested();
+
  private:
+  static int tabIndex(const QString& name);
   QWidget* makeSummary();
+  void replaceTab(int tab, QWidget* page, const QString& title);
+  void inspectOnDoubleClick(QAbstractItemView* view);
   std::shared_ptr<HeapDocument> m_doc;
   LeakTreeModel* m_leaks = nullptr;
+  QTreeView* m_leakView = nullptr;
   ClassHistogramModel* m_classes = nullptr;
   DominatorTreeModel* m_dominators = nullptr;
   DuplicateStringsModel* m_strings = nullptr;

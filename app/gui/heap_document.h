@@ -1,5 +1,6 @@
 // Everything the heap browser shows about one dump, computed off the UI thread by HeapLoadJob
-// and then only read.
+// stage by stage (heap_load_job.h): until a stage is applied its parts are empty — no
+// dominators, no leaks, zero retained sizes. Read and written on the UI thread only.
 #pragma once
 
 #include <memory>
@@ -19,8 +20,8 @@ struct HeapDocument {
   QString path;
   QStringList excludedHeaps;  // of the dump's heaps, those left out of retained sizes and the histogram
   std::shared_ptr<const core::hprof::HeapIndex> index;
-  std::unique_ptr<core::analysis::HeapGraph> graph;
-  std::unique_ptr<core::analysis::HeapDominators> dominators;
+  std::shared_ptr<core::analysis::HeapGraph> graph;  // null until HeapStage::kRetained
+  std::shared_ptr<core::analysis::HeapDominators> dominators;  // null until HeapStage::kRetained
   core::analysis::LeakReport leaks;
   core::analysis::BitmapReport bitmaps;
   core::analysis::DuplicateReport duplicates;

@@ -4,21 +4,39 @@
 
 namespace mxi::gui {
 
-core::StatusOr<std::shared_ptr<HeapDocument>> loadHeapDocument(const QString& path, const HeapLoadOptions& options,
-                                                               core::ProgressSink& progress, const core::CancelToken& cancel) {
-  const auto start = std::chrono::steady_clock::now();
-  auto doc = std::make_shared<HeapDocument>();
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double msSince(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
+
+// A move-only result carried through a copyable std::function.
+template <typename T>
+std::shared_ptr<T> carried(T value) {
+  return std::make_shared<T>(std::move(value));
+}
+
+}  // namespace
+
+core::Status loadHeapStages(const QString& path, const HeapLoadOptions& options, const HeapStageSink& sink,
+                            core::ProgressSink& progress, const core::CancelToken& cancel) {
+  const auto start = Clock::now();
   auto lap = start;
-  auto phaseDone = [&](const char* phase) {
-    const auto now = std::chrono::steady_clock::now();
-    doc->timingsMs.emplace_back(phase, std::chrono::duration<double, std::milli>(now - lap).count());
-    lap = now;
+  // Each stage records its time and the total so far, applied with the stage.
+  auto timing = [&](const char* phase) {
+    const double phaseMs = msSince(lap), totalSeconds = msSince(start) / 1000;
+    lap = Clock::now();
+    return [phase = std::string(phase), phaseMs, totalSeconds](HeapDocument& doc) {
+      doc.timingsMs.emplace_back(phase, phaseMs);
+      doc.loadSeconds = totalSeconds;
+    };
   };
+
+  // Index: Summary and Classes (counts, shallow bytes) are usable from here.
   ASSIGN_OR_RETURN(auto index, core::hprof::openAndIndex(path.toStdString(), {}, {}, progress, cancel));
-  phaseDone("index");
+  auto doc = std::make_shared<HeapDocument>();
   doc->path = path;
   doc->index = std::move(index);
-  doc->graph = std::make_unique<core::analysis::HeapGraph>(*doc->index);
   core::analysis::DominatorOptions dominatorOptions;
   for (const std::string& name : options.excludedHeaps) {
     const auto heap = doc->index->findHeap(name);
@@ -27,28 +45,67 @@ core::StatusOr<std::shared_ptr<HeapDocument>> loadHeapDocument(const QString& pa
     dominatorOptions.countedHeaps[*heap] = false;
     doc->excludedHeaps << QString::fromStdString(name);
   }
-  ASSIGN_OR_RETURN(doc->dominators, core::analysis::HeapDominators::compute(*doc->graph, dominatorOptions, progress, cancel));
-  doc->dominatorTops = doc->dominators->children(core::hprof::kNoObject);  // also builds the child lists
   doc->histogram = core::hprof::classHistogramOfHeaps(*doc->index, dominatorOptions.countedHeaps);
-  doc->classRetained = doc->dominators->classRetainedBytes(*doc->index);
-  phaseDone("dominators");
+  timing("index")(*doc);
+  // From here the worker reads only the index, which nothing changes again, and its own graph.
+  const core::hprof::HeapIndex& ix = *doc->index;
+  sink.indexed(doc);
+  auto graph = std::make_shared<core::analysis::HeapGraph>(ix);
+
+  // Leak paths (no retained sizes yet): the Leaks tab lists them.
   core::analysis::LeakOptions leakOptions;
-  leakOptions.precomputed = doc->dominators.get();
+  leakOptions.retainedSizes = false;
   leakOptions.dominators = dominatorOptions;
   if (!options.knownReferencesFile.empty()) {
     ASSIGN_OR_RETURN(auto added, core::analysis::readKnownReferencesFile(options.knownReferencesFile));
     leakOptions.knownReferences.insert(leakOptions.knownReferences.end(), added.begin(), added.end());
   }
-  if (const auto* info = doc->index->source().matrixInfo(); info && !info->leakedActivityKey.empty()) {
+  if (const auto* info = ix.source().matrixInfo(); info && !info->leakedActivityKey.empty()) {
     leakOptions.finders.matrixKey = info->leakedActivityKey;
   }
-  ASSIGN_OR_RETURN(doc->leaks, core::analysis::analyzeLeaks(*doc->index, leakOptions, progress, cancel));
-  phaseDone("leaks");
-  ASSIGN_OR_RETURN(doc->bitmaps, core::analysis::findDuplicateBitmaps(*doc->index, {}, progress, cancel));
-  phaseDone("bitmaps");
-  ASSIGN_OR_RETURN(doc->duplicates, core::analysis::findDuplicateValues(*doc->index, {}, progress, cancel));
-  phaseDone("duplicates");
-  doc->loadSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSIGN_OR_RETURN(core::analysis::LeakReport leaks, core::analysis::analyzeLeaks(ix, leakOptions, progress, cancel));
+  sink.stage(HeapStage::kLeaksFound, [leaks = carried(leaks), t = timing("leaks")](HeapDocument& d) {
+    d.leaks = *leaks;
+    t(d);
+  });
+
+  // The dominator tree: retained sizes of leaks and classes, the Dominators tab.
+  ASSIGN_OR_RETURN(std::unique_ptr<core::analysis::HeapDominators> dominators,
+                   core::analysis::HeapDominators::compute(*graph, dominatorOptions, progress, cancel));
+  auto tops = dominators->children(core::hprof::kNoObject);  // also builds the child lists
+  auto classRetained = dominators->classRetainedBytes(ix);
+  core::analysis::addRetainedSizes(leaks, ix, *dominators);
+  std::shared_ptr<core::analysis::HeapDominators> tree = std::move(dominators);
+  sink.stage(HeapStage::kRetained, [graph, tree, tops = carried(std::move(tops)), classRetained = carried(std::move(classRetained)),
+                                    leaks = carried(std::move(leaks)), t = timing("dominators")](HeapDocument& d) {
+    d.graph = graph;
+    d.dominators = tree;
+    d.dominatorTops = std::move(*tops);
+    d.classRetained = std::move(*classRetained);
+    d.leaks = std::move(*leaks);
+    t(d);
+  });
+
+  // Duplicate bitmaps and values.
+  ASSIGN_OR_RETURN(auto bitmaps, core::analysis::findDuplicateBitmaps(ix, {}, progress, cancel));
+  auto bitmapsTime = timing("bitmaps");
+  ASSIGN_OR_RETURN(auto duplicates, core::analysis::findDuplicateValues(ix, {}, progress, cancel));
+  sink.stage(HeapStage::kExtras, [bitmaps = carried(std::move(bitmaps)), duplicates = carried(std::move(duplicates)),
+                                  bitmapsTime, t = timing("duplicates")](HeapDocument& d) {
+    d.bitmaps = std::move(*bitmaps);
+    d.duplicates = std::move(*duplicates);
+    bitmapsTime(d);
+    t(d);
+  });
+  return core::okStatus();
+}
+
+core::StatusOr<std::shared_ptr<HeapDocument>> loadHeapDocument(const QString& path, const HeapLoadOptions& options,
+                                                               core::ProgressSink& progress, const core::CancelToken& cancel) {
+  std::shared_ptr<HeapDocument> doc;
+  const HeapStageSink sink{[&](std::shared_ptr<HeapDocument> d) { doc = std::move(d); },
+                           [&](HeapStage, const HeapStageApply& apply) { apply(*doc); }};
+  RETURN_IF_ERROR(loadHeapStages(path, options, sink, progress, cancel));
   return doc;
 }
 
@@ -59,10 +116,21 @@ HeapLoadJob::HeapLoadJob(QString path, HeapLoadOptions options, QObject* parent)
 
 void HeapLoadJob::start() {
   startWork([this, path = m_path, options = m_options](core::ProgressSink& progress, const core::CancelToken& cancel) -> core::Status {
-    auto doc = loadHeapDocument(path, options, progress, cancel);
-    if (!doc.ok()) return doc.status();
-    deliver([this, document = std::move(*doc)] { emit finished(document); });
-    return core::okStatus();
+    // The document belongs to the UI thread once delivered: later stages are applied there.
+    std::shared_ptr<HeapDocument> doc;
+    const HeapStageSink sink{
+        [&](std::shared_ptr<HeapDocument> d) {
+          doc = d;
+          deliver([this, d] { emit indexed(d); });
+        },
+        [&](HeapStage stage, HeapStageApply apply) {
+          deliver([this, doc, stage, apply = std::move(apply)] {
+            apply(*doc);
+            emit stageReady(stage);
+            if (stage == HeapStage::kExtras) emit finished(doc);
+          });
+        }};
+    return loadHeapStages(path, options, sink, progress, cancel);
   });
 }
 

@@ -3,10 +3,12 @@
 #pragma once
 
 #include <memory>
+#include <QElapsedTimer>
 #include <QFuture>
 #include <QMainWindow>
 
 #include "app/gui/heap_document.h"
+#include "app/gui/heap_load_job.h"
 #include "app/gui/live/capture_import.h"
 #include "app/gui/live/live_device_job.h"
 #include "app/gui/settings/settings.h"
@@ -68,7 +70,9 @@ class MainWindow : public QMainWindow {
   static core::agentlink::AgentSearch agentSearch();
 
  signals:
-  void dumpLoaded();
+  void dumpLoaded();  // every tab of the heap browser has its data
+  void dumpOpened();  // the heap browser is shown: Summary and Classes usable, the rest computing
+  void heapStageShown(mxi::gui::HeapStage stage);  // its tabs show it now
   void openFailed(const QString& message);  // a dump, session or captures could not be opened
   void sessionOpened();
 
@@ -87,7 +91,9 @@ class MainWindow : public QMainWindow {
   // `failurePrefix`, when the error does not name the file itself).
   void showWhenLoaded(QFuture<LoadedSession> loading, const QString& sessionPath, const QString& label,
                       const QString& failurePrefix);
+  void indexed(std::shared_ptr<HeapDocument> document);
   void loaded(std::shared_ptr<HeapDocument> document);
+  void noteMilestone(const char* name);
   void failed(const QString& message);
   // Status bar, openFailed() and (when shown) a dialog.
   void reportFailure(const QString& title, const QString& message);
@@ -100,6 +106,8 @@ class MainWindow : public QMainWindow {
   QLabel* m_deviceStatus = nullptr;
   DeviceTracker* m_tracker = nullptr;
   HeapBrowser* m_browser = nullptr;
+  HeapBrowser* m_loadingBrowser = nullptr;  // the browser whose stages are still coming
+  QElapsedTimer m_openClock;                // since the open began (MXI_GUI_TIMINGS)
   SessionView* m_sessionView = nullptr;  // a .mxs, or imported captures
   std::unique_ptr<QTemporaryDir> m_captureSessions;  // session files imported from captures
   int m_captureImports = 0;

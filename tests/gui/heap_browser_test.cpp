@@ -3,6 +3,8 @@
 // screenshots of every view are saved under the build tree for people to look at.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include <QAbstractItemModelTester>
 #include <QElapsedTimer>
 #include <QSignalSpy>
@@ -235,6 +237,78 @@ TEST(HeapBrowserTest, BadDumpFailsWithFileAndOffset) {
   const QString message = failed.first().first().toString();
   EXPECT_TRUE(message.contains(QStringLiteral("bad.hprof"))) << message.toStdString();
   EXPECT_TRUE(message.contains(QStringLiteral("offset"))) << message.toStdString();
+}
+
+// Progressive opening: Summary and Classes are usable once the dump is indexed, Leaks once their
+// paths are found (retained bytes "computing…" until the dominator tree lands), then the rest;
+// MXI_GUI_TIMINGS gets one line per milestone, in order.
+TEST(MainWindowTest, TabsBecomeUsableStageByStageAndTheTimingsSaySo) {
+  const auto timings = test::scratchDir("gui-timings") / "timings.txt";
+  ::setenv("MXI_GUI_TIMINGS", timings.c_str(), 1);
+  MainWindow window;
+  window.resize(1280, 800);
+  window.show();
+  QSignalSpy loaded(&window, &MainWindow::dumpLoaded);
+  bool sawOpened = false, sawLeaks = false, sawRetained = false;
+  QObject::connect(&window, &MainWindow::dumpOpened, [&] {
+    sawOpened = true;
+    HeapBrowser* b = window.heapBrowser();
+    ASSERT_TRUE(b);
+    EXPECT_TRUE(loaded.isEmpty());
+    EXPECT_TRUE(b->isReady(QStringLiteral("summary")));
+    EXPECT_TRUE(b->isReady(QStringLiteral("classes")));
+    for (const char* pending : {"leaks", "bitmaps", "dominators", "strings", "inspector", "compare"}) {
+      EXPECT_FALSE(b->isReady(QLatin1String(pending))) << pending;
+    }
+    ASSERT_GT(b->classModel()->rowCount(), 0);
+    EXPECT_GT(b->classModel()->index(0, ClassHistogramModel::kShallow).data(kExactRole).toULongLong(), 0u);
+    EXPECT_EQ(b->classModel()->index(0, ClassHistogramModel::kRetained).data().toString(), QStringLiteral("computing…"));
+  });
+  QObject::connect(&window, &MainWindow::heapStageShown, [&](HeapStage stage) {
+    HeapBrowser* b = window.heapBrowser();
+    if (stage == HeapStage::kLeaksFound) {
+      sawLeaks = true;
+      EXPECT_TRUE(b->isReady(QStringLiteral("leaks")));
+      EXPECT_FALSE(b->isReady(QStringLiteral("dominators")));
+      ASSERT_GT(b->leakModel()->rowCount(), 0);
+      EXPECT_EQ(b->leakModel()->index(0, LeakTreeModel::kRetained).data().toString(), QStringLiteral("computing…"));
+    }
+    if (stage == HeapStage::kRetained) {
+      sawRetained = true;
+      EXPECT_TRUE(b->isReady(QStringLiteral("dominators")));
+      EXPECT_GT(b->leakModel()->index(0, LeakTreeModel::kRetained).data(kExactRole).toULongLong(), 0u);
+      EXPECT_GT(b->classModel()->index(0, ClassHistogramModel::kRetained).data(kExactRole).toULongLong(), 0u);
+    }
+  });
+  window.openDump(fixture("android_heap"));
+  ASSERT_TRUE(loaded.wait(60000));
+  ::unsetenv("MXI_GUI_TIMINGS");
+  EXPECT_TRUE(sawOpened && sawLeaks && sawRetained);
+  for (const char* view : {"summary", "leaks", "bitmaps", "classes", "dominators", "strings", "inspector", "compare"}) {
+    EXPECT_TRUE(window.heapBrowser()->isReady(QLatin1String(view))) << view;
+  }
+  // The leaks are the ones a one-piece load finds, biggest first.
+  const auto whole = load(fixture("android_heap"));
+  ASSERT_TRUE(whole);
+  const auto& shown = window.heapBrowser()->document().leaks.leaks;
+  ASSERT_EQ(shown.size(), whole->leaks.leaks.size());
+  for (size_t i = 0; i < shown.size(); ++i) {
+    EXPECT_EQ(shown[i].signature, whole->leaks.leaks[i].signature);
+    EXPECT_EQ(shown[i].retainedBytes, whole->leaks.leaks[i].retainedBytes);
+  }
+
+  std::ifstream in(timings);
+  std::vector<std::string> names;
+  double previous = 0;
+  for (std::string name; in >> name;) {
+    double ms = -1;
+    in >> ms;
+    EXPECT_GE(ms, previous) << name;
+    previous = ms;
+    names.push_back(name);
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"index-ready", "summary-ready", "classes-ready", "leaks-ready", "retained-ready",
+                                             "dominators-ready"}));
 }
 
 // The UI thread keeps turning while a dump loads: no gap between 10 ms timer ticks over 50 ms.

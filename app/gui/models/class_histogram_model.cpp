@@ -7,11 +7,18 @@ namespace mxi::gui {
 
 ClassHistogramModel::ClassHistogramModel(const HeapDocument& doc, QObject* parent) : QAbstractTableModel(parent) {
   m_rows = doc.histogram;  // computed off the UI thread
-  const std::vector<uint64_t>& byClass = doc.classRetained;
   for (const auto& row : m_rows) {
-    m_retained.push_back(row.cls.value < byClass.size() ? byClass[row.cls.value] : 0);
     m_classObjectIds.push_back(row.cls == core::hprof::kNoClass ? 0 : doc.index->classInfo(row.cls).id.value);
   }
+  reloadRetained(doc);
+}
+
+void ClassHistogramModel::reloadRetained(const HeapDocument& doc) {
+  const std::vector<uint64_t>& byClass = doc.classRetained;
+  m_hasRetained = doc.dominators != nullptr;
+  m_retained.clear();
+  for (const auto& row : m_rows) m_retained.push_back(row.cls.value < byClass.size() ? byClass[row.cls.value] : 0);
+  if (!m_rows.empty()) emit dataChanged(index(0, kRetained), index(rowCount() - 1, kRetained));
 }
 
 int ClassHistogramModel::rowCount(const QModelIndex& parent) const {
@@ -28,7 +35,9 @@ QVariant ClassHistogramModel::data(const QModelIndex& index, int role) const {
     case kClass: return role == Qt::DisplayRole ? QString::fromStdString(row.className) : QVariant();
     case kCount: return numberCell(role, QVariant::fromValue<qulonglong>(row.count), NumberKind::kCount);
     case kShallow: return numberCell(role, QVariant::fromValue<qulonglong>(row.shallowBytes), NumberKind::kBytes);
-    case kRetained: return numberCell(role, QVariant::fromValue<qulonglong>(retained), NumberKind::kBytes);
+    case kRetained:
+      if (!m_hasRetained) return role == Qt::DisplayRole ? tr("computing…") : QVariant();
+      return numberCell(role, QVariant::fromValue<qulonglong>(retained), NumberKind::kBytes);
     default: return {};
   }
 }

@@ -14,9 +14,14 @@ using core::analysis::LeakingStatus;
 using core::analysis::ReferenceName;
 
 // internalId: 0 for a leak row, leak row + 1 for the rows of its chain.
-LeakTreeModel::LeakTreeModel(const HeapDocument& doc, QObject* parent) : QAbstractItemModel(parent), m_doc(doc) {
-  for (const auto& l : doc.leaks.leaks) m_leaks.push_back(&l);
-  for (const auto& l : doc.leaks.libraryLeaks) m_leaks.push_back(&l);
+LeakTreeModel::LeakTreeModel(const HeapDocument& doc, QObject* parent) : QAbstractItemModel(parent), m_doc(doc) { reload(); }
+
+void LeakTreeModel::reload() {
+  beginResetModel();
+  m_leaks.clear();
+  for (const auto& l : m_doc.leaks.leaks) m_leaks.push_back(&l);
+  for (const auto& l : m_doc.leaks.libraryLeaks) m_leaks.push_back(&l);
+  endResetModel();
 }
 
 const core::analysis::Leak* LeakTreeModel::leakAt(int row) const {
@@ -75,6 +80,8 @@ QVariant LeakTreeModel::data(const QModelIndex& index, int role) const {
     const auto& leak = *m_leaks[static_cast<size_t>(index.row())];
     const bool library = isLibraryLeak(index.row());
     if (index.column() == kRetained) {
+      // Leaks are listed as soon as their paths are found; the dominator tree comes after.
+      if (!m_doc.dominators) return role == Qt::DisplayRole ? tr("computing…") : QVariant();
       return numberCell(role, QVariant::fromValue<qulonglong>(leak.retainedBytes), NumberKind::kBytes);
     }
     if (role == Qt::DisplayRole) {

@@ -22,6 +22,8 @@ class LeakTreeModel : public QAbstractItemModel {
   QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
   const core::analysis::Leak* leakAt(int row) const;
+  // The document's leaks changed (retained sizes added, biggest first now).
+  void reload();
   bool isLibraryLeak(int row) const { return row >= static_cast<int>(m_doc.leaks.leaks.size()); }
 
  private:
