@@ -85,7 +85,7 @@ int main(int argc, char** argv) {
     if (parser.isSet(screenshot)) {
       const QString out = parser.value(screenshot);
       QObject::connect(window.liveView(), &mxi::gui::LiveDeviceView::started, &window, [&window, out] {
-        QTimer::singleShot(4000, &window, [&window, out] {
+        QTimer::singleShot(6000, &window, [&window, out] {
           const bool ok = window.grab().save(out);
           std::fprintf(ok ? stdout : stderr, "%s %s\n", ok ? "saved" : "cannot save", qPrintable(out));
           QApplication::exit(ok ? 0 : 1);

@@ -60,7 +60,7 @@ int main(int argc, char** argv) {
   QApplication app(argc, argv);
   using mxi::gui::LiveDashboard;
   using mxi::core::session::LiveSession;
-  auto session = std::make_shared<core::session::LiveSession>();
+  auto session = std::make_shared<mxi::core::session::LiveSession>();
   LiveDashboard dashboard(session);
   dashboard.resize(1600, 1000);
   dashboard.show();

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The README's screenshots: every tab of the heap browser on the bundled Android-shaped sample and
+# the demo's live view, each taken from a real window (X11, under Xvfb) of a release build, into
+# docs/screenshots/. Run it after changing what the app shows, then look at the pictures.
+# Usage: scripts/screenshots.sh [--build DIR] [--out DIR]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build="$root/build/release"
+out="$root/docs/screenshots"
+while [[ $# -gt 0 ]]; do
+  case $1 in
+    --build) build=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    *) echo "unknown option $1" >&2; exit 2 ;;
+  esac
+done
+
+MXI_SETUP_EXTRA="xvfb xauth" "$root/scripts/setup.sh"
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DMXI_BUILD_TESTS=OFF \
+  -DCMAKE_CXX_COMPILER_LAUNCHER=ccache >/dev/null
+cmake --build "$build" --target matrix-inspector mxi-agents mxi-device-sim mxi-android-tool >/dev/null
+mkdir -p "$out"
+gui="$build/app/gui/matrix-inspector"
+sample="$root/resources/samples/sample-android-shaped.hprof.gz"
+# One X server for all shots; a fixed window size so the pictures compare across runs.
+shot() {
+  xvfb-run -a -s "-screen 0 1440x900x24" env -u QT_QPA_PLATFORM "$gui" "$@" 2>/dev/null | grep -q '^saved '
+}
+for view in summary leaks bitmaps classes dominators strings inspector compare; do
+  extra=()
+  [[ $view == compare ]] && extra=(--compare "$sample")
+  shot "$sample" "${extra[@]}" --view "$view" --screenshot "$out/heap-$view.png"
+  echo "$out/heap-$view.png"
+done
+shot --demo --screenshot "$out/live-demo.png"
+echo "$out/live-demo.png"
