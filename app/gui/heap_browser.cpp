@@ -5,6 +5,8 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSplitter>
+#include <QToolButton>
 #include <QLineEdit>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -13,6 +15,7 @@
 #include <QVBoxLayout>
 
 #include "app/gui/bitmap_gallery.h"
+#include "app/gui/charts/dominator_treemap.h"
 #include "app/gui/item_views.h"
 #include "app/gui/format.h"
 #include "app/gui/heap_compare_view.h"
@@ -198,7 +201,7 @@ bool HeapBrowser::showView(const QString& name) {
   return true;
 }
 
-QWidget* HeapBrowser::makeSummary() {
+QString HeapBrowser::summaryFacts() const {
   const auto& ix = *m_doc->index;
   const auto& s = ix.stats();
   QString html = QStringLiteral("<h2>%1</h2><table cellspacing=6>").arg(m_doc->path.toHtmlEscaped());
@@ -231,9 +234,101 @@ QWidget* HeapBrowser::makeSummary() {
   for (const auto& [phase, ms] : m_doc->timingsMs) phases << QStringLiteral("%1 %2 s").arg(QString::fromStdString(phase)).arg(ms / 1000, 0, 'f', 2);
   row(extras ? tr("Opened and analysed in") : tr("So far"), tr("%1 s (%2)").arg(m_doc->loadSeconds, 0, 'f', 2).arg(phases.join(QStringLiteral(", "))));
   html += QStringLiteral("</table>");
-  auto* browser = new QTextBrowser;
-  browser->setHtml(html);
-  return browser;
+  // The classes that hold the most (retained bytes once the tree exists, shallow until then).
+  std::vector<size_t> rows(m_doc->histogram.size());
+  for (size_t i = 0; i < rows.size(); ++i) rows[i] = i;
+  const bool retained = m_doc->dominators != nullptr;
+  auto bytesOf = [&](size_t i) {
+    const auto& r = m_doc->histogram[i];
+    return retained ? (r.cls.value < m_doc->classRetained.size() ? m_doc->classRetained[r.cls.value] : 0) : r.shallowBytes;
+  };
+  const size_t top = std::min<size_t>(10, rows.size());
+  std::partial_sort(rows.begin(), rows.begin() + static_cast<std::ptrdiff_t>(top), rows.end(),
+                    [&](size_t a, size_t b) { return bytesOf(a) > bytesOf(b); });
+  html += QStringLiteral("<h3>%1</h3><table cellspacing=4>")
+              .arg(retained ? tr("Top classes by retained bytes") : tr("Top classes by shallow bytes (retained: computing…)"));
+  for (size_t i = 0; i < top; ++i) {
+    const auto& cls = m_doc->histogram[rows[i]];
+    html += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3 objects</td></tr>")
+                .arg(QString::fromStdString(cls.className).toHtmlEscaped(), humanBytes(bytesOf(rows[i])),
+                     groupedNumber(static_cast<qlonglong>(cls.count)));
+  }
+  html += QStringLiteral("</table>");
+  return html;
+}
+
+// A finding as a card: its count and weight; a click opens its tab.
+QPushButton* HeapBrowser::findingCard(const QString& title, const QString& detail, int tab) {
+  auto* card = new QPushButton(QStringLiteral("%1\n%2").arg(title, detail));
+  card->setMinimumHeight(56);
+  card->setStyleSheet(QStringLiteral("QPushButton { text-align: left; padding: 6px 14px; font-size: 13px; }"));
+  connect(card, &QPushButton::clicked, this, [this, tab] { setCurrentIndex(tab); });
+  return card;
+}
+
+// Summary: the findings as cards, the heaps as one bar, where the memory goes (the dominator
+// tree as a treemap) beside the facts and the top classes.
+QWidget* HeapBrowser::makeSummary() {
+  auto* page = new QWidget;
+  page->setObjectName(QStringLiteral("summaryPage"));
+  auto* layout = new QVBoxLayout(page);
+  const QString computing = tr("computing…");
+  auto* cards = new QHBoxLayout;
+  uint64_t leakedBytes = 0;
+  for (const auto& l : m_doc->leaks.leaks) leakedBytes += l.retainedBytes;
+  uint64_t wastedPixels = 0;
+  for (const auto& g : m_doc->bitmaps.groups) wastedPixels += g.wastedBytes;
+  const auto leakCount = static_cast<int>(m_doc->leaks.leaks.size() + m_doc->leaks.libraryLeaks.size());
+  cards->addWidget(findingCard(m_leaks ? tr("%n leak(s)", nullptr, leakCount) : tr("Leaks"),
+                               !m_leaks               ? computing
+                               : m_doc->dominators    ? tr("%1 retained by application leaks").arg(humanBytes(leakedBytes))
+                                                      : tr("retained sizes: computing…"),
+                               kLeaksTab));
+  cards->addWidget(findingCard(m_gallery ? tr("%n duplicate bitmap group(s)", nullptr, static_cast<int>(m_doc->bitmaps.groups.size()))
+                                         : tr("Duplicate bitmaps"),
+                               m_gallery ? tr("%1 wasted").arg(humanBytes(wastedPixels)) : computing, kBitmapsTab));
+  cards->addWidget(findingCard(m_strings ? tr("%n duplicate string(s)", nullptr, static_cast<int>(m_doc->duplicates.strings.size()))
+                                         : tr("Duplicate strings"),
+                               m_strings ? tr("%1 wasted").arg(humanBytes(m_doc->duplicates.stringWastedBytes)) : computing, kStringsTab));
+  layout->addLayout(cards);
+  layout->addWidget(new HeapsBar(m_doc));
+
+  auto* split = new QSplitter(Qt::Horizontal);
+  auto* mapPage = new QWidget;
+  auto* mapLayout = new QVBoxLayout(mapPage);
+  mapLayout->setContentsMargins(0, 0, 0, 0);
+  mapLayout->addWidget(new QLabel(tr("<b>Where the memory goes</b> — the dominator tree by retained bytes; click a box "
+                                     "for what it holds, right click or Back to return")));
+  m_treemap = nullptr;
+  if (m_doc->dominators) {
+    m_treemap = new DominatorTreemap(m_doc);
+    auto* bar = new QHBoxLayout;
+    auto* backButton = new QToolButton;
+    backButton->setText(tr("Back"));
+    backButton->setEnabled(false);
+    auto* crumb = new QLabel(m_treemap->breadcrumb());
+    crumb->setWordWrap(true);
+    bar->addWidget(backButton);
+    bar->addWidget(crumb, 1);
+    DominatorTreemap* treemap = m_treemap;
+    connect(backButton, &QToolButton::clicked, treemap, &DominatorTreemap::back);
+    connect(treemap, &DominatorTreemap::focusChanged, crumb, &QLabel::setText);
+    connect(treemap, &DominatorTreemap::focusChanged, backButton,
+            [backButton, treemap] { backButton->setEnabled(treemap->focus() != core::hprof::kNoObject); });
+    mapLayout->addLayout(bar);
+    mapLayout->addWidget(treemap, 1);
+  } else {
+    auto* waiting = new QLabel(tr("computing the dominator tree…"));
+    waiting->setAlignment(Qt::AlignCenter);
+    mapLayout->addWidget(waiting, 1);
+  }
+  split->addWidget(mapPage);
+  auto* facts = new QTextBrowser;
+  facts->setHtml(summaryFacts());
+  split->addWidget(facts);
+  split->setSizes({780, 460});
+  layout->addWidget(split, 1);
+  return page;
 }
 
 }  // namespace mxi::gui

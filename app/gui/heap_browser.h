@@ -11,11 +11,13 @@
 #include "app/gui/heap_load_job.h"
 
 class QAbstractItemView;
+class QPushButton;
 class QTreeView;
 
 namespace mxi::gui {
 
 class BitmapGallery;
+class DominatorTreemap;
 class ClassHistogramModel;
 class DominatorTreeModel;
 class DuplicateStringsModel;
@@ -51,6 +53,7 @@ class HeapBrowser : public QTabWidget {
   BitmapGallery* bitmapGallery() const { return m_gallery; }
   InstanceInspector* inspector() const { return m_inspector; }
   HeapCompareView* compareView() const { return m_compare; }
+  DominatorTreemap* treemap() const { return m_treemap; }  // on Summary, once the tree exists
 
  signals:
   void cancelRequested();
@@ -58,6 +61,8 @@ class HeapBrowser : public QTabWidget {
  private:
   static int tabIndex(const QString& name);
   QWidget* makeSummary();
+  QString summaryFacts() const;
+  QPushButton* findingCard(const QString& title, const QString& detail, int tab);
   void replaceTab(int tab, QWidget* page, const QString& title);
   void inspectOnDoubleClick(QAbstractItemView* view);
   std::shared_ptr<HeapDocument> m_doc;
@@ -69,6 +74,7 @@ class HeapBrowser : public QTabWidget {
   BitmapGallery* m_gallery = nullptr;
   InstanceInspector* m_inspector = nullptr;
   HeapCompareView* m_compare = nullptr;
+  DominatorTreemap* m_treemap = nullptr;
 };
 
 }  // namespace mxi::gui

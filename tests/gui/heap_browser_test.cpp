@@ -7,13 +7,17 @@
 
 #include <QAbstractItemModelTester>
 #include <QElapsedTimer>
+#include <QApplication>
 #include <QSignalSpy>
+#include <QTest>
 #include <QTimer>
 #include <QTreeView>
 #include <QTreeWidget>
 #include <QItemSelectionModel>
 
 #include "app/gui/bitmap_gallery.h"
+#include "app/gui/charts/dominator_treemap.h"
+#include "app/gui/charts/treemap_layout.h"
 #include "app/gui/format.h"
 #include "app/gui/models/roles.h"
 #include "app/gui/heap_browser.h"
@@ -109,6 +113,65 @@ TEST(HeapBrowserTest, DominatorTreeFetchesLazilyAndMatchesTheAnalysis) {
   EXPECT_EQ(model.rowCount(top), static_cast<int>(std::min(children.size(), DominatorTreeModel::kBatch)));
   EXPECT_EQ(model.objectAt(model.index(0, 0, top)), children.front());
   EXPECT_EQ(model.parent(model.index(0, 0, top)), top);
+}
+
+TEST(TreemapLayoutTest, AreasAreProportionalAndTileTheBounds) {
+  const std::vector<uint64_t> values = {600, 300, 60, 30, 6, 3, 1, 0};
+  const TreemapRect bounds{10, 20, 400, 300};
+  const auto rects = squarify(values, bounds);
+  ASSERT_EQ(rects.size(), values.size());
+  double area = 0;
+  for (size_t i = 0; i < values.size(); ++i) {
+    const TreemapRect& r = rects[i];
+    EXPECT_NEAR(r.w * r.h, 400.0 * 300.0 * static_cast<double>(values[i]) / 1000.0, 1e-6) << i;
+    EXPECT_GE(r.x, bounds.x - 1e-9);
+    EXPECT_GE(r.y, bounds.y - 1e-9);
+    EXPECT_LE(r.x + r.w, bounds.x + bounds.w + 1e-9);
+    EXPECT_LE(r.y + r.h, bounds.y + bounds.h + 1e-9);
+    for (size_t j = 0; j < i; ++j) {  // no two overlap
+      const TreemapRect& o = rects[j];
+      const double overlapW = std::min(r.x + r.w, o.x + o.w) - std::max(r.x, o.x);
+      const double overlapH = std::min(r.y + r.h, o.y + o.h) - std::max(r.y, o.y);
+      EXPECT_FALSE(overlapW > 1e-6 && overlapH > 1e-6) << i << " overlaps " << j;
+    }
+    area += r.w * r.h;
+  }
+  EXPECT_NEAR(area, 400.0 * 300.0, 1e-6);
+  // The biggest is nearly square, not a sliver.
+  EXPECT_LT(std::max(rects[0].w / rects[0].h, rects[0].h / rects[0].w), 2.0);
+}
+
+TEST(HeapBrowserTest, SummaryTreemapShowsWhatTheBiggestRetainersHoldAndDrillsDown) {
+  auto doc = load(fixture("leaks_base"));
+  ASSERT_TRUE(doc);
+  HeapBrowser browser(doc);
+  browser.resize(1280, 800);
+  browser.show();
+  DominatorTreemap* map = browser.treemap();
+  ASSERT_TRUE(map);
+  QApplication::processEvents();
+  const auto& dom = *doc->dominators;
+  // The whole heap: the biggest retainer first, and every reachable byte in some cell.
+  ASSERT_FALSE(map->cells().empty());
+  EXPECT_EQ(map->cells().front().object, doc->dominatorTops.front());
+  EXPECT_EQ(map->cells().front().bytes, dom.retainedBytes(doc->dominatorTops.front()));
+  uint64_t sum = 0;
+  for (const auto& c : map->cells()) sum += c.bytes;
+  EXPECT_EQ(sum, dom.reachableBytes());
+  EXPECT_EQ(map->cells().front().label, describeObject(*doc->index, doc->dominatorTops.front()));
+  // A click on a box that holds others shows them: its children and itself add up to its size.
+  const auto target = std::find_if(map->cells().begin(), map->cells().end(), [](const auto& c) { return c.drillable; });
+  ASSERT_NE(target, map->cells().end());
+  const core::hprof::ObjectIndex object = target->object;
+  QTest::mouseClick(map, Qt::LeftButton, {}, target->rect.center().toPoint());
+  EXPECT_EQ(map->focus(), object);
+  sum = 0;
+  for (const auto& c : map->cells()) sum += c.bytes;
+  EXPECT_EQ(sum, dom.retainedBytes(object));
+  EXPECT_TRUE(map->breadcrumb().contains(describeObject(*doc->index, object)));
+  QTest::mouseClick(map, Qt::RightButton, {}, QPoint(5, 5));
+  EXPECT_EQ(map->focus(), core::hprof::kNoObject);
+  EXPECT_FALSE(map->back());
 }
 
 TEST(HeapBrowserTest, BitmapGalleryShowsOneThumbnailPerDuplicateGroup) {

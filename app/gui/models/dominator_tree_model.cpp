@@ -1,5 +1,7 @@
 #include "app/gui/models/dominator_tree_model.h"
 
+#include "app/gui/charts/dominator_treemap.h"
+
 #include "app/gui/format.h"
 #include "app/gui/models/roles.h"
 
@@ -95,17 +97,7 @@ QVariant DominatorTreeModel::data(const QModelIndex& index, int role) const {
   const uint64_t retained = m_doc.dominators->retainedBytes(o);
   if (role == Qt::DisplayRole) {
     switch (index.column()) {
-      case kObject: {
-        QString name;
-        if (ix.kindOf(o) == core::hprof::ObjectKind::kClass) {
-          const auto cls = ix.classForObject(o);
-          name = QStringLiteral("class %1").arg(cls ? QString::fromStdString(ix.classInfo(*cls).name) : QString("?"));
-        } else {
-          const auto cls = ix.classOf(o);
-          name = cls == core::hprof::kNoClass ? QStringLiteral("?") : QString::fromStdString(ix.classInfo(cls).name);
-        }
-        return QStringLiteral("%1 %2").arg(name, hexId(ix.idOf(o)));
-      }
+      case kObject: return describeObject(ix, o);
       default: break;
     }
   }
