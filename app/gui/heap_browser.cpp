@@ -11,6 +11,7 @@
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -158,7 +159,7 @@ void HeapBrowser::apply(HeapStage stage) {
       break;
     }
   }
-  replaceTab(kSummaryTab, makeSummary(), tr("Summary"));
+  updateSummary();
 }
 
 void HeapBrowser::showProgress(const QString& phase, int permille) {
@@ -258,77 +259,87 @@ QString HeapBrowser::summaryFacts() const {
 }
 
 // A finding as a card: its count and weight; a click opens its tab.
-QPushButton* HeapBrowser::findingCard(const QString& title, const QString& detail, int tab) {
-  auto* card = new QPushButton(QStringLiteral("%1\n%2").arg(title, detail));
+QPushButton* HeapBrowser::findingCard(int tab) {
+  auto* card = new QPushButton;
   card->setMinimumHeight(56);
-  card->setStyleSheet(QStringLiteral("QPushButton { text-align: left; padding: 6px 14px; font-size: 13px; }"));
   connect(card, &QPushButton::clicked, this, [this, tab] { setCurrentIndex(tab); });
   return card;
 }
 
 // Summary: the findings as cards, the heaps as one bar, where the memory goes (the dominator
-// tree as a treemap) beside the facts and the top classes.
+// tree as a treemap) beside the facts and the top classes. Built once; updateSummary() fills it
+// in as stages land (rebuilding the page shown while a dump loads would re-lay it out each time).
 QWidget* HeapBrowser::makeSummary() {
   auto* page = new QWidget;
   page->setObjectName(QStringLiteral("summaryPage"));
   auto* layout = new QVBoxLayout(page);
-  const QString computing = tr("computing…");
   auto* cards = new QHBoxLayout;
+  for (int tab : {kLeaksTab, kBitmapsTab, kStringsTab}) {
+    m_cards.push_back(findingCard(tab));
+    cards->addWidget(m_cards.back());
+  }
+  layout->addLayout(cards);
+  layout->addWidget(new HeapsBar(m_doc));
+  auto* split = new QSplitter(Qt::Horizontal);
+  auto* mapPage = new QWidget;
+  m_mapLayout = new QVBoxLayout(mapPage);
+  m_mapLayout->setContentsMargins(0, 0, 0, 0);
+  m_mapLayout->addWidget(new QLabel(tr("<b>Where the memory goes</b> — the dominator tree by retained bytes; click a box "
+                                       "for what it holds, right click or Back to return")));
+  m_mapWaiting = new QLabel(tr("computing the dominator tree…"));
+  m_mapWaiting->setAlignment(Qt::AlignCenter);
+  m_mapLayout->addWidget(m_mapWaiting, 1);
+  split->addWidget(mapPage);
+  m_facts = new QTextBrowser;
+  split->addWidget(m_facts);
+  split->setSizes({780, 460});
+  layout->addWidget(split, 1);
+  updateSummary();
+  return page;
+}
+
+void HeapBrowser::updateSummary() {
+  const QString computing = tr("computing…");
   uint64_t leakedBytes = 0;
   for (const auto& l : m_doc->leaks.leaks) leakedBytes += l.retainedBytes;
   uint64_t wastedPixels = 0;
   for (const auto& g : m_doc->bitmaps.groups) wastedPixels += g.wastedBytes;
   const auto leakCount = static_cast<int>(m_doc->leaks.leaks.size() + m_doc->leaks.libraryLeaks.size());
-  cards->addWidget(findingCard(m_leaks ? tr("%n leak(s)", nullptr, leakCount) : tr("Leaks"),
-                               !m_leaks               ? computing
-                               : m_doc->dominators    ? tr("%1 retained by application leaks").arg(humanBytes(leakedBytes))
-                                                      : tr("retained sizes: computing…"),
-                               kLeaksTab));
-  cards->addWidget(findingCard(m_gallery ? tr("%n duplicate bitmap group(s)", nullptr, static_cast<int>(m_doc->bitmaps.groups.size()))
-                                         : tr("Duplicate bitmaps"),
-                               m_gallery ? tr("%1 wasted").arg(humanBytes(wastedPixels)) : computing, kBitmapsTab));
-  cards->addWidget(findingCard(m_strings ? tr("%n duplicate string(s)", nullptr, static_cast<int>(m_doc->duplicates.strings.size()))
-                                         : tr("Duplicate strings"),
-                               m_strings ? tr("%1 wasted").arg(humanBytes(m_doc->duplicates.stringWastedBytes)) : computing, kStringsTab));
-  layout->addLayout(cards);
-  layout->addWidget(new HeapsBar(m_doc));
-
-  auto* split = new QSplitter(Qt::Horizontal);
-  auto* mapPage = new QWidget;
-  auto* mapLayout = new QVBoxLayout(mapPage);
-  mapLayout->setContentsMargins(0, 0, 0, 0);
-  mapLayout->addWidget(new QLabel(tr("<b>Where the memory goes</b> — the dominator tree by retained bytes; click a box "
-                                     "for what it holds, right click or Back to return")));
-  m_treemap = nullptr;
-  if (m_doc->dominators) {
-    m_treemap = new DominatorTreemap(m_doc);
-    auto* bar = new QHBoxLayout;
-    auto* backButton = new QToolButton;
-    backButton->setText(tr("Back"));
-    backButton->setEnabled(false);
-    auto* crumb = new QLabel(m_treemap->breadcrumb());
-    crumb->setWordWrap(true);
-    bar->addWidget(backButton);
-    bar->addWidget(crumb, 1);
-    DominatorTreemap* treemap = m_treemap;
-    connect(backButton, &QToolButton::clicked, treemap, &DominatorTreemap::back);
-    connect(treemap, &DominatorTreemap::focusChanged, crumb, &QLabel::setText);
-    connect(treemap, &DominatorTreemap::focusChanged, backButton,
-            [backButton, treemap] { backButton->setEnabled(treemap->focus() != core::hprof::kNoObject); });
-    mapLayout->addLayout(bar);
-    mapLayout->addWidget(treemap, 1);
-  } else {
-    auto* waiting = new QLabel(tr("computing the dominator tree…"));
-    waiting->setAlignment(Qt::AlignCenter);
-    mapLayout->addWidget(waiting, 1);
-  }
-  split->addWidget(mapPage);
-  auto* facts = new QTextBrowser;
-  facts->setHtml(summaryFacts());
-  split->addWidget(facts);
-  split->setSizes({780, 460});
-  layout->addWidget(split, 1);
-  return page;
+  const auto card = [](const QString& title, const QString& detail) { return QStringLiteral("%1\n%2").arg(title, detail); };
+  m_cards[0]->setText(card(m_leaks ? tr("%n leak(s)", nullptr, leakCount) : tr("Leaks"),
+                           !m_leaks            ? computing
+                           : m_doc->dominators ? tr("%1 retained by application leaks").arg(humanBytes(leakedBytes))
+                                               : tr("retained sizes: computing…")));
+  m_cards[1]->setText(card(m_gallery ? tr("%n duplicate bitmap group(s)", nullptr, static_cast<int>(m_doc->bitmaps.groups.size()))
+                                     : tr("Duplicate bitmaps"),
+                           m_gallery ? tr("%1 wasted").arg(humanBytes(wastedPixels)) : computing));
+  m_cards[2]->setText(card(m_strings ? tr("%n duplicate string(s)", nullptr, static_cast<int>(m_doc->duplicates.strings.size()))
+                                     : tr("Duplicate strings"),
+                           m_strings ? tr("%1 wasted").arg(humanBytes(m_doc->duplicates.stringWastedBytes)) : computing));
+  // The facts are a rich-text layout that costs tens of ms on a big page: set a moment later, so
+  // the page's own first paint and this one do not add up into one stall of the UI thread.
+  QTimer::singleShot(1, m_facts, [this] { m_facts->setHtml(summaryFacts()); });
+  if (!m_doc->dominators || m_treemap) return;
+  // The tree landed: the treemap takes the waiting label's place.
+  m_treemap = new DominatorTreemap(m_doc);
+  auto* bar = new QHBoxLayout;
+  auto* backButton = new QToolButton;
+  backButton->setText(tr("Back"));
+  backButton->setEnabled(false);
+  auto* crumb = new QLabel(m_treemap->breadcrumb());
+  crumb->setWordWrap(true);
+  bar->addWidget(backButton);
+  bar->addWidget(crumb, 1);
+  DominatorTreemap* treemap = m_treemap;
+  connect(backButton, &QToolButton::clicked, treemap, &DominatorTreemap::back);
+  connect(treemap, &DominatorTreemap::focusChanged, crumb, &QLabel::setText);
+  connect(treemap, &DominatorTreemap::focusChanged, backButton,
+          [backButton, treemap] { backButton->setEnabled(treemap->focus() != core::hprof::kNoObject); });
+  m_mapLayout->removeWidget(m_mapWaiting);
+  m_mapWaiting->deleteLater();
+  m_mapWaiting = nullptr;
+  m_mapLayout->addLayout(bar);
+  m_mapLayout->addWidget(treemap, 1);
 }
 
 }  // namespace mxi::gui

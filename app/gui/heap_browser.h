@@ -5,13 +5,17 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 #include <QTabWidget>
 
 #include "app/gui/heap_document.h"
 #include "app/gui/heap_load_job.h"
 
 class QAbstractItemView;
+class QLabel;
 class QPushButton;
+class QTextBrowser;
+class QVBoxLayout;
 class QTreeView;
 
 namespace mxi::gui {
@@ -62,7 +66,8 @@ class HeapBrowser : public QTabWidget {
   static int tabIndex(const QString& name);
   QWidget* makeSummary();
   QString summaryFacts() const;
-  QPushButton* findingCard(const QString& title, const QString& detail, int tab);
+  QPushButton* findingCard(int tab);
+  void updateSummary();
   void replaceTab(int tab, QWidget* page, const QString& title);
   void inspectOnDoubleClick(QAbstractItemView* view);
   std::shared_ptr<HeapDocument> m_doc;
@@ -75,6 +80,11 @@ class HeapBrowser : public QTabWidget {
   InstanceInspector* m_inspector = nullptr;
   HeapCompareView* m_compare = nullptr;
   DominatorTreemap* m_treemap = nullptr;
+  // Summary's parts that fill in as stages land.
+  std::vector<QPushButton*> m_cards;  // leaks, bitmaps, strings
+  QTextBrowser* m_facts = nullptr;
+  QVBoxLayout* m_mapLayout = nullptr;
+  QLabel* m_mapWaiting = nullptr;
 };
 
 }  // namespace mxi::gui
