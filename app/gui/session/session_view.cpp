@@ -153,20 +153,6 @@ SessionView::SessionView(QString path, std::shared_ptr<const core::session::Sess
 
 SessionView::~SessionView() = default;
 
-LoadedSession loadSessionFile(const QString& path, const QList<AppMapping>& mappings) {
-  auto reader = core::session::SessionReader::open(path.toStdString());
-  if (!reader.ok()) return reader.status();
-  std::shared_ptr<const core::trace::MethodMapping> mapping;
-  if (const AppMapping* files = findAppMapping(mappings, (*reader)->header().app)) {
-    auto loaded = loadMappingFiles(*files);
-    if (!loaded.ok()) return loaded.status().withContext("method mapping of " + (*reader)->header().app);
-    mapping = std::move(*loaded);
-  }
-  core::NullProgress progress;
-  core::CancelToken cancel;
-  return core::session::loadSession(**reader, progress, cancel, mapping.get());
-}
-
 int64_t SessionView::durationMs() const { return (m_data->lastTimeNs - m_data->firstTimeNs) / 1'000'000; }
 
 QString SessionView::headerText() const { return m_header->text(); }

@@ -7,6 +7,7 @@
 #include <QWidget>
 
 #include "core/session/live_session.h"
+#include "app/gui/session/session_loading.h"
 #include "app/gui/settings/settings.h"
 #include "core/session/session_compare.h"
 #include "core/session/session_data.h"
@@ -20,11 +21,6 @@ class QVBoxLayout;
 namespace mxi::gui {
 
 class LiveDashboard;
-
-using LoadedSession = core::StatusOr<std::shared_ptr<const core::session::SessionData>>;
-// Opens and decodes a .mxs file (blocking: call it off the UI thread, e.g. with QtConcurrent).
-// Evil-method call trees are named with the mapping files of the session's app (Settings).
-LoadedSession loadSessionFile(const QString& path, const QList<AppMapping>& mappings = {});
 
 class SessionView : public QWidget {
   Q_OBJECT
