@@ -2,6 +2,7 @@
 // getprop, pidof, ps), one binary called through symlinks named like the tool (busybox style)
 // or as `mxi-android-tool TOOL ARGS...`. They replay real captures over time (sim_device.h).
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -350,7 +351,13 @@ int logcat(const Ctx& c, const std::vector<std::string>& a) {
   }
   std::fflush(stdout);
   if (dump) return 0;
-  for (;;) pause();  // logcat keeps following until killed
+  // logcat keeps following until killed — or, unlike a phone's, until its reader is gone (a test
+  // that kills the agent must not leave followers behind): a pipe whose read end closed polls
+  // POLLERR on the write end.
+  for (;;) {
+    pollfd out{STDOUT_FILENO, 0, 0};
+    if (poll(&out, 1, 1000) > 0 && (out.revents & (POLLERR | POLLHUP | POLLNVAL)) != 0) return 0;
+  }
 }
 
 int am(const Ctx& c, const std::vector<std::string>& a) {
