@@ -86,8 +86,7 @@ Status LiveRecorder::ensureWriter(const proto::AgentHello& hello) {
 
 Status LiveRecorder::append(const session::SessionRecord& record) {
   RETURN_IF_ERROR(m_writer->append(record));
-  std::vector<session::SessionRecord> one{record};
-  m_liveFeed.add(one);
+  m_liveFeed.add(std::span(&record, 1));
   if (m_onRecord) m_onRecord(record);
   return okStatus();
 }

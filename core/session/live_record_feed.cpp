@@ -21,13 +21,13 @@ int64_t LiveRecordFeed::msOf(int64_t timeNs) {
   return (timeNs - *m_origin) / 1'000'000;
 }
 
-void LiveRecordFeed::add(std::vector<SessionRecord>& records) {
+void LiveRecordFeed::add(std::span<const SessionRecord> records) {
   std::vector<trace::Frame> batch;
   auto flush = [&] {
     if (!batch.empty()) m_session.addFrames(m_scene.empty() ? kNoScene : m_scene, batch);
     batch.clear();
   };
-  for (SessionRecord& r : records) {
+  for (const SessionRecord& r : records) {
     if (r.type == RecordType::kFrame || r.type == RecordType::kScene) (void)msOf(r.timeNs);
     switch (r.type) {
       case RecordType::kFrame:

@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -19,7 +20,7 @@ namespace mxi::core::session {
 class LiveRecordFeed {
  public:
   explicit LiveRecordFeed(LiveSession& session) : m_session(session) {}
-  void add(std::vector<SessionRecord>& records);
+  void add(std::span<const SessionRecord> records);
   // Names evil-method call trees of issues added from now on.
   void setMapping(std::shared_ptr<const trace::MethodMapping> mapping) { m_mapping = std::move(mapping); }
   // The recording's start on the device's monotonic clock; before the first add().
