@@ -113,21 +113,25 @@ void HeapBrowser::inspectOnDoubleClick(QAbstractItemView* view) {
   });
 }
 
+// A tree of objects (leak chains, dominators): copyable, double-click inspects.
+QTreeView* HeapBrowser::objectTree(QAbstractItemModel* model, int stretchColumn) {
+  auto* view = new QTreeView;
+  view->setModel(model);
+  view->setUniformRowHeights(true);
+  view->header()->setSectionResizeMode(stretchColumn, QHeaderView::Stretch);
+  enableCopy(view);
+  inspectOnDoubleClick(view);
+  return view;
+}
+
 void HeapBrowser::apply(HeapStage stage) {
   switch (stage) {
-    case HeapStage::kIndexed: break;
     case HeapStage::kLeaksFound: {
       m_leaks = new LeakTreeModel(*m_doc, this);
-      auto* leakView = new QTreeView;
-      leakView->setObjectName(QStringLiteral("leakTree"));
-      leakView->setModel(m_leaks);
-      leakView->setUniformRowHeights(true);
-      leakView->header()->setSectionResizeMode(LeakTreeModel::kWhat, QHeaderView::Stretch);
-      if (m_leaks->rowCount() > 0) leakView->expand(m_leaks->index(0, 0));
-      enableCopy(leakView);
-      inspectOnDoubleClick(leakView);
-      m_leakView = leakView;
-      replaceTab(kLeaksTab, leakView, tr("Leaks (%1)").arg(m_doc->leaks.leaks.size() + m_doc->leaks.libraryLeaks.size()));
+      m_leakView = objectTree(m_leaks, LeakTreeModel::kWhat);
+      m_leakView->setObjectName(QStringLiteral("leakTree"));
+      if (m_leaks->rowCount() > 0) m_leakView->expand(m_leaks->index(0, 0));
+      replaceTab(kLeaksTab, m_leakView, tr("Leaks (%1)").arg(m_doc->leaks.leaks.size() + m_doc->leaks.libraryLeaks.size()));
       break;
     }
     case HeapStage::kRetained: {
@@ -138,13 +142,7 @@ void HeapBrowser::apply(HeapStage stage) {
       }
       m_classes->reloadRetained(*m_doc);
       m_dominators = new DominatorTreeModel(*m_doc, this);
-      auto* domView = new QTreeView;
-      domView->setModel(m_dominators);
-      domView->setUniformRowHeights(true);
-      domView->header()->setSectionResizeMode(DominatorTreeModel::kObject, QHeaderView::Stretch);
-      enableCopy(domView);
-      inspectOnDoubleClick(domView);
-      replaceTab(kDominatorsTab, domView, tr("Dominators"));
+      replaceTab(kDominatorsTab, objectTree(m_dominators, DominatorTreeModel::kObject), tr("Dominators"));
       m_inspector = new InstanceInspector(m_doc);
       replaceTab(kInspectorTab, m_inspector, tr("Inspector"));
       m_compare = new HeapCompareView(m_doc);

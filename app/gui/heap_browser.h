@@ -11,6 +11,7 @@
 #include "app/gui/heap_document.h"
 #include "app/gui/heap_load_job.h"
 
+class QAbstractItemModel;
 class QAbstractItemView;
 class QLabel;
 class QPushButton;
@@ -70,6 +71,7 @@ class HeapBrowser : public QTabWidget {
   void updateSummary();
   void replaceTab(int tab, QWidget* page, const QString& title);
   void inspectOnDoubleClick(QAbstractItemView* view);
+  QTreeView* objectTree(QAbstractItemModel* model, int stretchColumn);
   std::shared_ptr<HeapDocument> m_doc;
   LeakTreeModel* m_leaks = nullptr;
   QTreeView* m_leakView = nullptr;

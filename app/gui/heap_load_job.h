@@ -24,12 +24,12 @@ struct HeapLoadOptions {
   std::string knownReferencesFile;
 };
 
-// What a document has so far, in the order the stages complete.
-enum class HeapStage { kIndexed, kLeaksFound, kRetained, kExtras };
+// The stages after the index (HeapStageSink::indexed), in the order they complete.
+enum class HeapStage { kLeaksFound, kRetained, kExtras };
 
 // Applies one finished stage to the document; called on the thread that owns the document.
 using HeapStageApply = std::function<void(HeapDocument& document)>;
-// Receives the document once indexed (kIndexed, applied), then each later stage to apply.
+// Receives the document once indexed, then each later stage to apply.
 struct HeapStageSink {
   std::function<void(std::shared_ptr<HeapDocument> document)> indexed;
   std::function<void(HeapStage stage, HeapStageApply apply)> stage;

@@ -7,6 +7,7 @@
 
 #include "app/gui/charts/treemap_layout.h"
 #include "app/gui/format.h"
+#include "app/gui/models/object_names.h"
 
 namespace mxi::gui {
 
@@ -24,16 +25,6 @@ QString shortName(const QString& name) {
 }
 
 }  // namespace
-
-QString describeObject(const core::hprof::HeapIndex& ix, core::hprof::ObjectIndex o) {
-  if (ix.kindOf(o) == core::hprof::ObjectKind::kClass) {
-    const auto cls = ix.classForObject(o);
-    return QStringLiteral("class %1 %2").arg(cls ? QString::fromStdString(ix.classInfo(*cls).name) : QStringLiteral("?"), hexId(ix.idOf(o)));
-  }
-  const auto cls = ix.classOf(o);
-  return QStringLiteral("%1 %2").arg(cls == core::hprof::kNoClass ? QStringLiteral("?") : QString::fromStdString(ix.classInfo(cls).name),
-                                     hexId(ix.idOf(o)));
-}
 
 DominatorTreemap::DominatorTreemap(std::shared_ptr<const HeapDocument> doc, QWidget* parent)
     : QWidget(parent), m_doc(std::move(doc)) {
@@ -78,15 +69,18 @@ void DominatorTreemap::rebuild() {
   for (size_t i = 0; i < children.size(); ++i) {
     const uint64_t bytes = dom.retainedBytes(children[i]);
     if (i < kMaxCells) {
-      m_cells.push_back({children[i], describeObject(ix, children[i]), bytes, {}, !dom.children(children[i]).empty()});
+      m_cells.push_back({children[i], describeObject(ix, children[i]), classNameOf(ix, children[i]), bytes, {},
+                         !dom.children(children[i]).empty()});
     } else {
       others += bytes;
       ++otherCount;
     }
   }
-  if (otherCount > 0) m_cells.push_back({core::hprof::kNoObject, tr("%n other object(s)", nullptr, static_cast<int>(otherCount)), others, {}, false});
+  if (otherCount > 0) {
+    m_cells.push_back({core::hprof::kNoObject, tr("%n other object(s)", nullptr, static_cast<int>(otherCount)), {}, others, {}, false});
+  }
   if (at != core::hprof::kNoObject && ix.shallowSize(at) > 0) {
-    m_cells.push_back({core::hprof::kNoObject, tr("itself (shallow)"), ix.shallowSize(at), {}, false});
+    m_cells.push_back({core::hprof::kNoObject, tr("itself (shallow)"), {}, ix.shallowSize(at), {}, false});
   }
   // The objects biggest first (the layout's best shapes), the "others" and "itself" cells last.
   std::stable_sort(m_cells.begin(), m_cells.end(), [](const Cell& a, const Cell& b) {
@@ -145,15 +139,14 @@ void DominatorTreemap::paintEvent(QPaintEvent*) {
   const QFontMetrics metrics(font());
   for (const Cell& c : m_cells) {
     if (c.rect.width() < 1 || c.rect.height() < 1) continue;
-    const QString className = c.label.section(QLatin1Char(' '), 0, c.label.startsWith(QLatin1String("class ")) ? 1 : 0);
-    p.fillRect(c.rect, c.object == core::hprof::kNoObject ? QColor(0xdd, 0xdd, 0xdd) : colourOf(className));
+    p.fillRect(c.rect, c.object == core::hprof::kNoObject ? QColor(0xdd, 0xdd, 0xdd) : colourOf(c.className));
     p.setPen(QPen(palette().base().color(), 1));
     p.drawRect(c.rect);
     // Labels where they fit: the class's simple name, then the size.
     const QRectF text = c.rect.adjusted(4, 2, -4, -2);
     if (text.height() < metrics.height() || text.width() < 24) continue;
     p.setPen(Qt::black);
-    const QString name = c.object == core::hprof::kNoObject ? c.label : shortName(className);
+    const QString name = c.object == core::hprof::kNoObject ? c.label : shortName(c.className);
     const QString lines = text.height() >= 2 * metrics.height() ? name + QLatin1Char('\n') + humanBytes(c.bytes) : name;
     p.drawText(text, Qt::AlignLeft | Qt::AlignTop | Qt::TextWrapAnywhere, metrics.elidedText(lines, Qt::ElideRight, static_cast<int>(text.width()) * 2));
   }

@@ -21,7 +21,8 @@ class DominatorTreemap : public QWidget {
 
   struct Cell {
     core::hprof::ObjectIndex object = core::hprof::kNoObject;  // kNoObject: "others" or "itself"
-    QString label;   // class (and id), or "N others", or "itself"
+    QString label;      // describeObject, or "N others", or "itself"
+    QString className;  // of the object (colour, short label); empty for the others
     uint64_t bytes = 0;
     QRectF rect;
     bool drillable = false;
@@ -67,8 +68,5 @@ class HeapsBar : public QWidget {
  private:
   std::shared_ptr<const HeapDocument> m_doc;
 };
-
-// A readable name for an object: "ClassName 0xID", "class Name 0xID" for class objects.
-QString describeObject(const core::hprof::HeapIndex& index, core::hprof::ObjectIndex object);
 
 }  // namespace mxi::gui

@@ -1,6 +1,6 @@
 #include "app/gui/models/dominator_tree_model.h"
 
-#include "app/gui/charts/dominator_treemap.h"
+#include "app/gui/models/object_names.h"
 
 #include "app/gui/format.h"
 #include "app/gui/models/roles.h"
