@@ -18,6 +18,7 @@
 #include "app/gui/bitmap_gallery.h"
 #include "app/gui/charts/dominator_treemap.h"
 #include "app/gui/charts/treemap_layout.h"
+#include "app/gui/models/object_names.h"
 #include "app/gui/format.h"
 #include "app/gui/models/roles.h"
 #include "app/gui/heap_browser.h"

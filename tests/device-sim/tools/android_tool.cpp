@@ -52,18 +52,14 @@ const SimApp* findApp(const Ctx& c, const std::string& package) {
   return nullptr;
 }
 
-int64_t monotonicNowNs() {
-  timespec ts{};
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return static_cast<int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
-}
+// With MXI_SIM_FRAME_MS (frameMs > 0), the rows drawn so far at one every frameMs: tests
+// fast-forward or outrun the polls with it. Without it rows follow their stamps in real time.
+int64_t fastForwardRows(const Ctx& c) { return c.elapsed() < 0 ? 0 : c.elapsed() / c.config.frameMs + 1; }
 
-// The synthetic app's rows listed so far: those started by now in real time, or with
-// MXI_SIM_FRAME_MS one every frameMs (tests fast-forward or outrun the polls with it).
+// The synthetic app's rows listed so far: those started by now, or fast-forwarded.
 int64_t syntheticRows(const Ctx& c, SyntheticFrames& frames) {
-  const int64_t e = c.elapsed();
-  if (e < 0) return 0;
-  return c.config.frameMs > 0 ? e / c.config.frameMs + 1 : frames.rowsBy(e * c.config.refreshHz / 1000);
+  if (c.config.frameMs > 0) return fastForwardRows(c);
+  return c.elapsed() < 0 ? 0 : frames.rowsBy(c.elapsed() * c.config.refreshHz / 1000);
 }
 
 // The synthetic app's framestats (synthetic_frames.h) on the phone's monotonic clock from the
@@ -180,7 +176,7 @@ Replay replay(const Ctx& c, const SimApp& app) {
   const auto [low, high] = captureRange(app);
   const int64_t origin = originMonotonicNs(c.config), lapNs = high - low + 1'000'000'000;
   if (c.config.frameMs > 0) {
-    int64_t budget = c.elapsed() < 0 ? 0 : c.elapsed() / c.config.frameMs + 1;
+    int64_t budget = fastForwardRows(c);
     const int64_t lap = c.config.oneAppDemo && budget > total ? (budget - 1) / total : 0;
     budget -= lap * total;
     r.shiftNs = origin - low + lap * lapNs;

@@ -72,15 +72,19 @@ int64_t nowMs() {
       .count();
 }
 
+int64_t monotonicNowNs() {
+  timespec ts{};
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+}
+
 int64_t originMs(const SimConfig& config) {
   std::error_code ec;
   fs::create_directories(config.stateDir, ec);
   const std::string path = config.stateDir + "/origin";
   const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0644);
   if (fd >= 0) {  // first tool call: the timeline starts a little later
-    timespec mono{};
-    clock_gettime(CLOCK_MONOTONIC, &mono);
-    const int64_t monoNs = static_cast<int64_t>(mono.tv_sec) * 1'000'000'000 + mono.tv_nsec + config.leadMs * 1'000'000;
+    const int64_t monoNs = monotonicNowNs() + config.leadMs * 1'000'000;
     const std::string v = std::to_string(nowMs() + config.leadMs) + " " + std::to_string(monoNs) + "\n";
     (void)!write(fd, v.data(), v.size());
     close(fd);

@@ -36,6 +36,8 @@ struct SimConfig {
 SimConfig loadConfig(const std::string& argv0);
 
 int64_t nowMs();
+// CLOCK_MONOTONIC ns: the phone's clock for frames, scenes and issues (this machine's).
+int64_t monotonicNowNs();
 // Epoch ms at which the replay timeline starts (shared by all tools through the state dir): the
 // first call that needs it plus leadMs.
 int64_t originMs(const SimConfig& config);
