@@ -346,7 +346,7 @@ void LiveDashboard::refresh() {
   m_summary->setText(text);
   refreshFps();
   refreshDrops();
-  refreshDistribution();
+  refreshDistribution(s);
   m_feed->sync();
   // Something to look at from the start: the first issue, until the user picks one.
   if (!m_feedView->currentIndex().isValid() && m_feedProxy->rowCount() > 0) m_feedView->setCurrentIndex(m_feedProxy->index(0, 0));
@@ -410,9 +410,10 @@ void LiveDashboard::refreshDrops() {
   m_dropX->setRange(0, static_cast<double>(widest));
 }
 
-void LiveDashboard::refreshDistribution() {
+// The percentile markers are the header's (one snapshot).
+void LiveDashboard::refreshDistribution(const core::session::LiveStatus& status) {
   const core::session::FrameTimeView view = m_session->frameTimeView();
-  const double p50 = m_session->percentileMs(50), p90 = m_session->percentileMs(90), p99 = m_session->percentileMs(99);
+  const double p50 = status.p50Ms, p90 = status.p90Ms, p99 = status.p99Ms;
   QList<QPointF> points;
   uint64_t peak = std::max<uint64_t>(1, view.overflow);
   for (size_t i = 0; i < view.buckets.size(); ++i) {

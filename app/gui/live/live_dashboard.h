@@ -74,7 +74,7 @@ class LiveDashboard : public QWidget {
   QDockWidget* addPanel(const QString& name, const QString& title, QWidget* content, Qt::DockWidgetArea area);
   void refreshFps();
   void refreshDrops();
-  void refreshDistribution();
+  void refreshDistribution(const core::session::LiveStatus& status);
 
   static constexpr const char* kLayoutKey = "dashboard/layout";
   static constexpr int kLayoutVersion = 1;
