@@ -1,7 +1,10 @@
 #include "app/cli/cli_common.h"
 
 #include <csignal>
+#include <cstdlib>
 #include <cstdio>
+#include <optional>
+#include <sstream>
 #include <unistd.h>
 
 #include <nlohmann/json.hpp>
@@ -44,6 +47,58 @@ int reportError(const core::Status& status, const std::string& subject) {
     case core::StatusCode::kResourceLimit: return static_cast<int>(ExitCode::kBadInput);
   }
   return static_cast<int>(ExitCode::kInternal);
+}
+
+void setCommandBody(CLI::App& command, int& exitCode, std::string subject, std::function<CommandResult()> body) {
+  command.callback([&exitCode, subject = std::move(subject), body = std::move(body)] {
+    const CommandResult result = body();
+    exitCode = result.ok() ? *result : reportError(result.status(), subject);
+  });
+}
+
+core::Status about(const std::string& what, const core::Status& status) {
+  return status.ok() ? status : status.withContext(what);
+}
+
+void addQuietFlag(CLI::App& command, bool& quiet, const std::string& help) {
+  command.add_flag("-q,--quiet", quiet, help);
+}
+
+void addExcludeHeapOption(CLI::App& command, std::vector<std::string>& excluded) {
+  command
+      .add_option("--exclude-heap", excluded,
+                  "Do not count this heap's objects in retained bytes (Android: image, zygote)")
+      ->delimiter(',');
+}
+
+namespace {
+std::optional<core::trace::DropThresholds> parseDropLevels(const std::string& text) {
+  std::istringstream in(text);
+  std::string part;
+  int levels[4];
+  int i = 0, previous = 0;
+  while (std::getline(in, part, ',')) {
+    if (i == 4) return std::nullopt;
+    char* end = nullptr;
+    const long v = std::strtol(part.c_str(), &end, 10);
+    if (end == part.c_str() || *end != '\0' || v <= previous || v > 100000) return std::nullopt;
+    levels[i++] = static_cast<int>(v);
+    previous = static_cast<int>(v);
+  }
+  if (i != 4) return std::nullopt;
+  return core::trace::DropThresholds{levels[0], levels[1], levels[2], levels[3]};
+}
+}  // namespace
+
+void addDropLevelsOption(CLI::App& command, core::trace::DropThresholds& levels) {
+  command.add_option_function<std::string>(
+      "--drop-levels",
+      [&levels](const std::string& text) {
+        const auto parsed = parseDropLevels(text);
+        if (!parsed) throw CLI::ValidationError("--drop-levels", "needs four ascending positive integers, e.g. 3,9,24,42");
+        levels = *parsed;
+      },
+      "Lower bounds in dropped frames of Normal,Middle,High,Frozen (default 3,9,24,42)");
 }
 
 const core::CancelToken& processCancelToken() {

@@ -4,7 +4,9 @@
 // file and, for corrupt data, the byte offset), 1 internal error, 130 cancelled by a signal.
 #pragma once
 
+#include <functional>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json_fwd.hpp>
@@ -12,6 +14,7 @@
 #include "core/base/cancel_token.h"
 #include "core/base/progress.h"
 #include "core/base/status.h"
+#include "core/trace/frame.h"
 
 namespace mxi::cli {
 
@@ -29,6 +32,29 @@ void printJson(const nlohmann::ordered_json& value, int indent = 2);
 
 // Prints "mxi: <subject>: <message> (at byte offset N)" to stderr and maps the code to an exit code.
 int reportError(const core::Status& status, const std::string& subject);
+
+// What a command's body returns: its exit code, or the failure that ends it.
+using CommandResult = core::StatusOr<int>;
+
+// Makes `body` the command's action: its exit code is the process's, and a failure is reported by
+// reportError under `subject` (the command's name). Bodies name the file or item at fault with
+// `about`, so every error reads "mxi: COMMAND: WHAT: message".
+void setCommandBody(CLI::App& command, int& exitCode, std::string subject, std::function<CommandResult()> body);
+
+// `status` (or the failure in `result`) with "what: " in front; success passes through.
+core::Status about(const std::string& what, const core::Status& status);
+template <typename T>
+core::StatusOr<T> about(const std::string& what, core::StatusOr<T> result) {
+  if (!result.ok()) return result.status().withContext(what);
+  return result;
+}
+
+// Option groups several commands share, so their spelling and help read the same everywhere.
+void addQuietFlag(CLI::App& command, bool& quiet, const std::string& help = "No progress on stderr");
+void addExcludeHeapOption(CLI::App& command, std::vector<std::string>& excluded);
+// `--drop-levels N,M,H,F`: lower bounds of Normal, Middle, High and Frozen in dropped frames
+// (default Matrix's 3,9,24,42); anything but four ascending positive integers is a usage error.
+void addDropLevelsOption(CLI::App& command, core::trace::DropThresholds& levels);
 
 // Cancelled on SIGINT/SIGTERM so long commands stop cleanly.
 const core::CancelToken& processCancelToken();

@@ -57,45 +57,30 @@ void registerAgentCommand(CLI::App& root, int& exitCode) {
   addAgentTargetOptions(*deploy, args->target);
   deploy->add_flag("--force", args->force, "Push even when the device has this build");
   addFormatOption(*deploy, args->format);
-  deploy->callback([args, &exitCode] {
+  setCommandBody(*deploy, exitCode, "agent deploy", [args]() -> CommandResult {
     auto device = openDeviceAgent(args->target);
-    if (!device.ok()) {
-      exitCode = reportError(device.status(), "agent deploy");
-      return;
-    }
+    if (!device.ok()) return device.status();
     TerminalProgress progress(true);
     auto r = (*device)->deploy(args->force, progress);
-    if (!r.ok()) {
-      exitCode = reportError(r.status(), "agent deploy");
-      return;
-    }
-    exitCode = printResult(*r, true, args->format);
+    if (!r.ok()) return r.status();
+    return printResult(*r, true, args->format);
   });
 
   CLI::App* status = agentCmd->add_subcommand("status", "Probe the device and show the deployed agent's version and build");
   addAgentTargetOptions(*status, args->target);
   addFormatOption(*status, args->format);
-  status->callback([args, &exitCode] {
+  setCommandBody(*status, exitCode, "agent status", [args]() -> CommandResult {
     auto device = openDeviceAgent(args->target);
-    if (!device.ok()) {
-      exitCode = reportError(device.status(), "agent status");
-      return;
-    }
+    if (!device.ok()) return device.status();
     const core::adb::IoLimits limits = (*device)->limits();
     core::agentlink::DeployResult r;
     auto probe = core::agentlink::probeDevice((*device)->device(), limits);
-    if (!probe.ok()) {
-      exitCode = reportError(probe.status(), "agent status");
-      return;
-    }
+    if (!probe.ok()) return probe.status();
     r.probe = *probe;
     auto remote = core::agentlink::remoteAgentStatus((*device)->device(), limits);
-    if (!remote.ok()) {
-      exitCode = reportError(remote.status(), "agent status");
-      return;
-    }
+    if (!remote.ok()) return remote.status();
     r.agent = *remote;
-    exitCode = printResult(r, false, args->format);
+    return printResult(r, false, args->format);
   });
 
   CLI::App* packages = agentCmd->add_subcommand(
@@ -103,27 +88,18 @@ void registerAgentCommand(CLI::App& root, int& exitCode) {
   addAgentTargetOptions(*packages, args->target);
   packages->add_flag("--third-party", args->thirdParty, "Only apps the user installed (pm list packages -3)");
   addFormatOption(*packages, args->format);
-  packages->callback([args, &exitCode] {
+  setCommandBody(*packages, exitCode, "agent packages", [args]() -> CommandResult {
     const core::CancelToken& cancel = processCancelToken();
     auto device = openDeviceAgent(args->target);
-    if (!device.ok()) {
-      exitCode = reportError(device.status(), "agent packages");
-      return;
-    }
+    if (!device.ok()) return device.status();
     core::protocol::AgentHello hello;
     auto conn = (*device)->startAndConnect(hello, cancel);
-    if (!conn.ok()) {
-      exitCode = reportError(conn.status(), "agent packages");
-      return;
-    }
+    if (!conn.ok()) return conn.status();
     const core::adb::IoLimits limits{std::chrono::seconds(30), &cancel};
     auto list = core::agentlink::listPackages(**conn, args->thirdParty ? uint32_t{core::protocol::kThirdPartyPackagesOnly} : 0u,
                                               limits);
     (*device)->stopAgent();
-    if (!list.ok()) {
-      exitCode = reportError(list.status(), "agent packages");
-      return;
-    }
+    if (!list.ok()) return list.status();
     if (args->format == OutputFormat::kJson) {
       nlohmann::ordered_json j = nlohmann::ordered_json::array();
       for (const auto& p : *list) j.push_back({{"package", p.packageName}, {"running", p.running}, {"mainPid", p.mainPid}});
@@ -135,7 +111,7 @@ void registerAgentCommand(CLI::App& root, int& exitCode) {
         else std::printf("%-7d %s\n", p.mainPid, p.packageName.c_str());
       }
     }
-    exitCode = 0;
+    return 0;
   });
 }
 

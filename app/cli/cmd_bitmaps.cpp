@@ -50,19 +50,13 @@ void registerBitmapsCommand(CLI::App& root, int& exitCode) {
   addFormatOption(*cmd, args->format);
   cmd->add_option("--min-bytes", args->minBytes, "Ignore bitmaps smaller than this (default 5000 bytes)");
   cmd->add_option("--export", args->exportDir, "Write one picture per group into this directory, named by hash");
-  cmd->callback([&exitCode, args] {
+  setCommandBody(*cmd, exitCode, "bitmaps", [args]() -> CommandResult {
     auto loaded = loadDump(args->dump);
-    if (!loaded.ok()) {
-      exitCode = reportError(loaded.status(), "bitmaps");
-      return;
-    }
+    if (!loaded.ok()) return loaded.status();
     const auto& ix = *loaded->index;
     TerminalProgress progress(!args->dump.quiet);
     auto report = analysis::findDuplicateBitmaps(ix, {args->minBytes}, progress, processCancelToken());
-    if (!report.ok()) {
-      exitCode = reportError(report.status(), args->dump.path);
-      return;
-    }
+    if (!report.ok()) return about(args->dump.path, report.status());
     std::vector<std::string> exported(report->groups.size());
     if (!args->exportDir.empty()) {
       std::error_code ec;
@@ -70,10 +64,7 @@ void registerBitmapsCommand(CLI::App& root, int& exitCode) {
       for (size_t g = 0; g < report->groups.size(); ++g) {
         const auto& group = report->groups[g];
         auto path = exportPicture(group, report->scan.bitmaps[group.members.front()], args->exportDir);
-        if (!path.ok()) {
-          exitCode = reportError(path.status(), args->exportDir);
-          return;
-        }
+        if (!path.ok()) return about(args->exportDir, path.status());
         exported[g] = *path;
       }
     }
@@ -136,7 +127,7 @@ void registerBitmapsCommand(CLI::App& root, int& exitCode) {
         }
       }
     }
-    exitCode = 0;
+    return 0;
   });
 }
 

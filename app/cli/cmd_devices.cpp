@@ -87,38 +87,25 @@ void registerDevicesCommand(CLI::App& root, int& exitCode) {
   cmd->add_flag("-l,--long", args->longFormat, "Show product, model, device, USB path and transport id");
   cmd->add_flag("--track", args->track,
                 "Keep running and print 'added|changed|removed SERIAL [STATE]' (JSON: one object per line) on every change");
-  cmd->callback([&exitCode, args] {
+  setCommandBody(*cmd, exitCode, "devices", [args]() -> CommandResult {
     mergeGlobalDeviceOptions(args->device);
     if (args->device.transport == "usb") {
       auto usb = core::adb::listUsbAdbDevices();
-      if (!usb.ok()) {
-        exitCode = reportError(usb.status(), "devices");
-        return;
-      }
+      if (!usb.ok()) return usb.status();
       std::vector<core::adb::DeviceListEntry> list;
       for (const auto& u : *usb) list.push_back({u.serial, "device", u.product, u.product, "", u.usbPath, 0});
       printList(list, args->longFormat, args->format);
-      return;
+      return 0;
     }
-    if (args->device.transport != "server") {
-      exitCode = reportError(core::invalidInput("devices lists what the adb server or USB sees; not available for " +
-                                                args->device.transport),
-                             "devices");
-      return;
-    }
+    if (args->device.transport != "server") return core::invalidInput("devices lists what the adb server or USB sees; not available for " +
+                                                args->device.transport);
     auto client = connectServer(args->device);
-    if (!client.ok()) {
-      exitCode = reportError(client.status(), "devices");
-      return;
-    }
+    if (!client.ok()) return client.status();
     if (!args->track) {
       auto list = client->devices(args->device.limits());
-      if (!list.ok()) {
-        exitCode = reportError(list.status(), "devices");
-        return;
-      }
+      if (!list.ok()) return list.status();
       printList(*list, args->longFormat, args->format);
-      return;
+      return 0;
     }
     std::map<std::string, std::string> known;
     const auto s = client->trackDevices(
@@ -127,7 +114,8 @@ void registerDevicesCommand(CLI::App& root, int& exitCode) {
           return true;
         },
         args->device.limits());
-    if (!s.ok()) exitCode = reportError(s, "devices --track");
+    if (!s.ok()) return about("devices --track", s);
+    return 0;
   });
 }
 

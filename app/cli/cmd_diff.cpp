@@ -24,32 +24,23 @@ void registerDiffCommand(CLI::App& root, int& exitCode) {
   cmd->add_option("NEW", args->next.path, "New dump")->required();
   cmd->add_option("--max-inflate", args->base.maxInflateBytes, "Refuse to inflate more than this many bytes");
   cmd->add_option("--threads", args->base.threads, "Indexing threads (default: all cores)");
-  cmd->add_flag("-q,--quiet", args->base.quiet, "No progress on stderr");
+  addQuietFlag(*cmd, args->base.quiet);
   addFormatOption(*cmd, args->format);
   cmd->add_option("--top", args->top, "How many class deltas to show (default 30; 0 = all)");
   cmd->add_flag("--no-retained", args->noRetained, "Skip dominator trees (no retained bytes; faster)");
-  cmd->callback([&exitCode, args] {
+  setCommandBody(*cmd, exitCode, "diff", [args]() -> CommandResult {
     args->next.maxInflateBytes = args->base.maxInflateBytes;
     args->next.threads = args->base.threads;
     args->next.quiet = args->base.quiet;
     auto base = loadDump(args->base);
-    if (!base.ok()) {
-      exitCode = reportError(base.status(), "diff");
-      return;
-    }
+    if (!base.ok()) return base.status();
     auto next = loadDump(args->next);
-    if (!next.ok()) {
-      exitCode = reportError(next.status(), "diff");
-      return;
-    }
+    if (!next.ok()) return next.status();
     analysis::LeakOptions options;
     options.retainedSizes = !args->noRetained;
     TerminalProgress progress(!args->base.quiet);
     auto diff = analysis::diffHeaps(*base->index, *next->index, options, progress, processCancelToken());
-    if (!diff.ok()) {
-      exitCode = reportError(diff.status(), "diff");
-      return;
-    }
+    if (!diff.ok()) return diff.status();
     const auto& classes = diff->classes;
     const size_t shown = args->top ? std::min(args->top, classes.size()) : classes.size();
     if (args->format == OutputFormat::kJson) {
@@ -111,7 +102,7 @@ void registerDiffCommand(CLI::App& root, int& exitCode) {
                   diff->stillPresent.size());
       for (const auto& l : diff->newLeaks) std::printf("\nNew leak %s:\n%s", l.signature.c_str(), chainToText(l.chain).c_str());
     }
-    exitCode = 0;
+    return 0;
   });
 }
 

@@ -26,29 +26,18 @@ void registerDominatorsCommand(CLI::App& root, int& exitCode) {
   addDumpOptions(*cmd, args->dump);
   addFormatOption(*cmd, args->format);
   cmd->add_option("--top", args->top, "How many retainers to show (default 20)");
-  cmd->add_option("--exclude-heap", args->excludeHeaps,
-                  "Do not count this heap's objects in retained bytes (Android: image, zygote)")
-      ->delimiter(',');
-  cmd->callback([&exitCode, args] {
+  addExcludeHeapOption(*cmd, args->excludeHeaps);
+  setCommandBody(*cmd, exitCode, "dominators", [args]() -> CommandResult {
     auto loaded = loadDump(args->dump);
-    if (!loaded.ok()) {
-      exitCode = reportError(loaded.status(), "dominators");
-      return;
-    }
+    if (!loaded.ok()) return loaded.status();
     const auto& ix = *loaded->index;
     auto heaps = countedHeaps(ix, args->excludeHeaps);
-    if (!heaps.ok()) {
-      exitCode = reportError(heaps.status(), args->dump.path);
-      return;
-    }
+    if (!heaps.ok()) return about(args->dump.path, heaps.status());
     TerminalProgress progress(!args->dump.quiet);
     const auto start = std::chrono::steady_clock::now();
     const analysis::HeapGraph graph(ix);
     auto dominators = analysis::HeapDominators::compute(graph, {std::move(*heaps)}, progress, processCancelToken());
-    if (!dominators.ok()) {
-      exitCode = reportError(dominators.status(), args->dump.path);
-      return;
-    }
+    if (!dominators.ok()) return about(args->dump.path, dominators.status());
     const double dominatorMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     const auto& d = **dominators;
     // Tops whose own heap is excluded retain nothing countable; leave them out.
@@ -56,10 +45,7 @@ void registerDominatorsCommand(CLI::App& root, int& exitCode) {
     std::erase_if(tops, [&](ObjectIndex o) { return d.retainedBytes(o) == 0; });
     const analysis::KnownReferenceMatcher known(ix, analysis::builtinKnownReferences());
     auto paths = analysis::ShortestPaths::compute(graph, known, tops, progress, processCancelToken());
-    if (!paths.ok()) {
-      exitCode = reportError(paths.status(), args->dump.path);
-      return;
-    }
+    if (!paths.ok()) return about(args->dump.path, paths.status());
     const double totalMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     const uint64_t reachable = d.reachableBytes();
     if (args->format == OutputFormat::kJson) {
@@ -95,7 +81,7 @@ void registerDominatorsCommand(CLI::App& root, int& exitCode) {
         std::printf("%s\n", chainToText(chain).c_str());
       }
     }
-    exitCode = 0;
+    return 0;
   });
 }
 

@@ -96,19 +96,13 @@ void registerDumpheapCommand(CLI::App& root, int& exitCode) {
                 "Shrink the dump on the device before the transfer (as mxi shrink: array contents dropped "
                 "except strings and bitmaps)");
   addAgentTargetOptions(*cmd, args->target);
-  cmd->callback([args, &exitCode] {
+  setCommandBody(*cmd, exitCode, "dumpheap", [args]() -> CommandResult {
     const core::CancelToken& cancel = processCancelToken();
     auto device = openDeviceAgent(args->target);
-    if (!device.ok()) {
-      exitCode = reportError(device.status(), "dumpheap");
-      return;
-    }
+    if (!device.ok()) return device.status();
     proto::AgentHello hello;
     auto conn = (*device)->startAndConnect(hello, cancel);
-    if (!conn.ok()) {
-      exitCode = reportError(conn.status(), "dumpheap");
-      return;
-    }
+    if (!conn.ok()) return conn.status();
     const core::adb::IoLimits sendLimits{std::chrono::seconds(10), &cancel};
     const uint32_t flags = args->flags();
     core::Status s = (*conn)->send(proto::HeapDumpRequest{1, args->package, args->pid, flags}, sendLimits);
@@ -116,15 +110,12 @@ void registerDumpheapCommand(CLI::App& root, int& exitCode) {
     double transferSeconds = 0;
     if (s.ok()) s = receiveDump(**conn, 1, flags, hello.sdkLevel, args->output, progress, cancel, transferSeconds);
     (*device)->stopAgent();
-    if (!s.ok()) {  // the receiver removed any partial dump
-      exitCode = reportError(s, "dumpheap " + args->package);
-      return;
-    }
+    if (!s.ok()) return about(args->package, s);  // the receiver removed any partial dump
     const uint64_t bytes = std::filesystem::file_size(args->output);
     std::fprintf(stderr, "mxi dumpheap: %s (%llu bytes)\n", args->output.c_str(), static_cast<unsigned long long>(bytes));
     std::fprintf(stderr, "mxi dumpheap: transfer %.2f s (%.1f MB/s)\n", transferSeconds,
                  transferSeconds > 0 ? static_cast<double>(bytes) / 1e6 / transferSeconds : 0.0);
-    exitCode = 0;
+    return 0;
   });
 }
 

@@ -34,26 +34,17 @@ void registerForwardCommand(CLI::App& root, int& exitCode) {
   cmd->add_flag("--remove-all", args->removeAll, "Remove every forward of the device");
   cmd->add_flag("--no-rebind", args->noRebind, "Fail when the socket is already forwarded");
   cmd->add_flag("--reverse", args->reverse, "Manage reverse forwards (device → host)");
-  cmd->callback([&exitCode, args] {
+  setCommandBody(*cmd, exitCode, "forward", [args]() -> CommandResult {
     mergeGlobalDeviceOptions(args->device);
-    if (args->device.transport != "server") {
-      exitCode = reportError(core::invalidInput("forwarding is done by the adb server; use --transport server"), "forward");
-      return;
-    }
+    if (args->device.transport != "server") return core::invalidInput("forwarding is done by the adb server; use --transport server");
     auto client = connectServer(args->device);
-    if (!client.ok()) {
-      exitCode = reportError(client.status(), "forward");
-      return;
-    }
+    if (!client.ok()) return client.status();
     const auto limits = args->device.limits();
     const std::string serial = args->device.effectiveSerial();
     core::Status status;
     if (args->list) {
       auto list = args->reverse ? client->listReverses(serial, limits) : client->listForwards(limits);
-      if (!list.ok()) {
-        exitCode = reportError(list.status(), "forward");
-        return;
-      }
+      if (!list.ok()) return list.status();
       if (args->format == OutputFormat::kJson) {
         auto arr = nlohmann::ordered_json::array();
         for (const auto& f : *list) arr.push_back({{"serial", f.serial}, {"local", f.local}, {"remote", f.remote}});
@@ -61,7 +52,7 @@ void registerForwardCommand(CLI::App& root, int& exitCode) {
       } else {
         for (const auto& f : *list) std::printf("%s %s %s\n", f.serial.c_str(), f.local.c_str(), f.remote.c_str());
       }
-      return;
+      return 0;
     }
     if (!args->remove.empty()) {
       status = args->reverse ? client->removeReverse(serial, args->remove, limits)
@@ -76,7 +67,8 @@ void registerForwardCommand(CLI::App& root, int& exitCode) {
     } else {
       status = core::invalidInput("give LOCAL REMOTE, --list, --remove SPEC or --remove-all");
     }
-    if (!status.ok()) exitCode = reportError(status, "forward");
+    if (!status.ok()) return status;
+    return 0;
   });
 }
 

@@ -22,12 +22,9 @@ void registerHistogramCommand(CLI::App& root, int& exitCode) {
   addFormatOption(*cmd, args->format);
   cmd->add_option("--top", args->top, "Show only the N biggest classes (default: all)");
   cmd->add_option("--heap", args->heap, "Only objects of this heap (Android: app, image, zygote, default)");
-  cmd->callback([&exitCode, args] {
+  setCommandBody(*cmd, exitCode, "histogram", [args]() -> CommandResult {
     auto loaded = loadDump(args->dump);
-    if (!loaded.ok()) {
-      exitCode = reportError(loaded.status(), "histogram");
-      return;
-    }
+    if (!loaded.ok()) return loaded.status();
     const auto& ix = *loaded->index;
     std::optional<uint8_t> heap;
     if (!args->heap.empty()) {
@@ -35,9 +32,7 @@ void registerHistogramCommand(CLI::App& root, int& exitCode) {
       if (!heap) {
         std::string names;
         for (const auto& h : ix.heaps()) names += (names.empty() ? "" : ", ") + h.name;
-        exitCode = reportError(core::notFound("no heap named '" + args->heap + "' (this dump has: " + names + ")"),
-                               args->dump.path);
-        return;
+        return about(args->dump.path, core::notFound("no heap named '" + args->heap + "' (this dump has: " + names + ")"));
       }
     }
     auto rows = core::hprof::classHistogram(ix, heap);
@@ -70,7 +65,7 @@ void registerHistogramCommand(CLI::App& root, int& exitCode) {
                   static_cast<unsigned long long>(totalBytes), rows.size(),
                   shown < rows.size() ? (", " + std::to_string(shown) + " shown").c_str() : "");
     }
-    exitCode = 0;
+    return 0;
   });
 }
 

@@ -138,18 +138,15 @@ void registerInfoCommand(CLI::App& root, int& exitCode) {
   auto format = std::make_shared<OutputFormat>(OutputFormat::kText);
   addDumpOptions(*cmd, *options);
   addFormatOption(*cmd, *format);
-  cmd->callback([&exitCode, options, format] {
+  setCommandBody(*cmd, exitCode, "info", [options, format]() -> CommandResult {
     auto loaded = loadDump(*options);
-    if (!loaded.ok()) {
-      exitCode = reportError(loaded.status(), "info");
-      return;
-    }
+    if (!loaded.ok()) return loaded.status();
     if (*format == OutputFormat::kJson) {
       printJson(toJson(*loaded));
     } else {
       printText(*loaded);
     }
-    exitCode = 0;
+    return 0;
   });
 }
 

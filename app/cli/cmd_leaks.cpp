@@ -49,15 +49,10 @@ void registerLeaksCommand(CLI::App& root, int& exitCode) {
   cmd->add_flag("--locals-alike", args->localsAlike,
                 "Search from Java-frame (local variable) roots like any other root, as VisualVM and MAT do "
                 "(default: only when nothing else holds the object)");
-  cmd->add_option("--exclude-heap", args->excludeHeaps,
-                  "Do not count this heap's objects in retained bytes (Android: image, zygote)")
-      ->delimiter(',');
-  cmd->callback([&exitCode, args] {
+  addExcludeHeapOption(*cmd, args->excludeHeaps);
+  setCommandBody(*cmd, exitCode, "leaks", [args]() -> CommandResult {
     auto loaded = loadDump(args->dump);
-    if (!loaded.ok()) {
-      exitCode = reportError(loaded.status(), "leaks");
-      return;
-    }
+    if (!loaded.ok()) return loaded.status();
     const auto& ix = *loaded->index;
     analysis::LeakOptions options;
     auto has = [&](const char* f) {
@@ -73,44 +68,29 @@ void registerLeaksCommand(CLI::App& root, int& exitCode) {
     }
     for (const std::string& text : args->objects) {
       const auto id = parseObjectId(text);
-      if (!id) {
-        exitCode = reportError(core::invalidInput("not an object id: '" + text + "'"), "leaks");
-        return;
-      }
+      if (!id) return core::invalidInput("not an object id: '" + text + "'");
       options.finders.objects.push_back(*id);
     }
     options.finders.classes = args->classes;
     if (!args->knownReferences.empty()) {
       auto replaced = analysis::readKnownReferencesFile(args->knownReferences);
-      if (!replaced.ok()) {
-        exitCode = reportError(replaced.status(), "leaks");
-        return;
-      }
+      if (!replaced.ok()) return replaced.status();
       options.knownReferences = std::move(*replaced);
     }
     for (const std::string& file : args->addKnownReferences) {
       auto added = analysis::readKnownReferencesFile(file);
-      if (!added.ok()) {
-        exitCode = reportError(added.status(), "leaks");
-        return;
-      }
+      if (!added.ok()) return added.status();
       options.knownReferences.insert(options.knownReferences.end(), added->begin(), added->end());
     }
     options.retainedSizes = !args->noRetained;
     options.javaLocalsLast = !args->localsAlike;
     auto heaps = countedHeaps(ix, args->excludeHeaps);
-    if (!heaps.ok()) {
-      exitCode = reportError(heaps.status(), args->dump.path);
-      return;
-    }
+    if (!heaps.ok()) return about(args->dump.path, heaps.status());
     options.dominators.countedHeaps = std::move(*heaps);
 
     TerminalProgress progress(!args->dump.quiet);
     auto report = analysis::analyzeLeaks(ix, options, progress, processCancelToken());
-    if (!report.ok()) {
-      exitCode = reportError(report.status(), args->dump.path);
-      return;
-    }
+    if (!report.ok()) return about(args->dump.path, report.status());
     if (args->format == OutputFormat::kJson) {
       nlohmann::ordered_json j;
       j["file"] = ix.source().path();
@@ -150,7 +130,7 @@ void registerLeaksCommand(CLI::App& root, int& exitCode) {
                   report->leaks.size(), report->libraryLeaks.size(), report->candidates,
                   report->notStronglyReachable, report->heldThroughOtherLeaks);
     }
-    exitCode = 0;
+    return 0;
   });
 }
 

@@ -99,29 +99,20 @@ void registerIssues(CLI::App& parent, int& exitCode) {
   cmd->add_option("--mapping", args->mapping, "methodMapping.txt from the Matrix gradle plugin (names method ids)");
   cmd->add_option("--proguard", args->proguard, "ProGuard/R8 mapping.txt for names the method mapping left obfuscated");
   addFormatOption(*cmd, args->format);
-  cmd->callback([&exitCode, args] {
+  setCommandBody(*cmd, exitCode, "parse issues", [args]() -> CommandResult {
     auto text = readTextInput(args->file);
-    if (!text.ok()) {
-      exitCode = reportError(text.status(), "parse issues");
-      return;
-    }
+    if (!text.ok()) return text.status();
     std::optional<trace::MethodMapping> mapping;
     if (!args->mapping.empty()) {
       auto m = readTextInput(args->mapping);
       auto parsed = m.ok() ? trace::MethodMapping::parse(*m) : core::StatusOr<trace::MethodMapping>(m.status());
-      if (!parsed.ok()) {
-        exitCode = reportError(parsed.status(), args->mapping);
-        return;
-      }
+      if (!parsed.ok()) return about(args->mapping, parsed.status());
       mapping = std::move(parsed).value();
     }
     if (!args->proguard.empty()) {
       auto p = readTextInput(args->proguard);
       auto parsed = p.ok() ? trace::ProguardMapping::parse(*p) : core::StatusOr<trace::ProguardMapping>(p.status());
-      if (!parsed.ok()) {
-        exitCode = reportError(parsed.status(), args->proguard);
-        return;
-      }
+      if (!parsed.ok()) return about(args->proguard, parsed.status());
       if (!mapping) mapping = trace::MethodMapping();
       mapping->applyProguard(*parsed);
     }
@@ -143,8 +134,9 @@ void registerIssues(CLI::App& parent, int& exitCode) {
     }
     if (result.issues.empty()) {
       std::fprintf(stderr, "mxi: parse issues: %s: no Matrix issue found\n", args->file.c_str());
-      exitCode = static_cast<int>(ExitCode::kBadInput);
+      return static_cast<int>(ExitCode::kBadInput);
     }
+    return 0;
   });
 }
 
@@ -157,22 +149,16 @@ void registerAnr(CLI::App& parent, int& exitCode) {
   auto args = std::make_shared<Args>();
   cmd->add_option("FILE", args->file, "traces.txt, or - for stdin")->required();
   addFormatOption(*cmd, args->format);
-  cmd->callback([&exitCode, args] {
+  setCommandBody(*cmd, exitCode, "parse anr", [args]() -> CommandResult {
     auto text = readTextInput(args->file);
-    if (!text.ok()) {
-      exitCode = reportError(text.status(), "parse anr");
-      return;
-    }
+    if (!text.ok()) return text.status();
     auto report = trace::parseAnrTrace(*text);
-    if (!report.ok()) {
-      exitCode = reportError(report.status(), args->file);
-      return;
-    }
+    if (!report.ok()) return about(args->file, report.status());
     const trace::AnrReport& r = **report;
     printProblems(r.problems, args->file);
     if (args->format == OutputFormat::kJson) {
       printJson(trace::anrReportToJson(r));
-      return;
+      return 0;
     }
     if (!r.subject.empty()) std::printf("Subject: %s\n", r.subject.c_str());
     for (const auto& p : r.processes) {
@@ -201,13 +187,15 @@ void registerAnr(CLI::App& parent, int& exitCode) {
     }
     std::printf("\n%zu deadlock(s)\n", r.deadlocks.size());
     for (const auto& c : r.deadlocks) printChain(c);
+    return 0;
   });
 }
 
 void registerFramestats(CLI::App& parent, int& exitCode) {
   auto* cmd = parent.add_subcommand("framestats", "`dumpsys gfxinfo <pkg> framestats`: per window drop levels, FPS, percentiles, slow-frame stages");
   struct Args {
-    std::string file, levels = "3,9,24,42";
+    std::string file;
+    trace::DropThresholds levels;
     double refreshHz = 60;
     double sliceMs = 0;
     OutputFormat format = OutputFormat::kText;
@@ -215,26 +203,15 @@ void registerFramestats(CLI::App& parent, int& exitCode) {
   auto args = std::make_shared<Args>();
   cmd->add_option("FILE", args->file, "framestats output, or - for stdin")->required();
   cmd->add_option("--refresh-hz", args->refreshHz, "Display refresh rate when the data has no period column (default 60)");
-  cmd->add_option("--drop-levels", args->levels, "Lower bounds in dropped frames of Normal,Middle,High,Frozen (default 3,9,24,42)");
+  addDropLevelsOption(*cmd, args->levels);
   cmd->add_option("--slice-ms", args->sliceMs, "Also report stats per time slice of this length");
   addFormatOption(*cmd, args->format);
-  cmd->callback([&exitCode, args] {
-    int levels[4];
-    if (!parseDropLevels(args->levels, levels)) {
-      exitCode = reportError(core::invalidInput("--drop-levels needs four ascending positive integers"), "parse framestats");
-      return;
-    }
-    const trace::DropThresholds thresholds{levels[0], levels[1], levels[2], levels[3]};
+  setCommandBody(*cmd, exitCode, "parse framestats", [args]() -> CommandResult {
+    const trace::DropThresholds& thresholds = args->levels;
     auto text = readTextInput(args->file);
-    if (!text.ok()) {
-      exitCode = reportError(text.status(), "parse framestats");
-      return;
-    }
+    if (!text.ok()) return text.status();
     auto capture = trace::parseFramestats(*text, {args->refreshHz});
-    if (!capture.ok()) {
-      exitCode = reportError(capture.status(), args->file);
-      return;
-    }
+    if (!capture.ok()) return about(args->file, capture.status());
     printProblems((*capture)->problems, args->file);
     ordered_json windows = ordered_json::array();
     for (const auto& w : (*capture)->windows) {
@@ -299,6 +276,7 @@ void registerFramestats(CLI::App& parent, int& exitCode) {
       j["problems"] = trace::problemsToJson((*capture)->problems);
       printJson(j);
     }
+    return 0;
   });
 }
 

@@ -82,13 +82,10 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
                   "session as NAME-heap-N.hprof and recorded in it")
       ->check(CLI::NonNegativeNumber);
   addAgentTargetOptions(*cmd, args->target);
-  cmd->callback([args, &exitCode] {
+  setCommandBody(*cmd, exitCode, "record", [args]() -> CommandResult {
     const core::CancelToken& cancel = processCancelToken();
     auto device = openDeviceAgent(args->target);
-    if (!device.ok()) {
-      exitCode = reportError(device.status(), "record");
-      return;
-    }
+    if (!device.ok()) return device.status();
     core::agentlink::DeviceAgent& agent = **device;
     const bool tty = isatty(STDERR_FILENO) != 0;
     core::agentlink::RecordOptions options;
@@ -126,13 +123,10 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
     agent.stopAgent();
     if (tty) std::fprintf(stderr, "\n");
     // Only Ctrl-C ends a recording quietly; a cancellation nobody asked for is a failure.
-    if (!status.ok() && !(status.code() == core::StatusCode::kCancelled && cancel.isCancelled())) {
-      exitCode = reportError(status, "record");
-      return;
-    }
+    if (!status.ok() && !(status.code() == core::StatusCode::kCancelled && cancel.isCancelled())) return status;
     std::fprintf(stderr, "mxi record: %s%s complete: %s\n", cancel.isCancelled() ? "stopped; " : "", args->output.c_str(),
                  core::agentlink::formatStats(recorder.stats()).c_str());
-    exitCode = 0;
+    return 0;
   });
 }
 

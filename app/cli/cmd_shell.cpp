@@ -32,24 +32,18 @@ void registerShellCommand(CLI::App& root, int& exitCode) {
                   "The command and its arguments (put them after --; joined with spaces like adb does). "
                   "There is no interactive shell: use `adb shell` for one")
       ->required();
-  cmd->callback([&exitCode, args] {
+  setCommandBody(*cmd, exitCode, "shell", [args]() -> CommandResult {
     mergeGlobalDeviceOptions(args->device);
     auto device = openDevice(args->device);
-    if (!device.ok()) {
-      exitCode = reportError(device.status(), "shell");
-      return;
-    }
+    if (!device.ok()) return device.status();
     std::string command;
     for (const auto& a : args->command) command += (command.empty() ? "" : " ") + a;  // joined like adb does
     const auto limits = args->device.limits();
     if (args->exec) {
       auto out = core::adb::runExec(**device, command, limits);
-      if (!out.ok()) {
-        exitCode = reportError(out.status(), "shell");
-        return;
-      }
+      if (!out.ok()) return out.status();
       std::fwrite(out->data(), 1, out->size(), stdout);
-      return;
+      return 0;
     }
     core::adb::ShellOptions options;
     options.forceV1 = args->v1;
@@ -69,11 +63,8 @@ void registerShellCommand(CLI::App& root, int& exitCode) {
     auto waitLimits = limits;
     waitLimits.timeout = std::chrono::milliseconds(0);
     auto result = core::adb::runShell(**device, command, options, waitLimits);
-    if (!result.ok()) {
-      exitCode = reportError(result.status(), "shell");
-      return;
-    }
-    exitCode = result->exitCode.value_or(0);
+    if (!result.ok()) return result.status();
+    return result->exitCode.value_or(0);
   });
 }
 

@@ -29,19 +29,13 @@ void registerShrinkCommand(CLI::App& root, int& exitCode) {
   cmd->add_option("--sdk-version", args->sdkVersion, "sdkVersion for result.info (default: the input's, else unknown)");
   cmd->add_option("--manufacturer", args->manufacturer, "manufacturer for result.info (default: the input's, else unknown)");
   addFormatOption(*cmd, args->format);
-  cmd->callback([&exitCode, args] {
+  setCommandBody(*cmd, exitCode, "shrink", [args]() -> CommandResult {
     auto loaded = loadDump(args->dump);
-    if (!loaded.ok()) {
-      exitCode = reportError(loaded.status(), "shrink");
-      return;
-    }
+    if (!loaded.ok()) return loaded.status();
     const auto& ix = *loaded->index;
     const std::string hprofPath = args->zip ? args->out + ".hprof.part" : args->out;
     FILE* file = std::fopen(hprofPath.c_str(), "wb");
-    if (!file) {
-      exitCode = reportError(core::ioError("cannot create " + hprofPath), "shrink");
-      return;
-    }
+    if (!file) return core::ioError("cannot create " + hprofPath);
     TerminalProgress progress(!args->dump.quiet);
     const auto start = std::chrono::steady_clock::now();
     auto stats = core::analysis::shrinkDump(
@@ -55,8 +49,7 @@ void registerShrinkCommand(CLI::App& root, int& exitCode) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (!stats.ok() || !closed) {
       std::filesystem::remove(hprofPath);
-      exitCode = reportError(stats.ok() ? core::ioError("writing " + hprofPath) : stats.status(), args->dump.path);
-      return;
+      return about(args->dump.path, stats.ok() ? core::ioError("writing " + hprofPath) : stats.status());
     }
     if (args->zip) {
       core::hprof::MatrixResultInfo info;
@@ -67,10 +60,7 @@ void registerShrinkCommand(CLI::App& root, int& exitCode) {
       info.hprofEntry = std::filesystem::path(args->dump.path).stem().string() + "_shrink.hprof";
       const core::Status zipped = core::hprof::writeMatrixUploadZip(args->out, hprofPath, info);
       std::filesystem::remove(hprofPath);
-      if (!zipped.ok()) {
-        exitCode = reportError(zipped, args->out);
-        return;
-      }
+      if (!zipped.ok()) return about(args->out, zipped);
     }
     const uint64_t outBytes = std::filesystem::file_size(args->out);
     const double ratio = stats->inputBytes ? static_cast<double>(outBytes) / static_cast<double>(stats->inputBytes) : 0;
@@ -100,7 +90,7 @@ void registerShrinkCommand(CLI::App& root, int& exitCode) {
                   static_cast<unsigned long long>(stats->bitmapBuffersKept),
                   static_cast<unsigned long long>(stats->duplicateBitmapBuffers));
     }
-    exitCode = 0;
+    return 0;
   });
 }
 

@@ -23,19 +23,13 @@ void registerStringsCommand(CLI::App& root, int& exitCode) {
   addFormatOption(*cmd, args->format);
   cmd->add_option("--top", args->top, "How many of each to show (default 20; 0 = all)");
   cmd->add_option("--min-array-bytes", args->minArrayBytes, "Compare primitive arrays of at least this size (default 1024)");
-  cmd->callback([&exitCode, args] {
+  setCommandBody(*cmd, exitCode, "strings", [args]() -> CommandResult {
     auto loaded = loadDump(args->dump);
-    if (!loaded.ok()) {
-      exitCode = reportError(loaded.status(), "strings");
-      return;
-    }
+    if (!loaded.ok()) return loaded.status();
     const auto& ix = *loaded->index;
     TerminalProgress progress(!args->dump.quiet);
     auto report = analysis::findDuplicateValues(ix, {args->minArrayBytes}, progress, processCancelToken());
-    if (!report.ok()) {
-      exitCode = reportError(report.status(), args->dump.path);
-      return;
-    }
+    if (!report.ok()) return about(args->dump.path, report.status());
     auto limit = [&](size_t size) { return args->top ? std::min(args->top, size) : size; };
     auto ids = [&](const std::vector<core::hprof::ObjectIndex>& objects) {
       auto out = nlohmann::ordered_json::array();
@@ -86,7 +80,7 @@ void registerStringsCommand(CLI::App& root, int& exitCode) {
                     std::string(core::hprof::basicTypeName(a.elementType)).c_str(), a.length, a.preview.c_str());
       }
     }
-    exitCode = 0;
+    return 0;
   });
 }
 

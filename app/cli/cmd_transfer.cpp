@@ -70,38 +70,26 @@ void registerTransfer(CLI::App& root, int& exitCode, bool push) {
                   push ? "Destination on the device (a directory keeps the file name)"
                        : "Local destination (a directory keeps the file name)")
       ->required();
-  cmd->add_flag("-q,--quiet", args->quiet, "No progress and no summary line");
-  cmd->callback([&exitCode, args, push] {
+  addQuietFlag(*cmd, args->quiet, "No progress and no summary line");
+  setCommandBody(*cmd, exitCode, push ? "push" : "pull", [args, push]() -> CommandResult {
     mergeGlobalDeviceOptions(args->device);
-    const char* name = push ? "push" : "pull";
-    auto device = openDevice(args->device);
-    if (!device.ok()) {
-      exitCode = reportError(device.status(), name);
-      return;
-    }
+    ASSIGN_OR_RETURN(const auto device, openDevice(args->device));
     const auto limits = args->device.limits();
-    auto session = core::adb::SyncSession::open(**device, limits);
-    if (!session.ok()) {
-      exitCode = reportError(session.status(), name);
-      return;
-    }
+    ASSIGN_OR_RETURN(const auto session, core::adb::SyncSession::open(*device, limits));
     // The size for the bar: the local file (push) or the remote one (pull).
     uint64_t total = 0;
     if (push) {
       struct stat st {};
       if (::stat(args->from.c_str(), &st) == 0) total = static_cast<uint64_t>(st.st_size);
-    } else if (auto remote = (*session)->stat(args->from, limits); remote.ok()) {
+    } else if (auto remote = session->stat(args->from, limits); remote.ok()) {
       total = remote->size;
     }
     TransferProgressBar progress(!args->quiet, total);
     const auto start = std::chrono::steady_clock::now();
-    auto result = push ? (*session)->push(args->from, args->to, progress, limits)
-                       : (*session)->pull(args->from, args->to, progress, limits);
+    auto result = push ? session->push(args->from, args->to, progress, limits)
+                       : session->pull(args->from, args->to, progress, limits);
     progress.clear();
-    if (!result.ok()) {
-      exitCode = reportError(result.status(), name);
-      return;
-    }
+    if (!result.ok()) return result.status();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const double mbps = seconds > 0 ? static_cast<double>(result->bytes) / 1e6 / seconds : 0;
     if (args->format == OutputFormat::kJson) {
@@ -112,6 +100,7 @@ void registerTransfer(CLI::App& root, int& exitCode, bool push) {
       std::printf("%s: 1 file %s. %.1f MB/s (%llu bytes in %.3fs)\n", args->from.c_str(), push ? "pushed" : "pulled",
                   mbps, static_cast<unsigned long long>(result->bytes), seconds);
     }
+    return 0;
   });
 }
 

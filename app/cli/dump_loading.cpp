@@ -11,7 +11,7 @@ void addDumpOptions(CLI::App& command, DumpOptions& options) {
   command.add_option("--max-inflate", options.maxInflateBytes,
                      "Refuse to decompress more than this many bytes (default 64 GiB)");
   command.add_option("--threads", options.threads, "Worker threads for indexing (default: all cores)");
-  command.add_flag("-q,--quiet", options.quiet, "No progress on stderr");
+  addQuietFlag(command, options.quiet);
 }
 
 core::StatusOr<LoadedDump> loadDump(const DumpOptions& options) {

@@ -3,7 +3,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <sstream>
 
 namespace mxi::cli {
 
@@ -21,21 +20,6 @@ core::StatusOr<std::string> readTextInput(const std::string& path) {
   if (f != stdin) std::fclose(f);
   if (failed) return core::ioError("cannot read " + path);
   return text;
-}
-
-bool parseDropLevels(const std::string& text, int (&out)[4]) {
-  std::istringstream in(text);
-  std::string part;
-  int i = 0, previous = 0;
-  while (std::getline(in, part, ',')) {
-    if (i == 4) return false;
-    char* end = nullptr;
-    const long v = std::strtol(part.c_str(), &end, 10);
-    if (end == part.c_str() || *end != '\0' || v <= previous || v > 100000) return false;
-    out[i++] = static_cast<int>(v);
-    previous = static_cast<int>(v);
-  }
-  return i == 4;
 }
 
 }  // namespace mxi::cli

@@ -9,7 +9,4 @@ namespace mxi::cli {
 
 core::StatusOr<std::string> readTextInput(const std::string& path);
 
-// "3,9,24,42" → Matrix drop-level thresholds (ascending lower bounds of Normal..Frozen).
-bool parseDropLevels(const std::string& text, int (&out)[4]);
-
 }  // namespace mxi::cli

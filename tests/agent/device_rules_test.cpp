@@ -134,7 +134,7 @@ TEST_F(DeviceRulesTest, AnAppAUserBuildWillNotDumpGetsTheReasonAndTheRecordingKe
       "Process not debuggable: ProcessRecord{f23cc4a 4242:com.example.mxi.demo/u0_a42})";
   const ProcessRun dump = mxi({"dumpheap", "--package", kApp, "-o", (m_scratch / "h.hprof").string()}, user->hostPort());
   EXPECT_EQ(dump.exitCode, 2);
-  EXPECT_EQ(dump.err, "mxi: dumpheap com.example.mxi.demo: agent: " + why + "\n");
+  EXPECT_EQ(dump.err, "mxi: dumpheap: com.example.mxi.demo: agent: " + why + "\n");
   EXPECT_FALSE(fs::exists(m_scratch / "h.hprof"));
   // Asked for during a recording: said, and the recording goes on with everything.
   const fs::path session = m_scratch / "d.mxs";

@@ -1,0 +1,89 @@
+// `mxi session compare BASE NEW`: regressions between two builds; exit code 3 on regression, for CI.
+#include <cstdio>
+
+#include "app/cli/session/session_files.h"
+#include "core/session/html_report.h"
+#include "core/session/session_compare.h"
+#include "core/session/session_json.h"
+#include "core/trace/json_reader.h"
+
+namespace mxi::cli {
+
+namespace session = core::session;
+namespace trace = core::trace;
+using nlohmann::ordered_json;
+
+constexpr int kRegressionExitCode = 3;
+
+void registerSessionCompare(CLI::App& parent, int& exitCode) {
+  auto* cmd = parent.add_subcommand(
+      "compare", "Regressions from BASE to NEW: frame times per scene (Mann-Whitney U), evil methods, ANRs, IO, startup; exit code 3 on regression");
+  struct Args {
+    std::string base, next, format = "text", output;
+    session::CompareThresholds t;
+    bool quiet = false;
+  };
+  auto args = std::make_shared<Args>();
+  cmd->add_option("BASE", args->base, "Baseline session (.mxs)")->required();
+  cmd->add_option("NEW", args->next, "New session (.mxs)")->required();
+  cmd->add_option("--format", args->format, "text, json or html")->check(CLI::IsMember({"text", "json", "html"}))->default_str("text");
+  cmd->add_option("-o,--output", args->output, "Write the report here instead of stdout");
+  cmd->add_option("--alpha", args->t.alpha, "Significance level of the frame-time test (default 0.01)");
+  cmd->add_option("--min-increase-pct", args->t.minFrameTimeIncreasePct, "Median frame time growth that matters (default 5)");
+  cmd->add_option("--min-frames", args->t.minFrames, "Scenes with fewer frames are not judged (default 30)");
+  cmd->add_option("--evil-slower-pct", args->t.evilSlowerPct, "Evil method median cost growth that counts (default 20)");
+  cmd->add_option("--evil-slower-ms", args->t.evilSlowerMinMs, "… and at least this many ms (default 50)");
+  cmd->add_option("--startup-slower-pct", args->t.startupSlowerPct, "Startup growth that counts (default 10)");
+  cmd->add_option("--startup-slower-ms", args->t.startupSlowerMinMs, "… and at least this many ms (default 50)");
+  addDropLevelsOption(*cmd, args->t.dropThresholds);
+  addQuietFlag(*cmd, args->quiet);
+  setCommandBody(*cmd, exitCode, "session compare", [args]() -> CommandResult {
+    ASSIGN_OR_RETURN(const auto base, loadSessionFile(args->base, args->quiet));
+    ASSIGN_OR_RETURN(const auto next, loadSessionFile(args->next, args->quiet));
+    const session::SessionComparison c = session::compareSessions(*base, *next, args->t);
+    std::string out;
+    if (args->format == "json") {
+      ordered_json j = session::comparisonToJson(c);
+      j["base"] = args->base;
+      j["new"] = args->next;
+      out = trace::dumpJson(j, 2) + "\n";
+    } else if (args->format == "html") {
+      out = session::comparisonToHtml(c, args->base, args->next);
+    } else {
+      char line[512];
+      for (const auto& s : c.scenes) {
+        std::snprintf(line, sizeof line, "%-12s FPS %5.1f -> %5.1f  p50 %6.2f -> %6.2f ms  median %+6.1f%%  p=%.3g  ",
+                      std::string(session::verdictName(s.verdict)).c_str(), s.base.fps, s.next.fps, s.base.p50Ms,
+                      s.next.p50Ms, s.medianChangePct, s.test.pGreater);
+        out += line + s.scene + "\n";
+      }
+      for (const auto& e : c.evilMethods) {
+        std::snprintf(line, sizeof line, "%-12s evil method %s (%s): %llu -> %llu issues, median %lld -> %lld ms\n",
+                      std::string(session::verdictName(e.verdict)).c_str(), e.stackKey.c_str(), e.detail.c_str(),
+                      static_cast<unsigned long long>(e.baseCount), static_cast<unsigned long long>(e.nextCount),
+                      static_cast<long long>(e.baseMedianMs), static_cast<long long>(e.nextMedianMs));
+        out += line;
+      }
+      for (const auto& e : c.io) {
+        std::snprintf(line, sizeof line, "%-12s io %s %s: %llu -> %llu\n", std::string(session::verdictName(e.verdict)).c_str(),
+                      std::string(trace::ioIssueTypeName(e.type)).c_str(), e.path.c_str(),
+                      static_cast<unsigned long long>(e.baseCount), static_cast<unsigned long long>(e.nextCount));
+        out += line;
+      }
+      for (const auto& s : c.startup) {
+        std::snprintf(line, sizeof line, "%-12s startup %s: %.0f -> %.0f ms\n", s.regression ? "regression" : "same",
+                      s.metric.c_str(), s.baseMs, s.nextMs);
+        out += line;
+      }
+      std::snprintf(line, sizeof line, "ANRs: %llu -> %llu\n", static_cast<unsigned long long>(c.baseAnrs),
+                    static_cast<unsigned long long>(c.nextAnrs));
+      out += line;
+      out += c.hasRegression() ? "REGRESSION:\n" : "no regression beyond the thresholds\n";
+      for (const auto& r : c.regressions) out += "  " + r + "\n";
+    }
+    RETURN_IF_ERROR(writeOutput(args->output, out));
+    return c.hasRegression() ? kRegressionExitCode : 0;
+  });
+}
+
+}  // namespace mxi::cli

@@ -1,0 +1,71 @@
+// `mxi session import`: a session made from raw captures (framestats, Matrix issues, ANR traces).
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#include "app/cli/session/session_files.h"
+#include "app/cli/text_input.h"
+#include "core/session/session_import.h"
+#include "mxi/version.h"
+
+namespace mxi::cli {
+
+namespace session = core::session;
+using nlohmann::ordered_json;
+
+void registerSessionImport(CLI::App& parent, int& exitCode) {
+  auto* cmd = parent.add_subcommand("import", "Make a session from raw captures (framestats, Matrix issues, ANR traces) without a device");
+  struct Args {
+    std::vector<std::string> framestats, issues, anrs;
+    std::string output, app, device;
+    double refreshHz = 60;
+    OutputFormat format = OutputFormat::kText;
+  };
+  auto args = std::make_shared<Args>();
+  cmd->add_option("--framestats", args->framestats, "`dumpsys gfxinfo … framestats` output (repeatable; each window becomes a scene)");
+  cmd->add_option("--issues", args->issues, "Matrix issues in any shape `mxi parse issues` reads (repeatable)");
+  cmd->add_option("--anr", args->anrs, "ANR traces.txt (repeatable)");
+  cmd->add_option("-o,--output", args->output, "Session file to write (.mxs)")->required();
+  cmd->add_option("--app", args->app, "App package for the header (default: the issues' process)");
+  cmd->add_option("--device", args->device, "Device description for the header");
+  cmd->add_option("--refresh-hz", args->refreshHz, "Refresh rate for framestats without a period column (default 60)");
+  addFormatOption(*cmd, args->format);
+  setCommandBody(*cmd, exitCode, "session import", [args]() -> CommandResult {
+    session::ImportInputs in;
+    in.refreshHz = args->refreshHz;
+    in.framestatsNames = args->framestats;  // errors and warnings name the file
+    in.issueNames = args->issues;
+    in.anrNames = args->anrs;
+    auto readAll = [&](const std::vector<std::string>& paths, std::vector<std::string>& out) {
+      for (const auto& p : paths) {
+        auto text = readTextInput(p);
+        if (!text.ok()) return text.status();
+        out.push_back(std::move(text).value());
+      }
+      return core::okStatus();
+    };
+    RETURN_IF_ERROR(readAll(args->framestats, in.framestatsTexts));
+    RETURN_IF_ERROR(readAll(args->issues, in.issueTexts));
+    RETURN_IF_ERROR(readAll(args->anrs, in.anrTexts));
+    session::SessionHeader header;
+    header.app = args->app;
+    header.device = args->device.empty() ? "imported captures" : args->device;
+    header.agentVersion = std::string("mxi ") + kVersion + " (import)";
+    session::WriterOptions options;
+    options.fsync = session::FsyncPolicy::kOnFlush;
+    ASSIGN_OR_RETURN(const auto report, session::importCaptures(in, args->output, header, options));
+    for (const auto& w : report.warnings) std::fprintf(stderr, "mxi: session import: %s\n", w.c_str());
+    if (args->format == OutputFormat::kJson) {
+      ordered_json j = {{"output", args->output}, {"windows", report.windows}, {"frames", report.frames},
+                        {"issues", report.issues}, {"anrs", report.anrs}, {"warnings", report.warnings}};
+      printJson(j);
+    } else {
+      std::printf("%s: %llu window(s), %llu frame(s), %llu issue(s), %llu ANR(s)\n", args->output.c_str(),
+                  static_cast<unsigned long long>(report.windows), static_cast<unsigned long long>(report.frames),
+                  static_cast<unsigned long long>(report.issues), static_cast<unsigned long long>(report.anrs));
+    }
+    return 0;
+  });
+}
+
+}  // namespace mxi::cli

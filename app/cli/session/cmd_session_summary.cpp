@@ -1,0 +1,78 @@
+// `mxi session summary FILE`: frames, drop levels, FPS and percentiles per scene from the block
+// summaries (fast on any size), issue counts, frame gaps and clocks that disagree.
+#include <cstdio>
+
+#include "app/cli/session/session_files.h"
+#include "core/session/frame_gaps.h"
+#include "core/session/session_json.h"
+#include "core/session/session_span.h"
+
+namespace mxi::cli {
+
+namespace session = core::session;
+using nlohmann::ordered_json;
+
+void registerSessionSummary(CLI::App& parent, int& exitCode) {
+  auto* cmd = parent.add_subcommand("summary", "Frames, drop levels, FPS and percentiles per scene, issue counts (from block summaries: fast on any size)");
+  struct Args {
+    std::string file;
+    OutputFormat format = OutputFormat::kText;
+  };
+  auto args = std::make_shared<Args>();
+  cmd->add_option("FILE", args->file, "Session (.mxs)")->required();
+  addFormatOption(*cmd, args->format);
+  setCommandBody(*cmd, exitCode, "session summary", [args]() -> CommandResult {
+    auto reader = session::SessionReader::open(args->file);
+    if (!reader.ok()) return about(args->file, reader.status());
+    const auto s = (*reader)->summarize();
+    std::vector<session::SessionFrameGap> gaps;
+    if (s.frameGaps > 0) {
+      auto read = session::readFrameGaps(**reader);
+      if (!read.ok()) return about(args->file, read.status());
+      gaps = std::move(read).value();
+    }
+    if (args->format == OutputFormat::kJson) {
+      ordered_json j = session::summaryToJson(s);
+      j["app"] = (*reader)->header().app;
+      j["device"] = (*reader)->header().device;
+      j["intact"] = (*reader)->recovery().intact();
+      j["frameGapList"] = session::frameGapsToJson(gaps);
+      printJson(j);
+      return 0;
+    }
+    std::printf("%s on %s: %.1f s, %llu frames (+%llu flagged), %llu issues, %llu ANRs, %llu marks, %llu heap dumps\n",
+                (*reader)->header().app.c_str(), (*reader)->header().device.c_str(), s.durationMs() / 1000,
+                static_cast<unsigned long long>(s.frames), static_cast<unsigned long long>(s.flaggedFrames),
+                static_cast<unsigned long long>(s.issues), static_cast<unsigned long long>(s.anrs),
+                static_cast<unsigned long long>(s.marks), static_cast<unsigned long long>(s.heapDumps));
+    auto row = [](const session::SceneFrameSummary& sc, const std::string& name) {
+      std::printf("  %-60s %8llu  FPS %5.1f  jank %5.1f%%  p50 %6.1f  p90 %6.1f  p99 %6.1f ms  levels %llu/%llu/%llu/%llu/%llu\n",
+                  name.c_str(), static_cast<unsigned long long>(sc.frames), sc.fps(),
+                  sc.frames ? 100.0 * static_cast<double>(sc.jankFrames) / static_cast<double>(sc.frames) : 0.0,
+                  sc.percentileMs(50), sc.percentileMs(90), sc.percentileMs(99),
+                  static_cast<unsigned long long>(sc.levels[0]), static_cast<unsigned long long>(sc.levels[1]),
+                  static_cast<unsigned long long>(sc.levels[2]), static_cast<unsigned long long>(sc.levels[3]),
+                  static_cast<unsigned long long>(sc.levels[4]));
+    };
+    if (s.offClockNs != 0) {
+      std::printf("clocks disagree: %s\n", session::describeOffClock({s.firstTimeNs, s.lastTimeNs, s.offClockNs}).c_str());
+    }
+    for (const auto& sc : s.scenes) row(sc, sc.scene.empty() ? session::kNoScene : sc.scene);
+    row(s.overall, "all scenes");
+    std::printf("(levels: best/normal/middle/high/frozen; percentiles at 0.5 ms resolution)\n");
+    if (!gaps.empty()) {
+      uint64_t lost = 0;
+      for (const auto& g : gaps) lost += g.maxLostFrames;
+      std::printf("frames not seen: %zu gap(s), at most %llu frames missing from the figures above (%s)\n", gaps.size(),
+                  static_cast<unsigned long long>(lost), session::kFrameGapExplanation);
+      for (const auto& g : gaps) {
+        std::printf("  at %.3f s: %s\n", static_cast<double>(g.timeNs - s.firstTimeNs) / 1e9,
+                    session::describeFrameGap(g).c_str());
+      }
+    }
+    if (!(*reader)->recovery().intact()) printRecovery((*reader)->recovery());
+    return 0;
+  });
+}
+
+}  // namespace mxi::cli
