@@ -14,6 +14,7 @@
 
 #include "tests/agent/agent_client.h"
 #include "tests/agent/replayed_capture.h"
+#include "tests/support/programs.h"
 #include "tests/support/test_paths.h"
 
 namespace mxi::test {
@@ -22,13 +23,6 @@ namespace {
 namespace fs = std::filesystem;
 namespace proto = core::protocol;
 using namespace std::chrono_literals;
-
-std::string readFile(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 std::vector<std::string> splitLines(const std::string& text) {
   std::vector<std::string> out;

@@ -57,13 +57,13 @@ class ArmPhoneTest : public ::testing::TestWithParam<Phone> {
   }
 
   // The installed mxi, finding its agents only where the install put them.
-  ProcessRun mxi(std::vector<std::string> args) {
+  ProgramRun mxi(std::vector<std::string> args) {
     args.insert(args.begin(), (m_prefix / "bin/mxi").string());
     std::vector<std::string> env = m_adb->environment();
     env.push_back("ANDROID_SERIAL=" + m_sim->hostPort());
     ::unsetenv("MXI_AGENT_PATH");
     ::unsetenv("MXI_AGENT_DIR");
-    return runProcess(args, env, m_scratch);
+    return runProgram(args, RunOptions().withEnv(env));
   }
 
   fs::path m_prefix, m_installedAgent, m_scratch;
@@ -73,12 +73,12 @@ class ArmPhoneTest : public ::testing::TestWithParam<Phone> {
 
 TEST_P(ArmPhoneTest, TheInstalledMxiRecordsFramesIssuesTheAnrAndAHeapDumpThroughTheAbisAgent) {
   const Phone& phone = GetParam();
-  const ProcessRun shell = mxi({"shell", "--", "getprop ro.product.cpu.abi; uname -m"});
+  const ProgramRun shell = mxi({"shell", "--", "getprop ro.product.cpu.abi; uname -m"});
   ASSERT_EQ(shell.exitCode, 0) << shell.err;
   EXPECT_EQ(shell.out, std::string(phone.abi) + "\n" + (phone.abi == std::string("arm64-v8a") ? "aarch64" : "armv7l") + "\n");
 
   const fs::path session = m_scratch / "arm.mxs";
-  const ProcessRun r = mxi({"record", "--package", "com.android.settings", "--duration", "6", "--poll-ms", "250",
+  const ProgramRun r = mxi({"record", "--package", "com.android.settings", "--duration", "6", "--poll-ms", "250",
                             "--dump-heap-at", "1.5", "-o", session.string()});
   ASSERT_EQ(r.exitCode, 0) << r.err << m_sim->log();
   EXPECT_NE(r.err.find("mxi record: " + session.string() + " complete: "), std::string::npos) << r.err;
@@ -98,20 +98,20 @@ TEST_P(ArmPhoneTest, TheInstalledMxiRecordsFramesIssuesTheAnrAndAHeapDumpThrough
   ASSERT_EQ(rec.heapDumps, std::vector<std::string>{dump.string()});
   EXPECT_TRUE(readFile(dump) == readFile(fs::path(fixtureDumpDir()) / "android_heap.hprof"));
 
-  const ProcessRun info = mxi({"session", "info", session.string()});
+  const ProgramRun info = mxi({"session", "info", session.string()});
   ASSERT_EQ(info.exitCode, 0) << info.err;
   EXPECT_NE(info.out.find(std::string("\nabi: ") + phone.abi + "\n"), std::string::npos) << info.out;
   EXPECT_NE(info.out.find(std::string("\nagentMachine: ") + phone.agentMachine + "\n"), std::string::npos) << info.out;
 
   // A heap dump on its own, through the same agent (already deployed: not pushed again).
-  const ProcessRun heap = mxi({"dumpheap", "--package", "com.android.settings", "-o", (m_scratch / "h.hprof").string()});
+  const ProgramRun heap = mxi({"dumpheap", "--package", "com.android.settings", "-o", (m_scratch / "h.hprof").string()});
   ASSERT_EQ(heap.exitCode, 0) << heap.err;
   EXPECT_TRUE(readFile(m_scratch / "h.hprof") == readFile(fs::path(fixtureDumpDir()) / "android_heap.hprof"));
 }
 
 TEST_P(ArmPhoneTest, AnAgentOfAnotherMachineIsRefusedWithTheShellsReason) {
   // The x86_64 agent pushed to an arm phone: the phone's shell cannot exec it, and deploy says so.
-  const ProcessRun r = mxi({"agent", "deploy", "--agent", MXI_TEST_HOST_AGENT});
+  const ProgramRun r = mxi({"agent", "deploy", "--agent", MXI_TEST_HOST_AGENT});
   EXPECT_NE(r.exitCode, 0);
   EXPECT_NE(r.err.find(std::string("the pushed agent does not run on this device (ABI ") + GetParam().abi + "): "),
             std::string::npos) << r.err;

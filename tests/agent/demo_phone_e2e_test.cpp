@@ -11,6 +11,7 @@
 #include "core/session/session_reader.h"
 #include "tests/agent/e2e_support.h"
 #include "tests/support/adb_test_env.h"
+#include "tests/support/run_mxi.h"
 #include "tests/support/test_paths.h"
 
 namespace mxi::test {
@@ -39,9 +40,8 @@ class DemoPhoneTest : public ::testing::TestWithParam<Demo> {
     ASSERT_TRUE(m_sim->started() && m_adb->started() && m_adb->connect(*m_sim)) << m_sim->log();
   }
 
-  ProcessRun mxi(std::vector<std::string> args) {
-    args.insert(args.begin(), cliPath());
-    return runProcess(args, mxiEnvironment(m_adb->environment(), m_sim->hostPort(), MXI_TEST_AGENT), m_scratch);
+  ProgramRun mxi(std::vector<std::string> args) {
+    return runMxi(std::move(args), RunOptions().withEnv(mxiEnvironment(m_adb->environment(), m_sim->hostPort(), MXI_TEST_AGENT)));
   }
 
   fs::path m_scratch;
@@ -59,7 +59,7 @@ std::string lastAfter(const std::string& text, const std::string& key, char unti
 
 TEST_P(DemoPhoneTest, AnIssueAnEvilMethodAndTheAnrWithinTenSecondsAllOnOneClock) {
   const fs::path session = m_scratch / "demo.mxs";
-  const ProcessRun r = mxi({"record", "--package", GetParam().package, "--duration", "10", "-o", session.string()});
+  const ProgramRun r = mxi({"record", "--package", GetParam().package, "--duration", "10", "-o", session.string()});
   ASSERT_EQ(r.exitCode, 0) << r.err;
 
   auto reader = core::session::SessionReader::open(session.string());
@@ -96,14 +96,14 @@ TEST_P(DemoPhoneTest, AnIssueAnEvilMethodAndTheAnrWithinTenSecondsAllOnOneClock)
   EXPECT_NE(line.find(fps), std::string::npos) << line;
   EXPECT_EQ(lastAfter(line, "frames ", ' '), std::to_string(summary.frames)) << line;
   EXPECT_EQ(lastAfter(line, "(+", ' '), std::to_string(summary.flaggedFrames)) << line;
-  const ProcessRun text = mxi({"session", "summary", session.string()});
+  const ProgramRun text = mxi({"session", "summary", session.string()});
   ASSERT_EQ(text.exitCode, 0) << text.err;
   char figures[64];
   std::snprintf(figures, sizeof figures, "FPS %5.1f", summary.overall.fps());
   EXPECT_NE(text.out.find(std::string("all scenes")), std::string::npos);
   EXPECT_NE(text.out.find(figures), std::string::npos) << text.out;
   EXPECT_EQ(text.out.find("clocks disagree"), std::string::npos) << text.out;
-  const ProcessRun json = mxi({"session", "export", session.string(), "--to", "json"});
+  const ProgramRun json = mxi({"session", "export", session.string(), "--to", "json"});
   ASSERT_EQ(json.exitCode, 0) << json.err;
   EXPECT_NE(json.out.find("\"offClockMs\": 0.0"), std::string::npos);
 }

@@ -14,6 +14,7 @@
 #include "core/session/session_reader.h"
 #include "tests/agent/e2e_support.h"
 #include "tests/support/adb_test_env.h"
+#include "tests/support/run_mxi.h"
 #include "tests/support/test_paths.h"
 
 namespace mxi::test {
@@ -44,10 +45,9 @@ class DeviceRulesTest : public ::testing::Test {
     return std::make_unique<SimProcess>(args, m_scratch / name);
   }
 
-  ProcessRun mxi(std::vector<std::string> args, const std::string& serial) {
-    args.insert(args.begin(), cliPath());
+  ProgramRun mxi(std::vector<std::string> args, const std::string& serial) {
     ::unsetenv("ANDROID_SERIAL");
-    return runProcess(args, mxiEnvironment(m_adb.environment(), serial, MXI_TEST_AGENT), m_scratch);
+    return runMxi(std::move(args), RunOptions().withEnv(mxiEnvironment(m_adb.environment(), serial, MXI_TEST_AGENT)));
   }
 
   fs::path m_scratch;
@@ -57,7 +57,7 @@ class DeviceRulesTest : public ::testing::Test {
 TEST_F(DeviceRulesTest, TwoDevicesAndNoSerialNamesBothAndSaysHowToPickOne) {
   auto first = phone("first", {}), second = phone("second", {});
   ASSERT_TRUE(m_adb.connect(*first) && m_adb.connect(*second));
-  const ProcessRun r = mxi({"record", "--package", kApp, "--duration", "2", "-o", (m_scratch / "s.mxs").string()}, "");
+  const ProgramRun r = mxi({"record", "--package", kApp, "--duration", "2", "-o", (m_scratch / "s.mxs").string()}, "");
   EXPECT_EQ(r.exitCode, 2);
   const std::string a = first->hostPort() + " device", b = second->hostPort() + " device";
   EXPECT_TRUE(r.err == "mxi: record: more than one device attached (" + a + ", " + b +
@@ -67,7 +67,7 @@ TEST_F(DeviceRulesTest, TwoDevicesAndNoSerialNamesBothAndSaysHowToPickOne) {
       << r.err;
   EXPECT_FALSE(fs::exists(m_scratch / "s.mxs"));
   // With a serial, it records.
-  const ProcessRun picked = mxi({"record", "--package", kApp, "--duration", "2", "-o", (m_scratch / "s.mxs").string()},
+  const ProgramRun picked = mxi({"record", "--package", kApp, "--duration", "2", "-o", (m_scratch / "s.mxs").string()},
                                 second->hostPort());
   EXPECT_EQ(picked.exitCode, 0) << picked.err;
 }
@@ -87,7 +87,7 @@ TEST_F(DeviceRulesTest, AnUnauthorizedPhoneSaysToTapAllowOnItsDialog) {
     if (!listed) std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
   ASSERT_TRUE(listed) << m_adb.adb({"devices"}).out;
-  const ProcessRun r = mxi({"record", "--package", kApp, "--duration", "2", "-o", (m_scratch / "u.mxs").string()},
+  const ProgramRun r = mxi({"record", "--package", kApp, "--duration", "2", "-o", (m_scratch / "u.mxs").string()},
                            locked->hostPort());
   EXPECT_NE(r.exitCode, 0);
   EXPECT_EQ(r.err, "mxi: record: device " + locked->hostPort() +
@@ -99,7 +99,7 @@ TEST_F(DeviceRulesTest, AnUnauthorizedPhoneSaysToTapAllowOnItsDialog) {
 TEST_F(DeviceRulesTest, ACablePulledInTheMiddleOfADeploySaysSoAndRecordsNothingHalfway) {
   auto flaky = phone("flaky", {}, {"--drop-after-sync-bytes", "1000000"});
   ASSERT_TRUE(m_adb.connect(*flaky));
-  const ProcessRun r = mxi({"record", "--package", kApp, "--duration", "2", "-o", (m_scratch / "f.mxs").string()},
+  const ProgramRun r = mxi({"record", "--package", kApp, "--duration", "2", "-o", (m_scratch / "f.mxs").string()},
                            flaky->hostPort());
   EXPECT_NE(r.exitCode, 0);
   EXPECT_EQ(r.err.rfind("mxi: record: the device went away while the agent was being pushed (", 0), 0u) << r.err;
@@ -120,7 +120,7 @@ TEST_F(DeviceRulesTest, Android7sToolboxPsStillFindsTheApp) {
   const auto ps = m_adb.adb({"-s", nougat->hostPort(), "shell", "ps", "-A", "-o", "PID,USER,NAME"});
   EXPECT_EQ(ps.out, "USER      PID   PPID  VSIZE  RSS   WCHAN              PC  NAME\n");
   const fs::path session = m_scratch / "n.mxs";
-  const ProcessRun r = mxi({"record", "--package", kApp, "--duration", "3", "-o", session.string()}, nougat->hostPort());
+  const ProgramRun r = mxi({"record", "--package", kApp, "--duration", "3", "-o", session.string()}, nougat->hostPort());
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_GE(readSession(session).frames, 60u);
 }
@@ -132,13 +132,13 @@ TEST_F(DeviceRulesTest, AnAppAUserBuildWillNotDumpGetsTheReasonAndTheRecordingKe
       "the app is not debuggable and this phone is a user build, so Android refuses to dump its heap: build the app "
       "debuggable (a debug build, or android:debuggable=\"true\") or use a userdebug/eng phone (am: Security exception: "
       "Process not debuggable: ProcessRecord{f23cc4a 4242:com.example.mxi.demo/u0_a42})";
-  const ProcessRun dump = mxi({"dumpheap", "--package", kApp, "-o", (m_scratch / "h.hprof").string()}, user->hostPort());
+  const ProgramRun dump = mxi({"dumpheap", "--package", kApp, "-o", (m_scratch / "h.hprof").string()}, user->hostPort());
   EXPECT_EQ(dump.exitCode, 2);
   EXPECT_EQ(dump.err, "mxi: dumpheap: com.example.mxi.demo: agent: " + why + "\n");
   EXPECT_FALSE(fs::exists(m_scratch / "h.hprof"));
   // Asked for during a recording: said, and the recording goes on with everything.
   const fs::path session = m_scratch / "d.mxs";
-  const ProcessRun r = mxi({"record", "--package", kApp, "--duration", "3", "--dump-heap-at", "1", "-o", session.string()},
+  const ProgramRun r = mxi({"record", "--package", kApp, "--duration", "3", "--dump-heap-at", "1", "-o", session.string()},
                            user->hostPort());
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_NE(r.err.find("mxi record: heap dump " + (m_scratch / "d-heap-1.hprof").string() + " failed: "), std::string::npos)
@@ -154,7 +154,7 @@ TEST_F(DeviceRulesTest, APhoneWithoutAGfxinfoServiceSaysFramesCannotBeReadAndRec
   auto odd = phone("odd", {"MXI_SIM_MISSING_SERVICES=gfxinfo"});
   ASSERT_TRUE(m_adb.connect(*odd));
   const fs::path session = m_scratch / "g.mxs";
-  const ProcessRun r = mxi({"record", "--package", kApp, "--duration", "3", "-o", session.string()}, odd->hostPort());
+  const ProgramRun r = mxi({"record", "--package", kApp, "--duration", "3", "-o", session.string()}, odd->hostPort());
   ASSERT_EQ(r.exitCode, 0) << r.err;
   const std::string said = "mxi record: agent: this phone has no gfxinfo service (dumpsys: Can't find service: gfxinfo), "
                            "so frame times cannot be read; Matrix issues and ANRs still are\n";

@@ -23,6 +23,7 @@
 #include "tests/agent/e2e_support.h"
 #include "tests/agent/replayed_capture.h"
 #include "tests/support/adb_test_env.h"
+#include "tests/support/run_mxi.h"
 #include "tests/support/test_paths.h"
 
 namespace mxi::test {
@@ -69,9 +70,8 @@ class E2eRecordTest : public ::testing::Test {
   std::vector<std::string> env() const {
     return mxiEnvironment(s_adb->environment(), s_sim->hostPort(), MXI_TEST_AGENT);
   }
-  ProcessRun mxi(std::vector<std::string> args, std::function<void(pid_t)> whileRunning = {}) {
-    args.insert(args.begin(), cliPath());
-    return runProcess(args, env(), m_scratch, std::move(whileRunning));
+  ProgramRun mxi(std::vector<std::string> args, std::function<void(pid_t)> whileRunning = {}) {
+    return runMxi(std::move(args), RunOptions().withEnv(env()).calling(std::move(whileRunning)));
   }
   std::string calls() const { return readFile(s_dir / "root/var/mxi-sim/calls.log"); }
   // A simulator setting for one test: appended to its env file (a later line wins), undone after.
@@ -93,7 +93,7 @@ class E2eRecordTest : public ::testing::Test {
 };
 
 TEST_F(E2eRecordTest, RecordedHistogramPerSceneEqualsTheReplayedCapture) {
-  const ProcessRun r = mxi({"record", "--package", "com.android.settings", "--duration", "5", "--poll-ms", "250", "-o",
+  const ProgramRun r = mxi({"record", "--package", "com.android.settings", "--duration", "5", "--poll-ms", "250", "-o",
                      (m_scratch / "s.mxs").string()});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_NE(r.err.find("complete: "), std::string::npos) << r.err;
@@ -104,7 +104,7 @@ TEST_F(E2eRecordTest, RecordedHistogramPerSceneEqualsTheReplayedCapture) {
 }
 
 TEST_F(E2eRecordTest, EveryMatrixIssueArrivesExactlyOnce) {
-  const ProcessRun r = mxi({"record", "--package", "mobi.mangatoon.comics.aphone.portuguese", "--duration", "5", "-o",
+  const ProgramRun r = mxi({"record", "--package", "mobi.mangatoon.comics.aphone.portuguese", "--duration", "5", "-o",
                      (m_scratch / "i.mxs").string()});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   const Recorded rec = readSession(m_scratch / "i.mxs");
@@ -121,7 +121,7 @@ TEST_F(E2eRecordTest, EveryMatrixIssueArrivesExactlyOnce) {
 }
 
 TEST_F(E2eRecordTest, AnrArrivesExactlyOnce) {
-  const ProcessRun r = mxi({"record", "--package", "com.example.shinelon.wanandroid", "--duration", "4", "-o",
+  const ProgramRun r = mxi({"record", "--package", "com.example.shinelon.wanandroid", "--duration", "4", "-o",
                      (m_scratch / "a.mxs").string()});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   const Recorded rec = readSession(m_scratch / "a.mxs");
@@ -132,7 +132,7 @@ TEST_F(E2eRecordTest, AnrArrivesExactlyOnce) {
 
 TEST_F(E2eRecordTest, HeapDumpArrivesByteIdentical) {
   const fs::path out = m_scratch / "h.hprof";
-  const ProcessRun r = mxi({"dumpheap", "--package", "com.android.settings", "-o", out.string()});
+  const ProgramRun r = mxi({"dumpheap", "--package", "com.android.settings", "-o", out.string()});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_TRUE(readFile(out) == readFile(fs::path(fixtureDumpDir()) / "android_heap.hprof"));
   EXPECT_TRUE(fs::is_empty(s_dir / "root/data/local/tmp/mxi"));  // the agent deleted its copy
@@ -141,9 +141,9 @@ TEST_F(E2eRecordTest, HeapDumpArrivesByteIdentical) {
 TEST_F(E2eRecordTest, DumpShrunkOnTheDeviceEqualsMxiShrinkOnTheHost) {
   const fs::path original = fs::path(fixtureDumpDir()) / "android_heap.hprof";
   const fs::path onDevice = m_scratch / "device-shrunk.hprof", onHost = m_scratch / "host-shrunk.hprof";
-  const ProcessRun r = mxi({"dumpheap", "--package", "com.android.settings", "--shrink", "-o", onDevice.string()});
+  const ProgramRun r = mxi({"dumpheap", "--package", "com.android.settings", "--shrink", "-o", onDevice.string()});
   ASSERT_EQ(r.exitCode, 0) << r.err;
-  const ProcessRun host = mxi({"shrink", original.string(), onHost.string(), "-q"});
+  const ProgramRun host = mxi({"shrink", original.string(), onHost.string(), "-q"});
   ASSERT_EQ(host.exitCode, 0) << host.err;
   const std::string shrunk = readFile(onHost);
   EXPECT_LT(shrunk.size(), fs::file_size(original));  // the shrink did something
@@ -156,13 +156,13 @@ TEST_F(E2eRecordTest, DumpShrunkOnTheDeviceEqualsMxiShrinkOnTheHost) {
 
 TEST_F(E2eRecordTest, BitmapsOnAnAndroid14DeviceAreLeftOutWithANote) {
   const fs::path out = m_scratch / "b.hprof";
-  const ProcessRun r = mxi({"dumpheap", "--package", "com.android.settings", "--bitmaps", "png", "-o", out.string()});
+  const ProgramRun r = mxi({"dumpheap", "--package", "com.android.settings", "--bitmaps", "png", "-o", out.string()});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_NE(r.err.find("mxi dumpheap: note: the device (SDK 34) cannot add bitmap pixels (am dumpheap -b needs SDK 35); "
                        "dumping without them\n"),
             std::string::npos) << r.err;
   EXPECT_TRUE(readFile(out) == readFile(fs::path(fixtureDumpDir()) / "android_heap.hprof"));
-  const ProcessRun bad = mxi({"dumpheap", "--package", "com.android.settings", "--bitmaps", "gif", "-o", out.string()});
+  const ProgramRun bad = mxi({"dumpheap", "--package", "com.android.settings", "--bitmaps", "gif", "-o", out.string()});
   EXPECT_NE(bad.exitCode, 0);
   EXPECT_NE(bad.err.find("gif"), std::string::npos) << bad.err;
 }
@@ -178,7 +178,7 @@ TEST_F(E2eRecordTest, AgentKilledMidStreamIsReportedAndRecordingContinues) {
       if (cmdline.starts_with(agentPath.string() + '\0')) kill(std::atoi(e.path().filename().c_str()), SIGKILL);
     }
   };
-  const ProcessRun r = mxi({"record", "--package", "com.android.settings", "--duration", "7", "--poll-ms", "250", "-o",
+  const ProgramRun r = mxi({"record", "--package", "com.android.settings", "--duration", "7", "--poll-ms", "250", "-o",
                      (m_scratch / "k.mxs").string()},
                     killAgent);
   ASSERT_EQ(r.exitCode, 0) << r.err;
@@ -190,7 +190,7 @@ TEST_F(E2eRecordTest, AgentKilledMidStreamIsReportedAndRecordingContinues) {
 }
 
 TEST_F(E2eRecordTest, AgentPackagesListsInstalledPackagesAndTheirPids) {
-  const ProcessRun r = mxi({"agent", "packages"});
+  const ProgramRun r = mxi({"agent", "packages"});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   std::vector<std::string> lines;
   std::stringstream ss(r.out);
@@ -202,7 +202,7 @@ TEST_F(E2eRecordTest, AgentPackagesListsInstalledPackagesAndTheirPids) {
   auto has = [&](const std::string& line) { return std::find(lines.begin(), lines.end(), line) != lines.end(); };
   EXPECT_TRUE(has("1955    com.android.settings")) << r.out;
   EXPECT_TRUE(has("running com.google.android.googlequicksearchbox")) << r.out;  // only :interactor, :search
-  const ProcessRun json = mxi({"agent", "packages", "--third-party", "--format", "json"});
+  const ProgramRun json = mxi({"agent", "packages", "--third-party", "--format", "json"});
   ASSERT_EQ(json.exitCode, 0) << json.err;
   EXPECT_NE(json.out.find("\"package\": \"mobi.mangatoon.comics.aphone.portuguese\",\n    \"running\": true,\n    \"mainPid\": 21003"),
             std::string::npos) << json.out;
@@ -230,7 +230,7 @@ TEST_F(E2eRecordTest, AgentKilledWhileIssuesFlowLosesNoneAndDoublesNone) {
       if (cmdline.starts_with(agentPath.string() + '\0')) killed |= kill(std::atoi(e.path().filename().c_str()), SIGKILL) == 0;
     }
   };
-  const ProcessRun r = mxi({"record", "--package", "mobi.mangatoon.comics.aphone.portuguese", "--duration", "9", "-o",
+  const ProgramRun r = mxi({"record", "--package", "mobi.mangatoon.comics.aphone.portuguese", "--duration", "9", "-o",
                             (m_scratch / "ik.mxs").string()},
                            killAgent);
   ASSERT_EQ(r.exitCode, 0) << r.err;
@@ -273,7 +273,7 @@ TEST_F(E2eRecordTest, WrongTokenIsRefusedThroughAdb) {
 }
 
 TEST_F(E2eRecordTest, HostilePackageNameIsRefused) {
-  const ProcessRun r = mxi({"record", "--package", "com.x;rm -rf /", "--duration", "3", "-o", (m_scratch / "x.mxs").string()});
+  const ProgramRun r = mxi({"record", "--package", "com.x;rm -rf /", "--duration", "3", "-o", (m_scratch / "x.mxs").string()});
   EXPECT_EQ(r.exitCode, 2) << r.err;
   EXPECT_NE(r.err.find("invalid package name"), std::string::npos) << r.err;
   EXPECT_EQ(calls().find("rm -rf"), std::string::npos);
@@ -303,7 +303,7 @@ TEST_F(E2eRecordTest, IssueCutInsideAMultiByteCharacterIsKeptAndTheRecordingGoes
   const SimSetting extraIssues("MXI_SIM_EXTRA_ISSUES=" + extra.string());
 
   const fs::path session = m_scratch / "u.mxs";
-  const ProcessRun r = mxi({"record", "--package", "mobi.mangatoon.comics.aphone.portuguese", "--duration", "5", "-o",
+  const ProgramRun r = mxi({"record", "--package", "mobi.mangatoon.comics.aphone.portuguese", "--duration", "5", "-o",
                             session.string()});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   // The cut one and every real one (3 of which are Matrix ANRs).
@@ -318,20 +318,20 @@ TEST_F(E2eRecordTest, IssueCutInsideAMultiByteCharacterIsKeptAndTheRecordingGoes
   EXPECT_NE(cut.find("慢\xEF\xBF\xBD\""), std::string::npos) << cut.substr(cut.size() - 100);
 
   // Every view of the file shows it: the JSON, HTML and Chrome-trace exports and the summary.
-  const ProcessRun json = mxi({"session", "export", session.string(), "--to", "json", "-q"});
+  const ProgramRun json = mxi({"session", "export", session.string(), "--to", "json", "-q"});
   ASSERT_EQ(json.exitCode, 0) << json.err;
   EXPECT_NE(json.out.find("\"truncated\": true"), std::string::npos);
   EXPECT_NE(json.out.find("\"cost\": 1234"), std::string::npos);  // what the complete members say
   EXPECT_NE(json.out.find("\"scene\": \"首页Activity\""), std::string::npos);
-  const ProcessRun html = mxi({"session", "export", session.string(), "--to", "html", "-q"});
+  const ProgramRun html = mxi({"session", "export", session.string(), "--to", "html", "-q"});
   ASSERT_EQ(html.exitCode, 0) << html.err;
   EXPECT_NE(html.out.find("(truncated)</span></td><td>NORMAL</td><td class=n>1234</td><td>首页Activity</td>"),
             std::string::npos);
-  const ProcessRun chrome = mxi({"session", "export", session.string(), "--to", "chrome-trace", "-q"});
+  const ProgramRun chrome = mxi({"session", "export", session.string(), "--to", "chrome-trace", "-q"});
   ASSERT_EQ(chrome.exitCode, 0) << chrome.err;
   EXPECT_NE(chrome.out.find("\"scene\":\"首页Activity\",\"process\":\"\",\"stackKey\":\"\",\"costMs\":1234,\"truncated\":true"),
             std::string::npos);
-  const ProcessRun summary = mxi({"session", "summary", session.string()});
+  const ProgramRun summary = mxi({"session", "summary", session.string()});
   ASSERT_EQ(summary.exitCode, 0) << summary.err;
 }
 

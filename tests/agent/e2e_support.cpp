@@ -17,32 +17,6 @@ namespace mxi::test {
 
 namespace fs = std::filesystem;
 
-std::string readFile(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-ProcessRun runProcess(std::vector<std::string> argv, const std::vector<std::string>& env, const fs::path& scratch,
-                      std::function<void(pid_t)> whileRunning) {
-  const fs::path out = scratch / "stdout.txt", err = scratch / "stderr.txt";
-  const pid_t pid = fork();
-  if (pid == 0) {
-    for (const std::string& kv : env) setenv(kv.substr(0, kv.find('=')).c_str(), kv.substr(kv.find('=') + 1).c_str(), 1);
-    if (freopen(out.c_str(), "w", stdout) == nullptr || freopen(err.c_str(), "w", stderr) == nullptr) _exit(126);
-    std::vector<char*> args;
-    for (auto& a : argv) args.push_back(a.data());
-    args.push_back(nullptr);
-    execvp(args[0], args.data());
-    _exit(127);
-  }
-  if (whileRunning) whileRunning(pid);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, readFile(out), readFile(err)};
-}
-
 Recorded readSession(const fs::path& path) {
   Recorded r;
   auto reader = core::session::SessionReader::open(path.string());

@@ -1,5 +1,5 @@
-// What the end-to-end tests share: running a program (mxi, an installed copy) with its own
-// environment, and reading back what a recorded session holds.
+// What the end-to-end tests share: the environment that points mxi at one simulated phone, and
+// reading back what a recorded session holds. Running programs: tests/support/programs.h.
 #pragma once
 
 #include <sys/types.h>
@@ -11,21 +11,9 @@
 #include <vector>
 
 #include "tests/agent/replayed_capture.h"
+#include "tests/support/programs.h"
 
 namespace mxi::test {
-
-std::string readFile(const std::filesystem::path& p);
-
-struct ProcessRun {
-  int exitCode = -1;
-  std::string out, err;
-};
-
-// Runs argv with extra environment (KEY=VALUE, as PrivateAdbServer::environment() gives it; a
-// later setting wins); stdout/stderr captured through files in `scratch`. `whileRunning` is
-// called with the child's pid before it is waited for.
-ProcessRun runProcess(std::vector<std::string> argv, const std::vector<std::string>& env,
-                      const std::filesystem::path& scratch, std::function<void(pid_t)> whileRunning = {});
 
 // What `mxi` needs to reach one phone through a private adb server (`adbEnvironment`, from
 // PrivateAdbServer::environment()) and deploy `agent`: ANDROID_SERIAL (when given) and MXI_AGENT_PATH.

@@ -13,6 +13,7 @@
 #include "tests/agent/e2e_support.h"
 #include "tests/device-sim/tools/synthetic_frames.h"
 #include "tests/support/adb_test_env.h"
+#include "tests/support/run_mxi.h"
 #include "tests/support/test_paths.h"
 
 namespace mxi::test {
@@ -39,9 +40,8 @@ class FrameGapTest : public ::testing::Test {
     ASSERT_TRUE(m_sim->started() && m_adb->started() && m_adb->connect(*m_sim)) << m_sim->log();
   }
 
-  ProcessRun mxi(std::vector<std::string> args) {
-    args.insert(args.begin(), cliPath());
-    return runProcess(args, mxiEnvironment(m_adb->environment(), m_sim->hostPort(), MXI_TEST_AGENT), m_scratch);
+  ProgramRun mxi(std::vector<std::string> args) {
+    return runMxi(std::move(args), RunOptions().withEnv(mxiEnvironment(m_adb->environment(), m_sim->hostPort(), MXI_TEST_AGENT)));
   }
 
   // The synthetic app's vsync index of a device time: its rows start at the timeline's origin
@@ -86,7 +86,7 @@ class FrameGapTest : public ::testing::Test {
 TEST_F(FrameGapTest, OnA120HzDisplayThePollFollowsTheRingAndNoFrameIsLost) {
   startPhone(120, 8);  // 125 frames a second: 120 listed rows hold under a second of them
   const fs::path session = m_scratch / "fast.mxs";
-  const ProcessRun r = mxi({"record", "--package", kApp, "--duration", "4", "--poll-ms", "2000", "-o", session.string()});
+  const ProgramRun r = mxi({"record", "--package", kApp, "--duration", "4", "--poll-ms", "2000", "-o", session.string()});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_NE(r.err.find("mxi record: the display runs at 120 Hz: frames are read every 500 ms instead of 2000 (the "
                        "phone lists only a window's last 120)"),
@@ -103,7 +103,7 @@ TEST_F(FrameGapTest, OnA120HzDisplayThePollFollowsTheRingAndNoFrameIsLost) {
 TEST_F(FrameGapTest, FramesFasterThanThePollsAreRecordedAsGapsThatHideExactlyTheMissingFrames) {
   startPhone(60, 2);  // 500 frames a second on a 60 Hz clock: a 1 s poll sees only the last 120
   const fs::path session = m_scratch / "gaps.mxs";
-  const ProcessRun r = mxi({"record", "--package", kApp, "--duration", "4", "-o", session.string()});
+  const ProgramRun r = mxi({"record", "--package", kApp, "--duration", "4", "-o", session.string()});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   constexpr int64_t kPeriod = 1'000'000'000 / 60;
   const Timeline t = read(session, kPeriod);
@@ -132,17 +132,17 @@ TEST_F(FrameGapTest, FramesFasterThanThePollsAreRecordedAsGapsThatHideExactlyThe
   EXPECT_NE(r.err.find("mxi record: frames lost: "), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("not seen <=" + std::to_string(hidden) + " frames in " + std::to_string(t.gaps.size()) + " gap(s)"),
             std::string::npos) << r.err;
-  const ProcessRun summary = mxi({"session", "summary", session.string()});
+  const ProgramRun summary = mxi({"session", "summary", session.string()});
   ASSERT_EQ(summary.exitCode, 0) << summary.err;
   EXPECT_NE(summary.out.find("frames not seen: " + std::to_string(t.gaps.size()) + " gap(s), at most " +
                              std::to_string(hidden) + " frames missing from the figures above"),
             std::string::npos) << summary.out;
-  const ProcessRun json = mxi({"session", "summary", "--format", "json", session.string()});
+  const ProgramRun json = mxi({"session", "summary", "--format", "json", session.string()});
   EXPECT_NE(json.out.find("\"frameGaps\": " + std::to_string(t.gaps.size())), std::string::npos) << json.out;
-  const ProcessRun html = mxi({"session", "export", session.string(), "--to", "html"});
+  const ProgramRun html = mxi({"session", "export", session.string(), "--to", "html"});
   EXPECT_NE(html.out.find("<h2>Frames not seen</h2>"), std::string::npos);
   EXPECT_NE(html.out.find(" not seen (at most " + std::to_string(t.gaps[0].gapFrames) + " frames)"), std::string::npos);
-  const ProcessRun chrome = mxi({"session", "export", session.string(), "--to", "chrome-trace"});
+  const ProgramRun chrome = mxi({"session", "export", session.string(), "--to", "chrome-trace"});
   EXPECT_NE(chrome.out.find("\"name\":\"Frames not seen\",\"cat\":\"frameGap\""), std::string::npos);
 }
 

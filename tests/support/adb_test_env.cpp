@@ -30,28 +30,6 @@ namespace mxi::test {
 
 namespace {
 
-std::vector<char*> makeEnv(const std::vector<std::string>& extra, std::vector<std::string>& storage) {
-  storage.clear();
-  for (char** e = environ; *e != nullptr; ++e) {
-    const std::string entry = *e;
-    const std::string key = entry.substr(0, entry.find('='));
-    bool overridden = false;
-    for (const auto& x : extra) overridden |= x.substr(0, x.find('=')) == key;
-    if (!overridden) storage.push_back(entry);
-  }
-  // Later entries of `extra` win over earlier ones with the same key.
-  for (size_t i = 0; i < extra.size(); ++i) {
-    const std::string key = extra[i].substr(0, extra[i].find('='));
-    bool laterWins = false;
-    for (size_t j = i + 1; j < extra.size(); ++j) laterWins |= extra[j].substr(0, extra[j].find('=')) == key;
-    if (!laterWins) storage.push_back(extra[i]);
-  }
-  std::vector<char*> out;
-  for (auto& s : storage) out.push_back(s.data());
-  out.push_back(nullptr);
-  return out;
-}
-
 std::string simPath() {
   if (const char* env = std::getenv("MXI_DEVICE_SIM")) return env;
 #ifdef MXI_TEST_DEVICE_SIM
@@ -75,82 +53,7 @@ uint16_t freeTcpPort() {
   return ntohs(addr.sin_port);
 }
 
-bool adbAvailable() { return runCommand({"adb", "version"}).exitCode == 0; }
-
-BackgroundCommand::BackgroundCommand(const std::vector<std::string>& argv, const std::vector<std::string>& extraEnv) {
-  // Output goes to a file, not a pipe: `adb start-server` leaves a daemon holding its stdout.
-  char outPath[] = "/tmp/mxi-adb-test-out-XXXXXX";
-  const int outFd = mkstemp(outPath);
-  if (outFd < 0) return;
-  m_outPath = outPath;
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, outFd, 1);
-  posix_spawn_file_actions_adddup2(&actions, outFd, 2);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  std::vector<std::string> args = argv;
-  std::vector<char*> cargv;
-  for (auto& a : args) cargv.push_back(a.data());
-  cargv.push_back(nullptr);
-  std::vector<std::string> envStorage;
-  auto envp = makeEnv(extraEnv, envStorage);
-  pid_t pid = 0;
-  if (posix_spawnp(&pid, cargv[0], &actions, nullptr, cargv.data(), envp.data()) == 0) m_pid = pid;
-  posix_spawn_file_actions_destroy(&actions);
-  ::close(outFd);
-}
-
-BackgroundCommand::~BackgroundCommand() {
-  if (m_pid > 0) wait(std::chrono::milliseconds(0));
-  if (!m_outPath.empty()) ::unlink(m_outPath.c_str());
-}
-
-std::string BackgroundCommand::output() const {
-  std::ifstream in(m_outPath, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-bool BackgroundCommand::waitForOutput(const std::string& text, std::chrono::milliseconds timeout) const {
-  const auto end = std::chrono::steady_clock::now() + timeout;
-  for (;;) {
-    if (output().find(text) != std::string::npos) return true;
-    if (std::chrono::steady_clock::now() >= end) return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-}
-
-int BackgroundCommand::wait(std::chrono::milliseconds timeout) {
-  if (m_pid <= 0) return -1;
-  const bool forever = timeout == std::chrono::milliseconds::max();
-  const auto end = std::chrono::steady_clock::now() + (forever ? std::chrono::milliseconds(0) : timeout);
-  int status = 0;
-  for (;;) {
-    const pid_t done = waitpid(m_pid, &status, forever ? 0 : WNOHANG);
-    if (done == m_pid) break;
-    if (done < 0 && errno != EINTR) return -1;
-    if (!forever && done == 0 && std::chrono::steady_clock::now() >= end) {
-      ::kill(m_pid, SIGKILL);  // past its deadline: never leave a test waiting
-      while (waitpid(m_pid, &status, 0) < 0 && errno == EINTR) {
-      }
-      m_pid = -1;
-      return -1;
-    }
-    if (!forever && done == 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  m_pid = -1;
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-CommandResult runCommand(const std::vector<std::string>& argv, const std::vector<std::string>& extraEnv) {
-  BackgroundCommand command(argv, extraEnv);
-  CommandResult result;
-  if (!command.started()) return result;
-  result.exitCode = command.wait(std::chrono::milliseconds::max());
-  result.out = command.output();
-  return result;
-}
+bool adbAvailable() { return runProgram({"adb", "version"}).exitCode == 0; }
 
 void writePatternFile(const std::filesystem::path& path, uint64_t size, uint32_t seed) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
@@ -346,10 +249,10 @@ std::vector<std::string> PrivateAdbServer::environment() const {
           "ANDROID_SERIAL="};
 }
 
-CommandResult PrivateAdbServer::adb(const std::vector<std::string>& args) const {
+ProgramRun PrivateAdbServer::adb(const std::vector<std::string>& args) const {
   std::vector<std::string> argv = {"adb", "-P", std::to_string(m_port)};
   argv.insert(argv.end(), args.begin(), args.end());
-  return runCommand(argv, {"HOME=" + m_home.string()});
+  return runProgram(argv, RunOptions().withEnv({"HOME=" + m_home.string()}).mergingStderr());
 }
 
 bool PrivateAdbServer::connect(const SimProcess& sim) const {

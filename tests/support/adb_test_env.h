@@ -12,37 +12,12 @@
 #include <thread>
 #include <vector>
 
+#include "tests/support/programs.h"
+
 namespace mxi::test {
 
 uint16_t freeTcpPort();
 bool adbAvailable();
-
-struct CommandResult {
-  int exitCode = -1;
-  std::string out;  // stdout and stderr together
-};
-// Runs argv (no shell) with extra environment entries; captures output.
-CommandResult runCommand(const std::vector<std::string>& argv, const std::vector<std::string>& extraEnv = {});
-
-// A command left running (mxi devices --track): its output so far can be waited for, and it
-// is killed if it outlives wait()'s deadline or the object, so a test never hangs on it.
-class BackgroundCommand {
- public:
-  BackgroundCommand(const std::vector<std::string>& argv, const std::vector<std::string>& extraEnv = {});
-  ~BackgroundCommand();
-  BackgroundCommand(const BackgroundCommand&) = delete;
-  BackgroundCommand& operator=(const BackgroundCommand&) = delete;
-  bool started() const { return m_pid > 0; }
-  std::string output() const;  // stdout and stderr so far
-  // Whether `text` appeared in the output within `timeout`.
-  bool waitForOutput(const std::string& text, std::chrono::milliseconds timeout) const;
-  // The exit code; -1 when it had to be killed at the deadline (or died of a signal).
-  int wait(std::chrono::milliseconds timeout);
-
- private:
-  pid_t m_pid = -1;
-  std::string m_outPath;
-};
 
 // A deterministic pseudo-random file (xorshift) of `size` bytes.
 void writePatternFile(const std::filesystem::path& path, uint64_t size, uint32_t seed);
@@ -104,7 +79,7 @@ class PrivateAdbServer {
   // Environment for child processes (adb, mxi) that should use this server.
   std::vector<std::string> environment() const;
   // `adb -P PORT args…`
-  CommandResult adb(const std::vector<std::string>& args) const;
+  ProgramRun adb(const std::vector<std::string>& args) const;
   // adb connect + wait until the device is listed as "device".
   bool connect(const SimProcess& sim) const;
   void kill();

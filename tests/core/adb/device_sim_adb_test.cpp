@@ -22,7 +22,7 @@ class DeviceSimWithAdbTest : public ::testing::Test {
     ASSERT_TRUE(m_server.started());
     ASSERT_TRUE(m_server.connect(m_sim)) << m_server.adb({"devices"}).out;
   }
-  CommandResult adbOnSim(std::vector<std::string> args) {
+  ProgramRun adbOnSim(std::vector<std::string> args) {
     args.insert(args.begin(), {"-s", m_sim.hostPort()});
     return m_server.adb(args);
   }

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/support/adb_test_env.h"
-#include "tests/support/test_paths.h"
+#include "tests/support/run_mxi.h"
 
 namespace mxi::test {
 namespace {
@@ -21,11 +21,10 @@ class CliDeviceTest : public ::testing::Test {
     ASSERT_TRUE(m_sim.started());
     ASSERT_TRUE(m_server.connect(m_sim));
   }
-  CommandResult mxi(std::vector<std::string> args, std::vector<std::string> env = {}) {
-    args.insert(args.begin(), cliPath());
+  ProgramRun mxi(std::vector<std::string> args, std::vector<std::string> env = {}) {
     auto fullEnv = m_server.environment();
     fullEnv.insert(fullEnv.end(), env.begin(), env.end());
-    return runCommand(args, fullEnv);
+    return runMxi(std::move(args), RunOptions().withEnv(fullEnv).mergingStderr());
   }
 
   PrivateAdbServer m_server;
@@ -61,7 +60,7 @@ TEST_F(CliDeviceTest, DevicesTextAndJson) {
 TEST_F(CliDeviceTest, DevicesTrackPrintsEvents) {
   SimProcess second;
   std::vector<std::string> argv = {cliPath(), "devices", "--track", "--format", "json"};
-  BackgroundCommand tracker(argv, m_server.environment());
+  RunningProgram tracker(argv, RunOptions().withEnv(m_server.environment()).mergingStderr());
   ASSERT_TRUE(tracker.started());
   // Only once mxi printed the first device is it tracking through our server. Killing the server
   // before that (a loaded machine starts mxi late) would make mxi start a server of its own,
@@ -75,7 +74,7 @@ TEST_F(CliDeviceTest, DevicesTrackPrintsEvents) {
   ASSERT_TRUE(tracker.waitForOutput("\"event\":\"removed\",\"serial\":\"" + second.hostPort(), std::chrono::seconds(30)))
       << tracker.output();
   m_server.kill();
-  CommandResult tracked;
+  ProgramRun tracked;
   tracked.exitCode = tracker.wait(std::chrono::seconds(30));  // killed, and -1, if it outlived its server
   tracked.out = tracker.output();
   EXPECT_EQ(tracked.exitCode, 2) << tracked.out;  // the server went away
@@ -176,11 +175,11 @@ TEST(CliDeviceServerStartTest, StartsAnAdbServerWhenNoneAnswers) {
   const auto home = scratchDir("cli-start-server-" + std::to_string(port));
   std::filesystem::create_directories(home / ".android");
   const std::vector<std::string> env = {"HOME=" + home.string(), "ADB_SERVER_SOCKET=tcp:localhost:" + std::to_string(port)};
-  const auto r = runCommand({cliPath(), "devices"}, env);
+  const auto r = runMxi({"devices"}, RunOptions().withEnv(env).mergingStderr());
   EXPECT_EQ(r.exitCode, 0) << r.out;
   EXPECT_EQ(r.out, "List of devices attached\n");
   // The server it started answers adb itself; stop it.
-  EXPECT_EQ(runCommand({"adb", "-P", std::to_string(port), "kill-server"}, {"HOME=" + home.string()}).exitCode, 0);
+  EXPECT_EQ(runProgram({"adb", "-P", std::to_string(port), "kill-server"}, RunOptions().withEnv({"HOME=" + home.string()})).exitCode, 0);
 }
 
 }  // namespace

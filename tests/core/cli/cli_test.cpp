@@ -1,9 +1,6 @@
 // The `mxi` executable as scripts use it: exit codes, error messages, the JSON contract.
 #include <gtest/gtest.h>
 
-#include <sys/wait.h>
-
-#include <array>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -13,42 +10,32 @@
 
 #include "tests/support/archive_writer.h"
 #include "tests/support/art_sample_dump.h"
+#include "tests/support/run_mxi.h"
 #include "tests/support/test_paths.h"
 
 namespace mxi {
 namespace {
 
-struct CliRun {
-  int exitCode;
-  std::string out;
-};
-
-CliRun mxi(const std::string& args) {
-  const std::string cmd = test::cliPath() + " " + args + " 2>&1";
-  FILE* pipe = popen(cmd.c_str(), "r");
-  CliRun r{-1, ""};
-  if (!pipe) return r;
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
-  const int status = pclose(pipe);
-  r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
+// Every check here reads stdout and stderr together, as a user sees them.
+test::ProgramRun mxi(std::vector<std::string> args) {
+  return test::runMxi(std::move(args), test::RunOptions().mergingStderr());
 }
 
 TEST(CliTest, HelpOnEveryCommand) {
-  for (const char* cmd : {"--help", "info --help", "histogram --help", "leaks --help", "dominators --help", "diff --help", "bitmaps --help", "strings --help", "shrink --help"}) {
-    const CliRun r = mxi(cmd);
-    EXPECT_EQ(r.exitCode, 0) << cmd;
+  for (const std::vector<std::string>& cmd : std::vector<std::vector<std::string>>{
+           {"--help"}, {"info", "--help"}, {"histogram", "--help"}, {"leaks", "--help"}, {"dominators", "--help"},
+           {"diff", "--help"}, {"bitmaps", "--help"}, {"strings", "--help"}, {"shrink", "--help"}}) {
+    const test::ProgramRun r = mxi(cmd);
+    EXPECT_EQ(r.exitCode, 0) << testing::PrintToString(cmd);
     EXPECT_NE(r.out.find("Usage"), std::string::npos) << r.out;
   }
-  EXPECT_EQ(mxi("no-such-command").exitCode, 2);
+  EXPECT_EQ(mxi({"no-such-command"}).exitCode, 2);
 }
 
 TEST(CliTest, InfoJsonOnAnAndroidDump) {
   const auto dir = test::scratchDir("cli-info");
   ASSERT_TRUE(test::writeFile((dir / "a.hprof").string(), test::buildArtSample().bytes));
-  const CliRun r = mxi("info -q --format json " + (dir / "a.hprof").string());
+  const test::ProgramRun r = mxi({"info", "-q", "--format", "json", (dir / "a.hprof").string()});
   ASSERT_EQ(r.exitCode, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["format"], "JAVA PROFILE 1.0.3");
@@ -70,7 +57,7 @@ TEST(CliTest, HistogramJsonWithHeapFilterAndTop) {
   const auto dir = test::scratchDir("cli-histogram");
   const auto file = (dir / "a.hprof").string();
   ASSERT_TRUE(test::writeFile(file, test::buildArtSample().bytes));
-  const CliRun r = mxi("histogram -q --format json --heap app --top 3 " + file);
+  const test::ProgramRun r = mxi({"histogram", "-q", "--format", "json", "--heap", "app", "--top", "3", file});
   ASSERT_EQ(r.exitCode, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["heap"], "app");
@@ -83,7 +70,7 @@ TEST(CliTest, HistogramJsonWithHeapFilterAndTop) {
       {"className": "com.example.MainActivity", "count": 2, "shallowBytes": 36}])");
   EXPECT_EQ(j["rows"], expected);
 
-  const CliRun bad = mxi("histogram -q --heap nowhere " + file);
+  const test::ProgramRun bad = mxi({"histogram", "-q", "--heap", "nowhere", file});
   EXPECT_EQ(bad.exitCode, 2);
   EXPECT_NE(bad.out.find("no heap named 'nowhere'"), std::string::npos) << bad.out;
 }
@@ -94,11 +81,11 @@ TEST(CliTest, BadInputExitsTwoNamingFileAndOffset) {
   bytes.resize(bytes.size() - 7);
   const auto file = (dir / "cut.hprof").string();
   ASSERT_TRUE(test::writeFile(file, bytes));
-  const CliRun r = mxi("info -q " + file);
+  const test::ProgramRun r = mxi({"info", "-q", file});
   EXPECT_EQ(r.exitCode, 2);
   EXPECT_NE(r.out.find(file), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("at byte offset"), std::string::npos) << r.out;
-  EXPECT_EQ(mxi("info -q " + (dir / "missing.hprof").string()).exitCode, 2);
+  EXPECT_EQ(mxi({"info", "-q", (dir / "missing.hprof").string()}).exitCode, 2);
 }
 
 TEST(CliTest, RealJvmDumpCountsMatchTheFixtureTruth) {
@@ -106,7 +93,7 @@ TEST(CliTest, RealJvmDumpCountsMatchTheFixtureTruth) {
   std::ifstream truthFile(dumps + "/android_heap.json");
   ASSERT_TRUE(truthFile) << "the jvm_fixture_dumps test makes " << dumps;
   const auto truth = nlohmann::json::parse(truthFile);
-  const CliRun r = mxi("histogram -q --format json " + dumps + "/android_heap.hprof");
+  const test::ProgramRun r = mxi({"histogram", "-q", "--format", "json", dumps + "/android_heap.hprof"});
   ASSERT_EQ(r.exitCode, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   std::map<std::string, uint64_t> counts;
@@ -116,7 +103,7 @@ TEST(CliTest, RealJvmDumpCountsMatchTheFixtureTruth) {
 
 TEST(CliTest, LeaksJsonContract) {
   const std::string dump = test::fixtureDumpDir() + "/leaks_base.hprof";
-  const CliRun r = mxi("leaks -q --format json " + dump);
+  const test::ProgramRun r = mxi({"leaks", "-q", "--format", "json", dump});
   ASSERT_EQ(r.exitCode, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   ASSERT_EQ(j["leaks"].size(), 7u);
@@ -138,7 +125,7 @@ TEST(CliTest, LeaksJsonContract) {
   EXPECT_GT(j["leaks"][0]["retainedBytes"].get<uint64_t>(), 100000u);
 
   // Text: LeakCanary-style tree with the suspect reference underlined.
-  const CliRun text = mxi("leaks -q --finder matrix " + dump);
+  const test::ProgramRun text = mxi({"leaks", "-q", "--finder", "matrix", dump});
   ASSERT_EQ(text.exitCode, 0) << text.out;
   EXPECT_NE(text.out.find("├─ com.example.leaks.LeakHeap class\n│    Leaking: NO (a class is never leaking)\n"
                           "│    ↓ static LeakHeap.sLeakedActivity\n│                      ~~~~~~~~~~~~~~~\n"
@@ -148,17 +135,17 @@ TEST(CliTest, LeaksJsonContract) {
 
   // An explicit object: the first leak's object, named by id.
   const std::string id = j["leaks"][0]["leakingObjectIds"][0];
-  const CliRun named = mxi("leaks -q --format json --finder none --object " + id + " " + dump);
+  const test::ProgramRun named = mxi({"leaks", "-q", "--format", "json", "--finder", "none", "--object", id, dump});
   ASSERT_EQ(named.exitCode, 0) << named.out;
   EXPECT_EQ(nlohmann::json::parse(named.out)["leaks"][0]["finder"], "explicit");
 
-  EXPECT_EQ(mxi("leaks -q --object nonsense " + dump).exitCode, 2);
-  EXPECT_EQ(mxi("leaks -q --exclude-heap nope " + dump).exitCode, 2);
+  EXPECT_EQ(mxi({"leaks", "-q", "--object", "nonsense", dump}).exitCode, 2);
+  EXPECT_EQ(mxi({"leaks", "-q", "--exclude-heap", "nope", dump}).exitCode, 2);
 }
 
 TEST(CliTest, LeaksDeduplicatedAndKnownReferenceFiles) {
   const std::string views = test::fixtureDumpDir() + "/view_leaks.hprof";
-  const CliRun text = mxi("leaks -q " + views);
+  const test::ProgramRun text = mxi({"leaks", "-q", views});
   ASSERT_EQ(text.exitCode, 0) << text.out;
   for (const char* activity : {"DetailActivity", "SettingsActivity", "LoginActivity"}) {
     EXPECT_NE(text.out.find(std::string("1 × com.example.app.") + activity), std::string::npos) << text.out;
@@ -167,7 +154,7 @@ TEST(CliTest, LeaksDeduplicatedAndKnownReferenceFiles) {
                           "3 held through another leak\n"),
             std::string::npos)
       << text.out;
-  const CliRun json = mxi("leaks -q --format json " + views);
+  const test::ProgramRun json = mxi({"leaks", "-q", "--format", "json", views});
   EXPECT_EQ(nlohmann::json::parse(json.out)["heldThroughOtherLeaks"], 3);
 
   // An added file: LeakHeap's static field becomes a known reference, the rest stays built in.
@@ -177,21 +164,21 @@ TEST(CliTest, LeaksDeduplicatedAndKnownReferenceFiles) {
                               "fieldName": "sLeakedActivity", "description": "test"}])";
   std::ofstream(bad) << R"([{"kind": "javaLocal"}])";
   const std::string dump = test::fixtureDumpDir() + "/leaks_base.hprof";
-  const auto both = nlohmann::json::parse(mxi("leaks -q --format json --add-known-references " + added + " " + dump).out);
+  const auto both = nlohmann::json::parse(mxi({"leaks", "-q", "--format", "json", "--add-known-references", added, dump}).out);
   ASSERT_EQ(both["libraryLeaks"].size(), 2u);  // InputMethodManager.mServedView (built in) and the added one
   std::set<std::string> fields;
   for (const auto& leak : both["libraryLeaks"]) fields.insert(leak["pattern"]["fieldName"].get<std::string>());
   EXPECT_EQ(fields, (std::set<std::string>{"mServedView", "sLeakedActivity"}));
-  const auto replaced = nlohmann::json::parse(mxi("leaks -q --format json --known-references " + added + " " + dump).out);
+  const auto replaced = nlohmann::json::parse(mxi({"leaks", "-q", "--format", "json", "--known-references", added, dump}).out);
   ASSERT_EQ(replaced["libraryLeaks"].size(), 1u);
   EXPECT_EQ(replaced["libraryLeaks"][0]["pattern"]["kind"], "staticField");
-  const CliRun broken = mxi("leaks -q --add-known-references " + bad + " " + dump);
+  const test::ProgramRun broken = mxi({"leaks", "-q", "--add-known-references", bad, dump});
   EXPECT_EQ(broken.exitCode, 2);
   EXPECT_NE(broken.out.find(bad + ": known references: entry 0: javaLocal needs threadName"), std::string::npos) << broken.out;
 }
 
 TEST(CliTest, DominatorsJsonContract) {
-  const CliRun r = mxi("dominators -q --top 3 --format json " + test::fixtureDumpDir() + "/leaks_base.hprof");
+  const test::ProgramRun r = mxi({"dominators", "-q", "--top", "3", "--format", "json", test::fixtureDumpDir() + "/leaks_base.hprof"});
   ASSERT_EQ(r.exitCode, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   ASSERT_EQ(j["retainers"].size(), 3u);
@@ -203,7 +190,7 @@ TEST(CliTest, DominatorsJsonContract) {
     previous = retained;
     EXPECT_EQ(row["path"].back()["objectId"], row["objectId"]);
   }
-  const CliRun info = mxi("info -q --format json " + test::fixtureDumpDir() + "/leaks_base.hprof");
+  const test::ProgramRun info = mxi({"info", "-q", "--format", "json", test::fixtureDumpDir() + "/leaks_base.hprof"});
   ASSERT_EQ(info.exitCode, 0);
   EXPECT_EQ(j["reachableObjects"].get<uint64_t>() + j["unreachableObjects"].get<uint64_t>(),
             nlohmann::json::parse(info.out)["objects"].get<uint64_t>());
@@ -212,7 +199,7 @@ TEST(CliTest, DominatorsJsonContract) {
 
 TEST(CliTest, DiffJsonContract) {
   const std::string dir = test::fixtureDumpDir();
-  const CliRun r = mxi("diff -q --format json --top 0 " + dir + "/leaks_base.hprof " + dir + "/leaks_regressed.hprof");
+  const test::ProgramRun r = mxi({"diff", "-q", "--format", "json", "--top", "0", dir + "/leaks_base.hprof", dir + "/leaks_regressed.hprof"});
   ASSERT_EQ(r.exitCode, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   bool sawCached = false;
@@ -240,24 +227,23 @@ TEST(CliTest, LeaksInAMatrixUploadZipUseItsLeakedActivityKey) {
   };
   ASSERT_TRUE(test::writeZip((dir / "hit.zip").string(), {{"result.info", info("leak-key-1")}, {"dump.hprof", dump}}));
   ASSERT_TRUE(test::writeZip((dir / "miss.zip").string(), {{"result.info", info("other")}, {"dump.hprof", dump}}));
-  const CliRun hit = mxi("leaks -q --no-retained --finder matrix --format json " + (dir / "hit.zip").string());
+  const test::ProgramRun hit = mxi({"leaks", "-q", "--no-retained", "--finder", "matrix", "--format", "json", (dir / "hit.zip").string()});
   ASSERT_EQ(hit.exitCode, 0) << hit.out;
   const auto j = nlohmann::json::parse(hit.out);
   ASSERT_EQ(j["leaks"].size(), 1u);
   EXPECT_EQ(j["leaks"][0]["key"], "leak-key-1");
-  const CliRun miss = mxi("leaks -q --no-retained --finder matrix --format json " + (dir / "miss.zip").string());
+  const test::ProgramRun miss = mxi({"leaks", "-q", "--no-retained", "--finder", "matrix", "--format", "json", (dir / "miss.zip").string()});
   ASSERT_EQ(miss.exitCode, 0) << miss.out;
   EXPECT_TRUE(nlohmann::json::parse(miss.out)["leaks"].empty());
   // --key overrides result.info.
-  const CliRun overridden =
-      mxi("leaks -q --no-retained --finder matrix --key leak-key-1 --format json " + (dir / "miss.zip").string());
+  const test::ProgramRun overridden =
+      mxi({"leaks", "-q", "--no-retained", "--finder", "matrix", "--key", "leak-key-1", "--format", "json", (dir / "miss.zip").string()});
   EXPECT_EQ(nlohmann::json::parse(overridden.out)["leaks"].size(), 1u);
 }
 
 TEST(CliTest, BitmapsJsonAndExport) {
   const auto dir = test::scratchDir("cli-bitmaps");
-  const CliRun r = mxi("bitmaps -q --format json --export " + (dir / "pictures").string() + " " +
-                       test::fixtureDumpDir() + "/bitmaps.hprof");
+  const test::ProgramRun r = mxi({"bitmaps", "-q", "--format", "json", "--export", (dir / "pictures").string(), test::fixtureDumpDir() + "/bitmaps.hprof"});
   ASSERT_EQ(r.exitCode, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   ASSERT_EQ(j["groups"].size(), 2u);
@@ -278,7 +264,7 @@ TEST(CliTest, BitmapsJsonAndExport) {
 }
 
 TEST(CliTest, StringsJson) {
-  const CliRun r = mxi("strings -q --format json --top 1 " + test::fixtureDumpDir() + "/bitmaps.hprof");
+  const test::ProgramRun r = mxi({"strings", "-q", "--format", "json", "--top", "1", test::fixtureDumpDir() + "/bitmaps.hprof"});
   ASSERT_EQ(r.exitCode, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   ASSERT_EQ(j["strings"].size(), 1u);
@@ -290,18 +276,17 @@ TEST(CliTest, StringsJson) {
 TEST(CliTest, ShrinkToAMatrixZipAndBack) {
   const auto dir = test::scratchDir("cli-shrink");
   const std::string zip = (dir / "upload.zip").string();
-  const CliRun r = mxi("shrink -q --format json --zip --key leak-key-1 --sdk-version 25 --manufacturer Acme " +
-                       test::fixtureDumpDir() + "/leaks_base.hprof " + zip);
+  const test::ProgramRun r = mxi({"shrink", "-q", "--format", "json", "--zip", "--key", "leak-key-1", "--sdk-version", "25", "--manufacturer", "Acme", test::fixtureDumpDir() + "/leaks_base.hprof", zip});
   ASSERT_EQ(r.exitCode, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_LT(j["outputBytes"].get<uint64_t>(), j["inputBytes"].get<uint64_t>());
   // The zip opens directly, and its result.info key drives the Matrix finder.
-  const CliRun leaks = mxi("leaks -q --no-retained --finder matrix --format json " + zip);
+  const test::ProgramRun leaks = mxi({"leaks", "-q", "--no-retained", "--finder", "matrix", "--format", "json", zip});
   ASSERT_EQ(leaks.exitCode, 0) << leaks.out;
   const auto lj = nlohmann::json::parse(leaks.out);
   ASSERT_EQ(lj["leaks"].size(), 1u);
   EXPECT_EQ(lj["leaks"][0]["key"], "leak-key-1");
-  const CliRun info = mxi("info -q --format json " + zip);
+  const test::ProgramRun info = mxi({"info", "-q", "--format", "json", zip});
   ASSERT_EQ(info.exitCode, 0) << info.out;
   EXPECT_NE(info.out.find("leaks_base_shrink.hprof"), std::string::npos) << info.out;
 
@@ -310,7 +295,7 @@ TEST(CliTest, ShrinkToAMatrixZipAndBack) {
   std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   bytes.resize(bytes.size() / 2);
   ASSERT_TRUE(test::writeFile((dir / "cut.hprof").string(), bytes));
-  const CliRun bad = mxi("shrink -q " + (dir / "cut.hprof").string() + " " + (dir / "out.hprof").string());
+  const test::ProgramRun bad = mxi({"shrink", "-q", (dir / "cut.hprof").string(), (dir / "out.hprof").string()});
   EXPECT_EQ(bad.exitCode, 2) << bad.out;
   EXPECT_NE(bad.out.find("offset"), std::string::npos) << bad.out;
   EXPECT_FALSE(std::filesystem::exists(dir / "out.hprof"));

@@ -1,9 +1,6 @@
 // `mxi parse …` and `mxi session …` as scripts use them: JSON keys, exit codes, messages.
 #include <gtest/gtest.h>
 
-#include <sys/wait.h>
-
-#include <array>
 #include <cstdio>
 #include <random>
 
@@ -12,44 +9,28 @@
 #include "core/session/session_writer.h"
 #include "tests/core/session/session_test_util.h"
 #include "tests/core/trace/trace_test_util.h"
+#include "tests/support/run_mxi.h"
 
 namespace mxi {
 namespace {
 
-struct CliRun {
-  int exitCode;
-  std::string out;
-};
-
-CliRun mxi(const std::string& args, bool withStderr = false) {
-  const std::string cmd = test::cliPath() + " " + args + (withStderr ? " 2>&1" : " 2>/dev/null");
-  FILE* pipe = popen(cmd.c_str(), "r");
-  CliRun r{-1, ""};
-  if (!pipe) return r;
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
-  const int status = pclose(pipe);
-  r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
 std::string fixture(const std::string& relative) { return test::fixturePath(relative).string(); }
 
 TEST(TraceCliTest, HelpOnEveryCommand) {
-  for (const char* cmd : {"parse --help", "parse issues --help", "parse anr --help", "parse framestats --help",
-                          "session --help", "session info --help", "session summary --help", "session compare --help",
-                          "session export --help", "session import --help"}) {
-    const CliRun r = mxi(cmd);
-    EXPECT_EQ(r.exitCode, 0) << cmd;
+  for (const std::vector<std::string>& cmd : std::vector<std::vector<std::string>>{
+           {"parse", "--help"}, {"parse", "issues", "--help"}, {"parse", "anr", "--help"}, {"parse", "framestats", "--help"},
+           {"session", "--help"}, {"session", "info", "--help"}, {"session", "summary", "--help"},
+           {"session", "compare", "--help"}, {"session", "export", "--help"}, {"session", "import", "--help"}}) {
+    const test::ProgramRun r = test::runMxi(cmd);
+    EXPECT_EQ(r.exitCode, 0) << testing::PrintToString(cmd);
     EXPECT_NE(r.out.find("Usage"), std::string::npos) << r.out;
   }
-  EXPECT_EQ(mxi("parse").exitCode, 2);
+  EXPECT_EQ(test::runMxi({"parse"}).exitCode, 2);
 }
 
 TEST(TraceCliTest, FramestatsJsonContract) {
   MXI_REQUIRE_FIXTURE(path, "gfxinfo/choi890_soundvis_120hz_framestats.txt");
-  const CliRun r = mxi("parse framestats --format json " + path.string());
+  const test::ProgramRun r = test::runMxi({"parse", "framestats", "--format", "json", path.string()});
   ASSERT_EQ(r.exitCode, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   ASSERT_EQ(j["windows"].size(), 1u);
@@ -65,9 +46,9 @@ TEST(TraceCliTest, FramestatsJsonContract) {
   EXPECT_EQ(w["slowFrameStages"]["gpuSwap"], 96);
   EXPECT_EQ(w["refreshSource"], "data");
   // Thresholds are configurable.
-  const auto strict = nlohmann::json::parse(mxi("parse framestats --format json --drop-levels 1,2,3,4 " + path.string()).out);
+  const auto strict = nlohmann::json::parse(test::runMxi({"parse", "framestats", "--format", "json", "--drop-levels", "1,2,3,4", path.string()}).out);
   EXPECT_EQ(strict["windows"][0]["levels"]["best"], 1);
-  EXPECT_EQ(mxi("parse framestats --drop-levels 9,3,24,42 " + path.string()).exitCode, 2);
+  EXPECT_EQ(test::runMxi({"parse", "framestats", "--drop-levels", "9,3,24,42", path.string()}).exitCode, 2);
 }
 
 TEST(TraceCliTest, IssuesJsonContractWithMapping) {
@@ -80,7 +61,7 @@ TEST(TraceCliTest, IssuesJsonContractWithMapping) {
                    "content[{\"detail\":\"NORMAL\",\"cost\":800,\"scene\":\"sample.tencent.matrix.trace.TestTraceMainActivity\","
                    "\"stack\":\"0,1048574,1,800\\n1,96,1,700\\n\",\"stackKey\":\"96|\",\"tag\":\"Trace_EvilMethod\","
                    "\"process\":\"sample.tencent.matrix\",\"time\":1700000000000}]\n");
-  const CliRun r = mxi("parse issues --format json --mapping " + mapping.string() + " " + (dir / "logcat.txt").string());
+  const test::ProgramRun r = test::runMxi({"parse", "issues", "--format", "json", "--mapping", mapping.string(), (dir / "logcat.txt").string()});
   ASSERT_EQ(r.exitCode, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   ASSERT_EQ(j["issues"].size(), 1u);
@@ -101,7 +82,7 @@ TEST(TraceCliTest, IssuesJsonContractWithMapping) {
   EXPECT_EQ(root["children"][0]["name"], "sample.tencent.matrix.trace.TestTraceMainActivity.testInnerSleep()V");
   EXPECT_EQ(root["children"][0]["stackKey"], true);
   // Text form marks the stackKey method; stdin works too.
-  const CliRun text = mxi("parse issues --mapping " + mapping.string() + " - < " + (dir / "logcat.txt").string());
+  const test::ProgramRun text = test::runMxi({"parse", "issues", "--mapping", mapping.string(), "-"}, test::RunOptions().readingStdin((dir / "logcat.txt").string()));
   ASSERT_EQ(text.exitCode, 0);
   EXPECT_NE(text.out.find("*    700 ms (self 700)  x1  sample.tencent.matrix.trace.TestTraceMainActivity.testInnerSleep()V   <- stackKey"),
             std::string::npos)
@@ -111,23 +92,23 @@ TEST(TraceCliTest, IssuesJsonContractWithMapping) {
 TEST(TraceCliTest, IssuesErrorsAreBadInput) {
   const auto dir = test::scratchDir("cli-issues-bad");
   test::writeBytes(dir / "none.txt", "just logcat\nnothing here\n");
-  const CliRun none = mxi("parse issues " + (dir / "none.txt").string(), true);
+  const test::ProgramRun none = test::runMxi({"parse", "issues", (dir / "none.txt").string()}, test::RunOptions().mergingStderr());
   EXPECT_EQ(none.exitCode, 2);
   EXPECT_NE(none.out.find("no Matrix issue found"), std::string::npos);
   test::writeBytes(dir / "bad.jsonl", "{\"tag\":\"io\",\"content\":{\"path\":\"/a\"}}\n{\"tag\": oops}\n");
-  const CliRun bad = mxi("parse issues " + (dir / "bad.jsonl").string(), true);
+  const test::ProgramRun bad = test::runMxi({"parse", "issues", (dir / "bad.jsonl").string()}, test::RunOptions().mergingStderr());
   EXPECT_EQ(bad.exitCode, 0);  // one good issue; the bad line is reported at its first bad byte (the o)
   EXPECT_NE(bad.out.find("bad.jsonl line 2 (at byte offset 45)"), std::string::npos) << bad.out;
-  EXPECT_EQ(mxi("parse issues /no/such/file").exitCode, 2);
+  EXPECT_EQ(test::runMxi({"parse", "issues", "/no/such/file"}).exitCode, 2);
   test::writeBytes(dir / "map.txt", "1,1,a.B c ()V\nnot a mapping line\n");
-  const CliRun badMap = mxi("parse issues --mapping " + (dir / "map.txt").string() + " " + (dir / "bad.jsonl").string(), true);
+  const test::ProgramRun badMap = test::runMxi({"parse", "issues", "--mapping", (dir / "map.txt").string(), (dir / "bad.jsonl").string()}, test::RunOptions().mergingStderr());
   EXPECT_EQ(badMap.exitCode, 2);
   EXPECT_NE(badMap.out.find("methodMapping line 2"), std::string::npos) << badMap.out;
 }
 
 TEST(TraceCliTest, AnrJsonContract) {
   MXI_REQUIRE_FIXTURE(path, "anr/cwimage_android7-emulator-x86_traces.txt");
-  const CliRun r = mxi("parse anr --format json " + path.string());
+  const test::ProgramRun r = test::runMxi({"parse", "anr", "--format", "json", path.string()});
   ASSERT_EQ(r.exitCode, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   ASSERT_EQ(j["processes"].size(), 3u);
@@ -150,7 +131,7 @@ TEST(TraceCliTest, AnrJsonContract) {
   EXPECT_TRUE(sawHolder);
   const auto dir = test::scratchDir("cli-anr");
   test::writeBytes(dir / "x.txt", "Subject: Input dispatching timed out\n");
-  const CliRun bad = mxi("parse anr " + (dir / "x.txt").string(), true);
+  const test::ProgramRun bad = test::runMxi({"parse", "anr", (dir / "x.txt").string()}, test::RunOptions().mergingStderr());
   EXPECT_EQ(bad.exitCode, 2);
   EXPECT_NE(bad.out.find("no thread dump found"), std::string::npos);
 }
@@ -177,31 +158,28 @@ TEST(TraceCliTest, CompareExitCodeThreeOnRegression) {
   writeSyntheticSession(dir / "same.mxs", 2, 1.0);
   writeSyntheticSession(dir / "slow.mxs", 3, 1.2);
   const std::string base = (dir / "base.mxs").string();
-  EXPECT_EQ(mxi("session compare -q " + base + " " + (dir / "same.mxs").string()).exitCode, 0);
-  const CliRun slow = mxi("session compare -q --format json " + base + " " + (dir / "slow.mxs").string());
+  EXPECT_EQ(test::runMxi({"session", "compare", "-q", base, (dir / "same.mxs").string()}).exitCode, 0);
+  const test::ProgramRun slow = test::runMxi({"session", "compare", "-q", "--format", "json", base, (dir / "slow.mxs").string()});
   EXPECT_EQ(slow.exitCode, 3);
   const auto j = nlohmann::json::parse(slow.out);
   EXPECT_TRUE(j["regression"].get<bool>());
   EXPECT_EQ(j["scenes"][0]["name"], "Feed");
   EXPECT_EQ(j["scenes"][0]["verdict"], "regression");
-  const CliRun html = mxi("session compare -q --format html -o " + (dir / "c.html").string() + " " + base + " " +
-                          (dir / "slow.mxs").string());
+  const test::ProgramRun html = test::runMxi({"session", "compare", "-q", "--format", "html", "-o", (dir / "c.html").string(), base, (dir / "slow.mxs").string()});
   EXPECT_EQ(html.exitCode, 3);
   EXPECT_NE(test::readText(dir / "c.html").find("<h1>Session comparison</h1>"), std::string::npos);
   // A stricter threshold turns the verdict off.
-  EXPECT_EQ(mxi("session compare -q --min-increase-pct 50 " + base + " " + (dir / "slow.mxs").string()).exitCode, 0);
+  EXPECT_EQ(test::runMxi({"session", "compare", "-q", "--min-increase-pct", "50", base, (dir / "slow.mxs").string()}).exitCode, 0);
 }
 
 TEST(TraceCliTest, ImportSummaryInfoExport) {
   MXI_REQUIRE_FIXTURE(framestats, "gfxinfo/choi890_soundvis_120hz_framestats.txt");
   const auto dir = test::scratchDir("cli-session");
   const std::string mxs = (dir / "s.mxs").string();
-  const CliRun imported = mxi("session import --framestats " + framestats.string() + " --issues " +
-                              fixture("matrix-issues/wiki-data-format-examples.jsonl") + " --anr " +
-                              fixture("anr/wanandroid_arm64-device_traces.txt") + " --device Pixel -o " + mxs);
+  const test::ProgramRun imported = test::runMxi({"session", "import", "--framestats", framestats.string(), "--issues", fixture("matrix-issues/wiki-data-format-examples.jsonl"), "--anr", fixture("anr/wanandroid_arm64-device_traces.txt"), "--device", "Pixel", "-o", mxs});
   ASSERT_EQ(imported.exitCode, 0) << imported.out;
   EXPECT_EQ(imported.out, mxs + ": 1 window(s), 120 frame(s), 6 issue(s), 1 ANR(s)\n");
-  const auto summary = nlohmann::json::parse(mxi("session summary --format json " + mxs).out);
+  const auto summary = nlohmann::json::parse(test::runMxi({"session", "summary", "--format", "json", mxs}).out);
   for (const char* key : {"durationMs", "frames", "issues", "scenes"}) EXPECT_TRUE(summary.contains(key)) << key;
   EXPECT_EQ(summary["frames"], 120);
   EXPECT_EQ(summary["issues"], 6);
@@ -211,18 +189,18 @@ TEST(TraceCliTest, ImportSummaryInfoExport) {
   EXPECT_EQ(scene["frames"], 120);
   EXPECT_EQ(scene["levels"], nlohmann::json({{"best", 110}, {"normal", 8}, {"middle", 2}, {"high", 0}, {"frozen", 0}}));
   EXPECT_NEAR(scene["fps"].get<double>(), 48.2821, 1e-4);
-  const auto info = nlohmann::json::parse(mxi("session info --format json " + mxs).out);
+  const auto info = nlohmann::json::parse(test::runMxi({"session", "info", "--format", "json", mxs}).out);
   EXPECT_EQ(info["header"]["device"], "Pixel");
   EXPECT_EQ(info["records"], 128);  // 1 scene + 120 frames + 6 issues + 1 ANR
   EXPECT_TRUE(info["recovery"]["cleanClose"].get<bool>());
-  const CliRun trace = mxi("session export -q --to chrome-trace " + mxs);
+  const test::ProgramRun trace = test::runMxi({"session", "export", "-q", "--to", "chrome-trace", mxs});
   ASSERT_EQ(trace.exitCode, 0);
   EXPECT_EQ(nlohmann::json::parse(trace.out)["traceEvents"].size() > 120u, true);
-  ASSERT_EQ(mxi("session export -q --to html -o " + (dir / "r.html").string() + " " + mxs).exitCode, 0);
+  ASSERT_EQ(test::runMxi({"session", "export", "-q", "--to", "html", "-o", (dir / "r.html").string(), mxs}).exitCode, 0);
   EXPECT_EQ(test::readText(dir / "r.html").rfind("<!DOCTYPE html>", 0), 0u);
-  const auto all = nlohmann::json::parse(mxi("session export -q --to json " + mxs).out);
+  const auto all = nlohmann::json::parse(test::runMxi({"session", "export", "-q", "--to", "json", mxs}).out);
   EXPECT_EQ(all["frames"].size(), 120u);
-  const auto sliced = nlohmann::json::parse(mxi("session export -q --to json --slice-ms 500 " + mxs).out);
+  const auto sliced = nlohmann::json::parse(test::runMxi({"session", "export", "-q", "--to", "json", "--slice-ms", "500", mxs}).out);
   EXPECT_EQ(sliced["scenes"][0]["sliceMs"], 500.0);
   EXPECT_EQ(sliced["scenes"][0]["slices"].size(), 6u);  // as `mxi parse framestats --slice-ms 500` shows
   EXPECT_EQ(sliced["scenes"][0]["slices"][1]["frames"], 6);
@@ -230,11 +208,11 @@ TEST(TraceCliTest, ImportSummaryInfoExport) {
   std::string bytes = test::fileBytes(dir / "s.mxs");
   bytes.resize(bytes.size() - 400);
   test::writeBytes(dir / "torn.mxs", bytes);
-  const CliRun torn = mxi("session info " + (dir / "torn.mxs").string());
+  const test::ProgramRun torn = test::runMxi({"session", "info", (dir / "torn.mxs").string()});
   EXPECT_EQ(torn.exitCode, 0);
   EXPECT_NE(torn.out.find("closed cleanly: no"), std::string::npos) << torn.out;
   EXPECT_NE(torn.out.find("128 record(s) lost"), std::string::npos) << torn.out;
-  EXPECT_EQ(mxi("session summary " + (dir / "none.mxs").string()).exitCode, 2);
+  EXPECT_EQ(test::runMxi({"session", "summary", (dir / "none.mxs").string()}).exitCode, 2);
 }
 
 }  // namespace

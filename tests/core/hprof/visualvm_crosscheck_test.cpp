@@ -2,8 +2,6 @@
 // instances per class as mxi on the real JVM fixture dumps.
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <map>
 
@@ -11,6 +9,7 @@
 
 #include "core/hprof/class_histogram.h"
 #include "core/hprof/heap_index.h"
+#include "tests/support/programs.h"
 #include "tests/support/test_paths.h"
 
 #ifndef MXI_TEST_VISUALVM_JAR
@@ -21,25 +20,15 @@
 namespace mxi::core::hprof {
 namespace {
 
-std::string capture(const std::string& cmd) {
-  std::string out;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (!pipe) return out;
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) out.append(buf.data(), n);
-  pclose(pipe);
-  return out;
-}
-
 class VisualVmCrossCheck : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(VisualVmCrossCheck, SameInstancesPerClass) {
   const std::string dump = test::fixtureDumpDir() + "/" + GetParam() + ".hprof";
   ASSERT_TRUE(std::filesystem::exists(MXI_TEST_VISUALVM_JAR)) << "visualvm missing: scripts/setup.sh installs it";
   std::filesystem::remove_all(dump + ".hwcache");  // VisualVM's index cache; index afresh
-  const std::string out = capture("java -cp " MXI_TEST_VISUALVM_JAR ":" MXI_TEST_VISUALVM_HARNESS
-                                  " VisualVmHeap " + dump + " classcounts");
+  const std::string out =
+      test::runProgram({"java", "-cp", MXI_TEST_VISUALVM_JAR ":" MXI_TEST_VISUALVM_HARNESS, "VisualVmHeap", dump, "classcounts"})
+          .out;
   std::filesystem::remove_all(dump + ".hwcache");
   const auto oracle = nlohmann::json::parse(out, nullptr, false);
   ASSERT_FALSE(oracle.is_discarded()) << out;

@@ -2,9 +2,6 @@
 // rendered by headless Chromium, and Chrome trace-event JSON checked against the format.
 #include <gtest/gtest.h>
 
-#include <sys/wait.h>
-
-#include <array>
 #include <cstdio>
 #include <map>
 
@@ -17,6 +14,7 @@
 #include "core/session/svg_chart.h"
 #include "tests/core/session/session_test_util.h"
 #include "tests/core/trace/trace_test_util.h"
+#include "tests/support/programs.h"
 
 namespace mxi::core::session {
 namespace {
@@ -44,18 +42,6 @@ std::shared_ptr<const SessionData> importFixtures(const std::filesystem::path& o
   auto data = loadSession(**reader, progress, cancel);
   EXPECT_TRUE(data.ok());
   return data.ok() ? *data : nullptr;
-}
-
-std::string run(const std::string& command, int& exitCode) {
-  FILE* pipe = popen((command + " 2>/dev/null").c_str(), "r");
-  std::string out;
-  if (!pipe) return out;
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) out.append(buf.data(), n);
-  const int status = pclose(pipe);
-  exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return out;
 }
 
 TEST(SessionImportTest, RealCapturesBecomeASession) {
@@ -189,15 +175,18 @@ TEST(SessionExportTest, HtmlIsSelfContainedAndRendersInHeadlessChromium) {
   EXPECT_EQ(html.find(" href="), std::string::npos);
   EXPECT_EQ(html.find("url("), std::string::npos);
   test::writeBytes(dir / "report.html", html);
-  int exitCode = -1;
-  const std::string chromium = run("command -v chromium || command -v chromium-browser", exitCode);
-  ASSERT_EQ(exitCode, 0) << "chromium is needed (scripts/setup.sh installs it)";
-  const std::string binary = chromium.substr(0, chromium.find('\n'));
-  const std::string dom = run("timeout 120 " + binary +
-                                  " --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --dump-dom file://" +
-                                  (dir / "report.html").string(),
-                              exitCode);
-  ASSERT_EQ(exitCode, 0) << dom;
+  const test::ProgramRun found = test::runProgram({"sh", "-c", "command -v chromium || command -v chromium-browser"});
+  ASSERT_EQ(found.exitCode, 0) << "chromium is needed (scripts/setup.sh installs it)";
+  const std::string binary = found.out.substr(0, found.out.find('\n'));
+  const std::vector<std::string> headless = {"timeout", "120", binary, "--headless", "--no-sandbox", "--disable-gpu",
+                                             "--disable-dev-shm-usage"};
+  auto browser = [&](std::vector<std::string> args) {
+    args.insert(args.begin(), headless.begin(), headless.end());
+    return test::runProgram(args);
+  };
+  const test::ProgramRun parsed = browser({"--dump-dom", "file://" + (dir / "report.html").string()});
+  ASSERT_EQ(parsed.exitCode, 0) << parsed.err;
+  const std::string& dom = parsed.out;
   // The browser parsed the document: its DOM has the charts and the tables.
   EXPECT_NE(dom.find("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"960\" height=\"220\""), std::string::npos);
   EXPECT_NE(dom.find("Matrix issues (4)"), std::string::npos);
@@ -213,10 +202,9 @@ TEST(SessionExportTest, HtmlIsSelfContainedAndRendersInHeadlessChromium) {
   EXPECT_EQ(count(dom, "<rect"), count(html, "<rect"));  // every chart element survived parsing
   EXPECT_EQ(count(dom, "<tr>"), count(html, "<tr>"));
   // And it paints.
-  run("timeout 120 " + binary + " --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --window-size=1100,1400 --screenshot=" +
-          (dir / "report.png").string() + " file://" + (dir / "report.html").string(),
-      exitCode);
-  ASSERT_EQ(exitCode, 0);
+  const test::ProgramRun painted = browser({"--window-size=1100,1400", "--screenshot=" + (dir / "report.png").string(),
+                                            "file://" + (dir / "report.html").string()});
+  ASSERT_EQ(painted.exitCode, 0) << painted.err;
   EXPECT_GT(std::filesystem::file_size(dir / "report.png"), 10000u);
 }
 
