@@ -6,9 +6,9 @@
 #include <QTimer>
 #include <cstdio>
 
-#include "app/gui/heap_browser.h"
-#include "app/gui/heap_compare_view.h"
-#include "app/gui/live/live_device_view.h"
+#include "app/gui/views/heap_browser.h"
+#include "app/gui/views/heap_compare_view.h"
+#include "app/gui/views/live_device_view.h"
 #include "app/gui/main_window.h"
 #include "mxi/version.h"
 

@@ -20,14 +20,14 @@
 #include <QTemporaryDir>
 #include <QVBoxLayout>
 
-#include "app/gui/device_tracker.h"
-#include "app/gui/heap_browser.h"
-#include "app/gui/heap_load_job.h"
-#include "app/gui/live/demo_device.h"
-#include "app/gui/live/live_dashboard.h"
-#include "app/gui/live/live_device_view.h"
-#include "app/gui/session/session_view.h"
-#include "app/gui/settings/settings_dialog.h"
+#include "app/gui/jobs/device_tracker.h"
+#include "app/gui/views/heap_browser.h"
+#include "app/gui/jobs/heap_load_job.h"
+#include "app/gui/jobs/demo_device.h"
+#include "app/gui/views/live_dashboard.h"
+#include "app/gui/views/live_device_view.h"
+#include "app/gui/views/session_view.h"
+#include "app/gui/views/settings_dialog.h"
 
 namespace mxi::gui {
 

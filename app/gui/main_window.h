@@ -7,10 +7,10 @@
 #include <QFuture>
 #include <QMainWindow>
 
-#include "app/gui/heap_document.h"
-#include "app/gui/heap_load_job.h"
-#include "app/gui/live/capture_import.h"
-#include "app/gui/live/live_device_job.h"
+#include "app/gui/models/heap_document.h"
+#include "app/gui/jobs/heap_load_job.h"
+#include "app/gui/jobs/capture_import.h"
+#include "app/gui/jobs/live_device_job.h"
 #include "app/gui/settings/settings.h"
 
 class QLabel;

@@ -12,7 +12,7 @@
 #include <cstdio>
 #include <sys/resource.h>
 
-#include "app/gui/heap_browser.h"
+#include "app/gui/views/heap_browser.h"
 #include "app/gui/main_window.h"
 #include "app/gui/models/leak_tree_model.h"
 #include "tests/bench/ui_stall_probe.h"

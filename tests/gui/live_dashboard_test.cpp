@@ -16,14 +16,14 @@
 #include <QSortFilterProxyModel>
 #include <QTreeWidget>
 
-#include "app/gui/live/capture_import.h"
-#include "app/gui/live/issue_detail_view.h"
-#include "app/gui/live/issue_feed_model.h"
-#include "app/gui/live/live_dashboard.h"
+#include "app/gui/jobs/capture_import.h"
+#include "app/gui/views/issue_detail_view.h"
+#include "app/gui/models/issue_feed_model.h"
+#include "app/gui/views/live_dashboard.h"
 #include "core/session/live_record_feed.h"
 #include "core/session/session_reader.h"
-#include "app/gui/live/slow_frames_model.h"
-#include "app/gui/session/session_replay.h"
+#include "app/gui/models/slow_frames_model.h"
+#include "app/gui/models/session_replay.h"
 #include "core/trace/frame_stats.h"
 #include "core/trace/framestats_parser.h"
 #include "core/trace/matrix_issue.h"

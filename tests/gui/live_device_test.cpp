@@ -17,10 +17,10 @@
 #include <fstream>
 #include <functional>
 
-#include "app/gui/heap_browser.h"
-#include "app/gui/live/demo_device.h"
-#include "app/gui/live/live_dashboard.h"
-#include "app/gui/live/live_device_view.h"
+#include "app/gui/views/heap_browser.h"
+#include "app/gui/jobs/demo_device.h"
+#include "app/gui/views/live_dashboard.h"
+#include "app/gui/views/live_device_view.h"
 #include "app/gui/main_window.h"
 #include "core/session/session_reader.h"
 #include "tests/support/adb_test_env.h"

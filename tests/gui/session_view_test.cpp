@@ -10,11 +10,11 @@
 #include <QSignalSpy>
 #include <QTreeWidget>
 
-#include "app/gui/live/issue_detail_view.h"
-#include "app/gui/live/issue_feed_model.h"
-#include "app/gui/live/live_dashboard.h"
+#include "app/gui/views/issue_detail_view.h"
+#include "app/gui/models/issue_feed_model.h"
+#include "app/gui/views/live_dashboard.h"
 #include "app/gui/main_window.h"
-#include "app/gui/session/session_view.h"
+#include "app/gui/views/session_view.h"
 #include "core/session/html_report.h"
 #include "core/session/session_import.h"
 #include "core/session/session_writer.h"

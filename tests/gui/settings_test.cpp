@@ -17,16 +17,16 @@
 #include <QTreeWidget>
 #include <fstream>
 
-#include "app/gui/heap_browser.h"
-#include "app/gui/live/issue_detail_view.h"
-#include "app/gui/live/issue_feed_model.h"
-#include "app/gui/live/live_dashboard.h"
+#include "app/gui/views/heap_browser.h"
+#include "app/gui/views/issue_detail_view.h"
+#include "app/gui/models/issue_feed_model.h"
+#include "app/gui/views/live_dashboard.h"
 #include "app/gui/main_window.h"
 #include "app/gui/models/class_histogram_model.h"
 #include "app/gui/models/roles.h"
-#include "app/gui/session/session_view.h"
+#include "app/gui/views/session_view.h"
 #include "app/gui/settings/settings.h"
-#include "app/gui/settings/settings_dialog.h"
+#include "app/gui/views/settings_dialog.h"
 #include "core/session/session_json.h"
 #include "core/session/session_writer.h"
 #include "core/trace/matrix_issue.h"

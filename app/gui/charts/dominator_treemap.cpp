@@ -6,7 +6,7 @@
 #include <QToolTip>
 
 #include "app/gui/charts/treemap_layout.h"
-#include "app/gui/format.h"
+#include "app/gui/models/format.h"
 #include "app/gui/models/object_names.h"
 
 namespace mxi::gui {

@@ -10,7 +10,7 @@
 #include <QRectF>
 #include <QWidget>
 
-#include "app/gui/heap_document.h"
+#include "app/gui/models/heap_document.h"
 
 namespace mxi::gui {
 

@@ -3,7 +3,7 @@
 #include <QBrush>
 #include <QColor>
 
-#include "app/gui/format.h"
+#include "app/gui/models/format.h"
 
 namespace mxi::gui {
 

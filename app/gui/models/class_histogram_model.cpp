@@ -1,6 +1,6 @@
 #include "app/gui/models/class_histogram_model.h"
 
-#include "app/gui/format.h"
+#include "app/gui/models/format.h"
 #include "app/gui/models/roles.h"
 
 namespace mxi::gui {

@@ -6,7 +6,7 @@
 #include <QAbstractTableModel>
 #include <vector>
 
-#include "app/gui/heap_document.h"
+#include "app/gui/models/heap_document.h"
 #include "core/hprof/class_histogram.h"
 
 namespace mxi::gui {

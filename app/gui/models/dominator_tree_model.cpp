@@ -2,7 +2,7 @@
 
 #include "app/gui/models/object_names.h"
 
-#include "app/gui/format.h"
+#include "app/gui/models/format.h"
 #include "app/gui/models/roles.h"
 
 namespace mxi::gui {

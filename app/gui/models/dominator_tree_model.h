@@ -7,7 +7,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "app/gui/heap_document.h"
+#include "app/gui/models/heap_document.h"
 
 namespace mxi::gui {
 

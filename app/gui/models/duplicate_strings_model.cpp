@@ -1,6 +1,6 @@
 #include "app/gui/models/duplicate_strings_model.h"
 
-#include "app/gui/format.h"
+#include "app/gui/models/format.h"
 
 namespace mxi::gui {
 

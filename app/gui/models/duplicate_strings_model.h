@@ -3,7 +3,7 @@
 
 #include <QAbstractTableModel>
 
-#include "app/gui/heap_document.h"
+#include "app/gui/models/heap_document.h"
 
 namespace mxi::gui {
 

@@ -4,7 +4,7 @@
 #include <QColor>
 #include <QFont>
 
-#include "app/gui/format.h"
+#include "app/gui/models/format.h"
 #include "app/gui/models/roles.h"
 
 namespace mxi::gui {

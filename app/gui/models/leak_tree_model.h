@@ -5,7 +5,7 @@
 #include <QAbstractItemModel>
 #include <vector>
 
-#include "app/gui/heap_document.h"
+#include "app/gui/models/heap_document.h"
 
 namespace mxi::gui {
 

@@ -4,7 +4,7 @@
 
 #include <QString>
 
-#include "app/gui/format.h"
+#include "app/gui/models/format.h"
 #include "core/hprof/heap_index.h"
 
 namespace mxi::gui {

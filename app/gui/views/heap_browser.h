@@ -8,8 +8,8 @@
 #include <vector>
 #include <QTabWidget>
 
-#include "app/gui/heap_document.h"
-#include "app/gui/heap_load_job.h"
+#include "app/gui/models/heap_document.h"
+#include "app/gui/jobs/heap_load_job.h"
 
 class QAbstractItemModel;
 class QAbstractItemView;

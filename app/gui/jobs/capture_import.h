@@ -8,7 +8,7 @@
 #include <QString>
 #include <QStringList>
 
-#include "app/gui/session/session_loading.h"
+#include "app/gui/jobs/session_loading.h"
 #include "app/gui/settings/settings.h"
 
 namespace mxi::gui {

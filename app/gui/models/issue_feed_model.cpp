@@ -1,11 +1,11 @@
-#include "app/gui/live/issue_feed_model.h"
+#include "app/gui/models/issue_feed_model.h"
 
 #include <algorithm>
 #include <QBrush>
 #include <QColor>
 #include <QFont>
 
-#include "app/gui/format.h"
+#include "app/gui/models/format.h"
 
 namespace mxi::gui {
 

@@ -4,7 +4,7 @@
 
 #include <QWidget>
 
-#include "app/gui/heap_document.h"
+#include "app/gui/models/heap_document.h"
 
 class QLabel;
 class QListWidget;

@@ -1,4 +1,4 @@
-#include "app/gui/heap_browser.h"
+#include "app/gui/views/heap_browser.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -15,12 +15,12 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
-#include "app/gui/bitmap_gallery.h"
+#include "app/gui/views/bitmap_gallery.h"
 #include "app/gui/charts/dominator_treemap.h"
-#include "app/gui/item_views.h"
-#include "app/gui/format.h"
-#include "app/gui/heap_compare_view.h"
-#include "app/gui/instance_inspector.h"
+#include "app/gui/views/item_views.h"
+#include "app/gui/models/format.h"
+#include "app/gui/views/heap_compare_view.h"
+#include "app/gui/views/instance_inspector.h"
 #include "app/gui/models/roles.h"
 #include "app/gui/models/class_histogram_model.h"
 #include "app/gui/models/dominator_tree_model.h"

@@ -1,4 +1,4 @@
-#include "app/gui/heap_compare_job.h"
+#include "app/gui/jobs/heap_compare_job.h"
 
 namespace mxi::gui {
 

@@ -1,4 +1,4 @@
-#include "app/gui/session/session_loading.h"
+#include "app/gui/jobs/session_loading.h"
 
 #include "app/gui/settings/mapping_files.h"
 #include "core/base/cancel_token.h"

@@ -7,7 +7,7 @@
 #include <QWidget>
 
 #include "core/session/live_session.h"
-#include "app/gui/session/session_loading.h"
+#include "app/gui/jobs/session_loading.h"
 #include "app/gui/settings/settings.h"
 #include "core/session/session_compare.h"
 #include "core/session/session_data.h"

@@ -1,4 +1,4 @@
-#include "app/gui/settings/settings_dialog.h"
+#include "app/gui/views/settings_dialog.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

@@ -1,4 +1,4 @@
-#include "app/gui/live/issue_detail_view.h"
+#include "app/gui/views/issue_detail_view.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -13,7 +13,7 @@
 #include <QValueAxis>
 #include <QVBoxLayout>
 
-#include "app/gui/item_views.h"
+#include "app/gui/views/item_views.h"
 #include "core/trace/json_reader.h"
 
 namespace mxi::gui {

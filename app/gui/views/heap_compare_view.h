@@ -6,8 +6,8 @@
 #include <memory>
 #include <QWidget>
 
-#include "app/gui/heap_compare_job.h"
-#include "app/gui/heap_document.h"
+#include "app/gui/jobs/heap_compare_job.h"
+#include "app/gui/models/heap_document.h"
 
 class QLabel;
 class QProgressBar;

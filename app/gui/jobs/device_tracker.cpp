@@ -1,4 +1,4 @@
-#include "app/gui/device_tracker.h"
+#include "app/gui/jobs/device_tracker.h"
 
 #include <charconv>
 

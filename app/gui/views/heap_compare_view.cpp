@@ -1,4 +1,4 @@
-#include "app/gui/heap_compare_view.h"
+#include "app/gui/views/heap_compare_view.h"
 
 #include <QFileDialog>
 #include <QFileInfo>
@@ -11,8 +11,8 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
-#include "app/gui/format.h"
-#include "app/gui/item_views.h"
+#include "app/gui/models/format.h"
+#include "app/gui/views/item_views.h"
 #include "app/gui/models/class_delta_model.h"
 #include "core/analysis/leak_trace_text.h"
 

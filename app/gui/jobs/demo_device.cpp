@@ -1,4 +1,4 @@
-#include "app/gui/live/demo_device.h"
+#include "app/gui/jobs/demo_device.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,4 +1,4 @@
-#include "app/gui/session/session_view.h"
+#include "app/gui/views/session_view.h"
 
 #include <fstream>
 #include <QFileDialog>
@@ -17,10 +17,10 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
-#include "app/gui/format.h"
-#include "app/gui/item_views.h"
-#include "app/gui/live/live_dashboard.h"
-#include "app/gui/session/session_replay.h"
+#include "app/gui/models/format.h"
+#include "app/gui/views/item_views.h"
+#include "app/gui/views/live_dashboard.h"
+#include "app/gui/models/session_replay.h"
 #include "app/gui/settings/mapping_files.h"
 #include "core/session/chrome_trace.h"
 #include "core/session/html_report.h"

@@ -1,4 +1,4 @@
-#include "app/gui/bitmap_gallery.h"
+#include "app/gui/views/bitmap_gallery.h"
 
 #include <QHBoxLayout>
 #include <QImage>
@@ -11,7 +11,7 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 
-#include "app/gui/format.h"
+#include "app/gui/models/format.h"
 #include "core/analysis/leak_trace_text.h"
 
 namespace mxi::gui {

@@ -1,4 +1,4 @@
-#include "app/gui/live/live_device_view.h"
+#include "app/gui/views/live_device_view.h"
 
 #include <QComboBox>
 #include <QDateTime>
@@ -13,8 +13,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-#include "app/gui/live/demo_device.h"
-#include "app/gui/live/live_dashboard.h"
+#include "app/gui/jobs/demo_device.h"
+#include "app/gui/views/live_dashboard.h"
 #include "core/session/live_record_feed.h"
 
 namespace mxi::gui {

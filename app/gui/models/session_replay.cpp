@@ -1,4 +1,4 @@
-#include "app/gui/session/session_replay.h"
+#include "app/gui/models/session_replay.h"
 
 #include <vector>
 

@@ -1,4 +1,4 @@
-#include "app/gui/live/capture_import.h"
+#include "app/gui/jobs/capture_import.h"
 
 #include <QFile>
 #include <QRegularExpression>

@@ -1,6 +1,6 @@
-#include "app/gui/live/slow_frames_model.h"
+#include "app/gui/models/slow_frames_model.h"
 
-#include "app/gui/format.h"
+#include "app/gui/models/format.h"
 
 namespace mxi::gui {
 

@@ -11,7 +11,7 @@
 #include <vector>
 #include <QString>
 
-#include "app/gui/heap_document.h"
+#include "app/gui/models/heap_document.h"
 #include "app/gui/jobs/worker_job.h"
 
 namespace mxi::gui {

@@ -11,7 +11,7 @@
 #include <QFutureWatcher>
 #include <QWidget>
 
-#include "app/gui/heap_document.h"
+#include "app/gui/models/heap_document.h"
 
 class QLabel;
 class QLineEdit;

@@ -1,4 +1,4 @@
-#include "app/gui/live/live_dashboard.h"
+#include "app/gui/views/live_dashboard.h"
 
 #include <algorithm>
 #include <cmath>
@@ -24,11 +24,11 @@
 #include <QValueAxis>
 #include <QVBoxLayout>
 
-#include "app/gui/format.h"
-#include "app/gui/item_views.h"
-#include "app/gui/live/issue_detail_view.h"
-#include "app/gui/live/issue_feed_model.h"
-#include "app/gui/live/slow_frames_model.h"
+#include "app/gui/models/format.h"
+#include "app/gui/views/item_views.h"
+#include "app/gui/views/issue_detail_view.h"
+#include "app/gui/models/issue_feed_model.h"
+#include "app/gui/models/slow_frames_model.h"
 
 namespace mxi::gui {
 

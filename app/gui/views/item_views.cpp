@@ -1,4 +1,4 @@
-#include "app/gui/item_views.h"
+#include "app/gui/views/item_views.h"
 
 #include "app/gui/models/roles.h"
 

@@ -9,7 +9,7 @@
 #include <QDateTime>
 #include <QWidget>
 
-#include "app/gui/live/live_device_job.h"
+#include "app/gui/jobs/live_device_job.h"
 
 class QComboBox;
 class QLabel;

@@ -1,4 +1,4 @@
-#include "app/gui/live/live_device_job.h"
+#include "app/gui/jobs/live_device_job.h"
 
 #include <QMetaObject>
 #include <QPointer>

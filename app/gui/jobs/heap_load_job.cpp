@@ -1,4 +1,4 @@
-#include "app/gui/heap_load_job.h"
+#include "app/gui/jobs/heap_load_job.h"
 
 #include <chrono>
 

@@ -1,4 +1,4 @@
-#include "app/gui/instance_inspector.h"
+#include "app/gui/views/instance_inspector.h"
 
 #include <algorithm>
 #include <QHBoxLayout>
@@ -10,7 +10,7 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
-#include "app/gui/format.h"
+#include "app/gui/models/format.h"
 #include "core/analysis/known_references.h"
 #include "core/analysis/leak_analysis.h"
 #include "core/analysis/object_inspection.h"
