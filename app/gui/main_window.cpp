@@ -3,7 +3,6 @@
 #include <QFile>
 #include <QDragEnterEvent>
 #include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -64,13 +63,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_settings(Settin
   m_progress->setRange(0, 1000);
   m_progress->setMaximumWidth(240);
   m_cancel = new QPushButton(tr("Cancel"));
+  m_cancel->setObjectName(QStringLiteral("statusCancel"));
   statusBar()->addWidget(m_phase, 1);
   statusBar()->addPermanentWidget(m_progress);
   statusBar()->addPermanentWidget(m_cancel);
   m_progress->hide();
   m_cancel->hide();
   connect(m_cancel, &QPushButton::clicked, this, [this] {
-    if (m_job) m_job->cancel();
+    if (m_shownJob) m_shownJob->cancel();
   });
 }
 
@@ -204,29 +204,54 @@ void MainWindow::openCaptures(const CaptureFiles& files) {
   const QString first = QFileInfo(names.isEmpty() ? QStringLiteral("captures") : names.first()).completeBaseName();
   const QString sessionPath = m_captureSessions->filePath(QStringLiteral("%1-%2.mxs").arg(first).arg(++m_captureImports));
   m_phase->setText(tr("Importing %1…").arg(names.join(QStringLiteral(", "))));
-  showWhenLoaded(QtConcurrent::run([files, sessionPath, mappings = m_settings.mappings] {
-                   return importCaptureSession(files, sessionPath, mappings);  // errors name the file
-                 }),
-                 sessionPath, tr("Session from %1").arg(names.join(QStringLiteral(", "))), QString());
+  loadSession(SessionLoadJob::importing(files, sessionPath, m_settings.mappings),
+              tr("Session from %1").arg(names.join(QStringLiteral(", "))));
 }
 
-void MainWindow::showWhenLoaded(QFuture<LoadedSession> loading, const QString& sessionPath, const QString& label,
-                                const QString& failurePrefix) {
-  auto* watcher = new QFutureWatcher<LoadedSession>(this);
-  connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, sessionPath, label, failurePrefix] {
-    watcher->deleteLater();
-    const LoadedSession loaded = watcher->result();
-    if (!loaded.ok()) {
-      const QString why = QString::fromStdString(loaded.status().toString());
-      reportFailure(tr("Cannot open the session"), failurePrefix.isEmpty() ? why : failurePrefix + QStringLiteral(": ") + why);
-      return;
-    }
-    showSessionPage(new SessionView(sessionPath, *loaded, m_settings.thresholds));
+void MainWindow::loadSession(std::unique_ptr<SessionLoadJob> job, const QString& label) {
+  // Only the latest open shows: a session still loading is cancelled, and its result dropped.
+  m_sessionJob = std::move(job);
+  SessionLoadJob* loading = m_sessionJob.get();
+  connect(loading, &SessionLoadJob::loaded, this, [this, loading, label](std::shared_ptr<const core::session::SessionData> session) {
+    const QString path = loading->sessionPath();
+    hideJobProgress(loading);
+    m_sessionJob.reset();
+    showSessionPage(new SessionView(path, std::move(session), m_settings.thresholds, m_settings.mappings));
     m_phase->setText(label);
     setWindowTitle(tr("%1 — Matrix Inspector").arg(label));
     emit sessionOpened();
   });
-  watcher->setFuture(std::move(loading));
+  connect(loading, &SessionLoadJob::failed, this, [this, loading](const QString& message) {
+    hideJobProgress(loading);
+    m_sessionJob.reset();
+    if (message == QLatin1String("Cancelled")) {
+      m_phase->setText(message);
+      emit openFailed(message);
+      return;
+    }
+    reportFailure(tr("Cannot open the session"), message);
+  });
+  showJobProgress(loading);
+  loading->start();
+}
+
+void MainWindow::showJobProgress(WorkerJob* job) {
+  m_shownJob = job;
+  connect(job, &WorkerJob::progress, this, [this, job](const QString& phase, int permille) {
+    if (m_shownJob != job) return;
+    m_phase->setText(tr("%1…").arg(phase));
+    m_progress->setValue(permille);
+  });
+  m_progress->setValue(0);
+  m_progress->show();
+  m_cancel->show();
+}
+
+void MainWindow::hideJobProgress(WorkerJob* job) {
+  if (m_shownJob != job) return;  // a later job owns the status bar
+  m_shownJob = nullptr;
+  m_progress->hide();
+  m_cancel->hide();
 }
 
 void MainWindow::showSessionPage(SessionView* view) {
@@ -252,8 +277,7 @@ void MainWindow::openSession(const QString& path) {
   rememberRecent(absolute);
   const QString name = QFileInfo(absolute).fileName();
   m_phase->setText(tr("Opening %1…").arg(name));
-  showWhenLoaded(QtConcurrent::run([absolute, mappings = m_settings.mappings] { return loadSessionFile(absolute, mappings); }),
-                 absolute, tr("Session %1").arg(name), absolute);
+  loadSession(SessionLoadJob::opening(absolute, m_settings.mappings), tr("Session %1").arg(name));
 }
 
 void MainWindow::openFiles(const QStringList& paths) {
@@ -343,8 +367,6 @@ void MainWindow::openDump(const QString& path) {
   m_openClock.start();
   m_loadingBrowser = nullptr;
   connect(m_job.get(), &HeapLoadJob::progress, this, [this](const QString& phase, int permille) {
-    m_phase->setText(tr("%1…").arg(phase));
-    m_progress->setValue(permille);
     if (m_loadingBrowser) m_loadingBrowser->showProgress(phase, permille);
   });
   connect(m_job.get(), &HeapLoadJob::indexed, this, &MainWindow::indexed);
@@ -361,9 +383,7 @@ void MainWindow::openDump(const QString& path) {
   connect(m_job.get(), &HeapLoadJob::finished, this, &MainWindow::loaded);
   connect(m_job.get(), &HeapLoadJob::failed, this, &MainWindow::failed);
   m_phase->setText(tr("Opening %1…").arg(QFileInfo(absolute).fileName()));
-  m_progress->setValue(0);
-  m_progress->show();
-  m_cancel->show();
+  showJobProgress(m_job.get());
   rememberRecent(absolute);
   m_job->start();
 }
@@ -389,10 +409,9 @@ void MainWindow::indexed(std::shared_ptr<HeapDocument> document) {
 }
 
 void MainWindow::loaded(std::shared_ptr<HeapDocument> document) {
+  hideJobProgress(m_job.get());
   m_job.reset();
   m_loadingBrowser = nullptr;
-  m_progress->hide();
-  m_cancel->hide();
   m_phase->setText(tr("%1: opened and analysed in %2 s").arg(QFileInfo(document->path).fileName()).arg(document->loadSeconds, 0, 'f', 2));
   emit dumpLoaded();
 }
@@ -408,9 +427,8 @@ void MainWindow::noteMilestone(const char* name) {
 }
 
 void MainWindow::failed(const QString& message) {
+  hideJobProgress(m_job.get());
   m_job.reset();
-  m_progress->hide();
-  m_cancel->hide();
   if (m_loadingBrowser) {
     // What was computed stays usable; the tabs still waiting say why they will not fill in.
     m_loadingBrowser->stopPending(message == QLatin1String("Cancelled") ? tr("cancelled") : message);

@@ -4,12 +4,12 @@
 
 #include <memory>
 #include <QElapsedTimer>
-#include <QFuture>
 #include <QMainWindow>
 
 #include "app/gui/models/heap_document.h"
 #include "app/gui/jobs/heap_load_job.h"
 #include "app/gui/jobs/capture_import.h"
+#include "app/gui/jobs/session_load_job.h"
 #include "app/gui/jobs/live_device_job.h"
 #include "app/gui/settings/settings.h"
 
@@ -87,10 +87,12 @@ class MainWindow : public QMainWindow {
   void chooseSession();
   void editSettings();
   void showSessionPage(SessionView* view);
-  // Shows the session `loading` delivers in a SessionView, or reports why it failed (after
-  // `failurePrefix`, when the error does not name the file itself).
-  void showWhenLoaded(QFuture<LoadedSession> loading, const QString& sessionPath, const QString& label,
-                      const QString& failurePrefix);
+  // Runs `job` and shows the session it opens in a SessionView (titled `label`), or reports why
+  // it failed.
+  void loadSession(std::unique_ptr<SessionLoadJob> job, const QString& label);
+  // The status bar's progress and Cancel follow `job` (the latest started) until it ends.
+  void showJobProgress(WorkerJob* job);
+  void hideJobProgress(WorkerJob* job);
   void indexed(std::shared_ptr<HeapDocument> document);
   void loaded(std::shared_ptr<HeapDocument> document);
   void noteMilestone(const char* name);
@@ -116,6 +118,8 @@ class MainWindow : public QMainWindow {
   QLabel* m_phase;
   QPushButton* m_cancel;
   std::unique_ptr<HeapLoadJob> m_job;
+  std::unique_ptr<SessionLoadJob> m_sessionJob;
+  WorkerJob* m_shownJob = nullptr;  // whose progress the status bar shows
   Settings m_settings;
 };
 

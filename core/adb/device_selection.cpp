@@ -1,9 +1,9 @@
 #include "core/adb/device_selection.h"
 
 #include <algorithm>
-#include <charconv>
 
 #include "core/adb/direct_device.h"
+#include "core/adb/tcp_spec.h"
 #include "core/adb/usb_transport.h"
 
 namespace mxi::core::adb {
@@ -68,16 +68,8 @@ StatusOr<std::unique_ptr<AdbDevice>> openSelectedDevice(const DeviceSelection& s
     return std::unique_ptr<AdbDevice>(std::move(device));
   }
   if (transport.rfind("tcp:", 0) == 0) {
-    const std::string hostPort = transport.substr(4);
-    const size_t colon = hostPort.rfind(':');
-    unsigned port = 0;
-    const std::string portText = colon == std::string::npos ? std::string() : hostPort.substr(colon + 1);
-    const auto r = std::from_chars(portText.data(), portText.data() + portText.size(), port);
-    if (colon == std::string::npos || r.ec != std::errc() || port == 0 || port > 65535) {
-      return invalidInput("transport " + transport + ": expected tcp:HOST:PORT");
-    }
-    ASSIGN_OR_RETURN(auto device, DirectDevice::connectTcp(hostPort.substr(0, colon), static_cast<uint16_t>(port), auth,
-                                                           limits));
+    ASSIGN_OR_RETURN(const TcpEndpoint endpoint, parseTcpSpec(transport, "transport " + transport, TcpSpecForm::kHostAndPort));
+    ASSIGN_OR_RETURN(auto device, DirectDevice::connectTcp(endpoint.host, endpoint.port, auth, limits));
     return std::unique_ptr<AdbDevice>(std::move(device));
   }
   return invalidInput("unknown transport '" + transport + "' (server, usb or tcp:HOST:PORT)");

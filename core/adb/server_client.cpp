@@ -10,21 +10,13 @@
 
 #include "core/adb/device_banner.h"
 #include "core/adb/smart_socket.h"
+#include "core/adb/tcp_spec.h"
 
 extern char** environ;
 
 namespace mxi::core::adb {
 
 namespace {
-
-StatusOr<uint16_t> parsePort(std::string_view text, const std::string& what) {
-  unsigned value = 0;
-  const auto r = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (r.ec != std::errc() || r.ptr != text.data() + text.size() || value == 0 || value > 65535) {
-    return invalidInput("bad port '" + std::string(text) + "' in " + what);
-  }
-  return static_cast<uint16_t>(value);
-}
 
 // A device service stream on a socket the server has switched to a device.
 class ServerStream final : public AdbStream {
@@ -73,17 +65,11 @@ StatusOr<ServerAddress> parseServerSocketSpec(const std::string& spec) {
   if (spec.rfind("tcp:", 0) != 0) {
     return invalidInput("unsupported ADB_SERVER_SOCKET '" + spec + "' (expected tcp:PORT or tcp:HOST:PORT)");
   }
-  const std::string rest = spec.substr(4);
+  ASSIGN_OR_RETURN(const TcpEndpoint endpoint,
+                   parseTcpSpec(spec, "ADB_SERVER_SOCKET '" + spec + "'", TcpSpecForm::kPortOrHostAndPort));
   ServerAddress a;
-  const size_t colon = rest.rfind(':');
-  if (colon == std::string::npos) {
-    ASSIGN_OR_RETURN(a.port, parsePort(rest, "ADB_SERVER_SOCKET '" + spec + "'"));
-    return a;
-  }
-  a.host = rest.substr(0, colon);
-  if (a.host.size() > 2 && a.host.front() == '[' && a.host.back() == ']') a.host = a.host.substr(1, a.host.size() - 2);
-  if (a.host.empty()) return invalidInput("empty host in ADB_SERVER_SOCKET '" + spec + "'");
-  ASSIGN_OR_RETURN(a.port, parsePort(rest.substr(colon + 1), "ADB_SERVER_SOCKET '" + spec + "'"));
+  if (!endpoint.host.empty()) a.host = endpoint.host;
+  a.port = endpoint.port;
   return a;
 }
 

@@ -301,10 +301,10 @@ std::string comparisonToHtml(const SessionComparison& c, const std::string& base
     bars.emplace_back("new: " + s.scene, s.next);
   }
   b += "</table>\n" + levelBars(bars) + legend();
-  b += "<h2>Evil methods</h2>\n<table><tr><th>stackKey</th><th>Detail</th><th>Verdict</th><th>Count base/new</th>"
+  b += "<h2>Evil methods</h2>\n<table><tr><th>stackKey</th><th>Method</th><th>Detail</th><th>Verdict</th><th>Count base/new</th>"
        "<th>Median ms base/new</th></tr>\n";
   for (const auto& e : c.evilMethods) {
-    b += "<tr><td>" + esc(e.stackKey) + "</td><td>" + esc(e.detail) + "</td><td class=\"" + (e.regression ? "bad" : "") +
+    b += "<tr><td>" + esc(e.stackKey) + "</td><td>" + esc(e.methodName) + "</td><td>" + esc(e.detail) + "</td><td class=\"" + (e.regression ? "bad" : "") +
          "\">" + std::string(verdictName(e.verdict)) + "</td>";
     b += formatText("<td class=n>%llu / %llu</td><td class=n>%lld / %lld</td></tr>\n", static_cast<unsigned long long>(e.baseCount),
              static_cast<unsigned long long>(e.nextCount), static_cast<long long>(e.baseMedianMs),

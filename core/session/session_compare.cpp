@@ -35,8 +35,18 @@ int64_t median(std::vector<int64_t> v) {
 struct EvilGroup {
   std::vector<int64_t> costs;
   std::string detail;
+  std::string methodName;
   int64_t methodId = -1;
 };
+
+// The name the call tree gives its stackKey method ("" when undecoded or absent).
+std::string stackKeyName(const trace::CallNode& node) {
+  if (node.isStackKey) return node.name;
+  for (const auto& child : node.children) {
+    if (std::string name = stackKeyName(child); !name.empty()) return name;
+  }
+  return {};
+}
 
 std::map<std::string, EvilGroup> evilByKey(const SessionData& d) {
   std::map<std::string, EvilGroup> out;
@@ -46,6 +56,9 @@ std::map<std::string, EvilGroup> evilByKey(const SessionData& d) {
     auto& g = out[i.stackKey];
     g.costs.push_back(i.costMs.value_or(0));
     g.detail = i.detail;
+    if (i.callTree) {
+      if (std::string name = stackKeyName(*i.callTree); !name.empty()) g.methodName = std::move(name);
+    }
     g.methodId = trace::stackKeyMethodId(i.stackKey);
   }
   return out;
@@ -120,6 +133,7 @@ SessionComparison compareSessions(const SessionData& base, const SessionData& ne
     d.stackKey = key;
     d.methodId = g.methodId;
     d.detail = g.detail;
+    d.methodName = g.methodName;
     d.baseCount = g.costs.size();
     d.baseMedianMs = median(g.costs);
     d.baseMaxMs = *std::max_element(g.costs.begin(), g.costs.end());
@@ -129,6 +143,7 @@ SessionComparison compareSessions(const SessionData& base, const SessionData& ne
     d.stackKey = key;
     d.methodId = g.methodId;
     d.detail = g.detail;
+    if (!g.methodName.empty()) d.methodName = g.methodName;
     d.nextCount = g.costs.size();
     d.nextMedianMs = median(g.costs);
     d.nextMaxMs = *std::max_element(g.costs.begin(), g.costs.end());

@@ -40,6 +40,9 @@ struct EvilMethodDelta {
   std::string stackKey;
   int64_t methodId = -1;
   std::string detail;  // of the newest issue
+  // The stackKey method as its call tree names it (the session's method mapping), newest first;
+  // empty when no issue's tree names it.
+  std::string methodName;
   uint64_t baseCount = 0, nextCount = 0;
   int64_t baseMedianMs = 0, nextMedianMs = 0, baseMaxMs = 0, nextMaxMs = 0;
   Verdict verdict = Verdict::kSame;

@@ -184,7 +184,7 @@ ordered_json comparisonToJson(const SessionComparison& c) {
   ordered_json evil = ordered_json::array();
   for (const auto& e : c.evilMethods) {
     evil.push_back({{"stackKey", e.stackKey},         {"methodId", e.methodId},
-                    {"detail", e.detail},             {"verdict", std::string(verdictName(e.verdict))},
+                    {"methodName", e.methodName},     {"detail", e.detail},             {"verdict", std::string(verdictName(e.verdict))},
                     {"regression", e.regression},     {"baseCount", e.baseCount},
                     {"newCount", e.nextCount},        {"baseMedianMs", e.baseMedianMs},
                     {"newMedianMs", e.nextMedianMs},  {"baseMaxMs", e.baseMaxMs},

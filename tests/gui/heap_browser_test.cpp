@@ -12,7 +12,7 @@
 #include <QTest>
 #include <QTimer>
 #include <QTreeView>
-#include <QTreeWidget>
+#include <QTreeView>
 #include <QItemSelectionModel>
 
 #include "app/gui/views/bitmap_gallery.h"
@@ -230,19 +230,33 @@ TEST(HeapCompareViewTest, ComparingWithTheBaselineShowsThePlantedRegression) {
   EXPECT_EQ(view->summaryText(),
             QStringLiteral("Baseline leaks_base.hprof → this dump: 2 new leaks, 1 fixed, 7 still present; %1 classes changed.")
                 .arg(view->comparison()->diff.classes.size()));
-  QTreeWidget* leaks = view->leakTree();
-  ASSERT_EQ(leaks->topLevelItemCount(), 3);
-  EXPECT_EQ(leaks->topLevelItem(0)->text(0), QStringLiteral("New leaks (2)"));
-  EXPECT_EQ(leaks->topLevelItem(0)->childCount(), 2);
-  EXPECT_EQ(leaks->topLevelItem(1)->text(0), QStringLiteral("Fixed leaks (1)"));
-  EXPECT_EQ(leaks->topLevelItem(1)->child(0)->text(0), QStringLiteral("1 × android.view.View"));
-  EXPECT_EQ(leaks->topLevelItem(2)->text(0), QStringLiteral("Still present (7)"));
-  // Each leak carries its chain as text lines, ending at the leaking object.
-  QTreeWidgetItem* fixedView = leaks->topLevelItem(1)->child(0);
-  ASSERT_GT(fixedView->childCount(), 2);
-  EXPECT_TRUE(fixedView->child(fixedView->childCount() - 2)->text(0).contains(QStringLiteral("android.view.View instance")))
-      << fixedView->child(fixedView->childCount() - 2)->text(0).toStdString();
-  EXPECT_TRUE(fixedView->child(fixedView->childCount() - 1)->text(0).trimmed().startsWith(QStringLiteral("Leaking: YES")));
+  LeakTreeModel* leaks = view->leakModel();
+  ASSERT_TRUE(leaks);
+  testModel(leaks);
+  ASSERT_EQ(leaks->rowCount(), 3);
+  auto text = [&](const QModelIndex& i, int column = LeakTreeModel::kWhat) {
+    return leaks->index(i.row(), column, i.parent()).data().toString();
+  };
+  const QModelIndex added = leaks->index(0, 0), fixed = leaks->index(1, 0), still = leaks->index(2, 0);
+  EXPECT_EQ(text(added), QStringLiteral("New leaks (2)"));
+  EXPECT_EQ(leaks->rowCount(added), 2);
+  EXPECT_EQ(text(fixed), QStringLiteral("Fixed leaks (1)"));
+  EXPECT_EQ(text(leaks->index(0, 0, fixed)), QStringLiteral("1 × android.view.View"));
+  EXPECT_EQ(text(still), QStringLiteral("Still present (7)"));
+  EXPECT_TRUE(view->leakTree()->isExpanded(added));
+  // Each leak carries its chain, shown as the Leaks tab shows it: root first, ending at the
+  // leaking object, whose status is YES.
+  const QModelIndex fixedView = leaks->index(0, 0, fixed);
+  const int links = leaks->rowCount(fixedView);
+  ASSERT_GT(links, 2);
+  EXPECT_TRUE(text(leaks->index(0, 0, fixedView)).startsWith(QStringLiteral("GC root: "))) << text(leaks->index(0, 0, fixedView)).toStdString();
+  EXPECT_TRUE(text(leaks->index(links - 1, 0, fixedView)).contains(QStringLiteral("→ android.view.View 0x")))
+      << text(leaks->index(links - 1, 0, fixedView)).toStdString();
+  EXPECT_EQ(text(leaks->index(links - 1, 0, fixedView), LeakTreeModel::kStatus), QStringLiteral("YES"));
+  // Still present: retained bytes as baseline → this dump, the exact figure this dump's.
+  const QModelIndex kept = leaks->index(0, LeakTreeModel::kRetained, still);
+  EXPECT_TRUE(kept.data().toString().contains(QStringLiteral(" → "))) << kept.data().toString().toStdString();
+  EXPECT_EQ(kept.data(kExactRole).toULongLong(), view->comparison()->diff.stillPresent[0].second.retainedBytes);
 
   ClassDeltaModel* classes = view->classModel();
   ASSERT_TRUE(classes);

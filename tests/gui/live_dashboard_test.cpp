@@ -14,11 +14,14 @@
 #include <QLineSeries>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
-#include <QTreeWidget>
+#include <QAbstractItemModelTester>
+#include <QTreeView>
 
 #include "app/gui/jobs/capture_import.h"
 #include "app/gui/views/issue_detail_view.h"
+#include "app/gui/models/call_tree_model.h"
 #include "app/gui/models/issue_feed_model.h"
+#include "app/gui/models/roles.h"
 #include "app/gui/views/live_dashboard.h"
 #include "core/session/live_record_feed.h"
 #include "core/session/session_reader.h"
@@ -186,10 +189,12 @@ TEST(LiveDashboardTest, IssueFeedHoldsEveryIssueOfARealLogcatAndShowsTheCallTree
   EXPECT_EQ(feed->index(0, IssueFeedModel::kScene).data().toString(), QString::fromStdString(parsed.issues[0].scene));
 
   dashboard.selectEvent(0);
-  QTreeWidget* tree = dashboard.detailView()->callTree();
-  ASSERT_EQ(tree->topLevelItemCount(), 1);
-  EXPECT_EQ(tree->topLevelItem(0)->text(1).toLongLong(), parsed.issues[0].callTree->costMs);
-  EXPECT_TRUE(tree->topLevelItem(0)->isExpanded());
+  CallTreeModel* tree = dashboard.detailView()->callTreeModel();
+  ASSERT_TRUE(tree);
+  QAbstractItemModelTester treeTester(tree, QAbstractItemModelTester::FailureReportingMode::Fatal);
+  ASSERT_EQ(tree->rowCount(), 1);
+  EXPECT_EQ(tree->index(0, CallTreeModel::kTotalMs).data(kExactRole).toLongLong(), parsed.issues[0].callTree->costMs);
+  EXPECT_TRUE(dashboard.detailView()->callTree()->isExpanded(tree->index(0, 0)));
 
   // Filters: by kind and by text.
   dashboard.setKindFilter(static_cast<int>(core::session::LiveEvent::Kind::kIo));

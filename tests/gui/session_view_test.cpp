@@ -8,12 +8,14 @@
 #include <QFile>
 #include <QHorizontalStackedBarSeries>
 #include <QSignalSpy>
-#include <QTreeWidget>
+#include <QAbstractItemModelTester>
+#include <QTreeView>
 
 #include "app/gui/views/issue_detail_view.h"
 #include "app/gui/models/issue_feed_model.h"
 #include "app/gui/views/live_dashboard.h"
 #include "app/gui/main_window.h"
+#include "app/gui/models/session_comparison_model.h"
 #include "app/gui/views/session_view.h"
 #include "core/session/html_report.h"
 #include "core/session/session_import.h"
@@ -83,10 +85,14 @@ TEST(SessionViewTest, OpensScrubsComparesAndExports) {
 
   // Compared with itself: nothing regressed.
   view->showComparison(QString::fromStdString(path), view->data());
-  QTreeWidget* tree = view->comparisonTree();
-  ASSERT_GT(tree->topLevelItemCount(), 0);
-  EXPECT_TRUE(tree->topLevelItem(0)->text(0).startsWith(QStringLiteral("No regression against base.mxs")))
-      << tree->topLevelItem(0)->text(0).toStdString();
+  SessionComparisonModel* comparison = view->comparison();
+  ASSERT_TRUE(comparison);
+  QAbstractItemModelTester tester(comparison, QAbstractItemModelTester::FailureReportingMode::Fatal);
+  ASSERT_EQ(comparison->rowCount(), 6);  // verdict, scenes, evil methods, ANRs, IO, startup
+  const QString verdict = comparison->index(0, 0).data().toString();
+  EXPECT_TRUE(verdict.startsWith(QStringLiteral("No regression against base.mxs"))) << verdict.toStdString();
+  EXPECT_EQ(comparison->rowCount(comparison->index(0, 0)), 0);
+  EXPECT_TRUE(view->comparisonTree()->isExpanded(comparison->index(1, 0)));
 
   // Exports: the HTML is core's report, byte for byte.
   const std::string html = (test::scratchDir("gui-session-export") / "report.html").string();

@@ -11,10 +11,11 @@
 #include <QLineEdit>
 #include <QSpinBox>
 #include <QSettings>
+#include <QPushButton>
 #include <QSignalSpy>
+#include <QTest>
 #include <QSortFilterProxyModel>
 #include <QTableWidget>
-#include <QTreeWidget>
 #include <fstream>
 
 #include "app/gui/views/heap_browser.h"
@@ -22,8 +23,10 @@
 #include "app/gui/models/issue_feed_model.h"
 #include "app/gui/views/live_dashboard.h"
 #include "app/gui/main_window.h"
+#include "app/gui/models/call_tree_model.h"
 #include "app/gui/models/class_histogram_model.h"
 #include "app/gui/models/roles.h"
+#include "app/gui/models/session_comparison_model.h"
 #include "app/gui/views/session_view.h"
 #include "app/gui/settings/settings.h"
 #include "app/gui/views/settings_dialog.h"
@@ -239,9 +242,9 @@ QString hotMethodName(MainWindow& window) {
   LiveDashboard* dashboard = window.dashboard();
   dashboard->refresh();
   dashboard->selectEvent(0);
-  QTreeWidget* tree = dashboard->detailView()->callTree();
-  if (tree->topLevelItemCount() != 1 || tree->topLevelItem(0)->childCount() < 1) return {};
-  return tree->topLevelItem(0)->child(0)->text(0);
+  const CallTreeModel* tree = dashboard->detailView()->callTreeModel();
+  if (!tree || tree->rowCount() != 1 || tree->rowCount(tree->index(0, 0)) < 1) return {};
+  return tree->index(0, CallTreeModel::kMethod, tree->index(0, 0)).data().toString();
 }
 
 TEST(SettingsTest, AppMappingNamesTheCallTreesOfThatAppsSessions) {
@@ -266,6 +269,107 @@ TEST(SettingsTest, AppMappingNamesTheCallTreesOfThatAppsSessions) {
   ASSERT_TRUE(failed.wait(10000));
   EXPECT_TRUE(failed.first().first().toString().contains(QStringLiteral("/nonexistent/methodMapping.txt")))
       << failed.first().first().toString().toStdString();
+}
+
+// A comparison's baseline is opened like the session itself: through a job, with the method
+// mapping Settings hold for its app, so the evil methods it shares with the session read the same.
+TEST(SettingsTest, BaselineLoadsWithTheSessionsMapping) {
+  const std::string mapping = test::referenceDir() + "/fixtures/matrix-issues/matrix-sample/methodMapping.txt";
+  if (test::referenceDir().empty()) GTEST_SKIP() << "../shared/reference is absent: the Matrix sample's methodMapping.txt is needed";
+  MainWindow window;
+  Settings s;
+  s.mappings = {{QStringLiteral("sample.tencent.matrix"), QString::fromStdString(mapping), QString()}};
+  window.applySettings(s);
+  SessionView* view = openSession(window, writeSession("compare-new", "sample.tencent.matrix"));
+  ASSERT_TRUE(view);
+  QSignalSpy compared(view, &SessionView::comparedWith);
+  QSignalSpy failed(view, &SessionView::compareFailed);
+  // The baseline's one evil method (98) is in no issue of the session: only the baseline's own
+  // decoding can name it.
+  const std::string basePath = (test::scratchDir("gui-settings-compare-base") / "base.mxs").string();
+  {
+    core::session::SessionHeader header;
+    header.app = "sample.tencent.matrix";
+    auto writer = core::session::SessionWriter::create(basePath, header);
+    ASSERT_TRUE(writer.ok()) << writer.status().toString();
+    auto issue = core::trace::parseIssueJson(
+        R"({"tag":"Trace_EvilMethod","detail":"NORMAL","process":"sample.tencent.matrix","cost":900,)"
+        R"("stack":"0,98,1,900\n","stackKey":"98|"})");
+    ASSERT_TRUE(issue.ok()) << issue.status().toString();
+    ASSERT_TRUE((*writer)->appendIssue(1'000'000'000, core::session::issueStorageJson(*issue)).ok());
+    ASSERT_TRUE((*writer)->close().ok());
+  }
+  const QString base = QString::fromStdString(basePath);
+  view->compareWith(base);
+  for (int i = 0; i < 100 && compared.isEmpty() && failed.isEmpty(); ++i) compared.wait(100);
+  ASSERT_EQ(compared.size(), 1) << (failed.isEmpty() ? "" : failed.first().first().toString().toStdString());
+  EXPECT_EQ(compared.first().first().toString(), base);
+  const SessionComparisonModel* c = view->comparison();
+  ASSERT_TRUE(c);
+  ASSERT_EQ(c->comparison().evilMethods.size(), 2u);  // 96 (new), 98 (gone)
+  EXPECT_EQ(c->comparison().evilMethods[0].methodName, "sample.tencent.matrix.trace.TestTraceMainActivity.testInnerSleep()V");
+  EXPECT_EQ(c->comparison().evilMethods[1].methodName, "sample.tencent.matrix.sqlitelint.TestSQLiteLintActivity.deleteAll()V");
+  const QModelIndex evil = c->index(2, 0);
+  EXPECT_EQ(c->index(1, SessionComparisonModel::kWhat, evil).data().toString(),
+            QStringLiteral("sample.tencent.matrix.sqlitelint.TestSQLiteLintActivity.deleteAll()V  98|"));
+  EXPECT_EQ(c->index(1, SessionComparisonModel::kVerdict, evil).data().toString(), QStringLiteral("gone"));
+
+  // A baseline that cannot be read says so, and the page stays as it was.
+  view->compareWith(QStringLiteral("/nonexistent/base.mxs"));
+  ASSERT_TRUE(failed.wait(10000));
+  EXPECT_TRUE(failed.first().first().toString().contains(QStringLiteral("/nonexistent/base.mxs")))
+      << failed.first().first().toString().toStdString();
+  EXPECT_EQ(view->comparison(), c);
+}
+
+// Opening sessions runs as a job: progress and Cancel in the status bar, and only the latest open
+// is shown when an earlier one is still loading.
+TEST(SettingsTest, SessionOpeningCanBeCancelledAndOnlyTheLatestShows) {
+  const std::string big = (test::scratchDir("gui-session-big") / "big.mxs").string();
+  {
+    core::session::SessionHeader header;
+    header.app = "com.example.big";
+    auto writer = core::session::SessionWriter::create(big, header);
+    ASSERT_TRUE(writer.ok()) << writer.status().toString();
+    int64_t t = 1'000'000'000;
+    for (int i = 0; i < 400'000; ++i, t += 16'666'667) {
+      core::trace::Frame f;
+      f.startNs = t;
+      f.refreshPeriodNs = 16'666'667;
+      f.durationNs = 8'000'000 + (i % 7) * 1'000'000;
+      ASSERT_TRUE((*writer)->appendFrame(f).ok());
+    }
+    ASSERT_TRUE((*writer)->close().ok());
+  }
+  MainWindow window;
+  window.applySettings(Settings{});
+  {
+    QSignalSpy opened(&window, &MainWindow::sessionOpened);
+    QSignalSpy failed(&window, &MainWindow::openFailed);
+    window.openSession(QString::fromStdString(big));
+    auto* cancel = window.findChild<QPushButton*>(QStringLiteral("statusCancel"));
+    ASSERT_TRUE(cancel);
+    EXPECT_FALSE(cancel->isHidden());
+    cancel->click();
+    ASSERT_TRUE(failed.wait(20000));
+    EXPECT_EQ(failed.first().first().toString(), QStringLiteral("Cancelled"));
+    EXPECT_TRUE(opened.isEmpty());
+    EXPECT_TRUE(cancel->isHidden());
+    EXPECT_EQ(window.sessionView(), nullptr);
+  }
+  {
+    QSignalSpy opened(&window, &MainWindow::sessionOpened);
+    QSignalSpy failed(&window, &MainWindow::openFailed);
+    window.openSession(QString::fromStdString(big));
+    const std::string small = writeSession("latest", "com.example.latest");
+    window.openSession(QString::fromStdString(small));
+    ASSERT_TRUE(opened.wait(20000));
+    QTest::qWait(1000);  // the first open, dropped, never shows
+    EXPECT_EQ(opened.size(), 1);
+    EXPECT_TRUE(failed.isEmpty());
+    EXPECT_TRUE(window.sessionView()->headerText().contains(QStringLiteral("app com.example.latest")))
+        << window.sessionView()->headerText().toStdString();
+  }
 }
 
 // Captures go through core's import like `mxi session import`, then load like a session: their own

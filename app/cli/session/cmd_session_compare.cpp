@@ -58,8 +58,9 @@ void registerSessionCompare(CLI::App& parent, int& exitCode) {
         out += line + s.scene + "\n";
       }
       for (const auto& e : c.evilMethods) {
+        const std::string what = e.methodName.empty() ? e.stackKey : e.stackKey + " " + e.methodName;
         std::snprintf(line, sizeof line, "%-12s evil method %s (%s): %llu -> %llu issues, median %lld -> %lld ms\n",
-                      std::string(session::verdictName(e.verdict)).c_str(), e.stackKey.c_str(), e.detail.c_str(),
+                      std::string(session::verdictName(e.verdict)).c_str(), what.c_str(), e.detail.c_str(),
                       static_cast<unsigned long long>(e.baseCount), static_cast<unsigned long long>(e.nextCount),
                       static_cast<long long>(e.baseMedianMs), static_cast<long long>(e.nextMedianMs));
         out += line;

@@ -22,7 +22,8 @@ core::Status readCapture(const QString& path, std::vector<std::string>& texts, s
 
 }  // namespace
 
-LoadedSession importCaptureSession(const CaptureFiles& files, const QString& sessionPath, const QList<AppMapping>& mappings) {
+LoadedSession importCaptureSession(const CaptureFiles& files, const QString& sessionPath, const QList<AppMapping>& mappings,
+                                   core::ProgressSink& progress, const core::CancelToken& cancel) {
   core::session::ImportInputs in;
   RETURN_IF_ERROR(readCapture(files.framestats, in.framestatsTexts, in.framestatsNames));
   RETURN_IF_ERROR(readCapture(files.issues, in.issueTexts, in.issueNames));
@@ -33,8 +34,16 @@ LoadedSession importCaptureSession(const CaptureFiles& files, const QString& ses
   core::session::WriterOptions options;
   options.fsync = core::session::FsyncPolicy::kNever;  // a scratch file
   RETURN_IF_ERROR(core::session::importCaptures(in, sessionPath.toStdString(), header, options).status());
-  if (files.methodMapping.isEmpty()) return loadSessionFile(sessionPath, mappings);
-  return loadSessionFile(sessionPath, {AppMapping{QString(), files.methodMapping, QString()}});  // any app
+  if (cancel.isCancelled()) return core::cancelled();
+  if (files.methodMapping.isEmpty()) return loadSessionFile(sessionPath, mappings, progress, cancel);
+  const QList<AppMapping> captured = {AppMapping{QString(), files.methodMapping, QString()}};  // any app
+  return loadSessionFile(sessionPath, captured, progress, cancel);
+}
+
+LoadedSession importCaptureSession(const CaptureFiles& files, const QString& sessionPath, const QList<AppMapping>& mappings) {
+  core::NullProgress progress;
+  const core::CancelToken cancel;
+  return importCaptureSession(files, sessionPath, mappings, progress, cancel);
 }
 
 CaptureFiles classifyCaptures(const QStringList& paths, QString& error) {

@@ -8,7 +8,7 @@
 #include <QString>
 #include <QStringList>
 
-#include "app/gui/jobs/session_loading.h"
+#include "app/gui/jobs/session_load_job.h"
 #include "app/gui/settings/settings.h"
 
 namespace mxi::gui {
@@ -23,9 +23,12 @@ struct CaptureFiles {
 // that cannot be read are reported in `error`.
 CaptureFiles classifyCaptures(const QStringList& paths, QString& error);
 
-// Imports the captures into `sessionPath` (blocking: call it off the UI thread) and loads it.
-// Call trees are named with the captures' methodMapping.txt, else with the app's mapping from
-// `mappings` (Settings). Errors name the file.
+// Imports the captures into `sessionPath` and loads it, on the calling thread (SessionLoadJob
+// runs it off the UI thread). Call trees are named with the captures' methodMapping.txt, else
+// with the app's mapping from `mappings` (Settings). Errors name the file.
+LoadedSession importCaptureSession(const CaptureFiles& files, const QString& sessionPath,
+                                   const QList<AppMapping>& mappings, core::ProgressSink& progress,
+                                   const core::CancelToken& cancel);
 LoadedSession importCaptureSession(const CaptureFiles& files, const QString& sessionPath,
                                    const QList<AppMapping>& mappings = {});
 

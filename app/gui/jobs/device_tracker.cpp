@@ -1,31 +1,24 @@
 #include "app/gui/jobs/device_tracker.h"
 
-#include <charconv>
+#include <QThread>
 
 #include "core/adb/direct_device.h"
 #include "core/adb/server_client.h"
+#include "core/adb/tcp_spec.h"
 #include "core/adb/usb_transport.h"
 
 namespace mxi::gui {
 
 DeviceTracker::DeviceTracker(DeviceTrackerOptions options, QObject* parent)
-    : QObject(parent), m_options(std::move(options)) {}
+    : WorkerJob(tr("Devices"), parent), m_options(std::move(options)) {}
 
-DeviceTracker::~DeviceTracker() { stop(); }
+DeviceTracker::~DeviceTracker() { stop(); }  // the worker uses this object's members
 
 void DeviceTracker::start() {
-  if (m_thread) return;
-  m_thread = QThread::create([this] { run(); });
-  m_thread->start();
-}
-
-void DeviceTracker::stop() {
-  m_cancel.cancel();
-  if (m_thread) {
-    m_thread->wait();
-    delete m_thread;
-    m_thread = nullptr;
-  }
+  startWork([this](core::ProgressSink&, const core::CancelToken& cancel) {
+    run(cancel);
+    return core::okStatus();
+  });
 }
 
 void DeviceTracker::post(const QStringList& devices, const QString& status, bool listed) {
@@ -42,29 +35,22 @@ void DeviceTracker::post(const QStringList& devices, const QString& status, bool
   }, Qt::QueuedConnection);
 }
 
-void DeviceTracker::pause(int ms) {
-  for (int waited = 0; waited < ms && !m_cancel.isCancelled(); waited += 50) QThread::msleep(50);
+void DeviceTracker::pause(int ms, const core::CancelToken& cancel) {
+  for (int waited = 0; waited < ms && !cancel.isCancelled(); waited += 50) QThread::msleep(50);
 }
 
-void DeviceTracker::run() {
+void DeviceTracker::run(const core::CancelToken& cancel) {
   const std::string& transport = m_options.transport;
-  if (transport == "server") return trackServer();
-  if (transport == "usb") return pollUsb();
+  if (transport == "server") return trackServer(cancel);
+  if (transport == "usb") return pollUsb(cancel);
   if (transport.rfind("tcp:", 0) == 0) {
-    const std::string hostPort = transport.substr(4);
-    const size_t colon = hostPort.rfind(':');
-    unsigned port = 0;
-    const char* portText = colon == std::string::npos ? hostPort.data() + hostPort.size() : hostPort.data() + colon + 1;
-    const auto parsed = std::from_chars(portText, hostPort.data() + hostPort.size(), port);
-    if (colon != std::string::npos && colon > 0 && parsed.ec == std::errc() && parsed.ptr == hostPort.data() + hostPort.size() &&
-        port > 0 && port <= 65535) {
-      return pollTcp(hostPort.substr(0, colon), static_cast<uint16_t>(port));
-    }
+    const auto endpoint = core::adb::parseTcpSpec(transport, "transport " + transport, core::adb::TcpSpecForm::kHostAndPort);
+    if (endpoint.ok()) return pollTcp(endpoint->host, endpoint->port, cancel);
   }
   post({}, tr("Unknown transport '%1' (Settings: server, usb or tcp:HOST:PORT)").arg(QString::fromStdString(transport)), false);
 }
 
-void DeviceTracker::trackServer() {
+void DeviceTracker::trackServer(const core::CancelToken& cancel) {
   auto address = core::adb::serverAddressFromEnvironment();
   if (!address.ok()) {
     post({}, tr("adb server address: %1").arg(QString::fromStdString(address.status().toString())), false);
@@ -72,10 +58,10 @@ void DeviceTracker::trackServer() {
   }
   core::adb::AdbServerClient client(*address);
   bool triedStart = false;
-  while (!m_cancel.isCancelled()) {
+  while (!cancel.isCancelled()) {
     core::adb::IoLimits limits;
     limits.timeout = std::chrono::milliseconds(0);  // tracking waits for ever, until cancelled
-    limits.cancel = &m_cancel;
+    limits.cancel = &cancel;
     const core::Status status = client.trackDevices(
         [&](const std::vector<core::adb::DeviceListEntry>& entries) {
           QStringList rows;
@@ -86,10 +72,10 @@ void DeviceTracker::trackServer() {
             rows << row;
           }
           post(rows, tr("adb server %1").arg(QString::fromStdString(address->toString())), true);
-          return !m_cancel.isCancelled();
+          return !cancel.isCancelled();
         },
         limits);
-    if (m_cancel.isCancelled()) break;
+    if (cancel.isCancelled()) break;
     QString why = QString::fromStdString(status.toString());
     if (!triedStart && address->host == "localhost") {
       triedStart = true;
@@ -98,12 +84,12 @@ void DeviceTracker::trackServer() {
       why = QString::fromStdString(started.toString());
     }
     post({}, tr("No adb server at %1 (%2); retrying…").arg(QString::fromStdString(address->toString()), why), false);
-    pause(kPollMs);
+    pause(kPollMs, cancel);
   }
 }
 
-void DeviceTracker::pollUsb() {
-  while (!m_cancel.isCancelled()) {
+void DeviceTracker::pollUsb(const core::CancelToken& cancel) {
+  while (!cancel.isCancelled()) {
     auto devices = core::adb::listUsbAdbDevices();
     if (!devices.ok()) {
       post({}, tr("USB: %1").arg(QString::fromStdString(devices.status().toString())), false);
@@ -117,24 +103,25 @@ void DeviceTracker::pollUsb() {
       }
       post(rows, tr("USB, no adb server (libusb)"), true);
     }
-    pause(kPollMs);
+    pause(kPollMs, cancel);
   }
 }
 
-void DeviceTracker::pollTcp(const std::string& host, uint16_t port) {
+void DeviceTracker::pollTcp(const std::string& host, uint16_t port, const core::CancelToken& cancel) {
   const QString where = QStringLiteral("%1:%2").arg(QString::fromStdString(host)).arg(port);
-  while (!m_cancel.isCancelled()) {
-    probeTcp(host, port, where);  // connects, reports and hangs up again
-    pause(kPollMs);
+  while (!cancel.isCancelled()) {
+    probeTcp(host, port, where, cancel);  // connects, reports and hangs up again
+    pause(kPollMs, cancel);
   }
 }
 
-void DeviceTracker::probeTcp(const std::string& host, uint16_t port, const QString& where) {
+void DeviceTracker::probeTcp(const std::string& host, uint16_t port, const QString& where,
+                             const core::CancelToken& cancel) {
   core::adb::IoLimits limits;
   limits.timeout = std::chrono::milliseconds(3000);
-  limits.cancel = &m_cancel;
+  limits.cancel = &cancel;
   auto device = core::adb::DirectDevice::connectTcp(host, port, {}, limits);
-  if (m_cancel.isCancelled()) return;
+  if (cancel.isCancelled()) return;
   if (!device.ok()) {
     post({}, tr("Direct tcp:%1: %2").arg(where, QString::fromStdString(device.status().toString())), true);
     return;

@@ -1,4 +1,5 @@
-// Attached devices, live, on a worker thread, through the transport chosen in Settings:
+// Attached devices, live, as a long-running job (WorkerJob), through the transport chosen in
+// Settings:
 // - server: host:track-devices on the adb server (ADB_SERVER_SOCKET, else localhost:5037); when
 //   no server answers it starts one with `<adb path> start-server` (once) and keeps retrying, so
 //   plugging a phone in later just works;
@@ -6,12 +7,11 @@
 // - tcp:HOST:PORT: one device reached directly (CNXN handshake), polled.
 #pragma once
 
-#include <QObject>
 #include <QString>
 #include <QStringList>
-#include <QThread>
 #include <string>
 
+#include "app/gui/jobs/worker_job.h"
 #include "core/base/cancel_token.h"
 
 namespace mxi::gui {
@@ -21,15 +21,14 @@ struct DeviceTrackerOptions {
   std::string transport = "server";  // server | usb | tcp:HOST:PORT
 };
 
-class DeviceTracker : public QObject {
+class DeviceTracker : public WorkerJob {
   Q_OBJECT
  public:
   static constexpr int kPollMs = 2000;  // usb and tcp: how often the device list is refreshed
   explicit DeviceTracker(QObject* parent = nullptr) : DeviceTracker(DeviceTrackerOptions{}, parent) {}
   explicit DeviceTracker(DeviceTrackerOptions options, QObject* parent = nullptr);
-  ~DeviceTracker() override;
+  ~DeviceTracker() override;  // stop()
   void start();
-  void stop();
   const DeviceTrackerOptions& options() const { return m_options; }
   // "serial — model (state)" per device, as last reported.
   const QStringList& devices() const { return m_devices; }
@@ -40,19 +39,18 @@ class DeviceTracker : public QObject {
   void statusChanged(const QString& status);
 
  private:
-  void run();
-  void trackServer();
-  void pollUsb();
-  void pollTcp(const std::string& host, uint16_t port);
-  void probeTcp(const std::string& host, uint16_t port, const QString& where);
+  // On the worker, until cancelled.
+  void run(const core::CancelToken& cancel);
+  void trackServer(const core::CancelToken& cancel);
+  void pollUsb(const core::CancelToken& cancel);
+  void pollTcp(const std::string& host, uint16_t port, const core::CancelToken& cancel);
+  void probeTcp(const std::string& host, uint16_t port, const QString& where, const core::CancelToken& cancel);
   // From the worker: updates the list and status on the UI thread. `listed`: the transport
   // reported this list (as opposed to a status-only update).
   void post(const QStringList& devices, const QString& status, bool listed);
-  void pause(int ms);  // returns early when cancelled
+  static void pause(int ms, const core::CancelToken& cancel);  // returns early when cancelled
 
   DeviceTrackerOptions m_options;
-  core::CancelToken m_cancel;
-  QThread* m_thread = nullptr;
   QStringList m_devices;
   bool m_reported = false;  // the first list is announced even when empty
   QString m_status;

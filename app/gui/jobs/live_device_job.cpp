@@ -1,8 +1,5 @@
 #include "app/gui/jobs/live_device_job.h"
 
-#include <QMetaObject>
-#include <QPointer>
-
 #include "app/gui/settings/mapping_files.h"
 #include "core/agentlink/live_recorder.h"
 
@@ -16,64 +13,48 @@ QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 }  // namespace
 
-LiveDeviceJob::LiveDeviceJob(LiveTarget target, QObject* parent) : QObject(parent), m_target(std::move(target)) {}
+LiveDeviceJob::LiveDeviceJob(LiveTarget target, QObject* parent)
+    : WorkerJob(target.label, parent), m_target(std::move(target)) {}
 
-LiveDeviceJob::~LiveDeviceJob() {
-  m_cancel.cancel();
-  joinWorker();
-}
+LiveDeviceJob::~LiveDeviceJob() { stop(); }  // the worker uses this object's members
 
-template <typename F>
-void LiveDeviceJob::post(F f) {
-  QPointer<LiveDeviceJob> self(this);
-  QMetaObject::invokeMethod(
-      this, [self, f = std::move(f)]() mutable {
-        if (self) f();
-      },
-      Qt::QueuedConnection);
-}
-
-void LiveDeviceJob::joinWorker() {
-  if (m_worker.joinable()) m_worker.join();
-}
-
-core::adb::IoLimits LiveDeviceJob::limits() {
-  return core::adb::IoLimits{std::chrono::milliseconds(10000), &m_cancel};
+core::adb::IoLimits LiveDeviceJob::limits(const core::CancelToken& cancel) {
+  return core::adb::IoLimits{std::chrono::milliseconds(10000), &cancel};
 }
 
 void LiveDeviceJob::listApps() {
   if (m_running) return;
-  joinWorker();
-  m_cancel.reset();
-  m_worker = std::thread([this] {
-    auto device = core::adb::openSelectedDevice(m_target.selection, limits());
-    auto apps = device.ok() ? agentlink::listDeviceApps(**device, limits())
+  startWork([this, selection = m_target.selection](core::ProgressSink&, const core::CancelToken& cancel) {
+    auto device = core::adb::openSelectedDevice(selection, limits(cancel));
+    auto apps = device.ok() ? agentlink::listDeviceApps(**device, limits(cancel))
                             : core::StatusOr<std::vector<agentlink::DeviceApp>>(device.status());
     if (!apps.ok()) {
-      post([this, why = qs(apps.status().toString())] { emit failed(tr("Cannot list the device's apps: %1").arg(why)); });
-      return;
+      deliver([this, why = qs(apps.status().toString())] { emit failed(tr("Cannot list the device's apps: %1").arg(why)); });
+      return core::okStatus();
     }
-    post([this, list = std::move(apps).value()]() mutable {
+    deliver([this, list = std::move(apps).value()]() mutable {
       m_apps = std::move(list);
       emit appsListed();
     });
+    return core::okStatus();
   });
 }
 
 void LiveDeviceJob::start(const QString& package, const QString& sessionPath) {
   if (m_running) return;
-  joinWorker();
-  m_cancel.reset();
+  waitForWork();  // the app list, when it is still coming
   {
     std::lock_guard lock(m_mutex);
     m_records.clear();
     m_startNs = 0;
   }
   m_running = true;
-  m_worker = std::thread(&LiveDeviceJob::record, this, package.toStdString(), sessionPath.toStdString());
+  startWork([this, package = package.toStdString(), path = sessionPath.toStdString()](core::ProgressSink&,
+                                                                                       const core::CancelToken& cancel) {
+    record(package, path, cancel);
+    return core::okStatus();
+  });
 }
-
-void LiveDeviceJob::stop() { m_cancel.cancel(); }
 
 void LiveDeviceJob::mark(const QString& label) {
   std::lock_guard lock(m_mutex);
@@ -101,9 +82,9 @@ std::vector<core::session::SessionRecord> LiveDeviceJob::takeRecords() {
   return out;
 }
 
-void LiveDeviceJob::record(std::string package, std::string sessionPath) {
+void LiveDeviceJob::record(const std::string& package, const std::string& sessionPath, const core::CancelToken& cancel) {
   auto finish = [&](const core::Status& s) {
-    post([this, path = qs(sessionPath), error = s.ok() ? QString() : qs(s.toString())] {
+    deliver([this, path = qs(sessionPath), error = s.ok() ? QString() : qs(s.toString())] {
       m_running = false;
       emit finished(path, error);
     });
@@ -111,23 +92,23 @@ void LiveDeviceJob::record(std::string package, std::string sessionPath) {
   if (const AppMapping* files = findAppMapping(m_target.mappings, package)) {
     auto mapping = loadMappingFiles(*files);
     if (!mapping.ok()) {
-      post([this, why = qs(mapping.status().toString())] { emit status(tr("Method mapping not used: %1").arg(why)); });
+      deliver([this, why = qs(mapping.status().toString())] { emit status(tr("Method mapping not used: %1").arg(why)); });
     } else {
-      post([this, m = *mapping] { emit mappingLoaded(m); });
+      deliver([this, m = *mapping] { emit mappingLoaded(m); });
     }
   }
-  post([this] { emit status(tr("Connecting to the device…")); });
-  auto device = core::adb::openSelectedDevice(m_target.selection, limits());
+  deliver([this] { emit status(tr("Connecting to the device…")); });
+  auto device = core::adb::openSelectedDevice(m_target.selection, limits(cancel));
   if (!device.ok()) return finish(device.status());
   const agentlink::AgentSearch search = m_target.agentSearch;
-  agentlink::DeviceAgent agent(std::move(device).value(), limits(), [search](const std::string& abi) {
+  agentlink::DeviceAgent agent(std::move(device).value(), limits(cancel), [search](const std::string& abi) {
     return agentlink::findInstalledAgent(abi, search);
   });
-  post([this] { emit status(tr("Deploying mxi-agent…")); });
+  deliver([this] { emit status(tr("Deploying mxi-agent…")); });
   core::NullProgress quiet;
   auto deployment = agent.deploy(false, quiet);
   if (!deployment.ok()) return finish(deployment.status());
-  post([this, d = *deployment] {
+  deliver([this, d = *deployment] {
     emit deployed(tr("mxi-agent %1 (%2) on %3, SDK %4 — %5")
                       .arg(qs(d.agent.version), qs(d.agent.buildHash), qs(d.probe.abi))
                       .arg(d.probe.sdk)
@@ -139,11 +120,11 @@ void LiveDeviceJob::record(std::string package, std::string sessionPath) {
   options.sessionPath = sessionPath;
   options.pollIntervalMs = 500;
   agentlink::LiveRecorder recorder(
-      options, [&](core::protocol::AgentHello& hello) { return agent.startAndConnect(hello, m_cancel); },
+      options, [&](core::protocol::AgentHello& hello) { return agent.startAndConnect(hello, cancel); },
       // Every figure is shown from the view's own LiveSession (fed with the same records), so
       // the recorder's summary line is not.
       [](const agentlink::RecordStats&) {},
-      [this](const std::string& notice) { post([this, text = qs(notice)] { emit status(text); }); });
+      [this](const std::string& notice) { deliver([this, text = qs(notice)] { emit status(text); }); });
   recorder.setRecordObserver([this](const core::session::SessionRecord& r) {
     std::lock_guard lock(m_mutex);
     m_records.push_back(r);
@@ -155,16 +136,16 @@ void LiveDeviceJob::record(std::string package, std::string sessionPath) {
     }
     const QString detail = connected ? tr("%1 · %2 · agent %3").arg(qs(hello.deviceModel), qs(hello.abi), qs(hello.agentVersion))
                                      : qs(why);
-    post([this, connected, detail] { emit connectionChanged(connected, detail); });
+    deliver([this, connected, detail] { emit connectionChanged(connected, detail); });
   });
   recorder.setHeapDumpObserver([this](const agentlink::HeapDumpProgress& p) {
     if (!p.finished) {
-      post([this, r = static_cast<qint64>(p.receivedBytes), t = static_cast<qint64>(p.totalBytes)] {
+      deliver([this, r = static_cast<qint64>(p.receivedBytes), t = static_cast<qint64>(p.totalBytes)] {
         emit heapDumpProgress(r, t);
       });
       return;
     }
-    post([this, path = qs(p.path), error = p.result.ok() ? QString() : qs(p.result.toString())] {
+    deliver([this, path = qs(p.path), error = p.result.ok() ? QString() : qs(p.result.toString())] {
       emit heapDumpFinished(path, error);
     });
   });
@@ -172,7 +153,7 @@ void LiveDeviceJob::record(std::string package, std::string sessionPath) {
     std::lock_guard lock(m_mutex);
     m_recorder = &recorder;
   }
-  const core::Status result = recorder.run(m_cancel);
+  const core::Status result = recorder.run(cancel);
   {
     std::lock_guard lock(m_mutex);
     m_recorder = nullptr;

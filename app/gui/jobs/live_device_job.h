@@ -1,17 +1,17 @@
-// The live half of the GUI for one device: lists its apps, then deploys and starts mxi-agent and
-// records the chosen app with core's LiveRecorder on a worker thread — every session is written
-// to a `.mxs` file — while the UI drains the records it receives (takeRecords) on its repaint
-// timer. Mark and Dump heap go to the running recorder; results come back as queued signals.
+// The live half of the GUI for one device, a long-running job (WorkerJob): lists its apps, then
+// deploys and starts mxi-agent and records the chosen app with core's LiveRecorder until
+// cancelled — every session is written to a `.mxs` file — while the UI drains the records it
+// receives (takeRecords) on its repaint timer. Mark and Dump heap go to the running recorder;
+// results come back as queued signals. cancel() ends a recording (finished() follows).
 #pragma once
 
 #include <memory>
 #include <mutex>
-#include <thread>
 #include <vector>
 
-#include <QObject>
 #include <QString>
 
+#include "app/gui/jobs/worker_job.h"
 #include "app/gui/settings/settings.h"
 #include "core/adb/device_selection.h"
 #include "core/agentlink/device_agent.h"
@@ -33,19 +33,18 @@ struct LiveTarget {
   QList<AppMapping> mappings;   // Settings: methodMapping / ProGuard files per app
 };
 
-class LiveDeviceJob : public QObject {
+class LiveDeviceJob : public WorkerJob {
   Q_OBJECT
  public:
   explicit LiveDeviceJob(LiveTarget target, QObject* parent = nullptr);
-  ~LiveDeviceJob() override;  // stops a recording (the file is completed) and joins
+  ~LiveDeviceJob() override;  // stop(): a recording ends and its file is completed
 
   const LiveTarget& target() const { return m_target; }
-  // Asynchronous: appsListed() or failed().
+  // Asynchronous: appsListed() or failed(). Not while recording.
   void listApps();
   const std::vector<core::agentlink::DeviceApp>& apps() const { return m_apps; }
   // Asynchronous: deployed(), connectionChanged()… then finished().
   void start(const QString& package, const QString& sessionPath);
-  void stop();
   bool running() const { return m_running; }
   void mark(const QString& label);
   void dumpHeap(const QString& path);
@@ -57,7 +56,6 @@ class LiveDeviceJob : public QObject {
 
  signals:
   void appsListed();
-  void failed(const QString& message);
   void status(const QString& text);  // deployment steps, notices
   void deployed(const QString& agentDescription);
   void connectionChanged(bool connected, const QString& detail);
@@ -68,18 +66,13 @@ class LiveDeviceJob : public QObject {
   void mappingLoaded(std::shared_ptr<const core::trace::MethodMapping> mapping);
 
  private:
-  void joinWorker();
-  void record(std::string package, std::string sessionPath);
-  core::adb::IoLimits limits();
-  // Runs `f` on the UI thread (queued), unless this object is gone by then.
-  template <typename F>
-  void post(F f);
+  // On the worker.
+  void record(const std::string& package, const std::string& sessionPath, const core::CancelToken& cancel);
+  static core::adb::IoLimits limits(const core::CancelToken& cancel);
 
   LiveTarget m_target;
   std::vector<core::agentlink::DeviceApp> m_apps;
   bool m_running = false;
-  std::thread m_worker;
-  core::CancelToken m_cancel;
   std::mutex m_mutex;  // guards the three below
   std::vector<core::session::SessionRecord> m_records;
   int64_t m_startNs = 0;

@@ -6,16 +6,28 @@ namespace mxi::gui {
 
 WorkerJob::WorkerJob(QString subject, QObject* parent) : QObject(parent), m_subject(std::move(subject)) {}
 
-WorkerJob::~WorkerJob() {
+WorkerJob::~WorkerJob() { stop(); }
+
+void WorkerJob::stop() {
   m_cancel.cancel();
   if (m_thread) {
     m_thread->wait();
     delete m_thread;
+    m_thread = nullptr;
   }
 }
 
-void WorkerJob::startWork(Work work) {
-  if (m_thread) return;  // one run per job
+void WorkerJob::waitForWork() {
+  if (m_thread) m_thread->wait();
+}
+
+bool WorkerJob::startWork(Work work) {
+  if (isRunning()) return false;
+  if (m_thread) {
+    m_thread->wait();
+    delete m_thread;
+  }
+  m_cancel.reset();
   m_thread = QThread::create([this, work = std::move(work)] {
     SignalProgress progress(this, "progress");
     const core::Status status = work(progress, m_cancel);
@@ -26,6 +38,7 @@ void WorkerJob::startWork(Work work) {
     deliver([this, message] { emit failed(message); });
   });
   m_thread->start();
+  return true;
 }
 
 void WorkerJob::deliver(std::function<void()> onUiThread) {

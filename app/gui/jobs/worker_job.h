@@ -1,7 +1,13 @@
-// The plumbing every background job of the GUI shares: a worker thread running core code with
-// progress forwarded as progress() signals, Cancel, a failed() signal carrying the Status as
-// text ("Cancelled" when cancelled), and results handed back to the UI thread as queued calls
-// that are dropped when the job is gone. Subclasses only say what to compute and what to emit.
+// The plumbing every background job of the GUI shares, and the only place the GUI starts a
+// thread: a worker running core code with progress forwarded as progress() signals, Cancel, a
+// failed() signal carrying the Status as text ("Cancelled" when cancelled), and results handed
+// back to the UI thread as queued calls that are dropped when the job is gone. Subclasses only
+// say what to compute and what to emit.
+//
+// A job runs one piece of work at a time and may run again once it is done (the live device job
+// lists apps, then records). Long-running work (device tracking, recording) runs until
+// cancelled; a subclass whose work uses its own members calls stop() in its destructor, so the
+// worker is gone before they are.
 #pragma once
 
 #include <functional>
@@ -18,8 +24,10 @@ namespace mxi::gui {
 class WorkerJob : public QObject {
   Q_OBJECT
  public:
-  ~WorkerJob() override;  // cancels and waits for the worker
+  ~WorkerJob() override;  // stop()
   void cancel() { m_cancel.cancel(); }
+  // Cancels and waits for the worker.
+  void stop();
   bool isRunning() const { return m_thread && m_thread->isRunning(); }
 
  signals:
@@ -29,10 +37,13 @@ class WorkerJob : public QObject {
  protected:
   // `subject` prefixes failure messages (the file being worked on).
   explicit WorkerJob(QString subject, QObject* parent = nullptr);
-  // Runs `work` once on a new thread. It must not touch the subclass's members (the subclass may
-  // be destroyed first): capture values, and hand results back with deliver().
+  // Runs `work` on a new thread with a fresh cancel token, once the previous run (if any) is done;
+  // false while it is still running. Unless the subclass stops the job in its destructor, `work`
+  // must not touch the subclass's members: capture values, and hand results back with deliver().
   using Work = std::function<core::Status(core::ProgressSink& progress, const core::CancelToken& cancel)>;
-  void startWork(Work work);
+  bool startWork(Work work);
+  // Blocks until the current run (if any) is done, without cancelling it.
+  void waitForWork();
   // From the worker: runs `onUiThread` on this object's thread, unless the job is gone by then.
   void deliver(std::function<void()> onUiThread);
 

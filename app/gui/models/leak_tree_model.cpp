@@ -1,7 +1,6 @@
 #include "app/gui/models/leak_tree_model.h"
 
 #include <QBrush>
-#include <QColor>
 #include <QFont>
 
 #include "app/gui/models/format.h"
@@ -12,39 +11,6 @@ namespace mxi::gui {
 using core::analysis::ChainNode;
 using core::analysis::LeakingStatus;
 using core::analysis::ReferenceName;
-
-// internalId: 0 for a leak row, leak row + 1 for the rows of its chain.
-LeakTreeModel::LeakTreeModel(const HeapDocument& doc, QObject* parent) : QAbstractItemModel(parent), m_doc(doc) { reload(); }
-
-void LeakTreeModel::reload() {
-  beginResetModel();
-  m_leaks.clear();
-  for (const auto& l : m_doc.leaks.leaks) m_leaks.push_back(&l);
-  for (const auto& l : m_doc.leaks.libraryLeaks) m_leaks.push_back(&l);
-  endResetModel();
-}
-
-const core::analysis::Leak* LeakTreeModel::leakAt(int row) const {
-  return row >= 0 && row < static_cast<int>(m_leaks.size()) ? m_leaks[static_cast<size_t>(row)] : nullptr;
-}
-
-QModelIndex LeakTreeModel::index(int row, int column, const QModelIndex& parent) const {
-  if (!hasIndex(row, column, parent)) return {};
-  return createIndex(row, column, parent.isValid() ? static_cast<quintptr>(parent.row() + 1) : quintptr{0});
-}
-
-QModelIndex LeakTreeModel::parent(const QModelIndex& child) const {
-  if (!child.isValid() || child.internalId() == 0) return {};
-  return createIndex(static_cast<int>(child.internalId() - 1), 0, quintptr{0});
-}
-
-int LeakTreeModel::rowCount(const QModelIndex& parent) const {
-  if (!parent.isValid()) return static_cast<int>(m_leaks.size());
-  if (parent.internalId() != 0 || parent.column() != 0) return 0;
-  return static_cast<int>(m_leaks[static_cast<size_t>(parent.row())]->chain.size());
-}
-
-int LeakTreeModel::columnCount(const QModelIndex&) const { return kColumns; }
 
 namespace {
 
@@ -74,43 +40,110 @@ QColor statusColour(LeakingStatus s) {
 
 }  // namespace
 
+namespace {
+const QStringList kHeaders = {QObject::tr("Leak / reference → object"), QObject::tr("Finder / leaking"),
+                              QObject::tr("Retained bytes"), QObject::tr("Why")};
+
+QFont boldFont(bool underline = false) {
+  QFont f;
+  f.setBold(true);
+  f.setUnderline(underline);
+  return f;
+}
+}  // namespace
+
+LeakTreeModel::LeakTreeModel(const HeapDocument& doc, QObject* parent) : TreeModelBase(kHeaders, parent), m_doc(&doc) {
+  reload();
+}
+
+LeakTreeModel::LeakTreeModel(std::vector<LeakSection> sections, QObject* parent)
+    : TreeModelBase(kHeaders, parent), m_sections(std::move(sections)) {
+  reload();
+}
+
+void LeakTreeModel::addLeak(int parentNode, const LeakRow& row, bool library) {
+  const int node = addNode(parentNode);
+  m_shown.resize(static_cast<size_t>(node) + 1);
+  m_shown[static_cast<size_t>(node)] = {-1, &row, nullptr, library};
+  for (const ChainNode& link : row.leak->chain) {
+    const int child = addNode(node);
+    m_shown.resize(static_cast<size_t>(child) + 1);
+    m_shown[static_cast<size_t>(child)] = {-1, nullptr, &link, library};
+  }
+}
+
+void LeakTreeModel::reload() {
+  beginResetModel();
+  clearNodes();
+  m_shown.clear();
+  if (m_doc) {
+    m_rows.clear();
+    for (const auto& l : m_doc->leaks.leaks) m_rows.push_back({&l, std::nullopt});
+    for (const auto& l : m_doc->leaks.libraryLeaks) m_rows.push_back({&l, std::nullopt});
+    for (size_t i = 0; i < m_rows.size(); ++i) addLeak(kNoNode, m_rows[i], isLibraryLeak(static_cast<int>(i)));
+  }
+  for (size_t s = 0; s < m_sections.size(); ++s) {
+    const int node = addNode(kNoNode);
+    m_shown.resize(static_cast<size_t>(node) + 1);
+    m_shown[static_cast<size_t>(node)].section = static_cast<int>(s);
+    for (const LeakRow& row : m_sections[s].leaks) addLeak(node, row, false);
+  }
+  endResetModel();
+}
+
+const core::analysis::Leak* LeakTreeModel::leakAt(int row) const {
+  return m_doc && row >= 0 && row < static_cast<int>(m_rows.size()) ? m_rows[static_cast<size_t>(row)].leak : nullptr;
+}
+
 QVariant LeakTreeModel::data(const QModelIndex& index, int role) const {
   if (!index.isValid()) return {};
-  if (index.internalId() == 0) {
-    const auto& leak = *m_leaks[static_cast<size_t>(index.row())];
-    const bool library = isLibraryLeak(index.row());
-    if (index.column() == kRetained) {
-      // Leaks are listed as soon as their paths are found; the dominator tree comes after.
-      if (!m_doc.dominators) return role == Qt::DisplayRole ? tr("computing…") : QVariant();
-      return numberCell(role, QVariant::fromValue<qulonglong>(leak.retainedBytes), NumberKind::kBytes);
+  const Shown& shown = m_shown[static_cast<size_t>(nodeOf(index))];
+  if (shown.section >= 0) return sectionData(m_sections[static_cast<size_t>(shown.section)], index.column(), role);
+  if (shown.row) return leakData(*shown.row, shown.library, index.column(), role);
+  return linkData(*shown.link, index.column(), role);
+}
+
+QVariant LeakTreeModel::sectionData(const LeakSection& section, int column, int role) const {
+  if (column != kWhat) return {};
+  if (role == Qt::DisplayRole) return section.title;
+  if (role == Qt::FontRole) return boldFont();
+  if (role == Qt::ForegroundRole && section.colour.isValid()) return QBrush(section.colour);
+  return {};
+}
+
+QVariant LeakTreeModel::leakData(const LeakRow& row, bool library, int column, int role) const {
+  const core::analysis::Leak& leak = *row.leak;
+  if (column == kRetained) {
+    // Leaks are listed as soon as their paths are found; the dominator tree comes after.
+    if (m_doc && !m_doc->dominators) return role == Qt::DisplayRole ? tr("computing…") : QVariant();
+    if (row.baseRetainedBytes && role == Qt::DisplayRole) {
+      return QStringLiteral("%1 → %2").arg(humanBytes(*row.baseRetainedBytes), humanBytes(leak.retainedBytes));
     }
-    if (role == Qt::DisplayRole) {
-      switch (index.column()) {
-        case kWhat:
-          return QStringLiteral("%1%2 × %3").arg(library ? tr("Library leak: ") : QString()).arg(leak.leakingObjectIds.size())
-              .arg(QString::fromStdString(leak.className));
-        case kStatus: return QString::fromStdString(leak.finder);
-        case kReason:
-          if (library && leak.pattern >= 0) {
-            return QString::fromStdString(m_doc.leaks.knownReferences[static_cast<size_t>(leak.pattern)].description);
-          }
-          return QString::fromStdString(leak.description);
-        default: return {};
-      }
-    }
-    if (role == kObjectIdRole && !leak.chain.empty()) return QVariant::fromValue<qulonglong>(leak.chain.back().objectId.value);
-    if (role == Qt::ToolTipRole) return QStringLiteral("signature %1").arg(QString::fromStdString(leak.signature));
-    if (role == Qt::FontRole && index.column() == kWhat) {
-      QFont f;
-      f.setBold(true);
-      return f;
-    }
-    return {};
+    return numberCell(role, QVariant::fromValue<qulonglong>(leak.retainedBytes), NumberKind::kBytes);
   }
-  const auto& chain = m_leaks[index.internalId() - 1]->chain;
-  const ChainNode& node = chain[static_cast<size_t>(index.row())];
   if (role == Qt::DisplayRole) {
-    switch (index.column()) {
+    switch (column) {
+      case kWhat:
+        return QStringLiteral("%1%2 × %3").arg(library ? tr("Library leak: ") : QString()).arg(leak.leakingObjectIds.size())
+            .arg(QString::fromStdString(leak.className));
+      case kStatus: return QString::fromStdString(leak.finder);
+      case kReason:
+        if (library && m_doc && leak.pattern >= 0) {
+          return QString::fromStdString(m_doc->leaks.knownReferences[static_cast<size_t>(leak.pattern)].description);
+        }
+        return QString::fromStdString(leak.description);
+      default: return {};
+    }
+  }
+  if (role == kObjectIdRole && !leak.chain.empty()) return QVariant::fromValue<qulonglong>(leak.chain.back().objectId.value);
+  if (role == Qt::ToolTipRole) return tr("signature %1").arg(QString::fromStdString(leak.signature));
+  if (role == Qt::FontRole && column == kWhat) return boldFont();
+  return {};
+}
+
+QVariant LeakTreeModel::linkData(const ChainNode& node, int column, int role) {
+  if (role == Qt::DisplayRole) {
+    switch (column) {
       case kWhat:
         return QStringLiteral("%1 → %2 %3").arg(referenceText(node), QString::fromStdString(node.className), hexId(node.objectId));
       case kStatus: return QString::fromStdString(std::string(core::analysis::leakingStatusName(node.status)));
@@ -119,26 +152,10 @@ QVariant LeakTreeModel::data(const QModelIndex& index, int role) const {
     }
   }
   if (role == kObjectIdRole) return QVariant::fromValue<qulonglong>(node.objectId.value);
-  if (role == Qt::ForegroundRole && index.column() == kStatus) return QBrush(statusColour(node.status));
-  if (role == Qt::FontRole && node.suspect && index.column() == kWhat) {
-    QFont f;
-    f.setBold(true);
-    f.setUnderline(true);
-    return f;
-  }
+  if (role == Qt::ForegroundRole && column == kStatus) return QBrush(statusColour(node.status));
+  if (role == Qt::FontRole && node.suspect && column == kWhat) return boldFont(true);
   if (role == Qt::ToolTipRole && node.suspect) return tr("Suspect reference: the leak is fixed by cutting one of these");
   return {};
-}
-
-QVariant LeakTreeModel::headerData(int section, Qt::Orientation orientation, int role) const {
-  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
-  switch (section) {
-    case kWhat: return tr("Leak / reference → object");
-    case kStatus: return tr("Finder / leaking");
-    case kRetained: return tr("Retained bytes");
-    case kReason: return tr("Why");
-    default: return {};
-  }
 }
 
 }  // namespace mxi::gui

@@ -115,11 +115,7 @@ void HeapBrowser::inspectOnDoubleClick(QAbstractItemView* view) {
 
 // A tree of objects (leak chains, dominators): copyable, double-click inspects.
 QTreeView* HeapBrowser::objectTree(QAbstractItemModel* model, int stretchColumn) {
-  auto* view = new QTreeView;
-  view->setModel(model);
-  view->setUniformRowHeights(true);
-  view->header()->setSectionResizeMode(stretchColumn, QHeaderView::Stretch);
-  enableCopy(view);
+  QTreeView* view = modelTree(model, stretchColumn);
   inspectOnDoubleClick(view);
   return view;
 }

@@ -8,28 +8,15 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
-#include <QTreeWidget>
+#include <QTreeView>
 #include <QVBoxLayout>
 
 #include "app/gui/models/format.h"
 #include "app/gui/views/item_views.h"
 #include "app/gui/models/class_delta_model.h"
-#include "core/analysis/leak_trace_text.h"
+#include "app/gui/models/leak_tree_model.h"
 
 namespace mxi::gui {
-
-namespace {
-
-// A leak group with its chain as child rows (the LeakCanary-shaped text, one line per row).
-QTreeWidgetItem* leakItem(const core::analysis::Leak& leak, const QString& retained) {
-  auto* item = new QTreeWidgetItem({QStringLiteral("%1 × %2").arg(leak.leakingObjectIds.size()).arg(QString::fromStdString(leak.className)),
-                                    retained, QString::fromStdString(leak.signature)});
-  const QString chain = QString::fromStdString(core::analysis::leakTraceText(leak.chain));
-  for (const QString& line : chain.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) item->addChild(new QTreeWidgetItem({line}));
-  return item;
-}
-
-}  // namespace
 
 HeapCompareView::HeapCompareView(std::shared_ptr<HeapDocument> doc, QWidget* parent) : QWidget(parent), m_doc(std::move(doc)) {
   auto* layout = new QVBoxLayout(this);
@@ -50,11 +37,8 @@ HeapCompareView::HeapCompareView(std::shared_ptr<HeapDocument> doc, QWidget* par
   layout->addLayout(bar);
 
   auto* split = new QSplitter(Qt::Vertical);
-  m_leakTree = new QTreeWidget;
+  m_leakTree = modelTree(nullptr, LeakTreeModel::kWhat);
   m_leakTree->setObjectName(QStringLiteral("compareLeaks"));
-  m_leakTree->setHeaderLabels({tr("Leak"), tr("Retained"), tr("Signature")});
-  m_leakTree->header()->setSectionResizeMode(0, QHeaderView::Stretch);
-  enableCopy(m_leakTree);
   split->addWidget(m_leakTree);
   m_results = split;
   layout->addWidget(split, 1);
@@ -104,32 +88,26 @@ void HeapCompareView::compareWith(const QString& basePath) {
 QString HeapCompareView::summaryText() const { return m_summary->text(); }
 
 void HeapCompareView::show(std::shared_ptr<HeapComparison> comparison) {
+  // The leak model points into the comparison it shows: drop it before its comparison.
+  m_leakTree->setModel(nullptr);
+  delete m_leakModel;
   m_comparison = std::move(comparison);
   const auto& d = m_comparison->diff;
   m_summary->setText(tr("Baseline %1 → this dump: %2 new leaks, %3 fixed, %4 still present; %5 classes changed.")
                          .arg(QFileInfo(m_comparison->basePath).fileName())
                          .arg(d.newLeaks.size()).arg(d.fixedLeaks.size()).arg(d.stillPresent.size()).arg(d.classes.size()));
-  m_leakTree->clear();
-  auto section = [&](const QString& title, const QColor& colour) {
-    auto* s = new QTreeWidgetItem({title});
-    QFont f = s->font(0);
-    f.setBold(true);
-    s->setFont(0, f);
-    s->setForeground(0, colour);
-    m_leakTree->addTopLevelItem(s);
-    return s;
-  };
-  auto* added = section(tr("New leaks (%1)").arg(d.newLeaks.size()), QColor(0xc6, 0x28, 0x28));
-  for (const auto& l : d.newLeaks) added->addChild(leakItem(l, humanBytes(l.retainedBytes)));
-  auto* fixed = section(tr("Fixed leaks (%1)").arg(d.fixedLeaks.size()), QColor(0x2e, 0x7d, 0x32));
-  for (const auto& l : d.fixedLeaks) fixed->addChild(leakItem(l, humanBytes(l.retainedBytes)));
-  auto* still = section(tr("Still present (%1)").arg(d.stillPresent.size()), palette().color(QPalette::Text));
-  for (const auto& [base, next] : d.stillPresent) {
-    still->addChild(leakItem(next, QStringLiteral("%1 → %2").arg(humanBytes(base.retainedBytes), humanBytes(next.retainedBytes))));
-  }
-  added->setExpanded(true);
-  fixed->setExpanded(true);
-  still->setExpanded(true);
+  // The Leaks tab's model in three sections (chains shown the same way); fixed leaks come from
+  // the baseline.
+  LeakSection added{tr("New leaks (%1)").arg(d.newLeaks.size()), QColor(0xc6, 0x28, 0x28), {}};
+  for (const auto& l : d.newLeaks) added.leaks.push_back({&l, std::nullopt});
+  LeakSection fixed{tr("Fixed leaks (%1)").arg(d.fixedLeaks.size()), QColor(0x2e, 0x7d, 0x32), {}};
+  for (const auto& l : d.fixedLeaks) fixed.leaks.push_back({&l, std::nullopt});
+  LeakSection still{tr("Still present (%1)").arg(d.stillPresent.size()), QColor(), {}};
+  for (const auto& [base, next] : d.stillPresent) still.leaks.push_back({&next, base.retainedBytes});
+  auto* leaks = new LeakTreeModel({std::move(added), std::move(fixed), std::move(still)}, this);
+  showModel(m_leakTree, leaks);
+  m_leakModel = leaks;
+  for (int section = 0; section < leaks->rowCount(); ++section) m_leakTree->expand(leaks->index(section, 0));
 
   delete m_classPage;
   delete m_classes;

@@ -12,12 +12,13 @@
 class QLabel;
 class QProgressBar;
 class QPushButton;
-class QTreeWidget;
+class QTreeView;
 class QStackedWidget;
 
 namespace mxi::gui {
 
 class ClassDeltaModel;
+class LeakTreeModel;
 
 class HeapCompareView : public QWidget {
   Q_OBJECT
@@ -28,7 +29,8 @@ class HeapCompareView : public QWidget {
   void compareWith(const QString& basePath);
   const HeapComparison* comparison() const { return m_comparison.get(); }
   ClassDeltaModel* classModel() const { return m_classes; }
-  QTreeWidget* leakTree() const { return m_leakTree; }
+  QTreeView* leakTree() const { return m_leakTree; }
+  LeakTreeModel* leakModel() const { return m_leakModel; }
   QString summaryText() const;
 
  signals:
@@ -44,7 +46,8 @@ class HeapCompareView : public QWidget {
   QPushButton* m_choose;
   QProgressBar* m_progress;
   QPushButton* m_cancel;
-  QTreeWidget* m_leakTree;
+  QTreeView* m_leakTree;
+  LeakTreeModel* m_leakModel = nullptr;
   QWidget* m_results;
   ClassDeltaModel* m_classes = nullptr;
   QWidget* m_classPage = nullptr;

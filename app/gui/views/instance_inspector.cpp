@@ -8,7 +8,6 @@
 #include <QToolButton>
 #include <QUrl>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include "app/gui/models/format.h"
 #include "core/analysis/known_references.h"
@@ -22,76 +21,10 @@ using core::hprof::ObjectIndex;
 
 namespace {
 
-constexpr size_t kMaxReferrers = 500;
-constexpr size_t kMaxInstances = 500;
-
 QString esc(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
 
 QString objectLink(ObjectIndex o, const QString& text) {
   return QStringLiteral("<a href=\"obj:%1\">%2</a>").arg(o.value).arg(text);
-}
-
-}  // namespace
-
-// What the worker thread finds about one object.
-struct InspectorExtras {
-  ObjectIndex object = core::hprof::kNoObject;
-  core::analysis::Referrers referrers;
-  std::vector<core::analysis::ChainNode> path;  // from its GC root; empty: not strongly reachable
-  std::vector<ObjectIndex> pathObjects;
-  std::vector<ObjectIndex> instances;           // for a class object: biggest retained first
-  uint64_t instanceCount = 0;
-  QString error;
-};
-
-namespace {
-
-std::shared_ptr<InspectorExtras> computeExtras(const std::shared_ptr<HeapDocument>& doc, ObjectIndex object,
-                                               const std::shared_ptr<core::CancelToken>& cancel) {
-  auto out = std::make_shared<InspectorExtras>();
-  out->object = object;
-  const auto& ix = *doc->index;
-  auto referrers = core::analysis::findReferrers(ix, object, kMaxReferrers, *cancel);
-  if (!referrers.ok()) {
-    out->error = QString::fromStdString(referrers.status().toString());
-    return out;
-  }
-  out->referrers = std::move(*referrers);
-
-  const core::analysis::KnownReferenceMatcher known(ix, core::analysis::builtinKnownReferences());
-  core::NullProgress progress;
-  const ObjectIndex targets[] = {object};
-  auto paths = core::analysis::ShortestPaths::compute(*doc->graph, known, targets, progress, *cancel);
-  if (!paths.ok()) {
-    out->error = QString::fromStdString(paths.status().toString());
-    return out;
-  }
-  out->pathObjects = (*paths)->pathTo(object);
-  if (!out->pathObjects.empty()) {
-    out->path = core::analysis::describePath(ix, out->pathObjects, (*paths)->rootOf(out->pathObjects.front()));
-  }
-
-  if (ix.kindOf(object) == core::hprof::ObjectKind::kClass) {
-    if (auto cls = ix.classForObject(object)) {
-      auto all = core::analysis::findInstances(ix, *cls, SIZE_MAX, *cancel);
-      if (!all.ok()) {
-        out->error = QString::fromStdString(all.status().toString());
-        return out;
-      }
-      out->instanceCount = all->total;
-      auto& objs = all->objects;
-      const auto& dom = *doc->dominators;
-      const size_t keep = std::min(objs.size(), kMaxInstances);
-      std::partial_sort(objs.begin(), objs.begin() + static_cast<std::ptrdiff_t>(keep), objs.end(),
-                        [&](ObjectIndex a, ObjectIndex b) {
-                          const uint64_t ra = dom.retainedBytes(a), rb = dom.retainedBytes(b);
-                          return ra != rb ? ra > rb : a.value < b.value;
-                        });
-      objs.resize(keep);
-      out->instances = std::move(objs);
-    }
-  }
-  return out;
 }
 
 }  // namespace
@@ -129,22 +62,11 @@ InstanceInspector::InstanceInspector(std::shared_ptr<HeapDocument> doc, QWidget*
     const uint value = url.path().toUInt(&ok);
     if (ok && value < m_doc->index->objectCount()) inspect(ObjectIndex{value});
   });
-  connect(&m_watcher, &QFutureWatcher<std::shared_ptr<InspectorExtras>>::finished, this, [this] {
-    auto extras = m_watcher.result();
-    if (!extras || extras->object != m_current) return;  // the user moved on
-    m_extras = std::move(extras);
-    m_status->clear();
-    render();
-    emit extrasLoaded();
-  });
   m_back->setEnabled(false);
   m_forward->setEnabled(false);
 }
 
-InstanceInspector::~InstanceInspector() {
-  if (m_cancel) m_cancel->cancel();
-  m_watcher.waitForFinished();
-}
+InstanceInspector::~InstanceInspector() = default;
 
 bool InstanceInspector::inspectId(core::hprof::ObjectId id) {
   const auto object = m_doc->index->find(id);
@@ -193,10 +115,16 @@ void InstanceInspector::show(ObjectIndex object) {
 }
 
 void InstanceInspector::startExtras() {
-  if (m_cancel) m_cancel->cancel();
-  m_cancel = std::make_shared<core::CancelToken>();
   m_status->setText(tr("Finding referrers and the path from a GC root…"));
-  m_watcher.setFuture(QtConcurrent::run(computeExtras, m_doc, m_current, m_cancel));
+  // A job per object: the previous one, if still running, is cancelled and its result dropped.
+  m_extrasJob = std::make_unique<InspectorExtrasJob>(m_doc, m_current);
+  connect(m_extrasJob.get(), &InspectorExtrasJob::found, this, [this](std::shared_ptr<const InspectorExtras> extras) {
+    m_extras = std::move(extras);
+    m_status->clear();
+    render();
+    emit extrasLoaded();
+  });
+  m_extrasJob->start();
 }
 
 QString InstanceInspector::pageHtml() const { return m_page->toHtml(); }

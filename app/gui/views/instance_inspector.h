@@ -8,9 +8,9 @@
 
 #include <memory>
 #include <vector>
-#include <QFutureWatcher>
 #include <QWidget>
 
+#include "app/gui/jobs/inspector_extras_job.h"
 #include "app/gui/models/heap_document.h"
 
 class QLabel;
@@ -19,8 +19,6 @@ class QTextBrowser;
 class QToolButton;
 
 namespace mxi::gui {
-
-struct InspectorExtras;  // instance_inspector.cpp
 
 class InstanceInspector : public QWidget {
   Q_OBJECT
@@ -56,9 +54,8 @@ class InstanceInspector : public QWidget {
   std::vector<core::hprof::ObjectIndex> m_history;
   int m_position = -1;
   core::hprof::ObjectIndex m_current = core::hprof::kNoObject;
-  std::shared_ptr<core::CancelToken> m_cancel;
-  QFutureWatcher<std::shared_ptr<InspectorExtras>> m_watcher;
-  std::shared_ptr<InspectorExtras> m_extras;
+  std::unique_ptr<InspectorExtrasJob> m_extrasJob;
+  std::shared_ptr<const InspectorExtras> m_extras;
 };
 
 }  // namespace mxi::gui

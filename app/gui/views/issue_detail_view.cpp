@@ -9,10 +9,11 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTextBrowser>
-#include <QTreeWidget>
+#include <QTreeView>
 #include <QValueAxis>
 #include <QVBoxLayout>
 
+#include "app/gui/models/call_tree_model.h"
 #include "app/gui/views/item_views.h"
 #include "core/trace/json_reader.h"
 
@@ -23,22 +24,6 @@ using core::trace::CallNode;
 namespace {
 
 QString esc(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
-
-QTreeWidgetItem* callItem(const CallNode& node) {
-  const QString name = !node.name.empty() ? QString::fromStdString(node.name)
-                       : node.methodId < 0 ? QObject::tr("(several entries)")
-                                           : QStringLiteral("method %1").arg(node.methodId);
-  auto* item = new QTreeWidgetItem({name, QString::number(node.costMs), QString::number(node.selfMs), QString::number(node.count)});
-  for (int c = 1; c <= 3; ++c) item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
-  if (node.isStackKey) {
-    QFont f = item->font(0);
-    f.setBold(true);
-    item->setFont(0, f);
-    item->setToolTip(0, QObject::tr("stackKey: the method Matrix blames"));
-  }
-  for (const CallNode& c : node.children) item->addChild(callItem(c));
-  return item;
-}
 
 QString anrHtml(const core::trace::AnrReport& anr) {
   QString html;
@@ -85,11 +70,8 @@ IssueDetailView::IssueDetailView(QWidget* parent) : QWidget(parent) {
   layout->addWidget(m_pages, 1);
 
   auto* treePage = new QSplitter(Qt::Vertical);
-  m_tree = new QTreeWidget;
+  m_tree = modelTree(nullptr, CallTreeModel::kMethod);
   m_tree->setObjectName(QStringLiteral("callTree"));
-  m_tree->setHeaderLabels({tr("Method"), tr("Total ms"), tr("Self ms"), tr("Count")});
-  m_tree->setColumnWidth(0, 420);
-  enableCopy(m_tree);
   m_treeText = new QTextBrowser;
   treePage->addWidget(m_tree);
   treePage->addWidget(m_treeText);
@@ -118,30 +100,15 @@ QString IssueDetailView::detailText() const {
 }
 
 void IssueDetailView::showCallTree(const CallNode& root) {
-  m_tree->clear();
-  auto* top = callItem(root);
-  m_tree->addTopLevelItem(top);
-  // Expand the hot path: always into the costliest child.
-  QTreeWidgetItem* item = top;
-  while (item) {
-    item->setExpanded(true);
-    QTreeWidgetItem* next = nullptr;
-    long best = -1;
-    for (int i = 0; i < item->childCount(); ++i) {
-      const long cost = item->child(i)->text(1).toLong();
-      if (cost > best) {
-        best = cost;
-        next = item->child(i);
-      }
-    }
-    item = next;
-  }
-  // And the stackKey method wherever it is.
-  for (QTreeWidgetItemIterator it(m_tree); *it; ++it) {
-    if ((*it)->font(0).bold()) {
-      for (QTreeWidgetItem* p = (*it)->parent(); p; p = p->parent()) p->setExpanded(true);
-      m_tree->setCurrentItem(*it);
-    }
+  auto* model = new CallTreeModel(root, this);
+  showModel(m_tree, model);
+  delete m_callTree;
+  m_callTree = model;
+  // Expand the hot path (always into the costliest child), and the stackKey method wherever it is.
+  for (const QModelIndex& at : model->hotPath()) m_tree->expand(at);
+  if (const QModelIndex key = model->stackKeyIndex(); key.isValid()) {
+    for (QModelIndex p = key.parent(); p.isValid(); p = p.parent()) m_tree->expand(p);
+    m_tree->setCurrentIndex(key);
   }
 }
 

@@ -11,9 +11,11 @@ class QChartView;
 class QLabel;
 class QStackedWidget;
 class QTextBrowser;
-class QTreeWidget;
+class QTreeView;
 
 namespace mxi::gui {
+
+class CallTreeModel;
 
 class IssueDetailView : public QWidget {
   Q_OBJECT
@@ -21,7 +23,8 @@ class IssueDetailView : public QWidget {
   explicit IssueDetailView(QWidget* parent = nullptr);
   void showIssue(const core::session::LiveEvent& event);
   void clear();
-  QTreeWidget* callTree() const { return m_tree; }
+  QTreeView* callTree() const { return m_tree; }
+  CallTreeModel* callTreeModel() const { return m_callTree; }  // of the issue shown; null before one
   QString detailText() const;
   QChartView* startupChart() const { return m_startup; }
 
@@ -29,7 +32,8 @@ class IssueDetailView : public QWidget {
   void showCallTree(const core::trace::CallNode& root);
   QLabel* m_title;
   QStackedWidget* m_pages;
-  QTreeWidget* m_tree;
+  QTreeView* m_tree;
+  CallTreeModel* m_callTree = nullptr;
   QTextBrowser* m_treeText;  // under the tree: thread stack / content
   QTextBrowser* m_text;
   QChartView* m_startup;

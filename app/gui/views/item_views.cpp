@@ -1,5 +1,8 @@
 #include "app/gui/views/item_views.h"
 
+#include <QHeaderView>
+#include <QTreeView>
+
 #include "app/gui/models/roles.h"
 
 #include <algorithm>
@@ -99,6 +102,22 @@ QString selectedRowsText(const QAbstractItemView* view) {
     lines << cells.join(QLatin1Char('\t'));
   }
   return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+QTreeView* modelTree(QAbstractItemModel* model, int stretchColumn) {
+  auto* view = new QTreeView;
+  view->setUniformRowHeights(true);
+  view->setProperty("stretchColumn", stretchColumn);
+  enableCopy(view);
+  if (model) showModel(view, model);
+  return view;
+}
+
+void showModel(QTreeView* view, QAbstractItemModel* model) {
+  view->setModel(model);
+  // Resize modes belong to the header's sections, which exist only once there is a model.
+  const int stretch = view->property("stretchColumn").toInt();
+  if (model && stretch < model->columnCount()) view->header()->setSectionResizeMode(stretch, QHeaderView::Stretch);
 }
 
 void enableCopy(QAbstractItemView* view) {

@@ -7,6 +7,7 @@
 class QAbstractItemModel;
 class QAbstractItemView;
 class QObject;
+class QTreeView;
 class QWidget;
 
 namespace mxi::gui {
@@ -17,6 +18,12 @@ namespace mxi::gui {
 // (sorting millions of rows would stall the UI thread when a big dump opens).
 QWidget* filteredTable(QAbstractItemModel* model, int sortColumn, QObject* owner, QAbstractItemView** viewOut = nullptr,
                        bool alreadySorted = false);
+
+// A tree over `model` (null: one set later with showModel) with `stretchColumn` taking the spare
+// width, uniform rows and copy.
+QTreeView* modelTree(QAbstractItemModel* model, int stretchColumn);
+// Shows `model` in a tree made by modelTree, its stretch column kept.
+void showModel(QTreeView* view, QAbstractItemModel* model);
 
 // Ctrl+C and a context-menu entry copy the selected rows (every column, as shown).
 void enableCopy(QAbstractItemView* view);

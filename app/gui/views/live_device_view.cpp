@@ -237,7 +237,7 @@ void LiveDeviceView::start() {
 
 void LiveDeviceView::stop() {
   m_status->setText(tr("Stopping; completing %1…").arg(m_sessionPath));
-  m_job->stop();
+  m_job->cancel();  // the recording ends; finished() follows
 }
 
 void LiveDeviceView::mark(const QString& label) {

@@ -3,23 +3,23 @@
 #include <fstream>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSlider>
 #include <QSplitter>
 #include <QTimer>
 #include <QToolButton>
-#include <QTreeWidget>
+#include <QTreeView>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include "app/gui/models/format.h"
 #include "app/gui/views/item_views.h"
 #include "app/gui/views/live_dashboard.h"
+#include "app/gui/models/session_comparison_model.h"
 #include "app/gui/models/session_replay.h"
 #include "app/gui/settings/mapping_files.h"
 #include "core/session/chrome_trace.h"
@@ -29,32 +29,9 @@
 
 namespace mxi::gui {
 
-using core::session::Verdict;
-
-namespace {
-
-QColor verdictColour(Verdict v, bool regression) {
-  if (regression || v == Verdict::kRegression) return QColor(0xc6, 0x28, 0x28);
-  if (v == Verdict::kImprovement || v == Verdict::kGone) return QColor(0x2e, 0x7d, 0x32);
-  return {};
-}
-
-QTreeWidgetItem* row(QTreeWidgetItem* parent, const QStringList& cells, Verdict v, bool regression = false) {
-  auto* item = new QTreeWidgetItem(parent, cells);
-  const QColor c = verdictColour(v, regression);
-  if (c.isValid()) {
-    for (int i = 0; i < item->columnCount(); ++i) item->setForeground(i, c);
-  }
-  return item;
-}
-
-QString verdict(Verdict v) { return QString::fromUtf8(core::session::verdictName(v).data()); }
-
-}  // namespace
-
 SessionView::SessionView(QString path, std::shared_ptr<const core::session::SessionData> data, core::session::LiveThresholds thresholds,
-                         QWidget* parent)
-    : QWidget(parent), m_path(std::move(path)), m_thresholds(thresholds), m_data(std::move(data)) {
+                         QList<AppMapping> mappings, QWidget* parent)
+    : QWidget(parent), m_path(std::move(path)), m_thresholds(thresholds), m_mappings(std::move(mappings)), m_data(std::move(data)) {
   auto* layout = new QVBoxLayout(this);
   m_header = new QLabel;
   m_header->setWordWrap(true);
@@ -100,6 +77,14 @@ SessionView::SessionView(QString path, std::shared_ptr<const core::session::Sess
   bar->addWidget(new QLabel(tr("Timeline")));
   bar->addWidget(m_timeline, 1);
   bar->addWidget(m_time);
+  m_compareProgress = new QProgressBar;
+  m_compareProgress->setRange(0, 1000);
+  m_compareProgress->setMaximumWidth(160);
+  m_compareProgress->setVisible(false);
+  m_compareCancel = new QPushButton(tr("Cancel"));
+  m_compareCancel->setVisible(false);
+  bar->addWidget(m_compareProgress);
+  bar->addWidget(m_compareCancel);
   bar->addWidget(compare);
   bar->addWidget(exportButton);
   layout->addWidget(m_header);
@@ -109,12 +94,9 @@ SessionView::SessionView(QString path, std::shared_ptr<const core::session::Sess
   auto* dashboardHolder = new QWidget;
   m_dashboardSlot = new QVBoxLayout(dashboardHolder);
   m_dashboardSlot->setContentsMargins(0, 0, 0, 0);
-  m_compareTree = new QTreeWidget;
+  m_compareTree = modelTree(nullptr, SessionComparisonModel::kWhat);
   m_compareTree->setObjectName(QStringLiteral("sessionComparison"));
-  m_compareTree->setHeaderLabels({tr("What"), tr("Baseline"), tr("This session"), tr("Change"), tr("Verdict")});
-  m_compareTree->header()->setSectionResizeMode(0, QHeaderView::Stretch);
   m_compareTree->setVisible(false);
-  enableCopy(m_compareTree);
   split->addWidget(dashboardHolder);
   split->addWidget(m_compareTree);
   split->setStretchFactor(0, 3);
@@ -132,26 +114,44 @@ SessionView::SessionView(QString path, std::shared_ptr<const core::session::Sess
   connect(compare, &QPushButton::clicked, this, [this] {
     const QString base = QFileDialog::getOpenFileName(this, tr("Baseline session"), QFileInfo(m_path).absolutePath(),
                                                       tr("Sessions (*.mxs);;All files (*)"));
-    if (base.isEmpty()) return;
-    m_time->setText(tr("Loading %1…").arg(QFileInfo(base).fileName()));
-    auto* watcher = new QFutureWatcher<LoadedSession>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, base] {
-      watcher->deleteLater();
-      const LoadedSession loaded = watcher->result();
-      if (!loaded.ok()) {
-        m_time->setText(QStringLiteral("%1: %2").arg(base, QString::fromStdString(loaded.status().toString())));
-        return;
-      }
-      m_time->setText(formatSessionTime(m_timeline->value()));
-      showComparison(base, **loaded);
-    });
-    watcher->setFuture(QtConcurrent::run([base] { return loadSessionFile(base); }));
+    if (!base.isEmpty()) compareWith(base);
+  });
+  connect(m_compareCancel, &QPushButton::clicked, this, [this] {
+    if (m_baselineJob) m_baselineJob->cancel();
   });
   m_time->setText(formatSessionTime(durationMs()));
   rebuild(INT64_MAX);
 }
 
 SessionView::~SessionView() = default;
+
+void SessionView::compareWith(const QString& basePath) {
+  m_time->setText(tr("Loading %1…").arg(QFileInfo(basePath).fileName()));
+  m_baselineJob = SessionLoadJob::opening(basePath, m_mappings);  // drops a baseline still loading
+  SessionLoadJob* job = m_baselineJob.get();
+  auto done = [this] {
+    m_compareProgress->setVisible(false);
+    m_compareCancel->setVisible(false);
+  };
+  connect(job, &SessionLoadJob::progress, m_compareProgress, [this](const QString&, int permille) {
+    m_compareProgress->setValue(permille);
+  });
+  connect(job, &SessionLoadJob::loaded, this, [this, basePath, done](std::shared_ptr<const core::session::SessionData> base) {
+    done();
+    m_time->setText(formatSessionTime(m_timeline->value()));
+    showComparison(basePath, *base);
+    emit comparedWith(basePath);
+  });
+  connect(job, &SessionLoadJob::failed, this, [this, done](const QString& message) {
+    done();
+    m_time->setText(message);
+    emit compareFailed(message);
+  });
+  m_compareProgress->setValue(0);
+  m_compareProgress->setVisible(true);
+  m_compareCancel->setVisible(true);
+  job->start();
+}
 
 int64_t SessionView::durationMs() const { return (m_data->lastTimeNs - m_data->firstTimeNs) / 1'000'000; }
 
@@ -186,41 +186,10 @@ void SessionView::rebuild(int64_t untilNs) {
 }
 
 void SessionView::showComparison(const QString& basePath, const core::session::SessionData& base) {
-  const auto c = core::session::compareSessions(base, *m_data);
-  m_compareTree->clear();
-  auto* summary = new QTreeWidgetItem(m_compareTree, {c.hasRegression() ? tr("%1 regressions against %2").arg(c.regressions.size()).arg(QFileInfo(basePath).fileName())
-                                                                        : tr("No regression against %1").arg(QFileInfo(basePath).fileName())});
-  summary->setForeground(0, c.hasRegression() ? QColor(0xc6, 0x28, 0x28) : QColor(0x2e, 0x7d, 0x32));
-  for (const auto& r : c.regressions) row(summary, {QString::fromStdString(r)}, Verdict::kRegression);
-  auto* scenes = new QTreeWidgetItem(m_compareTree, {tr("Scenes: median frame time (Mann–Whitney U)")});
-  for (const auto& s : c.scenes) {
-    row(scenes,
-        {QString::fromStdString(s.scene), tr("%1 ms · %2 fps").arg(s.base.p50Ms).arg(s.base.fps, 0, 'f', 1),
-         tr("%1 ms · %2 fps").arg(s.next.p50Ms).arg(s.next.fps, 0, 'f', 1),
-         tr("%1% (p=%2)").arg(s.medianChangePct, 0, 'f', 1).arg(s.test.pGreater, 0, 'g', 3), verdict(s.verdict)},
-        s.verdict);
-  }
-  auto* evil = new QTreeWidgetItem(m_compareTree, {tr("Evil methods by stackKey")});
-  for (const auto& e : c.evilMethods) {
-    row(evil,
-        {QString::fromStdString(e.stackKey), tr("%1× median %2 ms").arg(e.baseCount).arg(e.baseMedianMs),
-         tr("%1× median %2 ms").arg(e.nextCount).arg(e.nextMedianMs), QString(), verdict(e.verdict)},
-        e.verdict, e.regression);
-  }
-  new QTreeWidgetItem(m_compareTree, {tr("ANRs"), QString::number(c.baseAnrs), QString::number(c.nextAnrs)});
-  auto* io = new QTreeWidgetItem(m_compareTree, {tr("IO issues by type and path")});
-  for (const auto& d : c.io) {
-    row(io,
-        {QStringLiteral("%1 %2").arg(QString::fromUtf8(core::trace::ioIssueTypeName(d.type).data()), QString::fromStdString(d.path)),
-         tr("%1× %2 ms").arg(d.baseCount).arg(d.baseCostMs), tr("%1× %2 ms").arg(d.nextCount).arg(d.nextCostMs), QString(),
-         verdict(d.verdict)},
-        d.verdict, d.regression);
-  }
-  auto* startup = new QTreeWidgetItem(m_compareTree, {tr("Startup (means)")});
-  for (const auto& s : c.startup) {
-    row(startup, {QString::fromStdString(s.metric), tr("%1 ms").arg(s.baseMs, 0, 'f', 0), tr("%1 ms").arg(s.nextMs, 0, 'f', 0)},
-        Verdict::kSame, s.regression);
-  }
+  auto* model = new SessionComparisonModel(core::session::compareSessions(base, *m_data), QFileInfo(basePath).fileName(), this);
+  showModel(m_compareTree, model);
+  delete m_comparison;
+  m_comparison = model;
   m_compareTree->expandAll();
   m_compareTree->setVisible(true);
 }
