@@ -22,6 +22,9 @@
 #include "app/gui/models/call_tree_model.h"
 #include "app/gui/models/issue_feed_model.h"
 #include "app/gui/models/roles.h"
+#include "app/gui/charts/drop_level_chart.h"
+#include "app/gui/charts/fps_chart.h"
+#include "app/gui/charts/frame_time_chart.h"
 #include "app/gui/views/live_dashboard.h"
 #include "core/session/live_record_feed.h"
 #include "core/session/session_reader.h"
@@ -92,7 +95,7 @@ TEST(LiveDashboardTest, DropHistogramPerSceneMatchesTheFrameStatisticsOfARealCap
   ASSERT_FALSE(names.empty());
   ASSERT_EQ(session->scenes().size(), names.size());
 
-  const auto sets = dashboard.dropSeries()->barSets();
+  const auto sets = dashboard.dropChart()->series()->barSets();
   ASSERT_EQ(sets.size(), 5);
   uint64_t slowExpected = 0;
   for (size_t s = 0; s < names.size(); ++s) {
@@ -116,7 +119,7 @@ TEST(LiveDashboardTest, DropHistogramPerSceneMatchesTheFrameStatisticsOfARealCap
   QAbstractItemModelTester slowTester(dashboard.slowFramesModel(), QAbstractItemModelTester::FailureReportingMode::Fatal);
 
   // FPS line per scene; the distribution's p50 marker sits at the histogram's p50.
-  const auto series = dashboard.fpsChart()->series();
+  const auto series = dashboard.fpsChart()->chart()->series();
   ASSERT_EQ(series.size(), static_cast<int>(names.size()));
   EXPECT_EQ(static_cast<QLineSeries*>(series[0])->count(), static_cast<int>(session->fpsSeries(0).size()));
   EXPECT_TRUE(dashboard.summaryText().contains(QStringLiteral("%1 frames").arg(session->countedFrames())))
@@ -153,13 +156,13 @@ TEST(LiveDashboardTest, EveryFigureOnScreenIsTheModelsAndAgreesWithTheSessionSum
   // The distribution: every counted frame is in a bucket up to the clip or in the labelled bar.
   const core::session::FrameTimeView view = session->frameTimeView();
   double drawn = 0;
-  const auto* line = static_cast<QLineSeries*>(dashboard.distributionChart()->series().at(0));
+  const auto* line = static_cast<QLineSeries*>(dashboard.frameTimeChart()->chart()->series().at(0));
   for (const QPointF& p : line->points()) drawn += p.y();
   EXPECT_EQ(drawn + static_cast<double>(view.overflow), static_cast<double>(status.frames));
   EXPECT_EQ(line->count(), view.clipMs);
   EXPECT_GE(view.clipMs, 70);
   EXPECT_GE(view.clipMs, 2 * status.p90Ms);
-  const QLineSeries* overflow = dashboard.frameTimeOverflow();
+  const QLineSeries* overflow = dashboard.frameTimeChart()->overflowBar();
   EXPECT_EQ(overflow->points().at(1).y(), static_cast<double>(view.overflow));
   if (view.overflow > 0) {
     EXPECT_EQ(overflow->name(), QStringLiteral("%1 ms or slower: %2 frames (slowest %3 ms)")

@@ -13,6 +13,7 @@
 
 #include "app/gui/views/issue_detail_view.h"
 #include "app/gui/models/issue_feed_model.h"
+#include "app/gui/charts/drop_level_chart.h"
 #include "app/gui/views/live_dashboard.h"
 #include "app/gui/main_window.h"
 #include "app/gui/models/session_comparison_model.h"
@@ -78,7 +79,7 @@ TEST(SessionViewTest, OpensScrubsComparesAndExports) {
   EXPECT_EQ(partial->session().countedFrames(), expected);
   EXPECT_LT(expected, counted);
   double shown = 0;
-  for (QBarSet* set : partial->dropSeries()->barSets()) {
+  for (QBarSet* set : partial->dropChart()->series()->barSets()) {
     for (int i = 0; i < set->count(); ++i) shown += set->at(i);
   }
   EXPECT_EQ(shown, static_cast<double>(expected));

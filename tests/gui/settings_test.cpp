@@ -21,6 +21,7 @@
 #include "app/gui/views/heap_browser.h"
 #include "app/gui/views/issue_detail_view.h"
 #include "app/gui/models/issue_feed_model.h"
+#include "app/gui/charts/drop_level_chart.h"
 #include "app/gui/views/live_dashboard.h"
 #include "app/gui/main_window.h"
 #include "app/gui/models/call_tree_model.h"
@@ -179,7 +180,7 @@ SessionView* openSession(MainWindow& window, const std::string& path) {
 std::vector<int> dropBars(LiveDashboard* dashboard) {
   dashboard->refresh();
   std::vector<int> levels;
-  for (QBarSet* set : dashboard->dropSeries()->barSets()) levels.push_back(static_cast<int>(set->at(0)));
+  for (QBarSet* set : dashboard->dropChart()->series()->barSets()) levels.push_back(static_cast<int>(set->at(0)));
   return levels;
 }
 

@@ -3,6 +3,7 @@
 #include <QBrush>
 #include <QColor>
 
+#include "app/gui/models/column_headers.h"
 #include "app/gui/models/format.h"
 
 namespace mxi::gui {
@@ -42,17 +43,7 @@ QVariant ClassDeltaModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant ClassDeltaModel::headerData(int section, Qt::Orientation orientation, int role) const {
-  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
-  switch (section) {
-    case kClass: return tr("Class");
-    case kCountDelta: return tr("Δ Objects");
-    case kShallowDelta: return tr("Δ Shallow");
-    case kRetainedDelta: return tr("Δ Retained");
-    case kCountBase: return tr("Objects (baseline)");
-    case kCountNew: return tr("Objects (this dump)");
-    case kRetainedNew: return tr("Retained (this dump)");
-    default: return {};
-  }
+  return columnHeader({tr("Class"), tr("Δ Objects"), tr("Δ Shallow"), tr("Δ Retained"), tr("Objects (baseline)"), tr("Objects (this dump)"), tr("Retained (this dump)")}, section, orientation, role);
 }
 
 }  // namespace mxi::gui

@@ -1,5 +1,6 @@
 #include "app/gui/models/class_histogram_model.h"
 
+#include "app/gui/models/column_headers.h"
 #include "app/gui/models/format.h"
 #include "app/gui/models/roles.h"
 
@@ -43,14 +44,7 @@ QVariant ClassHistogramModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant ClassHistogramModel::headerData(int section, Qt::Orientation orientation, int role) const {
-  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
-  switch (section) {
-    case kClass: return tr("Class");
-    case kCount: return tr("Objects");
-    case kShallow: return tr("Shallow bytes");
-    case kRetained: return tr("Retained bytes");
-    default: return {};
-  }
+  return columnHeader({tr("Class"), tr("Objects"), tr("Shallow bytes"), tr("Retained bytes")}, section, orientation, role);
 }
 
 }  // namespace mxi::gui

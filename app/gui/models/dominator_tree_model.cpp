@@ -1,8 +1,8 @@
 #include "app/gui/models/dominator_tree_model.h"
 
-#include "app/gui/models/object_names.h"
-
+#include "app/gui/models/column_headers.h"
 #include "app/gui/models/format.h"
+#include "app/gui/models/object_names.h"
 #include "app/gui/models/roles.h"
 
 namespace mxi::gui {
@@ -115,14 +115,7 @@ QVariant DominatorTreeModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant DominatorTreeModel::headerData(int section, Qt::Orientation orientation, int role) const {
-  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
-  switch (section) {
-    case kObject: return tr("Object");
-    case kRetained: return tr("Retained bytes");
-    case kShallow: return tr("Shallow bytes");
-    case kPercent: return tr("% of heap");
-    default: return {};
-  }
+  return columnHeader({tr("Object"), tr("Retained bytes"), tr("Shallow bytes"), tr("% of heap")}, section, orientation, role);
 }
 
 }  // namespace mxi::gui

@@ -1,5 +1,6 @@
 #include "app/gui/models/duplicate_strings_model.h"
 
+#include "app/gui/models/column_headers.h"
 #include "app/gui/models/format.h"
 
 namespace mxi::gui {
@@ -16,13 +17,7 @@ QVariant DuplicateStringsModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant DuplicateStringsModel::headerData(int section, Qt::Orientation orientation, int role) const {
-  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
-  switch (section) {
-    case kValue: return tr("Value");
-    case kCopies: return tr("Copies");
-    case kWasted: return tr("Wasted bytes");
-    default: return {};
-  }
+  return columnHeader({tr("Value"), tr("Copies"), tr("Wasted bytes")}, section, orientation, role);
 }
 
 }  // namespace mxi::gui

@@ -5,6 +5,7 @@
 #include <QColor>
 #include <QFont>
 
+#include "app/gui/models/column_headers.h"
 #include "app/gui/models/format.h"
 
 namespace mxi::gui {
@@ -88,15 +89,7 @@ QVariant IssueFeedModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant IssueFeedModel::headerData(int section, Qt::Orientation orientation, int role) const {
-  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
-  switch (section) {
-    case kTime: return tr("Time");
-    case kKind: return tr("Kind");
-    case kScene: return tr("Scene");
-    case kCost: return tr("Cost (ms)");
-    case kSummary: return tr("What");
-    default: return {};
-  }
+  return columnHeader({tr("Time"), tr("Kind"), tr("Scene"), tr("Cost (ms)"), tr("What")}, section, orientation, role);
 }
 
 }  // namespace mxi::gui

@@ -1,5 +1,6 @@
 #include "app/gui/models/slow_frames_model.h"
 
+#include "app/gui/models/column_headers.h"
 #include "app/gui/models/format.h"
 
 namespace mxi::gui {
@@ -55,16 +56,7 @@ QVariant SlowFramesModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant SlowFramesModel::headerData(int section, Qt::Orientation orientation, int role) const {
-  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
-  switch (section) {
-    case kTime: return tr("Time");
-    case kScene: return tr("Scene");
-    case kDurationMs: return tr("Duration (ms)");
-    case kDropped: return tr("Dropped");
-    case kLevel: return tr("Level");
-    case kStage: return tr("Dominant stage");
-    default: return {};
-  }
+  return columnHeader({tr("Time"), tr("Scene"), tr("Duration (ms)"), tr("Dropped"), tr("Level"), tr("Dominant stage")}, section, orientation, role);
 }
 
 }  // namespace mxi::gui

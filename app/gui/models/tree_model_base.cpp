@@ -2,11 +2,6 @@
 
 namespace mxi::gui {
 
-QVariant columnHeader(const QStringList& titles, int section, Qt::Orientation orientation, int role) {
-  if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= titles.size()) return {};
-  return titles[section];
-}
-
 TreeModelBase::TreeModelBase(QStringList headers, QObject* parent) : QAbstractItemModel(parent), m_headers(std::move(headers)) {}
 
 void TreeModelBase::clearNodes() {

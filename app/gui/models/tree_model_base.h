@@ -12,10 +12,9 @@
 #include <QAbstractItemModel>
 #include <QStringList>
 
-namespace mxi::gui {
+#include "app/gui/models/column_headers.h"
 
-// `titles[section]` for horizontal DisplayRole, nothing otherwise.
-QVariant columnHeader(const QStringList& titles, int section, Qt::Orientation orientation, int role);
+namespace mxi::gui {
 
 class TreeModelBase : public QAbstractItemModel {
   Q_OBJECT

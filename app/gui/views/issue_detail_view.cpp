@@ -1,18 +1,13 @@
 #include "app/gui/views/issue_detail_view.h"
 
-#include <QBarCategoryAxis>
-#include <QBarSet>
-#include <QChart>
-#include <QChartView>
-#include <QHorizontalBarSeries>
 #include <QLabel>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTextBrowser>
 #include <QTreeView>
-#include <QValueAxis>
 #include <QVBoxLayout>
 
+#include "app/gui/charts/startup_chart.h"
 #include "app/gui/models/call_tree_model.h"
 #include "app/gui/views/item_views.h"
 #include "core/trace/json_reader.h"
@@ -80,8 +75,7 @@ IssueDetailView::IssueDetailView(QWidget* parent) : QWidget(parent) {
   m_text = new QTextBrowser;
   m_pages->addWidget(m_text);
 
-  m_startup = new QChartView;
-  m_startup->setRenderHint(QPainter::Antialiasing);
+  m_startup = new StartupChart;
   m_pages->addWidget(m_startup);
   clear();
 }
@@ -139,36 +133,7 @@ void IssueDetailView::showIssue(const core::session::LiveEvent& event) {
     return;
   }
   if (issue.startup) {
-    const auto& st = *issue.startup;
-    auto* set = new QBarSet(tr("ms"));
-    QStringList phases;
-    auto add = [&](const QString& name, const std::optional<int64_t>& v) {
-      if (!v) return;
-      phases << name;
-      *set << static_cast<double>(*v);
-    };
-    add(tr("Application create"), st.applicationCreateMs);
-    add(tr("First activity create"), st.firstActivityCreateMs);
-    add(tr("Between"), st.betweenMs);
-    add(tr("Startup total"), st.startupDurationMs);
-    auto* series = new QHorizontalBarSeries;
-    series->append(set);
-    series->setLabelsVisible(true);
-    auto* chart = new QChart;
-    chart->addSeries(series);
-    auto* axisY = new QBarCategoryAxis;
-    axisY->append(phases);
-    chart->addAxis(axisY, Qt::AlignLeft);
-    series->attachAxis(axisY);
-    auto* axisX = new QValueAxis;
-    axisX->setTitleText(tr("ms"));
-    chart->addAxis(axisX, Qt::AlignBottom);
-    series->attachAxis(axisX);
-    chart->legend()->hide();
-    chart->setTitle(st.warmStart.value_or(false) ? tr("Warm start") : tr("Cold start"));
-    QChart* old = m_startup->chart();
-    m_startup->setChart(chart);
-    delete old;
+    m_startup->show(*issue.startup);
     m_pages->setCurrentWidget(m_startup);
     return;
   }

@@ -7,7 +7,6 @@
 
 #include "core/session/live_session.h"
 
-class QChartView;
 class QLabel;
 class QStackedWidget;
 class QTextBrowser;
@@ -16,6 +15,7 @@ class QTreeView;
 namespace mxi::gui {
 
 class CallTreeModel;
+class StartupChart;
 
 class IssueDetailView : public QWidget {
   Q_OBJECT
@@ -26,7 +26,7 @@ class IssueDetailView : public QWidget {
   QTreeView* callTree() const { return m_tree; }
   CallTreeModel* callTreeModel() const { return m_callTree; }  // of the issue shown; null before one
   QString detailText() const;
-  QChartView* startupChart() const { return m_startup; }
+  StartupChart* startupChart() const { return m_startup; }
 
  private:
   void showCallTree(const core::trace::CallNode& root);
@@ -36,7 +36,7 @@ class IssueDetailView : public QWidget {
   CallTreeModel* m_callTree = nullptr;
   QTextBrowser* m_treeText;  // under the tree: thread stack / content
   QTextBrowser* m_text;
-  QChartView* m_startup;
+  StartupChart* m_startup;
 };
 
 }  // namespace mxi::gui

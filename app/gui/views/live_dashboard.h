@@ -11,25 +11,21 @@
 
 #include "core/session/live_session.h"
 
-class QAbstractSeries;
-class QChart;
-class QChartView;
 class QCheckBox;
 class QComboBox;
 class QDockWidget;
 class QMainWindow;
-class QHorizontalStackedBarSeries;
 class QLabel;
 class QLineEdit;
-class QLineSeries;
 class QSortFilterProxyModel;
 class QTableView;
 class QTimer;
-class QValueAxis;
-class QBarCategoryAxis;
 
 namespace mxi::gui {
 
+class DropLevelChart;
+class FpsChart;
+class FrameTimeChart;
 class IssueDetailView;
 class IssueFeedModel;
 class SlowFramesModel;
@@ -50,16 +46,14 @@ class LiveDashboard : public QWidget {
   void selectEvent(int row);
 
   // For tests and screenshots.
-  QChart* fpsChart() const;
-  QChart* dropChart() const;
-  QChart* distributionChart() const;
-  QHorizontalStackedBarSeries* dropSeries() const { return m_dropSeries; }
+  FpsChart* fpsChart() const { return m_fps; }
+  DropLevelChart* dropChart() const { return m_drops; }
+  FrameTimeChart* frameTimeChart() const { return m_frameTimes; }
   IssueFeedModel* feedModel() const { return m_feed; }
   QSortFilterProxyModel* feedProxy() const { return m_feedProxy; }
   SlowFramesModel* slowFramesModel() const { return m_slowFrames; }
   IssueDetailView* detailView() const { return m_detail; }
   QString summaryText() const;
-  QLineSeries* frameTimeOverflow() const { return m_overflowBar; }
   uint64_t repaints() const { return m_repaints; }
   void setKindFilter(int kindOrMinusOne);  // LiveEvent::Kind as int, -1 for all
   // Every panel back in place (the saved arrangement is forgotten).
@@ -72,9 +66,6 @@ class LiveDashboard : public QWidget {
   void makeCharts();
   QWidget* makeFeed();
   QDockWidget* addPanel(const QString& name, const QString& title, QWidget* content, Qt::DockWidgetArea area);
-  void refreshFps();
-  void refreshDrops();
-  void refreshDistribution(const core::session::LiveStatus& status);
 
   static constexpr const char* kLayoutKey = "dashboard/layout";
   static constexpr int kLayoutVersion = 1;
@@ -85,20 +76,9 @@ class LiveDashboard : public QWidget {
   uint64_t m_repaints = 0;
   QTimer* m_timer;
   QLabel* m_summary;
-  QChartView* m_fpsView;
-  QChartView* m_dropView;
-  QChartView* m_distView;
-  QValueAxis* m_fpsX;
-  QValueAxis* m_fpsY;
-  std::vector<QLineSeries*> m_fpsLines;  // per scene
-  QHorizontalStackedBarSeries* m_dropSeries;
-  QBarCategoryAxis* m_dropScenes;
-  QValueAxis* m_dropX;
-  QLineSeries* m_distLine;
-  std::vector<QLineSeries*> m_percentileLines;  // p50, p90, p99
-  QLineSeries* m_overflowBar;                   // frames slower than the clip (FrameTimeView)
-  QValueAxis* m_distX;
-  QValueAxis* m_distY;
+  FpsChart* m_fps;
+  DropLevelChart* m_drops;
+  FrameTimeChart* m_frameTimes;
   QLabel* m_slowTitle;
   QTableView* m_slowView;
   SlowFramesModel* m_slowFrames;
@@ -110,8 +90,5 @@ class LiveDashboard : public QWidget {
   QCheckBox* m_overThreshold;
   IssueDetailView* m_detail;
 };
-
-// Matrix's level colours, Best → Frozen.
-QColor dropLevelColour(core::trace::DropLevel level);
 
 }  // namespace mxi::gui
