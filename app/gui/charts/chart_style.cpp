@@ -4,18 +4,22 @@
 #include <QChartView>
 #include <QLegend>
 #include <QObject>
+#include <QVBoxLayout>
 
 namespace mxi::gui {
 
 using core::trace::DropLevel;
 
-QChartView* styledChartView(QChart* chart) {
+QChartView* styledChartView(QChart* chart, QWidget* host) {
   chart->setMargins(QMargins(4, 4, 4, 4));
   chart->legend()->setAlignment(Qt::AlignBottom);
   auto* view = new QChartView(chart);
   view->setRenderHint(QPainter::Antialiasing);
   view->setMinimumHeight(200);
   view->setMinimumWidth(360);
+  auto* layout = new QVBoxLayout(host);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(view);
   return view;
 }
 

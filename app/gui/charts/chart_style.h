@@ -11,12 +11,13 @@
 QT_BEGIN_NAMESPACE
 class QChart;
 class QChartView;
+class QWidget;
 QT_END_NAMESPACE
 
 namespace mxi::gui {
 
-// A view over `chart` (which it owns) in the house style.
-QChartView* styledChartView(QChart* chart);
+// A view over `chart` (which it owns) in the house style, filling `host`.
+QChartView* styledChartView(QChart* chart, QWidget* host);
 QColor dropLevelColour(core::trace::DropLevel level);
 QString dropLevelTitle(core::trace::DropLevel level);
 

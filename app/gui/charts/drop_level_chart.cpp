@@ -7,7 +7,6 @@
 #include <QChartView>
 #include <QHorizontalStackedBarSeries>
 #include <QValueAxis>
-#include <QVBoxLayout>
 
 #include "app/gui/charts/chart_style.h"
 
@@ -36,10 +35,7 @@ DropLevelChart::DropLevelChart(QWidget* parent) : QWidget(parent) {
   m_x->setLabelFormat(QStringLiteral("%d"));
   chart->addAxis(m_x, Qt::AlignBottom);
   m_series->attachAxis(m_x);
-  m_view = styledChartView(chart);
-  auto* layout = new QVBoxLayout(this);
-  layout->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(m_view);
+  m_view = styledChartView(chart, this);
 }
 
 QChart* DropLevelChart::chart() const { return m_view->chart(); }

@@ -6,7 +6,6 @@
 #include <QChartView>
 #include <QLineSeries>
 #include <QValueAxis>
-#include <QVBoxLayout>
 
 #include "app/gui/charts/chart_style.h"
 
@@ -28,10 +27,7 @@ FpsChart::FpsChart(QWidget* parent) : QWidget(parent) {
   m_y->setLabelFormat(QStringLiteral("%d"));
   chart->addAxis(m_x, Qt::AlignBottom);
   chart->addAxis(m_y, Qt::AlignLeft);
-  m_view = styledChartView(chart);
-  auto* layout = new QVBoxLayout(this);
-  layout->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(m_view);
+  m_view = styledChartView(chart, this);
 }
 
 QChart* FpsChart::chart() const { return m_view->chart(); }

@@ -6,7 +6,6 @@
 #include <QLineSeries>
 #include <QPen>
 #include <QValueAxis>
-#include <QVBoxLayout>
 
 #include "app/gui/charts/chart_style.h"
 
@@ -45,10 +44,7 @@ FrameTimeChart::FrameTimeChart(QWidget* parent) : QWidget(parent) {
   chart->addSeries(m_overflowBar);
   m_overflowBar->attachAxis(m_x);
   m_overflowBar->attachAxis(m_y);
-  m_view = styledChartView(chart);
-  auto* layout = new QVBoxLayout(this);
-  layout->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(m_view);
+  m_view = styledChartView(chart, this);
 }
 
 QChart* FrameTimeChart::chart() const { return m_view->chart(); }

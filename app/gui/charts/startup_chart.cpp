@@ -7,17 +7,13 @@
 #include <QHorizontalBarSeries>
 #include <QLegend>
 #include <QValueAxis>
-#include <QVBoxLayout>
 
 #include "app/gui/charts/chart_style.h"
 
 namespace mxi::gui {
 
 StartupChart::StartupChart(QWidget* parent) : QWidget(parent) {
-  m_view = styledChartView(new QChart);
-  auto* layout = new QVBoxLayout(this);
-  layout->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(m_view);
+  m_view = styledChartView(new QChart, this);
 }
 
 QChart* StartupChart::chart() const { return m_view->chart(); }
