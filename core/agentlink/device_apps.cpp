@@ -1,11 +1,11 @@
 #include "core/agentlink/device_apps.h"
 
 #include <algorithm>
-#include <map>
 #include <sstream>
 
 #include "core/adb/shell.h"
 #include "core/base/text_lines.h"
+#include "core/devicetext/app_list.h"
 
 namespace mxi::core::agentlink {
 
@@ -34,36 +34,14 @@ std::string foregroundPackage(std::string_view activityOutput) {
 
 std::vector<DeviceApp> parseDeviceApps(std::string_view packagesOutput, std::string_view psOutput,
                                        std::string_view activityOutput) {
-  std::map<std::string, DeviceApp> apps;
-  text::forEachLine(packagesOutput, [&](std::string_view line) {
-    if (!line.starts_with("package:") || line.size() == 8) return;
-    std::string name(line.substr(8));
-    apps[name].package = name;
-  });
-  // ps columns differ between releases and toolbox/toybox: the name is the last column, the pid
-  // the first numeric one. A process named like a package is its main process.
-  text::forEachLine(psOutput, [&](std::string_view line) {
-    const auto w = text::splitWhitespace(line);
-    if (w.size() < 2) return;
-    const auto it = apps.find(std::string(w.back()));
-    if (it == apps.end()) return;
-    for (std::string_view column : w) {
-      const auto pid = text::parseInt(column);
-      if (pid && *pid > 0) {
-        it->second.pid = static_cast<int>(*pid);
-        break;
-      }
-    }
-  });
   const std::string front = foregroundPackage(activityOutput);
   std::vector<DeviceApp> out;
-  out.reserve(apps.size());
-  for (auto& [name, app] : apps) {
-    app.foreground = !front.empty() && name == front;
-    out.push_back(app);
+  for (const auto& p : devicetext::joinPackagesWithProcesses(devicetext::parsePmListPackages(packagesOutput),
+                                                             devicetext::parseProcessList(psOutput))) {
+    out.push_back({p.packageName, p.mainPid, p.running, !front.empty() && p.packageName == front});
   }
   std::stable_sort(out.begin(), out.end(), [](const DeviceApp& a, const DeviceApp& b) {
-    auto rank = [](const DeviceApp& x) { return x.foreground ? 0 : x.pid > 0 ? 1 : 2; };
+    auto rank = [](const DeviceApp& x) { return x.foreground ? 0 : x.running ? 1 : 2; };
     return rank(a) < rank(b);
   });
   return out;

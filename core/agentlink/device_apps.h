@@ -1,6 +1,7 @@
 // The apps on a device for a picker, before any agent runs: installed packages (`pm list
 // packages`), which of them run (`ps -A`) and which is in front (`dumpsys activity activities`),
-// running apps first. One shell round trip.
+// running apps first. One shell round trip; the text is parsed by core/devicetext, as the agent
+// parses it.
 #pragma once
 
 #include <string>
@@ -11,9 +12,11 @@
 
 namespace mxi::core::agentlink {
 
+// A package runs when any of its processes does (core/devicetext's rule, the agent's too).
 struct DeviceApp {
   std::string package;
-  int pid = 0;  // main process; 0 when not running
+  int pid = 0;  // the main process ("pkg"); 0 when it has none
+  bool running = false;
   bool foreground = false;
 };
 

@@ -47,26 +47,6 @@ std::string formatStats(const RecordStats& s) {
   return line;
 }
 
-trace::Frame toTraceFrame(const proto::FrameTiming& t, uint64_t batchRefreshPeriodNs) {
-  trace::Frame f;
-  f.startNs = t.intendedVsync;
-  f.durationNs = std::max<int64_t>(0, t.frameCompleted - t.intendedVsync);
-  f.refreshPeriodNs = t.frameIntervalNs > 0 ? t.frameIntervalNs : static_cast<int64_t>(batchRefreshPeriodNs);
-  f.flags = static_cast<uint32_t>(t.flags);
-  // Stages cut at the pipeline's stamps; a missing or out-of-order stamp gets zero time.
-  const int64_t end = f.startNs + f.durationNs;
-  const int64_t cuts[] = {t.handleInputStart, t.animationStart, t.performTraversalsStart,
-                          t.drawStart,        t.syncQueued,     t.issueDrawCommandsStart};
-  int64_t previous = f.startNs;
-  for (size_t i = 0; i < std::size(cuts); ++i) {
-    const int64_t stamp = std::clamp(cuts[i] <= 0 ? previous : cuts[i], previous, end);
-    f.stageNs[i] = stamp - previous;
-    previous = stamp;
-  }
-  f.stageNs[trace::kFrameStageCount - 1] = end - previous;
-  return f;
-}
-
 Status LiveRecorder::ensureWriter(const proto::AgentHello& hello) {
   if (m_writer) return okStatus();
   session::SessionHeader header;
@@ -183,7 +163,7 @@ Status LiveRecorder::handle(const proto::Message& message) {
       if (plausible && t.frameCompleted < m_startDeviceNs) continue;
       session::SessionRecord r;
       r.type = session::RecordType::kFrame;
-      r.frame = toTraceFrame(t, batch->refreshPeriodNs);
+      r.frame = trace::frameFromTiming(t, static_cast<int64_t>(batch->refreshPeriodNs));
       if (!plausible) {
         r.frame.durationNs = 0;
         r.frame.stageNs = {};

@@ -64,9 +64,6 @@ struct HeapDumpProgress {
 // One line: session::formatLiveStatus, then "  reconnects R" when there were any.
 std::string formatStats(const RecordStats& stats);
 
-// Converts a framestats row as the agent sends it into the trace model.
-trace::Frame toTraceFrame(const protocol::FrameTiming& timing, uint64_t batchRefreshPeriodNs);
-
 class LiveRecorder {
  public:
   // Returns a connected, handshaken agent (deploying/restarting it as needed) and its hello.

@@ -1,5 +1,5 @@
 // Line and word splitting and whole-string number parsing for the text that device tools print
-// (adb answers, dumpsys, ps, logcat), shared by core and the agent.
+// (adb answers, dumpsys, ps, logcat) and for the captures users open, shared by core and the agent.
 #pragma once
 
 #include <charconv>
@@ -9,6 +9,35 @@
 #include <vector>
 
 namespace mxi::core::text {
+
+// Lines one at a time with their number and byte offset (for "line N (at byte offset M)"
+// problems); skips a UTF-8 BOM, strips "\r".
+class TextLines {
+ public:
+  explicit TextLines(std::string_view text) : m_text(text) {
+    if (m_text.starts_with("\xEF\xBB\xBF")) m_pos = 3;
+  }
+  // Next line without its terminator; false at the end.
+  bool next(std::string_view& line) {
+    if (m_pos >= m_text.size()) return false;
+    m_lineOffset = m_pos;
+    ++m_lineNumber;
+    const size_t end = m_text.find('\n', m_pos);
+    const size_t stop = end == std::string_view::npos ? m_text.size() : end;
+    line = m_text.substr(m_pos, stop - m_pos);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    m_pos = end == std::string_view::npos ? m_text.size() : end + 1;
+    return true;
+  }
+  uint64_t lineNumber() const { return m_lineNumber; }  // of the last line returned, 1-based
+  uint64_t lineOffset() const { return m_lineOffset; }
+
+ private:
+  std::string_view m_text;
+  size_t m_pos = 0;
+  uint64_t m_lineOffset = 0;
+  uint64_t m_lineNumber = 0;
+};
 
 // Calls f(line) for each line without its '\n' or "\r\n".
 template <typename F>

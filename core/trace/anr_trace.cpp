@@ -5,7 +5,7 @@
 #include <map>
 #include <set>
 
-#include "core/trace/text_lines.h"
+#include "core/base/text_lines.h"
 
 namespace mxi::core::trace {
 namespace {
@@ -32,7 +32,7 @@ bool parseThreadHeader(std::string_view line, AnrThread& t) {
   t.tid = intAfter(rest, "tid=");
   const size_t tidAt = rest.find("tid=");
   size_t stateAt = rest.find(' ', tidAt);
-  if (stateAt != std::string_view::npos) t.state = std::string(trimSpaces(rest.substr(stateAt + 1)));
+  if (stateAt != std::string_view::npos) t.state = std::string(text::trim(rest.substr(stateAt + 1)));
   return true;
 }
 
@@ -106,7 +106,7 @@ const AnrThread* AnrReport::mainThread() const {
 
 StatusOr<std::shared_ptr<const AnrReport>> parseAnrTrace(std::string_view text) {
   auto report = std::make_shared<AnrReport>();
-  TextLines lines(text);
+  text::TextLines lines(text);
   std::string_view raw;
   AnrProcess* proc = nullptr;
   AnrThread* thread = nullptr;
@@ -117,7 +117,7 @@ StatusOr<std::shared_ptr<const AnrReport>> parseAnrTrace(std::string_view text) 
     thread = nullptr;
   };
   while (lines.next(raw)) {
-    const std::string_view line = trimSpaces(raw);
+    const std::string_view line = text::trim(raw);
     if (line.starts_with("Subject: ") && report->subject.empty()) {
       report->subject = std::string(line.substr(9));
       continue;
@@ -132,7 +132,7 @@ StatusOr<std::shared_ptr<const AnrReport>> parseAnrTrace(std::string_view text) 
       if (at != std::string_view::npos) {
         std::string_view time = line.substr(at + 4);
         if (time.ends_with("-----")) time.remove_suffix(5);
-        proc->time = std::string(trimSpaces(time));
+        proc->time = std::string(text::trim(time));
       }
       proc->line = lines.lineNumber();
       continue;
@@ -172,10 +172,10 @@ StatusOr<std::shared_ptr<const AnrReport>> parseAnrTrace(std::string_view text) 
       t.sysTid = intAfter(line, "sysTid=");
       std::string_view rest = line.substr(7);
       const size_t space = rest.find_first_of(" \t");
-      rest = space == std::string_view::npos ? std::string_view() : trimSpaces(rest.substr(space));
+      rest = space == std::string_view::npos ? std::string_view() : text::trim(rest.substr(space));
       if (rest.starts_with("state=")) {  // newer: "state=S  wchan"
         const size_t sp = rest.find_first_of(" \t");
-        const std::string_view wchan = sp == std::string_view::npos ? std::string_view() : trimSpaces(rest.substr(sp));
+        const std::string_view wchan = sp == std::string_view::npos ? std::string_view() : text::trim(rest.substr(sp));
         t.state = std::string(rest.substr(6, sp == std::string_view::npos ? std::string_view::npos : sp - 6));
         if (!wchan.empty() && wchan != "0") t.frames.push_back("wchan: " + std::string(wchan));
       } else {

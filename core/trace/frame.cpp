@@ -1,5 +1,7 @@
 #include "core/trace/frame.h"
 
+#include <algorithm>
+
 namespace mxi::core::trace {
 
 std::string_view frameStageName(FrameStage stage) {
@@ -40,6 +42,25 @@ FrameStage Frame::dominantStage() const {
     if (stageNs[i] > stageNs[best]) best = i;
   }
   return static_cast<FrameStage>(best);
+}
+
+Frame frameFromTiming(const protocol::FrameTiming& t, int64_t fallbackPeriodNs) {
+  Frame f;
+  f.startNs = t.intendedVsync;
+  f.durationNs = plausibleFrameTimes(t.intendedVsync, t.frameCompleted) ? t.frameCompleted - t.intendedVsync : 0;
+  f.refreshPeriodNs = t.frameIntervalNs > 0 ? t.frameIntervalNs : fallbackPeriodNs;
+  f.flags = static_cast<uint32_t>(t.flags);
+  const int64_t end = f.startNs + f.durationNs;
+  const int64_t cuts[] = {t.handleInputStart, t.animationStart, t.performTraversalsStart,
+                          t.drawStart,        t.syncQueued,     t.issueDrawCommandsStart};
+  int64_t previous = f.startNs;
+  for (size_t i = 0; i < std::size(cuts); ++i) {
+    const int64_t stamp = std::clamp(cuts[i] <= 0 ? previous : cuts[i], previous, end);
+    f.stageNs[i] = stamp - previous;
+    previous = stamp;
+  }
+  f.stageNs[kFrameStageCount - 1] = end - previous;
+  return f;
 }
 
 }  // namespace mxi::core::trace

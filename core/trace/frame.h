@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "core/protocol/messages.h"
+
 namespace mxi::core::trace {
 
 // Where a frame's time went, in pipeline order. kDelay is the time between the intended vsync
@@ -47,5 +49,11 @@ struct Frame {
   int64_t droppedFrames() const { return refreshPeriodNs > 0 ? durationNs / refreshPeriodNs : 0; }
   FrameStage dominantStage() const;
 };
+
+// A frame from framestats' stamps, whether captured in a file or sent by the agent: the row's
+// vsync period, else `fallbackPeriodNs`; stages cut at the pipeline's stamps (a missing or
+// out-of-order stamp gets zero time, so the stages sum to the duration); implausible stamps
+// (plausibleFrameTimes) give a zero duration.
+Frame frameFromTiming(const protocol::FrameTiming& timing, int64_t fallbackPeriodNs);
 
 }  // namespace mxi::core::trace

@@ -4,7 +4,8 @@
 #include <charconv>
 
 #include "core/trace/json_reader.h"
-#include "core/trace/text_lines.h"
+#include "core/base/text_lines.h"
+#include "core/devicetext/matrix_issue_line.h"
 
 namespace mxi::core::trace {
 namespace {
@@ -160,30 +161,6 @@ StatusOr<MatrixIssue> issueFromJson(const json& j) {
   return issueFromContent(j, "", std::nullopt, "");
 }
 
-// `…tag[%s]type[%d];key[%s];content[%s]` anywhere in a line (logcat prefix before it).
-bool splitToString(std::string_view line, std::string& tag, int32_t& type, std::string& key,
-                   std::string_view& content, size_t& contentOffset) {
-  const size_t t = line.find("tag[");
-  if (t == std::string_view::npos) return false;
-  const size_t ty = line.find("]type[", t);
-  if (ty == std::string_view::npos) return false;
-  const size_t k = line.find("];key[", ty);
-  if (k == std::string_view::npos) return false;
-  const size_t c = line.find("];content[", k);
-  if (c == std::string_view::npos) return false;
-  tag = std::string(line.substr(t + 4, ty - t - 4));
-  const std::string_view typeText = line.substr(ty + 6, k - ty - 6);
-  type = 0;
-  std::from_chars(typeText.data(), typeText.data() + typeText.size(), type);
-  key = std::string(line.substr(k + 6, c - k - 6));
-  contentOffset = c + 10;
-  const size_t close = line.rfind(']');
-  content = close != std::string_view::npos && close >= contentOffset
-                ? line.substr(contentOffset, close - contentOffset)
-                : line.substr(contentOffset);
-  return true;
-}
-
 }  // namespace
 
 std::string_view issueKindName(IssueKind kind) {
@@ -232,12 +209,9 @@ void IssueStreamParser::parseLine(std::string_view raw, uint64_t offset) {
     m_result.problems.push_back(
         {lineNo, base + (s.hasOffset() ? s.offset() : 0), s.message()});
   };
-  std::string tag, key;
-  int32_t type = 0;
-  std::string_view content;
-  size_t contentOffset = 0;
-  if (splitToString(line, tag, type, key, content, contentOffset)) {
-    auto j = parseJson(content);
+  if (const auto found = devicetext::findMatrixIssueLine(line)) {
+    const size_t contentOffset = found->contentOffset;
+    auto j = parseJson(found->content);
     if (!j.ok()) {
       problem(Status(StatusCode::kInvalidInput,
                      "Issue.toString() content is not valid JSON (logcat truncates lines near 4 KB): " +
@@ -250,13 +224,13 @@ void IssueStreamParser::parseLine(std::string_view raw, uint64_t offset) {
       problem(invalidInput("Issue.toString() content is not a JSON object", 0), offset + contentOffset);
       return;
     }
-    MatrixIssue issue = issueFromContent(*j, tag, type, key);
+    MatrixIssue issue = issueFromContent(*j, std::string(found->tag), found->type, std::string(found->key));
     issue.line = lineNo;
     issue.offset = offset;
     m_result.issues.push_back(std::move(issue));
     return;
   }
-  const std::string_view t = trimSpaces(line);
+  const std::string_view t = text::trim(line);
   if (!t.starts_with('{')) return;  // other logcat output
   const uint64_t base = offset + static_cast<uint64_t>(t.data() - line.data());
   auto issue = parseIssueJson(t);

@@ -2,7 +2,7 @@
 
 #include <charconv>
 
-#include "core/trace/text_lines.h"
+#include "core/base/text_lines.h"
 
 namespace mxi::core::trace {
 
@@ -12,11 +12,11 @@ std::string MappedMethod::displayName() const {
 
 StatusOr<ProguardMapping> ProguardMapping::parse(std::string_view text) {
   ProguardMapping m;
-  TextLines lines(text);
+  text::TextLines lines(text);
   std::string_view line;
   ClassEntry* current = nullptr;
   while (lines.next(line)) {
-    if (line.empty() || trimSpaces(line).starts_with("#")) continue;
+    if (line.empty() || text::trim(line).starts_with("#")) continue;
     const size_t arrow = line.find(" -> ");
     if (arrow == std::string_view::npos) {
       return invalidInput("mapping.txt line " + std::to_string(lines.lineNumber()) + " has no ' -> '",
@@ -24,10 +24,10 @@ StatusOr<ProguardMapping> ProguardMapping::parse(std::string_view text) {
     }
     if (line.front() != ' ' && line.front() != '\t') {
       // "original.Class -> obf.C:"
-      std::string_view obf = trimSpaces(line.substr(arrow + 4));
+      std::string_view obf = text::trim(line.substr(arrow + 4));
       if (obf.ends_with(':')) obf.remove_suffix(1);
       auto& entry = m.m_classes[std::string(obf)];
-      entry.original = std::string(trimSpaces(line.substr(0, arrow)));
+      entry.original = std::string(text::trim(line.substr(0, arrow)));
       current = &entry;
       continue;
     }
@@ -35,7 +35,7 @@ StatusOr<ProguardMapping> ProguardMapping::parse(std::string_view text) {
       return invalidInput("mapping.txt member line before any class line", lines.lineOffset());
     }
     // "    [1:2:]type name(args)[:3:4] -> obf": only methods (with '(') matter here.
-    const std::string_view member = trimSpaces(line.substr(0, arrow));
+    const std::string_view member = text::trim(line.substr(0, arrow));
     const size_t paren = member.find('(');
     if (paren == std::string_view::npos) continue;
     const size_t space = member.rfind(' ', paren);
@@ -43,7 +43,7 @@ StatusOr<ProguardMapping> ProguardMapping::parse(std::string_view text) {
     std::string name(member.substr(space + 1, paren - space - 1));
     const size_t dot = name.rfind('.');  // R8 inlined "other.Class.method"
     if (dot != std::string::npos) continue;
-    auto& originals = current->methods[std::string(trimSpaces(line.substr(arrow + 4)))];
+    auto& originals = current->methods[std::string(text::trim(line.substr(arrow + 4)))];
     bool seen = false;
     for (const auto& o : originals) seen = seen || o == name;
     if (!seen) originals.push_back(std::move(name));
@@ -69,10 +69,10 @@ std::string ProguardMapping::originalMethod(const std::string& obfuscatedClass,
 
 StatusOr<MethodMapping> MethodMapping::parse(std::string_view text) {
   MethodMapping mapping;
-  TextLines lines(text);
+  text::TextLines lines(text);
   std::string_view line;
   while (lines.next(line)) {
-    line = trimSpaces(line);
+    line = text::trim(line);
     if (line.empty() || line.front() == '#') continue;
     auto bad = [&](const char* what) {
       return invalidInput("methodMapping line " + std::to_string(lines.lineNumber()) + ": " + what,
@@ -98,7 +98,7 @@ StatusOr<MethodMapping> MethodMapping::parse(std::string_view text) {
     const std::string_view tail = rest.substr(s1 + 1);
     const size_t s2 = tail.find(' ');
     m.methodName = std::string(s2 == std::string_view::npos ? tail : tail.substr(0, s2));
-    if (s2 != std::string_view::npos) m.descriptor = std::string(trimSpaces(tail.substr(s2 + 1)));
+    if (s2 != std::string_view::npos) m.descriptor = std::string(text::trim(tail.substr(s2 + 1)));
     mapping.m_methods[id] = std::move(m);
   }
   return mapping;

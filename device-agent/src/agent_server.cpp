@@ -11,20 +11,24 @@
 #include <cerrno>
 #include <cstring>
 
-#include "core/protocol/message_codec.h"
+#include "core/devicetext/app_list.h"
 #include "core/protocol/framestats_polling.h"
+#include "core/protocol/message_codec.h"
 #include "device-agent/src/build_info.h"
 #include "device-agent/src/device_info_parsers.h"
 #include "device-agent/src/dropbox_parser.h"
 #include "device-agent/src/framestats_parser.h"
 #include "device-agent/src/heap_dumper.h"
-#include "device-agent/src/package_list.h"
 #include "device-agent/src/validation.h"
 #include "mxi/version.h"
 
 namespace mxi::agent {
 
 namespace proto = core::protocol;
+using core::devicetext::belongsToPackage;
+using core::devicetext::joinPackagesWithProcesses;
+using core::devicetext::parsePmListPackages;
+using core::devicetext::parseProcessList;
 using namespace std::chrono_literals;
 
 namespace {

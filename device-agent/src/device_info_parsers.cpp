@@ -97,28 +97,4 @@ std::optional<std::string> parseResumedActivity(std::string_view text) {
   return found;
 }
 
-std::vector<core::protocol::ProcessInfo> parseProcessList(std::string_view text) {
-  std::vector<core::protocol::ProcessInfo> out;
-  // Columns by the header: toybox `ps -A -o PID,USER,NAME` (Android 8+) or toolbox `ps`
-  // (Android 7 and older: USER PID PPID VSIZE RSS WCHAN PC S NAME).
-  size_t pidColumn = 0, userColumn = 1;
-  forEachLine(text, [&](std::string_view line) {
-    const std::vector<std::string_view> w = splitWhitespace(line);
-    if (w.size() < 3) return;
-    const std::optional<int64_t> pid = parseInt(w[pidColumn]);
-    if (!pid) {
-      const auto pidAt = std::find(w.begin(), w.end(), "PID"), userAt = std::find(w.begin(), w.end(), "USER");
-      if (pidAt != w.end() && userAt != w.end()) {
-        pidColumn = static_cast<size_t>(pidAt - w.begin());
-        userColumn = static_cast<size_t>(userAt - w.begin());
-      }
-      return;
-    }
-    if (*pid <= 0 || *pid > (1 << 22) || w.size() <= std::max(pidColumn, userColumn)) return;  // garbage
-    // NAME is the last column and has no spaces (both print argv[0]).
-    out.push_back({static_cast<int32_t>(*pid), std::string(w[userColumn]), std::string(w.back())});
-  });
-  return out;
-}
-
 }  // namespace mxi::agent

@@ -25,7 +25,4 @@ std::optional<uint32_t> parseSurfaceFlingerRefreshMilliHz(std::string_view text)
 // activities` (mResumedActivity / topResumedActivity / ResumedActivity lines).
 std::optional<std::string> parseResumedActivity(std::string_view text);
 
-// `ps -A -o PID,USER,NAME` (toybox): header line then "PID USER NAME" rows.
-std::vector<core::protocol::ProcessInfo> parseProcessList(std::string_view text);
-
 }  // namespace mxi::agent

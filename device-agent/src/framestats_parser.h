@@ -1,11 +1,13 @@
-// The agent's own small parser of `dumpsys gfxinfo <pkg> framestats`: the frame rows of every
-// window's ---PROFILEDATA--- block, by header name (the desktop re-derives levels from them).
+// The frames the agent sends: every window's framestats rows as wire FrameTimings. The text is
+// parsed by core/devicetext, as the desktop parses captured framestats; the desktop re-derives
+// levels and stages from the stamps.
 #pragma once
 
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/devicetext/framestats_text.h"
 #include "core/protocol/messages.h"
 
 namespace mxi::agent {
@@ -15,13 +17,9 @@ struct WindowFrames {
   std::vector<core::protocol::FrameTiming> frames;
 };
 
-// Tolerates a UTF-8 BOM, CRLF, the pre-12 16-column and 12+ 23/24-column headers, and the
-// Android 12 header whose FrameInterval/FrameStartTime labels are swapped against the values
-// (the vsync period is taken from whichever of the two holds a period-sized value).
+// Rows the text parser could not read are left out.
 std::vector<WindowFrames> parseFramestats(std::string_view text);
 
-// The activity class of a window name: "pkg/.Main" → "pkg.Main", "pkg/pkg.Main" → "pkg.Main";
-// other windows (Taskbar, PopupWindow:…) keep their name.
-std::string sceneOfWindow(std::string_view window);
+using core::devicetext::sceneOfWindow;
 
 }  // namespace mxi::agent

@@ -3,6 +3,7 @@
 #include <ctime>
 
 #include "core/base/text_lines.h"
+#include "core/devicetext/matrix_issue_line.h"
 
 namespace mxi::agent {
 
@@ -80,32 +81,14 @@ std::optional<LogLine> parseLogLine(std::string_view s) {
 }
 
 std::optional<core::protocol::MatrixIssue> parseMatrixIssue(const LogLine& line) {
-  std::string_view m = line.message;
-  const size_t start = m.find("tag[");
-  if (start == std::string_view::npos) return std::nullopt;
-  m.remove_prefix(start + 4);
-  const size_t typeAt = m.find("]type[");
-  if (typeAt == std::string_view::npos) return std::nullopt;
+  const auto found = core::devicetext::findMatrixIssueLine(line.message);
+  if (!found) return std::nullopt;
   core::protocol::MatrixIssue issue;
-  issue.tag = std::string(m.substr(0, typeAt));
-  m.remove_prefix(typeAt + 6);
-  const size_t keyAt = m.find("];key[");
-  if (keyAt == std::string_view::npos) return std::nullopt;
-  const auto type = parseInt(m.substr(0, keyAt));
-  if (!type) return std::nullopt;
-  issue.type = static_cast<int32_t>(*type);
-  m.remove_prefix(keyAt + 6);
-  const size_t contentAt = m.find("];content[");
-  if (contentAt == std::string_view::npos) return std::nullopt;
-  issue.key = std::string(m.substr(0, contentAt));
-  m.remove_prefix(contentAt + 10);
-  m = trim(m);
-  if (m.ends_with(']')) {
-    m.remove_suffix(1);
-  } else {
-    issue.truncated = true;
-  }
-  issue.contentJson = std::string(m);
+  issue.tag = std::string(found->tag);
+  issue.type = found->type;
+  issue.key = std::string(found->key);
+  issue.contentJson = std::string(found->content);
+  issue.truncated = found->truncated;
   issue.kind = core::protocol::issueKindFromTag(issue.tag);
   issue.logTimeMs = line.timeMs;
   issue.pid = line.pid;

@@ -5,10 +5,12 @@
 #include <optional>
 #include <string_view>
 
+#include "core/devicetext/package_name.h"
+
 namespace mxi::agent {
 
-// [A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+ and at most 255 bytes: Android package names.
-bool isValidPackageName(std::string_view name);
+// Android package names (core/devicetext, where the desktop checks them too).
+using core::devicetext::isValidPackageName;
 // A decimal pid in 1..2^22 (Linux pid_max limit), nothing else.
 std::optional<int> parsePid(std::string_view text);
 

@@ -55,16 +55,25 @@ TEST(AgentLink, DeviceAppsRunningFirstFromToyboxPs) {
       "system        1701   612 15512732 120000 0                  0 S com.android.settings\n";
   const std::string activity = "  ResumedActivity: ActivityRecord{5e2c1a7 u0 com.android.settings/.Settings t42}\n";
   const auto apps = parseDeviceApps(packages, ps, activity);
-  ASSERT_EQ(apps.size(), 4u);
+  // The agent's rules (core/devicetext): "android", the framework, is no app package name.
+  ASSERT_EQ(apps.size(), 3u);
   EXPECT_EQ(apps[0].package, "com.android.settings");
   EXPECT_TRUE(apps[0].foreground);
   EXPECT_EQ(apps[0].pid, 1701);
   EXPECT_EQ(apps[1].package, "com.example.shop");
   EXPECT_EQ(apps[1].pid, 4242);  // the main process, not :push
+  EXPECT_TRUE(apps[1].running);
   EXPECT_FALSE(apps[1].foreground);
-  EXPECT_EQ(apps[2].package, "android");
+  EXPECT_EQ(apps[2].package, "com.example.idle");
   EXPECT_EQ(apps[2].pid, 0);
-  EXPECT_EQ(apps[3].package, "com.example.idle");
+  EXPECT_FALSE(apps[2].running);
+  // A package whose only process is "pkg:suffix" runs, with no main pid.
+  const auto helperOnly = parseDeviceApps("package:com.example.shop\n",
+                                          "USER PID PPID VSZ RSS WCHAN ADDR S NAME\n"
+                                          "u0_a1 77 1 1 1 0 0 S com.example.shop:push\n", "");
+  ASSERT_EQ(helperOnly.size(), 1u);
+  EXPECT_TRUE(helperOnly[0].running);
+  EXPECT_EQ(helperOnly[0].pid, 0);
   EXPECT_TRUE(parseDeviceApps("", ps, activity).empty());
   EXPECT_TRUE(parseDeviceApps("package:\nnot a package line\n", "", "").empty());
 }
@@ -108,7 +117,7 @@ TEST(AgentLink, FrameConversionSplitsStagesWithoutGaps) {
   t.frameCompleted = 2000;
   t.frameIntervalNs = 0;         // none in the row: the batch's period
   t.flags = 2;
-  const trace::Frame f = toTraceFrame(t, 16'666'666);
+  const trace::Frame f = trace::frameFromTiming(t, 16'666'666);
   EXPECT_EQ(f.startNs, 1000);
   EXPECT_EQ(f.durationNs, 1000);
   EXPECT_EQ(f.refreshPeriodNs, 16'666'666);

@@ -6,17 +6,19 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/devicetext/app_list.h"
 #include "device-agent/src/device_info_parsers.h"
 #include "device-agent/src/dropbox_parser.h"
 #include "core/protocol/framestats_polling.h"
 #include "device-agent/src/frame_collector.h"
 #include "device-agent/src/framestats_parser.h"
 #include "device-agent/src/logcat_parser.h"
-#include "device-agent/src/package_list.h"
 #include "tests/support/test_paths.h"
 
 namespace mxi::agent {
 namespace {
+
+using namespace core::devicetext;
 
 std::string readReference(const std::string& rel) {
   const std::string dir = test::referenceDir();

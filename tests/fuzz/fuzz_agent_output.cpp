@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "core/devicetext/app_list.h"
 #include "device-agent/src/device_info_parsers.h"
 #include "device-agent/src/dropbox_parser.h"
 #include "device-agent/src/frame_collector.h"
@@ -14,6 +15,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace mxi::agent;
+  using mxi::core::devicetext::parseProcessList;
   const std::string_view input(reinterpret_cast<const char*>(data), size);
   (void)parseGetprop(input);
   (void)parseDisplayRefreshMilliHz(input);

@@ -82,9 +82,8 @@ LiveDeviceView::LiveDeviceView(LiveTarget target, std::unique_ptr<DemoDevice> de
     m_apps->clear();
     for (const auto& app : m_job->apps()) {
       const QString name = QString::fromStdString(app.package);
-      const QString note = app.foreground ? tr("in front, pid %1").arg(app.pid)
-                           : app.pid > 0  ? tr("running, pid %1").arg(app.pid)
-                                          : QString();
+      const QString pid = app.pid > 0 ? tr(", pid %1").arg(app.pid) : QString();
+      const QString note = app.foreground ? tr("in front%1").arg(pid) : app.running ? tr("running%1").arg(pid) : QString();
       m_apps->addItem(note.isEmpty() ? name : tr("%1  (%2)").arg(name, note), name);
     }
     if (!typed.isEmpty() && m_apps->findData(typed) < 0) m_apps->setEditText(typed);
