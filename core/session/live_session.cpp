@@ -115,6 +115,7 @@ void LiveSession::addFrames(const std::string& scene, std::span<const Frame> fra
   for (const Frame& f : frames) {
     if (!m_startNs) m_startNs = f.startNs;
     m_lastEndNs = std::max(m_lastEndNs, f.startNs + f.durationNs);
+    m_summary.add(f, m_thresholds.drops);
     if (f.flags != 0) {
       ++m_flagged;
       continue;
@@ -211,17 +212,6 @@ void LiveSession::addEvent(LiveEvent event) {
     ++m_droppedEvents;
   }
   ++m_revision;
-}
-
-double LiveSession::percentileMs(double p) const {
-  if (m_counted == 0) return 0;
-  const auto rank = static_cast<uint64_t>(std::max<double>(1, std::ceil(p / 100.0 * static_cast<double>(m_counted))));
-  uint64_t seen = 0;
-  for (int i = 0; i < kHistogramBuckets; ++i) {
-    seen += m_histogram[static_cast<size_t>(i)];
-    if (seen >= rank) return (i + 1) * kHistogramBucketMs;
-  }
-  return kHistogramBuckets * kHistogramBucketMs;
 }
 
 int64_t LiveSession::durationMs() const {

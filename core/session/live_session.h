@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "core/session/session_format.h"
 #include "core/trace/anr_trace.h"
 #include "core/trace/fps.h"
 #include "core/trace/frame.h"
@@ -128,8 +129,9 @@ class LiveSession {
   const std::deque<FpsPoint>& fpsSeries(int scene) const { return m_fps[static_cast<size_t>(scene)]; }
   // Frame-time histogram (all scenes), bucket i = [i, i+1) ms.
   const std::array<uint64_t, kHistogramBuckets>& frameTimeHistogram() const { return m_histogram; }
-  // Nearest-rank percentile of the frame time in ms from the histogram (bucket upper bound).
-  double percentileMs(double p) const;
+  // Nearest-rank percentile of the frame time in ms: the same figure `mxi session summary`, the
+  // session view and the exports give for these frames (SceneFrameSummary's histogram).
+  double percentileMs(double p) const { return m_summary.percentileMs(p); }
   uint64_t countedFrames() const { return m_counted; }
   uint64_t flaggedFrames() const { return m_flagged; }
   int64_t durationMs() const;
@@ -165,7 +167,8 @@ class LiveSession {
     trace::FpsAccumulator fps;
   };
   std::vector<OpenSecond> m_openSecond;  // per scene: the second being accumulated
-  std::array<uint64_t, kHistogramBuckets> m_histogram{};
+  std::array<uint64_t, kHistogramBuckets> m_histogram{};  // what the chart draws
+  SceneFrameSummary m_summary;                             // every scene: percentiles
   uint64_t m_counted = 0, m_flagged = 0;
   std::deque<SlowFrame> m_slow;
   std::deque<LiveEvent> m_events;

@@ -152,6 +152,10 @@ TEST(LiveDashboardTest, EveryFigureOnScreenIsTheModelsAndAgreesWithTheSessionSum
   EXPECT_EQ(summary.flaggedFrames, status.flaggedFrames);
   EXPECT_NEAR(summary.overall.fps(), status.fps, 1e-9);
   for (size_t l = 0; l < status.levels.size(); ++l) EXPECT_EQ(summary.overall.levels[l], status.levels[l]);
+  // And the percentiles: one histogram for the live header, `session summary` and the exports.
+  EXPECT_EQ(summary.overall.percentileMs(50), status.p50Ms);
+  EXPECT_EQ(summary.overall.percentileMs(90), status.p90Ms);
+  EXPECT_EQ(summary.overall.percentileMs(99), status.p99Ms);
 
   // The distribution: every counted frame is in a bucket up to the clip or in the labelled bar.
   const core::session::FrameTimeView view = session->frameTimeView();
