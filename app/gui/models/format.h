@@ -48,9 +48,9 @@ inline QVariant numberCell(int role, const QVariant& value, NumberKind kind) {
       switch (kind) {
         case NumberKind::kCount: return groupedNumber(value.toLongLong());
         case NumberKind::kBytes: return humanBytes(value.toULongLong());
-        case NumberKind::kSignedCount: return sign(value.toLongLong()) + groupedNumber(std::abs(value.toLongLong()));
+        case NumberKind::kSignedCount: return QString(sign(value.toLongLong()) + groupedNumber(std::abs(value.toLongLong())));
         case NumberKind::kSignedBytes:
-          return sign(value.toLongLong()) + humanBytes(static_cast<uint64_t>(std::abs(value.toLongLong())));
+          return QString(sign(value.toLongLong()) + humanBytes(static_cast<uint64_t>(std::abs(value.toLongLong()))));
         case NumberKind::kPercent: return humanPercent(value.toDouble());
       }
       return {};
@@ -58,7 +58,7 @@ inline QVariant numberCell(int role, const QVariant& value, NumberKind kind) {
       switch (kind) {
         case NumberKind::kBytes: return exactBytes(value.toULongLong());
         case NumberKind::kSignedBytes:
-          return sign(value.toLongLong()) + exactBytes(static_cast<uint64_t>(std::abs(value.toLongLong())));
+          return QString(sign(value.toLongLong()) + exactBytes(static_cast<uint64_t>(std::abs(value.toLongLong()))));
         case NumberKind::kPercent: return QStringLiteral("%1 %").arg(QLocale().toString(value.toDouble(), 'f', 4));
         default: return {};
       }

@@ -17,7 +17,7 @@ namespace {
 QString referenceText(const ChainNode& node) {
   const ReferenceName& r = node.reference;
   QString owner = QString::fromStdString(r.owner);
-  owner = owner.mid(owner.lastIndexOf('.') + 1);
+  owner = owner.mid(owner.lastIndexOf(QLatin1Char('.')) + 1);
   switch (r.type) {
     case ReferenceName::Type::kRoot:
       return QStringLiteral("GC root: %1%2")

@@ -111,7 +111,7 @@ void BitmapGallery::showGroup(int row) {
   for (size_t m = 0; m < g.members.size(); ++m) {
     const auto& chain = g.chains[m];
     text += tr("Copy %1, held by %2\n").arg(m + 1).arg(QString::fromStdString(chain[g.holders[m]].className));
-    text += QString::fromStdString(core::analysis::leakTraceText(chain)) + "\n";
+    text += QString::fromStdString(core::analysis::leakTraceText(chain)) + QLatin1Char('\n');
   }
   m_chains->setPlainText(text);
 }
