@@ -1,11 +1,11 @@
 #include "app/cli/cli_common.h"
 
+#include <unistd.h>
 #include <csignal>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <optional>
 #include <sstream>
-#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
@@ -19,8 +19,7 @@ extern "C" void onSignal(int) { g_cancel.cancel(); }
 }  // namespace
 
 void addFormatOption(CLI::App& command, OutputFormat& format) {
-  command
-      .add_option("--format", format, "Output format")
+  command.add_option("--format", format, "Output format")
       ->transform(CLI::CheckedTransformer(
           std::map<std::string, OutputFormat>{{"text", OutputFormat::kText}, {"json", OutputFormat::kJson}},
           CLI::ignore_case))
@@ -95,7 +94,8 @@ void addDropLevelsOption(CLI::App& command, core::trace::DropThresholds& levels)
       "--drop-levels",
       [&levels](const std::string& text) {
         const auto parsed = parseDropLevels(text);
-        if (!parsed) throw CLI::ValidationError("--drop-levels", "needs four ascending positive integers, e.g. 3,9,24,42");
+        if (!parsed)
+          throw CLI::ValidationError("--drop-levels", "needs four ascending positive integers, e.g. 3,9,24,42");
         levels = *parsed;
       },
       "Lower bounds in dropped frames of Normal,Middle,High,Frozen (default 3,9,24,42)");
@@ -121,8 +121,7 @@ bool TerminalProgress::report(std::string_view phase, int permille) {
   if (m_enabled && (permille / 10 != m_lastPermille / 10 || phase != m_lastPhase)) {
     m_lastPermille = permille;
     m_lastPhase = phase;
-    std::fprintf(stderr, "\r\033[K%.*s %3d%%", static_cast<int>(phase.size()), phase.data(),
-                 permille / 10);
+    std::fprintf(stderr, "\r\033[K%.*s %3d%%", static_cast<int>(phase.size()), phase.data(), permille / 10);
     std::fflush(stderr);
   }
   return !g_cancel.isCancelled();

@@ -23,11 +23,15 @@ struct AgentArgs {
 int printResult(const core::agentlink::DeployResult& r, bool deployed, OutputFormat format) {
   const bool current = r.agent.present && r.agent.buildHash == agent::kAgentBuildHash;
   if (format == OutputFormat::kJson) {
-    nlohmann::json j = {{"abi", r.probe.abi},        {"sdk", r.probe.sdk},
-                        {"uid", r.probe.uid},        {"toolDir", r.probe.toolDir},
+    nlohmann::json j = {{"abi", r.probe.abi},
+                        {"sdk", r.probe.sdk},
+                        {"uid", r.probe.uid},
+                        {"toolDir", r.probe.toolDir},
                         {"agentPath", core::agentlink::kRemoteAgentPath},
-                        {"present", r.agent.present}, {"version", r.agent.version},
-                        {"buildHash", r.agent.buildHash}, {"expectedBuildHash", agent::kAgentBuildHash},
+                        {"present", r.agent.present},
+                        {"version", r.agent.version},
+                        {"buildHash", r.agent.buildHash},
+                        {"expectedBuildHash", agent::kAgentBuildHash},
                         {"upToDate", current}};
     if (deployed) j["pushed"] = r.pushed;
     printJson(j);
@@ -49,7 +53,8 @@ int printResult(const core::agentlink::DeployResult& r, bool deployed, OutputFor
 
 void registerAgentCommand(CLI::App& root, int& exitCode) {
   auto args = std::make_shared<AgentArgs>();
-  CLI::App* agentCmd = root.add_subcommand("agent", "Deploy the device agent (mxi-agent) or show its state on the phone");
+  CLI::App* agentCmd =
+      root.add_subcommand("agent", "Deploy the device agent (mxi-agent) or show its state on the phone");
   agentCmd->require_subcommand(1);
 
   CLI::App* deploy = agentCmd->add_subcommand(
@@ -66,7 +71,8 @@ void registerAgentCommand(CLI::App& root, int& exitCode) {
     return printResult(*r, true, args->format);
   });
 
-  CLI::App* status = agentCmd->add_subcommand("status", "Probe the device and show the deployed agent's version and build");
+  CLI::App* status =
+      agentCmd->add_subcommand("status", "Probe the device and show the deployed agent's version and build");
   addAgentTargetOptions(*status, args->target);
   addFormatOption(*status, args->format);
   setCommandBody(*status, exitCode, "agent status", [args]() -> CommandResult {
@@ -96,19 +102,23 @@ void registerAgentCommand(CLI::App& root, int& exitCode) {
     auto conn = (*device)->startAndConnect(hello, cancel);
     if (!conn.ok()) return conn.status();
     const core::adb::IoLimits limits{std::chrono::seconds(30), &cancel};
-    auto list = core::agentlink::listPackages(**conn, args->thirdParty ? uint32_t{core::protocol::kThirdPartyPackagesOnly} : 0u,
-                                              limits);
+    auto list = core::agentlink::listPackages(
+        **conn, args->thirdParty ? uint32_t{core::protocol::kThirdPartyPackagesOnly} : 0u, limits);
     (*device)->stopAgent();
     if (!list.ok()) return list.status();
     if (args->format == OutputFormat::kJson) {
       nlohmann::ordered_json j = nlohmann::ordered_json::array();
-      for (const auto& p : *list) j.push_back({{"package", p.packageName}, {"running", p.running}, {"mainPid", p.mainPid}});
+      for (const auto& p : *list)
+        j.push_back({{"package", p.packageName}, {"running", p.running}, {"mainPid", p.mainPid}});
       printJson(j);
     } else {
       for (const auto& p : *list) {
-        if (!p.running) std::printf("%-7s %s\n", "-", p.packageName.c_str());
-        else if (p.mainPid == 0) std::printf("%-7s %s\n", "running", p.packageName.c_str());
-        else std::printf("%-7d %s\n", p.mainPid, p.packageName.c_str());
+        if (!p.running)
+          std::printf("%-7s %s\n", "-", p.packageName.c_str());
+        else if (p.mainPid == 0)
+          std::printf("%-7s %s\n", "running", p.packageName.c_str());
+        else
+          std::printf("%-7d %s\n", p.mainPid, p.packageName.c_str());
       }
     }
     return 0;

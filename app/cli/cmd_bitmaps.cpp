@@ -25,8 +25,9 @@ core::StatusOr<std::string> exportPicture(const analysis::BitmapGroup& group, co
     ASSIGN_OR_RETURN(bytes, core::image::encodePng(picture));
   } else {
     bytes.assign(bitmap.pixels.begin(), bitmap.pixels.end());
-    extension = bitmap.format == analysis::PixelFormat::kJpeg ? "jpg"
-                : bitmap.format == analysis::PixelFormat::kWebp ? "webp" : "png";
+    extension = bitmap.format == analysis::PixelFormat::kJpeg   ? "jpg"
+                : bitmap.format == analysis::PixelFormat::kWebp ? "webp"
+                                                                : "png";
   }
   const std::string path = (std::filesystem::path(dir) / (group.hash + "." + extension)).string();
   std::ofstream out(path, std::ios::binary);
@@ -96,11 +97,12 @@ void registerBitmapsCommand(CLI::App& root, int& exitCode) {
         for (size_t m = 0; m < g.members.size(); ++m) {
           const auto& b = report->scan.bitmaps[g.members[m]];
           const auto& chain = g.chains[m];
-          instances.push_back({{"objectId", hexId(ix.idOf(b.object))},
-                               {"bufferId", b.buffer == core::hprof::kNoObject ? "" : hexId(ix.idOf(b.buffer))},
-                               {"holder", {{"className", chain[g.holders[m]].className},
-                                           {"objectId", hexId(chain[g.holders[m]].objectId)}}},
-                               {"chain", chainToJson(chain)}});
+          instances.push_back(
+              {{"objectId", hexId(ix.idOf(b.object))},
+               {"bufferId", b.buffer == core::hprof::kNoObject ? "" : hexId(ix.idOf(b.buffer))},
+               {"holder",
+                {{"className", chain[g.holders[m]].className}, {"objectId", hexId(chain[g.holders[m]].objectId)}}},
+               {"chain", chainToJson(chain)}});
         }
         e["instances"] = instances;
         groups.push_back(std::move(e));
@@ -108,9 +110,10 @@ void registerBitmapsCommand(CLI::App& root, int& exitCode) {
       j["groups"] = groups;
       printJson(j);
     } else {
-      std::printf("%zu bitmap(s), %zu reachable, %zu with pixels; %zu duplicate group(s) of at least %llu bytes wasting %s\n",
-                  report->scan.bitmaps.size(), report->reachable, report->scan.withPixels, report->groups.size(),
-                  static_cast<unsigned long long>(args->minBytes), humanBytes(wasted).c_str());
+      std::printf(
+          "%zu bitmap(s), %zu reachable, %zu with pixels; %zu duplicate group(s) of at least %llu bytes wasting %s\n",
+          report->scan.bitmaps.size(), report->reachable, report->scan.withPixels, report->groups.size(),
+          static_cast<unsigned long long>(args->minBytes), humanBytes(wasted).c_str());
       if (!report->scan.note.empty()) std::printf("note: %s\n", report->scan.note.c_str());
       for (size_t gi = 0; gi < report->groups.size(); ++gi) {
         const auto& g = report->groups[gi];
@@ -121,7 +124,8 @@ void registerBitmapsCommand(CLI::App& root, int& exitCode) {
                     exported[gi].empty() ? "" : "\n   picture: ", exported[gi].c_str());
         for (size_t m = 0; m < g.members.size(); ++m) {
           const auto& chain = g.chains[m];
-          std::printf("   copy %zu %s held by %s %s\n%s", m + 1, hexId(ix.idOf(report->scan.bitmaps[g.members[m]].object)).c_str(),
+          std::printf("   copy %zu %s held by %s %s\n%s", m + 1,
+                      hexId(ix.idOf(report->scan.bitmaps[g.members[m]].object)).c_str(),
                       chain[g.holders[m]].className.c_str(), hexId(chain[g.holders[m]].objectId).c_str(),
                       chainToText(chain).c_str());
         }

@@ -61,8 +61,10 @@ void printChanges(std::map<std::string, std::string>& known, const std::vector<c
   };
   for (const auto& [serial, state] : now) {
     auto it = known.find(serial);
-    if (it == known.end()) emit("added", serial, state);
-    else if (it->second != state) emit("changed", serial, state);
+    if (it == known.end())
+      emit("added", serial, state);
+    else if (it->second != state)
+      emit("changed", serial, state);
   }
   for (const auto& [serial, state] : known) {
     if (!now.count(serial)) emit("removed", serial, "");
@@ -85,8 +87,9 @@ void registerDevicesCommand(CLI::App& root, int& exitCode) {
   addDeviceOptions(*cmd, args->device);
   addFormatOption(*cmd, args->format);
   cmd->add_flag("-l,--long", args->longFormat, "Show product, model, device, USB path and transport id");
-  cmd->add_flag("--track", args->track,
-                "Keep running and print 'added|changed|removed SERIAL [STATE]' (JSON: one object per line) on every change");
+  cmd->add_flag(
+      "--track", args->track,
+      "Keep running and print 'added|changed|removed SERIAL [STATE]' (JSON: one object per line) on every change");
   setCommandBody(*cmd, exitCode, "devices", [args]() -> CommandResult {
     mergeGlobalDeviceOptions(args->device);
     if (args->device.transport == "usb") {
@@ -97,8 +100,9 @@ void registerDevicesCommand(CLI::App& root, int& exitCode) {
       printList(list, args->longFormat, args->format);
       return 0;
     }
-    if (args->device.transport != "server") return core::invalidInput("devices lists what the adb server or USB sees; not available for " +
-                                                args->device.transport);
+    if (args->device.transport != "server")
+      return core::invalidInput("devices lists what the adb server or USB sees; not available for " +
+                                args->device.transport);
     auto client = connectServer(args->device);
     if (!client.ok()) return client.status();
     if (!args->track) {

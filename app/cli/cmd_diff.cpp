@@ -100,7 +100,8 @@ void registerDiffCommand(CLI::App& root, int& exitCode) {
       for (const auto& [before, after] : diff->stillPresent) line("STILL PRESENT", after);
       std::printf("leaks: %zu new, %zu fixed, %zu still present\n", diff->newLeaks.size(), diff->fixedLeaks.size(),
                   diff->stillPresent.size());
-      for (const auto& l : diff->newLeaks) std::printf("\nNew leak %s:\n%s", l.signature.c_str(), chainToText(l.chain).c_str());
+      for (const auto& l : diff->newLeaks)
+        std::printf("\nNew leak %s:\n%s", l.signature.c_str(), chainToText(l.chain).c_str());
     }
     return 0;
   });

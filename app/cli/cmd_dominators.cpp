@@ -38,7 +38,8 @@ void registerDominatorsCommand(CLI::App& root, int& exitCode) {
     const analysis::HeapGraph graph(ix);
     auto dominators = analysis::HeapDominators::compute(graph, {std::move(*heaps)}, progress, processCancelToken());
     if (!dominators.ok()) return about(args->dump.path, dominators.status());
-    const double dominatorMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    const double dominatorMs =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     const auto& d = **dominators;
     // Tops whose own heap is excluded retain nothing countable; leave them out.
     std::vector<ObjectIndex> tops = d.topRetainers(args->top);

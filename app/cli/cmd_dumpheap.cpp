@@ -38,8 +38,10 @@ struct DumpheapArgs {
 void reportUnhonoured(uint32_t requested, const proto::HeapDumpBegin& begin, uint32_t sdk) {
   if (proto::bitmapFormatOf(requested) != proto::BitmapFormat::kNone &&
       proto::bitmapFormatOf(begin.flags) == proto::BitmapFormat::kNone) {
-    std::fprintf(stderr, "mxi dumpheap: note: the device (SDK %u) cannot add bitmap pixels (am dumpheap -b needs SDK 35); "
-                 "dumping without them\n", sdk);
+    std::fprintf(stderr,
+                 "mxi dumpheap: note: the device (SDK %u) cannot add bitmap pixels (am dumpheap -b needs SDK 35); "
+                 "dumping without them\n",
+                 sdk);
   }
   if ((requested & proto::kHeapDumpShrinkOnDevice) && !(begin.flags & proto::kHeapDumpShrinkOnDevice)) {
     std::fprintf(stderr, "mxi dumpheap: note: the agent did not shrink the dump; it arrives whole\n");
@@ -86,7 +88,8 @@ void registerDumpheapCommand(CLI::App& root, int& exitCode) {
   CLI::App* cmd = root.add_subcommand("dumpheap", "Take a heap dump of a running app through the device agent");
   cmd->add_option("--package", args->package, "The app's package name")->required();
   cmd->add_option("-o,--output", args->output, "Where to write the .hprof")->required();
-  cmd->add_option("--pid", args->pid, "A process of the package (default: its main process)")->check(CLI::PositiveNumber);
+  cmd->add_option("--pid", args->pid, "A process of the package (default: its main process)")
+      ->check(CLI::PositiveNumber);
   cmd->add_flag("--gc", args->gc, "Run a GC first (am dumpheap -g)");
   cmd->add_option("--bitmaps", args->bitmaps,
                   "Put bitmap pixels into the dump in this format (am dumpheap -b; Android 15 / SDK 35+, "
@@ -112,7 +115,8 @@ void registerDumpheapCommand(CLI::App& root, int& exitCode) {
     (*device)->stopAgent();
     if (!s.ok()) return about(args->package, s);  // the receiver removed any partial dump
     const uint64_t bytes = std::filesystem::file_size(args->output);
-    std::fprintf(stderr, "mxi dumpheap: %s (%llu bytes)\n", args->output.c_str(), static_cast<unsigned long long>(bytes));
+    std::fprintf(stderr, "mxi dumpheap: %s (%llu bytes)\n", args->output.c_str(),
+                 static_cast<unsigned long long>(bytes));
     std::fprintf(stderr, "mxi dumpheap: transfer %.2f s (%.1f MB/s)\n", transferSeconds,
                  transferSeconds > 0 ? static_cast<double>(bytes) / 1e6 / transferSeconds : 0.0);
     return 0;

@@ -27,7 +27,9 @@ void registerForwardCommand(CLI::App& root, int& exitCode) {
   auto args = std::make_shared<Args>();
   addDeviceOptions(*cmd, args->device);
   addFormatOption(*cmd, args->format);
-  cmd->add_option("specs", args->specs, "LOCAL REMOTE (forward) or REMOTE LOCAL (--reverse): tcp:PORT, localabstract:NAME, localfilesystem:PATH, …")
+  cmd->add_option(
+         "specs", args->specs,
+         "LOCAL REMOTE (forward) or REMOTE LOCAL (--reverse): tcp:PORT, localabstract:NAME, localfilesystem:PATH, …")
       ->expected(0, 2);
   cmd->add_flag("--list", args->list, "List forwards (all devices; with --reverse: the device's)");
   cmd->add_option("--remove", args->remove, "Remove the forward of this LOCAL (--reverse: REMOTE) socket");
@@ -36,7 +38,8 @@ void registerForwardCommand(CLI::App& root, int& exitCode) {
   cmd->add_flag("--reverse", args->reverse, "Manage reverse forwards (device → host)");
   setCommandBody(*cmd, exitCode, "forward", [args]() -> CommandResult {
     mergeGlobalDeviceOptions(args->device);
-    if (args->device.transport != "server") return core::invalidInput("forwarding is done by the adb server; use --transport server");
+    if (args->device.transport != "server")
+      return core::invalidInput("forwarding is done by the adb server; use --transport server");
     auto client = connectServer(args->device);
     if (!client.ok()) return client.status();
     const auto limits = args->device.limits();

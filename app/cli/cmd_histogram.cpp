@@ -32,7 +32,8 @@ void registerHistogramCommand(CLI::App& root, int& exitCode) {
       if (!heap) {
         std::string names;
         for (const auto& h : ix.heaps()) names += (names.empty() ? "" : ", ") + h.name;
-        return about(args->dump.path, core::notFound("no heap named '" + args->heap + "' (this dump has: " + names + ")"));
+        return about(args->dump.path,
+                     core::notFound("no heap named '" + args->heap + "' (this dump has: " + names + ")"));
       }
     }
     auto rows = core::hprof::classHistogram(ix, heap);
@@ -51,7 +52,8 @@ void registerHistogramCommand(CLI::App& root, int& exitCode) {
       j["totalShallowBytes"] = totalBytes;
       auto out = nlohmann::ordered_json::array();
       for (size_t i = 0; i < shown; ++i) {
-        out.push_back({{"className", rows[i].className}, {"count", rows[i].count}, {"shallowBytes", rows[i].shallowBytes}});
+        out.push_back(
+            {{"className", rows[i].className}, {"count", rows[i].count}, {"shallowBytes", rows[i].shallowBytes}});
       }
       j["rows"] = out;
       printJson(j);

@@ -86,8 +86,8 @@ void printText(const LoadedDump& loaded) {
   const auto& s = ix.stats();
   std::printf("File        %s", ix.source().path().c_str());
   if (ix.source().container() != core::hprof::ContainerKind::kPlain) {
-    std::printf(" (%s%s%s)", containerName(ix.source().container()),
-                ix.source().entryName().empty() ? "" : ", entry ", ix.source().entryName().c_str());
+    std::printf(" (%s%s%s)", containerName(ix.source().container()), ix.source().entryName().empty() ? "" : ", entry ",
+                ix.source().entryName().c_str());
   }
   std::printf("\nFormat      %s, %u-byte ids, %s", s.format.c_str(), s.idSize, humanBytes(s.fileBytes).c_str());
   if (s.timestampMs) {
@@ -107,7 +107,8 @@ void printText(const LoadedDump& loaded) {
   std::printf("\nGC roots    %zu\n", ix.roots().size());
   std::map<std::string, uint64_t> roots;
   for (const auto& r : ix.roots()) roots[std::string(core::hprof::rootKindName(r.kind))]++;
-  for (const auto& [kind, count] : roots) std::printf("  %-20s %llu\n", kind.c_str(), static_cast<unsigned long long>(count));
+  for (const auto& [kind, count] : roots)
+    std::printf("  %-20s %llu\n", kind.c_str(), static_cast<unsigned long long>(count));
   std::printf("Heaps\n");
   for (const auto& h : ix.heaps()) {
     std::printf("  %-20s %llu objects, %s\n", h.name.c_str(), static_cast<unsigned long long>(h.objects),

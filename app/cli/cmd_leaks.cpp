@@ -113,8 +113,8 @@ void registerLeaksCommand(CLI::App& root, int& exitCode) {
         std::printf("%s %zu of %zu: %zu × %s", what, i + 1, n, leak.leakingObjectIds.size(), leak.className.c_str());
         if (!args->noRetained) std::printf(", retaining %s", humanBytes(leak.retainedBytes).c_str());
         std::printf("\n  found by %s%s%s%s\n  signature %s\n", leak.finder.c_str(),
-                    leak.key.empty() ? "" : (" (key " + leak.key + ")").c_str(),
-                    leak.description.empty() ? "" : ": ", leak.description.c_str(), leak.signature.c_str());
+                    leak.key.empty() ? "" : (" (key " + leak.key + ")").c_str(), leak.description.empty() ? "" : ": ",
+                    leak.description.c_str(), leak.signature.c_str());
         if (leak.pattern >= 0) {
           const auto& p = report->knownReferences[static_cast<size_t>(leak.pattern)];
           std::printf("  known reference %s: %s\n", analysis::knownReferenceText(p).c_str(), p.description.c_str());
@@ -125,10 +125,11 @@ void registerLeaksCommand(CLI::App& root, int& exitCode) {
       for (size_t i = 0; i < report->libraryLeaks.size(); ++i) {
         print(report->libraryLeaks[i], i, report->libraryLeaks.size(), "Library leak");
       }
-      std::printf("%zu application leak(s), %zu library leak(s); %zu candidate(s), %zu not strongly reachable, "
-                  "%zu held through another leak\n",
-                  report->leaks.size(), report->libraryLeaks.size(), report->candidates,
-                  report->notStronglyReachable, report->heldThroughOtherLeaks);
+      std::printf(
+          "%zu application leak(s), %zu library leak(s); %zu candidate(s), %zu not strongly reachable, "
+          "%zu held through another leak\n",
+          report->leaks.size(), report->libraryLeaks.size(), report->candidates, report->notStronglyReachable,
+          report->heldThroughOtherLeaks);
     }
     return 0;
   });

@@ -10,8 +10,8 @@
 #include "core/trace/anr_trace.h"
 #include "core/trace/frame_stats.h"
 #include "core/trace/framestats_parser.h"
-#include "core/trace/matrix_issue.h"
 #include "core/trace/json_reader.h"
+#include "core/trace/matrix_issue.h"
 #include "core/trace/trace_json.h"
 
 namespace mxi::cli {
@@ -55,8 +55,8 @@ std::string issueText(const trace::MatrixIssue& i, size_t index) {
   }
   if (i.fps) {
     char buf[256];
-    std::snprintf(buf, sizeof buf, "  fps %.1f  frames best/normal/middle/high/frozen %lld/%lld/%lld/%lld/%lld\n", i.fps->fps,
-                  static_cast<long long>(i.fps->dropLevel[0]), static_cast<long long>(i.fps->dropLevel[1]),
+    std::snprintf(buf, sizeof buf, "  fps %.1f  frames best/normal/middle/high/frozen %lld/%lld/%lld/%lld/%lld\n",
+                  i.fps->fps, static_cast<long long>(i.fps->dropLevel[0]), static_cast<long long>(i.fps->dropLevel[1]),
                   static_cast<long long>(i.fps->dropLevel[2]), static_cast<long long>(i.fps->dropLevel[3]),
                   static_cast<long long>(i.fps->dropLevel[4]));
     s += buf;
@@ -68,7 +68,8 @@ std::string issueText(const trace::MatrixIssue& i, size_t index) {
          v(i.startup->startupDurationMs) +
          (i.startup->warmStart ? (*i.startup->warmStart ? ", warm" : ", cold") : std::string()) + "\n";
   }
-  if (i.memory) s += "  activity " + i.memory->activity + (i.memory->refKey.empty() ? "" : "  key " + i.memory->refKey) + "\n";
+  if (i.memory)
+    s += "  activity " + i.memory->activity + (i.memory->refKey.empty() ? "" : "  key " + i.memory->refKey) + "\n";
   if (i.callTree) printTree(*i.callTree, 1, s);
   if (!i.threadStack.empty()) {
     size_t shown = 0, pos = 0;
@@ -141,7 +142,8 @@ void registerIssues(CLI::App& parent, int& exitCode) {
 }
 
 void registerAnr(CLI::App& parent, int& exitCode) {
-  auto* cmd = parent.add_subcommand("anr", "ANR thread dump (traces.txt, dropbox ANR): threads, main thread, lock chains, deadlocks");
+  auto* cmd = parent.add_subcommand(
+      "anr", "ANR thread dump (traces.txt, dropbox ANR): threads, main thread, lock chains, deadlocks");
   struct Args {
     std::string file;
     OutputFormat format = OutputFormat::kText;
@@ -162,11 +164,13 @@ void registerAnr(CLI::App& parent, int& exitCode) {
     }
     if (!r.subject.empty()) std::printf("Subject: %s\n", r.subject.c_str());
     for (const auto& p : r.processes) {
-      std::printf("pid %lld  %s  %zu thread(s)%s%s\n", static_cast<long long>(p.pid), p.cmdline.c_str(), p.threads.size(),
-                  p.nativeOnly ? "  (native only: kernel wait channels)" : "", p.complete ? "" : "  (truncated)");
+      std::printf("pid %lld  %s  %zu thread(s)%s%s\n", static_cast<long long>(p.pid), p.cmdline.c_str(),
+                  p.threads.size(), p.nativeOnly ? "  (native only: kernel wait channels)" : "",
+                  p.complete ? "" : "  (truncated)");
     }
     if (const trace::AnrThread* main = r.mainThread()) {
-      std::printf("\nmain thread: %s (tid %lld, prio %d)\n", main->state.c_str(), static_cast<long long>(main->tid), main->prio);
+      std::printf("\nmain thread: %s (tid %lld, prio %d)\n", main->state.c_str(), static_cast<long long>(main->tid),
+                  main->prio);
       for (const auto& f : main->frames) {
         const bool raw = f.starts_with("native:") || f.starts_with("kernel:") || f.starts_with("wchan:");
         std::printf("  %s%s\n", raw ? "" : "at ", f.c_str());
@@ -192,7 +196,8 @@ void registerAnr(CLI::App& parent, int& exitCode) {
 }
 
 void registerFramestats(CLI::App& parent, int& exitCode) {
-  auto* cmd = parent.add_subcommand("framestats", "`dumpsys gfxinfo <pkg> framestats`: per window drop levels, FPS, percentiles, slow-frame stages");
+  auto* cmd = parent.add_subcommand(
+      "framestats", "`dumpsys gfxinfo <pkg> framestats`: per window drop levels, FPS, percentiles, slow-frame stages");
   struct Args {
     std::string file;
     trace::DropThresholds levels;
@@ -202,7 +207,8 @@ void registerFramestats(CLI::App& parent, int& exitCode) {
   };
   auto args = std::make_shared<Args>();
   cmd->add_option("FILE", args->file, "framestats output, or - for stdin")->required();
-  cmd->add_option("--refresh-hz", args->refreshHz, "Display refresh rate when the data has no period column (default 60)");
+  cmd->add_option("--refresh-hz", args->refreshHz,
+                  "Display refresh rate when the data has no period column (default 60)");
   addDropLevelsOption(*cmd, args->levels);
   cmd->add_option("--slice-ms", args->sliceMs, "Also report stats per time slice of this length");
   addFormatOption(*cmd, args->format);
@@ -245,9 +251,10 @@ void registerFramestats(CLI::App& parent, int& exitCode) {
         continue;
       }
       std::printf("  %llu frames (+%llu flagged), %.1f Hz (%s)\n", static_cast<unsigned long long>(s.frames),
-                  static_cast<unsigned long long>(s.flaggedFrames), hz, w.periodSource == "data" ? "from the data" : "--refresh-hz");
-      std::printf("  FPS %.1f  jank %.1f%%  p50 %.2f  p90 %.2f  p95 %.2f  p99 %.2f  max %.2f ms\n", s.fps, s.jankPercent,
-                  s.p50Ms, s.p90Ms, s.p95Ms, s.p99Ms, s.maxMs);
+                  static_cast<unsigned long long>(s.flaggedFrames), hz,
+                  w.periodSource == "data" ? "from the data" : "--refresh-hz");
+      std::printf("  FPS %.1f  jank %.1f%%  p50 %.2f  p90 %.2f  p95 %.2f  p99 %.2f  max %.2f ms\n", s.fps,
+                  s.jankPercent, s.p50Ms, s.p90Ms, s.p95Ms, s.p99Ms, s.maxMs);
       std::printf("  levels best %llu  normal %llu  middle %llu  high %llu  frozen %llu\n",
                   static_cast<unsigned long long>(s.levels[0]), static_cast<unsigned long long>(s.levels[1]),
                   static_cast<unsigned long long>(s.levels[2]), static_cast<unsigned long long>(s.levels[3]),

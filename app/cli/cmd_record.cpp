@@ -103,7 +103,9 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
             std::fprintf(stderr, "%s\n", line.c_str());
           }
         },
-        [tty](const std::string& notice) { std::fprintf(stderr, "%smxi record: %s\n", tty ? "\r\033[K" : "", notice.c_str()); });
+        [tty](const std::string& notice) {
+          std::fprintf(stderr, "%smxi record: %s\n", tty ? "\r\033[K" : "", notice.c_str());
+        });
     recorder.setHeapDumpObserver([tty](const core::agentlink::HeapDumpProgress& p) {
       if (!p.finished) return;
       if (p.result.ok()) {
@@ -124,8 +126,8 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
     if (tty) std::fprintf(stderr, "\n");
     // Only Ctrl-C ends a recording quietly; a cancellation nobody asked for is a failure.
     if (!status.ok() && !(status.code() == core::StatusCode::kCancelled && cancel.isCancelled())) return status;
-    std::fprintf(stderr, "mxi record: %s%s complete: %s\n", cancel.isCancelled() ? "stopped; " : "", args->output.c_str(),
-                 core::agentlink::formatStats(recorder.stats()).c_str());
+    std::fprintf(stderr, "mxi record: %s%s complete: %s\n", cancel.isCancelled() ? "stopped; " : "",
+                 args->output.c_str(), core::agentlink::formatStats(recorder.stats()).c_str());
     return 0;
   });
 }

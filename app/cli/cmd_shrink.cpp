@@ -27,7 +27,8 @@ void registerShrinkCommand(CLI::App& root, int& exitCode) {
   cmd->add_flag("--zip", args->zip, "Write a Matrix ResourceCanary upload zip (result.info + the shrunk hprof)");
   cmd->add_option("--key", args->key, "leakedActivityKey for result.info (default: the input's, if a Matrix zip)");
   cmd->add_option("--sdk-version", args->sdkVersion, "sdkVersion for result.info (default: the input's, else unknown)");
-  cmd->add_option("--manufacturer", args->manufacturer, "manufacturer for result.info (default: the input's, else unknown)");
+  cmd->add_option("--manufacturer", args->manufacturer,
+                  "manufacturer for result.info (default: the input's, else unknown)");
   addFormatOption(*cmd, args->format);
   setCommandBody(*cmd, exitCode, "shrink", [args]() -> CommandResult {
     auto loaded = loadDump(args->dump);
@@ -41,8 +42,9 @@ void registerShrinkCommand(CLI::App& root, int& exitCode) {
     auto stats = core::analysis::shrinkDump(
         ix,
         [&](std::span<const uint8_t> chunk) {
-          return std::fwrite(chunk.data(), 1, chunk.size(), file) == chunk.size() ? core::okStatus()
-                                                                                  : core::ioError("writing " + hprofPath);
+          return std::fwrite(chunk.data(), 1, chunk.size(), file) == chunk.size()
+                     ? core::okStatus()
+                     : core::ioError("writing " + hprofPath);
         },
         progress, processCancelToken());
     const bool closed = std::fclose(file) == 0;
@@ -83,12 +85,13 @@ void registerShrinkCommand(CLI::App& root, int& exitCode) {
       std::printf("%s → %s: %s → %s (%.1f%%) in %.2f s (%.0f MB/s)\n", args->dump.path.c_str(), args->out.c_str(),
                   humanBytes(stats->inputBytes).c_str(), humanBytes(outBytes).c_str(), ratio * 100, seconds,
                   seconds > 0 ? static_cast<double>(stats->inputBytes) / 1e6 / seconds : 0.0);
-      std::printf("  %llu arrays emptied (%s), %llu string arrays kept, %llu bitmap buffers kept, %llu duplicate "
-                  "buffers merged\n",
-                  static_cast<unsigned long long>(stats->arraysEmptied), humanBytes(stats->arrayBytesDropped).c_str(),
-                  static_cast<unsigned long long>(stats->stringArraysKept),
-                  static_cast<unsigned long long>(stats->bitmapBuffersKept),
-                  static_cast<unsigned long long>(stats->duplicateBitmapBuffers));
+      std::printf(
+          "  %llu arrays emptied (%s), %llu string arrays kept, %llu bitmap buffers kept, %llu duplicate "
+          "buffers merged\n",
+          static_cast<unsigned long long>(stats->arraysEmptied), humanBytes(stats->arrayBytesDropped).c_str(),
+          static_cast<unsigned long long>(stats->stringArraysKept),
+          static_cast<unsigned long long>(stats->bitmapBuffersKept),
+          static_cast<unsigned long long>(stats->duplicateBitmapBuffers));
     }
     return 0;
   });

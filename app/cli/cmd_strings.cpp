@@ -22,7 +22,8 @@ void registerStringsCommand(CLI::App& root, int& exitCode) {
   addDumpOptions(*cmd, args->dump);
   addFormatOption(*cmd, args->format);
   cmd->add_option("--top", args->top, "How many of each to show (default 20; 0 = all)");
-  cmd->add_option("--min-array-bytes", args->minArrayBytes, "Compare primitive arrays of at least this size (default 1024)");
+  cmd->add_option("--min-array-bytes", args->minArrayBytes,
+                  "Compare primitive arrays of at least this size (default 1024)");
   setCommandBody(*cmd, exitCode, "strings", [args]() -> CommandResult {
     auto loaded = loadDump(args->dump);
     if (!loaded.ok()) return loaded.status();
@@ -48,27 +49,35 @@ void registerStringsCommand(CLI::App& root, int& exitCode) {
       auto strings = nlohmann::ordered_json::array();
       for (size_t i = 0; i < limit(report->strings.size()); ++i) {
         const auto& s = report->strings[i];
-        strings.push_back({{"value", s.value}, {"copies", s.copies}, {"bytesPerCopy", s.bytesPerCopy},
-                           {"wastedBytes", s.wastedBytes}, {"objectIds", ids(s.objects)}});
+        strings.push_back({{"value", s.value},
+                           {"copies", s.copies},
+                           {"bytesPerCopy", s.bytesPerCopy},
+                           {"wastedBytes", s.wastedBytes},
+                           {"objectIds", ids(s.objects)}});
       }
       j["strings"] = strings;
       auto arrays = nlohmann::ordered_json::array();
       for (size_t i = 0; i < limit(report->arrays.size()); ++i) {
         const auto& a = report->arrays[i];
-        arrays.push_back({{"type", std::string(core::hprof::basicTypeName(a.elementType)) + "[]"}, {"length", a.length},
-                          {"copies", a.copies}, {"bytesPerCopy", a.bytesPerCopy}, {"wastedBytes", a.wastedBytes},
-                          {"preview", a.preview}, {"objectIds", ids(a.objects)}});
+        arrays.push_back({{"type", std::string(core::hprof::basicTypeName(a.elementType)) + "[]"},
+                          {"length", a.length},
+                          {"copies", a.copies},
+                          {"bytesPerCopy", a.bytesPerCopy},
+                          {"wastedBytes", a.wastedBytes},
+                          {"preview", a.preview},
+                          {"objectIds", ids(a.objects)}});
       }
       j["arrays"] = arrays;
       printJson(j);
     } else {
       std::printf("Duplicate strings: %zu values wasting %s (of %llu strings)\n", report->strings.size(),
-                  humanBytes(report->stringWastedBytes).c_str(), static_cast<unsigned long long>(report->stringsScanned));
+                  humanBytes(report->stringWastedBytes).c_str(),
+                  static_cast<unsigned long long>(report->stringsScanned));
       std::printf("%8s %12s  %s\n", "copies", "wasted", "value");
       for (size_t i = 0; i < limit(report->strings.size()); ++i) {
         const auto& s = report->strings[i];
-        std::printf("%8llu %12s  \"%s\"\n", static_cast<unsigned long long>(s.copies), humanBytes(s.wastedBytes).c_str(),
-                    s.value.c_str());
+        std::printf("%8llu %12s  \"%s\"\n", static_cast<unsigned long long>(s.copies),
+                    humanBytes(s.wastedBytes).c_str(), s.value.c_str());
       }
       std::printf("\nDuplicate primitive arrays of at least %llu bytes: %zu wasting %s (of %llu arrays)\n",
                   static_cast<unsigned long long>(args->minArrayBytes), report->arrays.size(),
@@ -76,8 +85,9 @@ void registerStringsCommand(CLI::App& root, int& exitCode) {
       std::printf("%8s %12s  %s\n", "copies", "wasted", "array");
       for (size_t i = 0; i < limit(report->arrays.size()); ++i) {
         const auto& a = report->arrays[i];
-        std::printf("%8llu %12s  %s[%u] %s\n", static_cast<unsigned long long>(a.copies), humanBytes(a.wastedBytes).c_str(),
-                    std::string(core::hprof::basicTypeName(a.elementType)).c_str(), a.length, a.preview.c_str());
+        std::printf("%8llu %12s  %s[%u] %s\n", static_cast<unsigned long long>(a.copies),
+                    humanBytes(a.wastedBytes).c_str(), std::string(core::hprof::basicTypeName(a.elementType)).c_str(),
+                    a.length, a.preview.c_str());
       }
     }
     return 0;

@@ -35,9 +35,10 @@ class TransferProgressBar final : public core::ProgressSink {
       const int filled = permille * kWidth / kMax;
       const double done = static_cast<double>(m_total) * permille / kMax / 1e6;
       const double seconds = std::chrono::duration<double>(now - m_start).count();
-      std::fprintf(stderr, "\r\033[K%.*s [%s%s] %3d%%  %.1f/%.1f MB  %.1f MB/s", static_cast<int>(phase.size()), phase.data(),
-                   std::string(static_cast<size_t>(filled), '#').c_str(), std::string(static_cast<size_t>(kWidth - filled), '-').c_str(),
-                   permille / 10, done, static_cast<double>(m_total) / 1e6, seconds > 0 ? done / seconds : 0.0);
+      std::fprintf(stderr, "\r\033[K%.*s [%s%s] %3d%%  %.1f/%.1f MB  %.1f MB/s", static_cast<int>(phase.size()),
+                   phase.data(), std::string(static_cast<size_t>(filled), '#').c_str(),
+                   std::string(static_cast<size_t>(kWidth - filled), '-').c_str(), permille / 10, done,
+                   static_cast<double>(m_total) / 1e6, seconds > 0 ? done / seconds : 0.0);
       std::fflush(stderr);
     }
     return !processCancelToken().isCancelled();
@@ -93,8 +94,8 @@ void registerTransfer(CLI::App& root, int& exitCode, bool push) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const double mbps = seconds > 0 ? static_cast<double>(result->bytes) / 1e6 / seconds : 0;
     if (args->format == OutputFormat::kJson) {
-      nlohmann::ordered_json j{{"local", result->localPath}, {"remote", result->remotePath}, {"bytes", result->bytes},
-                               {"seconds", seconds}};
+      nlohmann::ordered_json j{
+          {"local", result->localPath}, {"remote", result->remotePath}, {"bytes", result->bytes}, {"seconds", seconds}};
       printJson(j);
     } else if (!args->quiet) {
       std::printf("%s: 1 file %s. %.1f MB/s (%llu bytes in %.3fs)\n", args->from.c_str(), push ? "pushed" : "pulled",

@@ -5,8 +5,8 @@
 
 namespace mxi::cli {
 
-void registerInfoCommand(CLI::App& root, int& exitCode);       // cmd_info.cpp
-void registerHistogramCommand(CLI::App& root, int& exitCode);  // cmd_histogram.cpp
+void registerInfoCommand(CLI::App& root, int& exitCode);        // cmd_info.cpp
+void registerHistogramCommand(CLI::App& root, int& exitCode);   // cmd_histogram.cpp
 void registerLeaksCommand(CLI::App& root, int& exitCode);       // cmd_leaks.cpp
 void registerDominatorsCommand(CLI::App& root, int& exitCode);  // cmd_dominators.cpp
 void registerDiffCommand(CLI::App& root, int& exitCode);        // cmd_diff.cpp
@@ -21,9 +21,9 @@ void registerForwardCommand(CLI::App& root, int& exitCode);     // cmd_forward.c
 void registerParseCommand(CLI::App& root, int& exitCode);       // cmd_parse.cpp
 void registerSessionCommand(CLI::App& root, int& exitCode);     // cmd_session.cpp
 #ifdef MXI_CLI_HAS_AGENT
-void registerAgentCommand(CLI::App& root, int& exitCode);       // cmd_agent.cpp
-void registerRecordCommand(CLI::App& root, int& exitCode);      // cmd_record.cpp
-void registerDumpheapCommand(CLI::App& root, int& exitCode);    // cmd_dumpheap.cpp
+void registerAgentCommand(CLI::App& root, int& exitCode);     // cmd_agent.cpp
+void registerRecordCommand(CLI::App& root, int& exitCode);    // cmd_record.cpp
+void registerDumpheapCommand(CLI::App& root, int& exitCode);  // cmd_dumpheap.cpp
 #endif
 
 }  // namespace mxi::cli

@@ -28,16 +28,18 @@ std::string DeviceOptions::effectiveSerial() const {
 
 void addDeviceOptions(CLI::App& command, DeviceOptions& options) {
   command.add_option("-s,--serial", options.serial, "Device serial (default: $ANDROID_SERIAL, else the only device)");
-  command.add_option("--transport", options.transport,
-                     "server (the adb server at $ADB_SERVER_SOCKET, default), usb (libusb, no server) or tcp:HOST:PORT (direct)");
+  command.add_option(
+      "--transport", options.transport,
+      "server (the adb server at $ADB_SERVER_SOCKET, default), usb (libusb, no server) or tcp:HOST:PORT (direct)");
   command.add_option("--timeout", options.timeoutSeconds, "Seconds to wait for any reply before giving up")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
 }
 
 void addGlobalDeviceOptions(CLI::App& root) {
-  root.add_option("-s,--serial", g_global.serial, "Device serial for device commands")
-      ->each([](const std::string&) { g_globalSerialSet = true; });
+  root.add_option("-s,--serial", g_global.serial, "Device serial for device commands")->each([](const std::string&) {
+    g_globalSerialSet = true;
+  });
   root.add_option("--transport", g_global.transport, "Transport for device commands: server|usb|tcp:HOST:PORT")
       ->each([](const std::string&) { g_globalTransportSet = true; });
   root.add_option("--timeout", g_global.timeoutSeconds, "Seconds device commands wait for a reply")
@@ -48,7 +50,8 @@ void mergeGlobalDeviceOptions(DeviceOptions& options) {
   const DeviceOptions defaults;
   if (g_globalSerialSet && options.serial.empty()) options.serial = g_global.serial;
   if (g_globalTransportSet && options.transport == defaults.transport) options.transport = g_global.transport;
-  if (g_globalTimeoutSet && options.timeoutSeconds == defaults.timeoutSeconds) options.timeoutSeconds = g_global.timeoutSeconds;
+  if (g_globalTimeoutSet && options.timeoutSeconds == defaults.timeoutSeconds)
+    options.timeoutSeconds = g_global.timeoutSeconds;
 }
 
 core::StatusOr<core::adb::AdbServerClient> connectServer(const DeviceOptions& options) {

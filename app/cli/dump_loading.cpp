@@ -6,8 +6,7 @@
 namespace mxi::cli {
 
 void addDumpOptions(CLI::App& command, DumpOptions& options) {
-  command.add_option("DUMP", options.path, "Heap dump: .hprof, .hprof.gz or a zip (Matrix upload zip)")
-      ->required();
+  command.add_option("DUMP", options.path, "Heap dump: .hprof, .hprof.gz or a zip (Matrix upload zip)")->required();
   command.add_option("--max-inflate", options.maxInflateBytes,
                      "Refuse to decompress more than this many bytes (default 64 GiB)");
   command.add_option("--threads", options.threads, "Worker threads for indexing (default: all cores)");

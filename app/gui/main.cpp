@@ -6,10 +6,10 @@
 #include <QTimer>
 #include <cstdio>
 
+#include "app/gui/main_window.h"
 #include "app/gui/views/heap_browser.h"
 #include "app/gui/views/heap_compare_view.h"
 #include "app/gui/views/live_device_view.h"
-#include "app/gui/main_window.h"
 #include "mxi/version.h"
 
 int main(int argc, char** argv) {
@@ -18,27 +18,31 @@ int main(int argc, char** argv) {
   QApplication::setApplicationName(QStringLiteral("matrix-inspector"));
   QApplication::setApplicationVersion(QString::fromLatin1(mxi::kVersion));
   QCommandLineParser parser;
-  parser.setApplicationDescription(QStringLiteral("Matrix Inspector: Android performance — heap dumps (leaks, "
-                                                  "bitmaps, classes, dominators, strings, compare) and device captures "
-                                                  "(frame drops per scene, Matrix issues, ANRs)"));
+  parser.setApplicationDescription(
+      QStringLiteral("Matrix Inspector: Android performance — heap dumps (leaks, "
+                     "bitmaps, classes, dominators, strings, compare) and device captures "
+                     "(frame drops per scene, Matrix issues, ANRs)"));
   parser.addHelpOption();
   parser.addVersionOption();
-  parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("Heap dumps (.hprof, .hprof.gz, .zip) and device captures "
-                                                                  "(framestats, Matrix issue logcat/JSON, ANR traces, "
-                                                                  "methodMapping.txt) to open"));
+  parser.addPositionalArgument(QStringLiteral("files"),
+                               QStringLiteral("Heap dumps (.hprof, .hprof.gz, .zip) and device captures "
+                                              "(framestats, Matrix issue logcat/JSON, ANR traces, "
+                                              "methodMapping.txt) to open"));
   const QCommandLineOption screenshot(QStringLiteral("screenshot"),
                                       QStringLiteral("Save the window as PNG once the files are loaded, then exit"),
                                       QStringLiteral("png"));
-  const QCommandLineOption view(QStringLiteral("view"),
-                                QStringLiteral("View for --screenshot: summary, leaks, bitmaps, classes, dominators, strings, "
-                                               "inspector, compare (with --demo: the live view after a few seconds)"),
-                                QStringLiteral("name"), QStringLiteral("leaks"));
+  const QCommandLineOption view(
+      QStringLiteral("view"),
+      QStringLiteral("View for --screenshot: summary, leaks, bitmaps, classes, dominators, strings, "
+                     "inspector, compare (with --demo: the live view after a few seconds)"),
+      QStringLiteral("name"), QStringLiteral("leaks"));
   const QCommandLineOption compare(QStringLiteral("compare"),
                                    QStringLiteral("Compare the opened dump with this baseline dump (Compare tab)"),
                                    QStringLiteral("baseline"));
-  const QCommandLineOption demo(QStringLiteral("demo"),
-                                QStringLiteral("Start the demo: a simulated phone on this computer streaming into the live "
-                                               "view (no device needed)"));
+  const QCommandLineOption demo(
+      QStringLiteral("demo"),
+      QStringLiteral("Start the demo: a simulated phone on this computer streaming into the live "
+                     "view (no device needed)"));
   parser.addOption(demo);
   parser.addOption(screenshot);
   parser.addOption(view);
@@ -64,7 +68,8 @@ int main(int argc, char** argv) {
         return;
       }
       auto* compareView = window.heapBrowser()->compareView();
-      QObject::connect(compareView, &mxi::gui::HeapCompareView::compared, &window, [&window, save] { QTimer::singleShot(300, &window, save); });
+      QObject::connect(compareView, &mxi::gui::HeapCompareView::compared, &window,
+                       [&window, save] { QTimer::singleShot(300, &window, save); });
       QObject::connect(compareView, &mxi::gui::HeapCompareView::compareFailed, &window, [](const QString& message) {
         std::fprintf(stderr, "%s\n", qPrintable(message));
         QApplication::exit(2);
@@ -99,9 +104,8 @@ int main(int argc, char** argv) {
   }
   if (parser.isSet(compare)) {
     const QString base = parser.value(compare);
-    QObject::connect(&window, &mxi::gui::MainWindow::dumpLoaded, &window, [&window, base] {
-      window.heapBrowser()->compareView()->compareWith(base);
-    });
+    QObject::connect(&window, &mxi::gui::MainWindow::dumpLoaded, &window,
+                     [&window, base] { window.heapBrowser()->compareView()->compareWith(base); });
   }
   if (!files.isEmpty()) window.openFiles(files);
   return QApplication::exec();

@@ -1,10 +1,10 @@
 #include "app/gui/main_window.h"
 
-#include <QFile>
 #include <QDragEnterEvent>
-#include <QFutureWatcher>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
@@ -19,10 +19,10 @@
 #include <QTemporaryDir>
 #include <QVBoxLayout>
 
-#include "app/gui/jobs/device_tracker.h"
-#include "app/gui/views/heap_browser.h"
-#include "app/gui/jobs/heap_load_job.h"
 #include "app/gui/jobs/demo_device.h"
+#include "app/gui/jobs/device_tracker.h"
+#include "app/gui/jobs/heap_load_job.h"
+#include "app/gui/views/heap_browser.h"
 #include "app/gui/views/live_dashboard.h"
 #include "app/gui/views/live_device_view.h"
 #include "app/gui/views/session_view.h"
@@ -80,16 +80,18 @@ QWidget* MainWindow::makeStartPage() {
   auto* page = new QWidget;
   auto* layout = new QVBoxLayout(page);
   layout->setContentsMargins(48, 48, 48, 48);
-  auto* title = new QLabel(tr("<h1>Matrix Inspector</h1><p>Open an Android or HotSpot heap dump (.hprof, .hprof.gz, "
-                              "or a Matrix upload .zip) — or drop one here — to see its leaks, duplicate bitmaps, "
-                              "classes, dominators and duplicate strings.</p>"));
+  auto* title =
+      new QLabel(tr("<h1>Matrix Inspector</h1><p>Open an Android or HotSpot heap dump (.hprof, .hprof.gz, "
+                    "or a Matrix upload .zip) — or drop one here — to see its leaks, duplicate bitmaps, "
+                    "classes, dominators and duplicate strings.</p>"));
   title->setWordWrap(true);
   layout->addWidget(title);
   auto* buttons = new QHBoxLayout;
   auto* open = new QPushButton(tr("Open dump…"));
   connect(open, &QPushButton::clicked, this, &MainWindow::chooseDump);
   auto* captures = new QPushButton(tr("Open device captures…"));
-  captures->setToolTip(tr("dumpsys gfxinfo framestats, logcat or JSON with Matrix issues, ANR traces, methodMapping.txt"));
+  captures->setToolTip(
+      tr("dumpsys gfxinfo framestats, logcat or JSON with Matrix issues, ANR traces, methodMapping.txt"));
   connect(captures, &QPushButton::clicked, this, &MainWindow::chooseCaptures);
   auto* session = new QPushButton(tr("Open session…"));
   session->setToolTip(tr("A recorded .mxs session (mxi record, mxi session import)"));
@@ -141,8 +143,9 @@ void MainWindow::startDeviceTracking() {
   });
   connect(m_tracker, &DeviceTracker::statusChanged, m_deviceStatus, &QLabel::setText);
   m_devices->clear();
-  m_deviceStatus->setText(m_settings.transport == QLatin1String("server") ? tr("Looking for the adb server…")
-                                                                          : tr("Looking for devices (%1)…").arg(m_settings.transport));
+  m_deviceStatus->setText(m_settings.transport == QLatin1String("server")
+                              ? tr("Looking for the adb server…")
+                              : tr("Looking for devices (%1)…").arg(m_settings.transport));
   m_tracker->start();
 }
 
@@ -188,9 +191,8 @@ void MainWindow::chooseDump() {
 }
 
 void MainWindow::chooseCaptures() {
-  const QStringList paths = QFileDialog::getOpenFileNames(
-      this, tr("Open device captures"), QString(),
-      tr("Captures (*.txt *.log *.json *.jsonl);;All files (*)"));
+  const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open device captures"), QString(),
+                                                          tr("Captures (*.txt *.log *.json *.jsonl);;All files (*)"));
   if (!paths.isEmpty()) openFiles(paths);
 }
 
@@ -202,7 +204,8 @@ void MainWindow::openCaptures(const CaptureFiles& files) {
   // Core's import writes a scratch session file next to the others of this window.
   if (!m_captureSessions) m_captureSessions = std::make_unique<QTemporaryDir>();
   const QString first = QFileInfo(names.isEmpty() ? QStringLiteral("captures") : names.first()).completeBaseName();
-  const QString sessionPath = m_captureSessions->filePath(QStringLiteral("%1-%2.mxs").arg(first).arg(++m_captureImports));
+  const QString sessionPath =
+      m_captureSessions->filePath(QStringLiteral("%1-%2.mxs").arg(first).arg(++m_captureImports));
   m_phase->setText(tr("Importing %1…").arg(names.join(QStringLiteral(", "))));
   loadSession(SessionLoadJob::importing(files, sessionPath, m_settings.mappings),
               tr("Session from %1").arg(names.join(QStringLiteral(", "))));
@@ -212,15 +215,16 @@ void MainWindow::loadSession(std::unique_ptr<SessionLoadJob> job, const QString&
   // Only the latest open shows: a session still loading is cancelled, and its result dropped.
   m_sessionJob = std::move(job);
   SessionLoadJob* loading = m_sessionJob.get();
-  connect(loading, &SessionLoadJob::loaded, this, [this, loading, label](std::shared_ptr<const core::session::SessionData> session) {
-    const QString path = loading->sessionPath();
-    hideJobProgress(loading);
-    m_sessionJob.reset();
-    showSessionPage(new SessionView(path, std::move(session), m_settings.thresholds, m_settings.mappings));
-    m_phase->setText(label);
-    setWindowTitle(tr("%1 — Matrix Inspector").arg(label));
-    emit sessionOpened();
-  });
+  connect(loading, &SessionLoadJob::loaded, this,
+          [this, loading, label](std::shared_ptr<const core::session::SessionData> session) {
+            const QString path = loading->sessionPath();
+            hideJobProgress(loading);
+            m_sessionJob.reset();
+            showSessionPage(new SessionView(path, std::move(session), m_settings.thresholds, m_settings.mappings));
+            m_phase->setText(label);
+            setWindowTitle(tr("%1 — Matrix Inspector").arg(label));
+            emit sessionOpened();
+          });
   connect(loading, &SessionLoadJob::failed, this, [this, loading](const QString& message) {
     hideJobProgress(loading);
     m_sessionJob.reset();
@@ -268,7 +272,8 @@ void MainWindow::showSessionPage(SessionView* view) {
 LiveDashboard* MainWindow::dashboard() const { return m_sessionView ? m_sessionView->dashboard() : nullptr; }
 
 void MainWindow::chooseSession() {
-  const QString path = QFileDialog::getOpenFileName(this, tr("Open session"), QString(), tr("Sessions (*.mxs);;All files (*)"));
+  const QString path =
+      QFileDialog::getOpenFileName(this, tr("Open session"), QString(), tr("Sessions (*.mxs);;All files (*)"));
   if (!path.isEmpty()) openSession(path);
 }
 
@@ -284,7 +289,8 @@ void MainWindow::openFiles(const QStringList& paths) {
   QStringList captures;
   for (const QString& p : paths) {
     const QString lower = p.toLower();
-    if (lower.endsWith(QLatin1String(".hprof")) || lower.endsWith(QLatin1String(".gz")) || lower.endsWith(QLatin1String(".zip"))) {
+    if (lower.endsWith(QLatin1String(".hprof")) || lower.endsWith(QLatin1String(".gz")) ||
+        lower.endsWith(QLatin1String(".zip"))) {
       openDump(p);
     } else if (lower.endsWith(QLatin1String(".mxs"))) {
       openSession(p);
@@ -363,7 +369,8 @@ bool MainWindow::showPage(const QString& name) {
 void MainWindow::openDump(const QString& path) {
   if (m_job) return;  // one load at a time
   const QString absolute = QFileInfo(path).absoluteFilePath();
-  m_job = std::make_unique<HeapLoadJob>(absolute, HeapLoadOptions{m_settings.excludedHeapNames(), m_settings.knownReferencesFile.toStdString()});
+  m_job = std::make_unique<HeapLoadJob>(
+      absolute, HeapLoadOptions{m_settings.excludedHeapNames(), m_settings.knownReferencesFile.toStdString()});
   m_openClock.start();
   m_loadingBrowser = nullptr;
   connect(m_job.get(), &HeapLoadJob::progress, this, [this](const QString& phase, int permille) {
@@ -412,7 +419,9 @@ void MainWindow::loaded(std::shared_ptr<HeapDocument> document) {
   hideJobProgress(m_job.get());
   m_job.reset();
   m_loadingBrowser = nullptr;
-  m_phase->setText(tr("%1: opened and analysed in %2 s").arg(QFileInfo(document->path).fileName()).arg(document->loadSeconds, 0, 'f', 2));
+  m_phase->setText(tr("%1: opened and analysed in %2 s")
+                       .arg(QFileInfo(document->path).fileName())
+                       .arg(document->loadSeconds, 0, 'f', 2));
   emit dumpLoaded();
 }
 
@@ -422,7 +431,8 @@ void MainWindow::noteMilestone(const char* name) {
   if (file.isEmpty()) return;
   QFile out(QString::fromLocal8Bit(file));
   if (out.open(QIODevice::Append | QIODevice::Text)) {
-    out.write(QStringLiteral("%1 %2\n").arg(QLatin1String(name)).arg(m_openClock.nsecsElapsed() / 1e6, 0, 'f', 1).toUtf8());
+    out.write(
+        QStringLiteral("%1 %2\n").arg(QLatin1String(name)).arg(m_openClock.nsecsElapsed() / 1e6, 0, 'f', 1).toUtf8());
   }
 }
 

@@ -2,15 +2,15 @@
 // browser of the opened dump. Loading runs on HeapLoadJob's thread with progress and Cancel.
 #pragma once
 
-#include <memory>
 #include <QElapsedTimer>
 #include <QMainWindow>
+#include <memory>
 
-#include "app/gui/models/heap_document.h"
-#include "app/gui/jobs/heap_load_job.h"
 #include "app/gui/jobs/capture_import.h"
-#include "app/gui/jobs/session_load_job.h"
+#include "app/gui/jobs/heap_load_job.h"
 #include "app/gui/jobs/live_device_job.h"
+#include "app/gui/jobs/session_load_job.h"
+#include "app/gui/models/heap_document.h"
 #include "app/gui/settings/settings.h"
 
 class QLabel;
@@ -73,7 +73,7 @@ class MainWindow : public QMainWindow {
   void dumpLoaded();  // every tab of the heap browser has its data
   void dumpOpened();  // the heap browser is shown: Summary and Classes usable, the rest computing
   void heapStageShown(mxi::gui::HeapStage stage);  // its tabs show it now
-  void openFailed(const QString& message);  // a dump, session or captures could not be opened
+  void openFailed(const QString& message);         // a dump, session or captures could not be opened
   void sessionOpened();
 
  protected:
@@ -108,9 +108,9 @@ class MainWindow : public QMainWindow {
   QLabel* m_deviceStatus = nullptr;
   DeviceTracker* m_tracker = nullptr;
   HeapBrowser* m_browser = nullptr;
-  HeapBrowser* m_loadingBrowser = nullptr;  // the browser whose stages are still coming
-  QElapsedTimer m_openClock;                // since the open began (MXI_GUI_TIMINGS)
-  SessionView* m_sessionView = nullptr;  // a .mxs, or imported captures
+  HeapBrowser* m_loadingBrowser = nullptr;           // the browser whose stages are still coming
+  QElapsedTimer m_openClock;                         // since the open began (MXI_GUI_TIMINGS)
+  SessionView* m_sessionView = nullptr;              // a .mxs, or imported captures
   std::unique_ptr<QTemporaryDir> m_captureSessions;  // session files imported from captures
   int m_captureImports = 0;
   LiveDeviceView* m_liveView = nullptr;

@@ -30,7 +30,8 @@ struct AdbConnection::ReaderState {
 class AdbConnection::MuxStream final : public AdbStream {
  public:
   MuxStream(std::shared_ptr<AdbConnection> connection, std::shared_ptr<StreamState> state)
-      : m_connection(std::move(connection)), m_state(std::move(state)),
+      : m_connection(std::move(connection)),
+        m_state(std::move(state)),
         m_description("peer " + m_connection->m_peerName + ", service '" + m_state->service + "'") {}
   ~MuxStream() override { close(); }
 
@@ -40,7 +41,8 @@ class AdbConnection::MuxStream final : public AdbStream {
     StreamState& s = *m_state;
     const Status waited = c.waitLocked(
         lock, s.cv, limits,
-        [&] { return !s.inbound.empty() || s.peerClosed || s.phase == StreamState::Phase::kClosed; }, "waiting for data");
+        [&] { return !s.inbound.empty() || s.peerClosed || s.phase == StreamState::Phase::kClosed; },
+        "waiting for data");
     if (!s.inbound.empty()) {
       const bool ack = !s.frontAcked;
       s.frontAcked = true;
@@ -72,9 +74,9 @@ class AdbConnection::MuxStream final : public AdbStream {
       {
         std::unique_lock lock(c.m_mutex);
         StreamState& s = *m_state;
-        Status waited = c.waitLocked(lock, s.cv, limits,
-                                     [&] { return s.canWrite || s.peerClosed || s.phase == StreamState::Phase::kClosed; },
-                                     "waiting for the peer to accept data");
+        Status waited = c.waitLocked(
+            lock, s.cv, limits, [&] { return s.canWrite || s.peerClosed || s.phase == StreamState::Phase::kClosed; },
+            "waiting for the peer to accept data");
         if (s.peerClosed || s.phase == StreamState::Phase::kClosed) {
           return ioError(description() + ": stream closed by the peer");
         }
@@ -125,8 +127,10 @@ std::shared_ptr<AdbConnection> AdbConnection::start(std::unique_ptr<PacketLink> 
 
 AdbConnection::AdbConnection(std::unique_ptr<PacketLink> link, uint32_t peerMaxPayload, std::string peerName,
                              OpenHandler onOpen)
-    : m_reader(std::make_shared<ReaderState>()), m_peerMaxPayload(std::max<uint32_t>(peerMaxPayload, 256)),
-      m_peerName(std::move(peerName)), m_onOpen(std::move(onOpen)) {
+    : m_reader(std::make_shared<ReaderState>()),
+      m_peerMaxPayload(std::max<uint32_t>(peerMaxPayload, 256)),
+      m_peerName(std::move(peerName)),
+      m_onOpen(std::move(onOpen)) {
   m_reader->link = std::move(link);
 }
 
@@ -171,8 +175,8 @@ Status AdbConnection::send(uint32_t command, uint32_t arg0, uint32_t arg1, std::
     if (!m_failure.ok()) return m_failure;
   }
   // Writes can stall only when the peer stops reading; bound that, and let shutdown() end it.
-  const Status s =
-      m_reader->link->writePacket(command, arg0, arg1, payload, IoLimits{std::chrono::milliseconds(30000), &m_reader->stop});
+  const Status s = m_reader->link->writePacket(command, arg0, arg1, payload,
+                                               IoLimits{std::chrono::milliseconds(30000), &m_reader->stop});
   if (!s.ok()) fail(s);
   return s;
 }
@@ -207,8 +211,9 @@ StatusOr<std::unique_ptr<AdbStream>> AdbConnection::openStream(const std::string
   const std::string what = "peer " + m_peerName + ", service '" + service + "'";
   RETURN_IF_ERROR(send(cmd::kOpen, state->localId, 0, payload).withContext(what));
   std::unique_lock lock(m_mutex);
-  const Status waited = waitLocked(lock, state->cv, limits,
-                                   [&] { return state->phase != StreamState::Phase::kOpening; }, "waiting for OPEN to be accepted");
+  const Status waited = waitLocked(
+      lock, state->cv, limits, [&] { return state->phase != StreamState::Phase::kOpening; },
+      "waiting for OPEN to be accepted");
   if (state->refused) {
     m_streams.erase(state->localId);
     return notFound(what + ": the device refused the service (closed)");
@@ -296,8 +301,7 @@ void AdbConnection::dispatch(AdbPacket p) {
       runner(std::unique_ptr<AdbStream>(new MuxStream(shared_from_this(), state)));
       return;
     }
-    default:
-      return;  // CNXN/AUTH repeats and SYNC are not expected here; adbd ignores them too
+    default: return;  // CNXN/AUTH repeats and SYNC are not expected here; adbd ignores them too
   }
 }
 

@@ -61,7 +61,8 @@ std::string base64Encode(std::string_view bytes) {
 }
 
 StatusOr<std::string> base64Decode(std::string_view text) {
-  if (text.empty() || text.size() % 4 != 0) return invalidInput("public key is not base64 (length " + std::to_string(text.size()) + ")");
+  if (text.empty() || text.size() % 4 != 0)
+    return invalidInput("public key is not base64 (length " + std::to_string(text.size()) + ")");
   std::string out(3 * text.size() / 4, '\0');
   const int n = EVP_DecodeBlock(reinterpret_cast<unsigned char*>(out.data()),
                                 reinterpret_cast<const unsigned char*>(text.data()), static_cast<int>(text.size()));
@@ -185,7 +186,8 @@ StatusOr<Bytes> AdbPrivateKey::signToken(std::string_view token) const {
       EVP_PKEY_CTX_set_signature_md(ctx.get(), EVP_sha1()) <= 0) {
     return internalError(opensslError("RSA sign setup"));
   }
-  if (token.size() != kAuthTokenSize) return invalidInput("AUTH token of " + std::to_string(token.size()) + " bytes (expected 20)");
+  if (token.size() != kAuthTokenSize)
+    return invalidInput("AUTH token of " + std::to_string(token.size()) + " bytes (expected 20)");
   size_t length = 0;
   const auto* in = reinterpret_cast<const unsigned char*>(token.data());
   if (EVP_PKEY_sign(ctx.get(), nullptr, &length, in, token.size()) <= 0) return internalError(opensslError("RSA sign"));
@@ -244,7 +246,8 @@ StatusOr<AdbPublicKey> AdbPublicKey::fromAndroidFormat(std::string_view line) {
     return invalidInput("Android RSA public key of " + std::to_string(st.size()) + " bytes (expected 524)");
   }
   if (loadLe32(st.data()) != kAndroidPubkeyModulusBytes / 4) {
-    return invalidInput("Android RSA public key: modulus size " + std::to_string(loadLe32(st.data())) + " words (expected 64)", 0);
+    return invalidInput(
+        "Android RSA public key: modulus size " + std::to_string(loadLe32(st.data())) + " words (expected 64)", 0);
   }
   auto le = [&](size_t offset) {
     return BnPtr(BN_lebin2bn(reinterpret_cast<const unsigned char*>(st.data() + offset),
@@ -263,7 +266,8 @@ StatusOr<AdbPublicKey> AdbPublicKey::fromAndroidFormat(std::string_view line) {
       return invalidInput("Android RSA public key: even modulus", 8);
     }
     BN_sub(n0inv.get(), r32.get(), n0inv.get());
-    if (BN_get_word(n0inv.get()) != loadLe32(st.data() + 4)) return invalidInput("Android RSA public key: n0inv does not match the modulus", 4);
+    if (BN_get_word(n0inv.get()) != loadLe32(st.data() + 4))
+      return invalidInput("Android RSA public key: n0inv does not match the modulus", 4);
     BN_set_bit(r.get(), static_cast<int>(kAndroidPubkeyModulusBytes * 8));
     BN_mod_sqr(rr.get(), r.get(), n.get(), ctx.get());
     if (bnToLe(rr.get(), kAndroidPubkeyModulusBytes) != st.substr(264, kAndroidPubkeyModulusBytes)) {

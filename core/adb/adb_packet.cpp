@@ -20,11 +20,15 @@ std::string commandName(uint32_t command) {
 
 bool isKnownCommand(uint32_t command) {
   switch (command) {
-    case cmd::kSync: case cmd::kCnxn: case cmd::kAuth: case cmd::kOpen:
-    case cmd::kOkay: case cmd::kClse: case cmd::kWrte: case cmd::kStls:
-      return true;
-    default:
-      return false;
+    case cmd::kSync:
+    case cmd::kCnxn:
+    case cmd::kAuth:
+    case cmd::kOpen:
+    case cmd::kOkay:
+    case cmd::kClse:
+    case cmd::kWrte:
+    case cmd::kStls: return true;
+    default: return false;
   }
 }
 
@@ -65,11 +69,14 @@ StatusOr<AdbPacketHeader> decodePacketHeader(std::string_view bytes, uint32_t ma
   h.dataCheck = loadLe32(bytes.data() + 16);
   h.magic = loadLe32(bytes.data() + 20);
   if (h.magic != (h.command ^ 0xffffffffu)) {
-    return invalidInput("adb packet " + commandName(h.command) + ": bad magic 0x" + [&] {
-      char b[12];
-      std::snprintf(b, sizeof b, "%08x", h.magic);
-      return std::string(b);
-    }(), offset + 20);
+    return invalidInput(
+        "adb packet " + commandName(h.command) + ": bad magic 0x" +
+            [&] {
+              char b[12];
+              std::snprintf(b, sizeof b, "%08x", h.magic);
+              return std::string(b);
+            }(),
+        offset + 20);
   }
   if (!isKnownCommand(h.command)) {
     return invalidInput("unknown adb command " + commandName(h.command), offset);
@@ -94,8 +101,8 @@ Status AdbPacketParser::parseBuffered() {
   for (;;) {
     if (!m_header) {
       if (m_buffer.size() - pos < kPacketHeaderSize) break;
-      auto header = decodePacketHeader(std::string_view(m_buffer).substr(pos, kPacketHeaderSize), m_maxPayload,
-                                       m_offset + pos);
+      auto header =
+          decodePacketHeader(std::string_view(m_buffer).substr(pos, kPacketHeaderSize), m_maxPayload, m_offset + pos);
       if (!header.ok()) return header.status();
       m_header = *header;
       pos += kPacketHeaderSize;

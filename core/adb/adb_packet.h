@@ -43,7 +43,7 @@ inline constexpr size_t kAuthTokenSize = 20;
 inline constexpr uint32_t kVersionMin = 0x01000000;
 inline constexpr uint32_t kVersionSkipChecksum = 0x01000001;  // peers at or above this send no checksum
 inline constexpr uint32_t kVersion = 0x01000001;
-inline constexpr uint32_t kMaxPayloadV1 = 4096;               // before CNXN is exchanged
+inline constexpr uint32_t kMaxPayloadV1 = 4096;  // before CNXN is exchanged
 inline constexpr uint32_t kMaxPayload = 1024 * 1024;
 inline constexpr size_t kPacketHeaderSize = 24;
 

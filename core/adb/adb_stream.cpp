@@ -8,8 +8,8 @@ Status AdbStream::readExact(char* buffer, size_t size, const IoLimits& limits) {
     auto n = read(buffer + done, size - done, limits);
     if (!n.ok()) return n.status();  // implementations name the stream in their errors
     if (*n == 0) {
-      return ioError(description() + ": stream closed after " + std::to_string(done) + " of " +
-                     std::to_string(size) + " bytes");
+      return ioError(description() + ": stream closed after " + std::to_string(done) + " of " + std::to_string(size) +
+                     " bytes");
     }
     done += *n;
   }

@@ -37,11 +37,16 @@ std::vector<DeviceListEntry> parseDeviceList(std::string_view text) {
       const size_t colon = t.find(':');
       if (colon == std::string_view::npos) continue;
       const std::string_view key = t.substr(0, colon), value = t.substr(colon + 1);
-      if (key == "product") e.product = std::string(value);
-      else if (key == "model") e.model = std::string(value);
-      else if (key == "device") e.device = std::string(value);
-      else if (key == "usb") e.usb = std::string(value);
-      else if (key == "transport_id") std::from_chars(value.data(), value.data() + value.size(), e.transportId);
+      if (key == "product")
+        e.product = std::string(value);
+      else if (key == "model")
+        e.model = std::string(value);
+      else if (key == "device")
+        e.device = std::string(value);
+      else if (key == "usb")
+        e.usb = std::string(value);
+      else if (key == "transport_id")
+        std::from_chars(value.data(), value.data() + value.size(), e.transportId);
     }
     out.push_back(std::move(e));
   }

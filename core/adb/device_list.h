@@ -16,7 +16,7 @@ struct DeviceListEntry {
   std::string product;
   std::string model;
   std::string device;
-  std::string usb;          // "1-1" when attached by USB
+  std::string usb;  // "1-1" when attached by USB
   uint64_t transportId = 0;
 
   bool operator==(const DeviceListEntry&) const = default;

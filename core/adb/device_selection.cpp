@@ -24,8 +24,9 @@ StatusOr<AdbServerClient> connectOrStartServer(const IoLimits& limits) {
 
 Status deviceStateProblem(const std::vector<DeviceListEntry>& devices, const std::string& serial) {
   if (serial.empty() && devices.empty()) {
-    return notFound("no device attached: connect a phone with USB debugging on (Settings > Developer options), or "
-                    "`adb connect HOST:PORT` for one on the network");
+    return notFound(
+        "no device attached: connect a phone with USB debugging on (Settings > Developer options), or "
+        "`adb connect HOST:PORT` for one on the network");
   }
   if (serial.empty() && devices.size() > 1) {
     std::string listed;
@@ -40,7 +41,8 @@ Status deviceStateProblem(const std::vector<DeviceListEntry>& devices, const std
   const std::string& state = it->state;
   if (state == "device") return okStatus();
   if (state == "unauthorized") {
-    return ioError("device " + who + " is unauthorized: unlock it and tap Allow on its \"Allow USB debugging?\" "
+    return ioError("device " + who +
+                   " is unauthorized: unlock it and tap Allow on its \"Allow USB debugging?\" "
                    "dialog (tick \"Always allow from this computer\"), then run again. No dialog? Revoke USB debugging "
                    "authorizations in Developer options and reconnect the cable");
   }
@@ -48,7 +50,8 @@ Status deviceStateProblem(const std::vector<DeviceListEntry>& devices, const std
     return ioError("device " + who + " is offline: reconnect its cable (or run `adb reconnect offline`) and run again");
   }
   if (state.rfind("no permissions", 0) == 0) {
-    return ioError("no permission to open device " + who + " over USB: install Debian's "
+    return ioError("no permission to open device " + who +
+                   " over USB: install Debian's "
                    "android-sdk-platform-tools-common (its udev rules), add yourself to the plugdev group, replug it");
   }
   return ioError("device " + who + " is in " + state + " mode, not running Android: reboot it normally and run again");
@@ -68,7 +71,8 @@ StatusOr<std::unique_ptr<AdbDevice>> openSelectedDevice(const DeviceSelection& s
     return std::unique_ptr<AdbDevice>(std::move(device));
   }
   if (transport.rfind("tcp:", 0) == 0) {
-    ASSIGN_OR_RETURN(const TcpEndpoint endpoint, parseTcpSpec(transport, "transport " + transport, TcpSpecForm::kHostAndPort));
+    ASSIGN_OR_RETURN(const TcpEndpoint endpoint,
+                     parseTcpSpec(transport, "transport " + transport, TcpSpecForm::kHostAndPort));
     ASSIGN_OR_RETURN(auto device, DirectDevice::connectTcp(endpoint.host, endpoint.port, auth, limits));
     return std::unique_ptr<AdbDevice>(std::move(device));
   }

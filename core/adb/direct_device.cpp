@@ -8,7 +8,8 @@ std::string hostBanner() { return "host::features=shell_v2,cmd,stat_v2,ls_v2,fix
 
 StatusOr<HandshakeResult> hostHandshake(PacketLink& link, const DirectAuthOptions& authIn, const IoLimits& limits) {
   const std::string who = link.description();
-  RETURN_IF_ERROR(link.writePacket(cmd::kCnxn, kVersion, kMaxPayload, hostBanner(), limits).withContext(who + ": CNXN: "));
+  RETURN_IF_ERROR(
+      link.writePacket(cmd::kCnxn, kVersion, kMaxPayload, hostBanner(), limits).withContext(who + ": CNXN: "));
 
   std::optional<AdbPrivateKey> userKey;
   std::vector<const AdbPrivateKey*> keys = authIn.keys;
@@ -19,8 +20,10 @@ StatusOr<HandshakeResult> hostHandshake(PacketLink& link, const DirectAuthOption
     auto packet = link.readPacket(waitLimits);
     if (!packet.ok()) {
       if (result.publicKeySent && packet.status().code() != StatusCode::kCancelled) {
-        return ioError(who + ": device unauthorized: it did not accept our public key (confirm the "
-                             "'Allow USB debugging?' prompt on the device): " + packet.status().message());
+        return ioError(who +
+                       ": device unauthorized: it did not accept our public key (confirm the "
+                       "'Allow USB debugging?' prompt on the device): " +
+                       packet.status().message());
       }
       return packet.status().withContext(who + ": handshake: ");
     }
@@ -54,7 +57,8 @@ StatusOr<HandshakeResult> hostHandshake(PacketLink& link, const DirectAuthOption
       continue;
     }
     if (!authIn.offerPublicKey || result.publicKeySent) {
-      return ioError(who + ": device unauthorized: it refused every key (" + std::to_string(result.signaturesSent) + " tried)");
+      return ioError(who + ": device unauthorized: it refused every key (" + std::to_string(result.signaturesSent) +
+                     " tried)");
     }
     ASSIGN_OR_RETURN(std::string pub, keys.front()->androidPublicKey());
     pub += " " + (authIn.publicKeyComment.empty() ? defaultKeyComment() : authIn.publicKeyComment);
@@ -68,16 +72,18 @@ StatusOr<HandshakeResult> hostHandshake(PacketLink& link, const DirectAuthOption
 StatusOr<std::unique_ptr<DirectDevice>> DirectDevice::connect(std::unique_ptr<PacketLink> link, std::string serial,
                                                               const DirectAuthOptions& auth, const IoLimits& limits) {
   ASSIGN_OR_RETURN(HandshakeResult handshake, hostHandshake(*link, auth, limits));
-  if (handshake.banner.state != "device" && handshake.banner.state != "recovery" && handshake.banner.state != "sideload" &&
-      handshake.banner.state != "rescue") {
+  if (handshake.banner.state != "device" && handshake.banner.state != "recovery" &&
+      handshake.banner.state != "sideload" && handshake.banner.state != "rescue") {
     return ioError(serial + ": unexpected device state '" + handshake.banner.state + "' in CNXN banner");
   }
   auto connection = AdbConnection::start(std::move(link), handshake.maxPayload, serial);
-  return std::unique_ptr<DirectDevice>(new DirectDevice(std::move(serial), std::move(handshake), std::move(connection)));
+  return std::unique_ptr<DirectDevice>(
+      new DirectDevice(std::move(serial), std::move(handshake), std::move(connection)));
 }
 
 StatusOr<std::unique_ptr<DirectDevice>> DirectDevice::connectTcp(const std::string& host, uint16_t port,
-                                                                 const DirectAuthOptions& auth, const IoLimits& limits) {
+                                                                 const DirectAuthOptions& auth,
+                                                                 const IoLimits& limits) {
   auto link = TcpPacketLink::connect(host, port, limits);
   if (!link.ok()) return link.status().withContext("device " + host + ":" + std::to_string(port));
   return connect(std::move(*link), host + ":" + std::to_string(port), auth, limits);

@@ -3,7 +3,9 @@
 namespace mxi::core::adb {
 
 TcpPacketLink::TcpPacketLink(Socket socket, std::string description)
-    : m_socket(std::move(socket)), m_description(std::move(description)), m_parser(kMaxPayload, false),
+    : m_socket(std::move(socket)),
+      m_description(std::move(description)),
+      m_parser(kMaxPayload, false),
       m_readBuffer(256 * 1024, '\0') {}
 
 StatusOr<std::unique_ptr<TcpPacketLink>> TcpPacketLink::connect(const std::string& host, uint16_t port,

@@ -27,7 +27,8 @@ class PacketLink {
 class TcpPacketLink final : public PacketLink {
  public:
   TcpPacketLink(Socket socket, std::string description);
-  static StatusOr<std::unique_ptr<TcpPacketLink>> connect(const std::string& host, uint16_t port, const IoLimits& limits);
+  static StatusOr<std::unique_ptr<TcpPacketLink>> connect(const std::string& host, uint16_t port,
+                                                          const IoLimits& limits);
 
   StatusOr<AdbPacket> readPacket(const IoLimits& limits) override;
   Status writePacket(uint32_t command, uint32_t arg0, uint32_t arg1, std::string_view payload,

@@ -21,7 +21,8 @@ namespace {
 // A device service stream on a socket the server has switched to a device.
 class ServerStream final : public AdbStream {
  public:
-  ServerStream(Socket socket, std::string description) : m_socket(std::move(socket)), m_description(std::move(description)) {}
+  ServerStream(Socket socket, std::string description)
+      : m_socket(std::move(socket)), m_description(std::move(description)) {}
   StatusOr<size_t> read(char* buffer, size_t size, const IoLimits& limits) override {
     auto n = m_socket.readSome(buffer, size, limits);
     if (!n.ok()) return n.status().withContext(m_description);
@@ -94,8 +95,8 @@ std::vector<ForwardEntry> parseForwardList(std::string_view text) {
     if (a == std::string_view::npos) continue;
     const size_t b = line.find(' ', a + 1);
     if (b == std::string_view::npos) continue;
-    out.push_back({std::string(line.substr(0, a)), std::string(line.substr(a + 1, b - a - 1)),
-                   std::string(line.substr(b + 1))});
+    out.push_back(
+        {std::string(line.substr(0, a)), std::string(line.substr(a + 1, b - a - 1)), std::string(line.substr(b + 1))});
   }
   return out;
 }
@@ -103,8 +104,8 @@ std::vector<ForwardEntry> parseForwardList(std::string_view text) {
 StatusOr<Socket> AdbServerClient::connect(const IoLimits& limits) {
   auto socket = Socket::connectTcp(m_address.host, m_address.port, limits);
   if (!socket.ok()) {
-    return Status(socket.status().code(), "cannot reach the adb server at " + m_address.toString() + ": " +
-                                              socket.status().message());
+    return Status(socket.status().code(),
+                  "cannot reach the adb server at " + m_address.toString() + ": " + socket.status().message());
   }
   return socket;
 }
@@ -287,7 +288,8 @@ Status readDeviceStatus(AdbStream& stream, const IoLimits& limits) {
 
 StatusOr<uint16_t> AdbServerClient::reverse(const std::string& serial, const std::string& remote,
                                             const std::string& local, bool noRebind, const IoLimits& limits) {
-  const std::string service = std::string(noRebind ? "reverse:forward:norebind:" : "reverse:forward:") + remote + ";" + local;
+  const std::string service =
+      std::string(noRebind ? "reverse:forward:norebind:" : "reverse:forward:") + remote + ";" + local;
   ASSIGN_OR_RETURN(auto stream, openDeviceService(serial, service, limits));
   RETURN_IF_ERROR(readDeviceStatus(*stream, limits));
   // The device adds the port it chose for "tcp:0", then closes the stream.
@@ -335,7 +337,8 @@ Status startAdbServer(const ServerAddress& address, const std::string& adbPath) 
   posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
   const int rc = posix_spawnp(&pid, adbPath.c_str(), &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) return notFound("no adb server at " + address.toString() + " and cannot run '" + adbPath + "' to start one");
+  if (rc != 0)
+    return notFound("no adb server at " + address.toString() + " and cannot run '" + adbPath + "' to start one");
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }

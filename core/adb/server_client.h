@@ -46,8 +46,7 @@ class AdbServerClient {
   StatusOr<std::vector<DeviceListEntry>> devices(const IoLimits& limits);
   // Calls `onChange` with the full list on every change until it returns false, the server
   // goes away (error) or the limits' CancelToken fires (cancelled). Waits without a timeout.
-  Status trackDevices(const std::function<bool(const std::vector<DeviceListEntry>&)>& onChange,
-                      const IoLimits& limits);
+  Status trackDevices(const std::function<bool(const std::vector<DeviceListEntry>&)>& onChange, const IoLimits& limits);
   StatusOr<std::set<std::string>> features(const std::string& serial, const IoLimits& limits);
   // `adb connect HOST:PORT` / `adb disconnect`; the server's message ("connected to …").
   StatusOr<std::string> connectDevice(const std::string& hostPort, const IoLimits& limits);

@@ -9,14 +9,17 @@ std::string shellService(std::string_view command, bool v2) {
 }
 
 std::string shellQuote(std::string_view arg) {
-  if (!arg.empty() && arg.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=./:,@%") ==
-                          std::string_view::npos) {
+  if (!arg.empty() &&
+      arg.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=./:,@%") ==
+          std::string_view::npos) {
     return std::string(arg);
   }
   std::string out = "'";
   for (char c : arg) {
-    if (c == '\'') out += "'\\''";
-    else out += c;
+    if (c == '\'')
+      out += "'\\''";
+    else
+      out += c;
   }
   return out + "'";
 }
@@ -26,7 +29,8 @@ namespace {
 StatusOr<ShellResult> runV2(AdbStream& stream, const ShellOptions& options, const IoLimits& limits) {
   ShellResult result;
   result.usedShellV2 = true;
-  if (!options.stdinData.empty()) RETURN_IF_ERROR(stream.write(encodeShellPacket(ShellPacketId::kStdin, options.stdinData), limits));
+  if (!options.stdinData.empty())
+    RETURN_IF_ERROR(stream.write(encodeShellPacket(ShellPacketId::kStdin, options.stdinData), limits));
   RETURN_IF_ERROR(stream.write(encodeShellPacket(ShellPacketId::kCloseStdin, {}), limits));
   ShellPacketParser parser;
   char buffer[64 * 1024];
@@ -39,12 +43,16 @@ StatusOr<ShellResult> runV2(AdbStream& stream, const ShellOptions& options, cons
     while (auto packet = parser.next()) {
       switch (packet->id) {
         case ShellPacketId::kStdout:
-          if (options.onStdout) options.onStdout(packet->data);
-          else result.out += packet->data;
+          if (options.onStdout)
+            options.onStdout(packet->data);
+          else
+            result.out += packet->data;
           break;
         case ShellPacketId::kStderr:
-          if (options.onStderr) options.onStderr(packet->data);
-          else result.err += packet->data;
+          if (options.onStderr)
+            options.onStderr(packet->data);
+          else
+            result.err += packet->data;
           break;
         case ShellPacketId::kExit:
           if (packet->data.size() != 1) {
@@ -54,8 +62,7 @@ StatusOr<ShellResult> runV2(AdbStream& stream, const ShellOptions& options, cons
           }
           result.exitCode = static_cast<unsigned char>(packet->data[0]);
           return result;
-        default:
-          break;  // stdin echoes or window sizes are not expected from a device; ignore
+        default: break;  // stdin echoes or window sizes are not expected from a device; ignore
       }
     }
   }
@@ -69,8 +76,10 @@ StatusOr<ShellResult> runV1(AdbStream& stream, const ShellOptions& options, cons
     auto n = stream.read(buffer, sizeof buffer, limits);
     if (!n.ok()) return n.status();
     if (*n == 0) return result;
-    if (options.onStdout) options.onStdout(std::string_view(buffer, *n));
-    else result.out.append(buffer, *n);
+    if (options.onStdout)
+      options.onStdout(std::string_view(buffer, *n));
+    else
+      result.out.append(buffer, *n);
   }
 }
 

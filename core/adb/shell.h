@@ -13,8 +13,8 @@
 namespace mxi::core::adb {
 
 struct ShellOptions {
-  std::string stdinData;     // sent, then stdin is closed (shell v2 only)
-  bool forceV1 = false;      // use "shell:" even when the device has shell_v2
+  std::string stdinData;  // sent, then stdin is closed (shell v2 only)
+  bool forceV1 = false;   // use "shell:" even when the device has shell_v2
   // Streaming output; when unset, output is collected into ShellResult.
   std::function<void(std::string_view)> onStdout;
   std::function<void(std::string_view)> onStderr;

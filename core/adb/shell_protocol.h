@@ -15,7 +15,7 @@ enum class ShellPacketId : uint8_t {
   kStdin = 0,
   kStdout = 1,
   kStderr = 2,
-  kExit = 3,          // data: one byte, the exit code
+  kExit = 3,  // data: one byte, the exit code
   kCloseStdin = 4,
   kWindowSizeChange = 5,  // data: "rowsxcols,xpixelsxypixels"
 };

@@ -26,9 +26,12 @@ StatusOr<uint32_t> parseHexLength(std::string_view four, uint64_t offset) {
   for (size_t i = 0; i < 4; ++i) {
     const char c = four[i];
     uint32_t d;
-    if (c >= '0' && c <= '9') d = static_cast<uint32_t>(c - '0');
-    else if (c >= 'a' && c <= 'f') d = static_cast<uint32_t>(c - 'a' + 10);
-    else if (c >= 'A' && c <= 'F') d = static_cast<uint32_t>(c - 'A' + 10);
+    if (c >= '0' && c <= '9')
+      d = static_cast<uint32_t>(c - '0');
+    else if (c >= 'a' && c <= 'f')
+      d = static_cast<uint32_t>(c - 'a' + 10);
+    else if (c >= 'A' && c <= 'F')
+      d = static_cast<uint32_t>(c - 'A' + 10);
     else {
       char shown[8];
       std::snprintf(shown, sizeof shown, "0x%02x", static_cast<unsigned char>(c));

@@ -65,8 +65,8 @@ Status Socket::waitFor(short events, const IoLimits& limits, const char* what) {
     }
     auto slice = kCancelPollSlice;
     if (deadline != Clock::time_point::max()) {
-      slice = std::min(slice, std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now) +
-                                  std::chrono::milliseconds(1));
+      slice = std::min(
+          slice, std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now) + std::chrono::milliseconds(1));
     }
     pollfd p{m_fd, events, 0};
     const int r = ::poll(&p, 1, static_cast<int>(slice.count()));
@@ -127,7 +127,8 @@ StatusOr<Socket> Socket::connectUnix(const std::string& name, bool abstract, con
   if (!s.valid()) return ioError("socket: " + errnoText(errno));
   const std::string shown = (abstract ? "@" : "") + name;
   if (::connect(s.fd(), reinterpret_cast<const sockaddr*>(&addr), len) == 0) return s;
-  if (errno != EINPROGRESS && errno != EAGAIN) return ioError("connect to unix socket " + shown + ": " + errnoText(errno));
+  if (errno != EINPROGRESS && errno != EAGAIN)
+    return ioError("connect to unix socket " + shown + ": " + errnoText(errno));
   RETURN_IF_ERROR(s.waitFor(POLLOUT, limits, ("connecting to " + shown).c_str()));
   int err = 0;
   socklen_t elen = sizeof err;

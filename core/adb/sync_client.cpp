@@ -4,8 +4,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <cerrno>
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
 #include <filesystem>
 
@@ -227,9 +227,10 @@ StatusOr<TransferResult> SyncSession::pull(const std::string& remotePath, const 
   const std::string what = "pull " + remotePath + " -> " + result.localPath;
   ASSIGN_OR_RETURN(const SyncStat remote, stat(remotePath, limits));
   if (!remote.exists()) {
-    return fail(what, notFound("remote object does not exist" +
-                               (remote.error != 0 ? std::string(" (") + std::strerror(static_cast<int>(remote.error)) + ")"
-                                                  : std::string())));
+    return fail(what,
+                notFound("remote object does not exist" +
+                         (remote.error != 0 ? std::string(" (") + std::strerror(static_cast<int>(remote.error)) + ")"
+                                            : std::string())));
   }
   if (remote.isDirectory()) return fail(what, invalidInput("remote path is a directory"));
 

@@ -13,8 +13,8 @@
 namespace mxi::core::adb {
 
 namespace sync_id {
-inline constexpr uint32_t kStat = makeId('S', 'T', 'A', 'T');   // lstat, v1 reply
-inline constexpr uint32_t kStatV2 = makeId('S', 'T', 'A', '2'); // stat (follows links), v2 reply
+inline constexpr uint32_t kStat = makeId('S', 'T', 'A', 'T');    // lstat, v1 reply
+inline constexpr uint32_t kStatV2 = makeId('S', 'T', 'A', '2');  // stat (follows links), v2 reply
 inline constexpr uint32_t kLstatV2 = makeId('L', 'S', 'T', '2');
 inline constexpr uint32_t kList = makeId('L', 'I', 'S', 'T');
 inline constexpr uint32_t kListV2 = makeId('L', 'I', 'S', '2');
@@ -30,10 +30,10 @@ inline constexpr uint32_t kQuit = makeId('Q', 'U', 'I', 'T');
 }  // namespace sync_id
 
 inline constexpr size_t kSyncHeaderSize = 8;
-inline constexpr size_t kSyncStatV1Size = 16;   // id mode size mtime
-inline constexpr size_t kSyncStatV2Size = 72;   // id error dev ino mode nlink uid gid size atime mtime ctime
-inline constexpr size_t kSyncDentV1Size = 20;   // id mode size mtime namelen (+ name)
-inline constexpr size_t kSyncDentV2Size = 76;   // stat v2 + namelen (+ name)
+inline constexpr size_t kSyncStatV1Size = 16;  // id mode size mtime
+inline constexpr size_t kSyncStatV2Size = 72;  // id error dev ino mode nlink uid gid size atime mtime ctime
+inline constexpr size_t kSyncDentV1Size = 20;  // id mode size mtime namelen (+ name)
+inline constexpr size_t kSyncDentV2Size = 76;  // stat v2 + namelen (+ name)
 inline constexpr uint32_t kSyncDataMax = 64 * 1024;
 inline constexpr uint32_t kSyncPathMax = 1024;
 
@@ -70,9 +70,9 @@ std::string syncIdName(uint32_t id);
 
 // Requests (client → device).
 Bytes encodeSyncRequest(uint32_t id, std::string_view path);  // STAT STA2 LST2 LIST LIS2 RECV QUIT
-Bytes encodeSyncSend(std::string_view path, uint32_t mode);    // SEND "path,mode"
-Bytes encodeSyncDataHeader(uint32_t length);                   // DATA header; the data follows
-Bytes encodeSyncDone(uint32_t mtime);                          // DONE (the length field carries mtime)
+Bytes encodeSyncSend(std::string_view path, uint32_t mode);   // SEND "path,mode"
+Bytes encodeSyncDataHeader(uint32_t length);                  // DATA header; the data follows
+Bytes encodeSyncDone(uint32_t mtime);                         // DONE (the length field carries mtime)
 
 // Replies (device → client).
 Bytes encodeSyncStatV1(const SyncStat& s);

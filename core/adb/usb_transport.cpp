@@ -76,10 +76,11 @@ std::vector<UsbInterfaceDescription> describeInterfaces(const libusb_config_desc
     const libusb_interface& iface = config.interface[i];
     for (int a = 0; a < iface.num_altsetting; ++a) {
       const libusb_interface_descriptor& d = iface.altsetting[a];
-      UsbInterfaceDescription desc{d.bInterfaceNumber, d.bAlternateSetting, d.bInterfaceClass, d.bInterfaceSubClass,
-                                   d.bInterfaceProtocol, {}};
+      UsbInterfaceDescription desc{d.bInterfaceNumber,   d.bAlternateSetting,  d.bInterfaceClass,
+                                   d.bInterfaceSubClass, d.bInterfaceProtocol, {}};
       for (int e = 0; e < d.bNumEndpoints; ++e) {
-        desc.endpoints.push_back({d.endpoint[e].bEndpointAddress, d.endpoint[e].bmAttributes, d.endpoint[e].wMaxPacketSize});
+        desc.endpoints.push_back(
+            {d.endpoint[e].bEndpointAddress, d.endpoint[e].bmAttributes, d.endpoint[e].wMaxPacketSize});
       }
       out.push_back(std::move(desc));
     }
@@ -119,7 +120,8 @@ class UsbPacketLink final : public PacketLink {
     RETURN_IF_ERROR(transfer(m_endpoints.in, header.data(), header.size(), limits, "reading a packet header"));
     ASSIGN_OR_RETURN(const AdbPacketHeader h, decodePacketHeader(header, m_maxPayload));
     AdbPacket p{h.command, h.arg0, h.arg1, std::string(h.dataLength, '\0')};
-    if (h.dataLength > 0) RETURN_IF_ERROR(transfer(m_endpoints.in, p.payload.data(), h.dataLength, limits, "reading a payload"));
+    if (h.dataLength > 0)
+      RETURN_IF_ERROR(transfer(m_endpoints.in, p.payload.data(), h.dataLength, limits, "reading a payload"));
     if (m_checksums && adbChecksum(p.payload) != h.dataCheck) {
       return invalidInput(m_name + ": " + commandName(h.command) + " payload checksum mismatch");
     }
@@ -235,8 +237,8 @@ StatusOr<std::unique_ptr<DirectDevice>> connectUsbDevice(const std::string& seri
   const std::string name = "USB device " + target.serial;
   if (handle == nullptr) {
     if (openRc == LIBUSB_ERROR_ACCESS) {
-      return ioError(name + ": no permission to open it (add a udev rule for vendor " + std::to_string(target.vendorId) +
-                     " or join the plugdev group)");
+      return ioError(name + ": no permission to open it (add a udev rule for vendor " +
+                     std::to_string(target.vendorId) + " or join the plugdev group)");
     }
     return ioError(name + ": cannot open: " + usbError(openRc));
   }
@@ -249,8 +251,9 @@ StatusOr<std::unique_ptr<DirectDevice>> connectUsbDevice(const std::string& seri
   if (rc != 0) {
     libusb_close(handle);
     if (rc == LIBUSB_ERROR_BUSY) {
-      return ioError(name + ": its ADB interface is busy - another program holds it, most likely an adb server. "
-                            "Use --transport server, or stop it with `adb kill-server`");
+      return ioError(name +
+                     ": its ADB interface is busy - another program holds it, most likely an adb server. "
+                     "Use --transport server, or stop it with `adb kill-server`");
     }
     return ioError(name + ": cannot claim the ADB interface: " + usbError(rc));
   }

@@ -15,7 +15,8 @@ namespace mxi::core::agentlink {
 
 StatusOr<DeviceProbe> parseProbe(std::string_view output) {
   const std::vector<std::string_view> lines = text::trimmedLines(output);
-  if (lines.size() < 4) return invalidInput("device probe: expected 4 lines, got: " + std::string(output.substr(0, 200)));
+  if (lines.size() < 4)
+    return invalidInput("device probe: expected 4 lines, got: " + std::string(output.substr(0, 200)));
   DeviceProbe p;
   p.abi = std::string(lines[0]);
   p.sdk = static_cast<int>(text::parseInt(lines[1]).value_or(0));
@@ -29,10 +30,10 @@ StatusOr<DeviceProbe> parseProbe(std::string_view output) {
 }
 
 StatusOr<DeviceProbe> probeDevice(adb::AdbDevice& device, const adb::IoLimits& limits) {
-  ASSIGN_OR_RETURN(adb::ShellResult r,
-                   adb::runShell(device,
-                                 "getprop ro.product.cpu.abi; getprop ro.build.version.sdk; id -u; command -v dumpsys",
-                                 {}, limits));
+  ASSIGN_OR_RETURN(
+      adb::ShellResult r,
+      adb::runShell(device, "getprop ro.product.cpu.abi; getprop ro.build.version.sdk; id -u; command -v dumpsys", {},
+                    limits));
   return parseProbe(r.out);
 }
 
@@ -91,17 +92,18 @@ StatusOr<DeployResult> deployAgent(adb::AdbDevice& device, const std::string& lo
     if (!pushed.ok()) return pushed.status().code() == StatusCode::kCancelled ? pushed.status() : lost(pushed.status());
     (*sync)->quit(limits);
   }
-  ASSIGN_OR_RETURN(adb::ShellResult chmod, adb::runShell(device, std::string("chmod 755 ") + kRemoteAgentPath, {}, limits));
+  ASSIGN_OR_RETURN(adb::ShellResult chmod,
+                   adb::runShell(device, std::string("chmod 755 ") + kRemoteAgentPath, {}, limits));
   (void)chmod;
   result.pushed = true;
   ASSIGN_OR_RETURN(result.agent, remoteAgentStatus(device, limits));
   if (!result.agent.present) {
-    return invalidInput("the pushed agent does not run on this device (ABI " + result.probe.abi + "): " +
-                        result.agent.output);
+    return invalidInput("the pushed agent does not run on this device (ABI " + result.probe.abi +
+                        "): " + result.agent.output);
   }
   if (result.agent.buildHash != expectedBuildHash) {
-    return invalidInput("the agent binary " + localBinary + " is build " + result.agent.buildHash + ", this mxi expects " +
-                        expectedBuildHash + " (rebuild the agent presets)");
+    return invalidInput("the agent binary " + localBinary + " is build " + result.agent.buildHash +
+                        ", this mxi expects " + expectedBuildHash + " (rebuild the agent presets)");
   }
   return result;
 }
@@ -115,12 +117,12 @@ std::string randomToken() {
 }
 
 StatusOr<std::unique_ptr<RunningAgent>> RunningAgent::start(adb::AdbDevice& device, const DeviceProbe& probe,
-                                                             int idleTimeoutSeconds, const adb::IoLimits& limits) {
+                                                            int idleTimeoutSeconds, const adb::IoLimits& limits) {
   const std::string token = randomToken();
   // The token only has [A-Za-z0-9]; the tool dir came from the device itself, quoted anyway.
   const std::string command = std::string("exec ") + kRemoteAgentPath + " --token " + token + " --tool-dir " +
-                              adb::shellQuote(probe.toolDir) + " --data-dir " + kRemoteDataDir +
-                              " --idle-timeout " + std::to_string(idleTimeoutSeconds);
+                              adb::shellQuote(probe.toolDir) + " --data-dir " + kRemoteDataDir + " --idle-timeout " +
+                              std::to_string(idleTimeoutSeconds);
   ASSIGN_OR_RETURN(std::set<std::string> features, device.features(limits));
   ASSIGN_OR_RETURN(std::unique_ptr<adb::AdbStream> shell,
                    device.openStream(adb::shellService(command, features.count("shell_v2") > 0), limits));
@@ -135,8 +137,8 @@ void RunningAgent::stop() {
 }
 
 StatusOr<std::unique_ptr<AgentConnection>> RunningAgent::connect(protocol::AgentHello& hello,
-                                                                  std::chrono::milliseconds wait,
-                                                                  const adb::IoLimits& limits) {
+                                                                 std::chrono::milliseconds wait,
+                                                                 const adb::IoLimits& limits) {
   const auto deadline = std::chrono::steady_clock::now() + wait;
   Status last;
   for (;;) {

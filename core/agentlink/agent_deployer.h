@@ -20,7 +20,7 @@ inline constexpr const char* kRemoteAgentPath = "/data/local/tmp/mxi-agent";
 inline constexpr const char* kRemoteDataDir = "/data/local/tmp/mxi";
 
 struct DeviceProbe {
-  std::string abi;      // ro.product.cpu.abi
+  std::string abi;  // ro.product.cpu.abi
   int sdk = 0;
   std::string uid;      // id -u (2000 = shell)
   std::string toolDir;  // directory of dumpsys (/system/bin on a phone)

@@ -21,7 +21,8 @@ std::string executableDirectory() {
 }
 
 const char* agentSearchHelp() {
-  return "The agent binary for the device's ABI is taken from --agent, $MXI_AGENT_PATH, $MXI_AGENT_DIR/<abi>/mxi-agent, "
+  return "The agent binary for the device's ABI is taken from --agent, $MXI_AGENT_PATH, "
+         "$MXI_AGENT_DIR/<abi>/mxi-agent, "
          "<prefix>/share/matrix-inspector/agent/<abi>/mxi-agent, or this build tree's agents (x86_64: the host "
          "build; arm64-v8a, armeabi-v7a: its cross sub-builds under agents/<abi>).";
 }
@@ -37,7 +38,8 @@ std::string findInstalledAgent(const std::string& abi, const AgentSearch& search
   if (!found.empty()) return found;
   if (search.buildDir.empty()) return {};
   const fs::path build = search.buildDir;
-  const fs::path tree = abi == "x86_64" ? build / "device-agent" / "mxi-agent" : build / "agents" / abi / "device-agent" / "mxi-agent";
+  const fs::path tree =
+      abi == "x86_64" ? build / "device-agent" / "mxi-agent" : build / "agents" / abi / "device-agent" / "mxi-agent";
   std::error_code ec;
   return fs::exists(tree, ec) ? tree.string() : std::string();
 }
@@ -52,13 +54,14 @@ DeviceAgent::~DeviceAgent() {
 StatusOr<DeployResult> DeviceAgent::deploy(bool force, ProgressSink& progress) {
   ASSIGN_OR_RETURN(DeviceProbe probe, probeDevice(*m_device, m_limits));
   const std::string binary = m_locate ? m_locate(probe.abi) : std::string();
-  ASSIGN_OR_RETURN(DeployResult result, deployAgent(*m_device, binary, agent::kAgentBuildHash, force, progress, m_limits));
+  ASSIGN_OR_RETURN(DeployResult result,
+                   deployAgent(*m_device, binary, agent::kAgentBuildHash, force, progress, m_limits));
   m_probe = result.probe;
   return result;
 }
 
 StatusOr<std::unique_ptr<AgentConnection>> DeviceAgent::startAndConnect(protocol::AgentHello& hello,
-                                                                       const CancelToken& cancel) {
+                                                                        const CancelToken& cancel) {
   if (!m_probe) {
     NullProgress quiet;
     ASSIGN_OR_RETURN(DeployResult deployed, deploy(false, quiet));

@@ -54,10 +54,12 @@ StatusOr<std::vector<DeviceApp>> listDeviceApps(adb::AdbDevice& device, const ad
   ASSIGN_OR_RETURN(adb::ShellResult r, adb::runShell(device, command.str(), {}, limits));
   const std::string& out = r.out;
   const size_t first = out.find(kSeparator);
-  const size_t second = first == std::string::npos ? std::string::npos : out.find(kSeparator, first + kSeparator.size());
+  const size_t second =
+      first == std::string::npos ? std::string::npos : out.find(kSeparator, first + kSeparator.size());
   if (second == std::string::npos) return ioError("unexpected answer listing the device's apps: " + out.substr(0, 200));
   const std::string_view all(out);
-  return parseDeviceApps(all.substr(0, first), all.substr(first + kSeparator.size(), second - first - kSeparator.size()),
+  return parseDeviceApps(all.substr(0, first),
+                         all.substr(first + kSeparator.size(), second - first - kSeparator.size()),
                          all.substr(second + kSeparator.size()));
 }
 

@@ -116,8 +116,8 @@ Status LiveRecorder::takeRequests(AgentConnection* agent) {
     m_dumpOrder = std::move(*dump);
     m_dump = std::make_unique<HeapDumpReceiver>(m_dumpOrder.path, id);
     const adb::IoLimits sendLimits{std::chrono::milliseconds(5000), nullptr};
-    const Status sent = agent->send(
-        proto::HeapDumpRequest{id, m_options.packageName, m_dumpOrder.pid, m_dumpOrder.flags}, sendLimits);
+    const Status sent =
+        agent->send(proto::HeapDumpRequest{id, m_options.packageName, m_dumpOrder.pid, m_dumpOrder.flags}, sendLimits);
     if (!sent.ok()) finishHeapDump(sent);
     if (m_dump && m_onHeapDump) m_onHeapDump({m_dumpOrder.path, 0, 0, false, okStatus()});
   }
@@ -186,14 +186,16 @@ Status LiveRecorder::handle(const proto::Message& message) {
     r.text = gap->scene;
     RETURN_IF_ERROR(append(r));
     if (m_onNotice) {
-      m_onNotice("frames lost: " + session::describeFrameGap(session::frameGapOf(r)) + "; " + session::kFrameGapExplanation);
+      m_onNotice("frames lost: " + session::describeFrameGap(session::frameGapOf(r)) + "; " +
+                 session::kFrameGapExplanation);
     }
   } else if (const auto* scene = std::get_if<proto::SceneChange>(&message)) {
     m_lastDeviceNs = std::max(m_lastDeviceNs, static_cast<int64_t>(scene->monotonicNs));
     if (!scene->activity.empty()) m_stats.scene = scene->activity;
   } else if (const auto* issue = std::get_if<proto::MatrixIssue>(&message)) {
     const size_t hash = std::hash<std::string>{}(issue->tag + '\n' + issue->contentJson);
-    if (!m_issueIds.emplace(issue->logTimeMs, issue->pid, hash).second) return okStatus();  // read twice after a restart
+    if (!m_issueIds.emplace(issue->logTimeMs, issue->pid, hash).second)
+      return okStatus();  // read twice after a restart
     m_logResumeMs = std::max(m_logResumeMs, issue->logTimeMs);
     // Only issues at or after the resume point can come again; a minute's margin for reordering.
     const uint64_t keepFrom = m_logResumeMs > 60'000 ? m_logResumeMs - 60'000 : 0;
@@ -214,7 +216,8 @@ Status LiveRecorder::handle(const proto::Message& message) {
     }
   } else if (const auto* error = std::get_if<proto::Error>(&message)) {
     if (m_onNotice) m_onNotice("agent: " + error->message);
-    if (error->code == proto::ErrorCode::kInvalidPackage) return invalidInput("agent refused the package: " + error->message);
+    if (error->code == proto::ErrorCode::kInvalidPackage)
+      return invalidInput("agent refused the package: " + error->message);
   }
   return okStatus();
 }
@@ -281,7 +284,8 @@ Status LiveRecorder::run(const CancelToken& cancel) {
                  Clock::now() - lastTraffic > std::chrono::seconds(3)) {
         // Closed, broken, or silent past three heartbeats: the agent is gone.
         const std::string why = "agent connection lost (" + message.status().message() + "); " +
-                                std::to_string(m_live.countedFrames() + m_live.flaggedFrames()) + " frames kept; reconnecting";
+                                std::to_string(m_live.countedFrames() + m_live.flaggedFrames()) +
+                                " frames kept; reconnecting";
         if (m_onNotice) m_onNotice(why);
         if (m_onConnection) m_onConnection(false, hello, why);
         finishHeapDump(ioError("the agent connection was lost during the heap dump"));

@@ -76,7 +76,9 @@ class LiveRecorder {
   using OnHeapDump = std::function<void(const HeapDumpProgress&)>;
 
   LiveRecorder(RecordOptions options, Connect connect, OnStats onStats, OnNotice onNotice)
-      : m_options(std::move(options)), m_connect(std::move(connect)), m_onStats(std::move(onStats)),
+      : m_options(std::move(options)),
+        m_connect(std::move(connect)),
+        m_onStats(std::move(onStats)),
         m_onNotice(std::move(onNotice)) {}
 
   // Observers are called on run()'s thread; set them before run().
@@ -116,7 +118,7 @@ class LiveRecorder {
   std::string m_sessionScene;
   session::LiveSession m_live;
   session::LiveRecordFeed m_liveFeed{m_live};
-  int64_t m_lastDeviceNs = 0;  // newest device monotonic time seen (frames, scenes, heartbeats)
+  int64_t m_lastDeviceNs = 0;   // newest device monotonic time seen (frames, scenes, heartbeats)
   int64_t m_startDeviceNs = 0;  // the device's monotonic clock when the first agent answered (0: unknown)
   static constexpr size_t kMaxFrameIds = 16384;
   std::set<std::pair<int64_t, int64_t>> m_frameIds;  // (IntendedVsync, FrameCompleted), newest kept

@@ -114,10 +114,12 @@ std::optional<AndroidObjects::State> AndroidObjects::dialogState(ObjectIndex d) 
 std::optional<AndroidObjects::State> AndroidObjects::viewModelState(ObjectIndex vm) const {
   auto cleared = boolField(vm, "mCleared");
   if (!cleared) {  // lifecycle 2.8+: ViewModel.impl.isCleared
-    if (const auto impl = objectField(vm, "impl"); impl && *impl != hprof::kNoObject) cleared = boolField(*impl, "isCleared");
+    if (const auto impl = objectField(vm, "impl"); impl && *impl != hprof::kNoObject)
+      cleared = boolField(*impl, "isCleared");
   }
   if (!cleared) return std::nullopt;
-  return *cleared ? State{true, "ViewModel was cleared (onCleared() called)"} : State{false, "ViewModel is not cleared"};
+  return *cleared ? State{true, "ViewModel was cleared (onCleared() called)"}
+                  : State{false, "ViewModel is not cleared"};
 }
 
 std::optional<AndroidObjects::State> AndroidObjects::flagState(ObjectIndex object, std::string_view field,

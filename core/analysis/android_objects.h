@@ -25,7 +25,7 @@ class AndroidObjects {
   hprof::ObjectIndex activityOf(hprof::ObjectIndex context) const;
   // Activity state: "Activity#mDestroyed is true" etc.; nullopt when neither field is readable.
   struct State {
-    bool finished;         // destroyed or finishing
+    bool finished;  // destroyed or finishing
     std::string reason;
   };
   std::optional<State> activityState(hprof::ObjectIndex activity) const;

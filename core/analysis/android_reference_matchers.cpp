@@ -26,12 +26,14 @@ KnownReference field(Kind kind, std::string cls, std::string name, std::string w
 
 KnownReference instance(std::string cls, std::string name, std::string why, int minSdk = 0, int maxSdk = 0,
                         std::string manufacturer = {}) {
-  return field(Kind::kInstanceField, std::move(cls), std::move(name), std::move(why), minSdk, maxSdk, std::move(manufacturer));
+  return field(Kind::kInstanceField, std::move(cls), std::move(name), std::move(why), minSdk, maxSdk,
+               std::move(manufacturer));
 }
 
 KnownReference statik(std::string cls, std::string name, std::string why, int minSdk = 0, int maxSdk = 0,
                       std::string manufacturer = {}) {
-  return field(Kind::kStaticField, std::move(cls), std::move(name), std::move(why), minSdk, maxSdk, std::move(manufacturer));
+  return field(Kind::kStaticField, std::move(cls), std::move(name), std::move(why), minSdk, maxSdk,
+               std::move(manufacturer));
 }
 
 KnownReference nativeGlobal(std::string cls, std::string why) {
@@ -55,8 +57,9 @@ KnownReference ignoredLocal(std::string thread, std::string why) {
 
 std::vector<KnownReference> builtinKnownReferences() {
   const std::string imm = "android.view.inputmethod.InputMethodManager";
-  const std::string immWhy = "InputMethodManager keeps the last focused view (and its window) until another view "
-                             "takes focus.";
+  const std::string immWhy =
+      "InputMethodManager keeps the last focused view (and its window) until another view "
+      "takes focus.";
   std::vector<KnownReference> list = {
       // Framework (AOSP), by the versions they were seen on.
       instance(imm, "mServedView", immWhy, 15, 28),
@@ -134,7 +137,8 @@ std::vector<KnownReference> builtinKnownReferences() {
                "ViewRootImpl is kept by the window manager until the window is removed; it holds its context."),
       instance("android.app.ContextImpl", "mOuterContext",
                "A ContextImpl kept by a system service keeps its outer Activity."),
-      statik("android.app.Activity", "mDebugAllPlatformViews", "Debug view lists kept by the framework in debug builds."),
+      statik("android.app.Activity", "mDebugAllPlatformViews",
+             "Debug view lists kept by the framework in debug builds."),
       nativeGlobal("android.view.inputmethod.InputMethodManager$ControlledInputConnectionWrapper",
                    "The input method process holds this Binder stub until it is done with the connection."),
       nativeGlobal("android.widget.Toast$TN",
@@ -166,8 +170,7 @@ std::vector<KnownReference> builtinKnownReferences() {
       instance("com.nvidia.ControllerMapper.MapperClient$ServiceClient", "this$0",
                "NVIDIA's controller mapper keeps the context of the app it mapped.", 19, 19, "NVIDIA"),
       // Ignored: nothing to fix there, and paths through them only hide the real ones.
-      ignoredLocal("FinalizerWatchdogDaemon",
-                   "The finalizer watchdog holds the object being finalized for a moment."),
+      ignoredLocal("FinalizerWatchdogDaemon", "The finalizer watchdog holds the object being finalized for a moment."),
       ignoredLocal("main", "What the main thread holds in a local variable is gone once it returns."),
       [] {
         KnownReference k = instance("android.view.Choreographer$FrameDisplayEventReceiver", "mMessageQueue",

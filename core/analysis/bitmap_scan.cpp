@@ -58,7 +58,9 @@ DumpData readDumpData(const hprof::HeapIndex& index) {
     switch (intField(index, o, "format", -1)) {
       case 0: out.format = PixelFormat::kJpeg; break;
       case 1: out.format = PixelFormat::kPng; break;
-      case 2: case 3: case 4: out.format = PixelFormat::kWebp; break;
+      case 2:
+      case 3:
+      case 4: out.format = PixelFormat::kWebp; break;
       default: out.format = PixelFormat::kNone; break;
     }
     const ObjectIndex natives = objectField(index, o, "natives");
@@ -67,11 +69,13 @@ DumpData readDumpData(const hprof::HeapIndex& index) {
     const auto pointers = index.primitiveArray(natives);
     const auto elements = index.objectArrayElements(buffers);
     if (!pointers || !pointers->hasData || pointers->elementType != hprof::BasicType::kLong || !elements) continue;
-    const int64_t count = std::min<int64_t>(intField(index, o, "count", pointers->length),
-                                            std::min<int64_t>(pointers->length, static_cast<int64_t>(elements->size())));
+    const int64_t count =
+        std::min<int64_t>(intField(index, o, "count", pointers->length),
+                          std::min<int64_t>(pointers->length, static_cast<int64_t>(elements->size())));
     for (int64_t k = 0; k < count; ++k) {
       uint64_t pointer = 0;
-      for (int b = 0; b < 8; ++b) pointer = (pointer << 8) | pointers->bytes[static_cast<size_t>(k) * 8 + static_cast<size_t>(b)];
+      for (int b = 0; b < 8; ++b)
+        pointer = (pointer << 8) | pointers->bytes[static_cast<size_t>(k) * 8 + static_cast<size_t>(b)];
       if (const auto buffer = index.find((*elements)[static_cast<size_t>(k)])) out.buffers[pointer] = *buffer;
     }
   }
@@ -88,7 +92,8 @@ BitmapScan scanBitmaps(const hprof::HeapIndex& index) {
   size_t nativeOnly = 0;
   for (uint32_t i = 0; i < index.objectCount(); ++i) {
     const ObjectIndex o{i};
-    if (index.kindOf(o) != hprof::ObjectKind::kInstance || !index.isSubclassOf(index.classOf(o), *bitmapClass)) continue;
+    if (index.kindOf(o) != hprof::ObjectKind::kInstance || !index.isSubclassOf(index.classOf(o), *bitmapClass))
+      continue;
     BitmapRecord b;
     b.object = o;
     b.width = static_cast<uint32_t>(std::max<int64_t>(0, intField(index, o, "mWidth", 0)));
@@ -104,8 +109,10 @@ BitmapScan scanBitmaps(const hprof::HeapIndex& index) {
         const int64_t rowBytes = intField(index, o, "mRowBytes", 0);
         const uint64_t bpp = rowBytes > 0 && b.width ? static_cast<uint64_t>(rowBytes) / b.width
                                                      : (pixelsCount ? array->length / pixelsCount : 0);
-        b.config = bpp == 4 ? BitmapConfig::kArgb8888 : bpp == 2 ? BitmapConfig::kRgb565
-                                                       : bpp == 1 ? BitmapConfig::kAlpha8 : BitmapConfig::kUnknown;
+        b.config = bpp == 4   ? BitmapConfig::kArgb8888
+                   : bpp == 2 ? BitmapConfig::kRgb565
+                   : bpp == 1 ? BitmapConfig::kAlpha8
+                              : BitmapConfig::kUnknown;
         b.rowBytes = rowBytes > 0 ? static_cast<uint32_t>(rowBytes) : static_cast<uint32_t>(b.width * bpp);
       }
     } else {

@@ -24,16 +24,16 @@ struct BitmapRecord {
   uint32_t width = 0, height = 0;
   BitmapConfig config = BitmapConfig::kUnknown;
   PixelFormat format = PixelFormat::kNone;
-  std::span<const uint8_t> pixels;  // raw rows (kRaw) or the compressed file, in the mapped dump
+  std::span<const uint8_t> pixels;               // raw rows (kRaw) or the compressed file, in the mapped dump
   hprof::ObjectIndex buffer = hprof::kNoObject;  // the byte[] holding them
-  uint32_t rowBytes = 0;            // raw only
-  uint64_t pixelBytes = 0;          // memory the pixels take: buffer length, or width × height × 4 natively
+  uint32_t rowBytes = 0;                         // raw only
+  uint64_t pixelBytes = 0;  // memory the pixels take: buffer length, or width × height × 4 natively
 };
 
 struct BitmapScan {
   std::vector<BitmapRecord> bitmaps;  // every android.graphics.Bitmap instance, in object order
   size_t withPixels = 0;
-  std::string note;                   // why pixels are missing, when they are
+  std::string note;  // why pixels are missing, when they are
 };
 
 BitmapScan scanBitmaps(const hprof::HeapIndex& index);

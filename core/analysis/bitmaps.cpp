@@ -26,8 +26,10 @@ std::string hex128(const XXH128_hash_t& h) {
 
 StatusOr<image::RgbaImage> decodeRawBitmap(const BitmapRecord& b) {
   if (b.format != PixelFormat::kRaw) return invalidInput("bitmap pixels are not raw");
-  const uint32_t bpp = b.config == BitmapConfig::kArgb8888 ? 4 : b.config == BitmapConfig::kRgb565 ? 2
-                       : b.config == BitmapConfig::kAlpha8 ? 1 : 0;
+  const uint32_t bpp = b.config == BitmapConfig::kArgb8888 ? 4
+                       : b.config == BitmapConfig::kRgb565 ? 2
+                       : b.config == BitmapConfig::kAlpha8 ? 1
+                                                           : 0;
   if (bpp == 0 || b.width == 0 || b.height == 0 || b.rowBytes < b.width * bpp ||
       uint64_t{b.rowBytes} * (b.height - 1) + uint64_t{b.width} * bpp > b.pixels.size()) {
     return invalidInput("bitmap buffer does not hold " + std::to_string(b.width) + "x" + std::to_string(b.height) +
@@ -42,9 +44,7 @@ StatusOr<image::RgbaImage> decodeRawBitmap(const BitmapRecord& b) {
     uint8_t* dst = out.rgba.data() + size_t{y} * b.width * 4;
     for (uint32_t x = 0; x < b.width; ++x, dst += 4) {
       switch (b.config) {
-        case BitmapConfig::kArgb8888:
-          std::memcpy(dst, row + size_t{x} * 4, 4);
-          break;
+        case BitmapConfig::kArgb8888: std::memcpy(dst, row + size_t{x} * 4, 4); break;
         case BitmapConfig::kRgb565: {
           const uint16_t v = static_cast<uint16_t>(row[x * 2] | (row[x * 2 + 1] << 8));
           dst[0] = static_cast<uint8_t>(((v >> 11) & 31) * 255 / 31);
@@ -128,9 +128,8 @@ StatusOr<BitmapReport> findDuplicateBitmaps(const hprof::HeapIndex& index, const
       report.groups.push_back(std::move(g));
     }
   }
-  std::stable_sort(report.groups.begin(), report.groups.end(), [](const BitmapGroup& a, const BitmapGroup& b) {
-    return a.wastedBytes > b.wastedBytes;
-  });
+  std::stable_sort(report.groups.begin(), report.groups.end(),
+                   [](const BitmapGroup& a, const BitmapGroup& b) { return a.wastedBytes > b.wastedBytes; });
   return report;
 }
 

@@ -23,24 +23,24 @@ namespace mxi::core::analysis {
 StatusOr<image::RgbaImage> decodeRawBitmap(const BitmapRecord& bitmap);
 
 struct BitmapGroup {
-  std::string hash;               // XXH3-128 of the pixel bytes, hex
+  std::string hash;  // XXH3-128 of the pixel bytes, hex
   uint32_t width = 0, height = 0;
   BitmapConfig config = BitmapConfig::kUnknown;
   PixelFormat format = PixelFormat::kNone;
   uint64_t bytesPerCopy = 0;
-  uint64_t wastedBytes = 0;       // (copies − 1) × bytesPerCopy
-  std::vector<size_t> members;    // indices into BitmapScan::bitmaps
+  uint64_t wastedBytes = 0;                    // (copies − 1) × bytesPerCopy
+  std::vector<size_t> members;                 // indices into BitmapScan::bitmaps
   std::vector<std::vector<ChainNode>> chains;  // per member: shortest strong path from a GC root
-  std::vector<size_t> holders;    // per member: position in its chain of the object that holds it
+  std::vector<size_t> holders;                 // per member: position in its chain of the object that holds it
 };
 
 struct BitmapOptions {
-  uint64_t minBytes = 5000;       // groups whose copies are smaller are left out
+  uint64_t minBytes = 5000;  // groups whose copies are smaller are left out
 };
 
 struct BitmapReport {
   BitmapScan scan;
-  size_t reachable = 0;           // bitmaps a strong path reaches (only those are grouped)
+  size_t reachable = 0;             // bitmaps a strong path reaches (only those are grouped)
   std::vector<BitmapGroup> groups;  // most wasted bytes first
 };
 

@@ -62,7 +62,8 @@ bool depthFirstOrder(const G& g, std::span<const uint32_t> roots, DominatorResul
     parent.push_back(parentPre);
     const std::span<const uint32_t> succ = g.successors(node);
     const uint32_t skipped = g.skippedSuccessor(node);
-    stack.push_back({succ.data(), succ.data() + succ.size(), skipped < succ.size() ? succ.data() + skipped : nullptr, pre});
+    stack.push_back(
+        {succ.data(), succ.data() + succ.size(), skipped < succ.size() ? succ.data() + skipped : nullptr, pre});
   };
   uint64_t steps = 0;
   for (uint32_t root : roots) {

@@ -14,8 +14,8 @@ namespace {
 
 struct Keyed {
   XXH128_hash_t hash;
-  uint32_t object;      // the String or the array
-  uint32_t aux;         // String: its value array (UINT32_MAX none)
+  uint32_t object;  // the String or the array
+  uint32_t aux;     // String: its value array (UINT32_MAX none)
 };
 
 bool sameHash(const XXH128_hash_t& a, const XXH128_hash_t& b) { return a.low64 == b.low64 && a.high64 == b.high64; }
@@ -98,7 +98,8 @@ StatusOr<DuplicateReport> findDuplicateValues(const hprof::HeapIndex& index, con
 
   for (uint32_t i = 0; i < n; ++i) {
     const ObjectIndex o{i};
-    if ((i & 0xFFFFF) == 0 && (cancel.isCancelled() || !progress.report("duplicates", static_cast<int>(uint64_t{i} * 500 / n)))) {
+    if ((i & 0xFFFFF) == 0 &&
+        (cancel.isCancelled() || !progress.report("duplicates", static_cast<int>(uint64_t{i} * 500 / n)))) {
       return cancelled();
     }
     if (stringClass && index.classOf(o) == *stringClass && index.kindOf(o) == hprof::ObjectKind::kInstance) {
@@ -145,7 +146,8 @@ StatusOr<DuplicateReport> findDuplicateValues(const hprof::HeapIndex& index, con
         if (d.objects.size() < 10) d.objects.push_back(ObjectIndex{strings[k].object});
       }
       if (d.copies >= 2) {
-        d.bytesPerCopy = index.shallowSize(ObjectIndex{strings[a].object}) + index.shallowSize(ObjectIndex{strings[a].aux});
+        d.bytesPerCopy =
+            index.shallowSize(ObjectIndex{strings[a].object}) + index.shallowSize(ObjectIndex{strings[a].aux});
         d.wastedBytes = total > d.bytesPerCopy ? total - d.bytesPerCopy : 0;
         std::string value = index.stringValue(ObjectIndex{strings[a].object}).value_or("");
         if (value.size() > 200) value = value.substr(0, 200) + "…";

@@ -14,10 +14,10 @@
 namespace mxi::core::analysis {
 
 struct DuplicateString {
-  std::string value;                    // UTF-8, cut to 200 characters
+  std::string value;  // UTF-8, cut to 200 characters
   uint64_t copies = 0;
-  uint64_t bytesPerCopy = 0;            // String object + its value array
-  uint64_t wastedBytes = 0;             // all copies − one; shared value arrays counted once
+  uint64_t bytesPerCopy = 0;                // String object + its value array
+  uint64_t wastedBytes = 0;                 // all copies − one; shared value arrays counted once
   std::vector<hprof::ObjectIndex> objects;  // up to 10 of the copies
 };
 
@@ -27,12 +27,12 @@ struct DuplicateArray {
   uint64_t bytesPerCopy = 0;
   uint64_t copies = 0;
   uint64_t wastedBytes = 0;
-  std::string preview;                  // first elements, hex bytes
+  std::string preview;                      // first elements, hex bytes
   std::vector<hprof::ObjectIndex> objects;  // up to 10 of the copies
 };
 
 struct DuplicateOptions {
-  uint64_t minArrayBytes = 1024;        // smaller primitive arrays are not compared
+  uint64_t minArrayBytes = 1024;  // smaller primitive arrays are not compared
 };
 
 struct DuplicateReport {

@@ -25,7 +25,7 @@ struct HeapDiff {
   std::vector<Leak> newLeaks;       // signature only in the new dump (library leaks included)
   std::vector<Leak> fixedLeaks;     // signature only in the baseline
   std::vector<std::pair<Leak, Leak>> stillPresent;  // (baseline, new)
-  LeakReport base, next;            // the full leak reports of both dumps
+  LeakReport base, next;                            // the full leak reports of both dumps
 };
 
 StatusOr<HeapDiff> diffHeaps(const hprof::HeapIndex& base, const hprof::HeapIndex& next, const LeakOptions& options,

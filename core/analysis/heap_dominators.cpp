@@ -6,7 +6,8 @@ namespace mxi::core::analysis {
 
 using hprof::ObjectIndex;
 
-StatusOr<std::unique_ptr<HeapDominators>> HeapDominators::compute(const HeapGraph& graph, const DominatorOptions& options,
+StatusOr<std::unique_ptr<HeapDominators>> HeapDominators::compute(const HeapGraph& graph,
+                                                                  const DominatorOptions& options,
                                                                   ProgressSink& progress, const CancelToken& cancel) {
   auto result = std::unique_ptr<HeapDominators>(new HeapDominators());
   DominatorResult& tree = result->m_tree;
@@ -43,8 +44,9 @@ std::vector<ObjectIndex> HeapDominators::topRetainers(size_t n) const {
   ranked.reserve(m_tops.size());
   for (uint32_t w : m_tops) ranked.emplace_back(m_retained[w], w);
   n = std::min(n, ranked.size());
-  std::partial_sort(ranked.begin(), ranked.begin() + static_cast<ptrdiff_t>(n), ranked.end(),
-                    [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+  std::partial_sort(
+      ranked.begin(), ranked.begin() + static_cast<ptrdiff_t>(n), ranked.end(),
+      [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
   std::vector<ObjectIndex> out;
   for (size_t i = 0; i < n; ++i) out.push_back(ObjectIndex{m_tree.nodeAt[ranked[i].second]});
   return out;
@@ -67,8 +69,10 @@ std::vector<ObjectIndex> HeapDominators::children(ObjectIndex parent) const {
     if (p == kUnreached) return {};
   }
   std::vector<std::pair<uint64_t, uint32_t>> ranked;
-  for (uint32_t k = m_childStart[p]; k < m_childStart[p + 1]; ++k) ranked.emplace_back(m_retained[m_childList[k]], m_childList[k]);
-  std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+  for (uint32_t k = m_childStart[p]; k < m_childStart[p + 1]; ++k)
+    ranked.emplace_back(m_retained[m_childList[k]], m_childList[k]);
+  std::sort(ranked.begin(), ranked.end(),
+            [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
   std::vector<ObjectIndex> out;
   out.reserve(ranked.size());
   for (const auto& [bytes, w] : ranked) out.push_back(ObjectIndex{m_tree.nodeAt[w]});

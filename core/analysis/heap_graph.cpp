@@ -42,7 +42,8 @@ ObjectIndex HeapGraph::referentOf(ObjectIndex reference) const {
 }
 
 uint32_t HeapGraph::lookupReferentEdge(uint32_t node) const {
-  const auto at = std::lower_bound(m_referentEdges.begin(), m_referentEdges.end(), std::pair<uint32_t, uint32_t>{node, 0});
+  const auto at =
+      std::lower_bound(m_referentEdges.begin(), m_referentEdges.end(), std::pair<uint32_t, uint32_t>{node, 0});
   return at != m_referentEdges.end() && at->first == node ? at->second : UINT32_MAX;
 }
 

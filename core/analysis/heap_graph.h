@@ -41,8 +41,8 @@ class HeapGraph {
   uint32_t lookupReferentEdge(uint32_t node) const;
 
   const hprof::HeapIndex& m_index;
-  std::vector<uint8_t> m_referenceClass;    // per ClassIndex
-  std::vector<uint64_t> m_hasReferent;      // bitset over nodes: a referent edge to skip
+  std::vector<uint8_t> m_referenceClass;                       // per ClassIndex
+  std::vector<uint64_t> m_hasReferent;                         // bitset over nodes: a referent edge to skip
   std::vector<std::pair<uint32_t, uint32_t>> m_referentEdges;  // (node, edge position), sorted
   std::vector<uint32_t> m_rootObjects;
 };

@@ -16,9 +16,7 @@ using hprof::ObjectIndex;
 
 namespace {
 
-uint32_t loadU32(const uint8_t* p) {
-  return uint32_t{p[0]} << 24 | uint32_t{p[1]} << 16 | uint32_t{p[2]} << 8 | p[3];
-}
+uint32_t loadU32(const uint8_t* p) { return uint32_t{p[0]} << 24 | uint32_t{p[1]} << 16 | uint32_t{p[2]} << 8 | p[3]; }
 void storeU32(uint8_t* p, uint32_t v) {
   for (int i = 0; i < 4; ++i) p[i] = static_cast<uint8_t>(v >> (24 - 8 * i));
 }
@@ -212,7 +210,7 @@ StatusOr<ShrinkStats> shrinkDump(const hprof::HeapIndex& index, const ChunkSink&
           stats.arrayBytesDropped += data;
           break;
         }
-        case 0x20: {  // class dump: walk it to find its end
+        case 0x20: {                 // class dump: walk it to find its end
           uint64_t k = 7u * id + 8;  // id, stack serial, super, loader, signers, domain, 2 reserved, size
           auto need = [&](uint64_t n) { return k + n <= avail; };
           if (!need(2)) return corrupt(rec, "truncated class dump");
@@ -241,15 +239,24 @@ StatusOr<ShrinkStats> shrinkDump(const hprof::HeapIndex& index, const ChunkSink&
           out.append(rec, 1 + size);
           break;
         }
-        case 0xFE: size = 4u + id; break;                                 // heap dump info
-        case 0x01: size = 2u * id; break;                                 // JNI global
-        case 0x04: case 0x06: size = id + 4u; break;                      // native stack, thread block
-        case 0x02: case 0x03: case 0x08: case 0x8E: size = id + 8u; break;  // thread-related roots
-        case 0xFF: case 0x05: case 0x07: case 0x89: case 0x8A: case 0x8B: case 0x8C: case 0x8D: case 0x90:
-          size = id;
-          break;
-        default:
-          return corrupt(rec, "unknown heap dump sub-record");
+        case 0xFE: size = 4u + id; break;  // heap dump info
+        case 0x01: size = 2u * id; break;  // JNI global
+        case 0x04:
+        case 0x06: size = id + 4u; break;  // native stack, thread block
+        case 0x02:
+        case 0x03:
+        case 0x08:
+        case 0x8E: size = id + 8u; break;  // thread-related roots
+        case 0xFF:
+        case 0x05:
+        case 0x07:
+        case 0x89:
+        case 0x8A:
+        case 0x8B:
+        case 0x8C:
+        case 0x8D:
+        case 0x90: size = id; break;
+        default: return corrupt(rec, "unknown heap dump sub-record");
       }
       if (sub != 0x21 && sub != 0x22 && sub != 0x23 && sub != 0xC3 && sub != 0x20) {
         if (avail < size) return corrupt(rec, "truncated sub-record");

@@ -60,7 +60,8 @@ bool appliesTo(const KnownReference& p, const AndroidBuild& build) {
   // Without SDK_INT (a JVM's dump) the platform is taken as current: fixed bugs do not apply.
   if (p.maxSdk > 0 && (!build.sdk || *build.sdk > p.maxSdk)) return false;
   if (build.sdk && p.minSdk > 0 && *build.sdk < p.minSdk) return false;
-  if (!p.manufacturer.empty() && !build.manufacturer.empty() && !equalsIgnoringCase(p.manufacturer, build.manufacturer)) {
+  if (!p.manufacturer.empty() && !build.manufacturer.empty() &&
+      !equalsIgnoringCase(p.manufacturer, build.manufacturer)) {
     return false;
   }
   return true;
@@ -172,7 +173,8 @@ std::vector<std::pair<ObjectIndex, int>> KnownReferenceMatcher::matches(ObjectIn
     if (const auto target = m_index.find(v->asObjectId())) out.emplace_back(*target, pattern);
   };
   if (m_index.kindOf(object) == hprof::ObjectKind::kInstance) {
-    for (int p : m_instancePatterns[m_index.classOf(object).value]) add(m_index.field(object, m_patterns[p].fieldName), p);
+    for (int p : m_instancePatterns[m_index.classOf(object).value])
+      add(m_index.field(object, m_patterns[p].fieldName), p);
   } else {
     const ClassIndex cls = *m_index.classForObject(object);
     for (int p : m_staticPatterns[cls.value]) add(m_index.staticField(cls, m_patterns[p].fieldName), p);

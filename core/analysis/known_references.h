@@ -60,7 +60,9 @@ class KnownReferenceMatcher {
  public:
   KnownReferenceMatcher(const hprof::HeapIndex& index, std::vector<KnownReference> patterns);
   const std::vector<KnownReference>& patterns() const { return m_patterns; }
-  bool isIgnored(int pattern) const { return m_patterns[static_cast<size_t>(pattern)].type == KnownReference::Type::kIgnored; }
+  bool isIgnored(int pattern) const {
+    return m_patterns[static_cast<size_t>(pattern)].type == KnownReference::Type::kIgnored;
+  }
   // Whether any field pattern can apply to edges out of `object` (cheap; call before forEachMatch()).
   bool mayMatch(hprof::ObjectIndex object) const;
   // Calls visit(targetObject, patternIndex) for each edge out of `object` that a field pattern matches.

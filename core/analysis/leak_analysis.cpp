@@ -24,7 +24,8 @@ uint64_t retainedOnce(const std::vector<ObjectIndex>& objects, const HeapDominat
   uint64_t bytes = 0;
   for (ObjectIndex o : objects) {
     bool nested = false;
-    for (ObjectIndex d = dominators.immediateDominator(o); d != hprof::kNoObject && !nested; d = dominators.immediateDominator(d)) {
+    for (ObjectIndex d = dominators.immediateDominator(o); d != hprof::kNoObject && !nested;
+         d = dominators.immediateDominator(d)) {
       nested = members.count(d.value) > 0;
     }
     if (!nested) bytes += dominators.retainedBytes(o);
@@ -48,10 +49,8 @@ bool isThreadRoot(hprof::RootKind kind) {
     case hprof::RootKind::kJavaFrame:
     case hprof::RootKind::kJniLocal:
     case hprof::RootKind::kNativeStack:
-    case hprof::RootKind::kThreadBlock:
-      return true;
-    default:
-      return false;
+    case hprof::RootKind::kThreadBlock: return true;
+    default: return false;
   }
 }
 
@@ -143,7 +142,8 @@ StatusOr<LeakReport> analyzeLeaks(const hprof::HeapIndex& index, const LeakOptio
   const KnownReferenceMatcher known(index, options.knownReferences);
   std::vector<ObjectIndex> targets;
   for (const LeakCandidate& c : candidates) targets.push_back(c.object);
-  ASSIGN_OR_RETURN(std::unique_ptr<ShortestPaths> paths, ShortestPaths::compute(graph, known, targets, progress, cancel, options.javaLocalsLast));
+  ASSIGN_OR_RETURN(std::unique_ptr<ShortestPaths> paths,
+                   ShortestPaths::compute(graph, known, targets, progress, cancel, options.javaLocalsLast));
   report.timingsMs.emplace_back("paths", clock.lapMs());
 
   std::unique_ptr<HeapDominators> computed;
@@ -172,7 +172,8 @@ StatusOr<LeakReport> analyzeLeaks(const hprof::HeapIndex& index, const LeakOptio
       ++report.notStronglyReachable;
       continue;
     }
-    if (std::any_of(path.begin(), path.end() - 1, [&](ObjectIndex o) { return reachableCandidates.count(o.value) > 0; })) {
+    if (std::any_of(path.begin(), path.end() - 1,
+                    [&](ObjectIndex o) { return reachableCandidates.count(o.value) > 0; })) {
       ++report.heldThroughOtherLeaks;
       continue;
     }

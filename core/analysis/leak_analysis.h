@@ -22,7 +22,7 @@ struct LeakOptions {
   FinderOptions finders;
   std::vector<KnownReference> knownReferences = builtinKnownReferences();
   bool javaLocalsLast = true;  // false: Java-frame roots count like any other root
-  bool retainedSizes = true;  // build the dominator tree for retained bytes
+  bool retainedSizes = true;   // build the dominator tree for retained bytes
   DominatorOptions dominators;
   const HeapDominators* precomputed = nullptr;  // reuse a dominator tree of the same index
 };
@@ -34,29 +34,29 @@ struct ChainNode {
   std::string rootThread;   // node 0 of a thread-related root: the thread's name
   LeakingStatus status = LeakingStatus::kUnknown;
   std::string reason;
-  bool suspect = false;     // the reference into this node is a suspect
+  bool suspect = false;  // the reference into this node is a suspect
 };
 
 struct Leak {
-  std::string signature;    // hex hash of the suspect references, stable across dumps
-  std::string className;    // of the leaking object
+  std::string signature;  // hex hash of the suspect references, stable across dumps
+  std::string className;  // of the leaking object
   std::string finder;
   std::string key;
   std::string description;
   std::vector<hprof::ObjectId> leakingObjectIds;
-  uint64_t retainedBytes = 0;  // of all its leaking objects together (0 without dominators)
+  uint64_t retainedBytes = 0;    // of all its leaking objects together (0 without dominators)
   std::vector<ChainNode> chain;  // the shortest one of the group
-  int pattern = -1;         // library leaks: index into LeakReport::knownReferences
+  int pattern = -1;              // library leaks: index into LeakReport::knownReferences
 };
 
 struct LeakReport {
   std::vector<Leak> leaks;         // application leaks, biggest retained first
   std::vector<Leak> libraryLeaks;  // the only path goes through a known reference
   std::vector<KnownReference> knownReferences;
-  size_t candidates = 0;           // nominated by the finders
-  size_t notStronglyReachable = 0; // nominated but only weakly reachable or unreachable: no leak
-  size_t heldThroughOtherLeaks = 0; // nominated, but the shortest path runs through another
-                                    // leaking object: part of that leak, not one of its own
+  size_t candidates = 0;             // nominated by the finders
+  size_t notStronglyReachable = 0;   // nominated but only weakly reachable or unreachable: no leak
+  size_t heldThroughOtherLeaks = 0;  // nominated, but the shortest path runs through another
+                                     // leaking object: part of that leak, not one of its own
   std::vector<std::pair<std::string, double>> timingsMs;
 };
 
@@ -68,7 +68,6 @@ StatusOr<LeakReport> analyzeLeaks(const hprof::HeapIndex& index, const LeakOptio
 // orders them biggest first, as analyzeLeaks does with retained sizes. For a report found
 // without them (retainedSizes = false): the desktop app lists leaks before the tree exists.
 void addRetainedSizes(LeakReport& report, const hprof::HeapIndex& index, const HeapDominators& dominators);
-
 
 // The shortest strong path to `object` as chain nodes (statuses judged, not propagated).
 std::vector<ChainNode> describePath(const hprof::HeapIndex& index, const std::vector<hprof::ObjectIndex>& path,

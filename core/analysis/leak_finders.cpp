@@ -46,8 +46,8 @@ void findMatrix(const HeapGraph& graph, const AndroidObjects& android, const Fin
     const auto ref = android.objectField(info, "mActivityRef");
     if (!ref || *ref == hprof::kNoObject) continue;
     const std::string name = android.stringField(info, "mActivityName").value_or("");
-    out.add({graph.referentOf(*ref), "matrix", key, name,
-             "Matrix DestroyedActivityInfo " + key + " marks it destroyed"});
+    out.add(
+        {graph.referentOf(*ref), "matrix", key, name, "Matrix DestroyedActivityInfo " + key + " marks it destroyed"});
   }
 }
 
@@ -57,12 +57,13 @@ void findLeakCanary(const HeapGraph& graph, const AndroidObjects& android, Colle
     if (!cls) continue;
     for (ObjectIndex ref : instancesOf(graph.index(), *cls)) {
       const std::string key = android.stringField(ref, "key").value_or("");
-      std::string description = android.stringField(ref, "description").value_or(android.stringField(ref, "name").value_or(""));
+      std::string description =
+          android.stringField(ref, "description").value_or(android.stringField(ref, "name").value_or(""));
       const auto watched = android.intField(ref, "watchUptimeMillis");
       const auto retained = android.intField(ref, "retainedUptimeMillis");
       if (watched && retained && *retained >= 0) {
-        description += (description.empty() ? "" : "; ") + std::string("retained ") + std::to_string(*retained - *watched) +
-                       " ms after it was watched";
+        description += (description.empty() ? "" : "; ") + std::string("retained ") +
+                       std::to_string(*retained - *watched) + " ms after it was watched";
       }
       out.add({graph.referentOf(ref), "leakcanary", key, description,
                "LeakCanary KeyedWeakReference " + key + " is retained"});
@@ -78,24 +79,32 @@ void findAndroid(const HeapGraph& graph, const AndroidObjects& android, Collecto
       if (const auto s = state(o); s && s->finished) out.add({o, "android", "", kind, s->reason});
     }
   };
-  each(android.activity, [&](ObjectIndex o) { return android.activityState(o); }, "Activity");
+  each(
+      android.activity, [&](ObjectIndex o) { return android.activityState(o); }, "Activity");
   for (const auto& f : {android.fragment, android.androidxFragment, android.supportFragment}) {
-    each(f, [&](ObjectIndex o) { return android.fragmentState(o); }, "Fragment");
+    each(
+        f, [&](ObjectIndex o) { return android.fragmentState(o); }, "Fragment");
   }
   // Views: only the root of each hierarchy (its parent is null or not a View, e.g. ViewRootImpl),
   // one report per leaked hierarchy rather than one per view.
-  each(android.view, [&](ObjectIndex o) -> std::optional<AndroidObjects::State> {
-    const auto parent = android.objectField(o, "mParent");
-    if (parent && *parent != hprof::kNoObject && android.isInstanceOf(*parent, *android.view)) return std::nullopt;
-    const auto s = android.viewState(o);
-    // A detached root view counts only when the dump can tell it was attached once.
-    if (s && s->finished && s->reason.starts_with("View.mAttachInfo") && !android.intField(o, "mWindowAttachCount")) {
-      return std::nullopt;
-    }
-    return s;
-  }, "View");
-  each(android.dialog, [&](ObjectIndex o) { return android.dialogState(o); }, "Dialog");
-  each(android.viewModel, [&](ObjectIndex o) { return android.viewModelState(o); }, "ViewModel");
+  each(
+      android.view,
+      [&](ObjectIndex o) -> std::optional<AndroidObjects::State> {
+        const auto parent = android.objectField(o, "mParent");
+        if (parent && *parent != hprof::kNoObject && android.isInstanceOf(*parent, *android.view)) return std::nullopt;
+        const auto s = android.viewState(o);
+        // A detached root view counts only when the dump can tell it was attached once.
+        if (s && s->finished && s->reason.starts_with("View.mAttachInfo") &&
+            !android.intField(o, "mWindowAttachCount")) {
+          return std::nullopt;
+        }
+        return s;
+      },
+      "View");
+  each(
+      android.dialog, [&](ObjectIndex o) { return android.dialogState(o); }, "Dialog");
+  each(
+      android.viewModel, [&](ObjectIndex o) { return android.viewModelState(o); }, "ViewModel");
 }
 
 void findExplicit(const HeapGraph& graph, const FinderOptions& options, Collector& out) {
@@ -106,7 +115,8 @@ void findExplicit(const HeapGraph& graph, const FinderOptions& options, Collecto
   for (const std::string& name : options.classes) {
     const auto cls = index.findClass(name);
     if (!cls) continue;
-    for (ObjectIndex o : instancesOf(index, *cls)) out.add({o, "explicit", "", "instance of " + name, "instance of " + name});
+    for (ObjectIndex o : instancesOf(index, *cls))
+      out.add({o, "explicit", "", "instance of " + name, "instance of " + name});
   }
 }
 

@@ -29,9 +29,9 @@ struct FinderOptions {
   bool matrix = true;
   bool leakcanary = true;
   bool android = true;
-  std::optional<std::string> matrixKey;            // only this DestroyedActivityInfo key
-  std::vector<hprof::ObjectId> objects;            // explicit: these objects
-  std::vector<std::string> classes;                // explicit: every instance of these classes
+  std::optional<std::string> matrixKey;  // only this DestroyedActivityInfo key
+  std::vector<hprof::ObjectId> objects;  // explicit: these objects
+  std::vector<std::string> classes;      // explicit: every instance of these classes
 };
 
 // Candidates in finder order (matrix, leakcanary, android, explicit); an object nominated by

@@ -152,8 +152,8 @@ ObjectInspection inspectObject(const HeapIndex& index, ObjectIndex object, size_
         out.arrayLength = static_cast<uint32_t>(elements->size());
         const size_t n = std::min(elements->size(), maxElements);
         for (size_t i = 0; i < n; ++i) {
-          out.elements.push_back(
-              inspectValue(index, "[" + std::to_string(i) + "]", hprof::Value{BasicType::kObject, (*elements)[i].value}));
+          out.elements.push_back(inspectValue(index, "[" + std::to_string(i) + "]",
+                                              hprof::Value{BasicType::kObject, (*elements)[i].value}));
         }
       }
       break;
@@ -163,8 +163,8 @@ ObjectInspection inspectObject(const HeapIndex& index, ObjectIndex object, size_
         if (array->hasData) {
           const size_t n = std::min<size_t>(array->length, maxElements);
           for (size_t i = 0; i < n; ++i) {
-            out.elements.push_back(inspectValue(index, "[" + std::to_string(i) + "]",
-                                                primitiveElement(*array, static_cast<uint32_t>(i))));
+            out.elements.push_back(
+                inspectValue(index, "[" + std::to_string(i) + "]", primitiveElement(*array, static_cast<uint32_t>(i))));
           }
         }
       }
@@ -180,7 +180,8 @@ StatusOr<Referrers> findReferrers(const HeapIndex& index, ObjectIndex target, si
     if ((i & 0xFFFFF) == 0 && cancel.isCancelled()) return cancelled();
     for (const ObjectIndex to : index.references(ObjectIndex{i})) {
       if (to != target) continue;
-      if (out.referrers.size() < limit) out.referrers.push_back({ObjectIndex{i}, nameReference(index, ObjectIndex{i}, target)});
+      if (out.referrers.size() < limit)
+        out.referrers.push_back({ObjectIndex{i}, nameReference(index, ObjectIndex{i}, target)});
       ++out.total;
       break;  // one entry per referring object
     }
@@ -188,7 +189,8 @@ StatusOr<Referrers> findReferrers(const HeapIndex& index, ObjectIndex target, si
   return out;
 }
 
-StatusOr<Instances> findInstances(const HeapIndex& index, hprof::ClassIndex cls, size_t limit, const CancelToken& cancel) {
+StatusOr<Instances> findInstances(const HeapIndex& index, hprof::ClassIndex cls, size_t limit,
+                                  const CancelToken& cancel) {
   Instances out;
   const uint32_t n = index.objectCount();
   for (uint32_t i = 0; i < n; ++i) {

@@ -17,9 +17,9 @@
 namespace mxi::core::analysis {
 
 struct InspectedValue {
-  std::string name;   // field name or "[i]"
-  std::string type;   // "int", "Object", "java.lang.String"…
-  std::string text;   // the value as a Java programmer reads it; references as "Class@0xID"
+  std::string name;                              // field name or "[i]"
+  std::string type;                              // "int", "Object", "java.lang.String"…
+  std::string text;                              // the value as a Java programmer reads it; references as "Class@0xID"
   hprof::ObjectIndex target = hprof::kNoObject;  // the referenced object when it is in the dump
 };
 
@@ -34,8 +34,8 @@ struct ObjectInspection {
   std::optional<std::string> stringValue;  // java.lang.String contents (UTF-8)
   std::vector<InspectedValue> fields;      // instance fields (own class first), or a class's statics
   std::optional<uint32_t> arrayLength;
-  std::vector<InspectedValue> elements;    // array elements, the first `maxElements`
-  std::vector<std::string> rootKinds;      // GC roots that hold this object directly
+  std::vector<InspectedValue> elements;  // array elements, the first `maxElements`
+  std::vector<std::string> rootKinds;    // GC roots that hold this object directly
 };
 
 ObjectInspection inspectObject(const hprof::HeapIndex& index, hprof::ObjectIndex object, size_t maxElements = 1000);

@@ -64,8 +64,7 @@ ReferenceName nameReference(const hprof::HeapIndex& index, ObjectIndex from, Obj
       if (info.loaderId == target) return {Type::kClassLoader, "<classloader>", info.name};
       break;
     }
-    case hprof::ObjectKind::kPrimitiveArray:
-      break;
+    case hprof::ObjectKind::kPrimitiveArray: break;
   }
   return {Type::kUnknown, "?", ""};
 }

@@ -91,7 +91,8 @@ StatusOr<std::unique_ptr<ShortestPaths>> ShortestPaths::compute(const HeapGraph&
     for (size_t k = 0; k < succ.size(); ++k) {
       if (k == skipped) continue;
       const uint32_t v = succ[k];
-      if (!ignoredTargets.empty() && std::find(ignoredTargets.begin(), ignoredTargets.end(), v) != ignoredTargets.end()) {
+      if (!ignoredTargets.empty() &&
+          std::find(ignoredTargets.begin(), ignoredTargets.end(), v) != ignoredTargets.end()) {
         continue;  // an ignored reference is never a path
       }
       const bool last = viaLast || std::find(lastTargets.begin(), lastTargets.end(), v) != lastTargets.end();

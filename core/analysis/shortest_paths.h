@@ -37,8 +37,8 @@ class ShortestPaths {
  private:
   static constexpr uint8_t kUnseen = 0, kQueued = 1, kQueuedLast = 2, kDone = 3;
   const hprof::HeapIndex* m_index = nullptr;
-  std::vector<uint8_t> m_state;          // by object
-  LargeArray<uint32_t> m_parent;         // by object; UINT32_MAX for root objects
+  std::vector<uint8_t> m_state;                         // by object
+  LargeArray<uint32_t> m_parent;                        // by object; UINT32_MAX for root objects
   std::unordered_map<uint32_t, uint32_t> m_rootRecord;  // root object → index into roots()
 };
 

@@ -12,8 +12,7 @@ namespace mxi::core::detail {
 }
 }  // namespace mxi::core::detail
 
-#define MXI_CHECK(cond) \
-  ((cond) ? static_cast<void>(0) : ::mxi::core::detail::checkFailed(#cond, __FILE__, __LINE__))
+#define MXI_CHECK(cond) ((cond) ? static_cast<void>(0) : ::mxi::core::detail::checkFailed(#cond, __FILE__, __LINE__))
 
 #ifdef NDEBUG
 #define MXI_DCHECK(cond) static_cast<void>(0)

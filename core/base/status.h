@@ -15,12 +15,12 @@ namespace mxi::core {
 
 enum class StatusCode : uint8_t {
   kOk = 0,
-  kInvalidInput,    // the input is malformed, truncated or unsupported (CLI exit code 2)
-  kNotFound,        // a named file, entry, object or field does not exist (exit code 2)
-  kIoError,         // the OS refused a read/write/map (exit code 2: the input is unusable)
-  kCancelled,       // the caller's CancelToken fired
-  kResourceLimit,   // a configured limit (decompressed size, index size) would be exceeded
-  kInternal,        // a bug: an invariant did not hold (exit code 1)
+  kInvalidInput,   // the input is malformed, truncated or unsupported (CLI exit code 2)
+  kNotFound,       // a named file, entry, object or field does not exist (exit code 2)
+  kIoError,        // the OS refused a read/write/map (exit code 2: the input is unusable)
+  kCancelled,      // the caller's CancelToken fired
+  kResourceLimit,  // a configured limit (decompressed size, index size) would be exceeded
+  kInternal,       // a bug: an invariant did not hold (exit code 1)
 };
 
 const char* statusCodeName(StatusCode code);
@@ -76,9 +76,18 @@ class StatusOr {
     static const Status kOk;
     return ok() ? kOk : std::get<Status>(m_value);
   }
-  T& value() & { MXI_CHECK(ok()); return std::get<T>(m_value); }
-  const T& value() const& { MXI_CHECK(ok()); return std::get<T>(m_value); }
-  T&& value() && { MXI_CHECK(ok()); return std::get<T>(std::move(m_value)); }
+  T& value() & {
+    MXI_CHECK(ok());
+    return std::get<T>(m_value);
+  }
+  const T& value() const& {
+    MXI_CHECK(ok());
+    return std::get<T>(m_value);
+  }
+  T&& value() && {
+    MXI_CHECK(ok());
+    return std::get<T>(std::move(m_value));
+  }
   T* operator->() { return &value(); }
   const T* operator->() const { return &value(); }
   T& operator*() & { return value(); }
@@ -94,15 +103,14 @@ class StatusOr {
 #define MXI_STATUS_CONCAT(a, b) MXI_STATUS_CONCAT_INNER(a, b)
 
 // Returns the Status from the enclosing function when `expr` failed.
-#define RETURN_IF_ERROR(expr)                         \
-  do {                                                \
-    ::mxi::core::Status mxi_status_ = (expr);         \
-    if (!mxi_status_.ok()) return mxi_status_;        \
+#define RETURN_IF_ERROR(expr)                  \
+  do {                                         \
+    ::mxi::core::Status mxi_status_ = (expr);  \
+    if (!mxi_status_.ok()) return mxi_status_; \
   } while (0)
 
 // `ASSIGN_OR_RETURN(auto x, makeX());` binds the value or returns the error.
-#define ASSIGN_OR_RETURN(lhs, expr) \
-  ASSIGN_OR_RETURN_IMPL(MXI_STATUS_CONCAT(mxi_statusor_, __LINE__), lhs, expr)
+#define ASSIGN_OR_RETURN(lhs, expr) ASSIGN_OR_RETURN_IMPL(MXI_STATUS_CONCAT(mxi_statusor_, __LINE__), lhs, expr)
 #define ASSIGN_OR_RETURN_IMPL(tmp, lhs, expr) \
   auto tmp = (expr);                          \
   if (!tmp.ok()) return tmp.status();         \

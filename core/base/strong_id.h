@@ -19,7 +19,5 @@ struct StrongId {
 
 template <typename Tag, typename Rep>
 struct std::hash<mxi::core::StrongId<Tag, Rep>> {
-  size_t operator()(const mxi::core::StrongId<Tag, Rep>& id) const noexcept {
-    return std::hash<Rep>{}(id.value);
-  }
+  size_t operator()(const mxi::core::StrongId<Tag, Rep>& id) const noexcept { return std::hash<Rep>{}(id.value); }
 };

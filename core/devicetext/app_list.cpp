@@ -29,8 +29,8 @@ bool belongsToPackage(std::string_view process, std::string_view packageName) {
          (process.size() == packageName.size() || process[packageName.size()] == ':');
 }
 
-std::vector<protocol::PackageInfo> joinPackagesWithProcesses(
-    std::vector<std::string> packages, const std::vector<protocol::ProcessInfo>& processes) {
+std::vector<protocol::PackageInfo> joinPackagesWithProcesses(std::vector<std::string> packages,
+                                                             const std::vector<protocol::ProcessInfo>& processes) {
   std::sort(packages.begin(), packages.end());
   packages.erase(std::unique(packages.begin(), packages.end()), packages.end());
   std::vector<protocol::PackageInfo> out;

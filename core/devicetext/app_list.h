@@ -24,6 +24,6 @@ bool belongsToPackage(std::string_view process, std::string_view packageName);
 
 // The packages sorted by name and without duplicates, each with its run state from `processes`.
 std::vector<protocol::PackageInfo> joinPackagesWithProcesses(std::vector<std::string> packages,
-                                                            const std::vector<protocol::ProcessInfo>& processes);
+                                                             const std::vector<protocol::ProcessInfo>& processes);
 
 }  // namespace mxi::core::devicetext

@@ -9,14 +9,28 @@ namespace mxi::core::devicetext {
 namespace {
 
 enum Col : int {
-  kFlags, kIntendedVsync, kVsync, kHandleInputStart, kAnimationStart, kPerformTraversalsStart, kDrawStart,
-  kSyncQueued, kSyncStart, kIssueDrawCommandsStart, kSwapBuffers, kFrameCompleted, kGpuCompleted,
-  kFrameInterval, kFrameStartTime, kColCount
+  kFlags,
+  kIntendedVsync,
+  kVsync,
+  kHandleInputStart,
+  kAnimationStart,
+  kPerformTraversalsStart,
+  kDrawStart,
+  kSyncQueued,
+  kSyncStart,
+  kIssueDrawCommandsStart,
+  kSwapBuffers,
+  kFrameCompleted,
+  kGpuCompleted,
+  kFrameInterval,
+  kFrameStartTime,
+  kColCount
 };
 constexpr std::array<std::string_view, kColCount> kNames = {
-    "Flags", "IntendedVsync", "Vsync", "HandleInputStart", "AnimationStart", "PerformTraversalsStart",
-    "DrawStart", "SyncQueued", "SyncStart", "IssueDrawCommandsStart", "SwapBuffers", "FrameCompleted",
-    "GpuCompleted", "FrameInterval", "FrameStartTime"};
+    "Flags",          "IntendedVsync",          "Vsync",         "HandleInputStart",
+    "AnimationStart", "PerformTraversalsStart", "DrawStart",     "SyncQueued",
+    "SyncStart",      "IssueDrawCommandsStart", "SwapBuffers",   "FrameCompleted",
+    "GpuCompleted",   "FrameInterval",          "FrameStartTime"};
 
 struct Header {
   std::array<int, kColCount> index{};
@@ -69,7 +83,9 @@ FramestatsText parseFramestatsText(std::string_view input) {
   FramestatsBlock* block = nullptr;  // the open block
   Header header;
   std::vector<int64_t> values;
-  auto problem = [&](std::string message) { out.problems.push_back({lines.lineNumber(), lines.lineOffset(), std::move(message)}); };
+  auto problem = [&](std::string message) {
+    out.problems.push_back({lines.lineNumber(), lines.lineOffset(), std::move(message)});
+  };
   while (lines.next(raw)) {
     const std::string_view t = text::trim(raw);
     if (t == "---PROFILEDATA---") {
@@ -124,7 +140,8 @@ FramestatsText parseFramestatsText(std::string_view input) {
       continue;
     }
     if (values.size() < header.cells) {
-      problem("framestats row has " + std::to_string(values.size()) + " cells, header has " + std::to_string(header.cells));
+      problem("framestats row has " + std::to_string(values.size()) + " cells, header has " +
+              std::to_string(header.cells));
       continue;
     }
     auto cell = [&](int c) -> int64_t {

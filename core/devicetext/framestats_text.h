@@ -24,7 +24,7 @@ struct FramestatsRow {
 struct FramestatsBlock {
   std::string process;  // "** Graphics info for pid N [name] **"; may be empty
   int64_t pid = -1;
-  std::string window;   // "Window: …" or a ViewRootImpl line's "pkg/pkg.Activity"; may be empty
+  std::string window;  // "Window: …" or a ViewRootImpl line's "pkg/pkg.Activity"; may be empty
   uint64_t headerOffset = 0;
   std::vector<FramestatsRow> rows;
   bool closed = false;  // its closing ---PROFILEDATA--- was seen

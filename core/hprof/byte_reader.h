@@ -8,9 +8,7 @@
 
 namespace mxi::core::hprof {
 
-inline uint16_t loadU16(const uint8_t* p) {
-  return static_cast<uint16_t>((p[0] << 8) | p[1]);
-}
+inline uint16_t loadU16(const uint8_t* p) { return static_cast<uint16_t>((p[0] << 8) | p[1]); }
 inline uint32_t loadU32(const uint8_t* p) {
   uint32_t v;
   std::memcpy(&v, p, 4);
@@ -22,9 +20,7 @@ inline uint64_t loadU64(const uint8_t* p) {
   return __builtin_bswap64(v);
 }
 // An id of 4 or 8 bytes (validated at header time).
-inline uint64_t loadId(const uint8_t* p, uint32_t idSize) {
-  return idSize == 4 ? loadU32(p) : loadU64(p);
-}
+inline uint64_t loadId(const uint8_t* p, uint32_t idSize) { return idSize == 4 ? loadU32(p) : loadU64(p); }
 
 class ByteReader {
  public:

@@ -86,8 +86,7 @@ StatusOr<std::shared_ptr<DumpSource>> openGzip(std::span<const uint8_t> in, cons
       zs.next_in = const_cast<Bytef*>(in.data() + consumed);
       zs.avail_in = static_cast<uInt>(n);
       consumed += n;
-      if (!progress.report("inflating", static_cast<int>(consumed * 1000 / in.size())) ||
-          cancel.isCancelled()) {
+      if (!progress.report("inflating", static_cast<int>(consumed * 1000 / in.size())) || cancel.isCancelled()) {
         status = cancelled();
         break;
       }
@@ -195,8 +194,7 @@ StatusOr<std::shared_ptr<DumpSource>> openZip(const std::string& path, const Ope
     if (!info.hprofEntry.empty()) {
       chosen = zip_name_locate(archive.zip, info.hprofEntry.c_str(), 0);
       if (chosen < 0) {
-        return invalidInput("result.info names hprofEntry '" + info.hprofEntry +
-                            "' but the archive has no such entry");
+        return invalidInput("result.info names hprofEntry '" + info.hprofEntry + "' but the archive has no such entry");
       }
     }
   }

@@ -77,7 +77,7 @@ StatusOr<std::shared_ptr<DumpSource>> mapDumpFile(const std::string& path);
 
 // Detects the container by its magic bytes (not by file name) and opens the dump (dump_open.cpp).
 StatusOr<std::shared_ptr<DumpSource>> openDump(const std::string& path, const OpenOptions& options,
-                                                ProgressSink& progress, const CancelToken& cancel);
+                                               ProgressSink& progress, const CancelToken& cancel);
 
 // Parses Java-properties text (`key=value` / `key: value`, `#` comments, backslash escapes).
 MatrixResultInfo parseMatrixResultInfo(std::string_view text);

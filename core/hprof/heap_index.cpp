@@ -104,13 +104,9 @@ ObjectKind HeapIndex::kindOf(ObjectIndex object) const {
   return static_cast<ObjectKind>((m_packed[object.value] >> 48) & 3);
 }
 
-uint8_t HeapIndex::heapOf(ObjectIndex object) const {
-  return static_cast<uint8_t>(m_packed[object.value] >> 56);
-}
+uint8_t HeapIndex::heapOf(ObjectIndex object) const { return static_cast<uint8_t>(m_packed[object.value] >> 56); }
 
-uint64_t HeapIndex::recordOffset(ObjectIndex object) const {
-  return m_packed[object.value] & kOffsetMask;
-}
+uint64_t HeapIndex::recordOffset(ObjectIndex object) const { return m_packed[object.value] & kOffsetMask; }
 
 const uint8_t* HeapIndex::recordData(ObjectIndex object) const {
   return m_source->bytes().data() + recordOffset(object) + 1;
@@ -268,13 +264,13 @@ std::optional<PrimitiveArray> HeapIndex::primitiveArray(ObjectIndex array) const
   out.length = loadU32(p + id + 4);
   out.elementType = static_cast<BasicType>(p[id + 8]);
   out.hasData = *tag == static_cast<uint8_t>(SubTag::kPrimitiveArrayDump);
-  if (out.hasData) out.bytes = {p + id + 9, static_cast<size_t>(uint64_t{out.length} * basicTypeSize(out.elementType, id))};
+  if (out.hasData)
+    out.bytes = {p + id + 9, static_cast<size_t>(uint64_t{out.length} * basicTypeSize(out.elementType, id))};
   return out;
 }
 
 std::optional<std::string> HeapIndex::stringValue(ObjectIndex string) const {
-  if (m_javaLangString == kNoClass || kindOf(string) != ObjectKind::kInstance ||
-      classOf(string) != m_javaLangString) {
+  if (m_javaLangString == kNoClass || kindOf(string) != ObjectKind::kInstance || classOf(string) != m_javaLangString) {
     return std::nullopt;
   }
   const auto valueField = field(string, "value");

@@ -38,15 +38,15 @@ struct StaticField {
 };
 
 struct ClassInfo {
-  ObjectId id;                    // the class object's id (0 for synthetic primitive-array classes)
-  std::string name;               // Java source form: "java.lang.String", "int[]", "a.B$C[]"
+  ObjectId id;       // the class object's id (0 for synthetic primitive-array classes)
+  std::string name;  // Java source form: "java.lang.String", "int[]", "a.B$C[]"
   ClassIndex superClass = kNoClass;
   ObjectId loaderId;
-  uint32_t instanceSize = 0;      // as the dump declares it (ART: real size; HotSpot: field bytes)
+  uint32_t instanceSize = 0;              // as the dump declares it (ART: real size; HotSpot: field bytes)
   std::vector<FieldInfo> instanceFields;  // declared by this class only, in record order
   std::vector<StaticField> staticFields;
-  ObjectIndex object = kNoObject; // the class object in the object table
-  uint32_t loadSerial = 0;        // LOAD_CLASS serial, 0 when the class has no LOAD_CLASS
+  ObjectIndex object = kNoObject;  // the class object in the object table
+  uint32_t loadSerial = 0;         // LOAD_CLASS serial, 0 when the class has no LOAD_CLASS
   // Byte offsets (into an instance's field data) of every reference field, superclasses included.
   std::vector<uint32_t> referenceOffsets;
   // Total field-data bytes of an instance, superclasses included.
@@ -58,42 +58,42 @@ struct GcRoot {
   ObjectId id;
   ObjectIndex object = kNoObject;  // kNoObject when the id is not in the dump
   RootKind kind = RootKind::kUnknown;
-  uint32_t threadSerial = 0;       // thread-related kinds only, else 0
-  uint32_t frame = UINT32_MAX;     // Java frame / JNI local: frame number in the thread's trace
-  uint8_t heap = 0;                // heap the root record appeared under
+  uint32_t threadSerial = 0;    // thread-related kinds only, else 0
+  uint32_t frame = UINT32_MAX;  // Java frame / JNI local: frame number in the thread's trace
+  uint8_t heap = 0;             // heap the root record appeared under
 };
 
 struct ThreadInfo {
   uint32_t serial = 0;
   ObjectId objectId;
-  std::string name;                // from START_THREAD when present, else from the Thread object
+  std::string name;  // from START_THREAD when present, else from the Thread object
   uint32_t stackTraceSerial = 0;
-  std::vector<std::string> frames; // "Class.method(File.java:12)", outermost last
+  std::vector<std::string> frames;  // "Class.method(File.java:12)", outermost last
 };
 
 struct HeapInfo {
-  uint32_t id = 0;                 // Android heap id ('A' app, 'I' image, 'Z' zygote, 0 default)
-  std::string name;                // "app", "image", "zygote", "default"
+  uint32_t id = 0;   // Android heap id ('A' app, 'I' image, 'Z' zygote, 0 default)
+  std::string name;  // "app", "image", "zygote", "default"
   uint64_t objects = 0;
   uint64_t shallowBytes = 0;
 };
 
 struct IndexStats {
-  std::string format;              // "JAVA PROFILE 1.0.2" / "JAVA PROFILE 1.0.3"
+  std::string format;  // "JAVA PROFILE 1.0.2" / "JAVA PROFILE 1.0.3"
   uint32_t idSize = 0;
-  uint64_t timestampMs = 0;        // dump time from the header
+  uint64_t timestampMs = 0;  // dump time from the header
   uint64_t fileBytes = 0;
   uint64_t instances = 0;
   uint64_t objectArrays = 0;
   uint64_t primitiveArrays = 0;
   uint64_t primitiveArraysWithoutData = 0;
-  uint64_t classes = 0;            // CLASS_DUMP records
+  uint64_t classes = 0;  // CLASS_DUMP records
   uint64_t loadClassRecords = 0;
-  uint64_t strings = 0;            // STRING records
-  uint64_t references = 0;         // resolved outgoing references (CSR edges)
-  uint64_t danglingReferences = 0; // non-null ids with no object (e.g. Matrix-shrunk dumps)
-  uint64_t recordCounts[256] = {}; // top-level records by tag
-  uint64_t indexBytes = 0;         // memory held by the index, excluding the mapped dump
+  uint64_t strings = 0;                                   // STRING records
+  uint64_t references = 0;                                // resolved outgoing references (CSR edges)
+  uint64_t danglingReferences = 0;                        // non-null ids with no object (e.g. Matrix-shrunk dumps)
+  uint64_t recordCounts[256] = {};                        // top-level records by tag
+  uint64_t indexBytes = 0;                                // memory held by the index, excluding the mapped dump
   std::vector<std::pair<std::string, double>> timingsMs;  // phase → wall milliseconds
   std::vector<std::string> warnings;                      // recoverable oddities, with offsets
 };
@@ -105,28 +105,27 @@ struct Value {
 
   ObjectId asObjectId() const { return ObjectId{raw}; }
   bool asBool() const { return raw != 0; }
-  int32_t asInt() const;     // byte/short/char/int/boolean sign- or zero-extended as Java does
-  int64_t asLong() const;    // any integral type widened
-  double asDouble() const;   // float/double
+  int32_t asInt() const;    // byte/short/char/int/boolean sign- or zero-extended as Java does
+  int64_t asLong() const;   // any integral type widened
+  double asDouble() const;  // float/double
 };
 
 struct PrimitiveArray {
   BasicType elementType = BasicType::kByte;
   uint32_t length = 0;
-  bool hasData = true;                // false for PRIMITIVE_ARRAY_NODATA (0xC3)
-  std::span<const uint8_t> bytes;     // big-endian elements as in the dump
+  bool hasData = true;             // false for PRIMITIVE_ARRAY_NODATA (0xC3)
+  std::span<const uint8_t> bytes;  // big-endian elements as in the dump
 };
 
 struct IndexOptions {
-  unsigned threads = 0;               // 0 = hardware concurrency
+  unsigned threads = 0;  // 0 = hardware concurrency
 };
 
 class HeapIndex {
  public:
   // Builds the index. The source must outlive nothing: the index keeps it alive.
   static StatusOr<std::shared_ptr<const HeapIndex>> build(std::shared_ptr<const DumpSource> source,
-                                                          const IndexOptions& options,
-                                                          ProgressSink& progress,
+                                                          const IndexOptions& options, ProgressSink& progress,
                                                           const CancelToken& cancel);
   ~HeapIndex();
 
@@ -234,13 +233,19 @@ class HeapIndex {
       const auto key = static_cast<uint32_t>(delta >> m_idShift);
       while (lo < hi) {
         const uint32_t mid = lo + (hi - lo) / 2;
-        if (m_ids32[mid] < key) lo = mid + 1; else hi = mid;
+        if (m_ids32[mid] < key)
+          lo = mid + 1;
+        else
+          hi = mid;
       }
       return lo < end && m_ids32[lo] == key ? lo : UINT32_MAX;
     }
     while (lo < hi) {
       const uint32_t mid = lo + (hi - lo) / 2;
-      if (m_ids64[mid] < id) lo = mid + 1; else hi = mid;
+      if (m_ids64[mid] < id)
+        lo = mid + 1;
+      else
+        hi = mid;
     }
     return lo < end && m_ids64[lo] == id ? lo : UINT32_MAX;
   }
@@ -250,7 +255,7 @@ class HeapIndex {
 
   std::shared_ptr<const DumpSource> m_source;
   IndexStats m_stats;
-  LargeArray<Entry> m_entries;               // while building: one entry per object, then sorted
+  LargeArray<Entry> m_entries;  // while building: one entry per object, then sorted
   // Final object table, by ObjectIndex (ascending id): the record offset with kind and heap
   // (Entry::packed), and the id — as 32 bits, (id - m_minId) >> m_idShift, whenever the dump's
   // ids allow it (they are aligned addresses in a span under 4 Gi slots), else as 64 bits.
@@ -269,7 +274,7 @@ class HeapIndex {
   uint32_t* m_refOffsets = nullptr;
   std::vector<LargeArray<ObjectIndex>> m_refSegments;
   std::vector<uint32_t> m_segmentStart;
-  LargeArray<uint32_t> m_bucketStart;        // id lookup: first entry of each id bucket
+  LargeArray<uint32_t> m_bucketStart;  // id lookup: first entry of each id bucket
   // Instances and shallow bytes per (class, heap), filled while indexing so a histogram
   // never has to touch the dump again. Slot classCount() is "class not in the dump".
   std::vector<uint64_t> m_classHeapCount;
@@ -278,9 +283,9 @@ class HeapIndex {
   uint64_t m_maxId = 0;
   uint32_t m_bucketShift = 0;
   std::vector<ClassInfo> m_classes;
-  std::vector<uint32_t> m_classByObject;     // indices into m_classes sorted by class object id
-  std::vector<uint32_t> m_classByName;       // indices into m_classes sorted by name
-  std::vector<StringRecord> m_strings;       // sorted by id
+  std::vector<uint32_t> m_classByObject;  // indices into m_classes sorted by class object id
+  std::vector<uint32_t> m_classByName;    // indices into m_classes sorted by name
+  std::vector<StringRecord> m_strings;    // sorted by id
   std::vector<GcRoot> m_roots;
   std::vector<ThreadInfo> m_threads;
   std::vector<HeapInfo> m_heaps;
@@ -289,10 +294,8 @@ class HeapIndex {
 };
 
 // Convenience: openDump + HeapIndex::build.
-StatusOr<std::shared_ptr<const HeapIndex>> openAndIndex(const std::string& path,
-                                                        const OpenOptions& openOptions,
-                                                        const IndexOptions& indexOptions,
-                                                        ProgressSink& progress,
+StatusOr<std::shared_ptr<const HeapIndex>> openAndIndex(const std::string& path, const OpenOptions& openOptions,
+                                                        const IndexOptions& indexOptions, ProgressSink& progress,
                                                         const CancelToken& cancel);
 
 }  // namespace mxi::core::hprof

@@ -2,9 +2,7 @@
 
 namespace mxi::core::hprof {
 
-bool isValidBasicType(uint8_t raw) {
-  return raw == 2 || (raw >= 4 && raw <= 11);
-}
+bool isValidBasicType(uint8_t raw) { return raw == 2 || (raw >= 4 && raw <= 11); }
 
 uint32_t basicTypeSize(BasicType type, uint32_t idSize) {
   switch (type) {

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cstring>
 #include <chrono>
+#include <cstring>
 #include <numeric>
 #include <thread>
 
@@ -17,9 +17,9 @@ namespace {
 constexpr uint64_t kOffsetMask = (uint64_t{1} << 48) - 1;
 
 uint64_t nowNs() {
-  return static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
-                                   std::chrono::steady_clock::now().time_since_epoch())
-                                   .count());
+  return static_cast<uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+          .count());
 }
 
 template <typename T>
@@ -79,14 +79,15 @@ unsigned IndexBuilder::threadCount() const {
 void IndexBuilder::prefaultLoop() {
   HeapIndex& ix = *m_index;
   const size_t segments = ix.m_refSegments.size();
-  constexpr uint64_t kAhead = 1u << 19;       // objects: 8 MiB of object table
+  constexpr uint64_t kAhead = 1u << 19;         // objects: 8 MiB of object table
   constexpr uint64_t kFileAhead = 48ull << 20;  // bytes of the dump mapped ahead of the scan
   uint64_t entriesDone = 0, refsDone = 0, fileDone = 0;
   while (!m_scanDone.load(std::memory_order_relaxed)) {
     const uint64_t objects = m_scannedObjects.load(std::memory_order_relaxed) + kAhead;
     // Each reference segment will hold about 1/segments of the references.
     const uint64_t refs = m_referenceEstimate.load(std::memory_order_relaxed) / segments + kAhead;
-    const uint64_t file = std::min<uint64_t>(m_scanPosition.load(std::memory_order_relaxed) + kFileAhead, m_data.size());
+    const uint64_t file =
+        std::min<uint64_t>(m_scanPosition.load(std::memory_order_relaxed) + kFileAhead, m_data.size());
     if (file > fileDone + (8u << 20)) {
       m_source->prefetch(fileDone, file);
       fileDone = file;
@@ -205,8 +206,7 @@ Status IndexBuilder::resolveClasses() {
     std::iota(v.begin(), v.end(), 0u);
     std::stable_sort(v.begin(), v.end(), less);
   };
-  sortIndices(ix.m_classByName,
-              [&](uint32_t a, uint32_t b) { return ix.m_classes[a].name < ix.m_classes[b].name; });
+  sortIndices(ix.m_classByName, [&](uint32_t a, uint32_t b) { return ix.m_classes[a].name < ix.m_classes[b].name; });
   // Primitive arrays are counted under their array class ("byte[]"); a dump without those
   // classes (ART may omit them) gets synthetic ones.
   bool added = false;
@@ -224,11 +224,9 @@ Status IndexBuilder::resolveClasses() {
     added = true;
   }
   if (added) {
-    sortIndices(ix.m_classByName,
-                [&](uint32_t a, uint32_t b) { return ix.m_classes[a].name < ix.m_classes[b].name; });
+    sortIndices(ix.m_classByName, [&](uint32_t a, uint32_t b) { return ix.m_classes[a].name < ix.m_classes[b].name; });
   }
-  sortIndices(ix.m_classByObject,
-              [&](uint32_t a, uint32_t b) { return ix.m_classes[a].id < ix.m_classes[b].id; });
+  sortIndices(ix.m_classByObject, [&](uint32_t a, uint32_t b) { return ix.m_classes[a].id < ix.m_classes[b].id; });
   ix.m_javaLangClass = ix.findClass("java.lang.Class").value_or(kNoClass);
   ix.m_javaLangString = ix.findClass("java.lang.String").value_or(kNoClass);
 
@@ -330,7 +328,8 @@ bool IndexBuilder::sortRuns() {
 
   // Case 1: the runs cover disjoint id ranges (regions dumped out of address order).
   std::vector<Run> byFirstId = runs;
-  std::sort(byFirstId.begin(), byFirstId.end(), [&](const Run& a, const Run& b) { return e[a.begin].id < e[b.begin].id; });
+  std::sort(byFirstId.begin(), byFirstId.end(),
+            [&](const Run& a, const Run& b) { return e[a.begin].id < e[b.begin].id; });
   bool disjoint = true;
   for (size_t r = 1; r < byFirstId.size() && disjoint; ++r) {
     disjoint = e[byFirstId[r - 1].end - 1].id < e[byFirstId[r].begin].id;
@@ -351,7 +350,8 @@ bool IndexBuilder::sortRuns() {
   // Case 2: one run holds nearly everything and a few stragglers sit inside its range
   // (HotSpot dumps a handful of objects out of order). Sort the stragglers, then merge them
   // into the long run from the back, in place.
-  const Run longest = *std::max_element(runs.begin(), runs.end(), [](const Run& a, const Run& b) { return a.size() < b.size(); });
+  const Run longest =
+      *std::max_element(runs.begin(), runs.end(), [](const Run& a, const Run& b) { return a.size() < b.size(); });
   const size_t others = e.size() - longest.size();
   if (others > e.size() / 4) return false;
   std::vector<HeapIndex::Entry> stragglers;
@@ -661,9 +661,9 @@ void IndexBuilder::finishStats() {
   }
   uint64_t refBytes = 0;
   for (const auto& segment : ix.m_refSegments) refBytes += segment.bytes();
-  ix.m_stats.indexBytes = ix.m_packed.bytes() + ix.m_ids32.bytes() + ix.m_ids64.bytes() + uint64_t{ix.objectCount()} * 8 + refBytes +
-                          ix.m_bucketStart.bytes() + bytesOf(ix.m_classByObject) +
-                          bytesOf(ix.m_classHeapCount) + bytesOf(ix.m_classHeapBytes) +
+  ix.m_stats.indexBytes = ix.m_packed.bytes() + ix.m_ids32.bytes() + ix.m_ids64.bytes() +
+                          uint64_t{ix.objectCount()} * 8 + refBytes + ix.m_bucketStart.bytes() +
+                          bytesOf(ix.m_classByObject) + bytesOf(ix.m_classHeapCount) + bytesOf(ix.m_classHeapBytes) +
                           bytesOf(ix.m_classByName) + bytesOf(ix.m_strings) + bytesOf(ix.m_roots) + classBytes;
 }
 

@@ -16,8 +16,8 @@ namespace mxi::core::hprof {
 
 class IndexBuilder {
  public:
-  IndexBuilder(std::shared_ptr<const DumpSource> source, const IndexOptions& options,
-               ProgressSink& progress, const CancelToken& cancel);
+  IndexBuilder(std::shared_ptr<const DumpSource> source, const IndexOptions& options, ProgressSink& progress,
+               const CancelToken& cancel);
   StatusOr<std::shared_ptr<const HeapIndex>> run();
 
  private:
@@ -109,7 +109,7 @@ class IndexBuilder {
   std::vector<StackFrame> m_stackFrames;
   std::vector<ThreadStart> m_threadStarts;
   std::vector<std::pair<uint32_t, uint64_t>> m_classNameBySerial;  // LOAD_CLASS serial → name id
-  std::vector<std::pair<uint32_t, uint64_t>> m_heapNames;  // per heap index: (heap id, name string id)
+  std::vector<std::pair<uint32_t, uint64_t>> m_heapNames;          // per heap index: (heap id, name string id)
   uint8_t m_currentHeap = 0;
   uint32_t m_primitiveArrayClass[12] = {};  // class index per BasicType value
   uint64_t m_lastLap = 0;

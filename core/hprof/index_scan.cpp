@@ -33,8 +33,7 @@ Status IndexBuilder::parseHeader(uint64_t& bodyStart) {
   const size_t n = std::min<size_t>(m_data.size(), 64);
   const void* nul = std::memchr(m_data.data(), 0, n);
   static constexpr char kPrefix[] = "JAVA PROFILE ";
-  if (!nul || m_data.size() < sizeof(kPrefix) - 1 ||
-      std::memcmp(m_data.data(), kPrefix, sizeof(kPrefix) - 1) != 0) {
+  if (!nul || m_data.size() < sizeof(kPrefix) - 1 || std::memcmp(m_data.data(), kPrefix, sizeof(kPrefix) - 1) != 0) {
     return invalidInput("not an HPROF heap dump (no \"JAVA PROFILE 1.0.x\" header)", 0);
   }
   const auto* formatEnd = static_cast<const uint8_t*>(nul);
@@ -124,9 +123,9 @@ Status IndexBuilder::scanRecords(uint64_t pos) {
         const uint8_t* p = m_data.data() + body;
         const uint32_t frames = loadU32(p + 8);
         if (uint64_t{frames} * id != length - 12) {
-          return invalidInput("STACK_TRACE declares " + std::to_string(frames) + " frames but its length is " +
-                                  std::to_string(length),
-                              pos);
+          return invalidInput(
+              "STACK_TRACE declares " + std::to_string(frames) + " frames but its length is " + std::to_string(length),
+              pos);
         }
         m_stackTraces.push_back({loadU32(p), loadU32(p + 4), body + 12, frames});
         break;
@@ -263,9 +262,7 @@ Status IndexBuilder::scanHeapDump(uint64_t begin, uint64_t end) {
         p += total;
         break;
       }
-      case SubTag::kClassDump:
-        RETURN_IF_ERROR(scanClassDump(p, stop, offsetOf(rec)));
-        break;
+      case SubTag::kClassDump: RETURN_IF_ERROR(scanClassDump(p, stop, offsetOf(rec))); break;
       case SubTag::kHeapDumpInfo: {
         if (avail(p) < 4u + id) return truncatedSubRecord("HEAP_DUMP_INFO", offsetOf(rec), end);
         m_currentHeap = heapFor(loadU32(p), loadId(p + 4, id));
@@ -320,9 +317,9 @@ Status IndexBuilder::scanHeapDump(uint64_t begin, uint64_t end) {
         break;
       }
       default:
-        return invalidInput("unknown heap dump sub-record tag " + hex(tag) +
-                                " (cannot continue: its length is unknown)",
-                            offsetOf(rec));
+        return invalidInput(
+            "unknown heap dump sub-record tag " + hex(tag) + " (cannot continue: its length is unknown)",
+            offsetOf(rec));
     }
   }
   return okStatus();
@@ -337,14 +334,12 @@ Status IndexBuilder::scanClassDump(const uint8_t*& p, const uint8_t* end, uint64
   c.recordOffset = recordOffset;
   uint32_t stackSerial = 0;
   uint64_t ignored = 0;
-  if (!r.id(c.id, id) || !r.u32(stackSerial) || !r.id(c.superId, id) || !r.id(c.loaderId, id) ||
-      !r.id(ignored, id) || !r.id(ignored, id) || !r.id(ignored, id) || !r.id(ignored, id) ||
-      !r.u32(c.instanceSize)) {
+  if (!r.id(c.id, id) || !r.u32(stackSerial) || !r.id(c.superId, id) || !r.id(c.loaderId, id) || !r.id(ignored, id) ||
+      !r.id(ignored, id) || !r.id(ignored, id) || !r.id(ignored, id) || !r.u32(c.instanceSize)) {
     return truncated();
   }
   auto badType = [&](uint8_t t) {
-    return invalidInput("CLASS_DUMP " + hex(c.id) + " has a field of invalid type " + std::to_string(t),
-                        r.pos() - 1);
+    return invalidInput("CLASS_DUMP " + hex(c.id) + " has a field of invalid type " + std::to_string(t), r.pos() - 1);
   };
   uint16_t constants = 0;
   if (!r.u16(constants)) return truncated();

@@ -32,8 +32,8 @@ std::string unescape(std::string_view s) {
         size_t digits = 0;
         while (digits < 4 && i + 1 < s.size() && std::isxdigit(static_cast<unsigned char>(s[i + 1]))) {
           const char h = s[++i];
-          cp = cp * 16 + static_cast<unsigned>(std::isdigit(static_cast<unsigned char>(h)) ? h - '0'
-                                                                                          : (h | 0x20) - 'a' + 10);
+          cp = cp * 16 +
+               static_cast<unsigned>(std::isdigit(static_cast<unsigned char>(h)) ? h - '0' : (h | 0x20) - 'a' + 10);
           ++digits;
         }
         if (cp < 0x80) {

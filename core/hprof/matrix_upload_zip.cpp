@@ -32,8 +32,9 @@ Status writeMatrixUploadZip(const std::string& zipPath, const std::string& hprof
   zip_t* zip = zip_open(zipPath.c_str(), ZIP_CREATE | ZIP_TRUNCATE, &error);
   if (!zip) return ioError("cannot create " + zipPath);
   const std::string properties = "#Matrix Inspector upload\nsdkVersion=" + escape(info.sdkVersion) +
-                                 "\nmanufacturer=" + escape(info.manufacturer) + "\nhprofEntry=" +
-                                 escape(info.hprofEntry) + "\nleakedActivityKey=" + escape(info.leakedActivityKey) + "\n";
+                                 "\nmanufacturer=" + escape(info.manufacturer) +
+                                 "\nhprofEntry=" + escape(info.hprofEntry) +
+                                 "\nleakedActivityKey=" + escape(info.leakedActivityKey) + "\n";
   // libzip reads both sources when the archive is closed; `properties` outlives that.
   zip_source_t* text = zip_source_buffer(zip, properties.data(), properties.size(), 0);
   zip_source_t* dump = zip_source_file(zip, hprofPath.c_str(), 0, -1);

@@ -110,8 +110,8 @@ class ByteReader {
   template <typename T>
   Status le(T& v, const char* what) {
     if (remaining() < sizeof(T)) {
-      return invalidInput(std::string("truncated ") + what + ": needs " + std::to_string(sizeof(T)) +
-                              " bytes, " + std::to_string(remaining()) + " left",
+      return invalidInput(std::string("truncated ") + what + ": needs " + std::to_string(sizeof(T)) + " bytes, " +
+                              std::to_string(remaining()) + " left",
                           m_pos);
     }
     uint64_t acc = 0;

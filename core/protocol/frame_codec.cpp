@@ -63,8 +63,8 @@ StatusOr<std::optional<Frame>> FrameDecoder::next() {
   (void)r.u32(length, "length");
   (void)r.u32(crc, "crc");
   if (length > m_maxPayload) {
-    return fail("payload length " + std::to_string(length) + " exceeds the limit of " +
-                std::to_string(m_maxPayload) + " bytes");
+    return fail("payload length " + std::to_string(length) + " exceeds the limit of " + std::to_string(m_maxPayload) +
+                " bytes");
   }
   if (avail - kFrameHeaderBytes < length) return std::optional<Frame>();
   const std::span<const uint8_t> payload(h + kFrameHeaderBytes, length);

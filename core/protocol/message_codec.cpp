@@ -49,8 +49,8 @@ void put(ByteWriter& w, const FrameBatch& m) {
   for (const FrameTiming& f : m.frames) {
     w.u64(f.flags);
     for (int64_t v : {f.intendedVsync, f.vsync, f.handleInputStart, f.animationStart, f.performTraversalsStart,
-                      f.drawStart, f.syncQueued, f.syncStart, f.issueDrawCommandsStart, f.swapBuffers,
-                      f.frameCompleted, f.gpuCompleted, f.frameIntervalNs}) {
+                      f.drawStart, f.syncQueued, f.syncStart, f.issueDrawCommandsStart, f.swapBuffers, f.frameCompleted,
+                      f.gpuCompleted, f.frameIntervalNs}) {
       w.i64(v);
     }
   }
@@ -148,8 +148,12 @@ void put(ByteWriter&, const UnknownMessage&) { MXI_CHECK(false && "UnknownMessag
 
 // ---- decoding: one get() per message ----
 // A field a later layout appended: absent in payloads of older senders (the default stays).
-Status appended(ByteReader& r, uint64_t& v, const char* what) { return r.remaining() == 0 ? okStatus() : r.u64(v, what); }
-Status appended(ByteReader& r, std::string& v, const char* what) { return r.remaining() == 0 ? okStatus() : r.str(v, what); }
+Status appended(ByteReader& r, uint64_t& v, const char* what) {
+  return r.remaining() == 0 ? okStatus() : r.u64(v, what);
+}
+Status appended(ByteReader& r, std::string& v, const char* what) {
+  return r.remaining() == 0 ? okStatus() : r.str(v, what);
+}
 
 Status get(ByteReader& r, Hello& m) {
   RETURN_IF_ERROR(r.u16(m.protocolVersion, "Hello.protocolVersion"));
@@ -192,10 +196,9 @@ Status get(ByteReader& r, FrameBatch& m) {
   m.frames.resize(n);
   for (FrameTiming& f : m.frames) {
     RETURN_IF_ERROR(r.u64(f.flags, "FrameTiming.flags"));
-    for (int64_t* v : {&f.intendedVsync, &f.vsync, &f.handleInputStart, &f.animationStart,
-                       &f.performTraversalsStart, &f.drawStart, &f.syncQueued, &f.syncStart,
-                       &f.issueDrawCommandsStart, &f.swapBuffers, &f.frameCompleted, &f.gpuCompleted,
-                       &f.frameIntervalNs}) {
+    for (int64_t* v : {&f.intendedVsync, &f.vsync, &f.handleInputStart, &f.animationStart, &f.performTraversalsStart,
+                       &f.drawStart, &f.syncQueued, &f.syncStart, &f.issueDrawCommandsStart, &f.swapBuffers,
+                       &f.frameCompleted, &f.gpuCompleted, &f.frameIntervalNs}) {
       RETURN_IF_ERROR(r.i64(*v, "FrameTiming"));
     }
   }

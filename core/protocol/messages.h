@@ -79,8 +79,8 @@ struct StopCollecting {};
 
 // Bits of HeapDumpRequest::flags (and of HeapDumpBegin::flags: those the agent honoured).
 enum HeapDumpFlags : uint32_t {
-  kHeapDumpGcFirst = 1u << 0,         // `am dumpheap -g`
-  kHeapDumpBitmapShift = 1,           // bits 1-2: bitmap pixels `-b FORMAT` (Android 15 / SDK 35+)
+  kHeapDumpGcFirst = 1u << 0,  // `am dumpheap -g`
+  kHeapDumpBitmapShift = 1,    // bits 1-2: bitmap pixels `-b FORMAT` (Android 15 / SDK 35+)
   kHeapDumpBitmapMask = 3u << 1,
   kHeapDumpShrinkOnDevice = 1u << 3,  // shrink with core's shrinker before streaming
 };
@@ -88,17 +88,15 @@ enum class BitmapFormat : uint32_t { kNone = 0, kPng = 1, kJpg = 2, kWebp = 3 };
 inline BitmapFormat bitmapFormatOf(uint32_t flags) {
   return static_cast<BitmapFormat>((flags & kHeapDumpBitmapMask) >> kHeapDumpBitmapShift);
 }
-inline uint32_t bitmapFormatFlags(BitmapFormat format) {
-  return static_cast<uint32_t>(format) << kHeapDumpBitmapShift;
-}
+inline uint32_t bitmapFormatFlags(BitmapFormat format) { return static_cast<uint32_t>(format) << kHeapDumpBitmapShift; }
 // "png", "jpg", "webp" (as `am dumpheap -b` takes them); "" for kNone.
 const char* bitmapFormatName(BitmapFormat format);
 
 struct HeapDumpRequest {
   uint32_t requestId = 0;
   std::string packageName;
-  int32_t pid = 0;       // 0: the package's main process
-  uint32_t flags = 0;    // HeapDumpFlags
+  int32_t pid = 0;     // 0: the package's main process
+  uint32_t flags = 0;  // HeapDumpFlags
 };
 
 struct ProcessListRequest {};
@@ -135,7 +133,7 @@ struct FrameTiming {
 
 struct FrameBatch {
   std::string packageName;
-  std::string scene;           // activity the frames belong to (window name or focused activity)
+  std::string scene;             // activity the frames belong to (window name or focused activity)
   uint64_t refreshPeriodNs = 0;  // display refresh period at the time of the poll
   std::vector<FrameTiming> frames;
 };
@@ -162,8 +160,8 @@ const char* issueKindName(IssueKind kind);
 struct MatrixIssue {
   uint64_t logTimeMs = 0;  // logcat timestamp (device wall clock, ms since the epoch)
   int32_t pid = 0;
-  std::string logTag;      // the logcat tag (e.g. Matrix.DefaultPluginListener)
-  std::string tag;         // the issue tag (Trace_EvilMethod, io, ...)
+  std::string logTag;  // the logcat tag (e.g. Matrix.DefaultPluginListener)
+  std::string tag;     // the issue tag (Trace_EvilMethod, io, ...)
   int32_t type = 0;
   std::string key;
   IssueKind kind = IssueKind::kUnknown;
@@ -173,7 +171,7 @@ struct MatrixIssue {
 };
 
 struct AnrReport {
-  uint64_t timeMs = 0;      // am_anr event time (device wall clock)
+  uint64_t timeMs = 0;  // am_anr event time (device wall clock)
   int32_t pid = 0;
   std::string packageName;
   std::string reason;
@@ -279,9 +277,9 @@ struct UnknownMessage {
   size_t payloadBytes = 0;
 };
 
-using Message = std::variant<Hello, StartCollecting, StopCollecting, HeapDumpRequest, ProcessListRequest,
-                             AgentHello, FrameBatch, SceneChange, MatrixIssue, AnrReport, ProcessList, AppState,
-                             HeapDumpBegin, HeapDumpChunk, HeapDumpEnd, Error, Heartbeat, UnknownMessage,
-                             PackageListRequest, PackageList, FrameGap>;
+using Message =
+    std::variant<Hello, StartCollecting, StopCollecting, HeapDumpRequest, ProcessListRequest, AgentHello, FrameBatch,
+                 SceneChange, MatrixIssue, AnrReport, ProcessList, AppState, HeapDumpBegin, HeapDumpChunk, HeapDumpEnd,
+                 Error, Heartbeat, UnknownMessage, PackageListRequest, PackageList, FrameGap>;
 
 }  // namespace mxi::core::protocol

@@ -58,14 +58,16 @@ class ByteReader {
   uint32_t u32() {
     if (!need(4)) return 0;
     uint32_t v = 0;
-    for (int i = 0; i < 4; ++i) v |= static_cast<uint32_t>(static_cast<uint8_t>(m_in[m_pos + static_cast<size_t>(i)])) << (8 * i);
+    for (int i = 0; i < 4; ++i)
+      v |= static_cast<uint32_t>(static_cast<uint8_t>(m_in[m_pos + static_cast<size_t>(i)])) << (8 * i);
     m_pos += 4;
     return v;
   }
   uint64_t u64() {
     if (!need(8)) return 0;
     uint64_t v = 0;
-    for (int i = 0; i < 8; ++i) v |= static_cast<uint64_t>(static_cast<uint8_t>(m_in[m_pos + static_cast<size_t>(i)])) << (8 * i);
+    for (int i = 0; i < 8; ++i)
+      v |= static_cast<uint64_t>(static_cast<uint8_t>(m_in[m_pos + static_cast<size_t>(i)])) << (8 * i);
     m_pos += 8;
     return v;
   }

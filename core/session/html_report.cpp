@@ -12,7 +12,6 @@
 namespace mxi::core::session {
 namespace {
 
-
 std::string esc(const std::string& s) { return htmlEscape(s); }
 
 // A count with its digits grouped ("1,085"): the report is read by people, like the desktop app.
@@ -54,7 +53,7 @@ std::string legend() {
   std::string s = "<p class=\"muted\">";
   for (size_t i = 0; i < trace::kDropLevelCount; ++i) {
     s += formatText("<span style=\"color:%s\">&#9632;</span> %s ", kLevelColors[i],
-             std::string(trace::dropLevelName(static_cast<trace::DropLevel>(i))).c_str());
+                    std::string(trace::dropLevelName(static_cast<trace::DropLevel>(i))).c_str());
   }
   return s + "</p>";
 }
@@ -79,36 +78,40 @@ std::string frameTimeChart(const SessionData& d, const trace::DropThresholds& th
   maxMs = std::min(std::max(maxMs, 4.0 * static_cast<double>(period) / 1e6), 1000.0);
   const LinearScale x{static_cast<double>(t0), static_cast<double>(t1), left, width - 2};
   const LinearScale y{0, maxMs, height - bottom, top};
-  std::string svg = formatText("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" role=\"img\" "
-                        "aria-label=\"Frame time over the session\">",
-                        width, height);
-  svg += formatText("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#99a\"/>", left, height - bottom, width,
-             height - bottom);
+  std::string svg = formatText(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" role=\"img\" "
+      "aria-label=\"Frame time over the session\">",
+      width, height);
+  svg += formatText("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#99a\"/>", left, height - bottom,
+                    width, height - bottom);
   for (const auto& p : points) {
     const auto dropped = static_cast<int64_t>(p.value * 1e6) / std::max<int64_t>(period, 1);
     const size_t level = static_cast<size_t>(thresholds.levelOf(dropped));
-    svg += formatText("<rect x=\"%.1f\" y=\"%.1f\" width=\"1\" height=\"%.1f\" fill=\"%s\"/>", x(static_cast<double>(p.timeNs)),
-               y(p.value), y(0) - y(p.value), kLevelColors[level]);
+    svg += formatText("<rect x=\"%.1f\" y=\"%.1f\" width=\"1\" height=\"%.1f\" fill=\"%s\"/>",
+                      x(static_cast<double>(p.timeNs)), y(p.value), y(0) - y(p.value), kLevelColors[level]);
   }
   for (double multiple : {1.0, 3.0}) {
     const double ms = multiple * static_cast<double>(period) / 1e6;
     if (ms > maxMs) continue;
-    svg += formatText("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#556\" stroke-dasharray=\"4 3\"/>"
-               "<text x=\"2\" y=\"%.1f\">%.1f ms</text>",
-               left, y(ms), width, y(ms), y(ms) + 4, ms);
+    svg += formatText(
+        "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#556\" stroke-dasharray=\"4 3\"/>"
+        "<text x=\"2\" y=\"%.1f\">%.1f ms</text>",
+        left, y(ms), width, y(ms), y(ms) + 4, ms);
   }
   svg += formatText("<text x=\"2\" y=\"%.1f\">%.0f ms</text>", top + 8, maxMs);
-  svg += formatText("<text x=\"%.1f\" y=\"%.1f\">0 s</text><text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%.1f s</text>", left,
-             height - 4, width - 2, height - 4, static_cast<double>(t1 - t0) / 1e9);
+  svg +=
+      formatText("<text x=\"%.1f\" y=\"%.1f\">0 s</text><text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%.1f s</text>",
+                 left, height - 4, width - 2, height - 4, static_cast<double>(t1 - t0) / 1e9);
   return svg + "</svg>";
 }
 
 // One horizontal stacked bar per scene: share of frames per drop level.
 std::string levelBars(const std::vector<std::pair<std::string, trace::FrameStats>>& scenes) {
   const double width = 960, label = 300, row = 22;
-  std::string svg = formatText("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" role=\"img\" "
-                        "aria-label=\"Drop levels per scene\">",
-                        width, row * static_cast<double>(scenes.size()) + 4);
+  std::string svg = formatText(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" role=\"img\" "
+      "aria-label=\"Drop levels per scene\">",
+      width, row * static_cast<double>(scenes.size()) + 4);
   double yPos = 2;
   for (const auto& [name, s] : scenes) {
     std::string shown = name.size() > 48 ? "…" + name.substr(name.size() - 47) : name;
@@ -118,10 +121,10 @@ std::string levelBars(const std::vector<std::pair<std::string, trace::FrameStats
       if (!s.frames) break;
       const double w = (width - label) * static_cast<double>(s.levels[l]) / static_cast<double>(s.frames);
       if (w <= 0) continue;
-      svg += formatText("<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"16\" fill=\"%s\"><title>%s: %llu</title></rect>",
-                 xPos, yPos + 2, w, kLevelColors[l],
-                 std::string(trace::dropLevelName(static_cast<trace::DropLevel>(l))).c_str(),
-                 static_cast<unsigned long long>(s.levels[l]));
+      svg += formatText(
+          "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"16\" fill=\"%s\"><title>%s: %llu</title></rect>", xPos,
+          yPos + 2, w, kLevelColors[l], std::string(trace::dropLevelName(static_cast<trace::DropLevel>(l))).c_str(),
+          static_cast<unsigned long long>(s.levels[l]));
       xPos += w;
     }
     yPos += row;
@@ -136,14 +139,16 @@ std::string statsRow(const std::string& name, const trace::FrameStats& s) {
     if (s.dominantStages[i] > best) {
       best = s.dominantStages[i];
       stage = std::string(trace::frameStageName(static_cast<trace::FrameStage>(i))) +
-              formatText(" (%.0f%%)", 100.0 * static_cast<double>(best) / static_cast<double>(std::max<uint64_t>(s.jankFrames, 1)));
+              formatText(" (%.0f%%)",
+                         100.0 * static_cast<double>(best) / static_cast<double>(std::max<uint64_t>(s.jankFrames, 1)));
     }
   }
   std::string row = "<tr><td>" + esc(name) + "</td>";
   row += "<td class=n>" + grouped(s.frames) + "</td>";
-  row += formatText("<td class=n>%.1f</td><td class=n>%.1f%%</td><td class=n>%.1f</td><td class=n>%.1f</td>"
-                    "<td class=n>%.1f</td><td class=n>%.1f</td>",
-                    s.fps, s.jankPercent, s.p50Ms, s.p90Ms, s.p95Ms, s.p99Ms);
+  row += formatText(
+      "<td class=n>%.1f</td><td class=n>%.1f%%</td><td class=n>%.1f</td><td class=n>%.1f</td>"
+      "<td class=n>%.1f</td><td class=n>%.1f</td>",
+      s.fps, s.jankPercent, s.p50Ms, s.p90Ms, s.p95Ms, s.p99Ms);
   for (uint64_t n : s.levels) row += "<td class=n>" + grouped(n) + "</td>";
   return row + "<td>" + esc(stage) + "</td></tr>\n";
 }
@@ -192,7 +197,8 @@ std::string sessionToHtml(const SessionData& d, const trace::DropThresholds& thr
   for (const auto& f : d.frames) all.push_back(f.frame);
   const trace::FrameStats overall = trace::computeFrameStats(all, thresholds);
   b += "<div class=\"cards\">";
-  b += formatText("<div class=card>Duration<b>%.1f s</b></div>", static_cast<double>(d.lastTimeNs - d.firstTimeNs) / 1e9);
+  b += formatText("<div class=card>Duration<b>%.1f s</b></div>",
+                  static_cast<double>(d.lastTimeNs - d.firstTimeNs) / 1e9);
   b += "<div class=card>Frames<b>" + grouped(overall.frames) + "</b></div>";
   b += formatText("<div class=card>FPS<b>%.1f</b></div>", overall.fps);
   b += formatText("<div class=card>Jank<b>%.1f%%</b></div>", overall.jankPercent);
@@ -200,7 +206,8 @@ std::string sessionToHtml(const SessionData& d, const trace::DropThresholds& thr
   b += formatText("<div class=card>ANRs<b>%zu</b></div>", d.anrs.size());
   b += "</div>\n";
   if (d.offClockNs != 0) {
-    b += "<p class=bad>Clocks disagree: " + esc(describeOffClock({d.firstTimeNs, d.lastTimeNs, d.offClockNs})) + ".</p>\n";
+    b += "<p class=bad>Clocks disagree: " + esc(describeOffClock({d.firstTimeNs, d.lastTimeNs, d.offClockNs})) +
+         ".</p>\n";
   }
   b += "<h2>Frame time</h2>\n" + frameTimeChart(d, thresholds) + legend();
 
@@ -223,9 +230,9 @@ std::string sessionToHtml(const SessionData& d, const trace::DropThresholds& thr
       if (where.empty() && i.truncated) where = utf8Prefix(i.contentJson, 200) + "…";
       b += formatText("<tr><td class=n>%.3f</td>", static_cast<double>(si.timeNs - d.firstTimeNs) / 1e9) + "<td>" +
            esc(i.tag) + (i.truncated ? " <span class=bad title=\"logcat cut this issue\">(truncated)</span>" : "") +
-           "</td><td>" + esc(i.io ? std::string(trace::ioIssueTypeName(i.type)) : i.detail) +
-           "</td><td class=n>" + (i.costMs ? std::to_string(*i.costMs) : std::string()) + "</td><td>" + esc(i.scene) +
-           "</td><td>" + esc(where) + "</td></tr>\n";
+           "</td><td>" + esc(i.io ? std::string(trace::ioIssueTypeName(i.type)) : i.detail) + "</td><td class=n>" +
+           (i.costMs ? std::to_string(*i.costMs) : std::string()) + "</td><td>" + esc(i.scene) + "</td><td>" +
+           esc(where) + "</td></tr>\n";
     }
     b += "</table>\n";
   }
@@ -250,8 +257,8 @@ std::string sessionToHtml(const SessionData& d, const trace::DropThresholds& thr
     if (!a.report->deadlocks.empty()) b += formatText("<p class=bad>%zu deadlock(s)</p>\n", a.report->deadlocks.size());
   }
   if (!d.frameGaps.empty()) {
-    b += "<h2>Frames not seen</h2>\n<p class=bad>" + esc(std::string("The frame statistics above miss frames: ") +
-                                                        kFrameGapExplanation + ".") +
+    b += "<h2>Frames not seen</h2>\n<p class=bad>" +
+         esc(std::string("The frame statistics above miss frames: ") + kFrameGapExplanation + ".") +
          "</p>\n<table><tr><th>Time s</th><th>What</th></tr>\n";
     for (const auto& g : d.frameGaps) {
       b += formatText("<tr><td class=n>%.3f</td>", static_cast<double>(g.timeNs - d.firstTimeNs) / 1e9) + "<td>" +
@@ -262,12 +269,12 @@ std::string sessionToHtml(const SessionData& d, const trace::DropThresholds& thr
   if (!d.marks.empty() || !d.heapDumps.empty()) {
     b += "<h2>Marks and heap dumps</h2>\n<table><tr><th>Time s</th><th>What</th></tr>\n";
     for (const auto& m : d.marks) {
-      b += formatText("<tr><td class=n>%.3f</td>", static_cast<double>(m.timeNs - d.firstTimeNs) / 1e9) + "<td>" + esc(m.text) +
-           "</td></tr>\n";
+      b += formatText("<tr><td class=n>%.3f</td>", static_cast<double>(m.timeNs - d.firstTimeNs) / 1e9) + "<td>" +
+           esc(m.text) + "</td></tr>\n";
     }
     for (const auto& h : d.heapDumps) {
-      b += formatText("<tr><td class=n>%.3f</td>", static_cast<double>(h.timeNs - d.firstTimeNs) / 1e9) + "<td>Heap dump " +
-           esc(h.text) + " (" + esc(h.detail) + ")</td></tr>\n";
+      b += formatText("<tr><td class=n>%.3f</td>", static_cast<double>(h.timeNs - d.firstTimeNs) / 1e9) +
+           "<td>Heap dump " + esc(h.text) + " (" + esc(h.detail) + ")</td></tr>\n";
     }
     b += "</table>\n";
   }
@@ -277,8 +284,8 @@ std::string sessionToHtml(const SessionData& d, const trace::DropThresholds& thr
 }
 
 std::string comparisonToHtml(const SessionComparison& c, const std::string& baseName, const std::string& newName) {
-  std::string b = "<h1>Session comparison</h1>\n<p class=\"muted\">Base: " + esc(baseName) + " · New: " + esc(newName) +
-                  "</p>\n";
+  std::string b =
+      "<h1>Session comparison</h1>\n<p class=\"muted\">Base: " + esc(baseName) + " · New: " + esc(newName) + "</p>\n";
   if (c.hasRegression()) {
     b += "<p class=bad>Regressions:</p><ul>";
     for (const auto& r : c.regressions) b += "<li>" + esc(r) + "</li>";
@@ -293,36 +300,39 @@ std::string comparisonToHtml(const SessionComparison& c, const std::string& base
     const std::string verdict(verdictName(s.verdict));
     b += "<tr><td>" + esc(s.scene) + "</td><td class=\"" + (s.verdict == Verdict::kRegression ? "bad" : "") + "\">" +
          verdict + "</td>";
-    b += formatText("<td class=n>%llu / %llu</td><td class=n>%.1f / %.1f</td><td class=n>%.1f / %.1f</td>"
-             "<td class=n>%.1f / %.1f</td><td class=n>%+.1f%%</td><td class=n>%.3g</td></tr>\n",
-             static_cast<unsigned long long>(s.base.frames), static_cast<unsigned long long>(s.next.frames), s.base.fps,
-             s.next.fps, s.base.p50Ms, s.next.p50Ms, s.base.p90Ms, s.next.p90Ms, s.medianChangePct, s.test.pGreater);
+    b += formatText(
+        "<td class=n>%llu / %llu</td><td class=n>%.1f / %.1f</td><td class=n>%.1f / %.1f</td>"
+        "<td class=n>%.1f / %.1f</td><td class=n>%+.1f%%</td><td class=n>%.3g</td></tr>\n",
+        static_cast<unsigned long long>(s.base.frames), static_cast<unsigned long long>(s.next.frames), s.base.fps,
+        s.next.fps, s.base.p50Ms, s.next.p50Ms, s.base.p90Ms, s.next.p90Ms, s.medianChangePct, s.test.pGreater);
     bars.emplace_back("base: " + s.scene, s.base);
     bars.emplace_back("new: " + s.scene, s.next);
   }
   b += "</table>\n" + levelBars(bars) + legend();
-  b += "<h2>Evil methods</h2>\n<table><tr><th>stackKey</th><th>Method</th><th>Detail</th><th>Verdict</th><th>Count base/new</th>"
+  b += "<h2>Evil methods</h2>\n<table><tr><th>stackKey</th><th>Method</th><th>Detail</th><th>Verdict</th><th>Count "
+       "base/new</th>"
        "<th>Median ms base/new</th></tr>\n";
   for (const auto& e : c.evilMethods) {
-    b += "<tr><td>" + esc(e.stackKey) + "</td><td>" + esc(e.methodName) + "</td><td>" + esc(e.detail) + "</td><td class=\"" + (e.regression ? "bad" : "") +
-         "\">" + std::string(verdictName(e.verdict)) + "</td>";
-    b += formatText("<td class=n>%llu / %llu</td><td class=n>%lld / %lld</td></tr>\n", static_cast<unsigned long long>(e.baseCount),
-             static_cast<unsigned long long>(e.nextCount), static_cast<long long>(e.baseMedianMs),
-             static_cast<long long>(e.nextMedianMs));
+    b += "<tr><td>" + esc(e.stackKey) + "</td><td>" + esc(e.methodName) + "</td><td>" + esc(e.detail) +
+         "</td><td class=\"" + (e.regression ? "bad" : "") + "\">" + std::string(verdictName(e.verdict)) + "</td>";
+    b += formatText("<td class=n>%llu / %llu</td><td class=n>%lld / %lld</td></tr>\n",
+                    static_cast<unsigned long long>(e.baseCount), static_cast<unsigned long long>(e.nextCount),
+                    static_cast<long long>(e.baseMedianMs), static_cast<long long>(e.nextMedianMs));
   }
   b += "</table>\n";
   b += formatText("<h2>ANRs</h2><p>%llu → %llu</p>\n", static_cast<unsigned long long>(c.baseAnrs),
-           static_cast<unsigned long long>(c.nextAnrs));
+                  static_cast<unsigned long long>(c.nextAnrs));
   b += "<h2>IO issues</h2>\n<table><tr><th>Type</th><th>Path</th><th>Verdict</th><th>Count base/new</th></tr>\n";
   for (const auto& e : c.io) {
     b += "<tr><td>" + std::string(trace::ioIssueTypeName(e.type)) + "</td><td>" + esc(e.path) + "</td><td>" +
          std::string(verdictName(e.verdict)) +
          formatText("</td><td class=n>%llu / %llu</td></tr>\n", static_cast<unsigned long long>(e.baseCount),
-             static_cast<unsigned long long>(e.nextCount));
+                    static_cast<unsigned long long>(e.nextCount));
   }
   b += "</table>\n<h2>Startup</h2>\n<table><tr><th>Metric</th><th>Base ms</th><th>New ms</th></tr>\n";
   for (const auto& s : c.startup) {
-    b += "<tr><td>" + esc(s.metric) + formatText("</td><td class=n>%.0f</td><td class=n>%.0f</td></tr>\n", s.baseMs, s.nextMs);
+    b += "<tr><td>" + esc(s.metric) +
+         formatText("</td><td class=n>%.0f</td><td class=n>%.0f</td></tr>\n", s.baseMs, s.nextMs);
   }
   b += "</table>\n";
   return page("Session comparison", b);

@@ -8,8 +8,6 @@
 
 namespace mxi::core::session {
 
-
-
 int64_t LiveRecordFeed::msOf(int64_t timeNs) {
   if (timeNs <= 0) timeNs = m_newestNs;
   if (timeNs <= 0) return 0;
@@ -30,9 +28,7 @@ void LiveRecordFeed::add(std::span<const SessionRecord> records) {
   for (const SessionRecord& r : records) {
     if (r.type == RecordType::kFrame || r.type == RecordType::kScene) (void)msOf(r.timeNs);
     switch (r.type) {
-      case RecordType::kFrame:
-        batch.push_back(r.frame);
-        break;
+      case RecordType::kFrame: batch.push_back(r.frame); break;
       case RecordType::kScene:
         flush();
         m_scene = r.text;
@@ -58,12 +54,8 @@ void LiveRecordFeed::add(std::span<const SessionRecord> records) {
         }
         break;
       }
-      case RecordType::kMark:
-        m_session.addMark(r.text, msOf(r.timeNs));
-        break;
-      case RecordType::kHeapDump:
-        m_session.addMark("Heap dump " + r.text, msOf(r.timeNs));
-        break;
+      case RecordType::kMark: m_session.addMark(r.text, msOf(r.timeNs)); break;
+      case RecordType::kHeapDump: m_session.addMark("Heap dump " + r.text, msOf(r.timeNs)); break;
       case RecordType::kFrameGap:
         m_session.addFrameGap("Frames lost: " + describeFrameGap(frameGapOf(r)), r.gapFrames, msOf(r.timeNs));
         break;

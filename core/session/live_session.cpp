@@ -50,8 +50,10 @@ std::string summarize(const MatrixIssue& issue) {
       std::string s = issue.detail.empty() ? std::string("evil method") : issue.detail;
       if (issue.callTree) {
         const auto* hot = hotMethod(*issue.callTree);
-        if (hot && !hot->name.empty()) s += " · " + hot->name;
-        else if (hot && hot->methodId >= 0) s += " · method " + std::to_string(hot->methodId);
+        if (hot && !hot->name.empty())
+          s += " · " + hot->name;
+        else if (hot && hot->methodId >= 0)
+          s += " · method " + std::to_string(hot->methodId);
       }
       return s;
     }
@@ -62,7 +64,8 @@ std::string summarize(const MatrixIssue& issue) {
       if (issue.startup) {
         const auto& st = *issue.startup;
         std::snprintf(buf, sizeof buf, "%s start %lld ms (application %lld ms, first activity %lld ms)",
-                      st.warmStart.value_or(false) ? "warm" : "cold", static_cast<long long>(st.startupDurationMs.value_or(0)),
+                      st.warmStart.value_or(false) ? "warm" : "cold",
+                      static_cast<long long>(st.startupDurationMs.value_or(0)),
                       static_cast<long long>(st.applicationCreateMs.value_or(0)),
                       static_cast<long long>(st.firstActivityCreateMs.value_or(0)));
         return buf;
@@ -257,17 +260,22 @@ LiveStatus LiveSession::status() const {
 
 std::string formatLiveStatus(const LiveStatus& s) {
   char head[200];
-  std::snprintf(head, sizeof head,
-                "%.1fs  %.1f fps  frames %llu (+%llu flagged) [best %llu normal %llu middle %llu high %llu frozen %llu]",
-                static_cast<double>(s.durationMs) / 1000.0, s.fps, static_cast<unsigned long long>(s.frames),
-                static_cast<unsigned long long>(s.flaggedFrames), static_cast<unsigned long long>(s.levels[0]),
-                static_cast<unsigned long long>(s.levels[1]), static_cast<unsigned long long>(s.levels[2]),
-                static_cast<unsigned long long>(s.levels[3]), static_cast<unsigned long long>(s.levels[4]));
+  std::snprintf(
+      head, sizeof head,
+      "%.1fs  %.1f fps  frames %llu (+%llu flagged) [best %llu normal %llu middle %llu high %llu frozen %llu]",
+      static_cast<double>(s.durationMs) / 1000.0, s.fps, static_cast<unsigned long long>(s.frames),
+      static_cast<unsigned long long>(s.flaggedFrames), static_cast<unsigned long long>(s.levels[0]),
+      static_cast<unsigned long long>(s.levels[1]), static_cast<unsigned long long>(s.levels[2]),
+      static_cast<unsigned long long>(s.levels[3]), static_cast<unsigned long long>(s.levels[4]));
   std::string line = head;
   line += "  issues";
   static constexpr std::pair<LiveEvent::Kind, const char*> kIssueKinds[] = {
-      {LiveEvent::Kind::kEvilMethod, "evil-method"}, {LiveEvent::Kind::kIo, "io"}, {LiveEvent::Kind::kStartup, "startup"},
-      {LiveEvent::Kind::kFps, "fps"}, {LiveEvent::Kind::kLeak, "leak"}, {LiveEvent::Kind::kOther, "other"}};
+      {LiveEvent::Kind::kEvilMethod, "evil-method"},
+      {LiveEvent::Kind::kIo, "io"},
+      {LiveEvent::Kind::kStartup, "startup"},
+      {LiveEvent::Kind::kFps, "fps"},
+      {LiveEvent::Kind::kLeak, "leak"},
+      {LiveEvent::Kind::kOther, "other"}};
   bool any = false;
   for (const auto& [kind, name] : kIssueKinds) {
     const uint64_t n = s.events[static_cast<size_t>(kind)];
@@ -278,7 +286,8 @@ std::string formatLiveStatus(const LiveStatus& s) {
   if (!any) line += " 0";
   line += "  anr " + std::to_string(s.events[static_cast<size_t>(LiveEvent::Kind::kAnr)]);
   if (s.frameGaps > 0) {
-    line += "  not seen <=" + std::to_string(s.framesNotSeenMax) + " frames in " + std::to_string(s.frameGaps) + " gap(s)";
+    line +=
+        "  not seen <=" + std::to_string(s.framesNotSeenMax) + " frames in " + std::to_string(s.frameGaps) + " gap(s)";
   }
   return line;
 }

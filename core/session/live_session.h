@@ -4,7 +4,8 @@
 //
 // Ingest is O(1) per frame and memory stays bounded however long a session runs (per-second
 // aggregates, the newest slow frames and the newest issue-feed events only; counts cover all),
-// so a feed of 10,000 frames/s and 100 issues/s can be shown for hours. Views do not repaint per frame: they poll revision() on a ~30 Hz timer.
+// so a feed of 10,000 frames/s and 100 issues/s can be shown for hours. Views do not repaint per frame: they poll
+// revision() on a ~30 Hz timer.
 #pragma once
 
 #include <array>
@@ -58,10 +59,10 @@ struct LiveEvent {
   enum class Kind : uint8_t { kEvilMethod, kAnr, kIo, kStartup, kFps, kLeak, kOther, kMark };
   static constexpr size_t kKindCount = 8;
   Kind kind = Kind::kOther;
-  int64_t timeMs = 0;     // since the session start
+  int64_t timeMs = 0;  // since the session start
   std::string scene;
-  int64_t costMs = -1;    // -1: not applicable
-  std::string summary;    // one line: detail and top method, IO path, startup phase…
+  int64_t costMs = -1;                              // -1: not applicable
+  std::string summary;                              // one line: detail and top method, IO path, startup phase…
   std::shared_ptr<const trace::MatrixIssue> issue;  // Matrix issues
   std::shared_ptr<const trace::AnrReport> anr;      // ANR reports
   // Evil methods and ANRs whose cost reaches the evil-method / the ANR threshold.
@@ -100,10 +101,10 @@ std::string formatLiveStatus(const LiveStatus& status);
 
 class LiveSession {
  public:
-  static constexpr int kHistogramBucketMs = 1;   // frame-time histogram resolution
-  static constexpr int kHistogramBuckets = 1000; // 0..999 ms, the last bucket holds the rest
+  static constexpr int kHistogramBucketMs = 1;    // frame-time histogram resolution
+  static constexpr int kHistogramBuckets = 1000;  // 0..999 ms, the last bucket holds the rest
   static constexpr size_t kMaxSlowFrames = 20000;
-  static constexpr size_t kMaxFpsSeconds = 3600; // per scene
+  static constexpr size_t kMaxFpsSeconds = 3600;  // per scene
   static constexpr size_t kMaxEvents = 10000;     // the issue feed keeps the newest
 
   explicit LiveSession(LiveThresholds thresholds = {});
@@ -166,9 +167,9 @@ class LiveSession {
     int64_t second = INT64_MIN;
     trace::FpsAccumulator fps;
   };
-  std::vector<OpenSecond> m_openSecond;  // per scene: the second being accumulated
+  std::vector<OpenSecond> m_openSecond;                   // per scene: the second being accumulated
   std::array<uint64_t, kHistogramBuckets> m_histogram{};  // what the chart draws
-  SceneFrameSummary m_summary;                             // every scene: percentiles
+  SceneFrameSummary m_summary;                            // every scene: percentiles
   uint64_t m_counted = 0, m_flagged = 0;
   std::deque<SlowFrame> m_slow;
   std::deque<LiveEvent> m_events;

@@ -9,11 +9,11 @@
 namespace mxi::core::session {
 
 struct MannWhitneyResult {
-  double u = 0;          // U statistic of the second sample (`next`)
-  double z = 0;          // > 0 when `next` tends to be larger
-  double pGreater = 1;   // one-sided p-value for "next > base"
-  double pLess = 1;      // one-sided p-value for "next < base"
-  double effect = 0.5;   // P(next > base) + P(tie) / 2 (common-language effect size)
+  double u = 0;         // U statistic of the second sample (`next`)
+  double z = 0;         // > 0 when `next` tends to be larger
+  double pGreater = 1;  // one-sided p-value for "next > base"
+  double pLess = 1;     // one-sided p-value for "next < base"
+  double effect = 0.5;  // P(next > base) + P(tie) / 2 (common-language effect size)
 };
 
 // Both inputs are copied and sorted; empty inputs give the neutral result.

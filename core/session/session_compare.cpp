@@ -10,7 +10,6 @@
 namespace mxi::core::session {
 namespace {
 
-
 std::map<std::string, std::vector<trace::Frame>> framesByScene(const SessionData& d) {
   std::map<std::string, std::vector<trace::Frame>> out;
   for (const SessionFrame& f : d.frames) out[d.scenes[f.scene]].push_back(f.frame);
@@ -118,8 +117,9 @@ SessionComparison compareSessions(const SessionData& base, const SessionData& ne
     d.test = mannWhitney(std::move(bd), std::move(nd));
     if (d.test.pGreater < t.alpha && d.medianChangePct >= t.minFrameTimeIncreasePct) {
       d.verdict = Verdict::kRegression;
-      c.regressions.push_back("scene " + name + formatText(": median frame time %+.1f%% (p=%.2g), FPS %.1f -> %.1f",
-                                                     d.medianChangePct, d.test.pGreater, d.base.fps, d.next.fps));
+      c.regressions.push_back("scene " + name +
+                              formatText(": median frame time %+.1f%% (p=%.2g), FPS %.1f -> %.1f", d.medianChangePct,
+                                         d.test.pGreater, d.base.fps, d.next.fps));
     } else if (d.test.pLess < t.alpha && d.medianChangePct <= -t.minFrameTimeIncreasePct) {
       d.verdict = Verdict::kImprovement;
     }
@@ -165,12 +165,13 @@ SessionComparison compareSessions(const SessionData& base, const SessionData& ne
       }
     }
     if (d.regression) {
-      c.regressions.push_back("evil method " + key + " (" + d.detail + "): " +
-                              (d.verdict == Verdict::kNew
-                                   ? formatText("new, %llu x, median %lld ms", static_cast<unsigned long long>(d.nextCount),
-                                         static_cast<long long>(d.nextMedianMs))
-                                   : formatText("median %lld -> %lld ms", static_cast<long long>(d.baseMedianMs),
-                                         static_cast<long long>(d.nextMedianMs))));
+      c.regressions.push_back(
+          "evil method " + key + " (" + d.detail + "): " +
+          (d.verdict == Verdict::kNew
+               ? formatText("new, %llu x, median %lld ms", static_cast<unsigned long long>(d.nextCount),
+                            static_cast<long long>(d.nextMedianMs))
+               : formatText("median %lld -> %lld ms", static_cast<long long>(d.baseMedianMs),
+                            static_cast<long long>(d.nextMedianMs))));
     }
     c.evilMethods.push_back(d);
   }
@@ -181,7 +182,7 @@ SessionComparison compareSessions(const SessionData& base, const SessionData& ne
   c.nextAnrs = anrCount(next);
   if (c.nextAnrs > c.baseAnrs) {
     c.regressions.push_back(formatText("ANRs: %llu -> %llu", static_cast<unsigned long long>(c.baseAnrs),
-                                static_cast<unsigned long long>(c.nextAnrs)));
+                                       static_cast<unsigned long long>(c.nextAnrs)));
   }
   // IO by (type, path).
   std::map<std::pair<int32_t, std::string>, IoDelta> io;
@@ -212,7 +213,7 @@ SessionComparison compareSessions(const SessionData& base, const SessionData& ne
     if (e.regression) {
       c.regressions.push_back("io " + std::string(trace::ioIssueTypeName(e.type)) + " " + e.path +
                               formatText(": %llu -> %llu issues", static_cast<unsigned long long>(e.baseCount),
-                                  static_cast<unsigned long long>(e.nextCount)));
+                                         static_cast<unsigned long long>(e.nextCount)));
     }
     c.io.push_back(e);
   }
@@ -249,7 +250,8 @@ SessionComparison compareSessions(const SessionData& base, const SessionData& ne
     d.nextCount = n->second.n;
     d.regression = d.nextMs - d.baseMs >= static_cast<double>(t.startupSlowerMinMs) &&
                    100.0 * (d.nextMs - d.baseMs) / std::max(d.baseMs, 1.0) >= t.startupSlowerPct;
-    if (d.regression) c.regressions.push_back("startup " + metric + formatText(": %.0f -> %.0f ms", d.baseMs, d.nextMs));
+    if (d.regression)
+      c.regressions.push_back("startup " + metric + formatText(": %.0f -> %.0f ms", d.baseMs, d.nextMs));
     c.startup.push_back(d);
   }
   return c;

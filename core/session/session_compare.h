@@ -59,7 +59,7 @@ struct IoDelta {
 };
 
 struct StartupDelta {
-  std::string metric;  // applicationCreateMs, firstActivityCreateMs, startupDurationMs
+  std::string metric;             // applicationCreateMs, firstActivityCreateMs, startupDurationMs
   double baseMs = 0, nextMs = 0;  // means
   uint64_t baseCount = 0, nextCount = 0;
   bool regression = false;

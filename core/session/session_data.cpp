@@ -17,7 +17,8 @@ std::vector<trace::Frame> SessionData::framesOfScene(uint32_t scene) const {
 }
 
 StatusOr<std::shared_ptr<const SessionData>> loadSession(const SessionReader& reader, ProgressSink& progress,
-                                                         const CancelToken& cancel, const trace::MethodMapping* mapping) {
+                                                         const CancelToken& cancel,
+                                                         const trace::MethodMapping* mapping) {
   auto data = std::make_shared<SessionData>();
   data->header = reader.header();
   data->recovery = reader.recovery();
@@ -54,7 +55,8 @@ StatusOr<std::shared_ptr<const SessionData>> loadSession(const SessionReader& re
         case RecordType::kIssue: {
           auto issue = trace::parseIssueJson(r.text);
           if (!issue.ok()) {
-            data->problems.push_back({0, 0, "stored issue at " + std::to_string(r.timeNs) + " ns: " + issue.status().toString()});
+            data->problems.push_back(
+                {0, 0, "stored issue at " + std::to_string(r.timeNs) + " ns: " + issue.status().toString()});
             break;
           }
           data->issues.push_back({r.timeNs, std::move(issue).value()});
@@ -73,15 +75,11 @@ StatusOr<std::shared_ptr<const SessionData>> loadSession(const SessionReader& re
           data->anrs.push_back(std::move(anr));
           break;
         }
-        case RecordType::kMark:
-          data->marks.push_back({r.timeNs, std::move(r.text), {}});
-          break;
+        case RecordType::kMark: data->marks.push_back({r.timeNs, std::move(r.text), {}}); break;
         case RecordType::kHeapDump:
           data->heapDumps.push_back({r.timeNs, std::move(r.text), std::move(r.detail)});
           break;
-        case RecordType::kFrameGap:
-          data->frameGaps.push_back(frameGapOf(r));
-          break;
+        case RecordType::kFrameGap: data->frameGaps.push_back(frameGapOf(r)); break;
       }
     }
   }

@@ -48,7 +48,7 @@ struct SceneChange {
 struct SessionData {
   SessionHeader header;
   RecoveryReport recovery;
-  std::vector<std::string> scenes;  // [0] = kNoScene (frames before the first scene record)
+  std::vector<std::string> scenes;   // [0] = kNoScene (frames before the first scene record)
   std::vector<SessionFrame> frames;  // record order
   std::vector<SceneChange> sceneChanges;
   std::vector<SessionIssue> issues;  // call trees built (names are method ids unless decoded)

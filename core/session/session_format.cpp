@@ -39,7 +39,7 @@ int64_t recordEndNs(const SessionRecord& record) {
 
 uint32_t histogramBucket(int64_t ns) {
   if (ns < 0) ns = 0;
-  if (ns < 500'000'000) return static_cast<uint32_t>(ns / 500'000);                 // 0..999
+  if (ns < 500'000'000) return static_cast<uint32_t>(ns / 500'000);                               // 0..999
   if (ns < 10'000'000'000) return 1000 + static_cast<uint32_t>((ns - 500'000'000) / 10'000'000);  // ..1949
   return 1950;
 }
@@ -193,8 +193,12 @@ StatusOr<BlockSummary> BlockSummary::decode(std::string_view bytes) {
 
 namespace {
 // Wrapping arithmetic: any two int64 times have a representable difference modulo 2^64.
-int64_t wrappingSub(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) - static_cast<uint64_t>(b)); }
-int64_t wrappingAdd(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b)); }
+int64_t wrappingSub(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) - static_cast<uint64_t>(b));
+}
+int64_t wrappingAdd(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b));
+}
 }  // namespace
 
 void encodeRecord(const SessionRecord& rec, int64_t& previousTimeNs, std::string& out) {
@@ -221,9 +225,7 @@ void encodeRecord(const SessionRecord& rec, int64_t& previousTimeNs, std::string
       b.varint(rec.gapFrames);
       b.str(rec.text);
       break;
-    default:
-      b.str(rec.text);
-      break;
+    default: b.str(rec.text); break;
   }
   ByteWriter w(out);
   w.u8(static_cast<uint8_t>(rec.type));

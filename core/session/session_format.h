@@ -49,19 +49,19 @@ struct SessionHeader {
   int64_t startTimeUnixMs = 0;
   // Start of the session on the frames' clock (CLOCK_MONOTONIC ns), to relate both.
   int64_t startMonotonicNs = 0;
-  double refreshHz = 0;  // the display's rate, 0 when unknown
+  double refreshHz = 0;                                     // the display's rate, 0 when unknown
   std::vector<std::pair<std::string, std::string>> extras;  // anything else, kept verbatim
 };
 
 // One decoded record; which fields are set depends on `type`.
 struct SessionRecord {
   RecordType type = RecordType::kMark;
-  int64_t timeNs = 0;        // monotonic ns (a frame's IntendedVsync)
-  trace::Frame frame;        // kFrame
-  std::string text;          // scene name, issue JSON, ANR text, mark label, heap dump path, gap's scene
-  std::string detail;        // heap dump reason
-  int64_t gapNs = 0;         // kFrameGap: from timeNs (the newest frame seen) to the next frame seen
-  uint32_t gapFrames = 0;    // kFrameGap: at most this many frames were never seen
+  int64_t timeNs = 0;      // monotonic ns (a frame's IntendedVsync)
+  trace::Frame frame;      // kFrame
+  std::string text;        // scene name, issue JSON, ANR text, mark label, heap dump path, gap's scene
+  std::string detail;      // heap dump reason
+  int64_t gapNs = 0;       // kFrameGap: from timeNs (the newest frame seen) to the next frame seen
+  uint32_t gapFrames = 0;  // kFrameGap: at most this many frames were never seen
 };
 
 // Where a record ends on the session's clock: a frame's completion, a gap's next seen frame,

@@ -41,7 +41,8 @@ StatusOr<ImportReport> importCaptures(const ImportInputs& in, const std::string&
   for (size_t k = 0; k < in.issueTexts.size(); ++k) {
     trace::IssueParseResult r = trace::parseIssueText(in.issueTexts[k]);
     const std::string name = inputName(in.issueNames, k, "issues");
-    for (const auto& p : r.problems) report.warnings.push_back(name + " line " + std::to_string(p.line) + ": " + p.message);
+    for (const auto& p : r.problems)
+      report.warnings.push_back(name + " line " + std::to_string(p.line) + ": " + p.message);
     for (auto& i : r.issues) issues.push_back(std::move(i));
   }
   std::vector<std::shared_ptr<const trace::AnrReport>> anrs;

@@ -56,17 +56,23 @@ ordered_json headerToJson(const SessionHeader& h) {
 }
 
 ordered_json recoveryToJson(const RecoveryReport& r) {
-  return {{"cleanClose", r.cleanClose},       {"intact", r.intact()},
-          {"fileBytes", r.fileBytes},         {"tornBytes", r.tornBytes},
-          {"corruptBytes", r.corruptBytes},   {"lostRecords", r.lostRecords},
-          {"lostRecordsExact", r.lostRecordsExact}, {"notes", r.notes}};
+  return {{"cleanClose", r.cleanClose},
+          {"intact", r.intact()},
+          {"fileBytes", r.fileBytes},
+          {"tornBytes", r.tornBytes},
+          {"corruptBytes", r.corruptBytes},
+          {"lostRecords", r.lostRecords},
+          {"lostRecordsExact", r.lostRecordsExact},
+          {"notes", r.notes}};
 }
 
 ordered_json frameGapsToJson(const std::vector<SessionFrameGap>& gaps) {
   ordered_json out = ordered_json::array();
   for (const auto& g : gaps) {
-    out.push_back({{"timeNs", g.timeNs}, {"durationMs", static_cast<double>(g.gapNs) / 1e6},
-                   {"maxLostFrames", g.maxLostFrames}, {"scene", g.scene}});
+    out.push_back({{"timeNs", g.timeNs},
+                   {"durationMs", static_cast<double>(g.gapNs) / 1e6},
+                   {"maxLostFrames", g.maxLostFrames},
+                   {"scene", g.scene}});
   }
   return out;
 }
@@ -176,34 +182,51 @@ ordered_json comparisonToJson(const SessionComparison& c) {
     sj["new"] = trace::frameStatsToJson(s.next);
     sj["fpsDelta"] = s.next.fps - s.base.fps;
     sj["medianChangePercent"] = s.medianChangePct;
-    sj["mannWhitney"] = {{"u", s.test.u}, {"z", s.test.z}, {"pGreater", s.test.pGreater},
-                         {"pLess", s.test.pLess}, {"effect", s.test.effect}};
+    sj["mannWhitney"] = {{"u", s.test.u},
+                         {"z", s.test.z},
+                         {"pGreater", s.test.pGreater},
+                         {"pLess", s.test.pLess},
+                         {"effect", s.test.effect}};
     scenes.push_back(std::move(sj));
   }
   j["scenes"] = std::move(scenes);
   ordered_json evil = ordered_json::array();
   for (const auto& e : c.evilMethods) {
-    evil.push_back({{"stackKey", e.stackKey},         {"methodId", e.methodId},
-                    {"methodName", e.methodName},     {"detail", e.detail},             {"verdict", std::string(verdictName(e.verdict))},
-                    {"regression", e.regression},     {"baseCount", e.baseCount},
-                    {"newCount", e.nextCount},        {"baseMedianMs", e.baseMedianMs},
-                    {"newMedianMs", e.nextMedianMs},  {"baseMaxMs", e.baseMaxMs},
+    evil.push_back({{"stackKey", e.stackKey},
+                    {"methodId", e.methodId},
+                    {"methodName", e.methodName},
+                    {"detail", e.detail},
+                    {"verdict", std::string(verdictName(e.verdict))},
+                    {"regression", e.regression},
+                    {"baseCount", e.baseCount},
+                    {"newCount", e.nextCount},
+                    {"baseMedianMs", e.baseMedianMs},
+                    {"newMedianMs", e.nextMedianMs},
+                    {"baseMaxMs", e.baseMaxMs},
                     {"newMaxMs", e.nextMaxMs}});
   }
   j["evilMethods"] = std::move(evil);
   j["anrs"] = {{"base", c.baseAnrs}, {"new", c.nextAnrs}};
   ordered_json io = ordered_json::array();
   for (const auto& e : c.io) {
-    io.push_back({{"type", e.type}, {"issueType", std::string(trace::ioIssueTypeName(e.type))}, {"path", e.path},
-                  {"verdict", std::string(verdictName(e.verdict))}, {"regression", e.regression},
-                  {"baseCount", e.baseCount}, {"newCount", e.nextCount}, {"baseCostMs", e.baseCostMs},
+    io.push_back({{"type", e.type},
+                  {"issueType", std::string(trace::ioIssueTypeName(e.type))},
+                  {"path", e.path},
+                  {"verdict", std::string(verdictName(e.verdict))},
+                  {"regression", e.regression},
+                  {"baseCount", e.baseCount},
+                  {"newCount", e.nextCount},
+                  {"baseCostMs", e.baseCostMs},
                   {"newCostMs", e.nextCostMs}});
   }
   j["io"] = std::move(io);
   ordered_json startup = ordered_json::array();
   for (const auto& s : c.startup) {
-    startup.push_back({{"metric", s.metric}, {"baseMs", s.baseMs}, {"newMs", s.nextMs},
-                       {"deltaMs", s.nextMs - s.baseMs}, {"regression", s.regression}});
+    startup.push_back({{"metric", s.metric},
+                       {"baseMs", s.baseMs},
+                       {"newMs", s.nextMs},
+                       {"deltaMs", s.nextMs - s.baseMs},
+                       {"regression", s.regression}});
   }
   j["startup"] = std::move(startup);
   return j;

@@ -11,7 +11,8 @@ namespace mxi::core::session {
 
 nlohmann::ordered_json headerToJson(const SessionHeader& header);
 nlohmann::ordered_json recoveryToJson(const RecoveryReport& recovery);
-// {durationMs, offClockMs (session_span.h; 0 when every record shares the frames' clock), records, frames, flaggedFrames, issues, anrs, marks, heapDumps, frameGaps, fps, jankPercent,
+// {durationMs, offClockMs (session_span.h; 0 when every record shares the frames' clock), records, frames,
+// flaggedFrames, issues, anrs, marks, heapDumps, frameGaps, fps, jankPercent,
 //  levels, scenes[] of {name, frames, levels, fps, jankPercent, p50Ms, p90Ms, p95Ms, p99Ms}}
 nlohmann::ordered_json summaryToJson(const SessionSummary& summary);
 // Everything: header, recovery, scenes with exact stats and per-time-slice stats (`sliceNs`, by

@@ -19,7 +19,8 @@ namespace mxi::core::session {
 namespace {
 
 uint32_t crcOf(std::string_view bytes, uint32_t seed = 0) {
-  return static_cast<uint32_t>(crc32(seed, reinterpret_cast<const Bytef*>(bytes.data()), static_cast<uInt>(bytes.size())));
+  return static_cast<uint32_t>(
+      crc32(seed, reinterpret_cast<const Bytef*>(bytes.data()), static_cast<uInt>(bytes.size())));
 }
 
 constexpr uint32_t kMaxSummary = 16u << 20;
@@ -49,7 +50,8 @@ StatusOr<std::shared_ptr<const SessionReader>> SessionReader::open(const std::st
   r->m_path = path;
   r->m_fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (r->m_fd < 0) {
-    return errno == ENOENT ? notFound("no such file: " + path) : ioError("cannot open " + path + ": " + std::strerror(errno));
+    return errno == ENOENT ? notFound("no such file: " + path)
+                           : ioError("cannot open " + path + ": " + std::strerror(errno));
   }
   struct stat st {};
   if (::fstat(r->m_fd, &st) != 0) return ioError("cannot stat " + path);
@@ -89,13 +91,20 @@ Status SessionReader::readHeader() {
     const std::string key(f.str());
     const std::string value(f.str());
     auto toInt = [&](int64_t& out) { std::from_chars(value.data(), value.data() + value.size(), out); };
-    if (key == "device") m_header.device = value;
-    else if (key == "app") m_header.app = value;
-    else if (key == "agentVersion") m_header.agentVersion = value;
-    else if (key == "startTimeUnixMs") toInt(m_header.startTimeUnixMs);
-    else if (key == "startMonotonicNs") toInt(m_header.startMonotonicNs);
-    else if (key == "refreshHz") m_header.refreshHz = std::strtod(value.c_str(), nullptr);
-    else m_header.extras.emplace_back(key, value);
+    if (key == "device")
+      m_header.device = value;
+    else if (key == "app")
+      m_header.app = value;
+    else if (key == "agentVersion")
+      m_header.agentVersion = value;
+    else if (key == "startTimeUnixMs")
+      toInt(m_header.startTimeUnixMs);
+    else if (key == "startMonotonicNs")
+      toInt(m_header.startMonotonicNs);
+    else if (key == "refreshHz")
+      m_header.refreshHz = std::strtod(value.c_str(), nullptr);
+    else
+      m_header.extras.emplace_back(key, value);
   }
   if (!f.ok()) return invalidInput("session header fields are malformed", prefix.size());
   m_dataStart = prefix.size() + len + 4;
@@ -119,7 +128,8 @@ bool SessionReader::probeBlock(uint64_t offset, BlockInfo& info, bool& isIndex, 
   if (length > m_size - offset) return false;
   if (checkPayload) {
     std::string payload;
-    if (!readAt(offset + kBlockHeaderSize + summaryLen, payloadLen, payload) || crcOf(payload) != payloadCrc) return false;
+    if (!readAt(offset + kBlockHeaderSize + summaryLen, payloadLen, payload) || crcOf(payload) != payloadCrc)
+      return false;
   }
   isIndex = kind == static_cast<uint32_t>(BlockKind::kIndex);
   if (!isIndex && kind != static_cast<uint32_t>(BlockKind::kData)) return false;
@@ -251,7 +261,8 @@ StatusOr<std::vector<SessionRecord>> SessionReader::readBlock(size_t index, uint
   if (index >= m_blocks.size()) return notFound("no block " + std::to_string(index));
   const BlockInfo& b = m_blocks[index];
   std::string head;
-  if (!readAt(b.offset, kBlockHeaderSize, head)) return ioError("cannot read block at offset " + std::to_string(b.offset));
+  if (!readAt(b.offset, kBlockHeaderSize, head))
+    return ioError("cannot read block at offset " + std::to_string(b.offset));
   ByteReader h(head);
   h.u32();
   const uint32_t summaryLen = h.u32(), payloadLen = h.u32(), rawLen = h.u32();
@@ -314,8 +325,9 @@ SessionSummary SessionReader::summarize() const {
     if (first || bs.lastTimeNs > s.lastTimeNs) s.lastTimeNs = bs.lastTimeNs;
     first = false;
     if (bs.hasFrameSpan) {
-      frames = frames ? std::make_pair(std::min(frames->first, bs.framesFirstNs), std::max(frames->second, bs.framesLastNs))
-                      : std::make_pair(bs.framesFirstNs, bs.framesLastNs);
+      frames =
+          frames ? std::make_pair(std::min(frames->first, bs.framesFirstNs), std::max(frames->second, bs.framesLastNs))
+                 : std::make_pair(bs.framesFirstNs, bs.framesLastNs);
     }
     s.records += b.records;
     const auto& n = bs.recordsByType;

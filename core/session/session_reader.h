@@ -17,28 +17,28 @@
 namespace mxi::core::session {
 
 struct BlockInfo {
-  uint64_t offset = 0;   // of the block header
-  uint64_t length = 0;   // header + summary + payload
+  uint64_t offset = 0;  // of the block header
+  uint64_t length = 0;  // header + summary + payload
   uint32_t records = 0;
   BlockSummary summary;
 };
 
 // What open() found besides the intact blocks.
 struct RecoveryReport {
-  bool cleanClose = false;    // footer and index chain valid
+  bool cleanClose = false;  // footer and index chain valid
   uint64_t fileBytes = 0;
-  uint64_t tornBytes = 0;     // trailing bytes that are not a complete block
-  uint64_t corruptBytes = 0;  // bytes skipped in the middle (bad CRC) before a valid block
-  uint64_t lostRecords = 0;   // records of damaged blocks whose header was still readable
-  bool lostRecordsExact = true;  // false when a damaged block's header was unreadable too
+  uint64_t tornBytes = 0;          // trailing bytes that are not a complete block
+  uint64_t corruptBytes = 0;       // bytes skipped in the middle (bad CRC) before a valid block
+  uint64_t lostRecords = 0;        // records of damaged blocks whose header was still readable
+  bool lostRecordsExact = true;    // false when a damaged block's header was unreadable too
   std::vector<std::string> notes;  // human-readable, with offsets
   bool intact() const { return tornBytes == 0 && corruptBytes == 0; }
 };
 
 struct SessionSummary {
   int64_t firstTimeNs = 0, lastTimeNs = 0;
-  uint64_t records = 0, frames = 0, flaggedFrames = 0, issues = 0, anrs = 0, marks = 0, heapDumps = 0,
-           sceneChanges = 0, frameGaps = 0, unknownRecords = 0;
+  uint64_t records = 0, frames = 0, flaggedFrames = 0, issues = 0, anrs = 0, marks = 0, heapDumps = 0, sceneChanges = 0,
+           frameGaps = 0, unknownRecords = 0;
   std::vector<SceneFrameSummary> scenes;  // by first appearance
   SceneFrameSummary overall;
   int64_t offClockNs = 0;  // session_span.h: records this far outside the frames were left out of the span

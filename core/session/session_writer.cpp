@@ -78,8 +78,8 @@ Status SessionWriter::sync() {
   return okStatus();
 }
 
-Status SessionWriter::writeBlock(BlockKind kind, std::string_view summary, std::string_view payload,
-                                 uint32_t rawLen, uint32_t records) {
+Status SessionWriter::writeBlock(BlockKind kind, std::string_view summary, std::string_view payload, uint32_t rawLen,
+                                 uint32_t records) {
   std::string head;
   head.reserve(kBlockHeaderSize + summary.size());
   ByteWriter h(head);
@@ -94,7 +94,8 @@ Status SessionWriter::writeBlock(BlockKind kind, std::string_view summary, std::
     headerCrc = crc32(headerCrc, reinterpret_cast<const Bytef*>(summary.data()), static_cast<uInt>(summary.size()));
   }
   h.u32(static_cast<uint32_t>(headerCrc));
-  h.u32(static_cast<uint32_t>(crc32(0, reinterpret_cast<const Bytef*>(payload.data()), static_cast<uInt>(payload.size()))));
+  h.u32(static_cast<uint32_t>(
+      crc32(0, reinterpret_cast<const Bytef*>(payload.data()), static_cast<uInt>(payload.size()))));
   head.append(summary);
   // One write per block keeps a torn write to the block's own bytes.
   head.append(payload);
@@ -115,8 +116,8 @@ Status SessionWriter::writeDataBlock() {
   std::string summary;
   m_summary.encode(summary);
   const uint64_t offset = m_offset;
-  RETURN_IF_ERROR(writeBlock(BlockKind::kData, summary, m_compressed, static_cast<uint32_t>(m_payload.size()),
-                             m_blockRecords));
+  RETURN_IF_ERROR(
+      writeBlock(BlockKind::kData, summary, m_compressed, static_cast<uint32_t>(m_payload.size()), m_blockRecords));
   m_pendingIndex.push_back(
       {offset, m_offset - offset, m_summary.firstTimeNs, m_summary.lastTimeNs, m_blockRecords, std::move(summary)});
   m_payload.clear();

@@ -110,7 +110,9 @@ StatusOr<std::shared_ptr<const AnrReport>> parseAnrTrace(std::string_view text) 
   std::string_view raw;
   AnrProcess* proc = nullptr;
   AnrThread* thread = nullptr;
-  auto problem = [&](std::string m) { report->problems.push_back({lines.lineNumber(), lines.lineOffset(), std::move(m)}); };
+  auto problem = [&](std::string m) {
+    report->problems.push_back({lines.lineNumber(), lines.lineOffset(), std::move(m)});
+  };
   auto closeProcess = [&] {
     if (proc) finishProcess(*proc);
     proc = nullptr;
@@ -228,10 +230,10 @@ StatusOr<std::shared_ptr<const AnrReport>> parseAnrTrace(std::string_view text) 
     closeProcess();
   }
   if (report->processes.empty()) {
-    return invalidInput("no thread dump found (expected a `----- pid N at … -----` section)" +
-                            (report->subject.empty() ? std::string()
-                                                     : std::string("; the text has an ANR subject but no stacks")),
-                        0);
+    return invalidInput(
+        "no thread dump found (expected a `----- pid N at … -----` section)" +
+            (report->subject.empty() ? std::string() : std::string("; the text has an ANR subject but no stacks")),
+        0);
   }
   findChains(*report);
   // The main thread's chains first.

@@ -15,9 +15,9 @@
 namespace mxi::core::trace {
 
 struct LockWait {
-  std::string lock;          // "0x00f7fc8a" ("" for "an unknown object")
-  std::string lockClass;     // "java.util.HashMap"
-  int64_t heldByTid = -1;    // ART thread id (the `tid=` of the holder); -1 when unknown
+  std::string lock;        // "0x00f7fc8a" ("" for "an unknown object")
+  std::string lockClass;   // "java.util.HashMap"
+  int64_t heldByTid = -1;  // ART thread id (the `tid=` of the holder); -1 when unknown
 };
 
 struct AnrThread {
@@ -26,7 +26,7 @@ struct AnrThread {
   int64_t sysTid = -1;  // Linux tid
   int32_t prio = -1;
   bool daemon = false;
-  std::string state;    // Runnable, Blocked, Native, … or the wchan of a native-only dump
+  std::string state;                // Runnable, Blocked, Native, … or the wchan of a native-only dump
   std::vector<std::string> frames;  // "pkg.Class.method(File.java:12)", "native: #00 pc …", "kernel: …"
   std::optional<LockWait> waitingToLock;
   std::vector<std::string> locked;  // lock addresses this thread holds
@@ -40,7 +40,7 @@ struct AnrProcess {
   std::string cmdline;
   std::string time;  // as printed in the section header
   std::string abi, buildFingerprint;
-  bool nativeOnly = false;  // a "Waiting Channels" section: kernel wait channels, no Java stacks
+  bool nativeOnly = false;         // a "Waiting Channels" section: kernel wait channels, no Java stacks
   std::vector<AnrThread> threads;  // main thread first, then file order
   bool complete = false;           // the "----- end <pid> -----" marker was seen
   uint64_t line = 0;

@@ -71,10 +71,11 @@ StatusOr<std::vector<StackLine>> parseStackLines(std::string_view stack) {
       // Bounds keep sums and recursion safe: Matrix stacks are < 100 deep with costs in ms.
       constexpr int64_t kMaxCount = 1'000'000'000'000;
       if (!ok || v[0] < 0 || v[0] > kMaxStackDepth || v[2] < 0 || v[2] > kMaxCount || v[3] < 0 || v[3] > kMaxCount) {
-        return invalidInput("evil-method stack line is not `depth,methodId,count,costMs` (depth <= 1024, "
-                            "count and cost >= 0): '" +
-                                std::string(line.substr(0, 80)) + "'",
-                            pos);
+        return invalidInput(
+            "evil-method stack line is not `depth,methodId,count,costMs` (depth <= 1024, "
+            "count and cost >= 0): '" +
+                std::string(line.substr(0, 80)) + "'",
+            pos);
       }
       out.push_back({static_cast<int32_t>(v[0]), v[1], v[2], v[3]});
     }
@@ -99,7 +100,7 @@ CallNode buildCallTree(const std::vector<StackLine>& lines) {
     first = 1;
   }
   // Children vectors may reallocate, so the path holds indexes re-resolved from the root.
-  std::vector<size_t> indexPath;  // child index at each level below the root
+  std::vector<size_t> indexPath;   // child index at each level below the root
   std::vector<int32_t> depthPath;  // stack depth of each level
   for (size_t i = first; i < lines.size(); ++i) {
     const StackLine& l = lines[i];

@@ -40,10 +40,10 @@ inline bool plausibleFrameTimes(int64_t intendedVsyncNs, int64_t frameCompletedN
 }
 
 struct Frame {
-  int64_t startNs = 0;          // IntendedVsync (CLOCK_MONOTONIC)
-  int64_t durationNs = 0;       // FrameCompleted - IntendedVsync
-  int64_t refreshPeriodNs = 0;  // the display's vsync period when the frame was drawn
-  uint32_t flags = 0;           // framestats Flags; non-zero frames are outliers, not counted
+  int64_t startNs = 0;                              // IntendedVsync (CLOCK_MONOTONIC)
+  int64_t durationNs = 0;                           // FrameCompleted - IntendedVsync
+  int64_t refreshPeriodNs = 0;                      // the display's vsync period when the frame was drawn
+  uint32_t flags = 0;                               // framestats Flags; non-zero frames are outliers, not counted
   std::array<int64_t, kFrameStageCount> stageNs{};  // sums to durationNs when all stamps are sane
 
   int64_t droppedFrames() const { return refreshPeriodNs > 0 ? durationNs / refreshPeriodNs : 0; }

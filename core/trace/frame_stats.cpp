@@ -53,13 +53,11 @@ FrameStats computeFrameStats(std::span<const Frame> frames, const DropThresholds
   return s;
 }
 
-std::vector<FrameSlice> sliceFrames(std::span<const Frame> frames, int64_t sliceNs,
-                                    const DropThresholds& thresholds) {
+std::vector<FrameSlice> sliceFrames(std::span<const Frame> frames, int64_t sliceNs, const DropThresholds& thresholds) {
   std::vector<FrameSlice> slices;
   if (frames.empty() || sliceNs <= 0) return slices;
   std::vector<Frame> sorted(frames.begin(), frames.end());
-  std::stable_sort(sorted.begin(), sorted.end(),
-                   [](const Frame& a, const Frame& b) { return a.startNs < b.startNs; });
+  std::stable_sort(sorted.begin(), sorted.end(), [](const Frame& a, const Frame& b) { return a.startNs < b.startNs; });
   const int64_t origin = sorted.front().startNs;
   size_t begin = 0;
   while (begin < sorted.size()) {
@@ -70,8 +68,8 @@ std::vector<FrameSlice> sliceFrames(std::span<const Frame> frames, int64_t slice
                                  : origin + (index + 1) * sliceNs;
     size_t end = begin;
     while (end < sorted.size() && sorted[end].startNs < sliceEnd) ++end;
-    slices.push_back({origin + index * sliceNs,
-                      computeFrameStats(std::span(sorted).subspan(begin, end - begin), thresholds)});
+    slices.push_back(
+        {origin + index * sliceNs, computeFrameStats(std::span(sorted).subspan(begin, end - begin), thresholds)});
     begin = end;
   }
   return slices;

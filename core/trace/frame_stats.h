@@ -15,10 +15,10 @@ struct FrameStats {
   uint64_t frames = 0;         // counted frames (Flags == 0)
   uint64_t flaggedFrames = 0;  // left out of everything below
   std::array<uint64_t, kDropLevelCount> levels{};
-  uint64_t droppedSum = 0;     // sum of dropped frames
-  uint64_t jankFrames = 0;     // frames with at least one dropped frame ("slow frames")
-  double fps = 0;              // Matrix's FPS (core/trace/fps.h)
-  double jankPercent = 0;      // 100 * jankFrames / frames
+  uint64_t droppedSum = 0;                            // sum of dropped frames
+  uint64_t jankFrames = 0;                            // frames with at least one dropped frame ("slow frames")
+  double fps = 0;                                     // Matrix's FPS (core/trace/fps.h)
+  double jankPercent = 0;                             // 100 * jankFrames / frames
   double p50Ms = 0, p90Ms = 0, p95Ms = 0, p99Ms = 0;  // nearest-rank frame durations
   double maxMs = 0;
   // For each stage: how many slow frames it dominated.

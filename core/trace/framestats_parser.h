@@ -18,7 +18,7 @@ namespace mxi::core::trace {
 struct FramestatsWindow {
   std::string process;  // from "** Graphics info for pid N [name] **"; may be empty
   int64_t pid = -1;
-  std::string name;     // "Window: …", else the process name
+  std::string name;  // "Window: …", else the process name
   std::vector<Frame> frames;
   int64_t refreshPeriodNs = 0;  // median of the frames' periods
   std::string periodSource;     // "data" (per-frame column) or "option"

@@ -27,8 +27,14 @@ class OffsetRecordingSax : public nlohmann::detail::json_sax_dom_parser<nlohmann
   // Depth limit: deeper documents are refused rather than risking the recursion of dump/copy.
   bool start_object(std::size_t n) { return enter() && Base::start_object(n); }
   bool start_array(std::size_t n) { return enter() && Base::start_array(n); }
-  bool end_object() { --m_depth; return Base::end_object(); }
-  bool end_array() { --m_depth; return Base::end_array(); }
+  bool end_object() {
+    --m_depth;
+    return Base::end_object();
+  }
+  bool end_array() {
+    --m_depth;
+    return Base::end_array();
+  }
   bool failed() const { return m_failed; }
   size_t position() const { return m_position; }
   const std::string& message() const { return m_message; }
@@ -53,8 +59,7 @@ class OffsetRecordingSax : public nlohmann::detail::json_sax_dom_parser<nlohmann
 StatusOr<nlohmann::json> parseJson(std::string_view text) {
   nlohmann::json out;
   OffsetRecordingSax sax(out);
-  const bool ok = nlohmann::json::sax_parse(text.begin(), text.end(), &sax,
-                                            nlohmann::json::input_format_t::json, true);
+  const bool ok = nlohmann::json::sax_parse(text.begin(), text.end(), &sax, nlohmann::json::input_format_t::json, true);
   if (sax.tooDeep()) return invalidInput("JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
   if (!ok || sax.failed()) {
     const size_t at = sax.position() > 0 ? sax.position() - 1 : 0;
@@ -81,8 +86,9 @@ std::optional<int64_t> jsonInt(const nlohmann::json& o, const char* key) {
   if (it->is_number_integer()) return it->get<int64_t>();
   if (it->is_number_unsigned()) {
     const auto u = it->get<uint64_t>();
-    return u > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()) ? std::nullopt
-                                                                          : std::optional<int64_t>(static_cast<int64_t>(u));
+    return u > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())
+               ? std::nullopt
+               : std::optional<int64_t>(static_cast<int64_t>(u));
   }
   if (it->is_number_float()) {
     const double d = it->get<double>();

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <charconv>
 
-#include "core/trace/json_reader.h"
 #include "core/base/text_lines.h"
 #include "core/devicetext/matrix_issue_line.h"
+#include "core/trace/json_reader.h"
 
 namespace mxi::core::trace {
 namespace {
@@ -22,8 +22,8 @@ IssueKind kindOfTag(std::string_view tag) {
   return IssueKind::kUnknown;
 }
 
-constexpr const char* kDropKeys[kDropLevelCount] = {"DROPPED_BEST", "DROPPED_NORMAL", "DROPPED_MIDDLE",
-                                                    "DROPPED_HIGH", "DROPPED_FROZEN"};
+constexpr const char* kDropKeys[kDropLevelCount] = {"DROPPED_BEST", "DROPPED_NORMAL", "DROPPED_MIDDLE", "DROPPED_HIGH",
+                                                    "DROPPED_FROZEN"};
 
 FpsReport readFps(const json& c) {
   FpsReport r;
@@ -56,7 +56,9 @@ IoReport readIo(const json& c) {
   r.path = jsonString(c, "path");
   r.thread = jsonString(c, "thread");
   const auto opType = jsonInt(c, "opType");
-  r.opType = opType ? (*opType == 1 ? "read" : *opType == 2 ? "write" : std::to_string(*opType))
+  r.opType = opType ? (*opType == 1   ? "read"
+                       : *opType == 2 ? "write"
+                                      : std::to_string(*opType))
                     : jsonString(c, "opType");
   r.size = jsonInt(c, "size").value_or(0);
   r.opCount = jsonInt(c, "op").value_or(0);
@@ -119,8 +121,10 @@ json completeMembersOf(std::string_view text) {
   for (size_t i = 0; i < text.size(); ++i) {
     const char ch = text[i];
     if (inString) {
-      if (ch == '\\') ++i;
-      else if (ch == '"') inString = false;
+      if (ch == '\\')
+        ++i;
+      else if (ch == '"')
+        inString = false;
     } else if (ch == '"') {
       inString = true;
     } else if (ch == '{' || ch == '[') {
@@ -206,8 +210,7 @@ void IssueStreamParser::parseLine(std::string_view raw, uint64_t offset) {
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   const uint64_t lineNo = m_result.linesRead;
   auto problem = [&](const Status& s, uint64_t base) {
-    m_result.problems.push_back(
-        {lineNo, base + (s.hasOffset() ? s.offset() : 0), s.message()});
+    m_result.problems.push_back({lineNo, base + (s.hasOffset() ? s.offset() : 0), s.message()});
   };
   if (const auto found = devicetext::findMatrixIssueLine(line)) {
     const size_t contentOffset = found->contentOffset;
@@ -319,8 +322,8 @@ void decodeIssues(IssueParseResult& result, const MethodMapping* mapping) {
     if (issue.kind != IssueKind::kEvilMethod || issue.stack.empty()) continue;
     auto lines = parseStackLines(issue.stack);
     if (!lines.ok()) {
-      result.problems.push_back({issue.line, issue.offset, "issue at line " + std::to_string(issue.line) +
-                                                               ": " + lines.status().toString()});
+      result.problems.push_back(
+          {issue.line, issue.offset, "issue at line " + std::to_string(issue.line) + ": " + lines.status().toString()});
       continue;
     }
     if (lines->empty()) continue;

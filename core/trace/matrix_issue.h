@@ -23,11 +23,16 @@ std::string_view issueKindName(IssueKind kind);  // "evilMethod", "fps", "startu
 
 // IOCanary issue types (native detector ids, then Java ones).
 enum class IoIssueType : int32_t {
-  kMainThreadIo = 1, kSmallBuffer = 2, kRepeatRead = 3, kCloseableLeak = 4, kNetworkInMain = 5, kCursorLeak = 6
+  kMainThreadIo = 1,
+  kSmallBuffer = 2,
+  kRepeatRead = 3,
+  kCloseableLeak = 4,
+  kNetworkInMain = 5,
+  kCursorLeak = 6
 };
 std::string_view ioIssueTypeName(int32_t type);  // "mainThreadIo", "smallBuffer", …, "type<N>"
 
-struct FpsReport {  // Trace_FPS
+struct FpsReport {                                   // Trace_FPS
   std::array<int64_t, kDropLevelCount> dropLevel{};  // frames per level
   std::array<int64_t, kDropLevelCount> dropSum{};    // dropped frames per level
   double fps = 0;
@@ -42,7 +47,7 @@ struct StartupReport {  // Trace_StartUp
   std::optional<bool> warmStart;
 };
 
-struct IoReport {  // io
+struct IoReport {                    // io
   std::string path, thread, opType;  // opType "read"/"write" (1/2) or as given ("r")
   int64_t size = 0, opCount = 0, buffer = 0, costMs = 0, opSize = 0, repeat = 0;
 };
@@ -55,7 +60,7 @@ struct MemoryReport {  // memory (ResourceCanary)
 struct MatrixIssue {
   std::string tag;
   int32_t type = 0;
-  std::string key;      // Issue.key ("" when null)
+  std::string key;  // Issue.key ("" when null)
   std::string process;
   std::optional<int64_t> timeMs;
   IssueKind kind = IssueKind::kUnknown;
@@ -64,9 +69,9 @@ struct MatrixIssue {
   std::string detail;  // NORMAL, ANR, STARTUP, LAG, ENTER, …
   std::optional<int64_t> costMs;
   std::string scene, usage, machine;
-  std::string stack;        // raw `depth,methodId,count,costMs` lines
-  std::string stackKey;     // raw
-  std::string threadStack;  // LAG/ANR Java frames, one per line
+  std::string stack;                 // raw `depth,methodId,count,costMs` lines
+  std::string stackKey;              // raw
+  std::string threadStack;           // LAG/ANR Java frames, one per line
   std::optional<CallNode> callTree;  // from `stack`, decoded by decodeIssues
 
   std::optional<FpsReport> fps;
@@ -79,7 +84,7 @@ struct MatrixIssue {
   // logcat cut the issue (its entries end near 4 KB, possibly inside a multi-byte character,
   // replaced by U+FFFD): the fields above are what the complete members of the text gave.
   bool truncated = false;
-  uint64_t line = 0;        // where it came from (1-based line, byte offset)
+  uint64_t line = 0;  // where it came from (1-based line, byte offset)
   uint64_t offset = 0;
 };
 

@@ -6,9 +6,7 @@
 
 namespace mxi::core::trace {
 
-std::string MappedMethod::displayName() const {
-  return className + "." + methodName + descriptor;
-}
+std::string MappedMethod::displayName() const { return className + "." + methodName + descriptor; }
 
 StatusOr<ProguardMapping> ProguardMapping::parse(std::string_view text) {
   ProguardMapping m;
@@ -75,8 +73,7 @@ StatusOr<MethodMapping> MethodMapping::parse(std::string_view text) {
     line = text::trim(line);
     if (line.empty() || line.front() == '#') continue;
     auto bad = [&](const char* what) {
-      return invalidInput("methodMapping line " + std::to_string(lines.lineNumber()) + ": " + what,
-                          lines.lineOffset());
+      return invalidInput("methodMapping line " + std::to_string(lines.lineNumber()) + ": " + what, lines.lineOffset());
     };
     const size_t c1 = line.find(',');
     const size_t c2 = c1 == std::string_view::npos ? c1 : line.find(',', c1 + 1);
@@ -85,8 +82,7 @@ StatusOr<MethodMapping> MethodMapping::parse(std::string_view text) {
     int32_t flags = 0;
     const auto r1 = std::from_chars(line.data(), line.data() + c1, id);
     const auto r2 = std::from_chars(line.data() + c1 + 1, line.data() + c2, flags);
-    if (r1.ec != std::errc() || r1.ptr != line.data() + c1 || r2.ec != std::errc() ||
-        r2.ptr != line.data() + c2) {
+    if (r1.ec != std::errc() || r1.ptr != line.data() + c1 || r2.ec != std::errc() || r2.ptr != line.data() + c2) {
       return bad("id and access flags must be integers");
     }
     const std::string_view rest = line.substr(c2 + 1);

@@ -19,7 +19,7 @@ struct MappedMethod {
   int32_t accessFlags = 0;
   std::string className;  // dots
   std::string methodName;
-  std::string descriptor;  // "(Landroid.os.Message;)V"; empty for native methods
+  std::string descriptor;           // "(Landroid.os.Message;)V"; empty for native methods
   std::string displayName() const;  // "android.os.Handler.dispatchMessage(Landroid.os.Message;)V"
 };
 

@@ -72,9 +72,12 @@ ordered_json issueToJson(const MatrixIssue& i) {
                {"repeat", i.io->repeat}};
   }
   if (i.memory) {
-    j["memory"] = {{"activity", i.memory->activity},       {"refKey", i.memory->refKey},
-                   {"resultZipPath", i.memory->resultZipPath}, {"hprofPath", i.memory->hprofPath},
-                   {"leakProcess", i.memory->leakProcess},   {"leakDetail", i.memory->leakDetail},
+    j["memory"] = {{"activity", i.memory->activity},
+                   {"refKey", i.memory->refKey},
+                   {"resultZipPath", i.memory->resultZipPath},
+                   {"hprofPath", i.memory->hprofPath},
+                   {"leakProcess", i.memory->leakProcess},
+                   {"leakDetail", i.memory->leakDetail},
                    {"costMillis", optionalJson(i.memory->costMillis)}};
   }
   if (i.truncated) {
@@ -144,7 +147,8 @@ ordered_json frameStatsToJson(const FrameStats& s) {
   j["frames"] = s.frames;
   j["flaggedFrames"] = s.flaggedFrames;
   ordered_json levels;
-  for (size_t i = 0; i < kDropLevelCount; ++i) levels[std::string(dropLevelName(static_cast<DropLevel>(i)))] = s.levels[i];
+  for (size_t i = 0; i < kDropLevelCount; ++i)
+    levels[std::string(dropLevelName(static_cast<DropLevel>(i)))] = s.levels[i];
   j["levels"] = std::move(levels);
   j["droppedFrames"] = s.droppedSum;
   j["jankFrames"] = s.jankFrames;

@@ -8,12 +8,12 @@
 namespace mxi::agent {
 
 struct AgentOptions {
-  std::string token;                    // session token; socket name is mxi_<token>
-  std::string toolDir = "/system/bin";  // where dumpsys, logcat, am, ps, getprop live
+  std::string token;                            // session token; socket name is mxi_<token>
+  std::string toolDir = "/system/bin";          // where dumpsys, logcat, am, ps, getprop live
   std::string dataDir = "/data/local/tmp/mxi";  // the only directory the agent writes to
-  int idleTimeoutMs = 60'000;           // exit after this long without a client
-  int heapStableMs = 1000;              // a dump is complete when its size stays put this long
-  bool deleteSelf = false;              // unlink the binary on exit (deployed copies)
+  int idleTimeoutMs = 60'000;                   // exit after this long without a client
+  int heapStableMs = 1000;                      // a dump is complete when its size stays put this long
+  bool deleteSelf = false;                      // unlink the binary on exit (deployed copies)
   bool showVersion = false;
   bool showHelp = false;
 };

@@ -51,7 +51,8 @@ uint64_t wallMsToMonotonicNs(uint64_t wallMsValue) {
   timespec mono{}, real{};
   clock_gettime(CLOCK_MONOTONIC, &mono);
   clock_gettime(CLOCK_REALTIME, &real);
-  const int64_t offsetNs = (static_cast<int64_t>(real.tv_sec) - mono.tv_sec) * 1'000'000'000 + (real.tv_nsec - mono.tv_nsec);
+  const int64_t offsetNs =
+      (static_cast<int64_t>(real.tv_sec) - mono.tv_sec) * 1'000'000'000 + (real.tv_nsec - mono.tv_nsec);
   const int64_t ns = static_cast<int64_t>(wallMsValue) * 1'000'000 - offsetNs;
   return ns > 0 ? static_cast<uint64_t>(ns) : 0;
 }
@@ -93,8 +94,7 @@ constexpr const char* kAgentMachine =
 
 }  // namespace
 
-AgentServer::AgentServer(AgentOptions options)
-    : m_options(std::move(options)), m_tools(m_options.toolDir) {}
+AgentServer::AgentServer(AgentOptions options) : m_options(std::move(options)), m_tools(m_options.toolDir) {}
 
 AgentServer::~AgentServer() {
   stopCollecting();
@@ -153,7 +153,8 @@ core::Status AgentServer::run() {
     if (!m_package.empty()) wake = std::min(wake, m_nextPoll);
     if (m_authenticated) wake = std::min(wake, m_nextHeartbeat);
     if (m_clientFd < 0) wake = std::min(wake, m_idleSince + std::chrono::milliseconds(m_options.idleTimeoutMs));
-    const auto waitMs = std::max<int64_t>(0, std::chrono::duration_cast<std::chrono::milliseconds>(wake - Clock::now()).count());
+    const auto waitMs =
+        std::max<int64_t>(0, std::chrono::duration_cast<std::chrono::milliseconds>(wake - Clock::now()).count());
     const int n = poll(fds.data(), fds.size(), static_cast<int>(waitMs));
     if (n < 0 && errno != EINTR) return core::ioError(std::string("poll: ") + std::strerror(errno));
     if (n <= 0) continue;
@@ -174,7 +175,8 @@ void AgentServer::acceptClient() {
   const int fd = accept4(m_listenFd, nullptr, nullptr, SOCK_CLOEXEC);
   if (fd < 0) return;
   if (m_clientFd >= 0) {  // one client at a time
-    std::vector<uint8_t> bytes = proto::encodeMessage(proto::Error{proto::ErrorCode::kBadRequest, 0, "agent busy: another client is connected"});
+    std::vector<uint8_t> bytes =
+        proto::encodeMessage(proto::Error{proto::ErrorCode::kBadRequest, 0, "agent busy: another client is connected"});
     (void)::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL);
     close(fd);
     return;
@@ -263,9 +265,11 @@ proto::AgentHello AgentServer::deviceInfo() {
     info.abi = get("ro.product.cpu.abi");
   }
   std::optional<uint32_t> hz;
-  if (auto display = m_tools.run(Tool::kDumpsys, {"display"}); display.ok()) hz = parseDisplayRefreshMilliHz(display->output);
+  if (auto display = m_tools.run(Tool::kDumpsys, {"display"}); display.ok())
+    hz = parseDisplayRefreshMilliHz(display->output);
   if (!hz) {
-    if (auto sf = m_tools.run(Tool::kDumpsys, {"SurfaceFlinger"}); sf.ok()) hz = parseSurfaceFlingerRefreshMilliHz(sf->output);
+    if (auto sf = m_tools.run(Tool::kDumpsys, {"SurfaceFlinger"}); sf.ok())
+      hz = parseSurfaceFlingerRefreshMilliHz(sf->output);
   }
   info.refreshMilliHz = hz.value_or(60'000);
   m_deviceInfo = info;
@@ -278,7 +282,8 @@ void AgentServer::handle(const proto::Message& message) {
   if (!m_authenticated) {
     const auto* hello = std::get_if<proto::Hello>(&message);
     if (hello == nullptr || !constantTimeEquals(hello->sessionToken, m_options.token)) {
-      sendError(proto::ErrorCode::kBadToken, hello == nullptr ? "the first message must be Hello" : "wrong session token");
+      sendError(proto::ErrorCode::kBadToken,
+                hello == nullptr ? "the first message must be Hello" : "wrong session token");
       dropClient("unauthenticated");
       return;
     }
@@ -304,7 +309,8 @@ void AgentServer::handle(const proto::Message& message) {
 
 void AgentServer::startCollecting(const proto::StartCollecting& start) {
   if (!isValidPackageName(start.packageName)) {
-    sendError(proto::ErrorCode::kInvalidPackage, "invalid package name (expected [A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z0-9_]+)+)");
+    sendError(proto::ErrorCode::kInvalidPackage,
+              "invalid package name (expected [A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z0-9_]+)+)");
     return;
   }
   stopCollecting();
@@ -366,7 +372,8 @@ void AgentServer::pollProcesses() {
   // toolbox ps lists all and takes any other word as a name filter (-A would match nothing).
   static constexpr uint32_t kToyboxPsSdk = 26;
   const bool toybox = deviceInfo().sdkLevel == 0 || deviceInfo().sdkLevel >= kToyboxPsSdk;
-  auto ps = m_tools.run(Tool::kPs, toybox ? std::vector<std::string>{"-A", "-o", "PID,USER,NAME"} : std::vector<std::string>{});
+  auto ps = m_tools.run(Tool::kPs,
+                        toybox ? std::vector<std::string>{"-A", "-o", "PID,USER,NAME"} : std::vector<std::string>{});
   if (!ps.ok() || ps->exitCode != 0) {
     sendError(proto::ErrorCode::kToolFailed, ps.ok() ? "ps failed" : ps.status().toString());
     return;
@@ -545,9 +552,7 @@ void AgentServer::dumpHeap(const proto::HeapDumpRequest& request) {
   }
 }
 
-void AgentServer::sendProcessList() {
-  send(proto::ProcessList{m_foregroundPackage, m_processes});
-}
+void AgentServer::sendProcessList() { send(proto::ProcessList{m_foregroundPackage, m_processes}); }
 
 void AgentServer::sendPackageList(const proto::PackageListRequest& request) {
   // Fixed arguments: the flags only choose whether `-3` is added.

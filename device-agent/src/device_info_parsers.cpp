@@ -39,8 +39,7 @@ std::map<std::string, std::string> parseGetprop(std::string_view text) {
     if (!line.starts_with('[')) return;
     const size_t close = line.find("]: [");
     if (close == std::string_view::npos || !line.ends_with(']')) return;
-    props.emplace(std::string(line.substr(1, close - 1)),
-                  std::string(line.substr(close + 4, line.size() - close - 5)));
+    props.emplace(std::string(line.substr(1, close - 1)), std::string(line.substr(close + 4, line.size() - close - 5)));
   });
   return props;
 }
@@ -60,8 +59,8 @@ std::optional<uint32_t> parseDisplayRefreshMilliHz(std::string_view text) {
       }
     }
   }
-  for (std::string_view key : {std::string_view("fps="), std::string_view("mRefreshRate="),
-                               std::string_view("refreshRate ")}) {
+  for (std::string_view key :
+       {std::string_view("fps="), std::string_view("mRefreshRate="), std::string_view("refreshRate ")}) {
     const size_t at = text.find(key);
     if (at != std::string_view::npos) {
       if (auto hz = parseHz(text.substr(at + key.size()))) return hz;

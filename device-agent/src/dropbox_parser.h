@@ -14,7 +14,7 @@ struct DropboxEntry {
   std::string header;  // the timestamp line (identifies the entry)
   std::string process;
   int pid = 0;
-  std::string text;    // everything after the header line
+  std::string text;  // everything after the header line
 };
 
 std::vector<DropboxEntry> parseDropbox(std::string_view text);

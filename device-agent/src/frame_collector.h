@@ -9,8 +9,8 @@
 
 #include <map>
 #include <set>
-#include <utility>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/protocol/messages.h"
@@ -28,8 +28,8 @@ class FrameDeduplicator {
   // The batches of frames in `windows` that are newer than what earlier calls returned, and the
   // gaps between this listing and the previous one. `fallbackScene` names frames of windows
   // without a name (pre-Android 10 output).
-  NewFrames newFrames(const std::string& packageName, std::vector<WindowFrames> windows, const std::string& fallbackScene,
-                      uint64_t refreshPeriodNs);
+  NewFrames newFrames(const std::string& packageName, std::vector<WindowFrames> windows,
+                      const std::string& fallbackScene, uint64_t refreshPeriodNs);
   void reset() { m_sent.clear(); }
 
  private:

@@ -125,7 +125,8 @@ core::Status runHeapDump(const ToolBox& tools, const HeapDumpJob& job,
   struct stat st {};
   if (fstat(fd, &st) != 0) return core::ioError("cannot stat " + streamed + ": " + std::strerror(errno));
   const uint64_t total = static_cast<uint64_t>(st.st_size);
-  const uint32_t honoured = (job.gcFirst ? uint32_t{proto::kHeapDumpGcFirst} : 0u) | proto::bitmapFormatFlags(job.bitmaps) |
+  const uint32_t honoured = (job.gcFirst ? uint32_t{proto::kHeapDumpGcFirst} : 0u) |
+                            proto::bitmapFormatFlags(job.bitmaps) |
                             (job.shrink ? uint32_t{proto::kHeapDumpShrinkOnDevice} : 0u);
   if (!send(proto::HeapDumpBegin{job.requestId, job.pid, total, honoured, original})) return core::cancelled();
   // Compression is the slow part (zlib level 1 runs at ~100 MB/s per core, the link and the

@@ -45,7 +45,8 @@ std::optional<uint64_t> parseThreadtimeMs(std::string_view date, std::string_vie
   tm.tm_min = static_cast<int>(num(time.substr(3, 2)));
   tm.tm_sec = static_cast<int>(num(time.substr(6, 2)));
   const int64_t ms = num(time.substr(9, 3));
-  if (tm.tm_mon < 0 || tm.tm_mday < 1 || tm.tm_hour < 0 || tm.tm_min < 0 || tm.tm_sec < 0 || ms < 0) return std::nullopt;
+  if (tm.tm_mon < 0 || tm.tm_mday < 1 || tm.tm_hour < 0 || tm.tm_min < 0 || tm.tm_sec < 0 || ms < 0)
+    return std::nullopt;
   const std::time_t t = timegm(&tm);
   return static_cast<uint64_t>(t) * 1000 + static_cast<uint64_t>(ms);
 }

@@ -13,7 +13,7 @@
 namespace mxi::agent {
 
 struct CommandResult {
-  int exitCode = -1;   // -1 when killed by a signal or timed out
+  int exitCode = -1;  // -1 when killed by a signal or timed out
   bool timedOut = false;
   std::string output;  // stdout (and stderr with StderrTo::kOutput; else it goes to /dev/null)
 };

@@ -6,10 +6,10 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <vector>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include "tests/agent/agent_client.h"
 
@@ -52,8 +52,9 @@ int main(int argc, char** argv) {
       frames += static_cast<int>(b->frames.size());
     } else if (const auto* issue = std::get_if<proto::MatrixIssue>(&*m)) {
       ++issues;
-      const int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
-                              std::chrono::system_clock::now().time_since_epoch()).count();
+      const int64_t now =
+          std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+              .count();
       latencyMs.push_back(now - static_cast<int64_t>(issue->logTimeMs));
     } else {
       ++other;
@@ -65,7 +66,9 @@ int main(int argc, char** argv) {
               100.0 * cpu / wall, frames, batches, issues, other);
   if (!latencyMs.empty()) {
     std::sort(latencyMs.begin(), latencyMs.end());
-    auto rank = [&](double p) { return latencyMs[static_cast<size_t>(p * static_cast<double>(latencyMs.size() - 1) + 0.5)]; };
+    auto rank = [&](double p) {
+      return latencyMs[static_cast<size_t>(p * static_cast<double>(latencyMs.size() - 1) + 0.5)];
+    };
     std::printf(" issue_latency_ms_p50=%lld p99=%lld max=%lld", static_cast<long long>(rank(0.5)),
                 static_cast<long long>(rank(0.99)), static_cast<long long>(latencyMs.back()));
   }

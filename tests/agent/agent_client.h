@@ -2,12 +2,12 @@
 // its abstract socket with the protocol codec.
 #pragma once
 
+#include <poll.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <sys/wait.h>
-#include <poll.h>
-#include <signal.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -27,7 +27,8 @@ namespace mxi::test {
 
 class AgentProcess {
  public:
-  AgentProcess(const std::string& binary, std::vector<std::string> args, const std::map<std::string, std::string>& env) {
+  AgentProcess(const std::string& binary, std::vector<std::string> args,
+               const std::map<std::string, std::string>& env) {
     std::vector<std::string> envStrings;
     for (char** e = environ; *e; ++e) envStrings.emplace_back(*e);
     for (const auto& [k, v] : env) envStrings.push_back(k + "=" + v);
@@ -113,7 +114,8 @@ class AgentClient {
         }
         return *m;
       }
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end - std::chrono::steady_clock::now()).count();
+      const auto left =
+          std::chrono::duration_cast<std::chrono::milliseconds>(end - std::chrono::steady_clock::now()).count();
       if (left <= 0) return std::nullopt;
       pollfd p{m_fd, POLLIN, 0};
       if (poll(&p, 1, static_cast<int>(left)) <= 0) continue;

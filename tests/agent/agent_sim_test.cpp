@@ -9,8 +9,8 @@
 #include <fstream>
 #include <regex>
 #include <set>
-#include <tuple>
 #include <sstream>
+#include <tuple>
 
 #include "tests/agent/agent_client.h"
 #include "tests/agent/replayed_capture.h"
@@ -60,8 +60,10 @@ class AgentSimTest : public ::testing::Test {
   }
 
   void startAgent(std::vector<std::string> extra = {}) {
-    std::vector<std::string> args = {"--token", m_token, "--tool-dir", std::string(MXI_TEST_SIM_ROOT) + "/bin",
-                                     "--data-dir", (m_scratch / "agent-data").string(), "--idle-timeout", "20",
+    std::vector<std::string> args = {"--token",          m_token,
+                                     "--tool-dir",       std::string(MXI_TEST_SIM_ROOT) + "/bin",
+                                     "--data-dir",       (m_scratch / "agent-data").string(),
+                                     "--idle-timeout",   "20",
                                      "--heap-stable-ms", "200"};
     args.insert(args.end(), extra.begin(), extra.end());
     m_agent = std::make_unique<AgentProcess>(MXI_TEST_AGENT, args, m_env);
@@ -103,7 +105,8 @@ TEST(AgentBinary, VersionPrintsVersionAndBuildHash) {
   const std::string out = scratchDir("agent_version") / "out.txt";
   const std::string cmd = std::string(MXI_TEST_AGENT) + " --version > " + out;
   ASSERT_EQ(std::system(cmd.c_str()), 0);
-  EXPECT_TRUE(std::regex_match(readFile(out), std::regex("mxi-agent [0-9]+\\.[0-9]+\\.[0-9]+ [0-9a-f]{16}\n"))) << readFile(out);
+  EXPECT_TRUE(std::regex_match(readFile(out), std::regex("mxi-agent [0-9]+\\.[0-9]+\\.[0-9]+ [0-9a-f]{16}\n")))
+      << readFile(out);
 }
 
 TEST_F(AgentSimTest, WrongTokenIsRefused) {
@@ -207,8 +210,8 @@ TEST_F(AgentSimTest, EveryMatrixIssueArrivesExactlyOnce) {
   startAgent();
   AgentClient c;
   handshake(c);
-  ASSERT_TRUE(c.send(proto::StartCollecting{"mobi.mangatoon.comics.aphone.portuguese", 200,
-                                            proto::kCollectMatrixIssues}));
+  ASSERT_TRUE(
+      c.send(proto::StartCollecting{"mobi.mangatoon.comics.aphone.portuguese", 200, proto::kCollectMatrixIssues}));
   std::vector<proto::MatrixIssue> issues;
   const auto end = std::chrono::steady_clock::now() + 20s;
   auto settle = std::chrono::steady_clock::time_point::max();
@@ -238,7 +241,8 @@ TEST_F(AgentSimTest, EveryMatrixIssueArrivesExactlyOnce) {
   int longOnes = 0;
   const size_t room = 4068 - std::string("Matrix.DefaultPluginListener").size() - 2;
   for (const auto& s : contents) {
-    longOnes += std::string("report issue content: tag[Trace_EvilMethod]type[0];key[null];content[" + s + "]").size() > room;
+    longOnes +=
+        std::string("report issue content: tag[Trace_EvilMethod]type[0];key[null];content[" + s + "]").size() > room;
   }
   EXPECT_EQ(truncated, longOnes);
 }
@@ -251,8 +255,9 @@ TEST_F(AgentSimTest, LogcatResumesFromTheGivenDeviceTime) {
   auto m = c.receive();
   ASSERT_TRUE(m.has_value());
   const uint64_t helloWallMs = std::get<proto::AgentHello>(*m).wallClockMs;
-  const uint64_t nowMs = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
-                                                   std::chrono::system_clock::now().time_since_epoch()).count());
+  const uint64_t nowMs = static_cast<uint64_t>(
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+          .count());
   EXPECT_LE(helloWallMs, nowMs);
   EXPECT_GT(helloWallMs + 5000, nowMs);
   // Wait until every issue of the capture was logged (300 ms lead + 470 × 4 ms), as if the agent
@@ -268,7 +273,8 @@ TEST_F(AgentSimTest, LogcatResumesFromTheGivenDeviceTime) {
   EXPECT_EQ(fromNow, 0);
   ASSERT_TRUE(c.send(proto::StartCollecting{pkg, 200, proto::kCollectMatrixIssues, helloWallMs}));
   std::vector<proto::MatrixIssue> issues;
-  for (auto end = std::chrono::steady_clock::now() + 5s; std::chrono::steady_clock::now() < end && issues.size() < 470;) {
+  for (auto end = std::chrono::steady_clock::now() + 5s;
+       std::chrono::steady_clock::now() < end && issues.size() < 470;) {
     if (auto got = c.receive(500ms)) {
       if (auto* i = std::get_if<proto::MatrixIssue>(&*got)) issues.push_back(*i);
     }
@@ -280,7 +286,8 @@ TEST_F(AgentSimTest, LogcatResumesFromTheGivenDeviceTime) {
   clock_gettime(CLOCK_REALTIME, &real);
   const int64_t offsetNs = (real.tv_sec - mono.tv_sec) * 1'000'000'000LL + (real.tv_nsec - mono.tv_nsec);
   for (const auto& i : issues) {
-    EXPECT_NEAR(static_cast<double>(static_cast<int64_t>(i.monotonicNs) - (static_cast<int64_t>(i.logTimeMs) * 1'000'000 - offsetNs)),
+    EXPECT_NEAR(static_cast<double>(static_cast<int64_t>(i.monotonicNs) -
+                                    (static_cast<int64_t>(i.logTimeMs) * 1'000'000 - offsetNs)),
                 0.0, 5e6);
   }
   EXPECT_EQ(issues.back().logTimeMs - issues.front().logTimeMs, 469u * 4u);
@@ -307,12 +314,14 @@ TEST_F(AgentSimTest, AnrArrivesOnceWithTheMainThreadStack) {
   EXPECT_EQ(anrs[0].pid, 18672);
   EXPECT_EQ(anrs[0].packageName, "com.example.shinelon.wanandroid");
   EXPECT_TRUE(anrs[0].reason.starts_with("Input dispatching timed out")) << anrs[0].reason;
-  EXPECT_TRUE(anrs[0].mainThreadStack.starts_with("\"main\" prio=5 tid=1 Suspended")) << anrs[0].mainThreadStack.substr(0, 60);
+  EXPECT_TRUE(anrs[0].mainThreadStack.starts_with("\"main\" prio=5 tid=1 Suspended"))
+      << anrs[0].mainThreadStack.substr(0, 60);
   EXPECT_NE(anrs[0].mainThreadStack.find("ViewPager.populate"), std::string::npos);
   EXPECT_NE(anrs[0].traces.find("----- end 18672 -----"), std::string::npos);
   // The traces are the real file's app section, byte for byte.
   const std::string real = readFile(fs::path(referenceDir()) / "fixtures/anr/wanandroid_arm64-device_traces.txt");
-  const std::string section = real.substr(real.find("----- pid 18672"), real.find("----- end 18672 -----\n") + 22 - real.find("----- pid 18672"));
+  const std::string section = real.substr(real.find("----- pid 18672"),
+                                          real.find("----- end 18672 -----\n") + 22 - real.find("----- pid 18672"));
   EXPECT_NE(anrs[0].traces.find(section), std::string::npos);
 }
 
@@ -355,8 +364,10 @@ TEST_F(AgentSimTest, HeapDumpArrivesByteIdentical) {
   const std::string original = readFile(dump);
   EXPECT_EQ(total, original.size());
   EXPECT_TRUE(received == original);
-  EXPECT_EQ(crc, static_cast<uint32_t>(crc32(0, reinterpret_cast<const Bytef*>(original.data()), static_cast<uInt>(original.size()))));
-  EXPECT_NE(calls().find("am dumpheap -g 1955 " + (m_scratch / "agent-data" / "heap-7.hprof").string()), std::string::npos);
+  EXPECT_EQ(crc, static_cast<uint32_t>(
+                     crc32(0, reinterpret_cast<const Bytef*>(original.data()), static_cast<uInt>(original.size()))));
+  EXPECT_NE(calls().find("am dumpheap -g 1955 " + (m_scratch / "agent-data" / "heap-7.hprof").string()),
+            std::string::npos);
   EXPECT_TRUE(fs::is_empty(m_scratch / "agent-data"));  // deleted after streaming
   EXPECT_EQ(fs::status(m_scratch / "agent-data").permissions() & fs::perms::all, fs::perms::owner_all);
 }
@@ -394,15 +405,17 @@ TEST_F(AgentSimTest, BitmapPixelsAreAskedForOnlyWhereAmHasThem) {
   {
     AgentClient c;
     handshake(c);
-    ASSERT_TRUE(c.send(proto::HeapDumpRequest{21, "com.android.settings", 0,
-                                              proto::kHeapDumpGcFirst | proto::bitmapFormatFlags(proto::BitmapFormat::kWebp)}));
+    ASSERT_TRUE(
+        c.send(proto::HeapDumpRequest{21, "com.android.settings", 0,
+                                      proto::kHeapDumpGcFirst | proto::bitmapFormatFlags(proto::BitmapFormat::kWebp)}));
     const auto [begin, bytes] = receiveDump(c);
     EXPECT_EQ(begin.flags, proto::kHeapDumpGcFirst | proto::bitmapFormatFlags(proto::BitmapFormat::kWebp));
     EXPECT_EQ(begin.originalBytes, begin.totalBytes);
     EXPECT_TRUE(bytes == readFile(dump));
   }
   EXPECT_NE(calls().find("am dumpheap -g -b webp 1955 " + (m_scratch / "agent-data" / "heap-21.hprof").string()),
-            std::string::npos) << calls();
+            std::string::npos)
+      << calls();
   m_agent->kill();
 
   // Android 14 (SDK 34): `am` would refuse -b; the agent leaves it out and says so in the flags.
@@ -411,11 +424,13 @@ TEST_F(AgentSimTest, BitmapPixelsAreAskedForOnlyWhereAmHasThem) {
   startAgent();
   AgentClient c;
   handshake(c);
-  ASSERT_TRUE(c.send(proto::HeapDumpRequest{22, "com.android.settings", 0, proto::bitmapFormatFlags(proto::BitmapFormat::kPng)}));
+  ASSERT_TRUE(c.send(
+      proto::HeapDumpRequest{22, "com.android.settings", 0, proto::bitmapFormatFlags(proto::BitmapFormat::kPng)}));
   const auto [begin, bytes] = receiveDump(c);
   EXPECT_EQ(begin.flags, 0u);
   EXPECT_TRUE(bytes == readFile(dump));
-  EXPECT_NE(calls().find("am dumpheap 1955 " + (m_scratch / "agent-data" / "heap-22.hprof").string()), std::string::npos)
+  EXPECT_NE(calls().find("am dumpheap 1955 " + (m_scratch / "agent-data" / "heap-22.hprof").string()),
+            std::string::npos)
       << calls();
   // No `-b` argument to am (a token, not a substring: the build path may hold "-b").
   std::istringstream log(calls());
@@ -430,7 +445,8 @@ TEST_F(AgentSimTest, HostilePackageNamesAreRefused) {
   startAgent();
   AgentClient c;
   handshake(c);
-  for (const std::string bad : {"com.example;rm -rf /", "com.example app", "../../system/bin/sh", "-e.x", "com.example\n"}) {
+  for (const std::string bad :
+       {"com.example;rm -rf /", "com.example app", "../../system/bin/sh", "-e.x", "com.example\n"}) {
     ASSERT_TRUE(c.send(proto::StartCollecting{bad, 200, proto::kCollectAll}));
     auto m = c.receive();
     ASSERT_TRUE(m.has_value());

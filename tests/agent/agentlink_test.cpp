@@ -7,8 +7,8 @@
 #include <fstream>
 
 #include "core/agentlink/agent_deployer.h"
-#include "core/agentlink/device_apps.h"
 #include "core/agentlink/device_agent.h"
+#include "core/agentlink/device_apps.h"
 #include "core/agentlink/live_recorder.h"
 #include "core/session/chrome_trace.h"
 #include "core/session/html_report.h"
@@ -44,8 +44,9 @@ TEST(AgentLink, VersionLine) {
 }
 
 TEST(AgentLink, DeviceAppsRunningFirstFromToyboxPs) {
-  const std::string packages = "package:com.android.settings\r\npackage:com.example.shop\npackage:android\n"
-                               "package:com.example.idle\n";
+  const std::string packages =
+      "package:com.android.settings\r\npackage:com.example.shop\npackage:android\n"
+      "package:com.example.idle\n";
   // toybox `ps -A` (Android 8+): USER PID PPID VSZ RSS WCHAN ADDR S NAME.
   const std::string ps =
       "USER           PID  PPID     VSZ    RSS WCHAN            ADDR S NAME\n"
@@ -70,7 +71,8 @@ TEST(AgentLink, DeviceAppsRunningFirstFromToyboxPs) {
   // A package whose only process is "pkg:suffix" runs, with no main pid.
   const auto helperOnly = parseDeviceApps("package:com.example.shop\n",
                                           "USER PID PPID VSZ RSS WCHAN ADDR S NAME\n"
-                                          "u0_a1 77 1 1 1 0 0 S com.example.shop:push\n", "");
+                                          "u0_a1 77 1 1 1 0 0 S com.example.shop:push\n",
+                                          "");
   ASSERT_EQ(helperOnly.size(), 1u);
   EXPECT_TRUE(helperOnly[0].running);
   EXPECT_EQ(helperOnly[0].pid, 0);
@@ -115,7 +117,7 @@ TEST(AgentLink, FrameConversionSplitsStagesWithoutGaps) {
   t.syncQueued = 1700;
   t.issueDrawCommandsStart = 0;  // missing: zero time
   t.frameCompleted = 2000;
-  t.frameIntervalNs = 0;         // none in the row: the batch's period
+  t.frameIntervalNs = 0;  // none in the row: the batch's period
   t.flags = 2;
   const trace::Frame f = trace::frameFromTiming(t, 16'666'666);
   EXPECT_EQ(f.startNs, 1000);
@@ -138,8 +140,9 @@ TEST(AgentLink, SummaryLine) {
   s.live.events[static_cast<size_t>(Kind::kIo)] = 1;
   s.live.events[static_cast<size_t>(Kind::kAnr)] = 1;
   s.live.events[static_cast<size_t>(Kind::kMark)] = 4;
-  EXPECT_EQ(formatStats(s), "12.0s  58.0 fps  frames 720 (+3 flagged) [best 700 normal 12 middle 5 high 2 frozen 1]  "
-                            "issues evil-method 2 io 1  anr 1");
+  EXPECT_EQ(formatStats(s),
+            "12.0s  58.0 fps  frames 720 (+3 flagged) [best 700 normal 12 middle 5 high 2 frozen 1]  "
+            "issues evil-method 2 io 1  anr 1");
   s.live.frameGaps = 2;
   s.live.framesNotSeenMax = 30;
   s.reconnects = 1;
@@ -163,7 +166,9 @@ TEST(LiveRecorderTest, InvalidUtf8FromTheDeviceIsRecordedNotThrown) {
   anr.traces = "----- pid 7 at 2026-01-01 -----\nCmd line: com.example.cn\xC3\n----- end 7 -----\n";
   anr.monotonicNs = 2'100'000'000;
   protocol::FrameBatch frames;
-  frames.scene = "com.example.cn.\xE9\xA6" "Activity";  // a window name cut the same way
+  frames.scene =
+      "com.example.cn.\xE9\xA6"
+      "Activity";  // a window name cut the same way
   frames.refreshPeriodNs = 16'666'667;
   protocol::FrameTiming t;
   t.intendedVsync = 1'000'000'000;
@@ -183,8 +188,8 @@ TEST(LiveRecorderTest, InvalidUtf8FromTheDeviceIsRecordedNotThrown) {
         if (connected) return ioError("gone");
         connected = true;
         h = hello;
-        return std::make_unique<AgentConnection>(std::make_unique<test::ScriptedAgentStream>(
-            std::vector<protocol::Message>{frames, cut, anr}, endOfScript));
+        return std::make_unique<AgentConnection>(
+            std::make_unique<test::ScriptedAgentStream>(std::vector<protocol::Message>{frames, cut, anr}, endOfScript));
       },
       nullptr, nullptr);
   ASSERT_TRUE(recorder.run(endOfScript).ok());

@@ -34,11 +34,13 @@ class ArmPhoneTest : public ::testing::TestWithParam<Phone> {
     const Phone& phone = GetParam();
     const std::string built = "," + std::string(MXI_TEST_AGENT_ABIS) + ",";
     if (built.find(std::string(",") + phone.abi + ",") == std::string::npos) {
-      GTEST_SKIP() << "this build makes no " << phone.abi << " agent (MXI_AGENT_ABIS=\"" << MXI_TEST_AGENT_ABIS << "\")";
+      GTEST_SKIP() << "this build makes no " << phone.abi << " agent (MXI_AGENT_ABIS=\"" << MXI_TEST_AGENT_ABIS
+                   << "\")";
     }
     if (referenceDir().empty()) GTEST_SKIP() << "../shared/reference is absent: nothing to replay";
     ASSERT_TRUE(adbAvailable()) << "Debian's adb is needed (scripts/setup.sh installs it)";
-    ASSERT_FALSE(sim::findOnPath(phone.qemu).empty()) << phone.qemu << " is needed (Debian's qemu-user-static; scripts/setup.sh installs it)";
+    ASSERT_FALSE(sim::findOnPath(phone.qemu).empty())
+        << phone.qemu << " is needed (Debian's qemu-user-static; scripts/setup.sh installs it)";
     m_prefix = MXI_TEST_PREFIX;
     ASSERT_TRUE(fs::exists(m_prefix / "bin/mxi")) << "the project is not installed in " << m_prefix;
     m_installedAgent = m_prefix / "share/matrix-inspector/agent" / phone.abi / "mxi-agent";
@@ -75,7 +77,8 @@ TEST_P(ArmPhoneTest, TheInstalledMxiRecordsFramesIssuesTheAnrAndAHeapDumpThrough
   const Phone& phone = GetParam();
   const ProgramRun shell = mxi({"shell", "--", "getprop ro.product.cpu.abi; uname -m"});
   ASSERT_EQ(shell.exitCode, 0) << shell.err;
-  EXPECT_EQ(shell.out, std::string(phone.abi) + "\n" + (phone.abi == std::string("arm64-v8a") ? "aarch64" : "armv7l") + "\n");
+  EXPECT_EQ(shell.out,
+            std::string(phone.abi) + "\n" + (phone.abi == std::string("arm64-v8a") ? "aarch64" : "armv7l") + "\n");
 
   const fs::path session = m_scratch / "arm.mxs";
   const ProgramRun r = mxi({"record", "--package", "com.android.settings", "--duration", "6", "--poll-ms", "250",
@@ -104,7 +107,8 @@ TEST_P(ArmPhoneTest, TheInstalledMxiRecordsFramesIssuesTheAnrAndAHeapDumpThrough
   EXPECT_NE(info.out.find(std::string("\nagentMachine: ") + phone.agentMachine + "\n"), std::string::npos) << info.out;
 
   // A heap dump on its own, through the same agent (already deployed: not pushed again).
-  const ProgramRun heap = mxi({"dumpheap", "--package", "com.android.settings", "-o", (m_scratch / "h.hprof").string()});
+  const ProgramRun heap =
+      mxi({"dumpheap", "--package", "com.android.settings", "-o", (m_scratch / "h.hprof").string()});
   ASSERT_EQ(heap.exitCode, 0) << heap.err;
   EXPECT_TRUE(readFile(m_scratch / "h.hprof") == readFile(fs::path(fixtureDumpDir()) / "android_heap.hprof"));
 }
@@ -114,7 +118,8 @@ TEST_P(ArmPhoneTest, AnAgentOfAnotherMachineIsRefusedWithTheShellsReason) {
   const ProgramRun r = mxi({"agent", "deploy", "--agent", MXI_TEST_HOST_AGENT});
   EXPECT_NE(r.exitCode, 0);
   EXPECT_NE(r.err.find(std::string("the pushed agent does not run on this device (ABI ") + GetParam().abi + "): "),
-            std::string::npos) << r.err;
+            std::string::npos)
+      << r.err;
   EXPECT_NE(r.err.find("/data/local/tmp/mxi-agent: not executable: 64-bit ELF file"), std::string::npos) << r.err;
 }
 
@@ -122,7 +127,8 @@ INSTANTIATE_TEST_SUITE_P(Abis, ArmPhoneTest,
                          ::testing::Values(Phone{"arm64-v8a", "aarch64", "qemu-aarch64-static"},
                                            Phone{"armeabi-v7a", "arm", "qemu-arm-static"}),
                          [](const ::testing::TestParamInfo<Phone>& param) {
-                           return std::string(param.param.abi) == "arm64-v8a" ? std::string("Arm64") : std::string("ArmV7");
+                           return std::string(param.param.abi) == "arm64-v8a" ? std::string("Arm64")
+                                                                              : std::string("ArmV7");
                          });
 
 }  // namespace

@@ -29,7 +29,8 @@ class DemoPhoneTest : public ::testing::TestWithParam<Demo> {
  protected:
   void SetUp() override {
     ASSERT_TRUE(adbAvailable()) << "Debian's adb is needed";
-    if (!GetParam().synthetic && referenceDir().empty()) GTEST_SKIP() << "../shared/reference is absent: no captures to replay";
+    if (!GetParam().synthetic && referenceDir().empty())
+      GTEST_SKIP() << "../shared/reference is absent: no captures to replay";
     m_scratch = scratchDir(std::string("demo_phone_") + GetParam().name);
     std::vector<std::string> args{"--demo", "--android-tool", MXI_TEST_ANDROID_TOOL};
     if (GetParam().synthetic) {
@@ -41,7 +42,8 @@ class DemoPhoneTest : public ::testing::TestWithParam<Demo> {
   }
 
   ProgramRun mxi(std::vector<std::string> args) {
-    return runMxi(std::move(args), RunOptions().withEnv(mxiEnvironment(m_adb->environment(), m_sim->hostPort(), MXI_TEST_AGENT)));
+    return runMxi(std::move(args),
+                  RunOptions().withEnv(mxiEnvironment(m_adb->environment(), m_sim->hostPort(), MXI_TEST_AGENT)));
   }
 
   fs::path m_scratch;
@@ -67,18 +69,22 @@ TEST_P(DemoPhoneTest, AnIssueAnEvilMethodAndTheAnrWithinTenSecondsAllOnOneClock)
   const int64_t start = (*reader)->header().startMonotonicNs;
   ASSERT_GT(start, 0) << "the agent's hello gives the device's clock";
   int64_t firstIssue = -1, firstEvil = -1, firstAnr = -1, firstFrame = -1;
-  ASSERT_TRUE((*reader)->forEachRecord([&](const core::session::SessionRecord& rec) {
-    const int64_t t = rec.timeNs - start;
-    if (rec.type == core::session::RecordType::kFrame && firstFrame < 0) firstFrame = t;
-    if (rec.type == core::session::RecordType::kIssue) {
-      if (firstIssue < 0) firstIssue = t;
-      if (firstEvil < 0 && rec.text.find("\"tag\":\"Trace_EvilMethod\"") != std::string::npos) firstEvil = t;
-    }
-    if (rec.type == core::session::RecordType::kAnr && firstAnr < 0) firstAnr = t;
-    return true;
-  }).ok());
+  ASSERT_TRUE((*reader)
+                  ->forEachRecord([&](const core::session::SessionRecord& rec) {
+                    const int64_t t = rec.timeNs - start;
+                    if (rec.type == core::session::RecordType::kFrame && firstFrame < 0) firstFrame = t;
+                    if (rec.type == core::session::RecordType::kIssue) {
+                      if (firstIssue < 0) firstIssue = t;
+                      if (firstEvil < 0 && rec.text.find("\"tag\":\"Trace_EvilMethod\"") != std::string::npos)
+                        firstEvil = t;
+                    }
+                    if (rec.type == core::session::RecordType::kAnr && firstAnr < 0) firstAnr = t;
+                    return true;
+                  })
+                  .ok());
   constexpr int64_t kTenSeconds = 10'000'000'000;
-  for (const auto& [what, t] : {std::pair{"frame", firstFrame}, {"Matrix issue", firstIssue}, {"evil method", firstEvil}, {"ANR", firstAnr}}) {
+  for (const auto& [what, t] :
+       {std::pair{"frame", firstFrame}, {"Matrix issue", firstIssue}, {"evil method", firstEvil}, {"ANR", firstAnr}}) {
     EXPECT_GE(t, 0) << "the first " << what << " is after the recording's start (or missing)";
     EXPECT_LT(t, kTenSeconds) << "the first " << what;
   }

@@ -28,15 +28,25 @@ class DeviceRulesTest : public ::testing::Test {
  protected:
   void SetUp() override {
     ASSERT_TRUE(adbAvailable()) << "Debian's adb is needed (scripts/setup.sh installs it)";
-    m_scratch = scratchDir(std::string("device_rules_") + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    m_scratch =
+        scratchDir(std::string("device_rules_") + ::testing::UnitTest::GetInstance()->current_test_info()->name());
     ASSERT_TRUE(m_adb.started());
   }
 
   // A phone with the simulated tools (synthetic data) and these extra settings / options.
-  std::unique_ptr<SimProcess> phone(const std::string& name, std::vector<std::string> env, std::vector<std::string> options = {}) {
-    std::vector<std::string> args = {"--tools", "--android-tool", MXI_TEST_ANDROID_TOOL, "--serial", name, "--env",
-                                     "MXI_SIM_REFERENCE=" + (m_scratch / "no-captures").string(), "--env",
-                                     "MXI_SIM_LEAD_MS=200", "--env", "MXI_SIM_LOG_MS=2"};  // an issue every 100 ms
+  std::unique_ptr<SimProcess> phone(const std::string& name, std::vector<std::string> env,
+                                    std::vector<std::string> options = {}) {
+    std::vector<std::string> args = {"--tools",
+                                     "--android-tool",
+                                     MXI_TEST_ANDROID_TOOL,
+                                     "--serial",
+                                     name,
+                                     "--env",
+                                     "MXI_SIM_REFERENCE=" + (m_scratch / "no-captures").string(),
+                                     "--env",
+                                     "MXI_SIM_LEAD_MS=200",
+                                     "--env",
+                                     "MXI_SIM_LOG_MS=2"};  // an issue every 100 ms
     for (const std::string& e : env) {
       args.push_back("--env");
       args.push_back(e);
@@ -67,8 +77,8 @@ TEST_F(DeviceRulesTest, TwoDevicesAndNoSerialNamesBothAndSaysHowToPickOne) {
       << r.err;
   EXPECT_FALSE(fs::exists(m_scratch / "s.mxs"));
   // With a serial, it records.
-  const ProgramRun picked = mxi({"record", "--package", kApp, "--duration", "2", "-o", (m_scratch / "s.mxs").string()},
-                                second->hostPort());
+  const ProgramRun picked =
+      mxi({"record", "--package", kApp, "--duration", "2", "-o", (m_scratch / "s.mxs").string()}, second->hostPort());
   EXPECT_EQ(picked.exitCode, 0) << picked.err;
 }
 
@@ -87,23 +97,25 @@ TEST_F(DeviceRulesTest, AnUnauthorizedPhoneSaysToTapAllowOnItsDialog) {
     if (!listed) std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
   ASSERT_TRUE(listed) << m_adb.adb({"devices"}).out;
-  const ProgramRun r = mxi({"record", "--package", kApp, "--duration", "2", "-o", (m_scratch / "u.mxs").string()},
-                           locked->hostPort());
+  const ProgramRun r =
+      mxi({"record", "--package", kApp, "--duration", "2", "-o", (m_scratch / "u.mxs").string()}, locked->hostPort());
   EXPECT_NE(r.exitCode, 0);
-  EXPECT_EQ(r.err, "mxi: record: device " + locked->hostPort() +
-                       " is unauthorized: unlock it and tap Allow on its \"Allow USB debugging?\" dialog (tick \"Always "
-                       "allow from this computer\"), then run again. No dialog? Revoke USB debugging authorizations in "
-                       "Developer options and reconnect the cable\n");
+  EXPECT_EQ(r.err,
+            "mxi: record: device " + locked->hostPort() +
+                " is unauthorized: unlock it and tap Allow on its \"Allow USB debugging?\" dialog (tick \"Always "
+                "allow from this computer\"), then run again. No dialog? Revoke USB debugging authorizations in "
+                "Developer options and reconnect the cable\n");
 }
 
 TEST_F(DeviceRulesTest, ACablePulledInTheMiddleOfADeploySaysSoAndRecordsNothingHalfway) {
   auto flaky = phone("flaky", {}, {"--drop-after-sync-bytes", "1000000"});
   ASSERT_TRUE(m_adb.connect(*flaky));
-  const ProgramRun r = mxi({"record", "--package", kApp, "--duration", "2", "-o", (m_scratch / "f.mxs").string()},
-                           flaky->hostPort());
+  const ProgramRun r =
+      mxi({"record", "--package", kApp, "--duration", "2", "-o", (m_scratch / "f.mxs").string()}, flaky->hostPort());
   EXPECT_NE(r.exitCode, 0);
   EXPECT_EQ(r.err.rfind("mxi: record: the device went away while the agent was being pushed (", 0), 0u) << r.err;
-  EXPECT_NE(r.err.find("): check its cable or network and `adb devices`, then run again\n"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("): check its cable or network and `adb devices`, then run again\n"), std::string::npos)
+      << r.err;
   for (int i = 0; i < 50 && flaky->log().find("connection dropped mid-push") == std::string::npos; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
@@ -120,7 +132,8 @@ TEST_F(DeviceRulesTest, Android7sToolboxPsStillFindsTheApp) {
   const auto ps = m_adb.adb({"-s", nougat->hostPort(), "shell", "ps", "-A", "-o", "PID,USER,NAME"});
   EXPECT_EQ(ps.out, "USER      PID   PPID  VSIZE  RSS   WCHAN              PC  NAME\n");
   const fs::path session = m_scratch / "n.mxs";
-  const ProgramRun r = mxi({"record", "--package", kApp, "--duration", "3", "-o", session.string()}, nougat->hostPort());
+  const ProgramRun r =
+      mxi({"record", "--package", kApp, "--duration", "3", "-o", session.string()}, nougat->hostPort());
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_GE(readSession(session).frames, 60u);
 }
@@ -130,18 +143,22 @@ TEST_F(DeviceRulesTest, AnAppAUserBuildWillNotDumpGetsTheReasonAndTheRecordingKe
   ASSERT_TRUE(m_adb.connect(*user));
   const std::string why =
       "the app is not debuggable and this phone is a user build, so Android refuses to dump its heap: build the app "
-      "debuggable (a debug build, or android:debuggable=\"true\") or use a userdebug/eng phone (am: Security exception: "
+      "debuggable (a debug build, or android:debuggable=\"true\") or use a userdebug/eng phone (am: Security "
+      "exception: "
       "Process not debuggable: ProcessRecord{f23cc4a 4242:com.example.mxi.demo/u0_a42})";
-  const ProgramRun dump = mxi({"dumpheap", "--package", kApp, "-o", (m_scratch / "h.hprof").string()}, user->hostPort());
+  const ProgramRun dump =
+      mxi({"dumpheap", "--package", kApp, "-o", (m_scratch / "h.hprof").string()}, user->hostPort());
   EXPECT_EQ(dump.exitCode, 2);
   EXPECT_EQ(dump.err, "mxi: dumpheap: com.example.mxi.demo: agent: " + why + "\n");
   EXPECT_FALSE(fs::exists(m_scratch / "h.hprof"));
   // Asked for during a recording: said, and the recording goes on with everything.
   const fs::path session = m_scratch / "d.mxs";
-  const ProgramRun r = mxi({"record", "--package", kApp, "--duration", "3", "--dump-heap-at", "1", "-o", session.string()},
-                           user->hostPort());
+  const ProgramRun r =
+      mxi({"record", "--package", kApp, "--duration", "3", "--dump-heap-at", "1", "-o", session.string()},
+          user->hostPort());
   ASSERT_EQ(r.exitCode, 0) << r.err;
-  EXPECT_NE(r.err.find("mxi record: heap dump " + (m_scratch / "d-heap-1.hprof").string() + " failed: "), std::string::npos)
+  EXPECT_NE(r.err.find("mxi record: heap dump " + (m_scratch / "d-heap-1.hprof").string() + " failed: "),
+            std::string::npos)
       << r.err;
   EXPECT_NE(r.err.find(why), std::string::npos) << r.err;
   const Recorded rec = readSession(session);
@@ -156,8 +173,9 @@ TEST_F(DeviceRulesTest, APhoneWithoutAGfxinfoServiceSaysFramesCannotBeReadAndRec
   const fs::path session = m_scratch / "g.mxs";
   const ProgramRun r = mxi({"record", "--package", kApp, "--duration", "3", "-o", session.string()}, odd->hostPort());
   ASSERT_EQ(r.exitCode, 0) << r.err;
-  const std::string said = "mxi record: agent: this phone has no gfxinfo service (dumpsys: Can't find service: gfxinfo), "
-                           "so frame times cannot be read; Matrix issues and ANRs still are\n";
+  const std::string said =
+      "mxi record: agent: this phone has no gfxinfo service (dumpsys: Can't find service: gfxinfo), "
+      "so frame times cannot be read; Matrix issues and ANRs still are\n";
   ASSERT_NE(r.err.find(said), std::string::npos) << r.err;
   EXPECT_EQ(r.err.find(said), r.err.rfind(said));  // said once
   const Recorded rec = readSession(session);
@@ -186,8 +204,9 @@ TEST(DeviceStateProblem, EachStateSaysWhatToDo) {
   EXPECT_EQ(deviceStateProblem({entry("A1", "offline")}, "").message(),
             "device A1 is offline: reconnect its cable (or run `adb reconnect offline`) and run again");
   // Debian's adb on a computer without the udev rules: a permission denied on the USB device.
-  EXPECT_EQ(deviceStateProblem({entry("A1", "no permissions (missing udev rules? user is in the plugdev group); see "
-                                       "[http://developer.android.com/tools/device.html]")},
+  EXPECT_EQ(deviceStateProblem({entry("A1",
+                                      "no permissions (missing udev rules? user is in the plugdev group); see "
+                                      "[http://developer.android.com/tools/device.html]")},
                                "A1")
                 .message(),
             "no permission to open device A1 over USB: install Debian's android-sdk-platform-tools-common (its udev "

@@ -77,7 +77,9 @@ class E2eRecordTest : public ::testing::Test {
   // A simulator setting for one test: appended to its env file (a later line wins), undone after.
   class SimSetting {
    public:
-    explicit SimSetting(const std::string& line) : m_saved(readFile(file())) { std::ofstream(file()) << m_saved << line << "\n"; }
+    explicit SimSetting(const std::string& line) : m_saved(readFile(file())) {
+      std::ofstream(file()) << m_saved << line << "\n";
+    }
     ~SimSetting() { std::ofstream(file()) << m_saved; }
 
    private:
@@ -94,18 +96,19 @@ class E2eRecordTest : public ::testing::Test {
 
 TEST_F(E2eRecordTest, RecordedHistogramPerSceneEqualsTheReplayedCapture) {
   const ProgramRun r = mxi({"record", "--package", "com.android.settings", "--duration", "5", "--poll-ms", "250", "-o",
-                     (m_scratch / "s.mxs").string()});
+                            (m_scratch / "s.mxs").string()});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_NE(r.err.find("complete: "), std::string::npos) << r.err;
   const Recorded rec = readSession(m_scratch / "s.mxs");
   EXPECT_EQ(rec.frames, 264u);  // 67 + 80 + 120 rows, each once, less 3 with garbage stamps
   EXPECT_EQ(rec.histogram, expectedHistogram("com.android.settings"));
-  EXPECT_NE(r.err.find("frames 89 (+175 flagged) [best 78 normal 6 middle 4 high 1 frozen 0]"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("frames 89 (+175 flagged) [best 78 normal 6 middle 4 high 1 frozen 0]"), std::string::npos)
+      << r.err;
 }
 
 TEST_F(E2eRecordTest, EveryMatrixIssueArrivesExactlyOnce) {
   const ProgramRun r = mxi({"record", "--package", "mobi.mangatoon.comics.aphone.portuguese", "--duration", "5", "-o",
-                     (m_scratch / "i.mxs").string()});
+                            (m_scratch / "i.mxs").string()});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   const Recorded rec = readSession(m_scratch / "i.mxs");
   ASSERT_EQ(rec.issues.size(), 470u);  // every line of the production capture
@@ -122,7 +125,7 @@ TEST_F(E2eRecordTest, EveryMatrixIssueArrivesExactlyOnce) {
 
 TEST_F(E2eRecordTest, AnrArrivesExactlyOnce) {
   const ProgramRun r = mxi({"record", "--package", "com.example.shinelon.wanandroid", "--duration", "4", "-o",
-                     (m_scratch / "a.mxs").string()});
+                            (m_scratch / "a.mxs").string()});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   const Recorded rec = readSession(m_scratch / "a.mxs");
   ASSERT_EQ(rec.anrs.size(), 1u);
@@ -150,7 +153,8 @@ TEST_F(E2eRecordTest, DumpShrunkOnTheDeviceEqualsMxiShrinkOnTheHost) {
   EXPECT_TRUE(readFile(onDevice) == shrunk);
   EXPECT_NE(r.err.find("mxi dumpheap: shrunk on the device from " + std::to_string(fs::file_size(original)) + " to " +
                        std::to_string(shrunk.size()) + " bytes\n"),
-            std::string::npos) << r.err;
+            std::string::npos)
+      << r.err;
   EXPECT_TRUE(fs::is_empty(s_dir / "root/data/local/tmp/mxi"));  // neither copy left behind
 }
 
@@ -158,9 +162,11 @@ TEST_F(E2eRecordTest, BitmapsOnAnAndroid14DeviceAreLeftOutWithANote) {
   const fs::path out = m_scratch / "b.hprof";
   const ProgramRun r = mxi({"dumpheap", "--package", "com.android.settings", "--bitmaps", "png", "-o", out.string()});
   ASSERT_EQ(r.exitCode, 0) << r.err;
-  EXPECT_NE(r.err.find("mxi dumpheap: note: the device (SDK 34) cannot add bitmap pixels (am dumpheap -b needs SDK 35); "
-                       "dumping without them\n"),
-            std::string::npos) << r.err;
+  EXPECT_NE(
+      r.err.find("mxi dumpheap: note: the device (SDK 34) cannot add bitmap pixels (am dumpheap -b needs SDK 35); "
+                 "dumping without them\n"),
+      std::string::npos)
+      << r.err;
   EXPECT_TRUE(readFile(out) == readFile(fs::path(fixtureDumpDir()) / "android_heap.hprof"));
   const ProgramRun bad = mxi({"dumpheap", "--package", "com.android.settings", "--bitmaps", "gif", "-o", out.string()});
   EXPECT_NE(bad.exitCode, 0);
@@ -179,8 +185,8 @@ TEST_F(E2eRecordTest, AgentKilledMidStreamIsReportedAndRecordingContinues) {
     }
   };
   const ProgramRun r = mxi({"record", "--package", "com.android.settings", "--duration", "7", "--poll-ms", "250", "-o",
-                     (m_scratch / "k.mxs").string()},
-                    killAgent);
+                            (m_scratch / "k.mxs").string()},
+                           killAgent);
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_NE(r.err.find("agent connection lost"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("reconnects 1"), std::string::npos) << r.err;
@@ -196,16 +202,18 @@ TEST_F(E2eRecordTest, AgentPackagesListsInstalledPackagesAndTheirPids) {
   std::stringstream ss(r.out);
   for (std::string l; std::getline(ss, l);) lines.push_back(l);
   ASSERT_EQ(lines.size(), 47u) << r.out;  // the replayed apps' 51 processes are 47 packages
-  EXPECT_TRUE(std::is_sorted(lines.begin(), lines.end(), [](const std::string& a, const std::string& b) {
-    return a.substr(8) < b.substr(8);
-  }));
+  EXPECT_TRUE(std::is_sorted(lines.begin(), lines.end(),
+                             [](const std::string& a, const std::string& b) { return a.substr(8) < b.substr(8); }));
   auto has = [&](const std::string& line) { return std::find(lines.begin(), lines.end(), line) != lines.end(); };
   EXPECT_TRUE(has("1955    com.android.settings")) << r.out;
   EXPECT_TRUE(has("running com.google.android.googlequicksearchbox")) << r.out;  // only :interactor, :search
   const ProgramRun json = mxi({"agent", "packages", "--third-party", "--format", "json"});
   ASSERT_EQ(json.exitCode, 0) << json.err;
-  EXPECT_NE(json.out.find("\"package\": \"mobi.mangatoon.comics.aphone.portuguese\",\n    \"running\": true,\n    \"mainPid\": 21003"),
-            std::string::npos) << json.out;
+  EXPECT_NE(
+      json.out.find(
+          "\"package\": \"mobi.mangatoon.comics.aphone.portuguese\",\n    \"running\": true,\n    \"mainPid\": 21003"),
+      std::string::npos)
+      << json.out;
   EXPECT_EQ(json.out.find("com.android.settings"), std::string::npos);
 }
 
@@ -227,7 +235,8 @@ TEST_F(E2eRecordTest, AgentKilledWhileIssuesFlowLosesNoneAndDoublesNone) {
     }
     for (const auto& e : fs::directory_iterator("/proc")) {
       const std::string cmdline = readFile(e.path() / "cmdline");
-      if (cmdline.starts_with(agentPath.string() + '\0')) killed |= kill(std::atoi(e.path().filename().c_str()), SIGKILL) == 0;
+      if (cmdline.starts_with(agentPath.string() + '\0'))
+        killed |= kill(std::atoi(e.path().filename().c_str()), SIGKILL) == 0;
     }
   };
   const ProgramRun r = mxi({"record", "--package", "mobi.mangatoon.comics.aphone.portuguese", "--duration", "9", "-o",
@@ -252,17 +261,19 @@ TEST_F(E2eRecordTest, WrongTokenIsRefusedThroughAdb) {
   auto device = server.device(s_sim->hostPort());
   const core::adb::IoLimits limits{10s, nullptr};
   ASSERT_TRUE(mxi({"agent", "deploy"}).exitCode == 0);
-  auto shell = device->openStream(
-      core::adb::shellService("/data/local/tmp/mxi-agent --token rightToken42 --tool-dir " + (s_dir / "root/bin").string() +
-                                  " --data-dir /data/local/tmp/mxi",
-                              true),
-      limits);
+  auto shell =
+      device->openStream(core::adb::shellService("/data/local/tmp/mxi-agent --token rightToken42 --tool-dir " +
+                                                     (s_dir / "root/bin").string() + " --data-dir /data/local/tmp/mxi",
+                                                 true),
+                         limits);
   ASSERT_TRUE(shell.ok()) << shell.status().toString();
   std::unique_ptr<core::adb::AdbStream> stream;
   for (int i = 0; i < 50 && !stream; ++i) {
     auto s = device->openStream("localabstract:mxi_rightToken42", limits);
-    if (s.ok()) stream = std::move(*s);
-    else std::this_thread::sleep_for(100ms);
+    if (s.ok())
+      stream = std::move(*s);
+    else
+      std::this_thread::sleep_for(100ms);
   }
   ASSERT_TRUE(stream);
   core::agentlink::AgentConnection conn(std::move(stream));
@@ -273,7 +284,8 @@ TEST_F(E2eRecordTest, WrongTokenIsRefusedThroughAdb) {
 }
 
 TEST_F(E2eRecordTest, HostilePackageNameIsRefused) {
-  const ProgramRun r = mxi({"record", "--package", "com.x;rm -rf /", "--duration", "3", "-o", (m_scratch / "x.mxs").string()});
+  const ProgramRun r =
+      mxi({"record", "--package", "com.x;rm -rf /", "--duration", "3", "-o", (m_scratch / "x.mxs").string()});
   EXPECT_EQ(r.exitCode, 2) << r.err;
   EXPECT_NE(r.err.find("invalid package name"), std::string::npos) << r.err;
   EXPECT_EQ(calls().find("rm -rf"), std::string::npos);
@@ -290,8 +302,9 @@ namespace {
 std::string issueCutInsideACharacter() {
   const std::string tag = "Matrix.DefaultPluginListener", prefix = "report issue content: ";
   const size_t cutAt = 4068 - tag.size() - 2;  // bytes of the message logcat keeps
-  std::string text = "tag[Trace_EvilMethod]type[0];key[null];content[{\"machine\":\"MIDDLE\",\"cost\":1234,"
-                     "\"scene\":\"首页Activity\",\"detail\":\"NORMAL\",\"stack\":\"";
+  std::string text =
+      "tag[Trace_EvilMethod]type[0];key[null];content[{\"machine\":\"MIDDLE\",\"cost\":1234,"
+      "\"scene\":\"首页Activity\",\"detail\":\"NORMAL\",\"stack\":\"";
   while ((cutAt - prefix.size() - text.size()) % 3 != 1) text += ' ';  // the cut leaves 1 byte of a character
   while (prefix.size() + text.size() < cutAt + 300) text += "慢";
   return text + "\",\"stackKey\":\"1|\",\"tag\":\"Trace_EvilMethod\"}]";
@@ -303,8 +316,8 @@ TEST_F(E2eRecordTest, IssueCutInsideAMultiByteCharacterIsKeptAndTheRecordingGoes
   const SimSetting extraIssues("MXI_SIM_EXTRA_ISSUES=" + extra.string());
 
   const fs::path session = m_scratch / "u.mxs";
-  const ProgramRun r = mxi({"record", "--package", "mobi.mangatoon.comics.aphone.portuguese", "--duration", "5", "-o",
-                            session.string()});
+  const ProgramRun r = mxi(
+      {"record", "--package", "mobi.mangatoon.comics.aphone.portuguese", "--duration", "5", "-o", session.string()});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   // The cut one and every real one (3 of which are Matrix ANRs).
   EXPECT_NE(r.err.find("issues evil-method 468  anr 3"), std::string::npos) << r.err;
@@ -313,7 +326,8 @@ TEST_F(E2eRecordTest, IssueCutInsideAMultiByteCharacterIsKeptAndTheRecordingGoes
   const std::string& cut = rec.issues.front();
   EXPECT_NE(cut.find("\"truncated\":true"), std::string::npos) << cut.substr(0, 300);
   // The character logcat cut in two is replaced by U+FFFD; the text before it is kept whole.
-  const std::string content = "\"content\":\"{\\\"machine\\\":\\\"MIDDLE\\\",\\\"cost\\\":1234,\\\"scene\\\":\\\"首页Activity\\\"";
+  const std::string content =
+      "\"content\":\"{\\\"machine\\\":\\\"MIDDLE\\\",\\\"cost\\\":1234,\\\"scene\\\":\\\"首页Activity\\\"";
   EXPECT_NE(cut.find(content), std::string::npos) << cut.substr(0, 300);
   EXPECT_NE(cut.find("慢\xEF\xBF\xBD\""), std::string::npos) << cut.substr(cut.size() - 100);
 
@@ -329,7 +343,8 @@ TEST_F(E2eRecordTest, IssueCutInsideAMultiByteCharacterIsKeptAndTheRecordingGoes
             std::string::npos);
   const ProgramRun chrome = mxi({"session", "export", session.string(), "--to", "chrome-trace", "-q"});
   ASSERT_EQ(chrome.exitCode, 0) << chrome.err;
-  EXPECT_NE(chrome.out.find("\"scene\":\"首页Activity\",\"process\":\"\",\"stackKey\":\"\",\"costMs\":1234,\"truncated\":true"),
+  EXPECT_NE(chrome.out.find(
+                "\"scene\":\"首页Activity\",\"process\":\"\",\"stackKey\":\"\",\"costMs\":1234,\"truncated\":true"),
             std::string::npos);
   const ProgramRun summary = mxi({"session", "summary", session.string()});
   ASSERT_EQ(summary.exitCode, 0) << summary.err;

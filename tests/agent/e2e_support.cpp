@@ -25,23 +25,25 @@ Recorded readSession(const fs::path& path) {
   EXPECT_EQ((*reader)->recovery().tornBytes, 0u);
   std::string scene;
   const core::trace::DropThresholds thresholds;
-  EXPECT_TRUE((*reader)->forEachRecord([&](const core::session::SessionRecord& rec) {
-    using core::session::RecordType;
-    if (rec.type == RecordType::kScene) scene = rec.text;
-    if (rec.type == RecordType::kFrame) {
-      ++r.frames;
-      if (rec.frame.flags == 0) {
-        r.histogram[scene][static_cast<size_t>(thresholds.levelOf(rec.frame.droppedFrames()))]++;
-      }
-    }
-    if (rec.type == RecordType::kIssue) {
-      r.issues.push_back(rec.text);
-      r.issueTimesNs.push_back(rec.timeNs);
-    }
-    if (rec.type == RecordType::kAnr) r.anrs.push_back(rec.text);
-    if (rec.type == RecordType::kHeapDump) r.heapDumps.push_back(rec.text);
-    return true;
-  }).ok());
+  EXPECT_TRUE((*reader)
+                  ->forEachRecord([&](const core::session::SessionRecord& rec) {
+                    using core::session::RecordType;
+                    if (rec.type == RecordType::kScene) scene = rec.text;
+                    if (rec.type == RecordType::kFrame) {
+                      ++r.frames;
+                      if (rec.frame.flags == 0) {
+                        r.histogram[scene][static_cast<size_t>(thresholds.levelOf(rec.frame.droppedFrames()))]++;
+                      }
+                    }
+                    if (rec.type == RecordType::kIssue) {
+                      r.issues.push_back(rec.text);
+                      r.issueTimesNs.push_back(rec.timeNs);
+                    }
+                    if (rec.type == RecordType::kAnr) r.anrs.push_back(rec.text);
+                    if (rec.type == RecordType::kHeapDump) r.heapDumps.push_back(rec.text);
+                    return true;
+                  })
+                  .ok());
   return r;
 }
 

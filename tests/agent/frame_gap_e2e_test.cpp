@@ -1,6 +1,6 @@
 // No silent frame loss, end to end: the real adb server ↔ mxi-device-sim (the synthetic app's
-// frames, tests/device-sim/tools/synthetic_frames.h, the last 120 listed as a phone lists them) ↔ the agent ↔ `mxi record`. On a 120 Hz
-// display the agent polls often enough that every frame arrives, whatever --poll-ms asked; when
+// frames, tests/device-sim/tools/synthetic_frames.h, the last 120 listed as a phone lists them) ↔ the agent ↔ `mxi
+// record`. On a 120 Hz display the agent polls often enough that every frame arrives, whatever --poll-ms asked; when
 // frames come faster than polls can follow, every gap is recorded with exactly the frames it
 // hides, and the live line, `session summary` and the exports show it.
 #include <gtest/gtest.h>
@@ -41,7 +41,8 @@ class FrameGapTest : public ::testing::Test {
   }
 
   ProgramRun mxi(std::vector<std::string> args) {
-    return runMxi(std::move(args), RunOptions().withEnv(mxiEnvironment(m_adb->environment(), m_sim->hostPort(), MXI_TEST_AGENT)));
+    return runMxi(std::move(args),
+                  RunOptions().withEnv(mxiEnvironment(m_adb->environment(), m_sim->hostPort(), MXI_TEST_AGENT)));
   }
 
   // The synthetic app's vsync index of a device time: its rows start at the timeline's origin
@@ -68,11 +69,13 @@ class FrameGapTest : public ::testing::Test {
     auto reader = core::session::SessionReader::open(session.string());
     EXPECT_TRUE(reader.ok()) << reader.status().toString();
     if (!reader.ok()) return t;
-    EXPECT_TRUE((*reader)->forEachRecord([&](const core::session::SessionRecord& r) {
-      if (r.type == core::session::RecordType::kFrame) t.rows.push_back(rowOf(r.timeNs, periodNs));
-      if (r.type == core::session::RecordType::kFrameGap) t.gaps.push_back(r);
-      return true;
-    }).ok());
+    EXPECT_TRUE((*reader)
+                    ->forEachRecord([&](const core::session::SessionRecord& r) {
+                      if (r.type == core::session::RecordType::kFrame) t.rows.push_back(rowOf(r.timeNs, periodNs));
+                      if (r.type == core::session::RecordType::kFrameGap) t.gaps.push_back(r);
+                      return true;
+                    })
+                    .ok());
     std::sort(t.rows.begin(), t.rows.end());
     return t;
   }
@@ -86,11 +89,13 @@ class FrameGapTest : public ::testing::Test {
 TEST_F(FrameGapTest, OnA120HzDisplayThePollFollowsTheRingAndNoFrameIsLost) {
   startPhone(120, 8);  // 125 frames a second: 120 listed rows hold under a second of them
   const fs::path session = m_scratch / "fast.mxs";
-  const ProgramRun r = mxi({"record", "--package", kApp, "--duration", "4", "--poll-ms", "2000", "-o", session.string()});
+  const ProgramRun r =
+      mxi({"record", "--package", kApp, "--duration", "4", "--poll-ms", "2000", "-o", session.string()});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_NE(r.err.find("mxi record: the display runs at 120 Hz: frames are read every 500 ms instead of 2000 (the "
                        "phone lists only a window's last 120)"),
-            std::string::npos) << r.err;
+            std::string::npos)
+      << r.err;
   EXPECT_EQ(r.err.find("frames lost"), std::string::npos) << r.err;
   const Timeline t = read(session, 1'000'000'000 / 120);
   ASSERT_GE(t.rows.size(), 300u);
@@ -113,7 +118,8 @@ TEST_F(FrameGapTest, FramesFasterThanThePollsAreRecordedAsGapsThatHideExactlyThe
   for (const auto& gap : t.gaps) {
     // A gap spans the vsyncs from the newest frame seen to the next one seen: the most frames it
     // can hide is the vsyncs in between.
-    EXPECT_EQ(gap.gapFrames, static_cast<uint32_t>(vsyncOf(gap.timeNs + gap.gapNs, kPeriod) - vsyncOf(gap.timeNs, kPeriod) - 1));
+    EXPECT_EQ(gap.gapFrames,
+              static_cast<uint32_t>(vsyncOf(gap.timeNs + gap.gapNs, kPeriod) - vsyncOf(gap.timeNs, kPeriod) - 1));
     EXPECT_EQ(gap.text, "com.example.mxi.demo.DemoActivity");
     hidden += gap.gapFrames;
     const int64_t last = rowOf(gap.timeNs, kPeriod), next = rowOf(gap.timeNs + gap.gapNs, kPeriod);
@@ -124,19 +130,23 @@ TEST_F(FrameGapTest, FramesFasterThanThePollsAreRecordedAsGapsThatHideExactlyThe
     if (next > t.rows.back()) continue;
     hiddenRowsBeforeLastFrame += next - last - 1;
     EXPECT_TRUE(std::binary_search(t.rows.begin(), t.rows.end(), next));
-    EXPECT_EQ(std::upper_bound(t.rows.begin(), t.rows.end(), last), std::lower_bound(t.rows.begin(), t.rows.end(), next));
+    EXPECT_EQ(std::upper_bound(t.rows.begin(), t.rows.end(), last),
+              std::lower_bound(t.rows.begin(), t.rows.end(), next));
   }
   // Recorded frames and the gaps' hidden frames account for every frame from the first to the last.
   EXPECT_EQ(static_cast<int64_t>(t.rows.size()) + hiddenRowsBeforeLastFrame, t.rows.back() - t.rows.front() + 1);
 
   EXPECT_NE(r.err.find("mxi record: frames lost: "), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("not seen <=" + std::to_string(hidden) + " frames in " + std::to_string(t.gaps.size()) + " gap(s)"),
-            std::string::npos) << r.err;
+  EXPECT_NE(
+      r.err.find("not seen <=" + std::to_string(hidden) + " frames in " + std::to_string(t.gaps.size()) + " gap(s)"),
+      std::string::npos)
+      << r.err;
   const ProgramRun summary = mxi({"session", "summary", session.string()});
   ASSERT_EQ(summary.exitCode, 0) << summary.err;
   EXPECT_NE(summary.out.find("frames not seen: " + std::to_string(t.gaps.size()) + " gap(s), at most " +
                              std::to_string(hidden) + " frames missing from the figures above"),
-            std::string::npos) << summary.out;
+            std::string::npos)
+      << summary.out;
   const ProgramRun json = mxi({"session", "summary", "--format", "json", session.string()});
   EXPECT_NE(json.out.find("\"frameGaps\": " + std::to_string(t.gaps.size())), std::string::npos) << json.out;
   const ProgramRun html = mxi({"session", "export", session.string(), "--to", "html"});

@@ -7,9 +7,9 @@
 #include <sstream>
 
 #include "core/devicetext/app_list.h"
+#include "core/protocol/framestats_polling.h"
 #include "device-agent/src/device_info_parsers.h"
 #include "device-agent/src/dropbox_parser.h"
-#include "core/protocol/framestats_polling.h"
 #include "device-agent/src/frame_collector.h"
 #include "device-agent/src/framestats_parser.h"
 #include "device-agent/src/logcat_parser.h"
@@ -57,7 +57,8 @@ TEST(Framestats, Bom120HzCapture) {
   if (text.empty()) GTEST_SKIP() << "../shared/reference is absent";
   const auto windows = parseFramestats(text);
   ASSERT_EQ(windows.size(), 1u);
-  EXPECT_EQ(windows[0].window, "com.soundvisualization.accessibility/com.soundvisualization.accessibility.MainActivity");
+  EXPECT_EQ(windows[0].window,
+            "com.soundvisualization.accessibility/com.soundvisualization.accessibility.MainActivity");
   ASSERT_EQ(windows[0].frames.size(), 120u);
   EXPECT_EQ(windows[0].frames[0].intendedVsync, 314856675367713);
   EXPECT_EQ(windows[0].frames[0].frameIntervalNs, 8311780);
@@ -89,8 +90,9 @@ TEST(Framestats, ScenesOfWindows) {
 TEST(Framestats, ARowShorterThanTheHeaderIsNoFrame) {
   // A cut line: IntendedVsync is column 3 of the header, the row stops before it (out of
   // bounds before the fix; the ASan suite reads it).
-  const auto windows = parseFramestats("---PROFILEDATA---\nFlags,Vsync,HandleInputStart,IntendedVsync,FrameCompleted,\n"
-                                       "0,1,2\n0,5,6,10,20,\n---PROFILEDATA---\n");
+  const auto windows = parseFramestats(
+      "---PROFILEDATA---\nFlags,Vsync,HandleInputStart,IntendedVsync,FrameCompleted,\n"
+      "0,1,2\n0,5,6,10,20,\n---PROFILEDATA---\n");
   ASSERT_EQ(windows.size(), 1u);
   ASSERT_EQ(windows[0].frames.size(), 1u);
   EXPECT_EQ(windows[0].frames[0].intendedVsync, 10);
@@ -191,7 +193,8 @@ TEST(FramestatsPolling, TheIntervalKeepsTwoPollsWithinHalfTheRing) {
 }
 
 TEST(ProcessList, ToyboxAndAndroid7ToolboxFormats) {
-  const auto toybox = parseProcessList("  PID USER           NAME\n    1 root           init\n 4242 u0_a12         com.example.app\n");
+  const auto toybox =
+      parseProcessList("  PID USER           NAME\n    1 root           init\n 4242 u0_a12         com.example.app\n");
   ASSERT_EQ(toybox.size(), 2u);
   EXPECT_EQ(toybox[1].pid, 4242);
   EXPECT_EQ(toybox[1].user, "u0_a12");
@@ -214,7 +217,9 @@ TEST(Logcat, EpochAndThreadtimeLines) {
   EXPECT_EQ(l->pid, 20001);
   EXPECT_EQ(l->level, 'E');
   EXPECT_EQ(l->tag, "TestPluginListener");
-  auto t = parseLogLine("10-01 18:12:49.599  4600  4614 I am_anr  : [0,29761,com.google.android.youtube,953695941,executing service com.google.android.youtube/.X]");
+  auto t = parseLogLine(
+      "10-01 18:12:49.599  4600  4614 I am_anr  : [0,29761,com.google.android.youtube,953695941,executing service "
+      "com.google.android.youtube/.X]");
   ASSERT_TRUE(t);
   EXPECT_EQ(t->pid, 4600);
   EXPECT_EQ(t->tag, "am_anr");
@@ -244,7 +249,9 @@ TEST(Logcat, MatrixIssueFromRealToStringLines) {
   EXPECT_TRUE(issue->contentJson.starts_with("{\"path\":\"\\/sdcard\\/a.txt\""));
   EXPECT_TRUE(issue->contentJson.ends_with("\"time\":1683420595133}"));
 
-  auto cut = parseLogLine("1.000 1 1 I Matrix.DefaultPluginListener: report issue content: tag[Trace_EvilMethod]type[0];key[null];content[{\"cost\":");
+  auto cut = parseLogLine(
+      "1.000 1 1 I Matrix.DefaultPluginListener: report issue content: "
+      "tag[Trace_EvilMethod]type[0];key[null];content[{\"cost\":");
   ASSERT_TRUE(cut);
   auto partial = parseMatrixIssue(*cut);
   ASSERT_TRUE(partial);
@@ -257,19 +264,24 @@ TEST(DeviceInfo, GetpropDisplayActivityPs) {
   const auto props = parseGetprop("[ro.product.model]: [SM-T865]\n[ro.build.version.sdk]: [34]\n[bad line\n");
   EXPECT_EQ(props.size(), 2u);
   EXPECT_EQ(props.at("ro.product.model"), "SM-T865");
-  EXPECT_EQ(parseDisplayRefreshMilliHz(
-                "  mActiveModeId=2\n  supportedModes [{id=1, width=1080, height=2400, fps=60.000004, "
-                "alternativeRefreshRates=[120.00001]}, {id=2, width=1080, height=2400, fps=120.00001, alternativeRefreshRates=[]}]"),
-            120000u);
-  EXPECT_EQ(parseDisplayRefreshMilliHz("DisplayDeviceInfo{..., modeId 1, defaultModeId 1, supportedModes [{id=1, width=1, height=1, fps=90.0}]"),
-            90000u);
+  EXPECT_EQ(
+      parseDisplayRefreshMilliHz("  mActiveModeId=2\n  supportedModes [{id=1, width=1080, height=2400, fps=60.000004, "
+                                 "alternativeRefreshRates=[120.00001]}, {id=2, width=1080, height=2400, fps=120.00001, "
+                                 "alternativeRefreshRates=[]}]"),
+      120000u);
+  EXPECT_EQ(
+      parseDisplayRefreshMilliHz(
+          "DisplayDeviceInfo{..., modeId 1, defaultModeId 1, supportedModes [{id=1, width=1, height=1, fps=90.0}]"),
+      90000u);
   EXPECT_EQ(parseDisplayRefreshMilliHz("nothing here"), std::nullopt);
   EXPECT_EQ(parseSurfaceFlingerRefreshMilliHz("refresh-rate              : 59.999999 fps\n"), 60000u);
-  EXPECT_EQ(parseResumedActivity("  mResumedActivity: ActivityRecord{4c2a1b u0 com.android.settings/.SubSettings t12}\n"),
-            "com.android.settings/.SubSettings");
+  EXPECT_EQ(
+      parseResumedActivity("  mResumedActivity: ActivityRecord{4c2a1b u0 com.android.settings/.SubSettings t12}\n"),
+      "com.android.settings/.SubSettings");
   EXPECT_EQ(parseResumedActivity("    topResumedActivity=ActivityRecord{7 u0 a.b/a.b.C t3}\n"), "a.b/a.b.C");
   EXPECT_EQ(parseResumedActivity("no activity"), std::nullopt);
-  const auto ps = parseProcessList("  PID USER           NAME\n    1 root           init\n 1955 system         com.android.settings\n");
+  const auto ps = parseProcessList(
+      "  PID USER           NAME\n    1 root           init\n 1955 system         com.android.settings\n");
   ASSERT_EQ(ps.size(), 2u);
   EXPECT_EQ(ps[1].pid, 1955);
   EXPECT_EQ(ps[1].user, "system");
@@ -280,8 +292,10 @@ TEST(Dropbox, EntriesAndMainThread) {
   const std::string text =
       "Drop box contents: 2 entries\nMax entries: 1000\n\n"
       "========================================\n2026-11-23 10:00:00 data_app_anr (text, 10 bytes)\n"
-      "Process: a.b\nPID: 7\nSubject: old\n\n----- pid 7 at 2026-11-23 -----\n\n\"main\" prio=5 tid=1 Blocked\n  at a.B.c(B.java:1)\n\n\"other\" prio=5\n"
-      "========================================\n2026-11-23 10:00:05 data_app_anr (text, 10 bytes)\nProcess: c.d\nPID: 8\n";
+      "Process: a.b\nPID: 7\nSubject: old\n\n----- pid 7 at 2026-11-23 -----\n\n\"main\" prio=5 tid=1 Blocked\n  at "
+      "a.B.c(B.java:1)\n\n\"other\" prio=5\n"
+      "========================================\n2026-11-23 10:00:05 data_app_anr (text, 10 bytes)\nProcess: c.d\nPID: "
+      "8\n";
   const auto entries = parseDropbox(text);
   ASSERT_EQ(entries.size(), 2u);
   EXPECT_EQ(entries[0].header, "2026-11-23 10:00:00 data_app_anr (text, 10 bytes)");

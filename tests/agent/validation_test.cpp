@@ -7,13 +7,13 @@ namespace mxi::agent {
 namespace {
 
 TEST(AgentValidation, PackageNames) {
-  for (const char* ok : {"com.example.app", "a.b", "mobi.mangatoon.comics.aphone.portuguese", "A_1.b_2.C3",
-                         "com.example.app_1"}) {
+  for (const char* ok :
+       {"com.example.app", "a.b", "mobi.mangatoon.comics.aphone.portuguese", "A_1.b_2.C3", "com.example.app_1"}) {
     EXPECT_TRUE(isValidPackageName(ok)) << ok;
   }
-  for (const char* bad : {"", "com", "1com.example", "com..example", "com.example.", ".com.example",
-                          "com.example;rm -rf /", "com.example app", "com/example", "com.example\n", "-c.x",
-                          "com.exa$mple", "com.example:remote"}) {
+  for (const char* bad :
+       {"", "com", "1com.example", "com..example", "com.example.", ".com.example", "com.example;rm -rf /",
+        "com.example app", "com/example", "com.example\n", "-c.x", "com.exa$mple", "com.example:remote"}) {
     EXPECT_FALSE(isValidPackageName(bad)) << bad;
   }
   EXPECT_FALSE(isValidPackageName("a." + std::string(260, 'b')));

@@ -7,6 +7,7 @@
 //
 //   gui_live_bench [--seconds 240] [--warmup 120] [--frames-per-second 10000] [--issues-per-second 100]
 // Figures and command: docs/PERFORMANCE.md ("Desktop app").
+#include <unistd.h>
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QTimer>
@@ -15,7 +16,6 @@
 #include <fstream>
 #include <memory>
 #include <string>
-#include <unistd.h>
 
 #include "app/gui/models/issue_feed_model.h"
 #include "app/gui/views/live_dashboard.h"
@@ -48,18 +48,23 @@ int main(int argc, char** argv) {
   double seconds = 240, warmup = 120, framesPerSecond = 10000, issuesPerSecond = 100;
   for (int i = 1; i + 1 < argc; i += 2) {
     const double v = std::atof(argv[i + 1]);
-    if (!std::strcmp(argv[i], "--seconds")) seconds = v;
-    else if (!std::strcmp(argv[i], "--warmup")) warmup = v;
-    else if (!std::strcmp(argv[i], "--frames-per-second")) framesPerSecond = v;
-    else if (!std::strcmp(argv[i], "--issues-per-second")) issuesPerSecond = v;
+    if (!std::strcmp(argv[i], "--seconds"))
+      seconds = v;
+    else if (!std::strcmp(argv[i], "--warmup"))
+      warmup = v;
+    else if (!std::strcmp(argv[i], "--frames-per-second"))
+      framesPerSecond = v;
+    else if (!std::strcmp(argv[i], "--issues-per-second"))
+      issuesPerSecond = v;
     else {
-      std::fprintf(stderr, "usage: %s [--seconds S] [--warmup W] [--frames-per-second N] [--issues-per-second M]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--seconds S] [--warmup W] [--frames-per-second N] [--issues-per-second M]\n",
+                   argv[0]);
       return 2;
     }
   }
   QApplication app(argc, argv);
-  using mxi::gui::LiveDashboard;
   using mxi::core::session::LiveSession;
+  using mxi::gui::LiveDashboard;
   auto session = std::make_shared<mxi::core::session::LiveSession>();
   LiveDashboard dashboard(session);
   dashboard.resize(1600, 1000);
@@ -91,7 +96,10 @@ int main(int argc, char** argv) {
       f.startNs = deviceNs;
       f.refreshPeriodNs = period;
       // Mostly smooth; every 20th frame drops 4, every 200th 30, every 2000th 60.
-      f.durationNs = n % 2000 == 0 ? 60 * period : n % 200 == 0 ? 30 * period : n % 20 == 0 ? 4 * period : period / 2 + static_cast<int64_t>(n % 7) * 1'000'000;
+      f.durationNs = n % 2000 == 0  ? 60 * period
+                     : n % 200 == 0 ? 30 * period
+                     : n % 20 == 0  ? 4 * period
+                                    : period / 2 + static_cast<int64_t>(n % 7) * 1'000'000;
       f.stageNs[static_cast<size_t>(n % mxi::core::trace::kFrameStageCount)] = f.durationNs;
       deviceNs += period;
       batch.push_back(f);
@@ -124,14 +132,17 @@ int main(int argc, char** argv) {
   std::printf("feed: %.0f frames/s, %.0f issues/s for %.1f s (%llu frames, %llu issues)\n", framesPerSecond,
               issuesPerSecond, elapsed, static_cast<unsigned long long>(framesSent),
               static_cast<unsigned long long>(issuesSent));
-  std::printf("repaints/s: %.1f (%llu repaints)\n", static_cast<double>(dashboard.repaints() - repaintsBefore) / elapsed,
+  std::printf("repaints/s: %.1f (%llu repaints)\n",
+              static_cast<double>(dashboard.repaints() - repaintsBefore) / elapsed,
               static_cast<unsigned long long>(dashboard.repaints() - repaintsBefore));
   std::printf("repaints/s after warm-up: %.1f\n",
               static_cast<double>(dashboard.repaints() - repaintsAtWarmup) / (elapsed - warmup));
   std::printf("UI thread: longest stall %.1f ms, stalls > 50 ms: %llu; longest feed tick %.1f ms\n", probe.maxStallMs(),
               static_cast<unsigned long long>(probe.stallsOver50ms()), feedMaxMs);
-  std::printf("RSS: %.1f MiB at 5 s, %.1f MiB after %.0f s warm-up, %.1f MiB at the end (growth after warm-up %+.1f MiB), "
-              "max %.1f MiB\n", rss5, rssWarm, warmup, rssEnd, rssEnd - rssWarm, rssMax);
+  std::printf(
+      "RSS: %.1f MiB at 5 s, %.1f MiB after %.0f s warm-up, %.1f MiB at the end (growth after warm-up %+.1f MiB), "
+      "max %.1f MiB\n",
+      rss5, rssWarm, warmup, rssEnd, rssEnd - rssWarm, rssMax);
   std::printf("session: %llu frames counted, %zu slow frames kept, %zu events kept, %d feed rows\n",
               static_cast<unsigned long long>(session->countedFrames()), session->slowFrames().size(),
               session->events().size(), dashboard.feedModel()->rowCount());

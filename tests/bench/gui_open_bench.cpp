@@ -5,16 +5,16 @@
 //
 //   gui_open_bench DUMP
 // Figures and command: docs/PERFORMANCE.md ("Desktop app"); tests/bench/gui_open_bench.sh runs it.
+#include <sys/resource.h>
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QTimer>
 #include <QTreeView>
 #include <cstdio>
-#include <sys/resource.h>
 
-#include "app/gui/views/heap_browser.h"
 #include "app/gui/main_window.h"
 #include "app/gui/models/leak_tree_model.h"
+#include "app/gui/views/heap_browser.h"
 #include "tests/bench/ui_stall_probe.h"
 
 int main(int argc, char** argv) {
@@ -60,9 +60,10 @@ int main(int argc, char** argv) {
               window.heapBrowser()->leakModel()->rowCount());
   std::printf("phases (ms):");
   for (const auto& [phase, ms] : doc.timingsMs) std::printf(" %s %.0f", phase.c_str(), ms);
-  std::printf("\nobjects: %u; UI thread while loading: longest stall %.1f ms (building the views included), stalls > "
-              "50 ms: %llu; showing and painting the Leaks tab: %.1f ms\n",
-              doc.index->objectCount(), probe.maxStallMs(), static_cast<unsigned long long>(probe.stallsOver50ms()), paintMs);
+  std::printf(
+      "\nobjects: %u; UI thread while loading: longest stall %.1f ms (building the views included), stalls > "
+      "50 ms: %llu; showing and painting the Leaks tab: %.1f ms\n",
+      doc.index->objectCount(), probe.maxStallMs(), static_cast<unsigned long long>(probe.stallsOver50ms()), paintMs);
   std::printf("peak RSS: %.0f MiB\n", static_cast<double>(usage.ru_maxrss) / 1024.0);
   return 0;
 }

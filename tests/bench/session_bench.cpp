@@ -77,9 +77,11 @@ std::string bigSession() {
   uint64_t i = 0;
   while ((*w)->bytesWritten() < target) {
     const auto& f = frames[i % frames.size()];
-    if (i % 50'000 == 0) (void)(*w)->appendSceneChange(f.startNs, "com.example.Scene" + std::to_string(i / 50'000 % 20));
+    if (i % 50'000 == 0)
+      (void)(*w)->appendSceneChange(f.startNs, "com.example.Scene" + std::to_string(i / 50'000 % 20));
     if (i % 5'000 == 0) {
-      (void)(*w)->appendIssue(f.startNs, R"({"tag":"Trace_EvilMethod","content":{"detail":"NORMAL","cost":900,"stackKey":"12|"}})");
+      (void)(*w)->appendIssue(
+          f.startNs, R"({"tag":"Trace_EvilMethod","content":{"detail":"NORMAL","cost":900,"stackKey":"12|"}})");
     }
     trace::Frame g = f;
     g.startNs += static_cast<int64_t>(i / frames.size()) * 20'000'000'000'000;

@@ -149,7 +149,8 @@ void DeviceSimulator::serveConnection(int fd) {
   }
   const uint32_t version = std::min(hostVersion, kVersion);
   const uint32_t peerMax = std::min(hostMaxPayload, m_options.maxPayload);
-  if (!link->writePacket(cmd::kCnxn, version, m_options.maxPayload, formatDeviceBanner(banner), handshakeLimits).ok()) return;
+  if (!link->writePacket(cmd::kCnxn, version, m_options.maxPayload, formatDeviceBanner(banner), handshakeLimits).ok())
+    return;
   link->configure(m_options.maxPayload, version < kVersionSkipChecksum);
   SimContext ctx = m_context;
   ctx.dropConnection = std::make_shared<std::atomic<bool>>(false);
@@ -161,7 +162,8 @@ void DeviceSimulator::serveConnection(int fd) {
   while (!m_stop && connection->health().ok() && !*ctx.dropConnection) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
-  if (*ctx.dropConnection) std::fprintf(stderr, "mxi-device-sim: connection dropped mid-push (--drop-after-sync-bytes)\n");
+  if (*ctx.dropConnection)
+    std::fprintf(stderr, "mxi-device-sim: connection dropped mid-push (--drop-after-sync-bytes)\n");
   logLine(m_context, "host disconnected: " + connection->health().message());
   connection->shutdown();
 }

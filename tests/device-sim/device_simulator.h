@@ -41,7 +41,7 @@ class DeviceSimulator {
 
   core::Status start();  // binds and listens; port() is valid afterwards
   uint16_t port() const { return m_port; }
-  void run();            // accepts until stop()
+  void run();  // accepts until stop()
   void stop();
 
  private:

@@ -26,13 +26,18 @@ int main(int argc, char** argv) {
   std::string features;
   bool tools = false, demo = false, setupOnly = false;
   mxi::sim::PhoneSetup phone;
-  CLI::App app{"mxi-device-sim - a simulated Android device speaking the device side of the ADB protocol on TCP.\n"
-               "Connect with `adb connect 127.0.0.1:PORT` or `mxi --transport tcp:127.0.0.1:PORT …`."};
+  CLI::App app{
+      "mxi-device-sim - a simulated Android device speaking the device side of the ADB protocol on TCP.\n"
+      "Connect with `adb connect 127.0.0.1:PORT` or `mxi --transport tcp:127.0.0.1:PORT …`."};
   app.add_option("--port", options.port, "TCP port on 127.0.0.1 (0: pick a free one)")->capture_default_str();
-  app.add_option("--serial", options.serial, "device serial (ro.serialno, $ANDROID_SERIAL in shells)")->capture_default_str();
-  app.add_option("--root", options.root, "sandbox directory: the device's / for sync and sockets, cwd of shells, <root>/bin first on PATH (default: a new temporary directory)");
+  app.add_option("--serial", options.serial, "device serial (ro.serialno, $ANDROID_SERIAL in shells)")
+      ->capture_default_str();
+  app.add_option("--root", options.root,
+                 "sandbox directory: the device's / for sync and sockets, cwd of shells, <root>/bin first on PATH "
+                 "(default: a new temporary directory)");
   app.add_option("--key", options.keyFiles, "adbkey.pub file(s) of authorized hosts; turns AUTH on (repeatable)");
-  app.add_flag("--accept-offered-keys", options.acceptOfferedKeys, "accept public keys a host offers (as if the user tapped Allow); turns AUTH on");
+  app.add_flag("--accept-offered-keys", options.acceptOfferedKeys,
+               "accept public keys a host offers (as if the user tapped Allow); turns AUTH on");
   app.add_option("--product", options.product, "ro.product.name in the CNXN banner")->capture_default_str();
   app.add_option("--model", options.model, "ro.product.model in the CNXN banner")->capture_default_str();
   app.add_option("--device", options.device, "ro.product.device in the CNXN banner")->capture_default_str();
@@ -41,8 +46,12 @@ int main(int argc, char** argv) {
                  "machine than this computer's runs through qemu-user-static)")
       ->capture_default_str()
       ->check(CLI::IsMember({"arm64-v8a", "armeabi-v7a", "x86_64"}));
-  app.add_option("--features", features, "comma-separated feature list replacing the default (shell_v2,cmd,stat_v2,ls_v2,fixed_push_mkdir,apex,abb_exec)");
-  app.add_option("--max-payload", options.maxPayload, "largest ADB payload accepted (bytes)")->capture_default_str()->check(CLI::Range(4096, 1024 * 1024));
+  app.add_option(
+      "--features", features,
+      "comma-separated feature list replacing the default (shell_v2,cmd,stat_v2,ls_v2,fixed_push_mkdir,apex,abb_exec)");
+  app.add_option("--max-payload", options.maxPayload, "largest ADB payload accepted (bytes)")
+      ->capture_default_str()
+      ->check(CLI::Range(4096, 1024 * 1024));
   app.add_option("--drop-after-sync-bytes", options.dropAfterSyncBytes,
                  "drop the connection once a push (sync SEND) has sent this many bytes, as a pulled cable would");
   app.add_flag("-v,--verbose", options.verbose, "log connections and services to stderr");
@@ -50,11 +59,16 @@ int main(int argc, char** argv) {
                "the demo phone: the simulated Android tools replaying real captures (or synthetic data), the "
                "sample heap dump behind `am dumpheap`, and one app (com.android.settings) showing frames, Matrix "
                "issues and an ANR");
-  app.add_flag("--tools", tools, "the simulated Android tools only (dumpsys, logcat, am, pm, getprop, pidof, ps, uname)");
-  app.add_flag("--setup-only", setupOnly, "set the sandbox (--root) up as --tools/--demo say, then exit without listening");
-  app.add_option("--android-tool", phone.androidTool, "mxi-android-tool to link as the tools (default: next to this program)");
-  app.add_option("--heap", phone.heap, "heap dump (.hprof or .hprof.gz) `am dumpheap` writes (default with --demo: the sample)");
-  app.add_option("--env", phone.env, "a KEY=VALUE setting of the simulated tools (repeatable; tests/device-sim/README.md)");
+  app.add_flag("--tools", tools,
+               "the simulated Android tools only (dumpsys, logcat, am, pm, getprop, pidof, ps, uname)");
+  app.add_flag("--setup-only", setupOnly,
+               "set the sandbox (--root) up as --tools/--demo say, then exit without listening");
+  app.add_option("--android-tool", phone.androidTool,
+                 "mxi-android-tool to link as the tools (default: next to this program)");
+  app.add_option("--heap", phone.heap,
+                 "heap dump (.hprof or .hprof.gz) `am dumpheap` writes (default with --demo: the sample)");
+  app.add_option("--env", phone.env,
+                 "a KEY=VALUE setting of the simulated tools (repeatable; tests/device-sim/README.md)");
   CLI11_PARSE(app, argc, argv);
 
   if (!features.empty() || app.count("--features") > 0) options.features = mxi::core::adb::parseFeatureList(features);
@@ -77,12 +91,14 @@ int main(int argc, char** argv) {
   if (demo || tools) {
     char self[4096];
     const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    const std::string exeDir = n > 0 ? std::filesystem::path(std::string(self, static_cast<size_t>(n))).parent_path().string() : ".";
+    const std::string exeDir =
+        n > 0 ? std::filesystem::path(std::string(self, static_cast<size_t>(n))).parent_path().string() : ".";
     if (phone.androidTool.empty()) phone.androidTool = mxi::sim::findAndroidTool(exeDir);
     if (demo && phone.heap.empty()) phone.heap = mxi::sim::findSampleHeap(exeDir);
     if (demo && phone.heap.empty()) {
-      std::fprintf(stderr, "mxi-device-sim: --demo needs the sample heap dump (share/matrix-inspector/samples); "
-                           "give one with --heap\n");
+      std::fprintf(stderr,
+                   "mxi-device-sim: --demo needs the sample heap dump (share/matrix-inspector/samples); "
+                   "give one with --heap\n");
       return 2;
     }
     phone.oneAppDemo = demo;

@@ -38,8 +38,9 @@ std::string firstExisting(std::initializer_list<fs::path> candidates) {
 core::Status setUpPhone(const std::string& root, const PhoneSetup& setup) {
   std::error_code ec;
   if (setup.androidTool.empty() || !fs::is_regular_file(setup.androidTool, ec)) {
-    return core::notFound("mxi-android-tool (the simulated Android tools) is not here: " +
-                          (setup.androidTool.empty() ? std::string("not found next to mxi-device-sim") : setup.androidTool));
+    return core::notFound(
+        "mxi-android-tool (the simulated Android tools) is not here: " +
+        (setup.androidTool.empty() ? std::string("not found next to mxi-device-sim") : setup.androidTool));
   }
   for (const char* dir : {"bin", "etc", "var", "data/local/tmp"}) fs::create_directories(fs::path(root) / dir, ec);
   for (const char* tool : kSimulatedTools) {
@@ -61,19 +62,21 @@ core::Status setUpPhone(const std::string& root, const PhoneSetup& setup) {
 }
 
 std::string findAndroidTool(const std::string& executableDir) {
-  return firstExisting({fs::path(executableDir) / "mxi-android-tool",
+  return firstExisting({
+      fs::path(executableDir) / "mxi-android-tool",
 #ifdef MXI_SIM_BUILD_ANDROID_TOOL
-                        fs::path(MXI_SIM_BUILD_ANDROID_TOOL),
+      fs::path(MXI_SIM_BUILD_ANDROID_TOOL),
 #endif
-                        });
+  });
 }
 
 std::string findSampleHeap(const std::string& executableDir) {
-  return firstExisting({fs::path(executableDir) / ".." / "share" / "matrix-inspector" / "samples" / "sample-android-shaped.hprof.gz",
+  return firstExisting({
+      fs::path(executableDir) / ".." / "share" / "matrix-inspector" / "samples" / "sample-android-shaped.hprof.gz",
 #ifdef MXI_SIM_SOURCE_SAMPLE_HEAP
-                        fs::path(MXI_SIM_SOURCE_SAMPLE_HEAP),
+      fs::path(MXI_SIM_SOURCE_SAMPLE_HEAP),
 #endif
-                        });
+  });
 }
 
 }  // namespace mxi::sim

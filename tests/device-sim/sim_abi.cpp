@@ -75,14 +75,15 @@ std::string launcherFor(const std::string& program, const std::string& root, con
   if (!phoneRunsIt) {
     // mksh (Android's sh) on the kernel's ENOEXEC.
     const std::string devicePath = program.substr(root.size());
-    return failingCommand("/system/bin/sh: " + devicePath + ": not executable: " + std::to_string(elf->bits) + "-bit ELF file", 126);
+    return failingCommand(
+        "/system/bin/sh: " + devicePath + ": not executable: " + std::to_string(elf->bits) + "-bit ELF file", 126);
   }
   if (elf->machine == kHostMachine) return {};
   const char* qemu = qemuFor(elf->machine);
   const std::string found = qemu ? findOnPath(qemu) : std::string();
   if (found.empty()) {
-    return failingCommand("mxi-device-sim: running " + program.substr(root.size()) + " needs " + (qemu ? qemu : "qemu-user") +
-                              " (install Debian's qemu-user-static)",
+    return failingCommand("mxi-device-sim: running " + program.substr(root.size()) + " needs " +
+                              (qemu ? qemu : "qemu-user") + " (install Debian's qemu-user-static)",
                           127);
   }
   return found;

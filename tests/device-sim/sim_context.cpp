@@ -29,7 +29,8 @@ std::string rewriteDevicePaths(const SimContext& ctx, const std::string& command
   std::string out;
   out.reserve(command.size());
   for (size_t i = 0; i < command.size();) {
-    const bool wordStart = i == 0 || std::string_view(" \t\n'\"=:;(|&<>").find(command[i - 1]) != std::string_view::npos;
+    const bool wordStart =
+        i == 0 || std::string_view(" \t\n'\"=:;(|&<>").find(command[i - 1]) != std::string_view::npos;
     bool replaced = false;
     if (wordStart && command[i] == '/') {
       for (const char* prefix : kPrefixes) {
@@ -37,7 +38,8 @@ std::string rewriteDevicePaths(const SimContext& ctx, const std::string& command
         if (command.compare(i, p.size(), p) != 0) continue;
         const size_t end = i + p.size();
         // A bare "/data" must end the word ("/database" is not under /data).
-        if (p.back() != '/' && end < command.size() && std::string_view(" \t\n'\";|&<>)").find(command[end]) == std::string_view::npos) {
+        if (p.back() != '/' && end < command.size() &&
+            std::string_view(" \t\n'\";|&<>)").find(command[end]) == std::string_view::npos) {
           continue;
         }
         out += ctx.root;

@@ -11,8 +11,8 @@
 namespace mxi::sim {
 
 struct SimContext {
-  std::string root;    // sandbox directory: the device's "/" for sync and local sockets
-  std::string serial;  // reported to shell commands as $ANDROID_SERIAL / ro.serialno
+  std::string root;        // sandbox directory: the device's "/" for sync and local sockets
+  std::string serial;      // reported to shell commands as $ANDROID_SERIAL / ro.serialno
   SimAbi abi = hostAbi();  // what getprop/uname report and which binaries run (through qemu)
   bool verbose = false;
   // The cable pulled mid-push: after this many bytes of one SEND the connection drops (0: never).

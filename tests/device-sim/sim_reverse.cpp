@@ -128,7 +128,8 @@ StatusOr<uint16_t> ReverseForwards::add(const std::string& remote, const std::st
         connection = m_connection.lock();
         target = raw->local;
       }
-      auto stream = connection ? connection->openStream(target, kLimits) : StatusOr<std::unique_ptr<AdbStream>>(ioError("no host"));
+      auto stream = connection ? connection->openStream(target, kLimits)
+                               : StatusOr<std::unique_ptr<AdbStream>>(ioError("no host"));
       if (!stream.ok()) {
         logLine(m_ctx, "reverse: host refused " + target + ": " + stream.status().message());
         ::close(client);
@@ -183,8 +184,10 @@ void ReverseForwards::serve(const std::string& request, AdbStream& stream) {
       (void)reply(stream, false, "bad forward: " + request, true);
     } else {
       auto port = add(r.substr(0, semi), r.substr(semi + 1), noRebind);
-      if (!port.ok()) (void)reply(stream, false, port.status().message(), true);
-      else (void)reply(stream, true, std::to_string(*port), *port != 0);
+      if (!port.ok())
+        (void)reply(stream, false, port.status().message(), true);
+      else
+        (void)reply(stream, true, std::to_string(*port), *port != 0);
     }
   } else {
     (void)reply(stream, false, "unknown reverse request: " + request, true);

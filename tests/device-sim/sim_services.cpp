@@ -25,8 +25,9 @@ AdbConnection::StreamRunner makeServiceRunner(const std::string& service, const 
   }
   if (service.rfind("reverse:", 0) == 0 && reverse) {
     return [reverse, request = service.substr(8)](std::unique_ptr<AdbStream> stream) {
-      std::thread([reverse, request, s = std::shared_ptr<AdbStream>(std::move(stream))] { reverse->serve(request, *s); })
-          .detach();
+      std::thread([reverse, request, s = std::shared_ptr<AdbStream>(std::move(stream))] {
+        reverse->serve(request, *s);
+      }).detach();
     };
   }
   if (service.rfind("localabstract:", 0) == 0 || service.rfind("localfilesystem:", 0) == 0 ||

@@ -67,10 +67,14 @@ bool parseShellService(const std::string& service, ShellRequest& out) {
     size_t comma = args.find(',', i);
     if (comma == std::string::npos) comma = args.size();
     const std::string arg = args.substr(i, comma - i);
-    if (arg == "v2") out.v2 = true;
-    else if (arg == "raw") out.pty = false;
-    else if (arg == "pty") out.pty = true;
-    else if (arg.rfind("TERM=", 0) == 0) out.term = arg.substr(5);
+    if (arg == "v2")
+      out.v2 = true;
+    else if (arg == "raw")
+      out.pty = false;
+    else if (arg == "pty")
+      out.pty = true;
+    else if (arg.rfind("TERM=", 0) == 0)
+      out.term = arg.substr(5);
     i = comma + 1;
   }
   return true;
@@ -83,8 +87,10 @@ std::set<pid_t> g_children;  // running shell commands, killed when the simulato
 
 void trackChild(pid_t pid, bool running) {
   std::lock_guard lock(g_childrenMutex);
-  if (running) g_children.insert(pid);
-  else g_children.erase(pid);
+  if (running)
+    g_children.insert(pid);
+  else
+    g_children.erase(pid);
 }
 
 constexpr IoLimits kStreamLimits{std::chrono::milliseconds(60000), nullptr};
@@ -236,8 +242,10 @@ void runShellService(std::shared_ptr<AdbStream> stream, ShellRequest request, co
         continue;
       }
       const std::string_view data(buffer, static_cast<size_t>(n));
-      const auto s = request.v2 ? stream->write(encodeShellPacket(i == 0 ? ShellPacketId::kStdout : ShellPacketId::kStderr, data), kStreamLimits)
-                                : stream->write(data, kStreamLimits);
+      const auto s =
+          request.v2 ? stream->write(encodeShellPacket(i == 0 ? ShellPacketId::kStdout : ShellPacketId::kStderr, data),
+                                     kStreamLimits)
+                     : stream->write(data, kStreamLimits);
       if (!s.ok()) writeFailed = true;
     }
   }
@@ -249,7 +257,8 @@ void runShellService(std::shared_ptr<AdbStream> stream, ShellRequest request, co
   trackChild(pid, false);
   reaped = true;
   if (request.v2 && !writeFailed && !hostGone) {
-    (void)stream->write(encodeShellPacket(ShellPacketId::kExit, std::string(1, static_cast<char>(code & 0xff))), kStreamLimits);
+    (void)stream->write(encodeShellPacket(ShellPacketId::kExit, std::string(1, static_cast<char>(code & 0xff))),
+                        kStreamLimits);
   }
   stream->close();  // also ends pumpStdin's read
   input.join();

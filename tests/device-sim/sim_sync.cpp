@@ -211,9 +211,7 @@ void runSyncService(std::shared_ptr<AdbStream> stream, const SimContext& ctx) {
         s = stream->write(encodeSyncStatV2(h.id, statPath(mapDevicePath(ctx, arg), h.id == sync_id::kStatV2)), kLimits);
         break;
       case sync_id::kList:
-      case sync_id::kListV2:
-        s = sendList(*stream, mapDevicePath(ctx, arg), h.id == sync_id::kListV2);
-        break;
+      case sync_id::kListV2: s = sendList(*stream, mapDevicePath(ctx, arg), h.id == sync_id::kListV2); break;
       case sync_id::kSend:
         logLine(ctx, "sync: push " + arg);
         s = receiveFile(*stream, ctx, arg);

@@ -13,7 +13,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const size_t first = input.find('\0');
   const size_t second = first == std::string_view::npos ? first : input.find('\0', first + 1);
   const std::string_view packages = input.substr(0, first);
-  const std::string_view ps = first == std::string_view::npos ? std::string_view() : input.substr(first + 1, second - first - 1);
+  const std::string_view ps =
+      first == std::string_view::npos ? std::string_view() : input.substr(first + 1, second - first - 1);
   const std::string_view activity = second == std::string_view::npos ? std::string_view() : input.substr(second + 1);
   for (const auto& app : mxi::core::agentlink::parseDeviceApps(packages, ps, activity)) {
     if (app.package.empty()) __builtin_trap();  // every entry came from a "package:" line

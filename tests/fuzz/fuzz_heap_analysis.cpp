@@ -18,7 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   CancelToken cancel;
   hprof::IndexOptions options;
   options.threads = 1;
-  auto built = hprof::HeapIndex::build(hprof::DumpSource::fromMemory({data, size}, "fuzz.hprof"), options, progress, cancel);
+  auto built =
+      hprof::HeapIndex::build(hprof::DumpSource::fromMemory({data, size}, "fuzz.hprof"), options, progress, cancel);
   if (!built.ok()) return 0;
   const hprof::HeapIndex& ix = **built;
   LeakOptions leakOptions;
@@ -36,7 +37,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       },
       progress, cancel);
   if (stats.ok()) {
-    auto again = hprof::HeapIndex::build(hprof::DumpSource::fromMemory(shrunk, "shrunk.hprof"), options, progress, cancel);
+    auto again =
+        hprof::HeapIndex::build(hprof::DumpSource::fromMemory(shrunk, "shrunk.hprof"), options, progress, cancel);
     if (!again.ok()) __builtin_trap();  // shrinking a dump we could read must give one we can read
   }
   return 0;

@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "core/trace/matrix_issue.h"
 #include "core/trace/json_reader.h"
+#include "core/trace/matrix_issue.h"
 #include "core/trace/trace_json.h"
 
 using namespace mxi::core::trace;

@@ -4,11 +4,11 @@
 
 #include <QLabel>
 #include <QListWidget>
+#include <QSignalSpy>
 #include <QTest>
+#include <cstdlib>
 #include <functional>
 #include <memory>
-#include <QSignalSpy>
-#include <cstdlib>
 
 #include "app/gui/main_window.h"
 #include "tests/support/adb_test_env.h"
@@ -45,7 +45,8 @@ TEST(DeviceListTest, StartPageTracksDevicesAsTheyComeAndGo) {
   ASSERT_TRUE(sim->started()) << sim->log();
   ASSERT_TRUE(server.connect(*sim));
   const QString serial = QString::fromStdString(sim->hostPort());
-  EXPECT_TRUE(waitFor([&] { return listed(list, serial + QStringLiteral(" ")) && listed(list, QStringLiteral("(device)")); }, 10000))
+  EXPECT_TRUE(waitFor(
+      [&] { return listed(list, serial + QStringLiteral(" ")) && listed(list, QStringLiteral("(device)")); }, 10000))
       << (list->count() ? list->item(0)->text().toStdString() : std::string("(empty)"));
 
   server.adb({"disconnect", sim->hostPort()});
@@ -63,7 +64,8 @@ TEST(DeviceListTest, DirectTcpTransportListsTheDeviceWithoutAServer) {
   window.applySettings(settings);
   window.startDeviceTracking();
   QListWidget* list = window.deviceList();
-  const QString expected = QString::fromStdString(sim.hostPort()) + QStringLiteral(" — Matrix_Inspector_Simulator (device)");
+  const QString expected =
+      QString::fromStdString(sim.hostPort()) + QStringLiteral(" — Matrix_Inspector_Simulator (device)");
   EXPECT_TRUE(waitFor([&] { return listed(list, expected); }, 10000))
       << (list->count() ? list->item(0)->text().toStdString() : std::string("(empty)"));
 
@@ -75,7 +77,8 @@ TEST(DeviceListTest, DirectTcpTransportListsTheDeviceWithoutAServer) {
   window.applySettings(settings);
   auto* status = window.findChild<QLabel*>(QStringLiteral("deviceStatus"));
   ASSERT_TRUE(status);
-  EXPECT_TRUE(waitFor([&] { return status->text().contains(QStringLiteral("cannot run '/nonexistent/platform-tools/adb'")); }, 10000))
+  EXPECT_TRUE(waitFor(
+      [&] { return status->text().contains(QStringLiteral("cannot run '/nonexistent/platform-tools/adb'")); }, 10000))
       << status->text().toStdString();
   EXPECT_EQ(list->count(), 0);  // the direct device is no longer listed
   ::unsetenv("ADB_SERVER_SOCKET");

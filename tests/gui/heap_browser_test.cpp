@@ -6,33 +6,31 @@
 #include <fstream>
 
 #include <QAbstractItemModelTester>
-#include <QElapsedTimer>
 #include <QApplication>
+#include <QElapsedTimer>
+#include <QItemSelectionModel>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTimer>
 #include <QTreeView>
-#include <QTreeView>
-#include <QItemSelectionModel>
 
-#include "app/gui/views/bitmap_gallery.h"
 #include "app/gui/charts/dominator_treemap.h"
 #include "app/gui/charts/treemap_layout.h"
-#include "app/gui/models/object_names.h"
-#include "app/gui/models/format.h"
-#include "app/gui/models/roles.h"
-#include "app/gui/views/heap_browser.h"
-#include "app/gui/views/heap_compare_view.h"
-#include "app/gui/views/item_views.h"
-#include "app/gui/models/class_delta_model.h"
 #include "app/gui/jobs/heap_load_job.h"
-#include "app/gui/views/instance_inspector.h"
 #include "app/gui/main_window.h"
+#include "app/gui/models/class_delta_model.h"
 #include "app/gui/models/class_histogram_model.h"
 #include "app/gui/models/dominator_tree_model.h"
 #include "app/gui/models/duplicate_strings_model.h"
+#include "app/gui/models/format.h"
 #include "app/gui/models/leak_tree_model.h"
+#include "app/gui/models/object_names.h"
 #include "app/gui/models/roles.h"
+#include "app/gui/views/bitmap_gallery.h"
+#include "app/gui/views/heap_browser.h"
+#include "app/gui/views/heap_compare_view.h"
+#include "app/gui/views/instance_inspector.h"
+#include "app/gui/views/item_views.h"
 #include "tests/support/test_paths.h"
 
 namespace mxi::gui {
@@ -66,15 +64,18 @@ TEST(HeapBrowserTest, LeaksTabShowsThePlantedLeaksAndTheirChains) {
   testModel(leaks);
   ASSERT_EQ(leaks->rowCount(), 8);  // 7 application leaks, then the library leak
   EXPECT_TRUE(leaks->isLibraryLeak(7));
-  EXPECT_EQ(leaks->index(7, LeakTreeModel::kWhat).data().toString(), QStringLiteral("Library leak: 1 × android.view.View"));
+  EXPECT_EQ(leaks->index(7, LeakTreeModel::kWhat).data().toString(),
+            QStringLiteral("Library leak: 1 × android.view.View"));
   // The biggest leak first: the Matrix-keyed activity behind LeakHeap.sLeakedActivity.
   const QModelIndex first = leaks->index(0, 0);
   EXPECT_EQ(first.data().toString(), QStringLiteral("1 × com.example.leaks.LeakActivity"));
   EXPECT_EQ(leaks->index(0, LeakTreeModel::kStatus).data().toString(), QStringLiteral("matrix"));
   const int chain = leaks->rowCount(first);
   ASSERT_GE(chain, 2);
-  EXPECT_TRUE(leaks->index(chain - 1, 0, first).data().toString().startsWith(
-      QStringLiteral("static LeakHeap.sLeakedActivity → com.example.leaks.LeakActivity 0x")));
+  EXPECT_TRUE(leaks->index(chain - 1, 0, first)
+                  .data()
+                  .toString()
+                  .startsWith(QStringLiteral("static LeakHeap.sLeakedActivity → com.example.leaks.LeakActivity 0x")));
   EXPECT_EQ(leaks->index(chain - 1, LeakTreeModel::kStatus, first).data().toString(), QStringLiteral("YES"));
   EXPECT_EQ(leaks->index(chain - 2, LeakTreeModel::kStatus, first).data().toString(), QStringLiteral("NO"));
   EXPECT_TRUE(leaks->index(chain - 1, 0, first).data(Qt::FontRole).value<QFont>().bold());  // suspect
@@ -106,8 +107,10 @@ TEST(HeapBrowserTest, DominatorTreeFetchesLazilyAndMatchesTheAnalysis) {
   EXPECT_EQ(model.index(0, DominatorTreeModel::kRetained).data().toString(), humanBytes(topRetained));
   EXPECT_EQ(model.index(0, DominatorTreeModel::kRetained).data(Qt::ToolTipRole).toString(),
             QLocale().toString(static_cast<qulonglong>(topRetained)) + QStringLiteral(" bytes"));
-  const double share = 100.0 * static_cast<double>(topRetained) / static_cast<double>(doc->dominators->reachableBytes());
-  EXPECT_EQ(model.index(0, DominatorTreeModel::kPercent).data().toString(), QLocale().toString(share, 'f', 1) + QStringLiteral(" %"));
+  const double share =
+      100.0 * static_cast<double>(topRetained) / static_cast<double>(doc->dominators->reachableBytes());
+  EXPECT_EQ(model.index(0, DominatorTreeModel::kPercent).data().toString(),
+            QLocale().toString(share, 'f', 1) + QStringLiteral(" %"));
   ASSERT_TRUE(model.hasChildren(top));
   if (model.canFetchMore(top)) model.fetchMore(top);
   const auto children = doc->dominators->children(model.objectAt(top));
@@ -205,7 +208,8 @@ TEST(InstanceInspectorTest, ALeakedObjectShowsFieldsReferrersAndItsPath) {
   EXPECT_TRUE(text.contains(QStringLiteral("mDestroyed\nboolean\ntrue"))) << text.toStdString();
   EXPECT_TRUE(text.contains(QStringLiteral("Referrers (2)"))) << text.toStdString();
   EXPECT_TRUE(text.contains(QStringLiteral("via staticField sLeakedActivity"))) << text.toStdString();
-  EXPECT_TRUE(text.contains(QStringLiteral("sLeakedActivity → com.example.leaks.LeakActivity@0x"))) << text.toStdString();
+  EXPECT_TRUE(text.contains(QStringLiteral("sLeakedActivity → com.example.leaks.LeakActivity@0x")))
+      << text.toStdString();
   // Every id is a link into the inspector.
   EXPECT_TRUE(inspector->pageHtml().contains(QStringLiteral("href=\"obj:"))) << inspector->pageHtml().toStdString();
 
@@ -228,7 +232,8 @@ TEST(HeapCompareViewTest, ComparingWithTheBaselineShowsThePlantedRegression) {
   view->compareWith(fixture("leaks_base"));
   ASSERT_TRUE(done.wait(60000));
   EXPECT_EQ(view->summaryText(),
-            QStringLiteral("Baseline leaks_base.hprof → this dump: 2 new leaks, 1 fixed, 7 still present; %1 classes changed.")
+            QStringLiteral(
+                "Baseline leaks_base.hprof → this dump: 2 new leaks, 1 fixed, 7 still present; %1 classes changed.")
                 .arg(view->comparison()->diff.classes.size()));
   LeakTreeModel* leaks = view->leakModel();
   ASSERT_TRUE(leaks);
@@ -249,7 +254,8 @@ TEST(HeapCompareViewTest, ComparingWithTheBaselineShowsThePlantedRegression) {
   const QModelIndex fixedView = leaks->index(0, 0, fixed);
   const int links = leaks->rowCount(fixedView);
   ASSERT_GT(links, 2);
-  EXPECT_TRUE(text(leaks->index(0, 0, fixedView)).startsWith(QStringLiteral("GC root: "))) << text(leaks->index(0, 0, fixedView)).toStdString();
+  EXPECT_TRUE(text(leaks->index(0, 0, fixedView)).startsWith(QStringLiteral("GC root: ")))
+      << text(leaks->index(0, 0, fixedView)).toStdString();
   EXPECT_TRUE(text(leaks->index(links - 1, 0, fixedView)).contains(QStringLiteral("→ android.view.View 0x")))
       << text(leaks->index(links - 1, 0, fixedView)).toStdString();
   EXPECT_EQ(text(leaks->index(links - 1, 0, fixedView), LeakTreeModel::kStatus), QStringLiteral("YES"));
@@ -263,10 +269,12 @@ TEST(HeapCompareViewTest, ComparingWithTheBaselineShowsThePlantedRegression) {
   testModel(classes);
   bool sawCached = false;
   for (int r = 0; r < classes->rowCount(); ++r) {
-    if (classes->index(r, ClassDeltaModel::kClass).data().toString() != QStringLiteral("com.example.leaks.Cached")) continue;
+    if (classes->index(r, ClassDeltaModel::kClass).data().toString() != QStringLiteral("com.example.leaks.Cached"))
+      continue;
     sawCached = true;
     EXPECT_EQ(classes->index(r, ClassDeltaModel::kCountDelta).data(kExactRole).toLongLong(), 1000);
-    EXPECT_EQ(classes->index(r, ClassDeltaModel::kCountDelta).data().toString(), QStringLiteral("+") + QLocale().toString(1000));
+    EXPECT_EQ(classes->index(r, ClassDeltaModel::kCountDelta).data().toString(),
+              QStringLiteral("+") + QLocale().toString(1000));
     EXPECT_EQ(classes->index(r, ClassDeltaModel::kCountBase).data(kExactRole).toULongLong(), 10u);
     EXPECT_EQ(classes->index(r, ClassDeltaModel::kCountNew).data(kExactRole).toULongLong(), 1010u);
   }
@@ -289,8 +297,10 @@ TEST(ItemViewsTest, CopyPutsTheSelectedRowsAsTabSeparatedText) {
   // Numbers are copied exactly (what is shown is in human units).
   EXPECT_EQ(lines[1], QStringLiteral("%1\t%2\t%3\t%4")
                           .arg(top.data().toString(), top.siblingAtColumn(1).data(kExactRole).toString(),
-                               top.siblingAtColumn(2).data(kExactRole).toString(), top.siblingAtColumn(3).data(kExactRole).toString()));
-  EXPECT_EQ(top.siblingAtColumn(2).data().toString(), humanBytes(top.siblingAtColumn(2).data(kExactRole).toULongLong()));
+                               top.siblingAtColumn(2).data(kExactRole).toString(),
+                               top.siblingAtColumn(3).data(kExactRole).toString()));
+  EXPECT_EQ(top.siblingAtColumn(2).data().toString(),
+            humanBytes(top.siblingAtColumn(2).data(kExactRole).toULongLong()));
   EXPECT_NE(lines[1].indexOf(QStringLiteral("\t") + top.siblingAtColumn(2).data(kExactRole).toString()), -1);
 
   // Sorting compares the numbers, not their text ("9.0 KiB" would sort after "10.0 MiB").
@@ -340,7 +350,8 @@ TEST(MainWindowTest, TabsBecomeUsableStageByStageAndTheTimingsSaySo) {
     }
     ASSERT_GT(b->classModel()->rowCount(), 0);
     EXPECT_GT(b->classModel()->index(0, ClassHistogramModel::kShallow).data(kExactRole).toULongLong(), 0u);
-    EXPECT_EQ(b->classModel()->index(0, ClassHistogramModel::kRetained).data().toString(), QStringLiteral("computing…"));
+    EXPECT_EQ(b->classModel()->index(0, ClassHistogramModel::kRetained).data().toString(),
+              QStringLiteral("computing…"));
   });
   QObject::connect(&window, &MainWindow::heapStageShown, [&](HeapStage stage) {
     HeapBrowser* b = window.heapBrowser();
@@ -385,8 +396,8 @@ TEST(MainWindowTest, TabsBecomeUsableStageByStageAndTheTimingsSaySo) {
     previous = ms;
     names.push_back(name);
   }
-  EXPECT_EQ(names, (std::vector<std::string>{"index-ready", "summary-ready", "classes-ready", "leaks-ready", "retained-ready",
-                                             "dominators-ready"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"index-ready", "summary-ready", "classes-ready", "leaks-ready",
+                                             "retained-ready", "dominators-ready"}));
 }
 
 // The UI thread keeps turning while a dump loads: no gap between 10 ms timer ticks over 50 ms.

@@ -14,22 +14,21 @@
 #include <QLineSeries>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
-#include <QAbstractItemModelTester>
 #include <QTreeView>
 
-#include "app/gui/jobs/capture_import.h"
-#include "app/gui/views/issue_detail_view.h"
-#include "app/gui/models/call_tree_model.h"
-#include "app/gui/models/issue_feed_model.h"
-#include "app/gui/models/roles.h"
 #include "app/gui/charts/drop_level_chart.h"
 #include "app/gui/charts/fps_chart.h"
 #include "app/gui/charts/frame_time_chart.h"
+#include "app/gui/jobs/capture_import.h"
+#include "app/gui/models/call_tree_model.h"
+#include "app/gui/models/issue_feed_model.h"
+#include "app/gui/models/roles.h"
+#include "app/gui/models/session_replay.h"
+#include "app/gui/models/slow_frames_model.h"
+#include "app/gui/views/issue_detail_view.h"
 #include "app/gui/views/live_dashboard.h"
 #include "core/session/live_record_feed.h"
 #include "core/session/session_reader.h"
-#include "app/gui/models/slow_frames_model.h"
-#include "app/gui/models/session_replay.h"
 #include "core/trace/frame_stats.h"
 #include "core/trace/framestats_parser.h"
 #include "core/trace/matrix_issue.h"
@@ -44,7 +43,7 @@ QString reference(const char* relative) {
   return QString::fromStdString(test::referenceDir()) + QStringLiteral("/fixtures/") + QLatin1String(relative);
 }
 
-#define REQUIRE_REFERENCE()                                                                   \
+#define REQUIRE_REFERENCE() \
   if (test::referenceDir().empty()) GTEST_SKIP() << "../shared/reference is absent: real device captures needed"
 
 // Captures through the app's import (core's session import into a session file), replayed into
@@ -116,7 +115,8 @@ TEST(LiveDashboardTest, DropHistogramPerSceneMatchesTheFrameStatisticsOfARealCap
     const auto expected = core::trace::computeFrameStats(frames[0]).levels[static_cast<size_t>(l)];
     EXPECT_EQ(dashboard.slowFramesModel()->rowCount(), static_cast<int>(expected)) << "level " << l;
   }
-  QAbstractItemModelTester slowTester(dashboard.slowFramesModel(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+  QAbstractItemModelTester slowTester(dashboard.slowFramesModel(),
+                                      QAbstractItemModelTester::FailureReportingMode::Fatal);
 
   // FPS line per scene; the distribution's p50 marker sits at the histogram's p50.
   const auto series = dashboard.fpsChart()->chart()->series();
@@ -138,9 +138,14 @@ TEST(LiveDashboardTest, EveryFigureOnScreenIsTheModelsAndAgreesWithTheSessionSum
   // The header: the model's snapshot, figure by figure.
   const QString text = dashboard.summaryText();
   for (const QString& figure :
-       {QStringLiteral("%1 fps").arg(status.fps, 0, 'f', 1), QStringLiteral("%1 frames (+%2 flagged)").arg(status.frames).arg(status.flaggedFrames),
+       {QStringLiteral("%1 fps").arg(status.fps, 0, 'f', 1),
+        QStringLiteral("%1 frames (+%2 flagged)").arg(status.frames).arg(status.flaggedFrames),
         QStringLiteral("Best %1 · Normal %2 · Middle %3 · High %4 · Frozen %5")
-            .arg(status.levels[0]).arg(status.levels[1]).arg(status.levels[2]).arg(status.levels[3]).arg(status.levels[4]),
+            .arg(status.levels[0])
+            .arg(status.levels[1])
+            .arg(status.levels[2])
+            .arg(status.levels[3])
+            .arg(status.levels[4]),
         QStringLiteral("p50 %1 ms · p90 %2 ms · p99 %3 ms").arg(status.p50Ms).arg(status.p90Ms).arg(status.p99Ms)}) {
     EXPECT_TRUE(text.contains(figure)) << figure.toStdString() << " not in " << text.toStdString();
   }
@@ -170,7 +175,9 @@ TEST(LiveDashboardTest, EveryFigureOnScreenIsTheModelsAndAgreesWithTheSessionSum
   EXPECT_EQ(overflow->points().at(1).y(), static_cast<double>(view.overflow));
   if (view.overflow > 0) {
     EXPECT_EQ(overflow->name(), QStringLiteral("%1 ms or slower: %2 frames (slowest %3 ms)")
-                                    .arg(view.clipMs).arg(view.overflow).arg(view.slowestMs, 0, 'f', 0));
+                                    .arg(view.clipMs)
+                                    .arg(view.overflow)
+                                    .arg(view.slowestMs, 0, 'f', 0));
   }
 }
 
@@ -268,7 +275,9 @@ TEST(LiveDashboardTest, IssueFeedKeepsTheNewestEvents) {
   EXPECT_EQ(session->droppedEvents(), 25u);
   EXPECT_EQ(session->totalEvents(), total);
   EXPECT_EQ(session->eventCount(core::session::LiveEvent::Kind::kMark), total);
-  EXPECT_TRUE(dashboard.summaryText().endsWith(QStringLiteral("%1 events in the feed (issues, ANRs, marks, frame gaps)").arg(total))) << dashboard.summaryText().toStdString();
+  EXPECT_TRUE(dashboard.summaryText().endsWith(
+      QStringLiteral("%1 events in the feed (issues, ANRs, marks, frame gaps)").arg(total)))
+      << dashboard.summaryText().toStdString();
 }
 
 // A synthetic feed at 10,000 frames/s and 100 issues/s for 3 s of wall time: the dashboard

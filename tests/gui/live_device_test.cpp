@@ -17,11 +17,11 @@
 #include <fstream>
 #include <functional>
 
-#include "app/gui/views/heap_browser.h"
 #include "app/gui/jobs/demo_device.h"
+#include "app/gui/main_window.h"
+#include "app/gui/views/heap_browser.h"
 #include "app/gui/views/live_dashboard.h"
 #include "app/gui/views/live_device_view.h"
-#include "app/gui/main_window.h"
 #include "core/session/session_reader.h"
 #include "tests/support/adb_test_env.h"
 #include "tests/support/test_paths.h"
@@ -59,7 +59,8 @@ class LiveDeviceTest : public ::testing::Test {
  protected:
   void SetUp() override {
     QStandardPaths::setTestModeEnabled(true);  // recordings go to a test data folder
-    if (test::referenceDir().empty()) GTEST_SKIP() << "../shared/reference is absent: the demo replays synthetic data only";
+    if (test::referenceDir().empty())
+      GTEST_SKIP() << "../shared/reference is absent: the demo replays synthetic data only";
     const QString missing = DemoDevice::locateParts().missing();
     ASSERT_TRUE(missing.isEmpty()) << missing.toStdString();
   }
@@ -80,13 +81,18 @@ TEST_F(LiveDeviceTest, DemoStreamsFramesIssuesAndTheAnrAndRecordsEverything) {
   EXPECT_TRUE(view->agentText().startsWith(QStringLiteral("mxi-agent 0.1.0 ("))) << view->agentText().toStdString();
 
   // Frames per scene, Matrix issues (every replayed line comes from the app in front) and the ANR.
-  ASSERT_TRUE(waitFor([&] {
-    return events(view, core::session::LiveEvent::Kind::kAnr) == 1 && events(view, core::session::LiveEvent::Kind::kEvilMethod) >= 10 &&
-           view->dashboard()->session().countedFrames() >= 40 && view->dashboard()->session().scenes().size() >= 2;
-  }, 30000)) << view->dashboard()->summaryText().toStdString();
+  ASSERT_TRUE(waitFor(
+      [&] {
+        return events(view, core::session::LiveEvent::Kind::kAnr) == 1 &&
+               events(view, core::session::LiveEvent::Kind::kEvilMethod) >= 10 &&
+               view->dashboard()->session().countedFrames() >= 40 && view->dashboard()->session().scenes().size() >= 2;
+      },
+      30000))
+      << view->dashboard()->summaryText().toStdString();
   std::vector<std::string> scenes;
   for (const auto& s : view->dashboard()->session().scenes()) scenes.push_back(s.name);
-  EXPECT_NE(std::find(scenes.begin(), scenes.end(), "com.android.settings.homepage.SettingsHomepageActivity"), scenes.end());
+  EXPECT_NE(std::find(scenes.begin(), scenes.end(), "com.android.settings.homepage.SettingsHomepageActivity"),
+            scenes.end());
   EXPECT_EQ(view->bannerText(), QString());
   view->dashboard()->selectEvent(0);
   const fs::path shot = test::scratchDir("screenshots") / "live-demo.png";
@@ -106,10 +112,12 @@ TEST_F(LiveDeviceTest, DemoStreamsFramesIssuesAndTheAnrAndRecordsEverything) {
   EXPECT_GT(written.size(), 1000);
   EXPECT_TRUE(written.readAll() == source.readAll());
   EXPECT_NE(window.heapBrowser(), nullptr);
-  EXPECT_TRUE(waitFor([&] { return events(view, core::session::LiveEvent::Kind::kMark) == 2; }, 5000));  // the dump, on the timeline
+  EXPECT_TRUE(waitFor([&] { return events(view, core::session::LiveEvent::Kind::kMark) == 2; },
+                      5000));  // the dump, on the timeline
 
   // Stop: the .mxs holds what the dashboard showed.
-  const uint64_t shownFrames = view->dashboard()->session().countedFrames() + view->dashboard()->session().flaggedFrames();
+  const uint64_t shownFrames =
+      view->dashboard()->session().countedFrames() + view->dashboard()->session().flaggedFrames();
   QSignalSpy finished(view, &LiveDeviceView::sessionFinished);
   view->stop();
   ASSERT_TRUE(waitFor([&] { return finished.count() == 1; }, 15000));
@@ -119,15 +127,17 @@ TEST_F(LiveDeviceTest, DemoStreamsFramesIssuesAndTheAnrAndRecordsEverything) {
   EXPECT_TRUE((*reader)->recovery().cleanClose);
   uint64_t frames = 0, anrs = 0, issues = 0;
   std::vector<std::string> marks, heapDumps;
-  ASSERT_TRUE((*reader)->forEachRecord([&](const core::session::SessionRecord& r) {
-    using core::session::RecordType;
-    frames += r.type == RecordType::kFrame;
-    anrs += r.type == RecordType::kAnr;
-    issues += r.type == RecordType::kIssue;
-    if (r.type == RecordType::kMark) marks.push_back(r.text);
-    if (r.type == RecordType::kHeapDump) heapDumps.push_back(r.text);
-    return true;
-  }).ok());
+  ASSERT_TRUE((*reader)
+                  ->forEachRecord([&](const core::session::SessionRecord& r) {
+                    using core::session::RecordType;
+                    frames += r.type == RecordType::kFrame;
+                    anrs += r.type == RecordType::kAnr;
+                    issues += r.type == RecordType::kIssue;
+                    if (r.type == RecordType::kMark) marks.push_back(r.text);
+                    if (r.type == RecordType::kHeapDump) heapDumps.push_back(r.text);
+                    return true;
+                  })
+                  .ok());
   EXPECT_GE(frames, shownFrames);  // the view drained every record it was sent before Stop
   EXPECT_EQ(anrs, 1u);
   EXPECT_GE(issues, events(view, core::session::LiveEvent::Kind::kEvilMethod));
@@ -150,7 +160,8 @@ TEST_F(LiveDeviceTest, AgentKilledMidStreamShowsTheBannerAndResumes) {
       << view->bannerText().toStdString();
   EXPECT_TRUE(view->bannerText().contains(view->sessionPath()));
   EXPECT_TRUE(waitFor([&] { return view->dashboard()->session().countedFrames() > before + 20; }, 20000));
-  EXPECT_TRUE(waitFor([&] { return events(view, core::session::LiveEvent::Kind::kAnr) == 1; }, 20000));  // once, across the restart
+  EXPECT_TRUE(waitFor([&] { return events(view, core::session::LiveEvent::Kind::kAnr) == 1; },
+                      20000));  // once, across the restart
   view->stop();
   EXPECT_TRUE(waitFor([&] { return !view->job().running(); }, 15000));
 }
@@ -165,7 +176,11 @@ TEST_F(LiveDeviceTest, LiveViewThroughTheRealAdbServer) {
   ASSERT_TRUE(phone.start(&error)) << error.toStdString();
   const std::string hostPort = phone.transport().mid(4).toStdString();  // tcp:HOST:PORT
   ASSERT_EQ(server.adb({"connect", hostPort}).exitCode, 0);
-  ASSERT_TRUE(waitFor([&] { return server.adb({"-s", hostPort, "get-state"}).out.find("device") != std::string::npos; }, 10000));
+  ASSERT_TRUE(waitFor(
+      [&] {
+        return server.adb({"-s", hostPort, "get-state"}).out.find("device") != std::string::npos;
+      },
+      10000));
 
   MainWindow window;
   LiveTarget target;
@@ -208,7 +223,11 @@ void liveViewOnAnArmPhone(const std::string& abi, const std::string& agentMachin
   ASSERT_TRUE(phone.start(&error)) << error.toStdString();
   const std::string hostPort = phone.transport().mid(4).toStdString();
   ASSERT_EQ(server.adb({"connect", hostPort}).exitCode, 0);
-  ASSERT_TRUE(waitFor([&] { return server.adb({"-s", hostPort, "get-state"}).out.find("device") != std::string::npos; }, 10000));
+  ASSERT_TRUE(waitFor(
+      [&] {
+        return server.adb({"-s", hostPort, "get-state"}).out.find("device") != std::string::npos;
+      },
+      10000));
 
   MainWindow window;
   LiveTarget target;
@@ -220,10 +239,14 @@ void liveViewOnAnArmPhone(const std::string& abi, const std::string& agentMachin
   QSignalSpy started(view, &LiveDeviceView::started);
   view->start();
   ASSERT_TRUE(waitFor([&] { return started.count() == 1; }, 30000)) << view->agentText().toStdString();
-  ASSERT_TRUE(waitFor([&] {
-    return events(view, core::session::LiveEvent::Kind::kAnr) == 1 && events(view, core::session::LiveEvent::Kind::kEvilMethod) >= 10 &&
-           view->dashboard()->session().countedFrames() >= 40 && view->dashboard()->session().scenes().size() >= 2;
-  }, 40000)) << view->dashboard()->summaryText().toStdString();
+  ASSERT_TRUE(waitFor(
+      [&] {
+        return events(view, core::session::LiveEvent::Kind::kAnr) == 1 &&
+               events(view, core::session::LiveEvent::Kind::kEvilMethod) >= 10 &&
+               view->dashboard()->session().countedFrames() >= 40 && view->dashboard()->session().scenes().size() >= 2;
+      },
+      40000))
+      << view->dashboard()->summaryText().toStdString();
   QSignalSpy dumped(view, &LiveDeviceView::heapDumpArrived);
   view->dumpHeap();
   ASSERT_TRUE(waitFor([&] { return dumped.count() == 1; }, 60000));
@@ -247,17 +270,23 @@ void liveViewOnAnArmPhone(const std::string& abi, const std::string& agentMachin
   EXPECT_NE(std::find(extras.begin(), extras.end(), Extra{"abi", abi}), extras.end());
   EXPECT_NE(std::find(extras.begin(), extras.end(), Extra{"agentMachine", agentMachine}), extras.end());
   uint64_t heapDumps = 0, anrs = 0;
-  ASSERT_TRUE((*reader)->forEachRecord([&](const core::session::SessionRecord& r) {
-    heapDumps += r.type == core::session::RecordType::kHeapDump;
-    anrs += r.type == core::session::RecordType::kAnr;
-    return true;
-  }).ok());
+  ASSERT_TRUE((*reader)
+                  ->forEachRecord([&](const core::session::SessionRecord& r) {
+                    heapDumps += r.type == core::session::RecordType::kHeapDump;
+                    anrs += r.type == core::session::RecordType::kAnr;
+                    return true;
+                  })
+                  .ok());
   EXPECT_EQ(heapDumps, 1u);
   EXPECT_EQ(anrs, 1u);
 }
 
-TEST_F(LiveDeviceTest, LiveViewDeploysTheInstalledArm64AgentToAnArm64Phone) { liveViewOnAnArmPhone("arm64-v8a", "aarch64"); }
-TEST_F(LiveDeviceTest, LiveViewDeploysTheInstalledArmv7AgentToAnArmv7Phone) { liveViewOnAnArmPhone("armeabi-v7a", "arm"); }
+TEST_F(LiveDeviceTest, LiveViewDeploysTheInstalledArm64AgentToAnArm64Phone) {
+  liveViewOnAnArmPhone("arm64-v8a", "aarch64");
+}
+TEST_F(LiveDeviceTest, LiveViewDeploysTheInstalledArmv7AgentToAnArmv7Phone) {
+  liveViewOnAnArmPhone("armeabi-v7a", "arm");
+}
 
 }  // namespace
 }  // namespace mxi::gui

@@ -3,20 +3,20 @@
 // and exports write what core produces.
 #include <gtest/gtest.h>
 
-#include <fstream>
+#include <QAbstractItemModelTester>
 #include <QBarSet>
 #include <QFile>
 #include <QHorizontalStackedBarSeries>
 #include <QSignalSpy>
-#include <QAbstractItemModelTester>
 #include <QTreeView>
+#include <fstream>
 
-#include "app/gui/views/issue_detail_view.h"
-#include "app/gui/models/issue_feed_model.h"
 #include "app/gui/charts/drop_level_chart.h"
-#include "app/gui/views/live_dashboard.h"
 #include "app/gui/main_window.h"
+#include "app/gui/models/issue_feed_model.h"
 #include "app/gui/models/session_comparison_model.h"
+#include "app/gui/views/issue_detail_view.h"
+#include "app/gui/views/live_dashboard.h"
 #include "app/gui/views/session_view.h"
 #include "core/session/html_report.h"
 #include "core/session/session_import.h"
@@ -55,7 +55,8 @@ TEST(SessionViewTest, OpensScrubsComparesAndExports) {
   ASSERT_TRUE(opened.wait(20000));
   SessionView* view = window.sessionView();
   ASSERT_TRUE(view);
-  EXPECT_TRUE(view->headerText().contains(QStringLiteral("app com.soundvisualization.accessibility"))) << view->headerText().toStdString();
+  EXPECT_TRUE(view->headerText().contains(QStringLiteral("app com.soundvisualization.accessibility")))
+      << view->headerText().toStdString();
 
   // The whole session: every frame and issue of the file.
   LiveDashboard* all = window.dashboard();
@@ -133,9 +134,10 @@ TEST(SessionViewTest, IssueThatLogcatCutIsShownWithItsText) {
     header.app = "com.example.cn";
     auto writer = core::session::SessionWriter::create(path, header);
     ASSERT_TRUE(writer.ok()) << writer.status().toString();
-    ASSERT_TRUE((*writer)->appendIssue(5'000'000'000, R"({"tag":"Trace_EvilMethod","type":0,"key":"","pid":7,)"
-                                                       R"("logTimeMs":1,"truncated":true,"content":"{\"cost\":1234,)"
-                                                       R"(\"scene\":\"首页\",\"stack\":\"慢慢�"})")
+    ASSERT_TRUE((*writer)
+                    ->appendIssue(5'000'000'000, R"({"tag":"Trace_EvilMethod","type":0,"key":"","pid":7,)"
+                                                 R"("logTimeMs":1,"truncated":true,"content":"{\"cost\":1234,)"
+                                                 R"(\"scene\":\"首页\",\"stack\":\"慢慢�"})")
                     .ok());
     ASSERT_TRUE((*writer)->close().ok());
   }
@@ -153,7 +155,8 @@ TEST(SessionViewTest, IssueThatLogcatCutIsShownWithItsText) {
   EXPECT_EQ(feed->index(0, IssueFeedModel::kScene).data().toString(), QStringLiteral("首页"));
   EXPECT_EQ(feed->index(0, IssueFeedModel::kCost).data().toLongLong(), 1234);
   dashboard->detailView()->showIssue(feed->eventAt(0));
-  EXPECT_TRUE(dashboard->detailView()->detailText().contains(QStringLiteral("{\"cost\":1234,\"scene\":\"首页\",\"stack\":\"慢慢\uFFFD")))
+  EXPECT_TRUE(dashboard->detailView()->detailText().contains(
+      QStringLiteral("{\"cost\":1234,\"scene\":\"首页\",\"stack\":\"慢慢\uFFFD")))
       << dashboard->detailView()->detailText().toStdString();
   const std::string json = (test::scratchDir("gui-session-cut-export") / "cut.json").string();
   EXPECT_EQ(window.sessionView()->exportTo(QStringLiteral("json"), QString::fromStdString(json)), QString());

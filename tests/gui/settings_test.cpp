@@ -9,27 +9,27 @@
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>
 #include <QLineEdit>
-#include <QSpinBox>
-#include <QSettings>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
-#include <QTest>
 #include <QSortFilterProxyModel>
+#include <QSpinBox>
 #include <QTableWidget>
+#include <QTest>
 #include <fstream>
 
-#include "app/gui/views/heap_browser.h"
-#include "app/gui/views/issue_detail_view.h"
-#include "app/gui/models/issue_feed_model.h"
 #include "app/gui/charts/drop_level_chart.h"
-#include "app/gui/views/live_dashboard.h"
 #include "app/gui/main_window.h"
 #include "app/gui/models/call_tree_model.h"
 #include "app/gui/models/class_histogram_model.h"
+#include "app/gui/models/issue_feed_model.h"
 #include "app/gui/models/roles.h"
 #include "app/gui/models/session_comparison_model.h"
-#include "app/gui/views/session_view.h"
 #include "app/gui/settings/settings.h"
+#include "app/gui/views/heap_browser.h"
+#include "app/gui/views/issue_detail_view.h"
+#include "app/gui/views/live_dashboard.h"
+#include "app/gui/views/session_view.h"
 #include "app/gui/views/settings_dialog.h"
 #include "core/session/session_json.h"
 #include "core/session/session_writer.h"
@@ -97,7 +97,8 @@ TEST(SettingsTest, ValidateNamesWhatIsWrong) {
   EXPECT_EQ(Settings{}.validate(), QString());
   Settings s;
   s.thresholds.drops.middle = 3;
-  EXPECT_EQ(s.validate(), QStringLiteral("drop thresholds must increase: 0 < Normal (3) < Middle (3) < High (24) < Frozen (42)"));
+  EXPECT_EQ(s.validate(),
+            QStringLiteral("drop thresholds must increase: 0 < Normal (3) < Middle (3) < High (24) < Frozen (42)"));
   s = Settings{};
   s.transport = QStringLiteral("tcp:host");
   EXPECT_EQ(s.validate(), QStringLiteral("transport 'tcp:host': expected server, usb or tcp:HOST:PORT"));
@@ -105,11 +106,13 @@ TEST(SettingsTest, ValidateNamesWhatIsWrong) {
   EXPECT_EQ(s.validate(), QStringLiteral("transport 'tcp:host:70000': expected server, usb or tcp:HOST:PORT"));
   s = Settings{};
   s.thresholds.anrMs = 500;
-  EXPECT_EQ(s.validate(), QStringLiteral("the ANR threshold (500 ms) must not be below the evil-method threshold (700 ms)"));
+  EXPECT_EQ(s.validate(),
+            QStringLiteral("the ANR threshold (500 ms) must not be below the evil-method threshold (700 ms)"));
   s = Settings{};
   s.mappings = {{QStringLiteral("com.a"), QString(), QString()}};
   EXPECT_EQ(s.validate(), QStringLiteral("the mapping of com.a names no file"));
-  EXPECT_EQ(findAppMapping(custom().mappings, "com.example.app:push")->methodMapping, QStringLiteral("/maps/methodMapping.txt"));
+  EXPECT_EQ(findAppMapping(custom().mappings, "com.example.app:push")->methodMapping,
+            QStringLiteral("/maps/methodMapping.txt"));
   EXPECT_EQ(findAppMapping(custom().mappings, "com.example"), nullptr);
 }
 
@@ -126,7 +129,8 @@ TEST(SettingsTest, DialogEditsRestoresDefaultsAndRefusesBadValues) {
   dialog.findChild<QSpinBox*>(QStringLiteral("dropHigh"))->setValue(50);
   dialog.accept();
   EXPECT_EQ(dialog.result(), QDialog::Rejected);
-  EXPECT_EQ(dialog.problem(), QStringLiteral("drop thresholds must increase: 0 < Normal (3) < Middle (9) < High (50) < Frozen (42)"));
+  EXPECT_EQ(dialog.problem(),
+            QStringLiteral("drop thresholds must increase: 0 < Normal (3) < Middle (9) < High (50) < Frozen (42)"));
   dialog.findChild<QSpinBox*>(QStringLiteral("dropHigh"))->setValue(24);
   dialog.accept();
   EXPECT_EQ(dialog.result(), QDialog::Accepted);
@@ -190,14 +194,16 @@ TEST(SettingsTest, DropThresholdsChangeTheLevelsShown) {
   SessionView* view = openSession(window, writeSession("drops", "com.example.drops"));
   ASSERT_TRUE(view);
   EXPECT_EQ(dropBars(window.dashboard()), (std::vector<int>{2, 2, 2, 2, 2}));  // Matrix's levels
-  EXPECT_TRUE(window.dashboard()->summaryText().contains(QStringLiteral("Best 2 · Normal 2 · Middle 2 · High 2 · Frozen 2")))
+  EXPECT_TRUE(
+      window.dashboard()->summaryText().contains(QStringLiteral("Best 2 · Normal 2 · Middle 2 · High 2 · Frozen 2")))
       << window.dashboard()->summaryText().toStdString();
 
   Settings s;
   s.thresholds.drops = {2, 5, 12, 30};
   window.applySettings(s);  // the open session is judged again at once
   EXPECT_EQ(dropBars(window.dashboard()), (std::vector<int>{1, 2, 2, 2, 3}));
-  EXPECT_TRUE(window.dashboard()->summaryText().contains(QStringLiteral("Best 1 · Normal 2 · Middle 2 · High 2 · Frozen 3")))
+  EXPECT_TRUE(
+      window.dashboard()->summaryText().contains(QStringLiteral("Best 1 · Normal 2 · Middle 2 · High 2 · Frozen 3")))
       << window.dashboard()->summaryText().toStdString();
   EXPECT_EQ(window.dashboard()->session().slowFrames().size(), 9u);
 }
@@ -212,13 +218,15 @@ TEST(SettingsTest, EvilMethodThresholdFlagsAndFiltersTheFeed) {
   ASSERT_EQ(feed->rowCount(), 4);
   auto flags = [&] {
     std::vector<int> out;
-    for (int r = 0; r < feed->rowCount(); ++r) out.push_back(feed->index(r, 0).data(IssueFeedModel::kCostFlagRole).toInt());
+    for (int r = 0; r < feed->rowCount(); ++r)
+      out.push_back(feed->index(r, 0).data(IssueFeedModel::kCostFlagRole).toInt());
     return out;
   };
   EXPECT_EQ(flags(), (std::vector<int>{0, 1, 1, 2}));  // 500 ms, 800 ms ≥ 700, 3000 ms, 6000 ms ≥ 5 s
   EXPECT_EQ(feed->index(1, IssueFeedModel::kCost).data(Qt::ToolTipRole).toString(),
             QStringLiteral("At or over the evil-method threshold (700 ms)"));
-  EXPECT_EQ(feed->index(3, IssueFeedModel::kCost).data(Qt::ToolTipRole).toString(), QStringLiteral("At or over the ANR threshold (5000 ms)"));
+  EXPECT_EQ(feed->index(3, IssueFeedModel::kCost).data(Qt::ToolTipRole).toString(),
+            QStringLiteral("At or over the ANR threshold (5000 ms)"));
   EXPECT_FALSE(feed->index(0, IssueFeedModel::kCost).data(Qt::ToolTipRole).isValid());
   dashboard->setOverThresholdOnly(true);
   EXPECT_EQ(dashboard->feedProxy()->rowCount(), 3);
@@ -250,13 +258,15 @@ QString hotMethodName(MainWindow& window) {
 
 TEST(SettingsTest, AppMappingNamesTheCallTreesOfThatAppsSessions) {
   const std::string mapping = test::referenceDir() + "/fixtures/matrix-issues/matrix-sample/methodMapping.txt";
-  if (test::referenceDir().empty()) GTEST_SKIP() << "../shared/reference is absent: the Matrix sample's methodMapping.txt is needed";
+  if (test::referenceDir().empty())
+    GTEST_SKIP() << "../shared/reference is absent: the Matrix sample's methodMapping.txt is needed";
   Settings s;
   s.mappings = {{QStringLiteral("sample.tencent.matrix"), QString::fromStdString(mapping), QString()}};
   MainWindow window;
   window.applySettings(s);
   ASSERT_TRUE(openSession(window, writeSession("mapped", "sample.tencent.matrix")));
-  EXPECT_EQ(hotMethodName(window), QStringLiteral("sample.tencent.matrix.trace.TestTraceMainActivity.testInnerSleep()V"));
+  EXPECT_EQ(hotMethodName(window),
+            QStringLiteral("sample.tencent.matrix.trace.TestTraceMainActivity.testInnerSleep()V"));
 
   // Another app's session keeps its method ids.
   ASSERT_TRUE(openSession(window, writeSession("other", "com.example.other")));
@@ -276,7 +286,8 @@ TEST(SettingsTest, AppMappingNamesTheCallTreesOfThatAppsSessions) {
 // mapping Settings hold for its app, so the evil methods it shares with the session read the same.
 TEST(SettingsTest, BaselineLoadsWithTheSessionsMapping) {
   const std::string mapping = test::referenceDir() + "/fixtures/matrix-issues/matrix-sample/methodMapping.txt";
-  if (test::referenceDir().empty()) GTEST_SKIP() << "../shared/reference is absent: the Matrix sample's methodMapping.txt is needed";
+  if (test::referenceDir().empty())
+    GTEST_SKIP() << "../shared/reference is absent: the Matrix sample's methodMapping.txt is needed";
   MainWindow window;
   Settings s;
   s.mappings = {{QStringLiteral("sample.tencent.matrix"), QString::fromStdString(mapping), QString()}};
@@ -308,8 +319,10 @@ TEST(SettingsTest, BaselineLoadsWithTheSessionsMapping) {
   const SessionComparisonModel* c = view->comparison();
   ASSERT_TRUE(c);
   ASSERT_EQ(c->comparison().evilMethods.size(), 2u);  // 96 (new), 98 (gone)
-  EXPECT_EQ(c->comparison().evilMethods[0].methodName, "sample.tencent.matrix.trace.TestTraceMainActivity.testInnerSleep()V");
-  EXPECT_EQ(c->comparison().evilMethods[1].methodName, "sample.tencent.matrix.sqlitelint.TestSQLiteLintActivity.deleteAll()V");
+  EXPECT_EQ(c->comparison().evilMethods[0].methodName,
+            "sample.tencent.matrix.trace.TestTraceMainActivity.testInnerSleep()V");
+  EXPECT_EQ(c->comparison().evilMethods[1].methodName,
+            "sample.tencent.matrix.sqlitelint.TestSQLiteLintActivity.deleteAll()V");
   const QModelIndex evil = c->index(2, 0);
   EXPECT_EQ(c->index(1, SessionComparisonModel::kWhat, evil).data().toString(),
             QStringLiteral("sample.tencent.matrix.sqlitelint.TestSQLiteLintActivity.deleteAll()V  98|"));
@@ -377,7 +390,8 @@ TEST(SettingsTest, SessionOpeningCanBeCancelledAndOnlyTheLatestShows) {
 // methodMapping.txt names the call trees, else the mapping Settings hold for the issues' app.
 TEST(SettingsTest, CapturesAreNamedByTheirMappingElseByTheAppsMapping) {
   const std::string mapping = test::referenceDir() + "/fixtures/matrix-issues/matrix-sample/methodMapping.txt";
-  if (test::referenceDir().empty()) GTEST_SKIP() << "../shared/reference is absent: the Matrix sample's methodMapping.txt is needed";
+  if (test::referenceDir().empty())
+    GTEST_SKIP() << "../shared/reference is absent: the Matrix sample's methodMapping.txt is needed";
   const auto dir = test::scratchDir("gui-settings-captures");
   const std::string issues = (dir / "issues.jsonl").string();
   {
@@ -412,8 +426,8 @@ TEST(SettingsTest, CapturesAreNamedByTheirMappingElseByTheAppsMapping) {
 std::string writeArtSample(const std::filesystem::path& dir) {
   const std::string path = (dir / "art.hprof").string();
   const auto sample = test::buildArtSample();
-  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(sample.bytes.data()),
-                                              static_cast<std::streamsize>(sample.bytes.size()));
+  std::ofstream(path, std::ios::binary)
+      .write(reinterpret_cast<const char*>(sample.bytes.data()), static_cast<std::streamsize>(sample.bytes.size()));
   return path;
 }
 
@@ -443,7 +457,8 @@ TEST(SettingsTest, ExcludedHeapsLeaveTheHistogramAndRetainedSizes) {
   window.applySettings(s);
   const auto app = histogramOf(window, QString::fromStdString(path));
   const uint64_t reachableApp = window.heapBrowser()->document().dominators->reachableBytes();
-  EXPECT_EQ(window.heapBrowser()->document().excludedHeaps, (QStringList{QStringLiteral("zygote"), QStringLiteral("image")}));
+  EXPECT_EQ(window.heapBrowser()->document().excludedHeaps,
+            (QStringList{QStringLiteral("zygote"), QStringLiteral("image")}));
   auto count = [](const std::vector<std::pair<QString, qulonglong>>& rows, const char* name) -> qulonglong {
     for (const auto& [cls, n] : rows) {
       if (cls == QLatin1String(name)) return n;
@@ -465,7 +480,8 @@ TEST(SettingsTest, KnownReferencesFileIsAddedToTheBuiltInList) {
   const auto dir = test::scratchDir("gui-settings-known");
   const std::string dump = writeArtSample(dir);
   const std::string good = (dir / "known.json").string(), bad = (dir / "bad.json").string();
-  std::ofstream(good) << R"([{"kind": "nativeGlobal", "className": "android.os.Binder", "description": "remote callers"}])";
+  std::ofstream(good)
+      << R"([{"kind": "nativeGlobal", "className": "android.os.Binder", "description": "remote callers"}])";
   std::ofstream(bad) << R"([{"kind": "nativeGlobal"}])";
 
   Settings s;

@@ -11,8 +11,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
-#include <cstring>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -245,8 +245,8 @@ void PrivateAdbServer::kill() {
 }
 
 std::vector<std::string> PrivateAdbServer::environment() const {
-  return {"HOME=" + m_home.string(), "ADB_SERVER_SOCKET=" + socketSpec(), "ANDROID_ADB_SERVER_PORT=" + std::to_string(m_port),
-          "ANDROID_SERIAL="};
+  return {"HOME=" + m_home.string(), "ADB_SERVER_SOCKET=" + socketSpec(),
+          "ANDROID_ADB_SERVER_PORT=" + std::to_string(m_port), "ANDROID_SERIAL="};
 }
 
 ProgramRun PrivateAdbServer::adb(const std::vector<std::string>& args) const {

@@ -68,7 +68,7 @@ class SimProcess {
 
 class PrivateAdbServer {
  public:
-  PrivateAdbServer();  // picks a free port and starts `adb -P PORT start-server`
+  PrivateAdbServer();   // picks a free port and starts `adb -P PORT start-server`
   ~PrivateAdbServer();  // `adb -P PORT kill-server`
   PrivateAdbServer(const PrivateAdbServer&) = delete;
   PrivateAdbServer& operator=(const PrivateAdbServer&) = delete;

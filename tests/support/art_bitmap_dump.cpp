@@ -40,11 +40,14 @@ ArtBitmapSample buildArtBitmapSample(BitmapPixels pixels) {
                  bitmapClass = 0x70000700, dumpDataClass = 0x70000800;
   const uint64_t dumpData = 0x12c00100, natives = 0x12c00200, buffersArray = 0x12c00300;
   s.holder = 0x12c00400;
-  const uint64_t classNames[][2] = {
-      {objectClass, w.string("java.lang.Object")},   {stringClass, w.string("java.lang.String")},
-      {byteArrayClass, w.string("byte[]")},          {longArrayClass, w.string("long[]")},
-      {objectArrayClass, w.string("java.lang.Object[]")}, {byteArrayArrayClass, w.string("byte[][]")},
-      {bitmapClass, w.string("android.graphics.Bitmap")}, {dumpDataClass, w.string("android.graphics.Bitmap$DumpData")}};
+  const uint64_t classNames[][2] = {{objectClass, w.string("java.lang.Object")},
+                                    {stringClass, w.string("java.lang.String")},
+                                    {byteArrayClass, w.string("byte[]")},
+                                    {longArrayClass, w.string("long[]")},
+                                    {objectArrayClass, w.string("java.lang.Object[]")},
+                                    {byteArrayArrayClass, w.string("byte[][]")},
+                                    {bitmapClass, w.string("android.graphics.Bitmap")},
+                                    {dumpDataClass, w.string("android.graphics.Bitmap$DumpData")}};
   uint32_t serial = 1;
   for (const auto& c : classNames) w.loadClass(serial++, c[0], 0, c[1]);
   const uint64_t fWidth = w.string("mWidth"), fHeight = w.string("mHeight"), fBuffer = w.string("mBuffer"),
@@ -94,16 +97,16 @@ ArtBitmapSample buildArtBitmapSample(BitmapPixels pixels) {
     }
     const bool hasBuffer = java || withDumpData;
     s.buffers.push_back(hasBuffer ? buffer : 0);
-    seg.instance(bitmap, bitmapClass,
-                 FieldData(4).i4(p.size).i4(p.size).id(java ? buffer : 0).i8(pointer).bytes());
+    seg.instance(bitmap, bitmapClass, FieldData(4).i4(p.size).i4(p.size).id(java ? buffer : 0).i8(pointer).bytes());
     if (hasBuffer) seg.primitiveArray(buffer, kByte, static_cast<uint32_t>(data.size()), data);
     nativePointers.push_back(pointer);
     pngBuffers.push_back(buffer);
   }
   seg.objectArray(s.holder, objectArrayClass, s.bitmaps);
   if (withDumpData) {
-    seg.instance(dumpData, dumpDataClass,
-                 FieldData(4).i4(static_cast<uint32_t>(planned.size())).i4(1 /* PNG */).id(natives).id(buffersArray).bytes())
+    seg.instance(
+           dumpData, dumpDataClass,
+           FieldData(4).i4(static_cast<uint32_t>(planned.size())).i4(1 /* PNG */).id(natives).id(buffersArray).bytes())
         .primitiveArray(natives, kLong, static_cast<uint32_t>(nativePointers.size()), bigEndianLongs(nativePointers))
         .objectArray(buffersArray, byteArrayArrayClass, pngBuffers);
   }

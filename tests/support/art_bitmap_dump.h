@@ -18,11 +18,11 @@ enum class BitmapPixels { kJavaPixels, kDumpData, kNativeOnly };
 
 struct ArtBitmapSample {
   std::vector<uint8_t> bytes;
-  std::vector<uint64_t> bitmaps;       // Bitmap instance ids
-  std::vector<uint64_t> buffers;       // their pixel arrays (mBuffer, or the DumpData buffer), 0 if none
-  uint64_t holder = 0;                 // Object[] (JNI global root) holding every Bitmap
-  core::image::RgbaImage picture;      // bitmaps 0 and 1
-  core::image::RgbaImage other;        // bitmap 2
+  std::vector<uint64_t> bitmaps;   // Bitmap instance ids
+  std::vector<uint64_t> buffers;   // their pixel arrays (mBuffer, or the DumpData buffer), 0 if none
+  uint64_t holder = 0;             // Object[] (JNI global root) holding every Bitmap
+  core::image::RgbaImage picture;  // bitmaps 0 and 1
+  core::image::RgbaImage other;    // bitmap 2
 };
 
 ArtBitmapSample buildArtBitmapSample(BitmapPixels pixels);

@@ -62,10 +62,11 @@ ArtSample buildArtSample(const ArtSampleOptions& options) {
                  mQueue = w.string("MessageQueue.java");
 
   uint32_t serial = 1;
-  const std::pair<uint64_t, uint64_t> classes[] = {
-      {s.objectClass, nObject}, {s.classClass, nClass}, {s.stringClass, nString}, {s.byteArrayClass, nBytes},
-      {s.charArrayClass, nChars}, {s.objectArrayClass, nObjects}, {s.threadClass, nThread},
-      {s.activityClass, nActivity}, {s.mainActivityClass, nMain}, {s.bitmapClass, nBitmap}};
+  const std::pair<uint64_t, uint64_t> classes[] = {{s.objectClass, nObject},     {s.classClass, nClass},
+                                                   {s.stringClass, nString},     {s.byteArrayClass, nBytes},
+                                                   {s.charArrayClass, nChars},   {s.objectArrayClass, nObjects},
+                                                   {s.threadClass, nThread},     {s.activityClass, nActivity},
+                                                   {s.mainActivityClass, nMain}, {s.bitmapClass, nBitmap}};
   for (auto [id, name] : classes) {
     if (id == s.mainActivityClass) s.mainActivitySerial = serial;
     w.loadClass(serial++, id, 0, name);
@@ -131,8 +132,7 @@ ArtSample buildArtSample(const ArtSampleOptions& options) {
       .primitiveArray(s.title1Value, kByte, 6, latin1("main-1"))
       .instance(s.title2, s.stringClass, FieldData(4).i4(8).i4(0).id(s.title2Value).bytes())
       .primitiveArray(s.title2Value, kChar, 8, utf16be(u"m\u00e4in-2 \u2713"))
-      .instance(s.bitmap, s.bitmapClass,
-                FieldData(4).i4(2).i4(2).id(s.bitmapBuffer).i8(0xDEADBEEFull).bytes())
+      .instance(s.bitmap, s.bitmapClass, FieldData(4).i4(2).i4(2).id(s.bitmapBuffer).i8(0xDEADBEEFull).bytes())
       .primitiveArray(s.bitmapBuffer, kByte, 16, std::vector<uint8_t>{1, 2, 3, 4, 5, 6, 7, 8, 1, 2, 3, 4, 5, 6, 7, 8})
       .objectArray(s.activities, s.objectArrayClass, {s.activity1, 0, s.activity2})
       .instance(s.threadObject, s.threadClass, FieldData(4).id(s.threadName).bytes())

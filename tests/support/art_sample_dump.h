@@ -22,9 +22,9 @@ struct ArtSample {
 };
 
 struct ArtSampleOptions {
-  bool everyTopLevelKind = true;     // ALLOC_SITES, CPU_SAMPLES, … (hprof-conv passes them through)
-  bool androidOnlyRoots = true;      // 0x89…0x8E, 0x90
-  bool noDataArray = true;           // 0xC3
+  bool everyTopLevelKind = true;  // ALLOC_SITES, CPU_SAMPLES, … (hprof-conv passes them through)
+  bool androidOnlyRoots = true;   // 0x89…0x8E, 0x90
+  bool noDataArray = true;        // 0xC3
 };
 
 ArtSample buildArtSample(const ArtSampleOptions& options = {});

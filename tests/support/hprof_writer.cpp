@@ -94,7 +94,11 @@ HeapSegment& HeapSegment::primitiveArrayNoData(uint64_t id, Ty type, uint32_t le
 }
 
 HprofWriter::HprofWriter(uint32_t idSize, std::string format, uint64_t timestampMs) : m_idSize(idSize), m_sink(idSize) {
-  m_sink.raw(format).u1(0).u4(idSize).u4(static_cast<uint32_t>(timestampMs >> 32)).u4(static_cast<uint32_t>(timestampMs));
+  m_sink.raw(format)
+      .u1(0)
+      .u4(idSize)
+      .u4(static_cast<uint32_t>(timestampMs >> 32))
+      .u4(static_cast<uint32_t>(timestampMs));
 }
 
 void HprofWriter::record(uint8_t tag, const std::vector<uint8_t>& body) {

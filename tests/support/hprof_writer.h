@@ -14,13 +14,22 @@ namespace mxi::test {
 class ByteSink {
  public:
   explicit ByteSink(uint32_t idSize) : m_idSize(idSize) {}
-  ByteSink& u1(uint8_t v) { m_bytes.push_back(v); return *this; }
+  ByteSink& u1(uint8_t v) {
+    m_bytes.push_back(v);
+    return *this;
+  }
   ByteSink& u2(uint16_t v) { return be(v, 2); }
   ByteSink& u4(uint32_t v) { return be(v, 4); }
   ByteSink& u8(uint64_t v) { return be(v, 8); }
   ByteSink& id(uint64_t v) { return be(v, m_idSize); }
-  ByteSink& raw(std::string_view s) { m_bytes.insert(m_bytes.end(), s.begin(), s.end()); return *this; }
-  ByteSink& raw(const std::vector<uint8_t>& b) { m_bytes.insert(m_bytes.end(), b.begin(), b.end()); return *this; }
+  ByteSink& raw(std::string_view s) {
+    m_bytes.insert(m_bytes.end(), s.begin(), s.end());
+    return *this;
+  }
+  ByteSink& raw(const std::vector<uint8_t>& b) {
+    m_bytes.insert(m_bytes.end(), b.begin(), b.end());
+    return *this;
+  }
   const std::vector<uint8_t>& bytes() const { return m_bytes; }
   uint32_t idSize() const { return m_idSize; }
   size_t size() const { return m_bytes.size(); }
@@ -35,7 +44,17 @@ class ByteSink {
 };
 
 // Basic type codes of the format.
-enum Ty : uint8_t { kObj = 2, kBool = 4, kChar = 5, kFloat = 6, kDouble = 7, kByte = 8, kShort = 9, kInt = 10, kLong = 11 };
+enum Ty : uint8_t {
+  kObj = 2,
+  kBool = 4,
+  kChar = 5,
+  kFloat = 6,
+  kDouble = 7,
+  kByte = 8,
+  kShort = 9,
+  kInt = 10,
+  kLong = 11
+};
 
 struct FieldDecl {
   uint64_t nameId;
@@ -68,7 +87,10 @@ class HeapSegment {
   HeapSegment& objectArray(uint64_t id, uint64_t arrayClassId, const std::vector<uint64_t>& elements);
   HeapSegment& primitiveArray(uint64_t id, Ty type, uint32_t length, const std::vector<uint8_t>& data);
   HeapSegment& primitiveArrayNoData(uint64_t id, Ty type, uint32_t length);
-  HeapSegment& rawBytes(const std::vector<uint8_t>& b) { m_sink.raw(b); return *this; }
+  HeapSegment& rawBytes(const std::vector<uint8_t>& b) {
+    m_sink.raw(b);
+    return *this;
+  }
   const std::vector<uint8_t>& bytes() const { return m_sink.bytes(); }
   uint32_t idSize() const { return m_sink.idSize(); }
 
@@ -78,7 +100,8 @@ class HeapSegment {
 
 class HprofWriter {
  public:
-  explicit HprofWriter(uint32_t idSize = 4, std::string format = "JAVA PROFILE 1.0.3", uint64_t timestampMs = 1700000000123);
+  explicit HprofWriter(uint32_t idSize = 4, std::string format = "JAVA PROFILE 1.0.3",
+                       uint64_t timestampMs = 1700000000123);
 
   // Top-level records. STRING ids are assigned from 0x400000 upwards, as ART does.
   uint64_t string(std::string_view text);
@@ -116,11 +139,26 @@ class HprofWriter {
 class FieldData {
  public:
   explicit FieldData(uint32_t idSize) : m_sink(idSize) {}
-  FieldData& id(uint64_t v) { m_sink.id(v); return *this; }
-  FieldData& i1(uint8_t v) { m_sink.u1(v); return *this; }
-  FieldData& i2(uint16_t v) { m_sink.u2(v); return *this; }
-  FieldData& i4(uint32_t v) { m_sink.u4(v); return *this; }
-  FieldData& i8(uint64_t v) { m_sink.u8(v); return *this; }
+  FieldData& id(uint64_t v) {
+    m_sink.id(v);
+    return *this;
+  }
+  FieldData& i1(uint8_t v) {
+    m_sink.u1(v);
+    return *this;
+  }
+  FieldData& i2(uint16_t v) {
+    m_sink.u2(v);
+    return *this;
+  }
+  FieldData& i4(uint32_t v) {
+    m_sink.u4(v);
+    return *this;
+  }
+  FieldData& i8(uint64_t v) {
+    m_sink.u8(v);
+    return *this;
+  }
   const std::vector<uint8_t>& bytes() const { return m_sink.bytes(); }
 
  private:

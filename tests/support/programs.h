@@ -25,9 +25,9 @@ struct ProgramRun {
 // Built as RunOptions().withEnv(…).mergingStderr() (designated initializers would make GCC warn
 // about every field left out).
 struct RunOptions {
-  std::vector<std::string> env;  // KEY=VALUE on top of this process's environment; a later entry wins
-  bool mergeStderr = false;      // stderr into `out`, interleaved as written
-  std::filesystem::path stdinFile;  // what the program reads on stdin (default /dev/null)
+  std::vector<std::string> env;             // KEY=VALUE on top of this process's environment; a later entry wins
+  bool mergeStderr = false;                 // stderr into `out`, interleaved as written
+  std::filesystem::path stdinFile;          // what the program reads on stdin (default /dev/null)
   std::function<void(pid_t)> whileRunning;  // called with the child's pid before it is waited for
 
   RunOptions withEnv(std::vector<std::string> entries) const {

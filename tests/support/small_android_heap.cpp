@@ -22,8 +22,10 @@ SmallAndroidHeap::SmallAndroidHeap(int sdk, std::string manufacturer, bool artOb
 
 void SmallAndroidHeap::declareClass(const std::string& name, const std::string& super,
                                     std::vector<std::pair<std::string, Ty>> fields, std::vector<std::string> statics) {
-  Class c{m_nextClass += 0x100, name == "java.lang.Object" ? "" : (super.empty() ? "java.lang.Object" : super),
-          std::move(fields), {}};
+  Class c{m_nextClass += 0x100,
+          name == "java.lang.Object" ? "" : (super.empty() ? "java.lang.Object" : super),
+          std::move(fields),
+          {}};
   for (const std::string& s : statics) c.statics[s] = 0;
   m_classes[name] = std::move(c);
   m_classOrder.push_back(name);
@@ -96,9 +98,12 @@ std::shared_ptr<const core::hprof::HeapIndex> SmallAndroidHeap::index() const {
         const auto v = i.values.find(field);
         uint64_t value = v == i.values.end() ? 0 : v->second;
         if (field == "shadow$_klass_") value = m_classes.at(i.className).id;
-        if (type == kObj) data.id(value);
-        else if (type == kInt) data.i4(static_cast<uint32_t>(value));
-        else data.i1(static_cast<uint8_t>(value));
+        if (type == kObj)
+          data.id(value);
+        else if (type == kInt)
+          data.i4(static_cast<uint32_t>(value));
+        else
+          data.i1(static_cast<uint8_t>(value));
       }
     }
     seg.instance(i.id, m_classes.at(i.className).id, data.bytes());
@@ -106,16 +111,16 @@ std::shared_ptr<const core::hprof::HeapIndex> SmallAndroidHeap::index() const {
   for (const auto& [id, text] : m_strings) {
     seg.instance(id, m_classes.at("java.lang.String").id,
                  FieldData(4).i4(static_cast<uint32_t>(text.size())).i4(0).id(id + 0x10).bytes());
-    seg.primitiveArray(id + 0x10, kByte, static_cast<uint32_t>(text.size()), std::vector<uint8_t>(text.begin(), text.end()));
+    seg.primitiveArray(id + 0x10, kByte, static_cast<uint32_t>(text.size()),
+                       std::vector<uint8_t>(text.begin(), text.end()));
   }
   w.heapDump(seg);
   w.heapDumpEnd();
   // Through a file: the index refers to the dump's bytes, which must outlive this writer.
   static int written = 0;
-  const std::string path =
-      (std::filesystem::temp_directory_path() /
-       ("small-android-heap-" + std::to_string(getpid()) + "-" + std::to_string(++written) + ".hprof"))
-          .string();
+  const std::string path = (std::filesystem::temp_directory_path() / ("small-android-heap-" + std::to_string(getpid()) +
+                                                                      "-" + std::to_string(++written) + ".hprof"))
+                               .string();
   if (!w.writeTo(path)) return nullptr;
   core::NullProgress progress;
   auto index = core::hprof::openAndIndex(path, {}, {}, progress, core::CancelToken());

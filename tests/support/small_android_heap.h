@@ -56,7 +56,7 @@ class SmallAndroidHeap {
   std::map<std::string, Class> m_classes;
   std::vector<std::string> m_classOrder;
   std::vector<Instance> m_instances;
-  std::map<uint64_t, std::vector<uint64_t>> m_arrays;  // instance id → elements
+  std::map<uint64_t, std::vector<uint64_t>> m_arrays;       // instance id → elements
   std::vector<std::pair<uint64_t, std::string>> m_strings;  // String object, its text
   std::vector<uint64_t> m_globals;
   std::vector<Thread> m_threads;

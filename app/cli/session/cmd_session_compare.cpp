@@ -16,8 +16,9 @@ using nlohmann::ordered_json;
 constexpr int kRegressionExitCode = 3;
 
 void registerSessionCompare(CLI::App& parent, int& exitCode) {
-  auto* cmd = parent.add_subcommand(
-      "compare", "Regressions from BASE to NEW: frame times per scene (Mann-Whitney U), evil methods, ANRs, IO, startup; exit code 3 on regression");
+  auto* cmd = parent.add_subcommand("compare",
+                                    "Regressions from BASE to NEW: frame times per scene (Mann-Whitney U), evil "
+                                    "methods, ANRs, IO, startup; exit code 3 on regression");
   struct Args {
     std::string base, next, format = "text", output;
     session::CompareThresholds t;
@@ -26,12 +27,16 @@ void registerSessionCompare(CLI::App& parent, int& exitCode) {
   auto args = std::make_shared<Args>();
   cmd->add_option("BASE", args->base, "Baseline session (.mxs)")->required();
   cmd->add_option("NEW", args->next, "New session (.mxs)")->required();
-  cmd->add_option("--format", args->format, "text, json or html")->check(CLI::IsMember({"text", "json", "html"}))->default_str("text");
+  cmd->add_option("--format", args->format, "text, json or html")
+      ->check(CLI::IsMember({"text", "json", "html"}))
+      ->default_str("text");
   cmd->add_option("-o,--output", args->output, "Write the report here instead of stdout");
   cmd->add_option("--alpha", args->t.alpha, "Significance level of the frame-time test (default 0.01)");
-  cmd->add_option("--min-increase-pct", args->t.minFrameTimeIncreasePct, "Median frame time growth that matters (default 5)");
+  cmd->add_option("--min-increase-pct", args->t.minFrameTimeIncreasePct,
+                  "Median frame time growth that matters (default 5)");
   cmd->add_option("--min-frames", args->t.minFrames, "Scenes with fewer frames are not judged (default 30)");
-  cmd->add_option("--evil-slower-pct", args->t.evilSlowerPct, "Evil method median cost growth that counts (default 20)");
+  cmd->add_option("--evil-slower-pct", args->t.evilSlowerPct,
+                  "Evil method median cost growth that counts (default 20)");
   cmd->add_option("--evil-slower-ms", args->t.evilSlowerMinMs, "… and at least this many ms (default 50)");
   cmd->add_option("--startup-slower-pct", args->t.startupSlowerPct, "Startup growth that counts (default 10)");
   cmd->add_option("--startup-slower-ms", args->t.startupSlowerMinMs, "… and at least this many ms (default 50)");
@@ -66,7 +71,8 @@ void registerSessionCompare(CLI::App& parent, int& exitCode) {
         out += line;
       }
       for (const auto& e : c.io) {
-        std::snprintf(line, sizeof line, "%-12s io %s %s: %llu -> %llu\n", std::string(session::verdictName(e.verdict)).c_str(),
+        std::snprintf(line, sizeof line, "%-12s io %s %s: %llu -> %llu\n",
+                      std::string(session::verdictName(e.verdict)).c_str(),
                       std::string(trace::ioIssueTypeName(e.type)).c_str(), e.path.c_str(),
                       static_cast<unsigned long long>(e.baseCount), static_cast<unsigned long long>(e.nextCount));
         out += line;

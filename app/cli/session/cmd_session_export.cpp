@@ -13,7 +13,9 @@ namespace session = core::session;
 namespace trace = core::trace;
 
 void registerSessionExport(CLI::App& parent, int& exitCode) {
-  auto* cmd = parent.add_subcommand("export", "Export a session: JSON of everything, a self-contained HTML report, or Chrome trace-event JSON (Perfetto UI)");
+  auto* cmd = parent.add_subcommand(
+      "export",
+      "Export a session: JSON of everything, a self-contained HTML report, or Chrome trace-event JSON (Perfetto UI)");
   struct Args {
     std::string file, to, output;
     trace::DropThresholds levels;
@@ -22,9 +24,12 @@ void registerSessionExport(CLI::App& parent, int& exitCode) {
   };
   auto args = std::make_shared<Args>();
   cmd->add_option("FILE", args->file, "Session (.mxs)")->required();
-  cmd->add_option("--slice-ms", args->sliceMs, "Time slice of the per-scene slice stats in the JSON export (default 1000)")
+  cmd->add_option("--slice-ms", args->sliceMs,
+                  "Time slice of the per-scene slice stats in the JSON export (default 1000)")
       ->check(CLI::Range(1.0, 86'400'000.0));
-  cmd->add_option("--to", args->to, "json, html or chrome-trace")->required()->check(CLI::IsMember({"json", "html", "chrome-trace"}));
+  cmd->add_option("--to", args->to, "json, html or chrome-trace")
+      ->required()
+      ->check(CLI::IsMember({"json", "html", "chrome-trace"}));
   cmd->add_option("-o,--output", args->output, "Output file (default stdout)");
   addDropLevelsOption(*cmd, args->levels);
   addQuietFlag(*cmd, args->quiet);

@@ -14,7 +14,8 @@ namespace session = core::session;
 using nlohmann::ordered_json;
 
 void registerSessionImport(CLI::App& parent, int& exitCode) {
-  auto* cmd = parent.add_subcommand("import", "Make a session from raw captures (framestats, Matrix issues, ANR traces) without a device");
+  auto* cmd = parent.add_subcommand(
+      "import", "Make a session from raw captures (framestats, Matrix issues, ANR traces) without a device");
   struct Args {
     std::vector<std::string> framestats, issues, anrs;
     std::string output, app, device;
@@ -22,7 +23,8 @@ void registerSessionImport(CLI::App& parent, int& exitCode) {
     OutputFormat format = OutputFormat::kText;
   };
   auto args = std::make_shared<Args>();
-  cmd->add_option("--framestats", args->framestats, "`dumpsys gfxinfo … framestats` output (repeatable; each window becomes a scene)");
+  cmd->add_option("--framestats", args->framestats,
+                  "`dumpsys gfxinfo … framestats` output (repeatable; each window becomes a scene)");
   cmd->add_option("--issues", args->issues, "Matrix issues in any shape `mxi parse issues` reads (repeatable)");
   cmd->add_option("--anr", args->anrs, "ANR traces.txt (repeatable)");
   cmd->add_option("-o,--output", args->output, "Session file to write (.mxs)")->required();
@@ -56,8 +58,8 @@ void registerSessionImport(CLI::App& parent, int& exitCode) {
     ASSIGN_OR_RETURN(const auto report, session::importCaptures(in, args->output, header, options));
     for (const auto& w : report.warnings) std::fprintf(stderr, "mxi: session import: %s\n", w.c_str());
     if (args->format == OutputFormat::kJson) {
-      ordered_json j = {{"output", args->output}, {"windows", report.windows}, {"frames", report.frames},
-                        {"issues", report.issues}, {"anrs", report.anrs}, {"warnings", report.warnings}};
+      ordered_json j = {{"output", args->output},  {"windows", report.windows}, {"frames", report.frames},
+                        {"issues", report.issues}, {"anrs", report.anrs},       {"warnings", report.warnings}};
       printJson(j);
     } else {
       std::printf("%s: %llu window(s), %llu frame(s), %llu issue(s), %llu ANR(s)\n", args->output.c_str(),

@@ -13,7 +13,9 @@ namespace session = core::session;
 using nlohmann::ordered_json;
 
 void registerSessionSummary(CLI::App& parent, int& exitCode) {
-  auto* cmd = parent.add_subcommand("summary", "Frames, drop levels, FPS and percentiles per scene, issue counts (from block summaries: fast on any size)");
+  auto* cmd = parent.add_subcommand(
+      "summary",
+      "Frames, drop levels, FPS and percentiles per scene, issue counts (from block summaries: fast on any size)");
   struct Args {
     std::string file;
     OutputFormat format = OutputFormat::kText;
@@ -46,16 +48,18 @@ void registerSessionSummary(CLI::App& parent, int& exitCode) {
                 static_cast<unsigned long long>(s.issues), static_cast<unsigned long long>(s.anrs),
                 static_cast<unsigned long long>(s.marks), static_cast<unsigned long long>(s.heapDumps));
     auto row = [](const session::SceneFrameSummary& sc, const std::string& name) {
-      std::printf("  %-60s %8llu  FPS %5.1f  jank %5.1f%%  p50 %6.1f  p90 %6.1f  p99 %6.1f ms  levels %llu/%llu/%llu/%llu/%llu\n",
-                  name.c_str(), static_cast<unsigned long long>(sc.frames), sc.fps(),
-                  sc.frames ? 100.0 * static_cast<double>(sc.jankFrames) / static_cast<double>(sc.frames) : 0.0,
-                  sc.percentileMs(50), sc.percentileMs(90), sc.percentileMs(99),
-                  static_cast<unsigned long long>(sc.levels[0]), static_cast<unsigned long long>(sc.levels[1]),
-                  static_cast<unsigned long long>(sc.levels[2]), static_cast<unsigned long long>(sc.levels[3]),
-                  static_cast<unsigned long long>(sc.levels[4]));
+      std::printf(
+          "  %-60s %8llu  FPS %5.1f  jank %5.1f%%  p50 %6.1f  p90 %6.1f  p99 %6.1f ms  levels "
+          "%llu/%llu/%llu/%llu/%llu\n",
+          name.c_str(), static_cast<unsigned long long>(sc.frames), sc.fps(),
+          sc.frames ? 100.0 * static_cast<double>(sc.jankFrames) / static_cast<double>(sc.frames) : 0.0,
+          sc.percentileMs(50), sc.percentileMs(90), sc.percentileMs(99), static_cast<unsigned long long>(sc.levels[0]),
+          static_cast<unsigned long long>(sc.levels[1]), static_cast<unsigned long long>(sc.levels[2]),
+          static_cast<unsigned long long>(sc.levels[3]), static_cast<unsigned long long>(sc.levels[4]));
     };
     if (s.offClockNs != 0) {
-      std::printf("clocks disagree: %s\n", session::describeOffClock({s.firstTimeNs, s.lastTimeNs, s.offClockNs}).c_str());
+      std::printf("clocks disagree: %s\n",
+                  session::describeOffClock({s.firstTimeNs, s.lastTimeNs, s.offClockNs}).c_str());
     }
     for (const auto& sc : s.scenes) row(sc, sc.scene.empty() ? session::kNoScene : sc.scene);
     row(s.overall, "all scenes");

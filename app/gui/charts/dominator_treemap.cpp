@@ -69,7 +69,11 @@ void DominatorTreemap::rebuild() {
   for (size_t i = 0; i < children.size(); ++i) {
     const uint64_t bytes = dom.retainedBytes(children[i]);
     if (i < kMaxCells) {
-      m_cells.push_back({children[i], describeObject(ix, children[i]), classNameOf(ix, children[i]), bytes, {},
+      m_cells.push_back({children[i],
+                         describeObject(ix, children[i]),
+                         classNameOf(ix, children[i]),
+                         bytes,
+                         {},
                          !dom.children(children[i]).empty()});
     } else {
       others += bytes;
@@ -77,7 +81,12 @@ void DominatorTreemap::rebuild() {
     }
   }
   if (otherCount > 0) {
-    m_cells.push_back({core::hprof::kNoObject, tr("%n other object(s)", nullptr, static_cast<int>(otherCount)), {}, others, {}, false});
+    m_cells.push_back({core::hprof::kNoObject,
+                       tr("%n other object(s)", nullptr, static_cast<int>(otherCount)),
+                       {},
+                       others,
+                       {},
+                       false});
   }
   if (at != core::hprof::kNoObject && ix.shallowSize(at) > 0) {
     m_cells.push_back({core::hprof::kNoObject, tr("itself (shallow)"), {}, ix.shallowSize(at), {}, false});
@@ -120,11 +129,13 @@ bool DominatorTreemap::event(QEvent* e) {
     auto* help = static_cast<QHelpEvent*>(e);
     if (const Cell* c = cellAt(help->pos())) {
       const uint64_t total = m_doc->dominators->reachableBytes();
-      QToolTip::showText(help->globalPos(),
-                         tr("%1\n%2 retained (%3 of the heap)%4")
-                             .arg(c->label, exactBytes(c->bytes), humanPercent(total ? 100.0 * static_cast<double>(c->bytes) / static_cast<double>(total) : 0),
-                                  c->drillable ? tr("\nclick: what it dominates; right click: back") : QString()),
-                         this);
+      QToolTip::showText(
+          help->globalPos(),
+          tr("%1\n%2 retained (%3 of the heap)%4")
+              .arg(c->label, exactBytes(c->bytes),
+                   humanPercent(total ? 100.0 * static_cast<double>(c->bytes) / static_cast<double>(total) : 0),
+                   c->drillable ? tr("\nclick: what it dominates; right click: back") : QString()),
+          this);
     } else {
       QToolTip::hideText();
     }
@@ -148,7 +159,8 @@ void DominatorTreemap::paintEvent(QPaintEvent*) {
     p.setPen(Qt::black);
     const QString name = c.object == core::hprof::kNoObject ? c.label : shortName(c.className);
     const QString lines = text.height() >= 2 * metrics.height() ? name + QLatin1Char('\n') + humanBytes(c.bytes) : name;
-    p.drawText(text, Qt::AlignLeft | Qt::AlignTop | Qt::TextWrapAnywhere, metrics.elidedText(lines, Qt::ElideRight, static_cast<int>(text.width()) * 2));
+    p.drawText(text, Qt::AlignLeft | Qt::AlignTop | Qt::TextWrapAnywhere,
+               metrics.elidedText(lines, Qt::ElideRight, static_cast<int>(text.width()) * 2));
   }
 }
 
@@ -156,7 +168,8 @@ HeapsBar::HeapsBar(std::shared_ptr<const HeapDocument> doc, QWidget* parent) : Q
   setMinimumHeight(24);
   setObjectName(QStringLiteral("heapsBar"));
   QStringList all;
-  for (const auto& h : m_doc->index->heaps()) all << QStringLiteral("%1: %2").arg(QString::fromStdString(h.name), exactBytes(h.shallowBytes));
+  for (const auto& h : m_doc->index->heaps())
+    all << QStringLiteral("%1: %2").arg(QString::fromStdString(h.name), exactBytes(h.shallowBytes));
   setToolTip(all.join(QLatin1Char('\n')));
 }
 
@@ -171,11 +184,14 @@ void HeapsBar::paintEvent(QPaintEvent*) {
   double x = 0;
   const QFontMetrics metrics(font());
   for (size_t i = 0; i < heaps.size(); ++i) {
-    const double w = static_cast<double>(width()) * static_cast<double>(heaps[i].shallowBytes) / static_cast<double>(total);
+    const double w =
+        static_cast<double>(width()) * static_cast<double>(heaps[i].shallowBytes) / static_cast<double>(total);
     const QRectF r(x, 0, w, height());
     p.fillRect(r, kColours[i % std::size(kColours)]);
-    const QString label = tr("%1 %2 (%3)").arg(QString::fromStdString(heaps[i].name), humanBytes(heaps[i].shallowBytes),
-                                               humanPercent(100.0 * static_cast<double>(heaps[i].shallowBytes) / static_cast<double>(total)));
+    const QString label =
+        tr("%1 %2 (%3)")
+            .arg(QString::fromStdString(heaps[i].name), humanBytes(heaps[i].shallowBytes),
+                 humanPercent(100.0 * static_cast<double>(heaps[i].shallowBytes) / static_cast<double>(total)));
     if (metrics.horizontalAdvance(label) + 8 < w) {
       p.setPen(Qt::white);
       p.drawText(r.adjusted(4, 0, -4, 0), Qt::AlignVCenter | Qt::AlignLeft, label);

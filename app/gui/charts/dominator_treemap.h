@@ -5,10 +5,10 @@
 // document whose dominator tree exists.
 #pragma once
 
-#include <memory>
-#include <vector>
 #include <QRectF>
 #include <QWidget>
+#include <memory>
+#include <vector>
 
 #include "app/gui/models/heap_document.h"
 
@@ -21,7 +21,7 @@ class DominatorTreemap : public QWidget {
 
   struct Cell {
     core::hprof::ObjectIndex object = core::hprof::kNoObject;  // kNoObject: "others" or "itself"
-    QString label;      // describeObject, or "N others", or "itself"
+    QString label;                                             // describeObject, or "N others", or "itself"
     QString className;  // of the object (colour, short label); empty for the others
     uint64_t bytes = 0;
     QRectF rect;

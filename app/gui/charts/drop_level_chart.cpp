@@ -1,12 +1,12 @@
 #include "app/gui/charts/drop_level_chart.h"
 
-#include <algorithm>
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QHorizontalStackedBarSeries>
 #include <QValueAxis>
+#include <algorithm>
 
 #include "app/gui/charts/chart_style.h"
 

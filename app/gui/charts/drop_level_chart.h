@@ -2,8 +2,8 @@
 // scene's frames of that level.
 #pragma once
 
-#include <vector>
 #include <QWidget>
+#include <vector>
 
 #include "core/session/live_session.h"
 

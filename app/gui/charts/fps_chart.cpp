@@ -1,11 +1,11 @@
 #include "app/gui/charts/fps_chart.h"
 
-#include <algorithm>
-#include <cmath>
 #include <QChart>
 #include <QChartView>
 #include <QLineSeries>
 #include <QValueAxis>
+#include <algorithm>
+#include <cmath>
 
 #include "app/gui/charts/chart_style.h"
 

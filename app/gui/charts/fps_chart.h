@@ -1,8 +1,8 @@
 // FPS per second of the last minutes, one line per scene (LiveSession's fpsSeries).
 #pragma once
 
-#include <vector>
 #include <QWidget>
+#include <vector>
 
 #include "core/session/live_session.h"
 

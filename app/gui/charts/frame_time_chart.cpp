@@ -1,11 +1,11 @@
 #include "app/gui/charts/frame_time_chart.h"
 
-#include <algorithm>
 #include <QChart>
 #include <QChartView>
 #include <QLineSeries>
 #include <QPen>
 #include <QValueAxis>
+#include <algorithm>
 
 #include "app/gui/charts/chart_style.h"
 
@@ -59,12 +59,11 @@ void FrameTimeChart::show(const core::session::FrameTimeView& view, const core::
   m_line->replace(points);
   // The overflow bin: one bar at the clip, its count and the slowest frame in the legend.
   const auto clip = static_cast<double>(view.clipMs);
-  m_overflowBar->setName(view.overflow == 0
-                             ? tr("none slower than %1 ms").arg(view.clipMs)
-                             : tr("%1 ms or slower: %2 frames (slowest %3 ms)")
-                                   .arg(view.clipMs)
-                                   .arg(view.overflow)
-                                   .arg(view.slowestMs, 0, 'f', 0));
+  m_overflowBar->setName(view.overflow == 0 ? tr("none slower than %1 ms").arg(view.clipMs)
+                                            : tr("%1 ms or slower: %2 frames (slowest %3 ms)")
+                                                  .arg(view.clipMs)
+                                                  .arg(view.overflow)
+                                                  .arg(view.slowestMs, 0, 'f', 0));
   m_overflowBar->replace(QList<QPointF>{{clip + 1, 0}, {clip + 1, static_cast<double>(view.overflow)}});
   m_x->setRange(0, clip + 2);
   m_y->setRange(0, static_cast<double>(peak));

@@ -2,8 +2,8 @@
 // (its count and the slowest in the legend), and p50/p90/p99 markers.
 #pragma once
 
-#include <vector>
 #include <QWidget>
+#include <vector>
 
 #include "core/session/live_session.h"
 

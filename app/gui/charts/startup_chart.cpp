@@ -12,9 +12,7 @@
 
 namespace mxi::gui {
 
-StartupChart::StartupChart(QWidget* parent) : QWidget(parent) {
-  m_view = styledChartView(new QChart, this);
-}
+StartupChart::StartupChart(QWidget* parent) : QWidget(parent) { m_view = styledChartView(new QChart, this); }
 
 QChart* StartupChart::chart() const { return m_view->chart(); }
 

@@ -22,8 +22,9 @@ core::Status readCapture(const QString& path, std::vector<std::string>& texts, s
 
 }  // namespace
 
-LoadedSession importCaptureSession(const CaptureFiles& files, const QString& sessionPath, const QList<AppMapping>& mappings,
-                                   core::ProgressSink& progress, const core::CancelToken& cancel) {
+LoadedSession importCaptureSession(const CaptureFiles& files, const QString& sessionPath,
+                                   const QList<AppMapping>& mappings, core::ProgressSink& progress,
+                                   const core::CancelToken& cancel) {
   core::session::ImportInputs in;
   RETURN_IF_ERROR(readCapture(files.framestats, in.framestatsTexts, in.framestatsNames));
   RETURN_IF_ERROR(readCapture(files.issues, in.issueTexts, in.issueNames));
@@ -40,7 +41,8 @@ LoadedSession importCaptureSession(const CaptureFiles& files, const QString& ses
   return loadSessionFile(sessionPath, captured, progress, cancel);
 }
 
-LoadedSession importCaptureSession(const CaptureFiles& files, const QString& sessionPath, const QList<AppMapping>& mappings) {
+LoadedSession importCaptureSession(const CaptureFiles& files, const QString& sessionPath,
+                                   const QList<AppMapping>& mappings) {
   core::NullProgress progress;
   const core::CancelToken cancel;
   return importCaptureSession(files, sessionPath, mappings, progress, cancel);
@@ -48,7 +50,8 @@ LoadedSession importCaptureSession(const CaptureFiles& files, const QString& ses
 
 CaptureFiles classifyCaptures(const QStringList& paths, QString& error) {
   CaptureFiles files;
-  static const QRegularExpression mappingLine(QStringLiteral("^\\d+,\\d+,\\S+ \\S+ \\S+"), QRegularExpression::MultilineOption);
+  static const QRegularExpression mappingLine(QStringLiteral("^\\d+,\\d+,\\S+ \\S+ \\S+"),
+                                              QRegularExpression::MultilineOption);
   for (const QString& path : paths) {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
@@ -56,10 +59,14 @@ CaptureFiles classifyCaptures(const QStringList& paths, QString& error) {
       continue;
     }
     const QString head = QString::fromUtf8(f.read(1 << 20));
-    if (head.contains(QLatin1String("---PROFILEDATA---"))) files.framestats = path;
-    else if (head.contains(QLatin1String("----- pid ")) || head.contains(QLatin1String("\"main\" prio="))) files.anr = path;
-    else if (mappingLine.match(head).hasMatch() && !head.contains(QLatin1Char('{'))) files.methodMapping = path;
-    else files.issues = path;
+    if (head.contains(QLatin1String("---PROFILEDATA---")))
+      files.framestats = path;
+    else if (head.contains(QLatin1String("----- pid ")) || head.contains(QLatin1String("\"main\" prio=")))
+      files.anr = path;
+    else if (mappingLine.match(head).hasMatch() && !head.contains(QLatin1Char('{')))
+      files.methodMapping = path;
+    else
+      files.issues = path;
   }
   return files;
 }

@@ -32,21 +32,24 @@ QString DemoParts::missing() const {
 DemoParts DemoDevice::locateParts() {
   const QString bin = QCoreApplication::applicationDirPath();
   DemoParts p;
-  p.deviceSim = firstExisting({bin + QStringLiteral("/mxi-device-sim"),
+  p.deviceSim = firstExisting({
+      bin + QStringLiteral("/mxi-device-sim"),
 #ifdef MXI_GUI_DEVICE_SIM
-                               QStringLiteral(MXI_GUI_DEVICE_SIM),
+      QStringLiteral(MXI_GUI_DEVICE_SIM),
 #endif
-                               });
-  p.androidTool = firstExisting({bin + QStringLiteral("/mxi-android-tool"),
+  });
+  p.androidTool = firstExisting({
+      bin + QStringLiteral("/mxi-android-tool"),
 #ifdef MXI_GUI_ANDROID_TOOL
-                                 QStringLiteral(MXI_GUI_ANDROID_TOOL),
+      QStringLiteral(MXI_GUI_ANDROID_TOOL),
 #endif
-                                 });
-  p.heapSample = firstExisting({bin + QStringLiteral("/../share/matrix-inspector/samples/sample-android-shaped.hprof.gz"),
+  });
+  p.heapSample = firstExisting({
+      bin + QStringLiteral("/../share/matrix-inspector/samples/sample-android-shaped.hprof.gz"),
 #ifdef MXI_GUI_SOURCE_DIR
-                                QStringLiteral(MXI_GUI_SOURCE_DIR "/resources/samples/sample-android-shaped.hprof.gz"),
+      QStringLiteral(MXI_GUI_SOURCE_DIR "/resources/samples/sample-android-shaped.hprof.gz"),
 #endif
-                                });
+  });
   return p;
 }
 
@@ -76,9 +79,16 @@ bool DemoDevice::start(QString* error) {
   m_process->setProgram(m_parts.deviceSim);
   // The simulator sets up the demo phone itself (tests/device-sim/phone_setup.h): the tools, the
   // sample heap behind `am dumpheap`, one app showing everything.
-  QStringList args = {QStringLiteral("--demo"), QStringLiteral("--android-tool"), m_parts.androidTool,
-                      QStringLiteral("--heap"), m_parts.heapSample, QStringLiteral("--port"), QStringLiteral("0"),
-                      QStringLiteral("--root"), m_root->path(), QStringLiteral("--model"),
+  QStringList args = {QStringLiteral("--demo"),
+                      QStringLiteral("--android-tool"),
+                      m_parts.androidTool,
+                      QStringLiteral("--heap"),
+                      m_parts.heapSample,
+                      QStringLiteral("--port"),
+                      QStringLiteral("0"),
+                      QStringLiteral("--root"),
+                      m_root->path(),
+                      QStringLiteral("--model"),
                       QStringLiteral("Matrix_Inspector_Demo")};
   if (!m_parts.abi.isEmpty()) args << QStringLiteral("--abi") << m_parts.abi;
   m_process->setArguments(args);
@@ -97,7 +107,8 @@ bool DemoDevice::start(QString* error) {
       return true;
     }
   }
-  *error = tr("The device simulator did not start: %1").arg(QString::fromUtf8(m_process->readAllStandardError()).trimmed());
+  *error =
+      tr("The device simulator did not start: %1").arg(QString::fromUtf8(m_process->readAllStandardError()).trimmed());
   return false;
 }
 

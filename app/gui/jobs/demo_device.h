@@ -5,9 +5,9 @@
 // `am dumpheap` writes the bundled sample dump. Reached directly over TCP (no adb server).
 #pragma once
 
-#include <memory>
 #include <QObject>
 #include <QString>
+#include <memory>
 
 class QProcess;
 class QTemporaryDir;

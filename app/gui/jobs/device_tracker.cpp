@@ -22,17 +22,20 @@ void DeviceTracker::start() {
 }
 
 void DeviceTracker::post(const QStringList& devices, const QString& status, bool listed) {
-  QMetaObject::invokeMethod(this, [this, devices, status, listed] {
-    if (status != m_status) {
-      m_status = status;
-      emit statusChanged(status);
-    }
-    if (devices != m_devices || (listed && !m_reported)) {
-      m_reported = m_reported || listed;
-      m_devices = devices;
-      emit devicesChanged(devices);
-    }
-  }, Qt::QueuedConnection);
+  QMetaObject::invokeMethod(
+      this,
+      [this, devices, status, listed] {
+        if (status != m_status) {
+          m_status = status;
+          emit statusChanged(status);
+        }
+        if (devices != m_devices || (listed && !m_reported)) {
+          m_reported = m_reported || listed;
+          m_devices = devices;
+          emit devicesChanged(devices);
+        }
+      },
+      Qt::QueuedConnection);
 }
 
 void DeviceTracker::pause(int ms, const core::CancelToken& cancel) {
@@ -44,10 +47,12 @@ void DeviceTracker::run(const core::CancelToken& cancel) {
   if (transport == "server") return trackServer(cancel);
   if (transport == "usb") return pollUsb(cancel);
   if (transport.rfind("tcp:", 0) == 0) {
-    const auto endpoint = core::adb::parseTcpSpec(transport, "transport " + transport, core::adb::TcpSpecForm::kHostAndPort);
+    const auto endpoint =
+        core::adb::parseTcpSpec(transport, "transport " + transport, core::adb::TcpSpecForm::kHostAndPort);
     if (endpoint.ok()) return pollTcp(endpoint->host, endpoint->port, cancel);
   }
-  post({}, tr("Unknown transport '%1' (Settings: server, usb or tcp:HOST:PORT)").arg(QString::fromStdString(transport)), false);
+  post({}, tr("Unknown transport '%1' (Settings: server, usb or tcp:HOST:PORT)").arg(QString::fromStdString(transport)),
+       false);
 }
 
 void DeviceTracker::trackServer(const core::CancelToken& cancel) {

@@ -4,7 +4,9 @@ namespace mxi::gui {
 
 HeapCompareJob::HeapCompareJob(QString basePath, std::shared_ptr<const core::hprof::HeapIndex> current,
                                QString currentPath, QObject* parent)
-    : WorkerJob(basePath, parent), m_basePath(std::move(basePath)), m_currentPath(std::move(currentPath)),
+    : WorkerJob(basePath, parent),
+      m_basePath(std::move(basePath)),
+      m_currentPath(std::move(currentPath)),
       m_current(std::move(current)) {
   qRegisterMetaType<std::shared_ptr<mxi::gui::HeapComparison>>();
 }

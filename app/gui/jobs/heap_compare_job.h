@@ -3,8 +3,8 @@
 // still present). Progress and Cancel like HeapLoadJob.
 #pragma once
 
-#include <memory>
 #include <QString>
+#include <memory>
 
 #include "app/gui/jobs/worker_job.h"
 #include "core/analysis/heap_diff.h"

@@ -76,15 +76,16 @@ core::Status loadHeapStages(const QString& path, const HeapLoadOptions& options,
   auto classRetained = dominators->classRetainedBytes(ix);
   core::analysis::addRetainedSizes(leaks, ix, *dominators);
   std::shared_ptr<core::analysis::HeapDominators> tree = std::move(dominators);
-  sink.stage(HeapStage::kRetained, [graph, tree, tops = carried(std::move(tops)), classRetained = carried(std::move(classRetained)),
-                                    leaks = carried(std::move(leaks)), t = timing("dominators")](HeapDocument& d) {
-    d.graph = graph;
-    d.dominators = tree;
-    d.dominatorTops = std::move(*tops);
-    d.classRetained = std::move(*classRetained);
-    d.leaks = std::move(*leaks);
-    t(d);
-  });
+  sink.stage(HeapStage::kRetained,
+             [graph, tree, tops = carried(std::move(tops)), classRetained = carried(std::move(classRetained)),
+              leaks = carried(std::move(leaks)), t = timing("dominators")](HeapDocument& d) {
+               d.graph = graph;
+               d.dominators = tree;
+               d.dominatorTops = std::move(*tops);
+               d.classRetained = std::move(*classRetained);
+               d.leaks = std::move(*leaks);
+               t(d);
+             });
 
   // Duplicate bitmaps and values.
   ASSIGN_OR_RETURN(auto bitmaps, core::analysis::findDuplicateBitmaps(ix, {}, progress, cancel));
@@ -101,7 +102,8 @@ core::Status loadHeapStages(const QString& path, const HeapLoadOptions& options,
 }
 
 core::StatusOr<std::shared_ptr<HeapDocument>> loadHeapDocument(const QString& path, const HeapLoadOptions& options,
-                                                               core::ProgressSink& progress, const core::CancelToken& cancel) {
+                                                               core::ProgressSink& progress,
+                                                               const core::CancelToken& cancel) {
   std::shared_ptr<HeapDocument> doc;
   const HeapStageSink sink{[&](std::shared_ptr<HeapDocument> d) { doc = std::move(d); },
                            [&](HeapStage, const HeapStageApply& apply) { apply(*doc); }};
@@ -115,21 +117,21 @@ HeapLoadJob::HeapLoadJob(QString path, HeapLoadOptions options, QObject* parent)
 }
 
 void HeapLoadJob::start() {
-  startWork([this, path = m_path, options = m_options](core::ProgressSink& progress, const core::CancelToken& cancel) -> core::Status {
+  startWork([this, path = m_path, options = m_options](core::ProgressSink& progress,
+                                                       const core::CancelToken& cancel) -> core::Status {
     // The document belongs to the UI thread once delivered: later stages are applied there.
     std::shared_ptr<HeapDocument> doc;
-    const HeapStageSink sink{
-        [&](std::shared_ptr<HeapDocument> d) {
-          doc = d;
-          deliver([this, d] { emit indexed(d); });
-        },
-        [&](HeapStage stage, HeapStageApply apply) {
-          deliver([this, doc, stage, apply = std::move(apply)] {
-            apply(*doc);
-            emit stageReady(stage);
-            if (stage == HeapStage::kExtras) emit finished(doc);
-          });
-        }};
+    const HeapStageSink sink{[&](std::shared_ptr<HeapDocument> d) {
+                               doc = d;
+                               deliver([this, d] { emit indexed(d); });
+                             },
+                             [&](HeapStage stage, HeapStageApply apply) {
+                               deliver([this, doc, stage, apply = std::move(apply)] {
+                                 apply(*doc);
+                                 emit stageReady(stage);
+                                 if (stage == HeapStage::kExtras) emit finished(doc);
+                               });
+                             }};
     return loadHeapStages(path, options, sink, progress, cancel);
   });
 }

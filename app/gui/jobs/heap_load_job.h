@@ -5,14 +5,14 @@
 // bitmaps and values.
 #pragma once
 
+#include <QString>
 #include <functional>
 #include <memory>
 #include <string>
 #include <vector>
-#include <QString>
 
-#include "app/gui/models/heap_document.h"
 #include "app/gui/jobs/worker_job.h"
+#include "app/gui/models/heap_document.h"
 
 namespace mxi::gui {
 
@@ -44,7 +44,8 @@ core::Status loadHeapStages(const QString& path, const HeapLoadOptions& options,
 // Every stage on the calling thread (house rule T1): the whole document at once. Also used by
 // the GUI benchmark and tests.
 core::StatusOr<std::shared_ptr<HeapDocument>> loadHeapDocument(const QString& path, const HeapLoadOptions& options,
-                                                               core::ProgressSink& progress, const core::CancelToken& cancel);
+                                                               core::ProgressSink& progress,
+                                                               const core::CancelToken& cancel);
 
 class HeapLoadJob : public WorkerJob {
   Q_OBJECT

@@ -60,12 +60,13 @@ InspectorExtrasJob::InspectorExtrasJob(std::shared_ptr<HeapDocument> doc, Object
     : WorkerJob(QStringLiteral("object"), parent), m_doc(std::move(doc)), m_object(object) {}
 
 void InspectorExtrasJob::start() {
-  startWork([this, doc = m_doc, object = m_object](core::ProgressSink&, const core::CancelToken& cancel) -> core::Status {
-    auto extras = std::make_shared<const InspectorExtras>(computeInspectorExtras(*doc, object, cancel));
-    if (cancel.isCancelled()) return core::cancelled();
-    deliver([this, extras] { emit found(extras); });
-    return core::okStatus();
-  });
+  startWork(
+      [this, doc = m_doc, object = m_object](core::ProgressSink&, const core::CancelToken& cancel) -> core::Status {
+        auto extras = std::make_shared<const InspectorExtras>(computeInspectorExtras(*doc, object, cancel));
+        if (cancel.isCancelled()) return core::cancelled();
+        deliver([this, extras] { emit found(extras); });
+        return core::okStatus();
+      });
 }
 
 }  // namespace mxi::gui

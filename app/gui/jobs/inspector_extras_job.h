@@ -4,10 +4,10 @@
 // cancels the previous one and drops its result.
 #pragma once
 
+#include <QString>
 #include <cstdint>
 #include <memory>
 #include <vector>
-#include <QString>
 
 #include "app/gui/jobs/worker_job.h"
 #include "app/gui/models/heap_document.h"
@@ -18,10 +18,10 @@ namespace mxi::gui {
 
 struct InspectorExtras {
   core::hprof::ObjectIndex object = core::hprof::kNoObject;
-  core::analysis::Referrers referrers;               // at most kMaxReferrers
-  std::vector<core::analysis::ChainNode> path;       // from its GC root; empty: not strongly reachable
+  core::analysis::Referrers referrers;          // at most kMaxReferrers
+  std::vector<core::analysis::ChainNode> path;  // from its GC root; empty: not strongly reachable
   std::vector<core::hprof::ObjectIndex> pathObjects;
-  std::vector<core::hprof::ObjectIndex> instances;   // for a class object: biggest retained first, at most kMaxInstances
+  std::vector<core::hprof::ObjectIndex> instances;  // for a class object: biggest retained first, at most kMaxInstances
   uint64_t instanceCount = 0;
   QString error;  // what could not be finished (the parts before it are filled in)
 

@@ -29,7 +29,9 @@ void LiveDeviceJob::listApps() {
     auto apps = device.ok() ? agentlink::listDeviceApps(**device, limits(cancel))
                             : core::StatusOr<std::vector<agentlink::DeviceApp>>(device.status());
     if (!apps.ok()) {
-      deliver([this, why = qs(apps.status().toString())] { emit failed(tr("Cannot list the device's apps: %1").arg(why)); });
+      deliver([this, why = qs(apps.status().toString())] {
+        emit failed(tr("Cannot list the device's apps: %1").arg(why));
+      });
       return core::okStatus();
     }
     deliver([this, list = std::move(apps).value()]() mutable {
@@ -50,7 +52,7 @@ void LiveDeviceJob::start(const QString& package, const QString& sessionPath) {
   }
   m_running = true;
   startWork([this, package = package.toStdString(), path = sessionPath.toStdString()](core::ProgressSink&,
-                                                                                       const core::CancelToken& cancel) {
+                                                                                      const core::CancelToken& cancel) {
     record(package, path, cancel);
     return core::okStatus();
   });
@@ -82,7 +84,8 @@ std::vector<core::session::SessionRecord> LiveDeviceJob::takeRecords() {
   return out;
 }
 
-void LiveDeviceJob::record(const std::string& package, const std::string& sessionPath, const core::CancelToken& cancel) {
+void LiveDeviceJob::record(const std::string& package, const std::string& sessionPath,
+                           const core::CancelToken& cancel) {
   auto finish = [&](const core::Status& s) {
     deliver([this, path = qs(sessionPath), error = s.ok() ? QString() : qs(s.toString())] {
       m_running = false;
@@ -92,7 +95,8 @@ void LiveDeviceJob::record(const std::string& package, const std::string& sessio
   if (const AppMapping* files = findAppMapping(m_target.mappings, package)) {
     auto mapping = loadMappingFiles(*files);
     if (!mapping.ok()) {
-      deliver([this, why = qs(mapping.status().toString())] { emit status(tr("Method mapping not used: %1").arg(why)); });
+      deliver(
+          [this, why = qs(mapping.status().toString())] { emit status(tr("Method mapping not used: %1").arg(why)); });
     } else {
       deliver([this, m = *mapping] { emit mappingLoaded(m); });
     }
@@ -101,9 +105,8 @@ void LiveDeviceJob::record(const std::string& package, const std::string& sessio
   auto device = core::adb::openSelectedDevice(m_target.selection, limits(cancel));
   if (!device.ok()) return finish(device.status());
   const agentlink::AgentSearch search = m_target.agentSearch;
-  agentlink::DeviceAgent agent(std::move(device).value(), limits(cancel), [search](const std::string& abi) {
-    return agentlink::findInstalledAgent(abi, search);
-  });
+  agentlink::DeviceAgent agent(std::move(device).value(), limits(cancel),
+                               [search](const std::string& abi) { return agentlink::findInstalledAgent(abi, search); });
   deliver([this] { emit status(tr("Deploying mxi-agent…")); });
   core::NullProgress quiet;
   auto deployment = agent.deploy(false, quiet);
@@ -129,15 +132,17 @@ void LiveDeviceJob::record(const std::string& package, const std::string& sessio
     std::lock_guard lock(m_mutex);
     m_records.push_back(r);
   });
-  recorder.setConnectionObserver([this](bool connected, const core::protocol::AgentHello& hello, const std::string& why) {
-    if (connected) {
-      std::lock_guard lock(m_mutex);
-      if (m_startNs == 0) m_startNs = static_cast<int64_t>(hello.monotonicNs);
-    }
-    const QString detail = connected ? tr("%1 · %2 · agent %3").arg(qs(hello.deviceModel), qs(hello.abi), qs(hello.agentVersion))
-                                     : qs(why);
-    deliver([this, connected, detail] { emit connectionChanged(connected, detail); });
-  });
+  recorder.setConnectionObserver(
+      [this](bool connected, const core::protocol::AgentHello& hello, const std::string& why) {
+        if (connected) {
+          std::lock_guard lock(m_mutex);
+          if (m_startNs == 0) m_startNs = static_cast<int64_t>(hello.monotonicNs);
+        }
+        const QString detail =
+            connected ? tr("%1 · %2 · agent %3").arg(qs(hello.deviceModel), qs(hello.abi), qs(hello.agentVersion))
+                      : qs(why);
+        deliver([this, connected, detail] { emit connectionChanged(connected, detail); });
+      });
   recorder.setHeapDumpObserver([this](const agentlink::HeapDumpProgress& p) {
     if (!p.finished) {
       deliver([this, r = static_cast<qint64>(p.receivedBytes), t = static_cast<qint64>(p.totalBytes)] {

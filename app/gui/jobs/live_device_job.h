@@ -29,8 +29,8 @@ struct LiveTarget {
   core::adb::DeviceSelection selection;
   QString label;  // "serial — model", shown in the view
   core::agentlink::AgentSearch agentSearch;
-  core::session::LiveThresholds thresholds;    // Settings: what the dashboard judges by
-  QList<AppMapping> mappings;   // Settings: methodMapping / ProGuard files per app
+  core::session::LiveThresholds thresholds;  // Settings: what the dashboard judges by
+  QList<AppMapping> mappings;                // Settings: methodMapping / ProGuard files per app
 };
 
 class LiveDeviceJob : public WorkerJob {

@@ -31,17 +31,17 @@ SessionLoadJob::SessionLoadJob(QString sessionPath, Load load)
     : WorkerJob(QFileInfo(sessionPath).fileName()), m_sessionPath(std::move(sessionPath)), m_load(std::move(load)) {}
 
 std::unique_ptr<SessionLoadJob> SessionLoadJob::opening(const QString& path, QList<AppMapping> mappings) {
-  return std::unique_ptr<SessionLoadJob>(
-      new SessionLoadJob(path, [path, mappings = std::move(mappings)](core::ProgressSink& progress, const core::CancelToken& cancel) {
+  return std::unique_ptr<SessionLoadJob>(new SessionLoadJob(
+      path, [path, mappings = std::move(mappings)](core::ProgressSink& progress, const core::CancelToken& cancel) {
         return loadSessionFile(path, mappings, progress, cancel);
       }));
 }
 
 std::unique_ptr<SessionLoadJob> SessionLoadJob::importing(const CaptureFiles& captures, const QString& sessionPath,
                                                           QList<AppMapping> mappings) {
-  return std::unique_ptr<SessionLoadJob>(new SessionLoadJob(
-      sessionPath, [captures, sessionPath, mappings = std::move(mappings)](core::ProgressSink& progress,
-                                                                           const core::CancelToken& cancel) {
+  return std::unique_ptr<SessionLoadJob>(
+      new SessionLoadJob(sessionPath, [captures, sessionPath, mappings = std::move(mappings)](
+                                          core::ProgressSink& progress, const core::CancelToken& cancel) {
         return importCaptureSession(captures, sessionPath, mappings, progress, cancel);
       }));
 }

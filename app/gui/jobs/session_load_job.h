@@ -4,10 +4,10 @@
 // a session and for the baseline it is compared with.
 #pragma once
 
-#include <functional>
-#include <memory>
 #include <QList>
 #include <QString>
+#include <functional>
+#include <memory>
 
 #include "app/gui/jobs/worker_job.h"
 #include "app/gui/settings/settings.h"

@@ -10,10 +10,10 @@
 // worker is gone before they are.
 #pragma once
 
-#include <functional>
 #include <QObject>
 #include <QString>
 #include <QThread>
+#include <functional>
 
 #include "core/base/cancel_token.h"
 #include "core/base/progress.h"

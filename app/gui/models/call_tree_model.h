@@ -2,8 +2,8 @@
 // and self milliseconds, count; the stackKey method (the one Matrix blames) in bold.
 #pragma once
 
-#include <vector>
 #include <QModelIndex>
+#include <vector>
 
 #include "app/gui/models/tree_model_base.h"
 #include "core/trace/call_tree.h"

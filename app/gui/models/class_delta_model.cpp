@@ -11,7 +11,9 @@ namespace mxi::gui {
 ClassDeltaModel::ClassDeltaModel(std::vector<core::analysis::ClassDelta> rows, QObject* parent)
     : QAbstractTableModel(parent), m_rows(std::move(rows)) {}
 
-int ClassDeltaModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : static_cast<int>(m_rows.size()); }
+int ClassDeltaModel::rowCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
 int ClassDeltaModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : kColumns; }
 
 QVariant ClassDeltaModel::data(const QModelIndex& index, int role) const {
@@ -43,7 +45,9 @@ QVariant ClassDeltaModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant ClassDeltaModel::headerData(int section, Qt::Orientation orientation, int role) const {
-  return columnHeader({tr("Class"), tr("Δ Objects"), tr("Δ Shallow"), tr("Δ Retained"), tr("Objects (baseline)"), tr("Objects (this dump)"), tr("Retained (this dump)")}, section, orientation, role);
+  return columnHeader({tr("Class"), tr("Δ Objects"), tr("Δ Shallow"), tr("Δ Retained"), tr("Objects (baseline)"),
+                       tr("Objects (this dump)"), tr("Retained (this dump)")},
+                      section, orientation, role);
 }
 
 }  // namespace mxi::gui

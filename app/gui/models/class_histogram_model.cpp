@@ -44,7 +44,8 @@ QVariant ClassHistogramModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant ClassHistogramModel::headerData(int section, Qt::Orientation orientation, int role) const {
-  return columnHeader({tr("Class"), tr("Objects"), tr("Shallow bytes"), tr("Retained bytes")}, section, orientation, role);
+  return columnHeader({tr("Class"), tr("Objects"), tr("Shallow bytes"), tr("Retained bytes")}, section, orientation,
+                      role);
 }
 
 }  // namespace mxi::gui

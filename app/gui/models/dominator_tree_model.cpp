@@ -115,7 +115,8 @@ QVariant DominatorTreeModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant DominatorTreeModel::headerData(int section, Qt::Orientation orientation, int role) const {
-  return columnHeader({tr("Object"), tr("Retained bytes"), tr("Shallow bytes"), tr("% of heap")}, section, orientation, role);
+  return columnHeader({tr("Object"), tr("Retained bytes"), tr("Shallow bytes"), tr("% of heap")}, section, orientation,
+                      role);
 }
 
 }  // namespace mxi::gui

@@ -48,7 +48,8 @@ inline QVariant numberCell(int role, const QVariant& value, NumberKind kind) {
       switch (kind) {
         case NumberKind::kCount: return groupedNumber(value.toLongLong());
         case NumberKind::kBytes: return humanBytes(value.toULongLong());
-        case NumberKind::kSignedCount: return QString(sign(value.toLongLong()) + groupedNumber(std::abs(value.toLongLong())));
+        case NumberKind::kSignedCount:
+          return QString(sign(value.toLongLong()) + groupedNumber(std::abs(value.toLongLong())));
         case NumberKind::kSignedBytes:
           return QString(sign(value.toLongLong()) + humanBytes(static_cast<uint64_t>(std::abs(value.toLongLong()))));
         case NumberKind::kPercent: return humanPercent(value.toDouble());

@@ -3,9 +3,9 @@
 // dominators, no leaks, zero retained sizes. Read and written on the UI thread only.
 #pragma once
 
-#include <memory>
 #include <QString>
 #include <QStringList>
+#include <memory>
 
 #include "core/analysis/bitmaps.h"
 #include "core/analysis/duplicate_values.h"
@@ -20,7 +20,7 @@ struct HeapDocument {
   QString path;
   QStringList excludedHeaps;  // of the dump's heaps, those left out of retained sizes and the histogram
   std::shared_ptr<const core::hprof::HeapIndex> index;
-  std::shared_ptr<core::analysis::HeapGraph> graph;  // null until HeapStage::kRetained
+  std::shared_ptr<core::analysis::HeapGraph> graph;            // null until HeapStage::kRetained
   std::shared_ptr<core::analysis::HeapDominators> dominators;  // null until HeapStage::kRetained
   core::analysis::LeakReport leaks;
   core::analysis::BitmapReport bitmaps;

@@ -1,16 +1,17 @@
 #include "app/gui/models/issue_feed_model.h"
 
-#include <algorithm>
 #include <QBrush>
 #include <QColor>
 #include <QFont>
+#include <algorithm>
 
 #include "app/gui/models/column_headers.h"
 #include "app/gui/models/format.h"
 
 namespace mxi::gui {
 
-IssueFeedModel::IssueFeedModel(const core::session::LiveSession& session, QObject* parent) : QAbstractTableModel(parent), m_session(session) {
+IssueFeedModel::IssueFeedModel(const core::session::LiveSession& session, QObject* parent)
+    : QAbstractTableModel(parent), m_session(session) {
   sync();
 }
 
@@ -84,7 +85,8 @@ QVariant IssueFeedModel::data(const QModelIndex& index, int role) const {
       default: return {};
     }
   }
-  if (role == Qt::TextAlignmentRole && index.column() == kCost) return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+  if (role == Qt::TextAlignmentRole && index.column() == kCost)
+    return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
   return {};
 }
 

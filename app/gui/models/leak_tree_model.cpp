@@ -22,8 +22,10 @@ QString referenceText(const ChainNode& node) {
     case ReferenceName::Type::kRoot:
       return QStringLiteral("GC root: %1%2")
           .arg(QString::fromStdString(r.name),
-               node.rootThread.empty() ? QString() : QStringLiteral(" (thread %1)").arg(QString::fromStdString(node.rootThread)));
-    case ReferenceName::Type::kStaticField: return QStringLiteral("static %1.%2").arg(owner, QString::fromStdString(r.name));
+               node.rootThread.empty() ? QString()
+                                       : QStringLiteral(" (thread %1)").arg(QString::fromStdString(node.rootThread)));
+    case ReferenceName::Type::kStaticField:
+      return QStringLiteral("static %1.%2").arg(owner, QString::fromStdString(r.name));
     case ReferenceName::Type::kArrayElement: return owner + QString::fromStdString(r.name);
     default: return QStringLiteral("%1.%2").arg(owner, QString::fromStdString(r.name));
   }
@@ -124,7 +126,9 @@ QVariant LeakTreeModel::leakData(const LeakRow& row, bool library, int column, i
   if (role == Qt::DisplayRole) {
     switch (column) {
       case kWhat:
-        return QStringLiteral("%1%2 × %3").arg(library ? tr("Library leak: ") : QString()).arg(leak.leakingObjectIds.size())
+        return QStringLiteral("%1%2 × %3")
+            .arg(library ? tr("Library leak: ") : QString())
+            .arg(leak.leakingObjectIds.size())
             .arg(QString::fromStdString(leak.className));
       case kStatus: return QString::fromStdString(leak.finder);
       case kReason:
@@ -135,7 +139,8 @@ QVariant LeakTreeModel::leakData(const LeakRow& row, bool library, int column, i
       default: return {};
     }
   }
-  if (role == kObjectIdRole && !leak.chain.empty()) return QVariant::fromValue<qulonglong>(leak.chain.back().objectId.value);
+  if (role == kObjectIdRole && !leak.chain.empty())
+    return QVariant::fromValue<qulonglong>(leak.chain.back().objectId.value);
   if (role == Qt::ToolTipRole) return tr("signature %1").arg(QString::fromStdString(leak.signature));
   if (role == Qt::FontRole && column == kWhat) return boldFont();
   return {};
@@ -145,7 +150,8 @@ QVariant LeakTreeModel::linkData(const ChainNode& node, int column, int role) {
   if (role == Qt::DisplayRole) {
     switch (column) {
       case kWhat:
-        return QStringLiteral("%1 → %2 %3").arg(referenceText(node), QString::fromStdString(node.className), hexId(node.objectId));
+        return QStringLiteral("%1 → %2 %3")
+            .arg(referenceText(node), QString::fromStdString(node.className), hexId(node.objectId));
       case kStatus: return QString::fromStdString(std::string(core::analysis::leakingStatusName(node.status)));
       case kReason: return QString::fromStdString(node.reason);
       default: return {};
@@ -154,7 +160,8 @@ QVariant LeakTreeModel::linkData(const ChainNode& node, int column, int role) {
   if (role == kObjectIdRole) return QVariant::fromValue<qulonglong>(node.objectId.value);
   if (role == Qt::ForegroundRole && column == kStatus) return QBrush(statusColour(node.status));
   if (role == Qt::FontRole && node.suspect && column == kWhat) return boldFont(true);
-  if (role == Qt::ToolTipRole && node.suspect) return tr("Suspect reference: the leak is fixed by cutting one of these");
+  if (role == Qt::ToolTipRole && node.suspect)
+    return tr("Suspect reference: the leak is fixed by cutting one of these");
   return {};
 }
 

@@ -3,10 +3,10 @@
 // then its library leaks; the Compare tab the same rows in sections (new, fixed, still present).
 #pragma once
 
-#include <optional>
-#include <vector>
 #include <QColor>
 #include <QString>
+#include <optional>
+#include <vector>
 
 #include "app/gui/models/heap_document.h"
 #include "app/gui/models/tree_model_base.h"
@@ -44,8 +44,8 @@ class LeakTreeModel : public TreeModelBase {
  private:
   // What one node shows.
   struct Shown {
-    int section = -1;                         // a section row
-    const LeakRow* row = nullptr;             // a leak group row
+    int section = -1;                                 // a section row
+    const LeakRow* row = nullptr;                     // a leak group row
     const core::analysis::ChainNode* link = nullptr;  // a chain row
     bool library = false;
   };

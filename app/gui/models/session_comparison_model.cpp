@@ -27,23 +27,29 @@ SessionComparisonModel::SessionComparisonModel(core::session::SessionComparison 
       m_comparison(std::move(comparison)) {
   const auto& c = m_comparison;
   beginResetModel();
-  const int summary = add(kNoNode, {{c.hasRegression() ? tr("%1 regressions against %2").arg(c.regressions.size()).arg(baseName)
-                                                       : tr("No regression against %1").arg(baseName)},
-                                    c.hasRegression() ? Verdict::kRegression : Verdict::kImprovement, false, true});
+  const int summary =
+      add(kNoNode, {{c.hasRegression() ? tr("%1 regressions against %2").arg(c.regressions.size()).arg(baseName)
+                                       : tr("No regression against %1").arg(baseName)},
+                    c.hasRegression() ? Verdict::kRegression : Verdict::kImprovement,
+                    false,
+                    true});
   for (const auto& r : c.regressions) add(summary, {{qs(r)}, Verdict::kRegression});
   const int scenes = add(kNoNode, {{tr("Scenes: median frame time (Mann–Whitney U)")}, Verdict::kSame, false, true});
   for (const auto& s : c.scenes) {
-    add(scenes, {{qs(s.scene), tr("%1 ms · %2 fps").arg(s.base.p50Ms).arg(s.base.fps, 0, 'f', 1),
-                  tr("%1 ms · %2 fps").arg(s.next.p50Ms).arg(s.next.fps, 0, 'f', 1),
-                  tr("%1% (p=%2)").arg(s.medianChangePct, 0, 'f', 1).arg(s.test.pGreater, 0, 'g', 3), verdictText(s.verdict)},
-                 s.verdict});
+    add(scenes,
+        {{qs(s.scene), tr("%1 ms · %2 fps").arg(s.base.p50Ms).arg(s.base.fps, 0, 'f', 1),
+          tr("%1 ms · %2 fps").arg(s.next.p50Ms).arg(s.next.fps, 0, 'f', 1),
+          tr("%1% (p=%2)").arg(s.medianChangePct, 0, 'f', 1).arg(s.test.pGreater, 0, 'g', 3), verdictText(s.verdict)},
+         s.verdict});
   }
   const int evil = add(kNoNode, {{tr("Evil methods by stackKey")}, Verdict::kSame, false, true});
   for (const auto& e : c.evilMethods) {
-    const QString what = e.methodName.empty() ? qs(e.stackKey) : QStringLiteral("%1  %2").arg(qs(e.methodName), qs(e.stackKey));
+    const QString what =
+        e.methodName.empty() ? qs(e.stackKey) : QStringLiteral("%1  %2").arg(qs(e.methodName), qs(e.stackKey));
     add(evil, {{what, tr("%1× median %2 ms").arg(e.baseCount).arg(e.baseMedianMs),
                 tr("%1× median %2 ms").arg(e.nextCount).arg(e.nextMedianMs), qs(e.detail), verdictText(e.verdict)},
-               e.verdict, e.regression});
+               e.verdict,
+               e.regression});
   }
   add(kNoNode, {{tr("ANRs"), QString::number(c.baseAnrs), QString::number(c.nextAnrs)}, Verdict::kSame, false, true});
   const int io = add(kNoNode, {{tr("IO issues by type and path")}, Verdict::kSame, false, true});
@@ -51,12 +57,14 @@ SessionComparisonModel::SessionComparisonModel(core::session::SessionComparison 
     add(io, {{QStringLiteral("%1 %2").arg(QString::fromUtf8(core::trace::ioIssueTypeName(d.type).data()), qs(d.path)),
               tr("%1× %2 ms").arg(d.baseCount).arg(d.baseCostMs), tr("%1× %2 ms").arg(d.nextCount).arg(d.nextCostMs),
               QString(), verdictText(d.verdict)},
-             d.verdict, d.regression});
+             d.verdict,
+             d.regression});
   }
   const int startup = add(kNoNode, {{tr("Startup (means)")}, Verdict::kSame, false, true});
   for (const auto& s : c.startup) {
     add(startup, {{qs(s.metric), tr("%1 ms").arg(s.baseMs, 0, 'f', 0), tr("%1 ms").arg(s.nextMs, 0, 'f', 0)},
-                  Verdict::kSame, s.regression});
+                  Verdict::kSame,
+                  s.regression});
   }
   endResetModel();
 }

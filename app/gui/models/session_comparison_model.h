@@ -3,9 +3,9 @@
 // by the method mapping), ANRs, IO issues and startup, each row coloured by its verdict.
 #pragma once
 
-#include <vector>
 #include <QString>
 #include <QStringList>
+#include <vector>
 
 #include "app/gui/models/tree_model_base.h"
 #include "core/session/session_compare.h"
@@ -16,7 +16,8 @@ class SessionComparisonModel : public TreeModelBase {
   Q_OBJECT
  public:
   enum Column { kWhat, kBaseline, kThisSession, kChange, kVerdict, kColumns };
-  SessionComparisonModel(core::session::SessionComparison comparison, const QString& baseName, QObject* parent = nullptr);
+  SessionComparisonModel(core::session::SessionComparison comparison, const QString& baseName,
+                         QObject* parent = nullptr);
   QVariant data(const QModelIndex& index, int role) const override;
   const core::session::SessionComparison& comparison() const { return m_comparison; }
 

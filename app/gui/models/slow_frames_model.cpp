@@ -5,7 +5,8 @@
 
 namespace mxi::gui {
 
-SlowFramesModel::SlowFramesModel(const core::session::LiveSession& session, QObject* parent) : QAbstractTableModel(parent), m_session(session) {}
+SlowFramesModel::SlowFramesModel(const core::session::LiveSession& session, QObject* parent)
+    : QAbstractTableModel(parent), m_session(session) {}
 
 void SlowFramesModel::setFilter(std::optional<int> scene, std::optional<core::trace::DropLevel> level) {
   m_scene = scene;
@@ -26,7 +27,9 @@ void SlowFramesModel::refresh() {
   endResetModel();
 }
 
-int SlowFramesModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : static_cast<int>(m_rows.size()); }
+int SlowFramesModel::rowCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
 int SlowFramesModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : kColumns; }
 
 QVariant SlowFramesModel::data(const QModelIndex& index, int role) const {
@@ -56,7 +59,8 @@ QVariant SlowFramesModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant SlowFramesModel::headerData(int section, Qt::Orientation orientation, int role) const {
-  return columnHeader({tr("Time"), tr("Scene"), tr("Duration (ms)"), tr("Dropped"), tr("Level"), tr("Dominant stage")}, section, orientation, role);
+  return columnHeader({tr("Time"), tr("Scene"), tr("Duration (ms)"), tr("Dropped"), tr("Level"), tr("Dominant stage")},
+                      section, orientation, role);
 }
 
 }  // namespace mxi::gui

@@ -2,8 +2,8 @@
 // level and the stage that dominated each one (with every stage's share in the tooltip).
 #pragma once
 
-#include <optional>
 #include <QAbstractTableModel>
+#include <optional>
 #include <vector>
 
 #include "core/session/live_session.h"

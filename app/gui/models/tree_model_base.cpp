@@ -2,7 +2,8 @@
 
 namespace mxi::gui {
 
-TreeModelBase::TreeModelBase(QStringList headers, QObject* parent) : QAbstractItemModel(parent), m_headers(std::move(headers)) {}
+TreeModelBase::TreeModelBase(QStringList headers, QObject* parent)
+    : QAbstractItemModel(parent), m_headers(std::move(headers)) {}
 
 void TreeModelBase::clearNodes() {
   m_nodes.clear();

@@ -8,9 +8,9 @@
 // children lazily, a thousand at a time.
 #pragma once
 
-#include <vector>
 #include <QAbstractItemModel>
 #include <QStringList>
+#include <vector>
 
 #include "app/gui/models/column_headers.h"
 

@@ -45,12 +45,16 @@ QString thresholdsProblem(const core::session::LiveThresholds& thresholds) {
   const auto& d = thresholds.drops;
   if (!(0 < d.normal && d.normal < d.middle && d.middle < d.high && d.high < d.frozen)) {
     return QStringLiteral("drop thresholds must increase: 0 < Normal (%1) < Middle (%2) < High (%3) < Frozen (%4)")
-        .arg(d.normal).arg(d.middle).arg(d.high).arg(d.frozen);
+        .arg(d.normal)
+        .arg(d.middle)
+        .arg(d.high)
+        .arg(d.frozen);
   }
   if (thresholds.evilMethodMs <= 0) return QStringLiteral("the evil-method threshold must be positive");
   if (thresholds.anrMs < thresholds.evilMethodMs) {
     return QStringLiteral("the ANR threshold (%1 ms) must not be below the evil-method threshold (%2 ms)")
-        .arg(thresholds.anrMs).arg(thresholds.evilMethodMs);
+        .arg(thresholds.anrMs)
+        .arg(thresholds.evilMethodMs);
   }
   return {};
 }
@@ -70,14 +74,16 @@ Settings Settings::load(QSettings& store) {
   const int n = store.beginReadArray(kMappings);
   for (int i = 0; i < n; ++i) {
     store.setArrayIndex(i);
-    AppMapping m{store.value(QStringLiteral("package")).toString(), store.value(QStringLiteral("methodMapping")).toString(),
+    AppMapping m{store.value(QStringLiteral("package")).toString(),
+                 store.value(QStringLiteral("methodMapping")).toString(),
                  store.value(QStringLiteral("proguardMapping")).toString()};
     if (!m.package.isEmpty()) s.mappings << m;
   }
   store.endArray();
   s.excludedHeaps = store.value(kExcludedHeaps).toStringList();
   s.knownReferencesFile = store.value(kKnownReferences).toString();
-  if (!thresholdsProblem(s.thresholds).isEmpty()) s.thresholds = core::session::LiveThresholds{};  // inconsistent numbers: back to Matrix's
+  if (!thresholdsProblem(s.thresholds).isEmpty())
+    s.thresholds = core::session::LiveThresholds{};  // inconsistent numbers: back to Matrix's
   return s;
 }
 
@@ -113,7 +119,6 @@ void Settings::save() const {
   QSettings store;
   save(store);
 }
-
 
 QString Settings::validate() const {
   if (QString problem = thresholdsProblem(thresholds); !problem.isEmpty()) return problem;

@@ -29,12 +29,12 @@ struct AppMapping {
 const AppMapping* findAppMapping(const QList<AppMapping>& table, const std::string& app);
 
 struct Settings {
-  QString adbPath = QStringLiteral("adb");         // run to start a server when none answers
-  QString transport = QStringLiteral("server");    // server | usb | tcp:HOST:PORT (as `mxi --transport`)
-  core::session::LiveThresholds thresholds;                        // drop levels, evil method 700 ms, ANR 5 s
+  QString adbPath = QStringLiteral("adb");       // run to start a server when none answers
+  QString transport = QStringLiteral("server");  // server | usb | tcp:HOST:PORT (as `mxi --transport`)
+  core::session::LiveThresholds thresholds;      // drop levels, evil method 700 ms, ANR 5 s
   QList<AppMapping> mappings;
-  QStringList excludedHeaps;                        // e.g. image, zygote (Android)
-  QString knownReferencesFile;                      // more known references (JSON, docs/LEAKS.md), added to the built-in ones
+  QStringList excludedHeaps;    // e.g. image, zygote (Android)
+  QString knownReferencesFile;  // more known references (JSON, docs/LEAKS.md), added to the built-in ones
 
   bool operator==(const Settings& other) const;
 

@@ -23,7 +23,8 @@ QImage BitmapGallery::pictureOf(const HeapDocument& doc, const core::analysis::B
     if (!rgba.ok()) return {};
     QImage image(static_cast<int>(rgba->width), static_cast<int>(rgba->height), QImage::Format_RGBA8888_Premultiplied);
     for (uint32_t y = 0; y < rgba->height; ++y) {
-      std::memcpy(image.scanLine(static_cast<int>(y)), rgba->rgba.data() + size_t{y} * rgba->width * 4, size_t{rgba->width} * 4);
+      std::memcpy(image.scanLine(static_cast<int>(y)), rgba->rgba.data() + size_t{y} * rgba->width * 4,
+                  size_t{rgba->width} * 4);
     }
     return image;
   }
@@ -45,7 +46,8 @@ BitmapGallery::BitmapGallery(const HeapDocument& doc, QWidget* parent) : QWidget
   if (!report.scan.note.empty()) {
     auto* note = new QLabel(QString::fromStdString(report.scan.note));
     note->setWordWrap(true);
-    note->setStyleSheet(QStringLiteral("QLabel { background: palette(alternate-base); padding: 6px; border-radius: 4px; }"));
+    note->setStyleSheet(
+        QStringLiteral("QLabel { background: palette(alternate-base); padding: 6px; border-radius: 4px; }"));
     layout->addWidget(note);
   }
   auto* splitter = new QSplitter(Qt::Horizontal);
@@ -58,8 +60,13 @@ BitmapGallery::BitmapGallery(const HeapDocument& doc, QWidget* parent) : QWidget
   for (const auto& g : report.groups) {
     const QImage picture = pictureOf(doc, g);
     auto* item = new QListWidgetItem(
-        QIcon(QPixmap::fromImage(picture.isNull() ? picture : picture.scaled(96, 96, Qt::KeepAspectRatio, Qt::SmoothTransformation))),
-        tr("%1×%2, %3 copies\nwastes %4").arg(g.width).arg(g.height).arg(g.members.size()).arg(humanBytes(g.wastedBytes)));
+        QIcon(QPixmap::fromImage(
+            picture.isNull() ? picture : picture.scaled(96, 96, Qt::KeepAspectRatio, Qt::SmoothTransformation))),
+        tr("%1×%2, %3 copies\nwastes %4")
+            .arg(g.width)
+            .arg(g.height)
+            .arg(g.members.size())
+            .arg(humanBytes(g.wastedBytes)));
     m_list->addItem(item);
   }
   splitter->addWidget(m_list);

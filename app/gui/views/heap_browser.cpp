@@ -3,32 +3,31 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QSplitter>
-#include <QToolButton>
-#include <QLineEdit>
 #include <QSortFilterProxyModel>
+#include <QSplitter>
 #include <QTableView>
 #include <QTextBrowser>
 #include <QTimer>
+#include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
 
-#include "app/gui/views/bitmap_gallery.h"
 #include "app/gui/charts/dominator_treemap.h"
-#include "app/gui/views/item_views.h"
-#include "app/gui/models/format.h"
-#include "app/gui/views/heap_compare_view.h"
-#include "app/gui/views/instance_inspector.h"
-#include "app/gui/models/roles.h"
 #include "app/gui/models/class_histogram_model.h"
 #include "app/gui/models/dominator_tree_model.h"
 #include "app/gui/models/duplicate_strings_model.h"
+#include "app/gui/models/format.h"
 #include "app/gui/models/leak_tree_model.h"
+#include "app/gui/models/roles.h"
+#include "app/gui/views/bitmap_gallery.h"
+#include "app/gui/views/heap_compare_view.h"
+#include "app/gui/views/instance_inspector.h"
+#include "app/gui/views/item_views.h"
 
 namespace mxi::gui {
-
 
 namespace {
 
@@ -77,7 +76,8 @@ class PendingPage : public QWidget {
   QPushButton* m_cancel;
 };
 
-HeapBrowser::HeapBrowser(std::shared_ptr<HeapDocument> doc, QWidget* parent) : QTabWidget(parent), m_doc(std::move(doc)) {
+HeapBrowser::HeapBrowser(std::shared_ptr<HeapDocument> doc, QWidget* parent)
+    : QTabWidget(parent), m_doc(std::move(doc)) {
   setDocumentMode(true);
   // Usable from the index on: Summary and Classes; every other tab fills in as its stage lands.
   addTab(makeSummary(), tr("Summary"));
@@ -85,7 +85,8 @@ HeapBrowser::HeapBrowser(std::shared_ptr<HeapDocument> doc, QWidget* parent) : Q
   addTab(new PendingPage(tr("duplicate bitmaps"), this), tr("Bitmaps"));
   m_classes = new ClassHistogramModel(*m_doc, this);
   QAbstractItemView* classView = nullptr;
-  addTab(filteredTable(m_classes, ClassHistogramModel::kShallow, this, &classView, true), tr("Classes"));  // core's order
+  addTab(filteredTable(m_classes, ClassHistogramModel::kShallow, this, &classView, true),
+         tr("Classes"));  // core's order
   inspectOnDoubleClick(classView);
   addTab(new PendingPage(tr("dominator tree"), this), tr("Dominators"));
   addTab(new PendingPage(tr("duplicate strings"), this), tr("Strings"));
@@ -127,7 +128,8 @@ void HeapBrowser::apply(HeapStage stage) {
       m_leakView = objectTree(m_leaks, LeakTreeModel::kWhat);
       m_leakView->setObjectName(QStringLiteral("leakTree"));
       if (m_leaks->rowCount() > 0) m_leakView->expand(m_leaks->index(0, 0));
-      replaceTab(kLeaksTab, m_leakView, tr("Leaks (%1)").arg(m_doc->leaks.leaks.size() + m_doc->leaks.libraryLeaks.size()));
+      replaceTab(kLeaksTab, m_leakView,
+                 tr("Leaks (%1)").arg(m_doc->leaks.leaks.size() + m_doc->leaks.libraryLeaks.size()));
       break;
     }
     case HeapStage::kRetained: {
@@ -149,7 +151,8 @@ void HeapBrowser::apply(HeapStage stage) {
       m_gallery = new BitmapGallery(*m_doc);
       replaceTab(kBitmapsTab, m_gallery, tr("Bitmaps (%1)").arg(m_doc->bitmaps.groups.size()));
       m_strings = new DuplicateStringsModel(*m_doc, this);
-      replaceTab(kStringsTab, filteredTable(m_strings, DuplicateStringsModel::kWasted, this, nullptr, true), tr("Strings"));  // core's order
+      replaceTab(kStringsTab, filteredTable(m_strings, DuplicateStringsModel::kWasted, this, nullptr, true),
+                 tr("Strings"));  // core's order
       break;
     }
   }
@@ -182,7 +185,8 @@ bool HeapBrowser::inspect(core::hprof::ObjectId id) {
 HeapBrowser::~HeapBrowser() = default;
 
 int HeapBrowser::tabIndex(const QString& name) {
-  static const char* kNames[] = {"summary", "leaks", "bitmaps", "classes", "dominators", "strings", "inspector", "compare"};
+  static const char* kNames[] = {"summary",    "leaks",   "bitmaps",   "classes",
+                                 "dominators", "strings", "inspector", "compare"};
   for (int i = 0; i < 8; ++i) {
     if (name.compare(QLatin1String(kNames[i]), Qt::CaseInsensitive) == 0) return i;
   }
@@ -200,34 +204,53 @@ QString HeapBrowser::summaryFacts() const {
   const auto& ix = *m_doc->index;
   const auto& s = ix.stats();
   QString html = QStringLiteral("<h2>%1</h2><table cellspacing=6>").arg(m_doc->path.toHtmlEscaped());
-  auto row = [&](const QString& k, const QString& v) { html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(k, v); };
-  row(tr("Format"), QStringLiteral("%1, %2-byte ids, %3").arg(QString::fromStdString(s.format)).arg(s.idSize).arg(humanBytes(s.fileBytes)));
+  auto row = [&](const QString& k, const QString& v) {
+    html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(k, v);
+  };
+  row(tr("Format"), QStringLiteral("%1, %2-byte ids, %3")
+                        .arg(QString::fromStdString(s.format))
+                        .arg(s.idSize)
+                        .arg(humanBytes(s.fileBytes)));
   row(tr("Objects"), tr("%1 (%2 instances, %3 object arrays, %4 primitive arrays, %5 classes)")
-                         .arg(groupedNumber(static_cast<qlonglong>(ix.objectCount())), groupedNumber(static_cast<qlonglong>(s.instances)),
-                              groupedNumber(static_cast<qlonglong>(s.objectArrays)), groupedNumber(static_cast<qlonglong>(s.primitiveArrays)),
+                         .arg(groupedNumber(static_cast<qlonglong>(ix.objectCount())),
+                              groupedNumber(static_cast<qlonglong>(s.instances)),
+                              groupedNumber(static_cast<qlonglong>(s.objectArrays)),
+                              groupedNumber(static_cast<qlonglong>(s.primitiveArrays)),
                               groupedNumber(static_cast<qlonglong>(s.classes))));
   const QString computing = tr("<i>computing…</i>");
-  row(tr("Reachable"), m_doc->dominators ? tr("%1 objects, %2").arg(groupedNumber(static_cast<qlonglong>(m_doc->dominators->reachableObjects())),
-                                                                    humanBytes(m_doc->dominators->reachableBytes()))
-                                         : computing);
+  row(tr("Reachable"), m_doc->dominators
+                           ? tr("%1 objects, %2")
+                                 .arg(groupedNumber(static_cast<qlonglong>(m_doc->dominators->reachableObjects())),
+                                      humanBytes(m_doc->dominators->reachableBytes()))
+                           : computing);
   row(tr("GC roots"), groupedNumber(static_cast<qlonglong>(ix.roots().size())));
   QString heaps;
-  for (const auto& h : ix.heaps()) heaps += QStringLiteral("%1: %2 objects, %3<br>").arg(QString::fromStdString(h.name), groupedNumber(static_cast<qlonglong>(h.objects)), humanBytes(h.shallowBytes));
+  for (const auto& h : ix.heaps())
+    heaps += QStringLiteral("%1: %2 objects, %3<br>")
+                 .arg(QString::fromStdString(h.name), groupedNumber(static_cast<qlonglong>(h.objects)),
+                      humanBytes(h.shallowBytes));
   if (!m_doc->excludedHeaps.isEmpty()) {
-    heaps += tr("<i>not counted in retained sizes and classes (Settings): %1</i>").arg(m_doc->excludedHeaps.join(QStringLiteral(", ")));
+    heaps += tr("<i>not counted in retained sizes and classes (Settings): %1</i>")
+                 .arg(m_doc->excludedHeaps.join(QStringLiteral(", ")));
   }
   row(tr("Heaps"), heaps);
   const bool leaksFound = m_leaks != nullptr, extras = m_gallery != nullptr;
   row(tr("Leaks"), leaksFound ? tr("%1 application, %2 library (%3 candidates)")
-                                    .arg(m_doc->leaks.leaks.size()).arg(m_doc->leaks.libraryLeaks.size()).arg(m_doc->leaks.candidates)
+                                    .arg(m_doc->leaks.leaks.size())
+                                    .arg(m_doc->leaks.libraryLeaks.size())
+                                    .arg(m_doc->leaks.candidates)
                               : computing);
   row(tr("Duplicate bitmaps"), extras ? QString::number(m_doc->bitmaps.groups.size()) : computing);
-  row(tr("Duplicate strings"), extras ? tr("%1 values wasting %2").arg(m_doc->duplicates.strings.size()).arg(humanBytes(m_doc->duplicates.stringWastedBytes))
+  row(tr("Duplicate strings"), extras ? tr("%1 values wasting %2")
+                                            .arg(m_doc->duplicates.strings.size())
+                                            .arg(humanBytes(m_doc->duplicates.stringWastedBytes))
                                       : computing);
   row(tr("Index memory"), humanBytes(s.indexBytes));
   QStringList phases;
-  for (const auto& [phase, ms] : m_doc->timingsMs) phases << QStringLiteral("%1 %2 s").arg(QString::fromStdString(phase)).arg(ms / 1000, 0, 'f', 2);
-  row(extras ? tr("Opened and analysed in") : tr("So far"), tr("%1 s (%2)").arg(m_doc->loadSeconds, 0, 'f', 2).arg(phases.join(QStringLiteral(", "))));
+  for (const auto& [phase, ms] : m_doc->timingsMs)
+    phases << QStringLiteral("%1 %2 s").arg(QString::fromStdString(phase)).arg(ms / 1000, 0, 'f', 2);
+  row(extras ? tr("Opened and analysed in") : tr("So far"),
+      tr("%1 s (%2)").arg(m_doc->loadSeconds, 0, 'f', 2).arg(phases.join(QStringLiteral(", "))));
   html += QStringLiteral("</table>");
   // The classes that hold the most (retained bytes once the tree exists, shallow until then).
   std::vector<size_t> rows(m_doc->histogram.size());
@@ -235,13 +258,15 @@ QString HeapBrowser::summaryFacts() const {
   const bool retained = m_doc->dominators != nullptr;
   auto bytesOf = [&](size_t i) {
     const auto& r = m_doc->histogram[i];
-    return retained ? (r.cls.value < m_doc->classRetained.size() ? m_doc->classRetained[r.cls.value] : 0) : r.shallowBytes;
+    return retained ? (r.cls.value < m_doc->classRetained.size() ? m_doc->classRetained[r.cls.value] : 0)
+                    : r.shallowBytes;
   };
   const size_t top = std::min<size_t>(10, rows.size());
   std::partial_sort(rows.begin(), rows.begin() + static_cast<std::ptrdiff_t>(top), rows.end(),
                     [&](size_t a, size_t b) { return bytesOf(a) > bytesOf(b); });
   html += QStringLiteral("<h3>%1</h3><table cellspacing=4>")
-              .arg(retained ? tr("Top classes by retained bytes") : tr("Top classes by shallow bytes (retained: computing…)"));
+              .arg(retained ? tr("Top classes by retained bytes")
+                            : tr("Top classes by shallow bytes (retained: computing…)"));
   for (size_t i = 0; i < top; ++i) {
     const auto& cls = m_doc->histogram[rows[i]];
     html += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3 objects</td></tr>")
@@ -278,8 +303,9 @@ QWidget* HeapBrowser::makeSummary() {
   auto* mapPage = new QWidget;
   m_mapLayout = new QVBoxLayout(mapPage);
   m_mapLayout->setContentsMargins(0, 0, 0, 0);
-  m_mapLayout->addWidget(new QLabel(tr("<b>Where the memory goes</b> — the dominator tree by retained bytes; click a box "
-                                       "for what it holds, right click or Back to return")));
+  m_mapLayout->addWidget(
+      new QLabel(tr("<b>Where the memory goes</b> — the dominator tree by retained bytes; click a box "
+                    "for what it holds, right click or Back to return")));
   m_mapWaiting = new QLabel(tr("computing the dominator tree…"));
   m_mapWaiting->setAlignment(Qt::AlignCenter);
   m_mapLayout->addWidget(m_mapWaiting, 1);
@@ -299,17 +325,21 @@ void HeapBrowser::updateSummary() {
   uint64_t wastedPixels = 0;
   for (const auto& g : m_doc->bitmaps.groups) wastedPixels += g.wastedBytes;
   const auto leakCount = static_cast<int>(m_doc->leaks.leaks.size() + m_doc->leaks.libraryLeaks.size());
-  const auto card = [](const QString& title, const QString& detail) { return QStringLiteral("%1\n%2").arg(title, detail); };
+  const auto card = [](const QString& title, const QString& detail) {
+    return QStringLiteral("%1\n%2").arg(title, detail);
+  };
   m_cards[0]->setText(card(m_leaks ? tr("%n leak(s)", nullptr, leakCount) : tr("Leaks"),
                            !m_leaks            ? computing
                            : m_doc->dominators ? tr("%1 retained by application leaks").arg(humanBytes(leakedBytes))
                                                : tr("retained sizes: computing…")));
-  m_cards[1]->setText(card(m_gallery ? tr("%n duplicate bitmap group(s)", nullptr, static_cast<int>(m_doc->bitmaps.groups.size()))
-                                     : tr("Duplicate bitmaps"),
-                           m_gallery ? tr("%1 wasted").arg(humanBytes(wastedPixels)) : computing));
-  m_cards[2]->setText(card(m_strings ? tr("%n duplicate string(s)", nullptr, static_cast<int>(m_doc->duplicates.strings.size()))
-                                     : tr("Duplicate strings"),
-                           m_strings ? tr("%1 wasted").arg(humanBytes(m_doc->duplicates.stringWastedBytes)) : computing));
+  m_cards[1]->setText(
+      card(m_gallery ? tr("%n duplicate bitmap group(s)", nullptr, static_cast<int>(m_doc->bitmaps.groups.size()))
+                     : tr("Duplicate bitmaps"),
+           m_gallery ? tr("%1 wasted").arg(humanBytes(wastedPixels)) : computing));
+  m_cards[2]->setText(
+      card(m_strings ? tr("%n duplicate string(s)", nullptr, static_cast<int>(m_doc->duplicates.strings.size()))
+                     : tr("Duplicate strings"),
+           m_strings ? tr("%1 wasted").arg(humanBytes(m_doc->duplicates.stringWastedBytes)) : computing));
   // The facts are a rich-text layout that costs tens of ms on a big page: set a moment later, so
   // the page's own first paint and this one do not add up into one stall of the UI thread.
   QTimer::singleShot(1, m_facts, [this] { m_facts->setHtml(summaryFacts()); });

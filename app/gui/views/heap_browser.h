@@ -4,12 +4,12 @@
 // (heap_load_job.h).
 #pragma once
 
+#include <QTabWidget>
 #include <memory>
 #include <vector>
-#include <QTabWidget>
 
-#include "app/gui/models/heap_document.h"
 #include "app/gui/jobs/heap_load_job.h"
+#include "app/gui/models/heap_document.h"
 
 class QAbstractItemModel;
 class QAbstractItemView;

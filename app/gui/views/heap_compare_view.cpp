@@ -11,18 +11,20 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
-#include "app/gui/models/format.h"
-#include "app/gui/views/item_views.h"
 #include "app/gui/models/class_delta_model.h"
+#include "app/gui/models/format.h"
 #include "app/gui/models/leak_tree_model.h"
+#include "app/gui/views/item_views.h"
 
 namespace mxi::gui {
 
-HeapCompareView::HeapCompareView(std::shared_ptr<HeapDocument> doc, QWidget* parent) : QWidget(parent), m_doc(std::move(doc)) {
+HeapCompareView::HeapCompareView(std::shared_ptr<HeapDocument> doc, QWidget* parent)
+    : QWidget(parent), m_doc(std::move(doc)) {
   auto* layout = new QVBoxLayout(this);
   auto* bar = new QHBoxLayout;
-  m_summary = new QLabel(tr("Compare this dump with a baseline dump of the same app: which leaks are new, fixed or "
-                            "still present, and which classes grew."));
+  m_summary =
+      new QLabel(tr("Compare this dump with a baseline dump of the same app: which leaks are new, fixed or "
+                    "still present, and which classes grew."));
   m_summary->setWordWrap(true);
   m_choose = new QPushButton(tr("Choose baseline dump…"));
   m_progress = new QProgressBar;
@@ -52,8 +54,9 @@ HeapCompareView::HeapCompareView(std::shared_ptr<HeapDocument> doc, QWidget* par
 HeapCompareView::~HeapCompareView() = default;
 
 void HeapCompareView::chooseBaseline() {
-  const QString path = QFileDialog::getOpenFileName(this, tr("Baseline heap dump"), QFileInfo(m_doc->path).absolutePath(),
-                                                    tr("Heap dumps (*.hprof *.hprof.gz *.gz *.zip);;All files (*)"));
+  const QString path =
+      QFileDialog::getOpenFileName(this, tr("Baseline heap dump"), QFileInfo(m_doc->path).absolutePath(),
+                                   tr("Heap dumps (*.hprof *.hprof.gz *.gz *.zip);;All files (*)"));
   if (!path.isEmpty()) compareWith(path);
 }
 
@@ -95,7 +98,10 @@ void HeapCompareView::show(std::shared_ptr<HeapComparison> comparison) {
   const auto& d = m_comparison->diff;
   m_summary->setText(tr("Baseline %1 → this dump: %2 new leaks, %3 fixed, %4 still present; %5 classes changed.")
                          .arg(QFileInfo(m_comparison->basePath).fileName())
-                         .arg(d.newLeaks.size()).arg(d.fixedLeaks.size()).arg(d.stillPresent.size()).arg(d.classes.size()));
+                         .arg(d.newLeaks.size())
+                         .arg(d.fixedLeaks.size())
+                         .arg(d.stillPresent.size())
+                         .arg(d.classes.size()));
   // The Leaks tab's model in three sections (chains shown the same way); fixed leaks come from
   // the baseline.
   LeakSection added{tr("New leaks (%1)").arg(d.newLeaks.size()), QColor(0xc6, 0x28, 0x28), {}};

@@ -3,8 +3,8 @@
 // and the classes that grew or shrank.
 #pragma once
 
-#include <memory>
 #include <QWidget>
+#include <memory>
 
 #include "app/gui/jobs/heap_compare_job.h"
 #include "app/gui/models/heap_document.h"

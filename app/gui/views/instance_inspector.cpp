@@ -1,6 +1,5 @@
 #include "app/gui/views/instance_inspector.h"
 
-#include <algorithm>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -8,6 +7,7 @@
 #include <QToolButton>
 #include <QUrl>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "app/gui/models/format.h"
 #include "core/analysis/known_references.h"
@@ -82,7 +82,7 @@ void InstanceInspector::goToTyped() {
   QString text = m_idEdit->text().trimmed();
   bool ok = false;
   const qulonglong value = text.startsWith(QLatin1String("0x"), Qt::CaseInsensitive) ? text.mid(2).toULongLong(&ok, 16)
-                                                                                      : text.toULongLong(&ok, 0);
+                                                                                     : text.toULongLong(&ok, 0);
   if (!ok) {
     m_status->setText(tr("Not an object id: %1").arg(text));
     return;
@@ -139,7 +139,9 @@ void InstanceInspector::render() {
   };
 
   QString html = QStringLiteral("<h3>%1 %2</h3><table cellspacing=4>").arg(esc(info.className), hexId(info.id));
-  auto row = [&](const QString& k, const QString& v) { html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(k, v); };
+  auto row = [&](const QString& k, const QString& v) {
+    html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(k, v);
+  };
   row(tr("Kind"), QString::fromUtf8(core::hprof::objectKindName(info.kind).data()));
   if (!info.heap.empty()) row(tr("Heap"), esc(info.heap));
   row(tr("Shallow"), humanBytes(info.shallowBytes));

@@ -6,9 +6,9 @@
 // the user moves on.
 #pragma once
 
+#include <QWidget>
 #include <memory>
 #include <vector>
-#include <QWidget>
 
 #include "app/gui/jobs/inspector_extras_job.h"
 #include "app/gui/models/heap_document.h"

@@ -26,7 +26,8 @@ QString anrHtml(const core::trace::AnrReport& anr) {
   for (const auto& deadlock : anr.deadlocks) {
     QStringList tids;
     for (int64_t t : deadlock.tids) tids << QString::number(t);
-    html += QObject::tr("<p style='color:#c62828'><b>Deadlock</b> between threads %1</p>").arg(tids.join(QStringLiteral(" → ")));
+    html += QObject::tr("<p style='color:#c62828'><b>Deadlock</b> between threads %1</p>")
+                .arg(tids.join(QStringLiteral(" → ")));
   }
   const auto* main = anr.mainThread();
   for (const auto& chain : anr.blockingChains) {
@@ -42,7 +43,8 @@ QString anrHtml(const core::trace::AnrReport& anr) {
       html += QStringLiteral("<p><b>\"%1\"</b> tid=%2 %3").arg(esc(t.name)).arg(t.tid).arg(esc(t.state));
       if (t.waitingToLock) {
         html += QObject::tr(" — waiting to lock %1 (%2) held by tid %3")
-                    .arg(esc(t.waitingToLock->lock), esc(t.waitingToLock->lockClass)).arg(t.waitingToLock->heldByTid);
+                    .arg(esc(t.waitingToLock->lock), esc(t.waitingToLock->lockClass))
+                    .arg(t.waitingToLock->heldByTid);
       }
       html += QStringLiteral("</p><pre>");
       for (const auto& f : t.frames) html += esc(f) + QLatin1Char('\n');
@@ -107,7 +109,8 @@ void IssueDetailView::showCallTree(const CallNode& root) {
 }
 
 void IssueDetailView::showIssue(const core::session::LiveEvent& event) {
-  QString title = QStringLiteral("<b>%1</b> — %2").arg(QString::fromUtf8(core::session::liveEventKindName(event.kind).data()), esc(event.summary));
+  QString title = QStringLiteral("<b>%1</b> — %2")
+                      .arg(QString::fromUtf8(core::session::liveEventKindName(event.kind).data()), esc(event.summary));
   if (!event.scene.empty()) title += tr(" · scene %1").arg(esc(event.scene));
   if (event.costMs >= 0) title += tr(" · %1 ms").arg(event.costMs);
   m_title->setText(title);
@@ -141,7 +144,9 @@ void IssueDetailView::showIssue(const core::session::LiveEvent& event) {
   if (issue.io) {
     const auto& io = *issue.io;
     html += QStringLiteral("<table cellspacing=4>");
-    auto row = [&](const QString& k, const QString& v) { html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(k, v); };
+    auto row = [&](const QString& k, const QString& v) {
+      html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(k, v);
+    };
     row(tr("Type"), QString::fromUtf8(core::trace::ioIssueTypeName(issue.type).data()));
     row(tr("Path"), esc(io.path));
     row(tr("Thread"), esc(io.thread));
@@ -155,7 +160,8 @@ void IssueDetailView::showIssue(const core::session::LiveEvent& event) {
     if (!issue.stack.empty()) html += tr("<h4>Stack</h4><pre>%1</pre>").arg(esc(issue.stack));
   } else if (issue.truncated) {
     html += tr("<p><b>logcat cut this issue</b> (its entries end near 4 KB); the text as it arrived:</p>"
-               "<pre>%1</pre>").arg(esc(issue.contentJson));
+               "<pre>%1</pre>")
+                .arg(esc(issue.contentJson));
   } else {
     const auto content = core::trace::parseJson(issue.contentJson);
     html += tr("<h4>Content</h4><pre>%1</pre>")

@@ -5,7 +5,6 @@
 
 #include "app/gui/models/roles.h"
 
-#include <algorithm>
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
@@ -16,6 +15,7 @@
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace mxi::gui {
 
@@ -124,7 +124,8 @@ void enableCopy(QAbstractItemView* view) {
   auto* copy = new QAction(QObject::tr("Copy"), view);
   copy->setShortcut(QKeySequence::Copy);
   copy->setShortcutContext(Qt::WidgetShortcut);
-  QObject::connect(copy, &QAction::triggered, view, [view] { QApplication::clipboard()->setText(selectedRowsText(view)); });
+  QObject::connect(copy, &QAction::triggered, view,
+                   [view] { QApplication::clipboard()->setText(selectedRowsText(view)); });
   view->addAction(copy);
   view->setContextMenuPolicy(Qt::ActionsContextMenu);
 }

@@ -2,16 +2,16 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMainWindow>
+#include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
-#include <QDockWidget>
-#include <QMainWindow>
-#include <QSettings>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -20,10 +20,10 @@
 #include "app/gui/charts/fps_chart.h"
 #include "app/gui/charts/frame_time_chart.h"
 #include "app/gui/models/format.h"
-#include "app/gui/views/item_views.h"
-#include "app/gui/views/issue_detail_view.h"
 #include "app/gui/models/issue_feed_model.h"
 #include "app/gui/models/slow_frames_model.h"
+#include "app/gui/views/issue_detail_view.h"
+#include "app/gui/views/item_views.h"
 
 namespace mxi::gui {
 
@@ -75,7 +75,8 @@ LiveDashboard::LiveDashboard(std::shared_ptr<core::session::LiveSession> session
   m_panels->setCentralWidget(makeFeed());
   QDockWidget* fps = addPanel(QStringLiteral("fpsPanel"), tr("FPS"), m_fps, Qt::TopDockWidgetArea);
   QDockWidget* drops = addPanel(QStringLiteral("dropsPanel"), tr("Drop levels"), m_drops, Qt::TopDockWidgetArea);
-  QDockWidget* dist = addPanel(QStringLiteral("distributionPanel"), tr("Frame times"), m_frameTimes, Qt::TopDockWidgetArea);
+  QDockWidget* dist =
+      addPanel(QStringLiteral("distributionPanel"), tr("Frame times"), m_frameTimes, Qt::TopDockWidgetArea);
   QDockWidget* slow = addPanel(QStringLiteral("slowFramesPanel"), tr("Slow frames"), m_slowPage, Qt::TopDockWidgetArea);
   addPanel(QStringLiteral("issueDetailPanel"), tr("Issue detail"), m_detail, Qt::RightDockWidgetArea);
   m_panels->splitDockWidget(fps, drops, Qt::Horizontal);
@@ -93,13 +94,17 @@ LiveDashboard::LiveDashboard(std::shared_ptr<core::session::LiveSession> session
   refresh();
 }
 
-LiveDashboard::~LiveDashboard() { QSettings().setValue(QLatin1String(kLayoutKey), m_panels->saveState(kLayoutVersion)); }
+LiveDashboard::~LiveDashboard() {
+  QSettings().setValue(QLatin1String(kLayoutKey), m_panels->saveState(kLayoutVersion));
+}
 
-QDockWidget* LiveDashboard::addPanel(const QString& name, const QString& title, QWidget* content, Qt::DockWidgetArea area) {
+QDockWidget* LiveDashboard::addPanel(const QString& name, const QString& title, QWidget* content,
+                                     Qt::DockWidgetArea area) {
   auto* dock = new QDockWidget(title, m_panels);
   dock->setObjectName(name);
   dock->setWidget(content);
-  dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
+  dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                    QDockWidget::DockWidgetClosable);
   m_panels->addDockWidget(area, dock);
   return dock;
 }
@@ -143,8 +148,10 @@ QWidget* LiveDashboard::makeFeed() {
   auto* bar = new QHBoxLayout;
   m_kind = new QComboBox;
   m_kind->addItem(tr("All kinds"), -1);
-  for (auto k : {core::session::LiveEvent::Kind::kEvilMethod, core::session::LiveEvent::Kind::kAnr, core::session::LiveEvent::Kind::kIo, core::session::LiveEvent::Kind::kStartup,
-                 core::session::LiveEvent::Kind::kFps, core::session::LiveEvent::Kind::kLeak, core::session::LiveEvent::Kind::kMark, core::session::LiveEvent::Kind::kOther}) {
+  for (auto k : {core::session::LiveEvent::Kind::kEvilMethod, core::session::LiveEvent::Kind::kAnr,
+                 core::session::LiveEvent::Kind::kIo, core::session::LiveEvent::Kind::kStartup,
+                 core::session::LiveEvent::Kind::kFps, core::session::LiveEvent::Kind::kLeak,
+                 core::session::LiveEvent::Kind::kMark, core::session::LiveEvent::Kind::kOther}) {
     m_kind->addItem(QString::fromUtf8(core::session::liveEventKindName(k).data()), static_cast<int>(k));
   }
   m_search = new QLineEdit;
@@ -182,10 +189,11 @@ QWidget* LiveDashboard::makeFeed() {
   enableCopy(m_feedView);
   m_detail = new IssueDetailView;
   layout->addWidget(m_feedView, 1);
-  connect(m_feedView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
-    if (!current.isValid()) return m_detail->clear();
-    m_detail->showIssue(m_feed->eventAt(m_feedProxy->mapToSource(current).row()));
-  });
+  connect(m_feedView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+          [this](const QModelIndex& current) {
+            if (!current.isValid()) return m_detail->clear();
+            m_detail->showIssue(m_feed->eventAt(m_feedProxy->mapToSource(current).row()));
+          });
   return page;
 }
 
@@ -210,11 +218,13 @@ void LiveDashboard::showSlowFrames(int scene, DropLevel level) {
   const auto& scenes = m_session->scenes();
   if (scene < 0 || scene >= static_cast<int>(scenes.size())) return;
   m_slowFrames->setFilter(scene, level);
-  m_slowTitle->setText(level == DropLevel::kBest
-                           ? tr("%1 · Best frames are not slow; pick another level").arg(QString::fromStdString(scenes[static_cast<size_t>(scene)].name))
-                           : tr("%1 · %2: %3 slow frames (newest first)")
-                                 .arg(QString::fromStdString(scenes[static_cast<size_t>(scene)].name), dropLevelTitle(level))
-                                 .arg(m_slowFrames->rowCount()));
+  m_slowTitle->setText(
+      level == DropLevel::kBest
+          ? tr("%1 · Best frames are not slow; pick another level")
+                .arg(QString::fromStdString(scenes[static_cast<size_t>(scene)].name))
+          : tr("%1 · %2: %3 slow frames (newest first)")
+                .arg(QString::fromStdString(scenes[static_cast<size_t>(scene)].name), dropLevelTitle(level))
+                .arg(m_slowFrames->rowCount()));
 }
 
 void LiveDashboard::refresh() {
@@ -227,9 +237,17 @@ void LiveDashboard::refresh() {
                     "Frozen %10 · p50 %11 ms · p90 %12 ms · p99 %13 ms")
                      .arg(formatSessionTime(s.durationMs))
                      .arg(s.fps, 0, 'f', 1)
-                     .arg(s.frames).arg(s.flaggedFrames).arg(s.scenes)
-                     .arg(s.levels[0]).arg(s.levels[1]).arg(s.levels[2]).arg(s.levels[3]).arg(s.levels[4])
-                     .arg(s.p50Ms).arg(s.p90Ms).arg(s.p99Ms);
+                     .arg(s.frames)
+                     .arg(s.flaggedFrames)
+                     .arg(s.scenes)
+                     .arg(s.levels[0])
+                     .arg(s.levels[1])
+                     .arg(s.levels[2])
+                     .arg(s.levels[3])
+                     .arg(s.levels[4])
+                     .arg(s.p50Ms)
+                     .arg(s.p90Ms)
+                     .arg(s.p99Ms);
   text += tr(" · %1 evil methods · %2 ANRs · %3 IO · %4 events in the feed (issues, ANRs, marks, frame gaps)")
               .arg(events(core::session::LiveEvent::Kind::kEvilMethod))
               .arg(events(core::session::LiveEvent::Kind::kAnr))
@@ -242,7 +260,8 @@ void LiveDashboard::refresh() {
   m_frameTimes->show(m_session->frameTimeView(), s);  // the header's percentiles
   m_feed->sync();
   // Something to look at from the start: the first issue, until the user picks one.
-  if (!m_feedView->currentIndex().isValid() && m_feedProxy->rowCount() > 0) m_feedView->setCurrentIndex(m_feedProxy->index(0, 0));
+  if (!m_feedView->currentIndex().isValid() && m_feedProxy->rowCount() > 0)
+    m_feedView->setCurrentIndex(m_feedProxy->index(0, 0));
 }
 
 }  // namespace mxi::gui

@@ -5,9 +5,9 @@
 // changed, so a fast feed never floods the UI thread.
 #pragma once
 
+#include <QWidget>
 #include <memory>
 #include <optional>
-#include <QWidget>
 
 #include "core/session/live_session.h"
 

@@ -22,8 +22,9 @@ namespace mxi::gui {
 LiveDeviceView::LiveDeviceView(LiveTarget target, std::unique_ptr<DemoDevice> demo, QWidget* parent)
     : QWidget(parent), m_demo(std::move(demo)), m_job(new LiveDeviceJob(std::move(target), this)) {
   m_layout = new QVBoxLayout(this);
-  auto* title = new QLabel(tr("<b>%1</b>%2").arg(m_job->target().label.toHtmlEscaped(),
-                                                  m_demo ? tr(" — simulated phone, no device needed") : QString()));
+  auto* title = new QLabel(
+      tr("<b>%1</b>%2")
+          .arg(m_job->target().label.toHtmlEscaped(), m_demo ? tr(" — simulated phone, no device needed") : QString()));
   auto* bar = new QHBoxLayout;
   m_apps = new QComboBox;
   m_apps->setEditable(true);  // a package not listed (yet) can be typed
@@ -43,8 +44,9 @@ LiveDeviceView::LiveDeviceView(LiveTarget target, std::unique_ptr<DemoDevice> de
   m_dumpProgress->hide();
   bar->addWidget(new QLabel(tr("App:")));
   bar->addWidget(m_apps, 1);
-  for (QWidget* w : {static_cast<QWidget*>(m_refresh), static_cast<QWidget*>(m_start), static_cast<QWidget*>(m_stop),
-                     static_cast<QWidget*>(m_mark), static_cast<QWidget*>(m_dump), static_cast<QWidget*>(m_dumpProgress)}) {
+  for (QWidget* w :
+       {static_cast<QWidget*>(m_refresh), static_cast<QWidget*>(m_start), static_cast<QWidget*>(m_stop),
+        static_cast<QWidget*>(m_mark), static_cast<QWidget*>(m_dump), static_cast<QWidget*>(m_dumpProgress)}) {
     bar->addWidget(w);
   }
   m_agent = new QLabel;
@@ -83,7 +85,9 @@ LiveDeviceView::LiveDeviceView(LiveTarget target, std::unique_ptr<DemoDevice> de
     for (const auto& app : m_job->apps()) {
       const QString name = QString::fromStdString(app.package);
       const QString pid = app.pid > 0 ? tr(", pid %1").arg(app.pid) : QString();
-      const QString note = app.foreground ? tr("in front%1").arg(pid) : app.running ? tr("running%1").arg(pid) : QString();
+      const QString note = app.foreground ? tr("in front%1").arg(pid)
+                           : app.running  ? tr("running%1").arg(pid)
+                                          : QString();
       m_apps->addItem(note.isEmpty() ? name : tr("%1  (%2)").arg(name, note), name);
     }
     if (!typed.isEmpty() && m_apps->findData(typed) < 0) m_apps->setEditText(typed);
@@ -96,9 +100,10 @@ LiveDeviceView::LiveDeviceView(LiveTarget target, std::unique_ptr<DemoDevice> de
     emit failed(message);
   });
   connect(m_job, &LiveDeviceJob::status, m_status, &QLabel::setText);
-  connect(m_job, &LiveDeviceJob::mappingLoaded, this, [this](std::shared_ptr<const core::trace::MethodMapping> mapping) {
-    if (m_feed) m_feed->setMapping(std::move(mapping));
-  });
+  connect(m_job, &LiveDeviceJob::mappingLoaded, this,
+          [this](std::shared_ptr<const core::trace::MethodMapping> mapping) {
+            if (m_feed) m_feed->setMapping(std::move(mapping));
+          });
   connect(m_job, &LiveDeviceJob::deployed, m_agent, &QLabel::setText);
   connect(m_job, &LiveDeviceJob::connectionChanged, this, [this](bool connected, const QString& detail) {
     const bool first = connected && !m_everConnected;
@@ -159,7 +164,8 @@ LiveDeviceView::LiveDeviceView(LiveTarget target, std::unique_ptr<DemoDevice> de
       showBanner(tr("Recording stopped: %1").arg(error), true);
       emit failed(error);
     } else {
-      m_status->setText(tr("Session saved to %1 — open it from File → Open session to scrub, compare or export.").arg(path));
+      m_status->setText(
+          tr("Session saved to %1 — open it from File → Open session to scrub, compare or export.").arg(path));
     }
     updateButtons();
     if (error.isEmpty() || QFileInfo::exists(path)) emit sessionFinished(path);
@@ -184,8 +190,9 @@ QString LiveDeviceView::agentText() const { return m_agent->text(); }
 
 void LiveDeviceView::showBanner(const QString& text, bool alarm) {
   ++m_bannerGeneration;
-  m_banner->setStyleSheet(alarm ? QStringLiteral("QLabel { background: #c62828; color: white; padding: 6px; font-weight: bold; }")
-                                : QStringLiteral("QLabel { background: #ffb300; color: black; padding: 6px; }"));
+  m_banner->setStyleSheet(
+      alarm ? QStringLiteral("QLabel { background: #c62828; color: white; padding: 6px; font-weight: bold; }")
+            : QStringLiteral("QLabel { background: #ffb300; color: black; padding: 6px; }"));
   m_banner->setText(text);
   m_banner->show();
 }
@@ -210,9 +217,10 @@ void LiveDeviceView::start() {
   const int index = m_apps->findText(m_apps->currentText());
   const QString package = index >= 0 ? m_apps->itemData(index).toString() : m_apps->currentText().trimmed();
   if (package.isEmpty()) return;
-  m_sessionPath = QDir(recordingsDir())
-                      .filePath(QStringLiteral("%1-%2.mxs").arg(package, QDateTime::currentDateTime().toString(
-                                                                             QStringLiteral("yyyyMMdd-HHmmss"))));
+  m_sessionPath =
+      QDir(recordingsDir())
+          .filePath(QStringLiteral("%1-%2.mxs")
+                        .arg(package, QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"))));
   // A fresh dashboard per recording.
   if (m_dashboard) {
     m_layout->removeWidget(m_dashboard);
@@ -247,9 +255,10 @@ void LiveDeviceView::mark(const QString& label) {
 void LiveDeviceView::dumpHeap() {
   if (!m_job->running()) return;
   const QString package = QFileInfo(m_sessionPath).completeBaseName();
-  const QString path = QDir(recordingsDir())
-                           .filePath(QStringLiteral("%1-heap-%2.hprof")
-                                         .arg(package, QDateTime::currentDateTime().toString(QStringLiteral("HHmmss"))));
+  const QString path =
+      QDir(recordingsDir())
+          .filePath(QStringLiteral("%1-heap-%2.hprof")
+                        .arg(package, QDateTime::currentDateTime().toString(QStringLiteral("HHmmss"))));
   m_dump->setEnabled(false);
   m_dumpProgress->setValue(0);
   m_dumpProgress->show();

@@ -5,9 +5,9 @@
 // resumes when the agent is back.
 #pragma once
 
-#include <memory>
 #include <QDateTime>
 #include <QWidget>
+#include <memory>
 
 #include "app/gui/jobs/live_device_job.h"
 
@@ -84,8 +84,8 @@ class LiveDeviceView : public QWidget {
   bool m_connected = false;
   bool m_everConnected = false;  // since Start: started() is emitted once
   int m_losses = 0;
-  QDateTime m_lostAt;           // invalid while connected
-  int m_bannerGeneration = 0;   // a timed hide only hides the banner it was meant for
+  QDateTime m_lostAt;          // invalid while connected
+  int m_bannerGeneration = 0;  // a timed hide only hides the banner it was meant for
 };
 
 }  // namespace mxi::gui

@@ -1,6 +1,5 @@
 #include "app/gui/views/session_view.h"
 
-#include <fstream>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -15,13 +14,14 @@
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
+#include <fstream>
 
 #include "app/gui/models/format.h"
-#include "app/gui/views/item_views.h"
-#include "app/gui/views/live_dashboard.h"
 #include "app/gui/models/session_comparison_model.h"
 #include "app/gui/models/session_replay.h"
 #include "app/gui/settings/mapping_files.h"
+#include "app/gui/views/item_views.h"
+#include "app/gui/views/live_dashboard.h"
 #include "core/session/chrome_trace.h"
 #include "core/session/html_report.h"
 #include "core/session/session_json.h"
@@ -29,22 +29,31 @@
 
 namespace mxi::gui {
 
-SessionView::SessionView(QString path, std::shared_ptr<const core::session::SessionData> data, core::session::LiveThresholds thresholds,
-                         QList<AppMapping> mappings, QWidget* parent)
-    : QWidget(parent), m_path(std::move(path)), m_thresholds(thresholds), m_mappings(std::move(mappings)), m_data(std::move(data)) {
+SessionView::SessionView(QString path, std::shared_ptr<const core::session::SessionData> data,
+                         core::session::LiveThresholds thresholds, QList<AppMapping> mappings, QWidget* parent)
+    : QWidget(parent),
+      m_path(std::move(path)),
+      m_thresholds(thresholds),
+      m_mappings(std::move(mappings)),
+      m_data(std::move(data)) {
   auto* layout = new QVBoxLayout(this);
   m_header = new QLabel;
   m_header->setWordWrap(true);
   m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
   const auto& h = m_data->header;
-  QString header = tr("<b>%1</b> · app %2 · device %3 · agent %4 · %5 frames, %6 issues, %7 ANRs")
-                       .arg(QFileInfo(m_path).fileName().toHtmlEscaped(), QString::fromStdString(h.app).toHtmlEscaped(),
-                            QString::fromStdString(h.device).toHtmlEscaped(), QString::fromStdString(h.agentVersion).toHtmlEscaped())
-                       .arg(m_data->frames.size()).arg(m_data->issues.size()).arg(m_data->anrs.size());
+  QString header =
+      tr("<b>%1</b> · app %2 · device %3 · agent %4 · %5 frames, %6 issues, %7 ANRs")
+          .arg(QFileInfo(m_path).fileName().toHtmlEscaped(), QString::fromStdString(h.app).toHtmlEscaped(),
+               QString::fromStdString(h.device).toHtmlEscaped(), QString::fromStdString(h.agentVersion).toHtmlEscaped())
+          .arg(m_data->frames.size())
+          .arg(m_data->issues.size())
+          .arg(m_data->anrs.size());
   if (!m_data->recovery.intact()) {
     header += tr("<br><span style='color:#c62828'>Recovered from a damaged file: %1 torn bytes, %2 corrupt bytes, %3 "
                  "records lost%4</span>")
-                  .arg(m_data->recovery.tornBytes).arg(m_data->recovery.corruptBytes).arg(m_data->recovery.lostRecords)
+                  .arg(m_data->recovery.tornBytes)
+                  .arg(m_data->recovery.corruptBytes)
+                  .arg(m_data->recovery.lostRecords)
                   .arg(m_data->recovery.lostRecordsExact ? QString() : tr(" (at least)"));
   }
   m_header->setText(header);
@@ -133,15 +142,15 @@ void SessionView::compareWith(const QString& basePath) {
     m_compareProgress->setVisible(false);
     m_compareCancel->setVisible(false);
   };
-  connect(job, &SessionLoadJob::progress, m_compareProgress, [this](const QString&, int permille) {
-    m_compareProgress->setValue(permille);
-  });
-  connect(job, &SessionLoadJob::loaded, this, [this, basePath, done](std::shared_ptr<const core::session::SessionData> base) {
-    done();
-    m_time->setText(formatSessionTime(m_timeline->value()));
-    showComparison(basePath, *base);
-    emit comparedWith(basePath);
-  });
+  connect(job, &SessionLoadJob::progress, m_compareProgress,
+          [this](const QString&, int permille) { m_compareProgress->setValue(permille); });
+  connect(job, &SessionLoadJob::loaded, this,
+          [this, basePath, done](std::shared_ptr<const core::session::SessionData> base) {
+            done();
+            m_time->setText(formatSessionTime(m_timeline->value()));
+            showComparison(basePath, *base);
+            emit comparedWith(basePath);
+          });
   connect(job, &SessionLoadJob::failed, this, [this, done](const QString& message) {
     done();
     m_time->setText(message);
@@ -186,7 +195,8 @@ void SessionView::rebuild(int64_t untilNs) {
 }
 
 void SessionView::showComparison(const QString& basePath, const core::session::SessionData& base) {
-  auto* model = new SessionComparisonModel(core::session::compareSessions(base, *m_data), QFileInfo(basePath).fileName(), this);
+  auto* model =
+      new SessionComparisonModel(core::session::compareSessions(base, *m_data), QFileInfo(basePath).fileName(), this);
   showModel(m_compareTree, model);
   delete m_comparison;
   m_comparison = model;
@@ -197,10 +207,14 @@ void SessionView::showComparison(const QString& basePath, const core::session::S
 QString SessionView::exportTo(const QString& format, const QString& outPath) const {
   std::string text;
   // Exports count drop levels by the same thresholds as the views (Settings).
-  if (format == QLatin1String("html")) text = core::session::sessionToHtml(*m_data, m_thresholds.drops);
-  else if (format == QLatin1String("json")) text = core::trace::dumpJson(core::session::sessionToJson(*m_data, m_thresholds.drops), 2);
-  else if (format == QLatin1String("chrome-trace")) text = core::trace::dumpJson(core::session::sessionToChromeTrace(*m_data, m_thresholds.drops));
-  else return tr("Unknown export format %1").arg(format);
+  if (format == QLatin1String("html"))
+    text = core::session::sessionToHtml(*m_data, m_thresholds.drops);
+  else if (format == QLatin1String("json"))
+    text = core::trace::dumpJson(core::session::sessionToJson(*m_data, m_thresholds.drops), 2);
+  else if (format == QLatin1String("chrome-trace"))
+    text = core::trace::dumpJson(core::session::sessionToChromeTrace(*m_data, m_thresholds.drops));
+  else
+    return tr("Unknown export format %1").arg(format);
   std::ofstream out(outPath.toStdString(), std::ios::binary);
   out << text;
   out.close();

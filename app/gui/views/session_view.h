@@ -3,12 +3,12 @@
 // by core's session compare) and exports (HTML report, JSON, Chrome trace for Perfetto).
 #pragma once
 
-#include <memory>
 #include <QWidget>
+#include <memory>
 
-#include "core/session/live_session.h"
 #include "app/gui/jobs/session_load_job.h"
 #include "app/gui/settings/settings.h"
+#include "core/session/live_session.h"
 #include "core/session/session_compare.h"
 #include "core/session/session_data.h"
 
@@ -29,8 +29,9 @@ class SessionView : public QWidget {
   Q_OBJECT
  public:
   // `mappings` (Settings) name the call trees of a baseline it is compared with, as they named this one's.
-  SessionView(QString path, std::shared_ptr<const core::session::SessionData> data, core::session::LiveThresholds thresholds = {},
-              QList<AppMapping> mappings = {}, QWidget* parent = nullptr);
+  SessionView(QString path, std::shared_ptr<const core::session::SessionData> data,
+              core::session::LiveThresholds thresholds = {}, QList<AppMapping> mappings = {},
+              QWidget* parent = nullptr);
   ~SessionView() override;
 
   const core::session::SessionData& data() const { return *m_data; }

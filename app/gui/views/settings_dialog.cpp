@@ -43,10 +43,12 @@ SettingsDialog::SettingsDialog(const Settings& settings, QWidget* parent) : QDia
   m_problem->setStyleSheet(QStringLiteral("color: #c62828"));
   m_problem->setWordWrap(true);
   layout->addWidget(m_problem);
-  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel | QDialogButtonBox::RestoreDefaults);
+  auto* buttons =
+      new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel | QDialogButtonBox::RestoreDefaults);
   connect(buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::accept);
   connect(buttons, &QDialogButtonBox::rejected, this, &SettingsDialog::reject);
-  connect(buttons->button(QDialogButtonBox::RestoreDefaults), &QPushButton::clicked, this, &SettingsDialog::restoreDefaults);
+  connect(buttons->button(QDialogButtonBox::RestoreDefaults), &QPushButton::clicked, this,
+          &SettingsDialog::restoreDefaults);
   layout->addWidget(buttons);
   setSettings(settings);
   resize(720, 460);
@@ -86,7 +88,8 @@ QWidget* SettingsDialog::makeThresholdPage() {
   auto* page = new QWidget;
   auto* form = new QFormLayout(page);
   m_evilMethodMs = spin(1, 600000, tr(" ms"), QStringLiteral("evilMethodMs"));
-  m_evilMethodMs->setToolTip(tr("Evil methods costing this much or more are flagged in the issue feed (Matrix: 700 ms)"));
+  m_evilMethodMs->setToolTip(
+      tr("Evil methods costing this much or more are flagged in the issue feed (Matrix: 700 ms)"));
   m_anrMs = spin(1, 600000, tr(" ms"), QStringLiteral("anrMs"));
   m_anrMs->setToolTip(tr("Evil methods and ANRs costing this much or more are flagged as ANR-long (Matrix: 5 s)"));
   form->addRow(tr("Evil method"), m_evilMethodMs);
@@ -107,9 +110,10 @@ QWidget* SettingsDialog::makeThresholdPage() {
 QWidget* SettingsDialog::makeMappingPage() {
   auto* page = new QWidget;
   auto* layout = new QVBoxLayout(page);
-  layout->addWidget(new QLabel(tr("Evil-method call trees of a session whose app is the package are named with its "
-                                  "methodMapping.txt (Matrix gradle plugin) and, for names left obfuscated, its ProGuard/R8 "
-                                  "mapping.txt. Double-click a file cell to browse.")));
+  layout->addWidget(
+      new QLabel(tr("Evil-method call trees of a session whose app is the package are named with its "
+                    "methodMapping.txt (Matrix gradle plugin) and, for names left obfuscated, its ProGuard/R8 "
+                    "mapping.txt. Double-click a file cell to browse.")));
   m_mappings = new QTableWidget(0, kMappingColumns);
   m_mappings->setObjectName(QStringLiteral("mappings"));
   m_mappings->setHorizontalHeaderLabels({tr("App package"), tr("methodMapping.txt"), tr("ProGuard mapping.txt")});
@@ -135,18 +139,21 @@ QWidget* SettingsDialog::makeMappingPage() {
   m_excludedHeaps = new QLineEdit;
   m_excludedHeaps->setObjectName(QStringLiteral("excludedHeaps"));
   m_excludedHeaps->setPlaceholderText(tr("comma-separated, e.g. image, zygote"));
-  m_excludedHeaps->setToolTip(tr("Objects of these heaps count in no retained size and no class histogram row "
-                                 "(Android dumps: image and zygote belong to the system, not the app)"));
+  m_excludedHeaps->setToolTip(
+      tr("Objects of these heaps count in no retained size and no class histogram row "
+         "(Android dumps: image and zygote belong to the system, not the app)"));
   heaps->addRow(tr("Heaps to exclude"), m_excludedHeaps);
   m_knownReferences = new QLineEdit;
   m_knownReferences->setObjectName(QStringLiteral("knownReferences"));
   m_knownReferences->setPlaceholderText(tr("none: the built-in Android list only"));
-  m_knownReferences->setToolTip(tr("A JSON file of known references (fields, a thread's locals, JNI globals; library "
-                                   "or ignored) added to the built-in Android list, as mxi leaks --add-known-references"));
+  m_knownReferences->setToolTip(
+      tr("A JSON file of known references (fields, a thread's locals, JNI globals; library "
+         "or ignored) added to the built-in Android list, as mxi leaks --add-known-references"));
   auto* knownRow = new QHBoxLayout;
   auto* browseKnown = new QPushButton(tr("Browse…"));
   connect(browseKnown, &QPushButton::clicked, this, [this] {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Known references"), QString(), tr("JSON (*.json);;All files (*)"));
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Known references"), QString(), tr("JSON (*.json);;All files (*)"));
     if (!path.isEmpty()) m_knownReferences->setText(path);
   });
   knownRow->addWidget(m_knownReferences, 1);
@@ -166,14 +173,16 @@ void SettingsDialog::addMappingRow(const AppMapping& mapping) {
 
 void SettingsDialog::browseMapping(int row, int column) {
   if (column == kPackage) return;
-  const QString path = QFileDialog::getOpenFileName(this, column == kMethodMapping ? tr("methodMapping.txt") : tr("ProGuard mapping.txt"),
-                                                    QString(), tr("Mappings (*.txt);;All files (*)"));
+  const QString path = QFileDialog::getOpenFileName(
+      this, column == kMethodMapping ? tr("methodMapping.txt") : tr("ProGuard mapping.txt"), QString(),
+      tr("Mappings (*.txt);;All files (*)"));
   if (!path.isEmpty()) m_mappings->item(row, column)->setText(path);
 }
 
 void SettingsDialog::updateDropRanges() {
   const int n = m_drop[0]->value(), m = m_drop[1]->value(), h = m_drop[2]->value(), f = m_drop[3]->value();
-  m_dropRanges->setText(tr("Best [0,%1) Normal [%1,%2) Middle [%2,%3) High [%3,%4) Frozen [%4,∞)").arg(n).arg(m).arg(h).arg(f));
+  m_dropRanges->setText(
+      tr("Best [0,%1) Normal [%1,%2) Middle [%2,%3) High [%3,%4) Frozen [%4,∞)").arg(n).arg(m).arg(h).arg(f));
 }
 
 void SettingsDialog::setSettings(const Settings& s) {
@@ -184,7 +193,8 @@ void SettingsDialog::setSettings(const Settings& s) {
   m_tcpAddress->setEnabled(tcp);
   m_evilMethodMs->setValue(static_cast<int>(s.thresholds.evilMethodMs));
   m_anrMs->setValue(static_cast<int>(s.thresholds.anrMs));
-  const int drops[4] = {s.thresholds.drops.normal, s.thresholds.drops.middle, s.thresholds.drops.high, s.thresholds.drops.frozen};
+  const int drops[4] = {s.thresholds.drops.normal, s.thresholds.drops.middle, s.thresholds.drops.high,
+                        s.thresholds.drops.frozen};
   for (int i = 0; i < 4; ++i) m_drop[i]->setValue(drops[i]);
   updateDropRanges();
   m_mappings->setRowCount(0);
@@ -203,7 +213,9 @@ Settings SettingsDialog::settings() const {
   s.thresholds.anrMs = m_anrMs->value();
   s.thresholds.drops = {m_drop[0]->value(), m_drop[1]->value(), m_drop[2]->value(), m_drop[3]->value()};
   for (int row = 0; row < m_mappings->rowCount(); ++row) {
-    auto text = [&](int column) { return m_mappings->item(row, column) ? m_mappings->item(row, column)->text().trimmed() : QString(); };
+    auto text = [&](int column) {
+      return m_mappings->item(row, column) ? m_mappings->item(row, column)->text().trimmed() : QString();
+    };
     AppMapping m{text(kPackage), text(kMethodMapping), text(kProguard)};
     if (!m.package.isEmpty() || !m.methodMapping.isEmpty() || !m.proguardMapping.isEmpty()) s.mappings << m;
   }

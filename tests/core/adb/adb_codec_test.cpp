@@ -23,7 +23,8 @@ TEST(AdbPacketTest, EncodesOpenWithChecksumAndMagic) {
   const Bytes p = encodePacket({cmd::kOpen, 5, 0, std::string("shell:\0", 7)}, true);
   const std::string expected = bytes({'O', 'P', 'E', 'N', 5, 0, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0,
                                       // checksum: s h e l l : \0 = 115+104+101+108+108+58 = 594 = 0x252
-                                      0x52, 0x02, 0, 0, 0xb0, 0xaf, 0xba, 0xb1}) + std::string("shell:\0", 7);
+                                      0x52, 0x02, 0, 0, 0xb0, 0xaf, 0xba, 0xb1}) +
+                               std::string("shell:\0", 7);
   EXPECT_EQ(p, expected);
   EXPECT_EQ(adbChecksum("shell:"), 594u);
 }
@@ -155,7 +156,8 @@ TEST(ShellProtocolTest, EncodesPackets) {
 }
 
 TEST(ShellProtocolTest, ParsesSplitPackets) {
-  const Bytes stream = encodeShellPacket(ShellPacketId::kStdout, "out\n") + encodeShellPacket(ShellPacketId::kStderr, "err\n") +
+  const Bytes stream = encodeShellPacket(ShellPacketId::kStdout, "out\n") +
+                       encodeShellPacket(ShellPacketId::kStderr, "err\n") +
                        encodeShellPacket(ShellPacketId::kExit, std::string(1, 7));
   ShellPacketParser p;
   std::vector<ShellPacket> got;
@@ -266,7 +268,8 @@ TEST(DeviceListTest, ParsesLongAndShortForms) {
   const auto list = parseDeviceList(
       "emulator-5554          device product:sdk_gphone64 model:sdk_gphone64_x86_64 device:emu64xa transport_id:3\n"
       "R58M123                unauthorized usb:1-4.2 transport_id:5\n"
-      "0123456789ABCDEF       no permissions (missing udev rules? user is in the plugdev group); see [http://developer.android.com/tools/device.html] usb:1-1 transport_id:6\n"
+      "0123456789ABCDEF       no permissions (missing udev rules? user is in the plugdev group); see "
+      "[http://developer.android.com/tools/device.html] usb:1-1 transport_id:6\n"
       "127.0.0.1:5555\toffline\n");
   ASSERT_EQ(list.size(), 4u);
   EXPECT_EQ(list[0].serial, "emulator-5554");
@@ -275,7 +278,8 @@ TEST(DeviceListTest, ParsesLongAndShortForms) {
   EXPECT_EQ(list[1].state, "unauthorized");
   EXPECT_EQ(list[1].usb, "1-4.2");
   EXPECT_EQ(list[2].state,
-            "no permissions (missing udev rules? user is in the plugdev group); see [http://developer.android.com/tools/device.html]");
+            "no permissions (missing udev rules? user is in the plugdev group); see "
+            "[http://developer.android.com/tools/device.html]");
   EXPECT_EQ(list[2].usb, "1-1");
   EXPECT_EQ(list[3].serial, "127.0.0.1:5555");
   EXPECT_EQ(list[3].state, "offline");
@@ -297,7 +301,8 @@ TEST(ServerAddressTest, ParsesSocketSpecs) {
   EXPECT_FALSE(parseServerSocketSpec("tcp:host:99999").ok());
   const auto unix = parseServerSocketSpec("localabstract:adb");
   ASSERT_FALSE(unix.ok());
-  EXPECT_EQ(unix.status().message(), "unsupported ADB_SERVER_SOCKET 'localabstract:adb' (expected tcp:PORT or tcp:HOST:PORT)");
+  EXPECT_EQ(unix.status().message(),
+            "unsupported ADB_SERVER_SOCKET 'localabstract:adb' (expected tcp:PORT or tcp:HOST:PORT)");
 }
 
 TEST(ForwardListTest, ParsesLines) {

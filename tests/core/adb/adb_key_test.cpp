@@ -29,8 +29,8 @@ TEST(AdbKeyTest, PublicKeyHasAndroidLayout) {
   EXPECT_EQ(pub->size(), 700u);  // base64 of 524 bytes
   const std::string raw = decodeBase64(*pub);
   ASSERT_GE(raw.size(), kAndroidPubkeyStructSize);
-  EXPECT_EQ(loadLe32(raw.data()), 64u);             // modulus words
-  EXPECT_EQ(loadLe32(raw.data() + 520), 65537u);    // exponent
+  EXPECT_EQ(loadLe32(raw.data()), 64u);           // modulus words
+  EXPECT_EQ(loadLe32(raw.data() + 520), 65537u);  // exponent
   // n0inv * n[0] == -1 mod 2^32
   EXPECT_EQ(loadLe32(raw.data() + 4) * loadLe32(raw.data() + 8), 0xffffffffu);
 }
@@ -59,7 +59,8 @@ TEST(AdbKeyTest, TamperedPublicKeyIsRefused) {
   raw[300] ^= 1;  // inside rr
   std::string b64(4 * ((raw.size() + 2) / 3) + 1, '\0');
   b64.resize(static_cast<size_t>(EVP_EncodeBlock(reinterpret_cast<unsigned char*>(b64.data()),
-                                                 reinterpret_cast<const unsigned char*>(raw.data()), static_cast<int>(raw.size()))));
+                                                 reinterpret_cast<const unsigned char*>(raw.data()),
+                                                 static_cast<int>(raw.size()))));
   auto pub = AdbPublicKey::fromAndroidFormat(b64);
   ASSERT_FALSE(pub.ok());
   EXPECT_EQ(pub.status().message(), "Android RSA public key: rr does not match the modulus");

@@ -66,7 +66,8 @@ TEST_F(AdbServerClientTest, ListsConnectedSimulatorWithProperties) {
   EXPECT_EQ((*devices)[0].device, "mxisim");
   auto features = c.features(sim.hostPort(), kLimits);
   ASSERT_TRUE(features.ok());
-  EXPECT_EQ(*features, (std::set<std::string>{"abb_exec", "apex", "cmd", "fixed_push_mkdir", "ls_v2", "shell_v2", "stat_v2"}));
+  EXPECT_EQ(*features,
+            (std::set<std::string>{"abb_exec", "apex", "cmd", "fixed_push_mkdir", "ls_v2", "shell_v2", "stat_v2"}));
 }
 
 TEST_F(AdbServerClientTest, TrackDevicesReportsComingAndGoing) {
@@ -88,7 +89,8 @@ TEST_F(AdbServerClientTest, TrackDevicesReportsComingAndGoing) {
   });
   auto waitFor = [&](const std::function<bool(const std::vector<DeviceListEntry>&)>& predicate) {
     std::unique_lock lock(mutex);
-    return changed.wait_for(lock, std::chrono::seconds(15), [&] { return !events.empty() && predicate(events.back()); });
+    return changed.wait_for(lock, std::chrono::seconds(15),
+                            [&] { return !events.empty() && predicate(events.back()); });
   };
   auto stateOf = [](const std::vector<DeviceListEntry>& list, const std::string& serial) {
     for (const auto& d : list) {
@@ -230,7 +232,8 @@ TEST_F(AdbServerDeviceTest, PullOfMissingFileNamesDeviceAndPath) {
   const auto dir = test::scratchDir("server-client-missing");
   auto pulled = (*session)->pull("/data/nope.txt", (dir / "x").string(), progress, kLimits);
   ASSERT_FALSE(pulled.ok());
-  EXPECT_EQ(pulled.status().message(), "device " + m_sim->hostPort() + ", sync pull /data/nope.txt -> " + (dir / "x").string() +
+  EXPECT_EQ(pulled.status().message(), "device " + m_sim->hostPort() + ", sync pull /data/nope.txt -> " +
+                                           (dir / "x").string() +
                                            ": remote object does not exist (No such file or directory)");
   EXPECT_FALSE(std::filesystem::exists(dir / "x"));
 }
@@ -260,7 +263,8 @@ TEST_F(AdbServerDeviceTest, ForwardManagementThroughServer) {
   auto list = m_client->listForwards(kLimits);
   ASSERT_TRUE(list.ok());
   ASSERT_EQ(list->size(), 1u);
-  EXPECT_EQ((*list)[0], (ForwardEntry{m_sim->hostPort(), "tcp:" + std::to_string(*port), "localabstract:" + echo.name()}));
+  EXPECT_EQ((*list)[0],
+            (ForwardEntry{m_sim->hostPort(), "tcp:" + std::to_string(*port), "localabstract:" + echo.name()}));
   auto socket = Socket::connectTcp("127.0.0.1", *port, kLimits);
   ASSERT_TRUE(socket.ok());
   ASSERT_TRUE(socket->writeAll("via forward", kLimits).ok());
@@ -271,7 +275,8 @@ TEST_F(AdbServerDeviceTest, ForwardManagementThroughServer) {
   EXPECT_TRUE(m_client->listForwards(kLimits)->empty());
   const Status again = m_client->removeForward(m_sim->hostPort(), "tcp:" + std::to_string(*port), kLimits);
   ASSERT_FALSE(again.ok());
-  EXPECT_NE(again.message().find("listener 'tcp:" + std::to_string(*port) + "' not found"), std::string::npos) << again.message();
+  EXPECT_NE(again.message().find("listener 'tcp:" + std::to_string(*port) + "' not found"), std::string::npos)
+      << again.message();
 }
 
 TEST_F(AdbServerDeviceTest, ReverseManagementThroughTheDevice) {
@@ -294,7 +299,8 @@ TEST_F(AdbServerDeviceTest, ReverseManagementThroughTheDevice) {
   auto tcp = m_client->reverse(m_sim->hostPort(), "tcp:0", "localabstract:" + echo.name(), false, kLimits);
   ASSERT_TRUE(tcp.ok()) << tcp.status().toString();
   EXPECT_NE(*tcp, 0);
-  const Status rebind = m_client->reverse(m_sim->hostPort(), "localabstract:" + deviceSocket, "tcp:1", true, kLimits).status();
+  const Status rebind =
+      m_client->reverse(m_sim->hostPort(), "localabstract:" + deviceSocket, "tcp:1", true, kLimits).status();
   ASSERT_FALSE(rebind.ok());
   EXPECT_EQ(rebind.message(), "device " + m_sim->hostPort() + ", service 'reverse:forward:norebind:localabstract:" +
                                   deviceSocket + ";tcp:1': cannot rebind existing socket");
@@ -311,11 +317,13 @@ TEST_F(AdbServerDeviceTest, UnknownSerialIsAClearError) {
   auto device = m_client->device("no-such-serial");
   auto r = runShell(*device, "true", {}, kLimits);
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.status().message(), "adb server tcp:localhost:" + std::to_string(m_server.port()) +
-                                      ", request 'host-serial:no-such-serial:features': device 'no-such-serial' not found");
+  EXPECT_EQ(r.status().message(),
+            "adb server tcp:localhost:" + std::to_string(m_server.port()) +
+                ", request 'host-serial:no-such-serial:features': device 'no-such-serial' not found");
   auto stream = device->openStream("shell:true", kLimits);
   ASSERT_FALSE(stream.ok());
-  EXPECT_EQ(stream.status().message(), "adb server: selecting device 'no-such-serial': device 'no-such-serial' not found");
+  EXPECT_EQ(stream.status().message(),
+            "adb server: selecting device 'no-such-serial': device 'no-such-serial' not found");
 }
 
 TEST_F(AdbServerDeviceTest, ServerKilledMidTransferFailsWithinTimeout) {
@@ -336,7 +344,8 @@ TEST_F(AdbServerDeviceTest, ServerKilledMidTransferFailsWithinTimeout) {
   const IoLimits limits{std::chrono::milliseconds(3000), nullptr};
   StatusOr<TransferResult> result = internalError("not run");
   const auto begin = std::chrono::steady_clock::now();
-  std::thread pusher([&] { result = (*session)->push((dir / "k.bin").string(), "/data/local/tmp/k.bin", progress, limits); });
+  std::thread pusher(
+      [&] { result = (*session)->push((dir / "k.bin").string(), "/data/local/tmp/k.bin", progress, limits); });
   while (!started) std::this_thread::sleep_for(std::chrono::milliseconds(5));
   m_server.kill();
   pusher.join();

@@ -89,7 +89,8 @@ TEST_F(DirectTransportTest, RefusedSignatureThenPublicKeyOfferedAndAccepted) {
   EXPECT_TRUE((*device)->handshake().publicKeySent);
   const std::string log = sim.log();
   EXPECT_NE(log.find("mxi-device-sim: auth: signature refused\n"), std::string::npos) << log;
-  EXPECT_NE(log.find("mxi-device-sim: auth: public key offered by 'stranger@laptop', accepted\n"), std::string::npos) << log;
+  EXPECT_NE(log.find("mxi-device-sim: auth: public key offered by 'stranger@laptop', accepted\n"), std::string::npos)
+      << log;
   device->reset();
   // The device now knows the key: the next connection signs its way in.
   auto again = DirectDevice::connectTcp("127.0.0.1", sim.port(), auth, kLimits);
@@ -108,9 +109,10 @@ TEST_F(DirectTransportTest, UnacceptedPublicKeyTimesOutWithAClearError) {
   auto device = DirectDevice::connectTcp("127.0.0.1", sim.port(), auth, kLimits);
   ASSERT_FALSE(device.ok());
   EXPECT_LT(std::chrono::steady_clock::now() - begin, std::chrono::seconds(5));
-  EXPECT_EQ(device.status().message().rfind("127.0.0.1:" + std::to_string(sim.port()) +
-                                               ": device unauthorized: it did not accept our public key", 0),
-            0u)
+  EXPECT_EQ(
+      device.status().message().rfind(
+          "127.0.0.1:" + std::to_string(sim.port()) + ": device unauthorized: it did not accept our public key", 0),
+      0u)
       << device.status().message();
   EXPECT_NE(sim.log().find("waiting for the user (not accepted)"), std::string::npos);
 }
@@ -128,7 +130,8 @@ TEST_F(DirectTransportTest, ManyConcurrentStreamsOnOneConnection) {
   std::vector<std::thread> threads;
   for (int i = 0; i < kShells; ++i) {
     threads.emplace_back([&, i] {
-      auto r = runShell(**device, "sleep 0.2; echo stream " + std::to_string(i) + "; exit " + std::to_string(i), {}, kLimits);
+      auto r = runShell(**device, "sleep 0.2; echo stream " + std::to_string(i) + "; exit " + std::to_string(i), {},
+                        kLimits);
       if (r.ok()) {
         outputs[static_cast<size_t>(i)] = r->out;
         codes[static_cast<size_t>(i)] = r->exitCode.value_or(-2);
@@ -229,8 +232,8 @@ TEST_F(DirectTransportTest, ConnectionRefusedNamesTheAddress) {
   const uint16_t port = test::freeTcpPort();
   auto device = DirectDevice::connectTcp("127.0.0.1", port, {}, IoLimits{std::chrono::milliseconds(2000), nullptr});
   ASSERT_FALSE(device.ok());
-  EXPECT_EQ(device.status().message(), "device 127.0.0.1:" + std::to_string(port) + ": connect to 127.0.0.1:" +
-                                           std::to_string(port) + ": Connection refused");
+  EXPECT_EQ(device.status().message(), "device 127.0.0.1:" + std::to_string(port) +
+                                           ": connect to 127.0.0.1:" + std::to_string(port) + ": Connection refused");
 }
 
 }  // namespace

@@ -11,8 +11,8 @@
 #include "core/analysis/bitmaps.h"
 #include "core/analysis/duplicate_values.h"
 #include "core/analysis/hprof_shrink.h"
-#include "tests/support/art_bitmap_dump.h"
 #include "tests/support/archive_writer.h"
+#include "tests/support/art_bitmap_dump.h"
 #include "tests/support/test_paths.h"
 
 namespace mxi::core::analysis {
@@ -249,7 +249,7 @@ TEST_F(JvmBitmapsTest, DuplicateStringsAndArrays) {
   const auto s = std::find_if(r->strings.begin(), r->strings.end(),
                               [](const DuplicateString& d) { return d.value == "duplicated-string-value"; });
   ASSERT_NE(s, r->strings.end());
-  EXPECT_EQ(s->copies, 41u);  // 40 new String(char[]) plus the interned literal
+  EXPECT_EQ(s->copies, 41u);                                       // 40 new String(char[]) plus the interned literal
   EXPECT_EQ(r->strings.front().value, "duplicated-string-value");  // the most wasteful
   const auto ints = std::find_if(r->arrays.begin(), r->arrays.end(), [](const DuplicateArray& a) {
     return a.elementType == hprof::BasicType::kInt && a.length == 2000;

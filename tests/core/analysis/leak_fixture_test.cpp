@@ -107,7 +107,7 @@ TEST_F(LeakFixtureTest, FindsExactlyThePlantedLeaks) {
   ASSERT_EQ(r.libraryLeaks.size(), 1u);
   // Candidates: 6 destroyed activities ("soft" too) + fragment, dialog, view model, root view.
   EXPECT_EQ(r.candidates, 10u);
-  EXPECT_EQ(r.notStronglyReachable, 1u);  // the softly reachable activity is no leak
+  EXPECT_EQ(r.notStronglyReachable, 1u);   // the softly reachable activity is no leak
   EXPECT_EQ(r.heldThroughOtherLeaks, 1u);  // the "focused" activity, held only through its root view
   EXPECT_EQ(findLeak(*s_base, r.leaks, "soft"), nullptr);
   EXPECT_EQ(findLeak(*s_base, r.leaks, "live"), nullptr);
@@ -152,14 +152,15 @@ TEST_F(LeakFixtureTest, ThreadHeldMessageQueueLeakChain) {
     classes.push_back(n.className);
     refs.push_back(n.reference.name);
   }
-  EXPECT_EQ(classes, (std::vector<std::string>{"android.os.HandlerThread", "android.os.Looper",
-                                               "android.os.MessageQueue", "android.os.Message", "android.os.Message",
-                                               "com.example.leaks.LeakActivity$PendingTask",
-                                               "com.example.leaks.LeakActivity"}));
+  EXPECT_EQ(classes,
+            (std::vector<std::string>{"android.os.HandlerThread", "android.os.Looper", "android.os.MessageQueue",
+                                      "android.os.Message", "android.os.Message",
+                                      "com.example.leaks.LeakActivity$PendingTask", "com.example.leaks.LeakActivity"}));
   EXPECT_EQ(refs, (std::vector<std::string>{"thread object", "mLooper", "mQueue", "mMessages", "next", "callback",
                                             "this$0"}));
   EXPECT_EQ(l->chain.front().rootThread, "mxi-handler");
-  EXPECT_EQ(statuses(*l), (std::vector<std::string>{"NO", "UNKNOWN", "UNKNOWN", "UNKNOWN", "UNKNOWN", "UNKNOWN", "YES"}));
+  EXPECT_EQ(statuses(*l),
+            (std::vector<std::string>{"NO", "UNKNOWN", "UNKNOWN", "UNKNOWN", "UNKNOWN", "UNKNOWN", "YES"}));
   // Every reference after the running thread is a suspect.
   for (size_t i = 0; i < l->chain.size(); ++i) EXPECT_EQ(l->chain[i].suspect, i >= 1) << i;
 }
@@ -169,8 +170,9 @@ TEST_F(LeakFixtureTest, CollectionLeakChain) {
   ASSERT_NE(l, nullptr);
   EXPECT_EQ(l->finder, "leakcanary");
   EXPECT_EQ(l->key, "lc-collection");
-  EXPECT_EQ(l->description,
-            "com.example.leaks.LeakActivity received Activity#onDestroy() callback; retained 5000 ms after it was watched");
+  EXPECT_EQ(
+      l->description,
+      "com.example.leaks.LeakActivity received Activity#onDestroy() callback; retained 5000 ms after it was watched");
   EXPECT_EQ(appPath(*l), (std::vector<std::string>{"com.example.leaks.LeakHeap.sCache",
                                                    "java.util.ArrayList.elementData", "java.lang.Object[].[0]"}));
 }
@@ -253,8 +255,10 @@ TEST(LeakDeduplicationTest, AnActivitysOwnViewTreeIsNoSecondLeak) {
     EXPECT_TRUE(l.chain.back().suspect);
   }
   EXPECT_EQ(chains, (std::map<std::string, std::vector<std::string>>{
-                        {"com.example.app.DetailActivity", {"com.example.app.ViewLeaks.sLastDetail", "com.example.app.DetailActivity"}},
-                        {"com.example.app.LoginActivity", {"com.example.app.ViewLeaks.sLoginCallback", "com.example.app.LoginActivity"}},
+                        {"com.example.app.DetailActivity",
+                         {"com.example.app.ViewLeaks.sLastDetail", "com.example.app.DetailActivity"}},
+                        {"com.example.app.LoginActivity",
+                         {"com.example.app.ViewLeaks.sLoginCallback", "com.example.app.LoginActivity"}},
                         {"com.example.app.SettingsActivity",
                          {"com.example.app.ViewLeaks.sSettingsForResult", "com.example.app.SettingsActivity"}}}));
   // Without deduplication the root view would have joined its activity's group (same suspects).
@@ -270,7 +274,8 @@ TEST(LeakSignatureTest, HiddenClassNamesDoNotChangeTheSignature) {
   };
   EXPECT_EQ(leakSignature(chainThrough("com.example.Main$$Lambda$13+0x00007fed81003a80")),
             leakSignature(chainThrough("com.example.Main$$Lambda$27+0x00007f0000001000")));
-  EXPECT_NE(leakSignature(chainThrough("com.example.Main$$Lambda$13")), leakSignature(chainThrough("com.example.Other$$Lambda$13")));
+  EXPECT_NE(leakSignature(chainThrough("com.example.Main$$Lambda$13")),
+            leakSignature(chainThrough("com.example.Other$$Lambda$13")));
   EXPECT_NE(leakSignature(chainThrough("com.example.A")), leakSignature(chainThrough("com.example.B")));
 }
 
@@ -350,7 +355,8 @@ TEST_F(LeakFixtureTest, RetainedSizesAddedLaterEqualThoseFoundWithTheLeaks) {
   auto dominators = HeapDominators::compute(graph, {}, progress, cancel);
   ASSERT_TRUE(dominators.ok());
   addRetainedSizes(later, *s_base, **dominators);
-  for (auto list : {std::pair{&later.leaks, &s_baseReport->leaks}, std::pair{&later.libraryLeaks, &s_baseReport->libraryLeaks}}) {
+  for (auto list :
+       {std::pair{&later.leaks, &s_baseReport->leaks}, std::pair{&later.libraryLeaks, &s_baseReport->libraryLeaks}}) {
     ASSERT_EQ(list.first->size(), list.second->size());
     for (size_t i = 0; i < list.first->size(); ++i) {
       EXPECT_EQ((*list.first)[i].signature, (*list.second)[i].signature) << i;

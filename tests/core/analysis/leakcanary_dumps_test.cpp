@@ -23,10 +23,12 @@ std::shared_ptr<const hprof::HeapIndex> openLeakCanaryDump(const std::string& na
   return index.ok() ? *index : nullptr;
 }
 
-#define MXI_REQUIRE_LEAKCANARY_DUMP(var, name)                                                             \
-  const auto var = openLeakCanaryDump(name);                                                                \
-  if (!var) GTEST_SKIP() << name << " is not here: set MXI_LEAKCANARY_DUMPS to a folder holding LeakCanary's " \
-                                    "shark-android test dumps"
+#define MXI_REQUIRE_LEAKCANARY_DUMP(var, name)                                               \
+  const auto var = openLeakCanaryDump(name);                                                 \
+  if (!var)                                                                                  \
+  GTEST_SKIP() << name                                                                       \
+               << " is not here: set MXI_LEAKCANARY_DUMPS to a folder holding LeakCanary's " \
+                  "shark-android test dumps"
 
 LeakReport leakCanaryLeaks(const hprof::HeapIndex& index) {
   LeakOptions options;  // what Shark's test analyses: the objects its KeyedWeakReferences watch

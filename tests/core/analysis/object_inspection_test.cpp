@@ -69,7 +69,8 @@ TEST_F(ObjectInspectionTest, InstanceFieldsReadAsJavaValuesOwnClassFirst) {
     ADD_FAILURE() << "no field " << name;
     return a.fields.size();
   };
-  EXPECT_LT(std::max(position("mTitle"), position("mPayload")), std::min(position("mDestroyed"), position("mFinished")));
+  EXPECT_LT(std::max(position("mTitle"), position("mPayload")),
+            std::min(position("mDestroyed"), position("mFinished")));
   const InspectedValue& title = a.fields[position("mTitle")];
   EXPECT_EQ(title.type, "Object");
   EXPECT_TRUE(title.text.starts_with("java.lang.String@0x")) << title.text;

@@ -18,7 +18,8 @@ class ObjectInspectorsTest : public ::testing::Test {
     h.declareClass("android.content.Context", "", {});
     h.declareClass("android.content.ContextWrapper", "android.content.Context", {{"mBase", kObj}});
     h.declareClass("android.app.ContextImpl", "android.content.Context", {{"mOuterContext", kObj}});
-    h.declareClass("android.app.Activity", "android.content.ContextWrapper", {{"mDestroyed", kBool}, {"mFinished", kBool}});
+    h.declareClass("android.app.Activity", "android.content.ContextWrapper",
+                   {{"mDestroyed", kBool}, {"mFinished", kBool}});
     h.declareClass("android.app.Application", "android.content.ContextWrapper", {});
     h.declareClass("android.app.Service", "android.content.ContextWrapper", {});
     h.declareClass("android.view.ContextThemeWrapper", "android.content.ContextWrapper", {});
@@ -35,7 +36,8 @@ class ObjectInspectorsTest : public ::testing::Test {
     h.declareClass("java.lang.Object[]", "", {});
     h.declareClass("android.app.ActivityThread", "", {{"mServices", kObj}}, {"sCurrentActivityThread"});
     h.declareClass("com.example.Plain", "", {});
-    for (const char* f : {"android.app.Fragment", "androidx.fragment.app.Fragment", "android.support.v4.app.Fragment"}) {
+    for (const char* f :
+         {"android.app.Fragment", "androidx.fragment.app.Fragment", "android.support.v4.app.Fragment"}) {
       h.declareClass(f, "", {{"mFragmentManager", kObj}});
     }
     h.declareClass("android.app.Dialog", "", {{"mWindow", kObj}});
@@ -71,8 +73,9 @@ TEST_F(ObjectInspectorsTest, MessageQueue) {
 }
 
 TEST_F(ObjectInspectorsTest, Toast) {
-  const uint64_t showing = h.newInstance("android.widget.Toast",
-                                         {{"mTN", h.newInstance("android.widget.Toast$TN", {{"mWM", h.newInstance("com.example.Plain")}})}});
+  const uint64_t showing =
+      h.newInstance("android.widget.Toast",
+                    {{"mTN", h.newInstance("android.widget.Toast$TN", {{"mWM", h.newInstance("com.example.Plain")}})}});
   const uint64_t gone = h.newInstance("android.widget.Toast", {{"mTN", h.newInstance("android.widget.Toast$TN")}});
   const uint64_t unknown = h.newInstance("android.widget.Toast");
   EXPECT_EQ(text(judge(showing)), "NO: Toast is showing (Toast.mTN.mWM is not null)");
@@ -101,23 +104,26 @@ TEST_F(ObjectInspectorsTest, ServiceByActivityThreadServices) {
 
 TEST_F(ObjectInspectorsTest, ContextWrapperChainsAndContextImpl) {
   const uint64_t wrapsLive = h.newInstance("android.view.ContextThemeWrapper", {{"mBase", live}});
-  const uint64_t wrapsDestroyed = h.newInstance(
-      "android.view.ContextThemeWrapper", {{"mBase", h.newInstance("android.view.ContextThemeWrapper", {{"mBase", destroyed}})}});
+  const uint64_t wrapsDestroyed =
+      h.newInstance("android.view.ContextThemeWrapper",
+                    {{"mBase", h.newInstance("android.view.ContextThemeWrapper", {{"mBase", destroyed}})}});
   const uint64_t implLive = h.newInstance("android.app.ContextImpl", {{"mOuterContext", live}});
   const uint64_t implDestroyed = h.newInstance("android.app.ContextImpl", {{"mOuterContext", destroyed}});
   const uint64_t wrapsNothing = h.newInstance("android.view.ContextThemeWrapper");
   EXPECT_EQ(text(judge(wrapsLive)), "NO: ContextWrapper wraps an activity with Activity#mDestroyed is false");
   EXPECT_EQ(text(judge(wrapsDestroyed)), "YES: ContextWrapper wraps an activity with Activity#mDestroyed is true");
   EXPECT_EQ(text(judge(implLive)), "NO: ContextImpl.mOuterContext is an activity with Activity#mDestroyed is false");
-  EXPECT_EQ(text(judge(implDestroyed)), "YES: ContextImpl.mOuterContext is an activity with Activity#mDestroyed is true");
+  EXPECT_EQ(text(judge(implDestroyed)),
+            "YES: ContextImpl.mOuterContext is an activity with Activity#mDestroyed is true");
   EXPECT_EQ(judge(wrapsNothing).status, LeakingStatus::kUnknown);
 }
 
 TEST_F(ObjectInspectorsTest, EditorFollowsItsTextView) {
-  const uint64_t attached = h.newInstance("android.widget.Editor",
+  const uint64_t attached = h.newInstance(
+      "android.widget.Editor",
       {{"mTextView", h.newInstance("android.widget.TextView", {{"mAttachInfo", h.newInstance("com.example.Plain")}})}});
-  const uint64_t ofDestroyed = h.newInstance("android.widget.Editor",
-      {{"mTextView", h.newInstance("android.widget.TextView", {{"mContext", destroyed}})}});
+  const uint64_t ofDestroyed = h.newInstance(
+      "android.widget.Editor", {{"mTextView", h.newInstance("android.widget.TextView", {{"mContext", destroyed}})}});
   EXPECT_EQ(text(judge(attached)), "NO: Editor.mTextView: View.mAttachInfo is not null (view attached)");
   EXPECT_EQ(text(judge(ofDestroyed)),
             "YES: Editor.mTextView: View.mContext references a finished activity (Activity#mDestroyed is true)");
@@ -135,16 +141,20 @@ TEST_F(ObjectInspectorsTest, FragmentsOfAllThreePackages) {
 
 TEST_F(ObjectInspectorsTest, DialogViewModelAndView) {
   const uint64_t shownDialog = h.newInstance("android.app.Dialog", {{"mWindow", h.newInstance("android.view.Window")}});
-  const uint64_t dismissed = h.newInstance("android.app.Dialog", {{"mWindow", h.newInstance("android.view.Window", {{"mDestroyed", 1}})}});
-  const uint64_t model = h.newInstance("androidx.lifecycle.ViewModel"), cleared = h.newInstance("androidx.lifecycle.ViewModel", {{"mCleared", 1}});
-  const uint64_t attached = h.newInstance("android.view.View", {{"mAttachInfo", h.newInstance("com.example.Plain")}, {"mContext", live}});
+  const uint64_t dismissed =
+      h.newInstance("android.app.Dialog", {{"mWindow", h.newInstance("android.view.Window", {{"mDestroyed", 1}})}});
+  const uint64_t model = h.newInstance("androidx.lifecycle.ViewModel"),
+                 cleared = h.newInstance("androidx.lifecycle.ViewModel", {{"mCleared", 1}});
+  const uint64_t attached =
+      h.newInstance("android.view.View", {{"mAttachInfo", h.newInstance("com.example.Plain")}, {"mContext", live}});
   const uint64_t ofDestroyed = h.newInstance("android.view.View", {{"mContext", destroyed}});
   EXPECT_EQ(text(judge(shownDialog)), "NO: Dialog.mWindow is not destroyed");
   EXPECT_EQ(text(judge(dismissed)), "YES: Dialog.mWindow is destroyed (Window#mDestroyed is true)");
   EXPECT_EQ(text(judge(model)), "NO: ViewModel is not cleared");
   EXPECT_EQ(text(judge(cleared)), "YES: ViewModel was cleared (onCleared() called)");
   EXPECT_EQ(text(judge(attached)), "NO: View.mAttachInfo is not null (view attached)");
-  EXPECT_EQ(text(judge(ofDestroyed)), "YES: View.mContext references a finished activity (Activity#mDestroyed is true)");
+  EXPECT_EQ(text(judge(ofDestroyed)),
+            "YES: View.mContext references a finished activity (Activity#mDestroyed is true)");
 }
 
 TEST_F(ObjectInspectorsTest, ActivitySingletonsAndUnknown) {

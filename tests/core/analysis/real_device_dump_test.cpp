@@ -20,7 +20,8 @@ class RealDeviceDumpTest : public ::testing::Test {
   static void SetUpTestSuite() {
     if (test::referenceDir().empty()) return;
     NullProgress progress;
-    auto index = hprof::openAndIndex(test::referenceDir() + "/hprof/perflib_dialer.hprof", {}, {}, progress, CancelToken());
+    auto index =
+        hprof::openAndIndex(test::referenceDir() + "/hprof/perflib_dialer.hprof", {}, {}, progress, CancelToken());
     ASSERT_TRUE(index.ok()) << index.status().toString();
     s_index = *index;
   }

@@ -48,7 +48,8 @@ std::vector<KnownReference> withBuiltins(std::string_view json) {
 // "Owner.name" of each reference after the GC root.
 std::vector<std::string> path(const Leak& leak) {
   std::vector<std::string> out;
-  for (size_t i = 1; i < leak.chain.size(); ++i) out.push_back(leak.chain[i].reference.owner + "." + leak.chain[i].reference.name);
+  for (size_t i = 1; i < leak.chain.size(); ++i)
+    out.push_back(leak.chain[i].reference.owner + "." + leak.chain[i].reference.name);
   return out;
 }
 
@@ -93,7 +94,8 @@ TEST(ReferenceMatchersTest, JavaLocalOfANamedThread) {
   b.heap.thread("payment-worker", {held});
   const auto index = b.heap.index();
   ASSERT_TRUE(index);
-  const LeakReport library = analyze(*index, withBuiltins(R"([{"kind": "javaLocal", "threadName": "payment-worker"}])"));
+  const LeakReport library =
+      analyze(*index, withBuiltins(R"([{"kind": "javaLocal", "threadName": "payment-worker"}])"));
   ASSERT_EQ(library.libraryLeaks.size(), 1u);
   EXPECT_EQ(library.libraryLeaks[0].chain.front().rootThread, "payment-worker");
   EXPECT_EQ(knownReferenceText(library.knownReferences[static_cast<size_t>(library.libraryLeaks[0].pattern)]),
@@ -119,7 +121,8 @@ TEST(ReferenceMatchersTest, IgnoredFieldIsNeverAPath) {
                                                "fieldName": "sCurrent"}])"))
                 .libraryLeaks.size(),
             1u);
-  const LeakReport ignored = analyze(*index, withBuiltins(R"([{"kind": "staticField", "className": "com.example.app.Session",
+  const LeakReport ignored =
+      analyze(*index, withBuiltins(R"([{"kind": "staticField", "className": "com.example.app.Session",
                                                                 "fieldName": "sCurrent", "type": "ignored"}])"));
   EXPECT_TRUE(ignored.leaks.empty() && ignored.libraryLeaks.empty());
   EXPECT_EQ(ignored.notStronglyReachable, 1u);
@@ -165,7 +168,8 @@ TEST(ReferenceMatchersTest, MatcherFileErrorsSayWhatIsMissing) {
             "known references: entry 0: type must be library or ignored");
   EXPECT_EQ(parseKnownReferences(R"([{"kind": "weakField"}])").status().message(),
             "known references: entry 0: kind must be instanceField, staticField, javaLocal or nativeGlobal");
-  auto parsed = parseKnownReferences(R"([{"kind": "instanceField", "className": "a.B", "fieldName": "c", "maxSdk": 28}])");
+  auto parsed =
+      parseKnownReferences(R"([{"kind": "instanceField", "className": "a.B", "fieldName": "c", "maxSdk": 28}])");
   ASSERT_TRUE(parsed.ok());
   EXPECT_EQ((*parsed)[0].type, KnownReference::Type::kLibrary);
   EXPECT_EQ((*parsed)[0].maxSdk, 28);

@@ -71,7 +71,8 @@ TEST_F(CliDeviceTest, DevicesTrackPrintsEvents) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
   m_server.adb({"disconnect", second.hostPort()});
-  ASSERT_TRUE(tracker.waitForOutput("\"event\":\"removed\",\"serial\":\"" + second.hostPort(), std::chrono::seconds(30)))
+  ASSERT_TRUE(
+      tracker.waitForOutput("\"event\":\"removed\",\"serial\":\"" + second.hostPort(), std::chrono::seconds(30)))
       << tracker.output();
   m_server.kill();
   ProgramRun tracked;
@@ -90,7 +91,9 @@ TEST_F(CliDeviceTest, DevicesTrackPrintsEvents) {
   EXPECT_EQ(events[0], (nlohmann::json{{"event", "added"}, {"serial", m_sim.hostPort()}, {"state", "device"}}));
   std::vector<std::string> secondStates;
   for (const auto& e : events) {
-    if (e["serial"] == second.hostPort()) secondStates.push_back(e["event"].get<std::string>() + ":" + (e["state"].is_null() ? "" : e["state"].get<std::string>()));
+    if (e["serial"] == second.hostPort())
+      secondStates.push_back(e["event"].get<std::string>() + ":" +
+                             (e["state"].is_null() ? "" : e["state"].get<std::string>()));
   }
   ASSERT_GE(secondStates.size(), 2u) << tracked.out;
   EXPECT_EQ(secondStates.front().rfind("added:", 0), 0u);
@@ -174,12 +177,16 @@ TEST(CliDeviceServerStartTest, StartsAnAdbServerWhenNoneAnswers) {
   const uint16_t port = freeTcpPort();
   const auto home = scratchDir("cli-start-server-" + std::to_string(port));
   std::filesystem::create_directories(home / ".android");
-  const std::vector<std::string> env = {"HOME=" + home.string(), "ADB_SERVER_SOCKET=tcp:localhost:" + std::to_string(port)};
+  const std::vector<std::string> env = {"HOME=" + home.string(),
+                                        "ADB_SERVER_SOCKET=tcp:localhost:" + std::to_string(port)};
   const auto r = runMxi({"devices"}, RunOptions().withEnv(env).mergingStderr());
   EXPECT_EQ(r.exitCode, 0) << r.out;
   EXPECT_EQ(r.out, "List of devices attached\n");
   // The server it started answers adb itself; stop it.
-  EXPECT_EQ(runProgram({"adb", "-P", std::to_string(port), "kill-server"}, RunOptions().withEnv({"HOME=" + home.string()})).exitCode, 0);
+  EXPECT_EQ(
+      runProgram({"adb", "-P", std::to_string(port), "kill-server"}, RunOptions().withEnv({"HOME=" + home.string()}))
+          .exitCode,
+      0);
 }
 
 }  // namespace

@@ -22,9 +22,15 @@ test::ProgramRun mxi(std::vector<std::string> args) {
 }
 
 TEST(CliTest, HelpOnEveryCommand) {
-  for (const std::vector<std::string>& cmd : std::vector<std::vector<std::string>>{
-           {"--help"}, {"info", "--help"}, {"histogram", "--help"}, {"leaks", "--help"}, {"dominators", "--help"},
-           {"diff", "--help"}, {"bitmaps", "--help"}, {"strings", "--help"}, {"shrink", "--help"}}) {
+  for (const std::vector<std::string>& cmd : std::vector<std::vector<std::string>>{{"--help"},
+                                                                                   {"info", "--help"},
+                                                                                   {"histogram", "--help"},
+                                                                                   {"leaks", "--help"},
+                                                                                   {"dominators", "--help"},
+                                                                                   {"diff", "--help"},
+                                                                                   {"bitmaps", "--help"},
+                                                                                   {"strings", "--help"},
+                                                                                   {"shrink", "--help"}}) {
     const test::ProgramRun r = mxi(cmd);
     EXPECT_EQ(r.exitCode, 0) << testing::PrintToString(cmd);
     EXPECT_NE(r.out.find("Usage"), std::string::npos) << r.out;
@@ -109,7 +115,8 @@ TEST(CliTest, LeaksJsonContract) {
   ASSERT_EQ(j["leaks"].size(), 7u);
   ASSERT_EQ(j["libraryLeaks"].size(), 1u);
   for (const auto& leak : j["leaks"]) {
-    for (const char* key : {"signature", "className", "finder", "key", "leakingObjectIds", "count", "retainedBytes", "chain"}) {
+    for (const char* key :
+         {"signature", "className", "finder", "key", "leakingObjectIds", "count", "retainedBytes", "chain"}) {
       EXPECT_TRUE(leak.contains(key)) << key;
     }
     for (const auto& node : leak["chain"]) {
@@ -164,21 +171,25 @@ TEST(CliTest, LeaksDeduplicatedAndKnownReferenceFiles) {
                               "fieldName": "sLeakedActivity", "description": "test"}])";
   std::ofstream(bad) << R"([{"kind": "javaLocal"}])";
   const std::string dump = test::fixtureDumpDir() + "/leaks_base.hprof";
-  const auto both = nlohmann::json::parse(mxi({"leaks", "-q", "--format", "json", "--add-known-references", added, dump}).out);
+  const auto both =
+      nlohmann::json::parse(mxi({"leaks", "-q", "--format", "json", "--add-known-references", added, dump}).out);
   ASSERT_EQ(both["libraryLeaks"].size(), 2u);  // InputMethodManager.mServedView (built in) and the added one
   std::set<std::string> fields;
   for (const auto& leak : both["libraryLeaks"]) fields.insert(leak["pattern"]["fieldName"].get<std::string>());
   EXPECT_EQ(fields, (std::set<std::string>{"mServedView", "sLeakedActivity"}));
-  const auto replaced = nlohmann::json::parse(mxi({"leaks", "-q", "--format", "json", "--known-references", added, dump}).out);
+  const auto replaced =
+      nlohmann::json::parse(mxi({"leaks", "-q", "--format", "json", "--known-references", added, dump}).out);
   ASSERT_EQ(replaced["libraryLeaks"].size(), 1u);
   EXPECT_EQ(replaced["libraryLeaks"][0]["pattern"]["kind"], "staticField");
   const test::ProgramRun broken = mxi({"leaks", "-q", "--add-known-references", bad, dump});
   EXPECT_EQ(broken.exitCode, 2);
-  EXPECT_NE(broken.out.find(bad + ": known references: entry 0: javaLocal needs threadName"), std::string::npos) << broken.out;
+  EXPECT_NE(broken.out.find(bad + ": known references: entry 0: javaLocal needs threadName"), std::string::npos)
+      << broken.out;
 }
 
 TEST(CliTest, DominatorsJsonContract) {
-  const test::ProgramRun r = mxi({"dominators", "-q", "--top", "3", "--format", "json", test::fixtureDumpDir() + "/leaks_base.hprof"});
+  const test::ProgramRun r =
+      mxi({"dominators", "-q", "--top", "3", "--format", "json", test::fixtureDumpDir() + "/leaks_base.hprof"});
   ASSERT_EQ(r.exitCode, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   ASSERT_EQ(j["retainers"].size(), 3u);
@@ -199,7 +210,8 @@ TEST(CliTest, DominatorsJsonContract) {
 
 TEST(CliTest, DiffJsonContract) {
   const std::string dir = test::fixtureDumpDir();
-  const test::ProgramRun r = mxi({"diff", "-q", "--format", "json", "--top", "0", dir + "/leaks_base.hprof", dir + "/leaks_regressed.hprof"});
+  const test::ProgramRun r =
+      mxi({"diff", "-q", "--format", "json", "--top", "0", dir + "/leaks_base.hprof", dir + "/leaks_regressed.hprof"});
   ASSERT_EQ(r.exitCode, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   bool sawCached = false;
@@ -222,28 +234,32 @@ TEST(CliTest, LeaksInAMatrixUploadZipUseItsLeakedActivityKey) {
   ASSERT_FALSE(dump.empty());
   const auto dir = test::scratchDir("cli-matrix-leaks");
   auto info = [](const std::string& key) {
-    const std::string text = "sdkVersion=30\nmanufacturer=Google\nhprofEntry=dump.hprof\nleakedActivityKey=" + key + "\n";
+    const std::string text =
+        "sdkVersion=30\nmanufacturer=Google\nhprofEntry=dump.hprof\nleakedActivityKey=" + key + "\n";
     return std::vector<uint8_t>(text.begin(), text.end());
   };
   ASSERT_TRUE(test::writeZip((dir / "hit.zip").string(), {{"result.info", info("leak-key-1")}, {"dump.hprof", dump}}));
   ASSERT_TRUE(test::writeZip((dir / "miss.zip").string(), {{"result.info", info("other")}, {"dump.hprof", dump}}));
-  const test::ProgramRun hit = mxi({"leaks", "-q", "--no-retained", "--finder", "matrix", "--format", "json", (dir / "hit.zip").string()});
+  const test::ProgramRun hit =
+      mxi({"leaks", "-q", "--no-retained", "--finder", "matrix", "--format", "json", (dir / "hit.zip").string()});
   ASSERT_EQ(hit.exitCode, 0) << hit.out;
   const auto j = nlohmann::json::parse(hit.out);
   ASSERT_EQ(j["leaks"].size(), 1u);
   EXPECT_EQ(j["leaks"][0]["key"], "leak-key-1");
-  const test::ProgramRun miss = mxi({"leaks", "-q", "--no-retained", "--finder", "matrix", "--format", "json", (dir / "miss.zip").string()});
+  const test::ProgramRun miss =
+      mxi({"leaks", "-q", "--no-retained", "--finder", "matrix", "--format", "json", (dir / "miss.zip").string()});
   ASSERT_EQ(miss.exitCode, 0) << miss.out;
   EXPECT_TRUE(nlohmann::json::parse(miss.out)["leaks"].empty());
   // --key overrides result.info.
-  const test::ProgramRun overridden =
-      mxi({"leaks", "-q", "--no-retained", "--finder", "matrix", "--key", "leak-key-1", "--format", "json", (dir / "miss.zip").string()});
+  const test::ProgramRun overridden = mxi({"leaks", "-q", "--no-retained", "--finder", "matrix", "--key", "leak-key-1",
+                                           "--format", "json", (dir / "miss.zip").string()});
   EXPECT_EQ(nlohmann::json::parse(overridden.out)["leaks"].size(), 1u);
 }
 
 TEST(CliTest, BitmapsJsonAndExport) {
   const auto dir = test::scratchDir("cli-bitmaps");
-  const test::ProgramRun r = mxi({"bitmaps", "-q", "--format", "json", "--export", (dir / "pictures").string(), test::fixtureDumpDir() + "/bitmaps.hprof"});
+  const test::ProgramRun r = mxi({"bitmaps", "-q", "--format", "json", "--export", (dir / "pictures").string(),
+                                  test::fixtureDumpDir() + "/bitmaps.hprof"});
   ASSERT_EQ(r.exitCode, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   ASSERT_EQ(j["groups"].size(), 2u);
@@ -264,7 +280,8 @@ TEST(CliTest, BitmapsJsonAndExport) {
 }
 
 TEST(CliTest, StringsJson) {
-  const test::ProgramRun r = mxi({"strings", "-q", "--format", "json", "--top", "1", test::fixtureDumpDir() + "/bitmaps.hprof"});
+  const test::ProgramRun r =
+      mxi({"strings", "-q", "--format", "json", "--top", "1", test::fixtureDumpDir() + "/bitmaps.hprof"});
   ASSERT_EQ(r.exitCode, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   ASSERT_EQ(j["strings"].size(), 1u);
@@ -276,7 +293,8 @@ TEST(CliTest, StringsJson) {
 TEST(CliTest, ShrinkToAMatrixZipAndBack) {
   const auto dir = test::scratchDir("cli-shrink");
   const std::string zip = (dir / "upload.zip").string();
-  const test::ProgramRun r = mxi({"shrink", "-q", "--format", "json", "--zip", "--key", "leak-key-1", "--sdk-version", "25", "--manufacturer", "Acme", test::fixtureDumpDir() + "/leaks_base.hprof", zip});
+  const test::ProgramRun r = mxi({"shrink", "-q", "--format", "json", "--zip", "--key", "leak-key-1", "--sdk-version",
+                                  "25", "--manufacturer", "Acme", test::fixtureDumpDir() + "/leaks_base.hprof", zip});
   ASSERT_EQ(r.exitCode, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_LT(j["outputBytes"].get<uint64_t>(), j["inputBytes"].get<uint64_t>());

@@ -17,10 +17,16 @@ namespace {
 std::string fixture(const std::string& relative) { return test::fixturePath(relative).string(); }
 
 TEST(TraceCliTest, HelpOnEveryCommand) {
-  for (const std::vector<std::string>& cmd : std::vector<std::vector<std::string>>{
-           {"parse", "--help"}, {"parse", "issues", "--help"}, {"parse", "anr", "--help"}, {"parse", "framestats", "--help"},
-           {"session", "--help"}, {"session", "info", "--help"}, {"session", "summary", "--help"},
-           {"session", "compare", "--help"}, {"session", "export", "--help"}, {"session", "import", "--help"}}) {
+  for (const std::vector<std::string>& cmd : std::vector<std::vector<std::string>>{{"parse", "--help"},
+                                                                                   {"parse", "issues", "--help"},
+                                                                                   {"parse", "anr", "--help"},
+                                                                                   {"parse", "framestats", "--help"},
+                                                                                   {"session", "--help"},
+                                                                                   {"session", "info", "--help"},
+                                                                                   {"session", "summary", "--help"},
+                                                                                   {"session", "compare", "--help"},
+                                                                                   {"session", "export", "--help"},
+                                                                                   {"session", "import", "--help"}}) {
     const test::ProgramRun r = test::runMxi(cmd);
     EXPECT_EQ(r.exitCode, 0) << testing::PrintToString(cmd);
     EXPECT_NE(r.out.find("Usage"), std::string::npos) << r.out;
@@ -46,7 +52,8 @@ TEST(TraceCliTest, FramestatsJsonContract) {
   EXPECT_EQ(w["slowFrameStages"]["gpuSwap"], 96);
   EXPECT_EQ(w["refreshSource"], "data");
   // Thresholds are configurable.
-  const auto strict = nlohmann::json::parse(test::runMxi({"parse", "framestats", "--format", "json", "--drop-levels", "1,2,3,4", path.string()}).out);
+  const auto strict = nlohmann::json::parse(
+      test::runMxi({"parse", "framestats", "--format", "json", "--drop-levels", "1,2,3,4", path.string()}).out);
   EXPECT_EQ(strict["windows"][0]["levels"]["best"], 1);
   EXPECT_EQ(test::runMxi({"parse", "framestats", "--drop-levels", "9,3,24,42", path.string()}).exitCode, 2);
 }
@@ -55,13 +62,15 @@ TEST(TraceCliTest, IssuesJsonContractWithMapping) {
   MXI_REQUIRE_FIXTURE(mapping, "matrix-issues/matrix-sample/methodMapping.txt");
   const auto dir = test::scratchDir("cli-issues");
   // A logcat dump: an unrelated line, then an Issue.toString() line logged by TestPluginListener.
-  test::writeBytes(dir / "logcat.txt",
-                   "11-23 10:00:00.000  100  100 I ActivityManager: Start proc\n"
-                   "11-23 10:00:01.000  100  100 E Matrix.TestPluginListener: tag[Trace_EvilMethod]type[0];key[null];"
-                   "content[{\"detail\":\"NORMAL\",\"cost\":800,\"scene\":\"sample.tencent.matrix.trace.TestTraceMainActivity\","
-                   "\"stack\":\"0,1048574,1,800\\n1,96,1,700\\n\",\"stackKey\":\"96|\",\"tag\":\"Trace_EvilMethod\","
-                   "\"process\":\"sample.tencent.matrix\",\"time\":1700000000000}]\n");
-  const test::ProgramRun r = test::runMxi({"parse", "issues", "--format", "json", "--mapping", mapping.string(), (dir / "logcat.txt").string()});
+  test::writeBytes(
+      dir / "logcat.txt",
+      "11-23 10:00:00.000  100  100 I ActivityManager: Start proc\n"
+      "11-23 10:00:01.000  100  100 E Matrix.TestPluginListener: tag[Trace_EvilMethod]type[0];key[null];"
+      "content[{\"detail\":\"NORMAL\",\"cost\":800,\"scene\":\"sample.tencent.matrix.trace.TestTraceMainActivity\","
+      "\"stack\":\"0,1048574,1,800\\n1,96,1,700\\n\",\"stackKey\":\"96|\",\"tag\":\"Trace_EvilMethod\","
+      "\"process\":\"sample.tencent.matrix\",\"time\":1700000000000}]\n");
+  const test::ProgramRun r = test::runMxi(
+      {"parse", "issues", "--format", "json", "--mapping", mapping.string(), (dir / "logcat.txt").string()});
   ASSERT_EQ(r.exitCode, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   ASSERT_EQ(j["issues"].size(), 1u);
@@ -82,9 +91,11 @@ TEST(TraceCliTest, IssuesJsonContractWithMapping) {
   EXPECT_EQ(root["children"][0]["name"], "sample.tencent.matrix.trace.TestTraceMainActivity.testInnerSleep()V");
   EXPECT_EQ(root["children"][0]["stackKey"], true);
   // Text form marks the stackKey method; stdin works too.
-  const test::ProgramRun text = test::runMxi({"parse", "issues", "--mapping", mapping.string(), "-"}, test::RunOptions().readingStdin((dir / "logcat.txt").string()));
+  const test::ProgramRun text = test::runMxi({"parse", "issues", "--mapping", mapping.string(), "-"},
+                                             test::RunOptions().readingStdin((dir / "logcat.txt").string()));
   ASSERT_EQ(text.exitCode, 0);
-  EXPECT_NE(text.out.find("*    700 ms (self 700)  x1  sample.tencent.matrix.trace.TestTraceMainActivity.testInnerSleep()V   <- stackKey"),
+  EXPECT_NE(text.out.find("*    700 ms (self 700)  x1  "
+                          "sample.tencent.matrix.trace.TestTraceMainActivity.testInnerSleep()V   <- stackKey"),
             std::string::npos)
       << text.out;
 }
@@ -92,16 +103,20 @@ TEST(TraceCliTest, IssuesJsonContractWithMapping) {
 TEST(TraceCliTest, IssuesErrorsAreBadInput) {
   const auto dir = test::scratchDir("cli-issues-bad");
   test::writeBytes(dir / "none.txt", "just logcat\nnothing here\n");
-  const test::ProgramRun none = test::runMxi({"parse", "issues", (dir / "none.txt").string()}, test::RunOptions().mergingStderr());
+  const test::ProgramRun none =
+      test::runMxi({"parse", "issues", (dir / "none.txt").string()}, test::RunOptions().mergingStderr());
   EXPECT_EQ(none.exitCode, 2);
   EXPECT_NE(none.out.find("no Matrix issue found"), std::string::npos);
   test::writeBytes(dir / "bad.jsonl", "{\"tag\":\"io\",\"content\":{\"path\":\"/a\"}}\n{\"tag\": oops}\n");
-  const test::ProgramRun bad = test::runMxi({"parse", "issues", (dir / "bad.jsonl").string()}, test::RunOptions().mergingStderr());
+  const test::ProgramRun bad =
+      test::runMxi({"parse", "issues", (dir / "bad.jsonl").string()}, test::RunOptions().mergingStderr());
   EXPECT_EQ(bad.exitCode, 0);  // one good issue; the bad line is reported at its first bad byte (the o)
   EXPECT_NE(bad.out.find("bad.jsonl line 2 (at byte offset 45)"), std::string::npos) << bad.out;
   EXPECT_EQ(test::runMxi({"parse", "issues", "/no/such/file"}).exitCode, 2);
   test::writeBytes(dir / "map.txt", "1,1,a.B c ()V\nnot a mapping line\n");
-  const test::ProgramRun badMap = test::runMxi({"parse", "issues", "--mapping", (dir / "map.txt").string(), (dir / "bad.jsonl").string()}, test::RunOptions().mergingStderr());
+  const test::ProgramRun badMap =
+      test::runMxi({"parse", "issues", "--mapping", (dir / "map.txt").string(), (dir / "bad.jsonl").string()},
+                   test::RunOptions().mergingStderr());
   EXPECT_EQ(badMap.exitCode, 2);
   EXPECT_NE(badMap.out.find("methodMapping line 2"), std::string::npos) << badMap.out;
 }
@@ -116,7 +131,8 @@ TEST(TraceCliTest, AnrJsonContract) {
   EXPECT_EQ(p["pid"], 1556);
   EXPECT_EQ(p["cmdline"], "system_server");
   const auto& t = p["threads"][0];
-  for (const char* key : {"name", "tid", "state", "frames", "waitingToLock", "locked"}) EXPECT_TRUE(t.contains(key)) << key;
+  for (const char* key : {"name", "tid", "state", "frames", "waitingToLock", "locked"})
+    EXPECT_TRUE(t.contains(key)) << key;
   EXPECT_EQ(t["name"], "main");
   EXPECT_TRUE(t["waitingToLock"].is_null());
   EXPECT_EQ(j["mainThread"]["name"], "main");
@@ -131,7 +147,8 @@ TEST(TraceCliTest, AnrJsonContract) {
   EXPECT_TRUE(sawHolder);
   const auto dir = test::scratchDir("cli-anr");
   test::writeBytes(dir / "x.txt", "Subject: Input dispatching timed out\n");
-  const test::ProgramRun bad = test::runMxi({"parse", "anr", (dir / "x.txt").string()}, test::RunOptions().mergingStderr());
+  const test::ProgramRun bad =
+      test::runMxi({"parse", "anr", (dir / "x.txt").string()}, test::RunOptions().mergingStderr());
   EXPECT_EQ(bad.exitCode, 2);
   EXPECT_NE(bad.out.find("no thread dump found"), std::string::npos);
 }
@@ -159,24 +176,31 @@ TEST(TraceCliTest, CompareExitCodeThreeOnRegression) {
   writeSyntheticSession(dir / "slow.mxs", 3, 1.2);
   const std::string base = (dir / "base.mxs").string();
   EXPECT_EQ(test::runMxi({"session", "compare", "-q", base, (dir / "same.mxs").string()}).exitCode, 0);
-  const test::ProgramRun slow = test::runMxi({"session", "compare", "-q", "--format", "json", base, (dir / "slow.mxs").string()});
+  const test::ProgramRun slow =
+      test::runMxi({"session", "compare", "-q", "--format", "json", base, (dir / "slow.mxs").string()});
   EXPECT_EQ(slow.exitCode, 3);
   const auto j = nlohmann::json::parse(slow.out);
   EXPECT_TRUE(j["regression"].get<bool>());
   EXPECT_EQ(j["scenes"][0]["name"], "Feed");
   EXPECT_EQ(j["scenes"][0]["verdict"], "regression");
-  const test::ProgramRun html = test::runMxi({"session", "compare", "-q", "--format", "html", "-o", (dir / "c.html").string(), base, (dir / "slow.mxs").string()});
+  const test::ProgramRun html = test::runMxi({"session", "compare", "-q", "--format", "html", "-o",
+                                              (dir / "c.html").string(), base, (dir / "slow.mxs").string()});
   EXPECT_EQ(html.exitCode, 3);
   EXPECT_NE(test::readText(dir / "c.html").find("<h1>Session comparison</h1>"), std::string::npos);
   // A stricter threshold turns the verdict off.
-  EXPECT_EQ(test::runMxi({"session", "compare", "-q", "--min-increase-pct", "50", base, (dir / "slow.mxs").string()}).exitCode, 0);
+  EXPECT_EQ(test::runMxi({"session", "compare", "-q", "--min-increase-pct", "50", base, (dir / "slow.mxs").string()})
+                .exitCode,
+            0);
 }
 
 TEST(TraceCliTest, ImportSummaryInfoExport) {
   MXI_REQUIRE_FIXTURE(framestats, "gfxinfo/choi890_soundvis_120hz_framestats.txt");
   const auto dir = test::scratchDir("cli-session");
   const std::string mxs = (dir / "s.mxs").string();
-  const test::ProgramRun imported = test::runMxi({"session", "import", "--framestats", framestats.string(), "--issues", fixture("matrix-issues/wiki-data-format-examples.jsonl"), "--anr", fixture("anr/wanandroid_arm64-device_traces.txt"), "--device", "Pixel", "-o", mxs});
+  const test::ProgramRun imported =
+      test::runMxi({"session", "import", "--framestats", framestats.string(), "--issues",
+                    fixture("matrix-issues/wiki-data-format-examples.jsonl"), "--anr",
+                    fixture("anr/wanandroid_arm64-device_traces.txt"), "--device", "Pixel", "-o", mxs});
   ASSERT_EQ(imported.exitCode, 0) << imported.out;
   EXPECT_EQ(imported.out, mxs + ": 1 window(s), 120 frame(s), 6 issue(s), 1 ANR(s)\n");
   const auto summary = nlohmann::json::parse(test::runMxi({"session", "summary", "--format", "json", mxs}).out);
@@ -196,11 +220,13 @@ TEST(TraceCliTest, ImportSummaryInfoExport) {
   const test::ProgramRun trace = test::runMxi({"session", "export", "-q", "--to", "chrome-trace", mxs});
   ASSERT_EQ(trace.exitCode, 0);
   EXPECT_EQ(nlohmann::json::parse(trace.out)["traceEvents"].size() > 120u, true);
-  ASSERT_EQ(test::runMxi({"session", "export", "-q", "--to", "html", "-o", (dir / "r.html").string(), mxs}).exitCode, 0);
+  ASSERT_EQ(test::runMxi({"session", "export", "-q", "--to", "html", "-o", (dir / "r.html").string(), mxs}).exitCode,
+            0);
   EXPECT_EQ(test::readText(dir / "r.html").rfind("<!DOCTYPE html>", 0), 0u);
   const auto all = nlohmann::json::parse(test::runMxi({"session", "export", "-q", "--to", "json", mxs}).out);
   EXPECT_EQ(all["frames"].size(), 120u);
-  const auto sliced = nlohmann::json::parse(test::runMxi({"session", "export", "-q", "--to", "json", "--slice-ms", "500", mxs}).out);
+  const auto sliced =
+      nlohmann::json::parse(test::runMxi({"session", "export", "-q", "--to", "json", "--slice-ms", "500", mxs}).out);
   EXPECT_EQ(sliced["scenes"][0]["sliceMs"], 500.0);
   EXPECT_EQ(sliced["scenes"][0]["slices"].size(), 6u);  // as `mxi parse framestats --slice-ms 500` shows
   EXPECT_EQ(sliced["scenes"][0]["slices"][1]["frames"], 6);

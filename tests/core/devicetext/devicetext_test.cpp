@@ -31,7 +31,8 @@ TEST(DevicetextTest, RealCaptureGivesTheSameFramesAsRowsAndAsAFile) {
     // converts the agent's rows.
     std::vector<trace::Frame> expected;
     for (const FramestatsRow& row : block.rows) {
-      if (!trace::plausibleFrameTimes(row.timing.intendedVsync, row.timing.frameCompleted) && row.timing.flags == 0) continue;
+      if (!trace::plausibleFrameTimes(row.timing.intendedVsync, row.timing.frameCompleted) && row.timing.flags == 0)
+        continue;
       expected.push_back(trace::frameFromTiming(row.timing, 16'666'667));
     }
     ASSERT_EQ(expected.size(), window.frames.size()) << window.name;

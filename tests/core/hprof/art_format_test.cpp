@@ -64,15 +64,22 @@ TEST_F(ArtFormatTest, HeaderCountsAndEveryRecordKind) {
 TEST_F(ArtFormatTest, EveryRootKindWithItsObjectAndThread) {
   std::map<RootKind, std::vector<const GcRoot*>> byKind;
   for (const GcRoot& r : ix->roots()) byKind[r.kind].push_back(&r);
-  const std::map<RootKind, uint64_t> expected = {
-      {RootKind::kUnknown, s.title1},           {RootKind::kJniGlobal, s.activities},
-      {RootKind::kJniLocal, s.bitmap},          {RootKind::kJavaFrame, s.activity1},
-      {RootKind::kNativeStack, s.title2},       {RootKind::kStickyClass, s.stringClass},
-      {RootKind::kThreadBlock, s.threadObject}, {RootKind::kMonitorUsed, s.activity2},
-      {RootKind::kThreadObject, s.threadObject}, {RootKind::kInternedString, s.zygoteString},
-      {RootKind::kFinalizing, s.activity2},     {RootKind::kDebugger, s.bitmapBuffer},
-      {RootKind::kReferenceCleanup, s.title2Value}, {RootKind::kVmInternal, s.objectClass},
-      {RootKind::kJniMonitor, s.activity1},     {RootKind::kUnreachable, s.noDataInts}};
+  const std::map<RootKind, uint64_t> expected = {{RootKind::kUnknown, s.title1},
+                                                 {RootKind::kJniGlobal, s.activities},
+                                                 {RootKind::kJniLocal, s.bitmap},
+                                                 {RootKind::kJavaFrame, s.activity1},
+                                                 {RootKind::kNativeStack, s.title2},
+                                                 {RootKind::kStickyClass, s.stringClass},
+                                                 {RootKind::kThreadBlock, s.threadObject},
+                                                 {RootKind::kMonitorUsed, s.activity2},
+                                                 {RootKind::kThreadObject, s.threadObject},
+                                                 {RootKind::kInternedString, s.zygoteString},
+                                                 {RootKind::kFinalizing, s.activity2},
+                                                 {RootKind::kDebugger, s.bitmapBuffer},
+                                                 {RootKind::kReferenceCleanup, s.title2Value},
+                                                 {RootKind::kVmInternal, s.objectClass},
+                                                 {RootKind::kJniMonitor, s.activity1},
+                                                 {RootKind::kUnreachable, s.noDataInts}};
   EXPECT_EQ(ix->roots().size(), expected.size());
   for (const auto& [kind, id] : expected) {
     ASSERT_EQ(byKind[kind].size(), 1u) << rootKindName(kind);
@@ -172,7 +179,7 @@ TEST_F(ArtFormatTest, ThreadsFromStartThreadAndTraces) {
   EXPECT_EQ(t.name, "main");
   EXPECT_EQ(t.objectId.value, s.threadObject);
   EXPECT_EQ(t.frames, (std::vector<std::string>{"com.example.MainActivity.onCreate(MainActivity.java:42)",
-                                               "com.example.MainActivity.nativePollOnce(Native Method)"}));
+                                                "com.example.MainActivity.nativePollOnce(Native Method)"}));
   EXPECT_EQ(ix->threadBySerial(1), &t);
 }
 
@@ -191,7 +198,8 @@ const char* kHprofConv = "/usr/lib/android-sdk/platform-tools/hprof-conv";
 std::vector<uint8_t> convert(const std::vector<uint8_t>& in, const std::string& name, int& exitCode) {
   const auto dir = test::scratchDir("hprof-conv-" + name);
   const auto src = dir / "in.hprof", dst = dir / "out.hprof";
-  std::ofstream(src, std::ios::binary).write(reinterpret_cast<const char*>(in.data()), static_cast<std::streamsize>(in.size()));
+  std::ofstream(src, std::ios::binary)
+      .write(reinterpret_cast<const char*>(in.data()), static_cast<std::streamsize>(in.size()));
   const std::string cmd = std::string(kHprofConv) + " " + src.string() + " " + dst.string() + " >/dev/null 2>&1";
   exitCode = std::system(cmd.c_str());
   std::ifstream out(dst, std::ios::binary);

@@ -58,7 +58,8 @@ TEST(BadInputTest, RecordLengthBeyondTheFile) {
   const auto result = build(bytes);
   ASSERT_FALSE(result.ok());
   EXPECT_EQ(result.status().offset(), firstRecord);
-  EXPECT_NE(result.status().message().find("declares 2147483647 bytes"), std::string::npos) << result.status().toString();
+  EXPECT_NE(result.status().message().find("declares 2147483647 bytes"), std::string::npos)
+      << result.status().toString();
 }
 
 TEST(BadInputTest, SegmentLengthCuttingARecord) {
@@ -115,7 +116,8 @@ TEST(BadInputTest, UnsupportedIdSizes) {
     const auto result = build(bytes);
     ASSERT_FALSE(result.ok());
     EXPECT_EQ(result.status().offset(), 19u);
-    EXPECT_NE(result.status().message().find("unsupported identifier size " + std::to_string(idSize)), std::string::npos);
+    EXPECT_NE(result.status().message().find("unsupported identifier size " + std::to_string(idSize)),
+              std::string::npos);
   }
 }
 
@@ -179,8 +181,8 @@ TEST(BadInputTest, InstanceShorterThanItsClassLayout) {
   const uint64_t a = w.string("a"), b = w.string("b");
   test::HeapSegment seg = w.segment();
   seg.classDump(0x100, 0, 0, 8, {}, {{a, test::kInt}, {b, test::kObj}})
-      .instance(0x300, 0x100, test::FieldData(4).i4(5).bytes())  // `b` is missing
-      .instance(0x400, 0x999, test::FieldData(4).i4(5).bytes()); // class not in the dump
+      .instance(0x300, 0x100, test::FieldData(4).i4(5).bytes())   // `b` is missing
+      .instance(0x400, 0x999, test::FieldData(4).i4(5).bytes());  // class not in the dump
   w.heapDump(seg);
   w.heapDumpEnd();
   const auto result = build(w.bytes());

@@ -78,9 +78,9 @@ TEST_F(ContainerTest, MatrixUploadZipUsesResultInfo) {
   const std::string info =
       "#Tue Nov 22 12:00:00 UTC 2026\nsdkVersion=25\nmanufacturer=Google\nhprofEntry=dump_shrink.hprof\n"
       "leakedActivityKey=com.example.MainActivity@1\n";
-  ASSERT_TRUE(test::writeZip(path("upload.zip"), {{"result.info", {info.begin(), info.end()}},
-                                                  {"dump_shrink.hprof", dump},
-                                                  {"other.hprof", {1, 2, 3}}}));
+  ASSERT_TRUE(test::writeZip(
+      path("upload.zip"),
+      {{"result.info", {info.begin(), info.end()}}, {"dump_shrink.hprof", dump}, {"other.hprof", {1, 2, 3}}}));
   const auto ix = open(path("upload.zip"));
   ASSERT_TRUE(ix.ok()) << ix.status().toString();
   const DumpSource& src = (*ix)->source();

@@ -147,7 +147,8 @@ TEST_P(JvmFixtureTest, ReferencesOfKnownHoldersAreExact) {
   EXPECT_EQ(ix.classInfo(ix.classOf(array)).name, "com.example.app.MainActivity[]");
   const auto activities = instancesOf(ix, "com.example.app.MainActivity");
   const auto refs = ix.references(array);
-  EXPECT_EQ(std::set<ObjectIndex>(refs.begin(), refs.end()), std::set<ObjectIndex>(activities.begin(), activities.end()));
+  EXPECT_EQ(std::set<ObjectIndex>(refs.begin(), refs.end()),
+            std::set<ObjectIndex>(activities.begin(), activities.end()));
   EXPECT_EQ(refs.size(), 7u);
 
   for (ObjectIndex a : activities) {
@@ -268,7 +269,8 @@ TEST_P(JvmFixtureTest, ThreadsRootsAndFrameLocals) {
     const ThreadInfo& t = *threads[name];
     ASSERT_FALSE(t.frames.empty());
     EXPECT_TRUE(std::any_of(t.frames.begin(), t.frames.end(), [](const std::string& f) {
-      return f.find("com.example.app.AndroidHeap.lambda$main$") == 0 && f.find("(AndroidHeap.java:") != std::string::npos;
+      return f.find("com.example.app.AndroidHeap.lambda$main$") == 0 &&
+             f.find("(AndroidHeap.java:") != std::string::npos;
     })) << t.frames.front();
     // The thread object is a root, and the activity held in the lambda's local is a Java-frame root of that thread.
     bool threadRoot = false, localRoot = false;

@@ -57,7 +57,9 @@ TEST(ObjectTableTest, OddAndAlignedIdsAreFoundExactly) {
 TEST(ObjectTableTest, AlignedIdsRejectMisalignedLookups) {
   test::HprofWriter w(8, "JAVA PROFILE 1.0.2");
   test::HeapSegment seg = w.segment();
-  seg.classDump(0x10000, 0, 0, 0, {}, {}).objectArray(0x10008, 0x10000, {0x10010, 0x1000c}).objectArray(0x10010, 0x10000, {});
+  seg.classDump(0x10000, 0, 0, 0, {}, {})
+      .objectArray(0x10008, 0x10000, {0x10010, 0x1000c})
+      .objectArray(0x10010, 0x10000, {});
   w.heapDump(seg);
   w.heapDumpEnd();
   const auto result = build(w.bytes());

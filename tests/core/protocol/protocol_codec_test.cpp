@@ -12,12 +12,12 @@ namespace mxi::core::protocol {
 namespace {
 
 // Golden frames computed independently (Python: struct.pack + zlib.crc32).
-const std::vector<uint8_t> kHeartbeatFrame = {
-    0x4d, 0x58, 0x01, 0x00, 0x1b, 0x00, 0x10, 0x00, 0x00, 0x00, 0x2b, 0x72, 0xc5, 0x98,
-    0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
-const std::vector<uint8_t> kHelloFrame = {
-    0x4d, 0x58, 0x01, 0x00, 0x01, 0x00, 0x15, 0x00, 0x00, 0x00, 0x6a, 0xa9, 0xde, 0x83, 0x01, 0x00, 0x08, 0x00,
-    0x00, 0x00, 0x61, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67, 0x68, 0x03, 0x00, 0x00, 0x00, 0x6d, 0x78, 0x69};
+const std::vector<uint8_t> kHeartbeatFrame = {0x4d, 0x58, 0x01, 0x00, 0x1b, 0x00, 0x10, 0x00, 0x00, 0x00,
+                                              0x2b, 0x72, 0xc5, 0x98, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00,
+                                              0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+const std::vector<uint8_t> kHelloFrame = {0x4d, 0x58, 0x01, 0x00, 0x01, 0x00, 0x15, 0x00, 0x00, 0x00, 0x6a, 0xa9,
+                                          0xde, 0x83, 0x01, 0x00, 0x08, 0x00, 0x00, 0x00, 0x61, 0x62, 0x63, 0x64,
+                                          0x65, 0x66, 0x67, 0x68, 0x03, 0x00, 0x00, 0x00, 0x6d, 0x78, 0x69};
 
 std::vector<Message> decodeAll(const std::vector<uint8_t>& bytes, size_t chunk = SIZE_MAX) {
   FrameDecoder d;
@@ -37,17 +37,14 @@ std::vector<Message> decodeAll(const std::vector<uint8_t>& bytes, size_t chunk =
   return out;
 }
 
-TEST(ProtocolCodec, HeartbeatEncodesToGoldenBytes) {
-  EXPECT_EQ(encodeMessage(Heartbeat{1, 2}), kHeartbeatFrame);
-}
+TEST(ProtocolCodec, HeartbeatEncodesToGoldenBytes) { EXPECT_EQ(encodeMessage(Heartbeat{1, 2}), kHeartbeatFrame); }
 
-TEST(ProtocolCodec, HelloEncodesToGoldenBytes) {
-  EXPECT_EQ(encodeMessage(Hello{1, "abcdefgh", "mxi"}), kHelloFrame);
-}
+TEST(ProtocolCodec, HelloEncodesToGoldenBytes) { EXPECT_EQ(encodeMessage(Hello{1, "abcdefgh", "mxi"}), kHelloFrame); }
 
 TEST(ProtocolCodec, EmptyPayloadChecksumCoversTheHeader) {
   // zlib's crc32(crc, NULL, 0) returns 0: the codec must not reset the CRC for empty payloads.
-  const std::vector<uint8_t> golden = {0x4d, 0x58, 0x01, 0x00, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x38, 0x75, 0x7a, 0x0b};
+  const std::vector<uint8_t> golden = {0x4d, 0x58, 0x01, 0x00, 0x03, 0x00, 0x00,
+                                       0x00, 0x00, 0x00, 0x38, 0x75, 0x7a, 0x0b};
   EXPECT_EQ(encodeMessage(StopCollecting{}), golden);
 }
 
@@ -81,7 +78,8 @@ TEST(ProtocolCodec, EveryMessageRoundTripsByteForByte) {
       FrameBatch{"com.example.app", "com.example.app.MainActivity", 16666667, {ft, ft}},
       SceneChange{123456789, "com.example.app", "com.example.app.MainActivity"},
       MatrixIssue{1683420595133, 20001, "TestPluginListener", "io", 2, "null", IssueKind::kIo, true, "{\"a\":1", 98765},
-      AnrReport{1700000000000, 4242, "com.example.app", "Input dispatching timed out", "\"main\" prio=5", "----- pid 4242", 5},
+      AnrReport{1700000000000, 4242, "com.example.app", "Input dispatching timed out", "\"main\" prio=5",
+                "----- pid 4242", 5},
       ProcessList{"com.example.app", {{1, "root", "init"}, {4242, "u0_a12", "com.example.app"}}},
       AppState{"com.example.app", 4242, AppRunState::kRunning, true},
       HeapDumpBegin{7, 4242, 1 << 20, kHeapDumpGcFirst | kHeapDumpShrinkOnDevice, 3 << 20},
@@ -110,9 +108,9 @@ TEST(ProtocolCodec, EveryMessageRoundTripsByteForByte) {
 
 // PackageList{{"a.b", running, pid 42}} and PackageListRequest{third-party only}, computed with
 // Python (struct.pack + zlib.crc32).
-const std::vector<uint8_t> kPackageListFrame = {
-    0x4d, 0x58, 0x01, 0x00, 0x1c, 0x00, 0x14, 0x00, 0x00, 0x00, 0xe1, 0x23, 0x09, 0xf0, 0x01, 0x00, 0x00,
-    0x00, 0x0c, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00, 0x61, 0x2e, 0x62, 0x01, 0x2a, 0x00, 0x00, 0x00};
+const std::vector<uint8_t> kPackageListFrame = {0x4d, 0x58, 0x01, 0x00, 0x1c, 0x00, 0x14, 0x00, 0x00, 0x00, 0xe1, 0x23,
+                                                0x09, 0xf0, 0x01, 0x00, 0x00, 0x00, 0x0c, 0x00, 0x00, 0x00, 0x03, 0x00,
+                                                0x00, 0x00, 0x61, 0x2e, 0x62, 0x01, 0x2a, 0x00, 0x00, 0x00};
 const std::vector<uint8_t> kPackageListRequestFrame = {0x4d, 0x58, 0x01, 0x00, 0x06, 0x00, 0x04, 0x00, 0x00,
                                                        0x00, 0xc6, 0x4f, 0x3c, 0xde, 0x01, 0x00, 0x00, 0x00};
 
@@ -144,8 +142,7 @@ TEST(ProtocolCodec, PackageEntriesOfANewerLayoutDecode) {
   appendFrame(stream, static_cast<uint16_t>(MessageType::kPackageList), 2, payload);
   const auto msgs = decodeAll(stream);
   ASSERT_EQ(msgs.size(), 1u);
-  EXPECT_EQ(std::get<PackageList>(msgs[0]).packages,
-            (std::vector<PackageInfo>{{"a.b", true, 42}, {"c.d", false, 0}}));
+  EXPECT_EQ(std::get<PackageList>(msgs[0]).packages, (std::vector<PackageInfo>{{"a.b", true, 42}, {"c.d", false, 0}}));
 }
 
 TEST(ProtocolCodec, ShortPackageEntryNamesTheFieldAndOffset) {

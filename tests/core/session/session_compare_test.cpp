@@ -90,35 +90,38 @@ TEST(SessionCompareTest, ImprovementIsNotARegression) {
 
 TEST(SessionCompareTest, EvilMethodsIoAndStartup) {
   const auto dir = test::scratchDir("compare-issues");
-  const std::string evil = R"({"tag":"Trace_EvilMethod","content":{"detail":"NORMAL","cost":%COST%,"stackKey":"%KEY%|","stack":"0,1048574,1,%COST%\n"}})";
+  const std::string evil =
+      R"({"tag":"Trace_EvilMethod","content":{"detail":"NORMAL","cost":%COST%,"stackKey":"%KEY%|","stack":"0,1048574,1,%COST%\n"}})";
   auto evilWith = [&](const std::string& key, int cost) {
     std::string s = evil;
-    for (const auto& [from, to] : {std::pair<std::string, std::string>{"%COST%", std::to_string(cost)}, {"%KEY%", key}}) {
+    for (const auto& [from, to] :
+         {std::pair<std::string, std::string>{"%COST%", std::to_string(cost)}, {"%KEY%", key}}) {
       for (size_t at = s.find(from); at != std::string::npos; at = s.find(from)) s.replace(at, from.size(), to);
     }
     return s;
   };
   const std::string io1 = R"({"tag":"io","type":1,"content":{"path":"/sdcard/a.txt","cost":700,"opType":1}})";
   const std::string io2 = R"({"tag":"io","type":2,"content":{"path":"/sdcard/b.txt","cost":10,"opType":1}})";
-  const std::string startup = R"({"tag":"Trace_StartUp","content":{"application_create":%MS%,"first_activity_create":300}})";
+  const std::string startup =
+      R"({"tag":"Trace_StartUp","content":{"application_create":%MS%,"first_activity_create":300}})";
   auto startupWith = [&](int ms) {
     std::string s = startup;
     s.replace(s.find("%MS%"), 4, std::to_string(ms));
     return s;
   };
-  const auto base = makeSession(dir / "base.mxs", 5, 1.0,
-                                {evilWith("11", 800), evilWith("11", 900), evilWith("22", 1000), evilWith("33", 750), io1,
-                                 startupWith(400)});
+  const auto base = makeSession(
+      dir / "base.mxs", 5, 1.0,
+      {evilWith("11", 800), evilWith("11", 900), evilWith("22", 1000), evilWith("33", 750), io1, startupWith(400)});
   const auto next = makeSession(dir / "new.mxs", 6, 1.0,
-                                {evilWith("11", 1300), evilWith("11", 1200), evilWith("22", 1010), evilWith("44", 720), io1,
-                                 io1, io2, startupWith(520)});
+                                {evilWith("11", 1300), evilWith("11", 1200), evilWith("22", 1010), evilWith("44", 720),
+                                 io1, io1, io2, startupWith(520)});
   const SessionComparison c = compareSessions(*base, *next);
   std::map<std::string, Verdict> evilVerdicts;
   for (const auto& e : c.evilMethods) evilVerdicts[e.stackKey] = e.verdict;
-  EXPECT_EQ(evilVerdicts, (std::map<std::string, Verdict>{{"11|", Verdict::kRegression},
-                                                         {"22|", Verdict::kSame},
-                                                         {"33|", Verdict::kGone},
-                                                         {"44|", Verdict::kNew}}));
+  EXPECT_EQ(
+      evilVerdicts,
+      (std::map<std::string, Verdict>{
+          {"11|", Verdict::kRegression}, {"22|", Verdict::kSame}, {"33|", Verdict::kGone}, {"44|", Verdict::kNew}}));
   ASSERT_EQ(c.io.size(), 2u);
   EXPECT_EQ(c.io[0].path, "/sdcard/a.txt");
   EXPECT_EQ(c.io[0].verdict, Verdict::kRegression);  // 1 -> 2

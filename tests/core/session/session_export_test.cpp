@@ -22,15 +22,17 @@ namespace {
 std::shared_ptr<const SessionData> importFixtures(const std::filesystem::path& out) {
   ImportInputs in;
   in.framestatsTexts.push_back(test::readText(test::fixturePath("gfxinfo/topicon-t865_all-processes_framestats.txt")));
-  in.issueTexts.push_back(test::readText(test::fixturePath("matrix-issues/logcat-tostring/io_com.rzm.matrix_testing.txt")));
-  in.issueTexts.push_back(test::readText(test::fixturePath("matrix-issues/logcat-tostring/evilmethod_cn.wps.moffice_eng.txt")));
+  in.issueTexts.push_back(
+      test::readText(test::fixturePath("matrix-issues/logcat-tostring/io_com.rzm.matrix_testing.txt")));
+  in.issueTexts.push_back(
+      test::readText(test::fixturePath("matrix-issues/logcat-tostring/evilmethod_cn.wps.moffice_eng.txt")));
   in.anrTexts.push_back(test::readText(test::fixturePath("anr/cwimage_android7-emulator-x86_traces.txt")));
   SessionHeader h;
   h.device = "Topicon T865";
   auto report = importCaptures(in, out.string(), h);
   EXPECT_TRUE(report.ok()) << report.status().toString();
   if (!report.ok()) return nullptr;
-  EXPECT_EQ(report->windows, 11u);  // 13 PROFILEDATA blocks, 2 empty
+  EXPECT_EQ(report->windows, 11u);   // 13 PROFILEDATA blocks, 2 empty
   EXPECT_EQ(report->frames, 1080u);  // 1091 rows, 11 with garbage FrameCompleted
   EXPECT_EQ(report->issues, 4u);
   EXPECT_EQ(report->anrs, 1u);
@@ -51,7 +53,7 @@ TEST(SessionImportTest, RealCapturesBecomeASession) {
   ASSERT_TRUE(data);
   EXPECT_EQ(data->header.device, "Topicon T865");
   EXPECT_EQ(data->header.app, "com.rzm.matrix_testing");  // the first issue's process
-  EXPECT_EQ(data->scenes.size(), 12u);                     // (no scene) + 11 windows
+  EXPECT_EQ(data->scenes.size(), 12u);                    // (no scene) + 11 windows
   EXPECT_EQ(data->frames.size(), 1080u);
   EXPECT_EQ(data->issues.size(), 4u);
   ASSERT_EQ(data->anrs.size(), 1u);
@@ -178,8 +180,8 @@ TEST(SessionExportTest, HtmlIsSelfContainedAndRendersInHeadlessChromium) {
   const test::ProgramRun found = test::runProgram({"sh", "-c", "command -v chromium || command -v chromium-browser"});
   ASSERT_EQ(found.exitCode, 0) << "chromium is needed (scripts/setup.sh installs it)";
   const std::string binary = found.out.substr(0, found.out.find('\n'));
-  const std::vector<std::string> headless = {"timeout", "120", binary, "--headless", "--no-sandbox", "--disable-gpu",
-                                             "--disable-dev-shm-usage"};
+  const std::vector<std::string> headless = {
+      "timeout", "120", binary, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"};
   auto browser = [&](std::vector<std::string> args) {
     args.insert(args.begin(), headless.begin(), headless.end());
     return test::runProgram(args);
@@ -211,7 +213,7 @@ TEST(SessionExportTest, HtmlIsSelfContainedAndRendersInHeadlessChromium) {
 TEST(SvgChartTest, ScaleAndColumns) {
   const LinearScale x{0, 100, 10, 210};
   EXPECT_DOUBLE_EQ(x(50), 110);
-  EXPECT_DOUBLE_EQ(x(-5), 10);   // clamped
+  EXPECT_DOUBLE_EQ(x(-5), 10);  // clamped
   EXPECT_DOUBLE_EQ(x(500), 210);
   const LinearScale flipped{0, 10, 100, 0};  // y grows downwards in SVG
   EXPECT_DOUBLE_EQ(flipped(2.5), 75);

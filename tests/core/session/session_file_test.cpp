@@ -47,7 +47,8 @@ std::vector<SessionRecord> writeSession(const std::filesystem::path& path, size_
       r.text = "com.example.Scene" + std::to_string(i / 50 % 3);
     } else if (i % 97 == 0) {
       r.type = RecordType::kIssue;
-      r.text = R"({"tag":"Trace_EvilMethod","detail":"NORMAL","cost":900,"stackKey":"12|","stack":"0,1048574,1,900\n1,12,1,880\n"})";
+      r.text =
+          R"({"tag":"Trace_EvilMethod","detail":"NORMAL","cost":900,"stackKey":"12|","stack":"0,1048574,1,900\n1,12,1,880\n"})";
     } else if (i % 331 == 0) {
       r.type = RecordType::kMark;
       r.text = "mark " + std::to_string(i);
@@ -290,7 +291,10 @@ TEST(SessionFileTest, SummaryFromBlockHeadersMatchesTheFrames) {
   uint64_t issues = 0, marks = 0, dumps = 0, scenes = 0, flagged = 0, frames = 0;
   for (const auto& rec : written) {
     switch (rec.type) {
-      case RecordType::kScene: scene = rec.text; ++scenes; break;
+      case RecordType::kScene:
+        scene = rec.text;
+        ++scenes;
+        break;
       case RecordType::kFrame:
         byScene[scene].push_back(rec.frame);
         rec.frame.flags ? ++flagged : ++frames;

@@ -34,8 +34,8 @@ TEST(MatrixIssueTest, ProductionUploadWrappersOneJsonPerLine) {
   }
   EXPECT_EQ(files, 40u);
   EXPECT_EQ(issues, 470u);
-  EXPECT_EQ(details, (std::map<std::string, int>{{"NORMAL", 387}, {"LAG", 70}, {"STARTUP", 9}, {"ANR", 3},
-                                                 {"LAG_IDLE_HANDLER", 1}}));
+  EXPECT_EQ(details, (std::map<std::string, int>{
+                         {"NORMAL", 387}, {"LAG", 70}, {"STARTUP", 9}, {"ANR", 3}, {"LAG_IDLE_HANDLER", 1}}));
   EXPECT_EQ(trees, 398u);  // grep -c "\"stack\":\"[0-9]": NORMAL and STARTUP issues (LAG/ANR carry threadStack)
 }
 
@@ -188,8 +188,7 @@ TEST(MatrixIssueTest, MethodMappingNamesTheTree) {
   EXPECT_EQ(root.children[0].name, "sample.tencent.matrix.trace.TestTraceMainActivity.testInnerSleep()V");
   EXPECT_TRUE(root.children[0].isStackKey);
   EXPECT_EQ(root.children[0].selfMs, 600);
-  EXPECT_EQ(root.children[0].children[0].name,
-            "sample.tencent.matrix.sqlitelint.TestSQLiteLintActivity.deleteAll()V");
+  EXPECT_EQ(root.children[0].children[0].name, "sample.tencent.matrix.sqlitelint.TestSQLiteLintActivity.deleteAll()V");
 }
 
 TEST(MatrixIssueTest, ProguardRenamesWhatTheMappingLeftObfuscated) {
@@ -268,9 +267,10 @@ TEST(MatrixIssueTest, InvalidUtf8IsReplacedNotThrown) {
 
 TEST(MatrixIssueTest, RecordedIssueThatLogcatCutKeepsItsTextAndItsCompleteMembers) {
   // As the live recorder stores it: the content is the text as it arrived.
-  const std::string wrapper = R"({"tag":"Trace_EvilMethod","type":0,"key":"","truncated":true,)"
-                              R"("content":"{\"machine\":\"MIDDLE\",\"cost\":1234,\"scene\":\"首页\",\"stack\":\"0,1,1,12\\n1,2,1,)"
-                              "\uFFFD\"}";
+  const std::string wrapper =
+      R"({"tag":"Trace_EvilMethod","type":0,"key":"","truncated":true,)"
+      R"("content":"{\"machine\":\"MIDDLE\",\"cost\":1234,\"scene\":\"首页\",\"stack\":\"0,1,1,12\\n1,2,1,)"
+      "\uFFFD\"}";
   auto issue = parseIssueJson(wrapper);
   ASSERT_TRUE(issue.ok()) << issue.status().toString();
   EXPECT_TRUE(issue->truncated);
@@ -279,7 +279,8 @@ TEST(MatrixIssueTest, RecordedIssueThatLogcatCutKeepsItsTextAndItsCompleteMember
   EXPECT_EQ(issue->scene, "首页");
   EXPECT_EQ(issue->machine, "MIDDLE");
   EXPECT_EQ(issue->stack, "");  // cut: not taken
-  EXPECT_EQ(issue->contentJson, "{\"machine\":\"MIDDLE\",\"cost\":1234,\"scene\":\"首页\",\"stack\":\"0,1,1,12\\n1,2,1,\xEF\xBF\xBD");
+  EXPECT_EQ(issue->contentJson,
+            "{\"machine\":\"MIDDLE\",\"cost\":1234,\"scene\":\"首页\",\"stack\":\"0,1,1,12\\n1,2,1,\xEF\xBF\xBD");
   const std::string out = dumpJson(issueToJson(*issue));
   EXPECT_NE(out.find(R"("truncated":true,"content":"{\"machine\")"), std::string::npos) << out;
   // Cut before any member ended: nothing but the text.

@@ -28,7 +28,7 @@ inline std::filesystem::path fixturePath(const std::string& relative) {
 
 }  // namespace mxi::test
 
-#define MXI_REQUIRE_FIXTURE(var, relative)                                         \
-  const auto var = ::mxi::test::fixturePath(relative);                            \
-  if (var.empty() || !std::filesystem::exists(var))                               \
+#define MXI_REQUIRE_FIXTURE(var, relative)             \
+  const auto var = ::mxi::test::fixturePath(relative); \
+  if (var.empty() || !std::filesystem::exists(var))    \
   GTEST_SKIP() << "reference fixture " << (relative) << " is absent (../shared/reference)"

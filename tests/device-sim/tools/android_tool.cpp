@@ -9,13 +9,12 @@
 
 #include <algorithm>
 #include <cctype>
+#include <climits>
 #include <cstdio>
 #include <cstring>
-#include <algorithm>
-#include <climits>
 #include <filesystem>
-#include <set>
 #include <fstream>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -71,8 +70,9 @@ std::string syntheticFramestats(const Ctx& c) {
   const int64_t last = syntheticRows(c, frames);
   std::string out = "MXI SIMULATOR: synthetic demo data (no reference captures found)\n";
   out += "Window: com.example.mxi.demo/com.example.mxi.demo.DemoActivity\n---PROFILEDATA---\n";
-  out += "Flags,IntendedVsync,Vsync,HandleInputStart,AnimationStart,PerformTraversalsStart,DrawStart,SyncQueued,"
-         "SyncStart,IssueDrawCommandsStart,SwapBuffers,FrameCompleted,\n";
+  out +=
+      "Flags,IntendedVsync,Vsync,HandleInputStart,AnimationStart,PerformTraversalsStart,DrawStart,SyncQueued,"
+      "SyncStart,IssueDrawCommandsStart,SwapBuffers,FrameCompleted,\n";
   for (int64_t i = std::max<int64_t>(0, last - 120); i < last; ++i) {
     const int64_t v = base + frames.vsyncOf(i) * period, dur = SyntheticFrames::durationNs(i, period);
     out += "0";
@@ -110,15 +110,29 @@ std::string shiftedRow(const std::string& row, const std::vector<bool>& isStamp,
 }
 
 std::vector<bool> stampColumns(const std::string& header) {
-  static const std::set<std::string> kStamps = {
-      "IntendedVsync", "Vsync", "HandleInputStart", "AnimationStart", "PerformTraversalsStart", "DrawStart",
-      "FrameDeadline", "FrameStartTime", "SyncQueued", "SyncStart", "IssueDrawCommandsStart", "SwapBuffers",
-      "FrameCompleted", "GpuCompleted", "SwapBuffersCompleted", "DisplayPresentTime", "CommandSubmissionCompleted"};
+  static const std::set<std::string> kStamps = {"IntendedVsync",
+                                                "Vsync",
+                                                "HandleInputStart",
+                                                "AnimationStart",
+                                                "PerformTraversalsStart",
+                                                "DrawStart",
+                                                "FrameDeadline",
+                                                "FrameStartTime",
+                                                "SyncQueued",
+                                                "SyncStart",
+                                                "IssueDrawCommandsStart",
+                                                "SwapBuffers",
+                                                "FrameCompleted",
+                                                "GpuCompleted",
+                                                "SwapBuffersCompleted",
+                                                "DisplayPresentTime",
+                                                "CommandSubmissionCompleted"};
   std::vector<bool> out;
   size_t start = 0;
   for (;;) {
     const size_t comma = header.find(',', start);
-    out.push_back(kStamps.count(header.substr(start, comma == std::string::npos ? std::string::npos : comma - start)) > 0);
+    out.push_back(kStamps.count(header.substr(start, comma == std::string::npos ? std::string::npos : comma - start)) >
+                  0);
     if (comma == std::string::npos) break;
     start = comma + 1;
   }
@@ -163,9 +177,9 @@ std::pair<int64_t, int64_t> captureRange(const SimApp& app) {
 // the demo loops it, each lap a second after the previous. By default a row appears when its
 // time comes; with MXI_SIM_FRAME_MS one appears every frameMs, block after block (fast-forward).
 struct Replay {
-  int64_t shiftNs = 0;         // added to every stamp of the capture
-  std::vector<size_t> shown;   // rows revealed per block (a prefix of each)
-  size_t newestBlock = 0;      // the block holding the latest revealed row
+  int64_t shiftNs = 0;        // added to every stamp of the capture
+  std::vector<size_t> shown;  // rows revealed per block (a prefix of each)
+  size_t newestBlock = 0;     // the block holding the latest revealed row
 };
 
 Replay replay(const Ctx& c, const SimApp& app) {
@@ -211,7 +225,8 @@ std::string gfxinfo(const Ctx& c, const std::string& package) {
                     " Realtime: " + std::to_string(c.elapsed()) + "\n\n";
   const SimApp* app = findApp(c, package);
   if (app == nullptr) return out;
-  if (c.device.synthetic) return out + "** Graphics info for pid 4242 [" + package + "] **\n\n" + syntheticFramestats(c);
+  if (c.device.synthetic)
+    return out + "** Graphics info for pid 4242 [" + package + "] **\n\n" + syntheticFramestats(c);
   const Replay r = replay(c, *app);
   size_t block = 0, row = 0;
   bool inBlock = false, headerDone = false;
@@ -264,15 +279,18 @@ int dumpsys(const Ctx& c, const std::vector<std::string>& a) {
   } else if (what == "display") {
     // Format of Android 12's DisplayManagerService dump (abridged; no real capture exists).
     const int hz = c.config.refreshHz;
-    std::printf("DISPLAY MANAGER (dumpsys display)\n  mOnlyCode=false\n  mSafeMode=false\n\nDisplay Devices: size=1\n"
-                "  DisplayDeviceInfo{\"Built-in Screen\": uniqueId=\"local:0\", 1600 x 2560, modeId 1, defaultModeId 1, "
-                "supportedModes [{id=1, width=1600, height=2560, fps=%d.0, alternativeRefreshRates=[]}]}\n"
-                "    mActiveModeId=1\n", hz);
+    std::printf(
+        "DISPLAY MANAGER (dumpsys display)\n  mOnlyCode=false\n  mSafeMode=false\n\nDisplay Devices: size=1\n"
+        "  DisplayDeviceInfo{\"Built-in Screen\": uniqueId=\"local:0\", 1600 x 2560, modeId 1, defaultModeId 1, "
+        "supportedModes [{id=1, width=1600, height=2560, fps=%d.0, alternativeRefreshRates=[]}]}\n"
+        "    mActiveModeId=1\n",
+        hz);
   } else if (what == "SurfaceFlinger") {
     std::printf("Display 0 HWC layers:\nrefresh-rate              : %d.000000 fps\n", c.config.refreshHz);
   } else if (what == "activity") {
     const std::string comp = resumedComponent(c);
-    std::printf("ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)\nDisplay #0 (activities from top to bottom):\n");
+    std::printf(
+        "ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)\nDisplay #0 (activities from top to bottom):\n");
     if (!comp.empty()) std::printf("  ResumedActivity: ActivityRecord{5e2c1a7 u0 %s t42}\n", comp.c_str());
   } else if (what == "dropbox") {
     const bool ready = c.device.anr.pid != 0 && c.elapsed() >= c.device.anr.atMs + c.device.anr.dropboxDelayMs;
@@ -283,7 +301,8 @@ int dumpsys(const Ctx& c, const std::vector<std::string>& a) {
       const std::string body = "Process: " + c.device.anr.package + "\nPID: " + std::to_string(c.device.anr.pid) +
                                "\nFlags: 0x38c8be46\nPackage: " + c.device.anr.package +
                                " v1 (1.0)\nForeground: Yes\nSubject: Input dispatching timed out\n"
-                               "Build: Meizu/simulated\n\n" + c.device.anr.traces;
+                               "Build: Meizu/simulated\n\n" +
+                               c.device.anr.traces;
       std::printf("========================================\n2019-01-27 20:09:52 data_app_anr (text, %zu bytes)\n%s\n",
                   body.size(), body.c_str());
     }
@@ -393,7 +412,8 @@ int am(const Ctx& c, const std::vector<std::string>& a) {
   // A user build dumps only debuggable apps (ActivityManagerService.dumpHeap); am's shell command
   // prints the SecurityException so and exits -1.
   for (const SimApp& app : c.device.apps) {
-    if ((app.pid != pid && app.package != rest[0]) || ("," + c.config.notDebuggable + ",").find("," + packageOf(app.package) + ",") == std::string::npos) {
+    if ((app.pid != pid && app.package != rest[0]) ||
+        ("," + c.config.notDebuggable + ",").find("," + packageOf(app.package) + ",") == std::string::npos) {
       continue;
     }
     std::fprintf(stderr, "Security exception: Process not debuggable: ProcessRecord{f23cc4a %d:%s/%s}\n", app.pid,
@@ -495,13 +515,18 @@ int pm(const Ctx& c, const std::vector<std::string>& a) {
 
 int getprop(const Ctx& c, const std::vector<std::string>& a) {
   const std::vector<std::pair<std::string, std::string>> props = {
-      {"ro.build.version.release", std::to_string(c.config.sdk - 20)}, {"ro.build.version.sdk", std::to_string(c.config.sdk)},
-      {"ro.product.cpu.abi", c.config.abi.name}, {"ro.product.cpu.abilist", c.config.abi.abiList},
-      {"ro.product.manufacturer", c.device.manufacturer}, {"ro.product.model", c.device.model},
+      {"ro.build.version.release", std::to_string(c.config.sdk - 20)},
+      {"ro.build.version.sdk", std::to_string(c.config.sdk)},
+      {"ro.product.cpu.abi", c.config.abi.name},
+      {"ro.product.cpu.abilist", c.config.abi.abiList},
+      {"ro.product.manufacturer", c.device.manufacturer},
+      {"ro.product.model", c.device.model},
       {"ro.serialno", "mxi-simulated"}};
   for (const auto& [k, v] : props) {
-    if (a.empty()) std::printf("[%s]: [%s]\n", k.c_str(), v.c_str());
-    else if (a[0] == k) std::printf("%s\n", v.c_str());
+    if (a.empty())
+      std::printf("[%s]: [%s]\n", k.c_str(), v.c_str());
+    else if (a[0] == k)
+      std::printf("%s\n", v.c_str());
   }
   if (!a.empty()) {
     bool found = false;
@@ -513,9 +538,12 @@ int getprop(const Ctx& c, const std::vector<std::string>& a) {
 
 // toybox uname: -s (the default), -n, -r, -v, -m, -o, -a.
 int uname(const Ctx& c, const std::vector<std::string>& a) {
-  const std::vector<std::pair<char, std::string>> fields = {
-      {'s', "Linux"}, {'n', "localhost"}, {'r', "5.10.0-android12-9"}, {'v', "#1 SMP PREEMPT"},
-      {'m', c.config.abi.unameMachine}, {'o', "Toybox"}};
+  const std::vector<std::pair<char, std::string>> fields = {{'s', "Linux"},
+                                                            {'n', "localhost"},
+                                                            {'r', "5.10.0-android12-9"},
+                                                            {'v', "#1 SMP PREEMPT"},
+                                                            {'m', c.config.abi.unameMachine},
+                                                            {'o', "Toybox"}};
   std::string wanted;
   for (const std::string& arg : a) {
     if (arg.size() < 2 || arg[0] != '-') {

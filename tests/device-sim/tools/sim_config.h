@@ -11,23 +11,23 @@
 namespace mxi::sim {
 
 struct SimConfig {
-  std::string root;            // the simulated device's root (parent of bin/)
-  std::string referenceDir;    // ../shared/reference/fixtures; empty → synthetic demo data
-  std::string stateDir;        // clock, call log (default <root>/var/mxi-sim)
-  std::string heapSource;      // hprof that `am dumpheap` writes (a real JVM-written dump)
-  std::string foreground;      // package whose windows replay as the foreground app
-  std::string stopped;         // comma-separated packages installed (pm) but not running (ps, pidof, am)
-  std::string notDebuggable;   // comma-separated packages `am dumpheap` refuses as a user build does
-  std::string missingServices; // comma-separated dumpsys services this phone lacks ("Can't find service")
-  std::string extraIssues;     // file of Issue.toString() texts, one a line, the mangatoon app logs
-                               // before its real ones (tests: what a phone may send, e.g. non-ASCII)
-  int64_t frameMs = 0;         // a new framestats row every frameMs (fast-forward); 0: in real time
-  int64_t logMs = 100;         // a new Matrix issue line every logMs
-  int64_t anrAtMs = 3000;      // am_anr for the ANR app at origin + anrAtMs
-  int64_t leadMs = 500;        // the timeline starts this long after the first tool call
+  std::string root;             // the simulated device's root (parent of bin/)
+  std::string referenceDir;     // ../shared/reference/fixtures; empty → synthetic demo data
+  std::string stateDir;         // clock, call log (default <root>/var/mxi-sim)
+  std::string heapSource;       // hprof that `am dumpheap` writes (a real JVM-written dump)
+  std::string foreground;       // package whose windows replay as the foreground app
+  std::string stopped;          // comma-separated packages installed (pm) but not running (ps, pidof, am)
+  std::string notDebuggable;    // comma-separated packages `am dumpheap` refuses as a user build does
+  std::string missingServices;  // comma-separated dumpsys services this phone lacks ("Can't find service")
+  std::string extraIssues;      // file of Issue.toString() texts, one a line, the mangatoon app logs
+                                // before its real ones (tests: what a phone may send, e.g. non-ASCII)
+  int64_t frameMs = 0;          // a new framestats row every frameMs (fast-forward); 0: in real time
+  int64_t logMs = 100;          // a new Matrix issue line every logMs
+  int64_t anrAtMs = 3000;       // am_anr for the ANR app at origin + anrAtMs
+  int64_t leadMs = 500;         // the timeline starts this long after the first tool call
   int refreshHz = 60;
-  SimAbi abi = hostAbi();      // MXI_SIM_ABI (the simulator's --abi): getprop, uname -m
-  int sdk = 34;                // ro.build.version.sdk (35+: `am dumpheap -b FORMAT` exists)
+  SimAbi abi = hostAbi();  // MXI_SIM_ABI (the simulator's --abi): getprop, uname -m
+  int sdk = 34;            // ro.build.version.sdk (35+: `am dumpheap -b FORMAT` exists)
   // Demo: every replayed Matrix issue and the ANR come from the foreground app, so one app
   // shows everything (the GUI's "Try the demo").
   bool oneAppDemo = false;

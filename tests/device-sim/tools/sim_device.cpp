@@ -88,8 +88,10 @@ std::string issueToString(const std::string& json) {
   for (; i < json.size(); ++i) {
     const char ch = json[i];
     if (inString) {
-      if (ch == '\\') ++i;
-      else if (ch == '"') inString = false;
+      if (ch == '\\')
+        ++i;
+      else if (ch == '"')
+        inString = false;
     } else if (ch == '"') {
       inString = true;
     } else if (ch == '{') {
@@ -122,8 +124,12 @@ void addIssueApps(SimDevice& d, const fs::path& dir, const std::string& extraIss
   for (const auto& l : lines(readFile(dir / "logcat-tostring/evilmethod_cn.wps.moffice_eng.txt"))) {
     if (!l.empty()) wps.issues.push_back(l);
   }
-  Source manga{"mobi.mangatoon.comics.aphone.portuguese", 21003, "Matrix.DefaultPluginListener", 'I',
-               "report issue content: ", {}};
+  Source manga{"mobi.mangatoon.comics.aphone.portuguese",
+               21003,
+               "Matrix.DefaultPluginListener",
+               'I',
+               "report issue content: ",
+               {}};
   if (!extraIssues.empty()) {
     for (const auto& l : lines(readFile(extraIssues))) {
       if (!l.empty()) manga.issues.push_back(l);
@@ -200,7 +206,11 @@ void giveEverythingTo(SimDevice& d, const std::string& package) {
 
 // The am_anr event the system logs when it declares `anr` (its dropbox entry follows).
 SimLogLine amAnrLine(const SimAnr& anr, int64_t atMs) {
-  return {atMs, 1200, 1350, 'I', "am_anr",
+  return {atMs,
+          1200,
+          1350,
+          'I',
+          "am_anr",
           "[0," + std::to_string(anr.pid) + "," + anr.package +
               ",952745541,Input dispatching timed out (Waiting to send non-key event because the touched window has "
               "not finished processing certain input events that were delivered to it over 500.0ms ago.)]",
@@ -222,22 +232,24 @@ void addSyntheticApp(SimDevice& d, int64_t logMs, int64_t anrAtMs) {
   d.apps.push_back(app);
   const std::string process = ",\"process\":\"com.example.mxi.demo\"";
   auto log = [&](int64_t atMs, const std::string& tag, int type, const std::string& content) {
-    d.log.push_back({atMs, 4242, 4242, 'I', "Matrix.DefaultPluginListener",
-                     "report issue content: tag[" + tag + "]type[" + std::to_string(type) + "];key[null];content[" +
-                         content + "]",
-                     false});
+    d.log.push_back(
+        {atMs, 4242, 4242, 'I', "Matrix.DefaultPluginListener",
+         "report issue content: tag[" + tag + "]type[" + std::to_string(type) + "];key[null];content[" + content + "]",
+         false});
   };
   log(10 * logMs, "io", 1,
       "{\"synthetic\":true,\"path\":\"/data/user/0/com.example.mxi.demo/files/catalog.json\",\"size\":524288,"
       "\"op\":128,\"buffer\":4096,\"cost\":412,\"opType\":1,\"opSize\":524288,\"thread\":\"main\",\"stack\":"
       "\"java.io.FileInputStream.read(FileInputStream.java:255)\\ncom.example.mxi.demo.Catalog.load(Catalog.java:41)\\n"
       "com.example.mxi.demo.DemoActivity.onResume(DemoActivity.java:88)\\n\",\"repeat\":1,\"tag\":\"io\","
-      "\"type\":1" + process + "}");
+      "\"type\":1" +
+          process + "}");
   for (int64_t i = 0; i < 1000; ++i) {
     const std::string content = "{\"synthetic\":true,\"machine\":\"MIDDLE\",\"detail\":\"NORMAL\",\"cost\":" +
                                 std::to_string(700 + (i * 37) % 900) +
                                 ",\"scene\":\"com.example.mxi.demo.DemoActivity\",\"stack\":\"0,1048574,1,800\\n\","
-                                "\"stackKey\":\"1048574|\",\"tag\":\"Trace_EvilMethod\"" + process + "}";
+                                "\"stackKey\":\"1048574|\",\"tag\":\"Trace_EvilMethod\"" +
+                                process + "}";
     log((20 + i * 50) * logMs, "Trace_EvilMethod", 0, content);
   }
   d.anr.package = app.package;
@@ -285,7 +297,8 @@ SimDevice loadDevice(const SimConfig& config) {
     if (config.oneAppDemo) giveEverythingTo(d, config.foreground.empty() ? "com.android.settings" : config.foreground);
     if (d.anr.pid != 0) d.log.push_back(amAnrLine(d.anr, config.anrAtMs));
   }
-  std::stable_sort(d.log.begin(), d.log.end(), [](const SimLogLine& a, const SimLogLine& b) { return a.atMs < b.atMs; });
+  std::stable_sort(d.log.begin(), d.log.end(),
+                   [](const SimLogLine& a, const SimLogLine& b) { return a.atMs < b.atMs; });
   d.foreground = config.foreground;
   if (d.foreground.empty()) d.foreground = d.synthetic ? "com.example.mxi.demo" : "com.android.settings";
   return d;

@@ -13,8 +13,8 @@
 namespace mxi::sim {
 
 struct SimBlock {
-  std::string window;              // Window: name (activity component)
-  std::vector<std::string> rows;   // framestats CSV rows (header excluded)
+  std::string window;             // Window: name (activity component)
+  std::vector<std::string> rows;  // framestats CSV rows (header excluded)
   std::string header;
 };
 
@@ -39,8 +39,8 @@ struct SimLogLine {
 struct SimAnr {
   std::string package;
   int pid = 0;
-  std::string traces;   // the app's section of a real traces.txt
-  int64_t atMs = 0;     // am_anr time (relative)
+  std::string traces;  // the app's section of a real traces.txt
+  int64_t atMs = 0;    // am_anr time (relative)
   int64_t dropboxDelayMs = 300;
 };
 

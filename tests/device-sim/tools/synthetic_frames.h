@@ -32,7 +32,8 @@ class SyntheticFrames {
 
   // The vsync index at which `row` starts.
   int64_t vsyncOf(int64_t row) {
-    while (static_cast<int64_t>(m_starts.size()) <= row) m_starts.push_back(m_starts.back() + periodsOf(static_cast<int64_t>(m_starts.size()) - 1));
+    while (static_cast<int64_t>(m_starts.size()) <= row)
+      m_starts.push_back(m_starts.back() + periodsOf(static_cast<int64_t>(m_starts.size()) - 1));
     return m_starts[static_cast<size_t>(row)];
   }
   // How many rows start at or before vsync index `vsync` (0 when it is negative).
