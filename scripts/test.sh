@@ -1,26 +1,22 @@
 #!/usr/bin/env bash
-# Builds and runs the whole test suite (warnings are errors).
-# Usage: scripts/test.sh               regular build (build/test)
-#        scripts/test.sh --sanitize    the same suite under ASan + UBSan (build/asan)
+# Builds and runs the tests with a CMake preset (CMakePresets.json holds every build option).
+# Usage: scripts/test.sh               the whole suite (preset `test`, build/test), after the agent's
+#                                      static arm64 cross build and its unit tests under qemu
+#        scripts/test.sh --sanitize    the whole suite under ASan + UBSan (preset `asan`)
+#        scripts/test.sh --tsan        the threaded tests under ThreadSanitizer (preset `tsan`)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/setup.sh"
-
-build="$root/build/test"
-extra=(-DCMAKE_BUILD_TYPE=RelWithDebInfo)
-if [[ ${1:-} == --sanitize ]]; then
-  build="$root/build/asan"
-  extra=(-DCMAKE_BUILD_TYPE=Debug -DMXI_SANITIZE=address,undefined -DCMAKE_C_COMPILER=clang
-         -DCMAKE_CXX_COMPILER=clang++ -DMXI_AGENT_ABIS=)  # the arm agents are the regular run's
-  export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-fi
-# Regular run: first the agent's static arm64 cross build, its unit tests under qemu-aarch64.
-if [[ ${1:-} != --sanitize ]]; then
-  "$root/scripts/test-agent-cross.sh"
-fi
-cmake -S "$root" -B "$build" -G Ninja -DMXI_BUILD_TESTS=ON -DMXI_WERROR=ON \
-  -DCMAKE_CXX_COMPILER_LAUNCHER=ccache "${extra[@]}" >/dev/null
-cmake --build "$build" -j "$(nproc)"
-# Every test has a time limit (tests that need longer set their own TIMEOUT): a hang fails that
-# test with ctest's "Timeout" instead of stalling the run.
-cd "$build" && ctest --output-on-failure -j "$(nproc)" --timeout 300
+cd "$root"
+case "${1:-}" in
+  "") preset=test
+      "$root/scripts/test-agent-cross.sh" ;;
+  --sanitize) preset=asan ;;
+  --tsan) preset=tsan ;;
+  *) echo "usage: scripts/test.sh [--sanitize|--tsan]" >&2; exit 2 ;;
+esac
+cmake --preset "$preset" >/dev/null
+cmake --build --preset "$preset" -j "$(nproc)"
+# Every test has a time limit (the preset's; tests that need longer set their own TIMEOUT): a
+# hang fails that test with ctest's "Timeout" instead of stalling the run.
+ctest --preset "$preset" -j "$(nproc)"

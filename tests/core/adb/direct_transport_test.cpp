@@ -126,7 +126,7 @@ TEST_F(DirectTransportTest, ManyConcurrentStreamsOnOneConnection) {
   constexpr int kEchoes = 8;
   std::vector<std::string> outputs(kShells);
   std::vector<int> codes(kShells, -1);
-  std::vector<bool> echoed(kEchoes, false);
+  std::vector<char> echoed(kEchoes, 0);  // not vector<bool>: its bits share words across threads
   std::vector<std::thread> threads;
   for (int i = 0; i < kShells; ++i) {
     threads.emplace_back([&, i] {
