@@ -24,6 +24,7 @@
 #include "app/gui/views/live_device_view.h"
 #include "core/session/session_reader.h"
 #include "tests/support/adb_test_env.h"
+#include "tests/support/programs.h"
 #include "tests/support/test_paths.h"
 
 namespace mxi::gui {
@@ -48,8 +49,7 @@ int killAgents(const QString& demoRoot) {
   const std::string agent = (fs::path(demoRoot.toStdString()) / "data/local/tmp/mxi-agent").string();
   int killed = 0;
   for (const auto& e : fs::directory_iterator("/proc")) {
-    std::ifstream in(e.path() / "cmdline", std::ios::binary);
-    std::string cmdline((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string cmdline = test::readFile(e.path() / "cmdline");
     if (cmdline.starts_with(agent + '\0')) killed += kill(std::atoi(e.path().filename().c_str()), SIGKILL) == 0;
   }
   return killed;

@@ -21,15 +21,13 @@
 #include "core/session/html_report.h"
 #include "core/session/session_import.h"
 #include "core/session/session_writer.h"
+#include "tests/support/programs.h"
 #include "tests/support/test_paths.h"
 
 namespace mxi::gui {
 namespace {
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+std::string slurp(const std::string& path) { return test::readFile(path); }
 
 // A session from the 120 Hz framestats capture and a real Matrix logcat.
 std::string makeSession(const std::string& name) {

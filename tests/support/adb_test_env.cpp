@@ -206,12 +206,7 @@ void SimProcess::stop() {
   m_pid = -1;
 }
 
-std::string SimProcess::log() const {
-  std::ifstream in(m_logFile);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+std::string SimProcess::log() const { return readFile(m_logFile); }
 
 PrivateAdbServer::PrivateAdbServer() {
   m_port = freeTcpPort();
@@ -233,8 +228,7 @@ void PrivateAdbServer::kill() {
     bool found = false;
     std::error_code ec;
     for (const auto& e : std::filesystem::directory_iterator("/proc", ec)) {
-      std::ifstream in(e.path() / "cmdline", std::ios::binary);
-      std::string cmdline((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      const std::string cmdline = readFile(e.path() / "cmdline");
       if (cmdline.find("fork-server") == std::string::npos || cmdline.find(port + '\0') == std::string::npos) continue;
       found = true;
       ::kill(std::atoi(e.path().filename().c_str()), SIGKILL);

@@ -10,6 +10,7 @@
 
 #include "core/hprof/heap_index.h"
 #include "tests/support/art_sample_dump.h"
+#include "tests/support/programs.h"
 #include "tests/support/test_paths.h"
 
 namespace mxi::core::hprof {
@@ -200,10 +201,9 @@ std::vector<uint8_t> convert(const std::vector<uint8_t>& in, const std::string& 
   const auto src = dir / "in.hprof", dst = dir / "out.hprof";
   std::ofstream(src, std::ios::binary)
       .write(reinterpret_cast<const char*>(in.data()), static_cast<std::streamsize>(in.size()));
-  const std::string cmd = std::string(kHprofConv) + " " + src.string() + " " + dst.string() + " >/dev/null 2>&1";
-  exitCode = std::system(cmd.c_str());
-  std::ifstream out(dst, std::ios::binary);
-  return {std::istreambuf_iterator<char>(out), {}};
+  exitCode = test::runProgram({kHprofConv, src.string(), dst.string()}).exitCode;
+  const std::string out = test::readFile(dst);
+  return {out.begin(), out.end()};
 }
 
 // hprof-conv turns the obsolete PRIMITIVE_ARRAY_NODATA (0xC3) into a PRIMITIVE_ARRAY_DUMP

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/session/session_writer.h"
+#include "tests/support/programs.h"
 
 namespace mxi::test {
 
@@ -23,10 +24,7 @@ inline core::trace::Frame syntheticFrame(int64_t startNs, int64_t durationNs) {
   return f;
 }
 
-inline std::string fileBytes(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
+inline std::string fileBytes(const std::filesystem::path& p) { return readFile(p); }
 
 inline void writeBytes(const std::filesystem::path& p, std::string_view bytes) {
   std::ofstream out(p, std::ios::binary | std::ios::trunc);

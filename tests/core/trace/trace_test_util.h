@@ -8,16 +8,12 @@
 #include <sstream>
 #include <string>
 
+#include "tests/support/programs.h"
 #include "tests/support/test_paths.h"
 
 namespace mxi::test {
 
-inline std::string readText(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+inline std::string readText(const std::filesystem::path& path) { return readFile(path); }
 
 // <reference>/fixtures/<relative>, or "" when the reference folder is absent.
 inline std::filesystem::path fixturePath(const std::string& relative) {
