@@ -3,6 +3,8 @@
 #include <chrono>
 #include <cstdio>
 
+#include "core/base/byte_units.h"
+
 namespace mxi::cli {
 
 void addDumpOptions(CLI::App& command, DumpOptions& options) {
@@ -29,18 +31,12 @@ core::StatusOr<LoadedDump> loadDump(const DumpOptions& options) {
 }
 
 std::string humanBytes(uint64_t bytes) {
-  static const char* kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-  double v = static_cast<double>(bytes);
-  int unit = 0;
-  while (v >= 1024 && unit < 4) {
-    v /= 1024;
-    ++unit;
-  }
+  const core::ScaledBytes b = core::scaleBytes(bytes);
   char buf[32];
-  if (unit == 0) {
+  if (b.wholeBytes()) {
     std::snprintf(buf, sizeof buf, "%llu B", static_cast<unsigned long long>(bytes));
   } else {
-    std::snprintf(buf, sizeof buf, "%.1f %s", v, kUnits[unit]);
+    std::snprintf(buf, sizeof buf, "%.1f %.*s", b.value, static_cast<int>(b.unit.size()), b.unit.data());
   }
   return buf;
 }

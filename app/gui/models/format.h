@@ -8,7 +8,7 @@
 #include <cstdlib>
 
 #include "app/gui/models/roles.h"
-
+#include "core/base/byte_units.h"
 #include "core/hprof/hprof_types.h"
 
 namespace mxi::gui {
@@ -18,15 +18,11 @@ namespace mxi::gui {
 inline QString groupedNumber(qlonglong n) { return QLocale().toString(n); }
 
 inline QString humanBytes(uint64_t bytes) {
-  static const char* kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-  double v = static_cast<double>(bytes);
-  int unit = 0;
-  while (v >= 1024 && unit < 4) {
-    v /= 1024;
-    ++unit;
-  }
-  return unit == 0 ? QStringLiteral("%1 B").arg(QLocale().toString(static_cast<qulonglong>(bytes)))
-                   : QStringLiteral("%1 %2").arg(QLocale().toString(v, 'f', 1), QLatin1String(kUnits[unit]));
+  const core::ScaledBytes b = core::scaleBytes(bytes);
+  return b.wholeBytes()
+             ? QStringLiteral("%1 B").arg(QLocale().toString(static_cast<qulonglong>(bytes)))
+             : QStringLiteral("%1 %2").arg(QLocale().toString(b.value, 'f', 1),
+                                           QLatin1String(b.unit.data(), static_cast<qsizetype>(b.unit.size())));
 }
 
 inline QString exactBytes(uint64_t bytes) {
