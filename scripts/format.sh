@@ -4,7 +4,7 @@
 #        scripts/format.sh --check  list the files that are not formatted and fail (CI)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mapfile -t files < <(git ls-files '*.cpp' '*.h')
+mapfile -t files < <(git ls-files --cached --others --exclude-standard '*.cpp' '*.h')  # new files too
 if [[ ${1:-} == --check ]]; then
   clang-format --dry-run --Werror "${files[@]}"
 else

@@ -8,8 +8,8 @@
 namespace mxi::core {
 
 struct ScaledBytes {
-  double value = 0;        // bytes / 1024^n; exact when the unit is "B"
-  std::string_view unit;   // "B", "KiB", "MiB", "GiB" or "TiB"
+  double value = 0;       // bytes / 1024^n; exact when the unit is "B"
+  std::string_view unit;  // "B", "KiB", "MiB", "GiB" or "TiB"
   bool wholeBytes() const { return unit == "B"; }
 };
 
