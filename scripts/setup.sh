@@ -14,6 +14,8 @@ packages=(
   # real peers used by tests and benchmarks: a JVM writing heap dumps, AOSP's hprof-conv,
   # the adb client/server, VisualVM's heap library, GNU time for peak RSS
   openjdk-17-jdk-headless hprof-conv adb visualvm time
+  # AOSP's own method-trace decoder, the cross-check for ours
+  dmtracedump
   # device agent: static cross builds (arm64-v8a, armeabi-v7a), its tests under qemu-user, and
   # valgrind for its per-poll cost benchmark
   g++-aarch64-linux-gnu g++-arm-linux-gnueabihf qemu-user-static valgrind

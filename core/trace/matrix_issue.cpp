@@ -48,6 +48,9 @@ StartupReport readStartup(const json& c) {
   r.startupDurationMs = jsonInt(c, "startup_duration");
   r.applicationCreateScene = jsonInt(c, "application_create_scene");
   r.warmStart = jsonBool(c, "is_warm_start_up");
+  r.amTotalTimeMs = jsonInt(c, "am_total_time");
+  r.amWaitTimeMs = jsonInt(c, "am_wait_time");
+  r.launchState = jsonString(c, "launch_state");
   return r;
 }
 
@@ -98,6 +101,19 @@ MatrixIssue issueFromContent(const json& content, std::string tag, std::optional
   issue.stack = jsonString(content, "stack");
   issue.stackKey = jsonString(content, "stackKey");
   issue.threadStack = jsonString(content, "threadStack");
+  issue.source = jsonString(content, "source");
+  if (auto names = content.find("methodNames"); names != content.end() && names->is_object()) {
+    auto own = std::make_shared<MethodMapping>();
+    for (const auto& [id, parts] : names->items()) {
+      const auto methodId = text::parseInt(id);
+      if (!methodId || !parts.is_array() || parts.size() != 3 || !parts[0].is_string() || !parts[1].is_string() ||
+          !parts[2].is_string()) {
+        continue;
+      }
+      own->add(*methodId, {0, parts[0].get<std::string>(), parts[1].get<std::string>(), parts[2].get<std::string>()});
+    }
+    issue.ownMethodNames = std::move(own);
+  }
   switch (issue.kind) {
     case IssueKind::kFps: issue.fps = readFps(content); break;
     case IssueKind::kStartup: issue.startup = readStartup(content); break;
@@ -328,7 +344,7 @@ void decodeIssues(IssueParseResult& result, const MethodMapping* mapping) {
     }
     if (lines->empty()) continue;
     CallNode root = buildCallTree(*lines);
-    decodeCallTree(root, mapping, stackKeyMethodId(issue.stackKey));
+    decodeCallTree(root, issue.ownMethodNames ? issue.ownMethodNames.get() : mapping, stackKeyMethodId(issue.stackKey));
     issue.callTree = std::move(root);
   }
 }

@@ -45,6 +45,9 @@ struct StartupReport {  // Trace_StartUp
   std::optional<int64_t> applicationCreateMs, firstActivityCreateMs, betweenMs, startupDurationMs;
   std::optional<int64_t> applicationCreateScene;
   std::optional<bool> warmStart;
+  // From a launch trace taken with `am start -W` (not in Matrix's own issues).
+  std::optional<int64_t> amTotalTimeMs, amWaitTimeMs;
+  std::string launchState;  // COLD, WARM, HOT
 };
 
 struct IoReport {                    // io
@@ -73,6 +76,10 @@ struct MatrixIssue {
   std::string stackKey;              // raw
   std::string threadStack;           // LAG/ANR Java frames, one per line
   std::optional<CallNode> callTree;  // from `stack`, decoded by decodeIssues
+  // Issues judged from a method trace ("source": "methodTrace") name their stack's methods
+  // themselves ("methodNames"): the app's methodMapping.txt does not apply to them.
+  std::string source;
+  std::shared_ptr<const MethodMapping> ownMethodNames;
 
   std::optional<FpsReport> fps;
   std::optional<StartupReport> startup;

@@ -48,6 +48,7 @@ class MethodMapping {
   static StatusOr<MethodMapping> parse(std::string_view text);
   // Renames classes/methods through `proguard` (names already clear stay as they are).
   void applyProguard(const ProguardMapping& proguard);
+  void add(int64_t id, MappedMethod method) { m_methods[id] = std::move(method); }
   const MappedMethod* find(int64_t id) const;
   // Display name, "Looper dispatch (…)" for 1048574 without a mapping, else "method#<id>".
   std::string nameOf(int64_t id) const;

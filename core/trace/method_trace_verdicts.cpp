@@ -1,0 +1,367 @@
+#include "core/trace/method_trace_verdicts.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+
+#include <nlohmann/json.hpp>
+
+#include "core/trace/json_reader.h"
+#include "core/trace/method_trace_tree.h"
+
+namespace mxi::core::trace {
+
+namespace {
+
+using nlohmann::ordered_json;
+
+constexpr size_t kMaxStackLines = 60;
+constexpr uint64_t kMinStackCostUs = 1000;
+
+bool isDispatchMessage(const TraceMethod& m) {
+  return m.name == "dispatchMessage" && m.signature == "(Landroid/os/Message;)V";
+}
+
+bool isPlatformClass(const std::string& c) {
+  for (const char* prefix : {"java.", "javax.", "android.", "androidx.", "libcore.", "dalvik.", "com.android.", "sun.",
+                             "kotlin.", "kotlinx.", "org.apache.harmony.", "jdk."}) {
+    if (c.starts_with(prefix)) return true;
+  }
+  return false;
+}
+
+// The platform's file and database IO entry points (outermost one counted).
+const char* ioKindOf(const TraceMethod& m) {
+  const std::string& c = m.className;
+  const std::string& n = m.name;
+  if (c == "java.io.FileInputStream" || c == "java.io.RandomAccessFile" || c == "java.io.FileOutputStream" ||
+      c == "libcore.io.IoBridge" || c == "libcore.io.BlockGuardOs" || c == "libcore.io.Linux") {
+    if (n.starts_with("read") || n == "skip" || n == "pread" || n == "readBytes") return "read";
+    if (n.starts_with("write") || n == "pwrite" || n == "fsync" || n == "fdatasync") return "write";
+    if (n == "<init>" || n == "open") return "open";
+    return nullptr;
+  }
+  if (c == "android.app.SharedPreferencesImpl$EditorImpl" && n == "commit") return "write";
+  if (c == "android.app.SharedPreferencesImpl" && (n == "writeToFile" || n == "loadFromDisk")) return "write";
+  if (c == "android.database.sqlite.SQLiteConnection" &&
+      (n.starts_with("execute") || n == "open" || n.starts_with("nativeExecute"))) {
+    return "sqlite";
+  }
+  return nullptr;
+}
+
+int ioOpType(const char* kind) {
+  return std::string_view(kind) == "read" ? 1 : std::string_view(kind) == "write" ? 2 : 0;
+}
+
+std::string methodLabel(const MethodTrace& trace, uint32_t method, const ProguardMapping* proguard) {
+  return deobfuscatedName(trace.methods[method], proguard);
+}
+
+// Matrix issue content → JSON object with the method names it mentions embedded.
+ordered_json namesOf(const MethodTrace& trace, const TraceTree& tree, const ProguardMapping* proguard) {
+  ordered_json names = ordered_json::object();
+  for (const TraceTree::Node& n : tree.nodes) {
+    if (n.method == kNoCall) continue;
+    const TraceMethod& m = trace.methods[n.method];
+    std::string cls = proguard ? proguard->originalClass(m.className) : m.className;
+    std::string name = m.name;
+    if (proguard) {
+      const std::string original = proguard->originalMethod(m.className, m.name);
+      if (!original.empty()) name = original;
+    }
+    names[std::to_string(n.method)] = ordered_json::array({cls, name, m.signature});
+  }
+  return names;
+}
+
+// The deepest node on the slowest path that still holds 30% of the time: where it went.
+uint32_t keyNode(const TraceTree& tree) {
+  uint32_t at = 0;
+  const uint64_t total = tree.nodes[0].wallUs;
+  while (!tree.nodes[at].children.empty()) {
+    const uint32_t slowest = tree.nodes[at].children.front();
+    if (tree.nodes[slowest].wallUs * 10 < total * 3) break;
+    at = slowest;
+  }
+  return at;
+}
+
+std::string javaStackOf(const MethodTrace& trace, const TraceThread& thread, uint32_t call,
+                        const ProguardMapping* proguard) {
+  std::string out;
+  for (uint32_t c = call; c != kNoCall; c = thread.calls[c].parent) {
+    const TraceMethod& m = trace.methods[thread.calls[c].method];
+    out += "at " + methodLabel(trace, thread.calls[c].method, proguard) + "(" +
+           (m.sourceFile.empty() ? std::string("Unknown Source") : m.sourceFile) +
+           (m.line > 0 ? ":" + std::to_string(m.line) : std::string()) + ")\n";
+  }
+  return out;
+}
+
+std::string percent(uint64_t part, uint64_t whole) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f%%",
+                whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0);
+  return buf;
+}
+
+// The activity in front: the class whose onCreate/onResume Instrumentation last called.
+struct SceneTimeline {
+  std::vector<std::pair<uint64_t, std::string>> changes;  // (time, activity)
+  std::string at(uint64_t us) const {
+    std::string scene;
+    for (const auto& [t, a] : changes) {
+      if (t > us) break;
+      scene = a;
+    }
+    return scene;
+  }
+};
+
+class Judge {
+ public:
+  Judge(const MethodTrace& trace, const MethodTraceOptions& options) : m_trace(trace), m_options(options) {}
+
+  MethodTraceReport run() {
+    MethodTraceReport report;
+    report.mainThread = m_trace.mainThread();
+    if (!report.mainThread) return report;
+    const TraceThread& main = m_trace.threads[*report.mainThread];
+    findScenes(main);
+    findDispatches(main, report);
+    std::vector<std::pair<uint64_t, ordered_json>> issues;
+    for (const LooperDispatch& d : report.dispatches) {
+      if (static_cast<int64_t>(d.wallUs) >= m_options.evilMethodMs * 1000)
+        issues.push_back({d.startUs, evilMethod(main, d)});
+    }
+    if (auto startup = startupIssue(main)) issues.push_back(std::move(*startup));
+    for (auto& io : ioIssues(main)) issues.push_back(std::move(io));
+    std::stable_sort(issues.begin(), issues.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (auto& [t, content] : issues) {
+      std::string json = dumpJson(content);
+      auto parsed = parseIssueJson(json);
+      if (parsed.ok()) report.issues.push_back(std::move(parsed).value());
+      report.issueJson.push_back(std::move(json));
+    }
+    IssueParseResult decoded;
+    decoded.issues = std::move(report.issues);
+    decodeIssues(decoded, nullptr);
+    report.issues = std::move(decoded.issues);
+    return report;
+  }
+
+ private:
+  ordered_json base(const char* tag, int type, uint64_t atUs) const {
+    ordered_json j;
+    j["tag"] = tag;
+    j["type"] = type;
+    j["process"] = !m_options.process.empty() ? m_options.process
+                   : m_trace.pid              ? "pid " + std::to_string(*m_trace.pid)
+                                              : std::string();
+    j["time"] = static_cast<int64_t>((m_trace.startTimeUs + atUs) / 1000);
+    j["source"] = "methodTrace";
+    return j;
+  }
+
+  void findScenes(const TraceThread& main) {
+    for (uint32_t i = 0; i < main.calls.size(); ++i) {
+      const TraceCall& c = main.calls[i];
+      if (c.parent == kNoCall) continue;
+      const TraceMethod& p = m_trace.methods[main.calls[c.parent].method];
+      if (p.className == "android.app.Instrumentation" &&
+          (p.name == "callActivityOnCreate" || p.name == "callActivityOnResume")) {
+        const TraceMethod& m = m_trace.methods[c.method];
+        if (m.name == "onCreate" || m.name == "onResume" || m.name == "performCreate" || m.name == "performResume") {
+          if (!isPlatformClass(m.className)) {
+            m_scenes.changes.push_back({c.startUs, proguardClass(m.className)});
+          } else if (m_scenes.changes.empty() || m_scenes.changes.back().first != c.startUs) {
+            m_pendingPlatformActivity = c.startUs;  // Activity.performCreate: the subclass is its callee
+          }
+        }
+      }
+      if (m_pendingPlatformActivity && c.startUs >= *m_pendingPlatformActivity) {
+        const TraceMethod& m = m_trace.methods[c.method];
+        if ((m.name == "onCreate" || m.name == "onResume") && !isPlatformClass(m.className)) {
+          m_scenes.changes.push_back({c.startUs, proguardClass(m.className)});
+          m_pendingPlatformActivity.reset();
+        }
+      }
+    }
+  }
+
+  std::string proguardClass(const std::string& c) const {
+    return m_options.proguard ? m_options.proguard->originalClass(c) : c;
+  }
+
+  void findDispatches(const TraceThread& main, MethodTraceReport& report) {
+    for (uint32_t i = 0; i < main.calls.size();) {
+      const TraceCall& c = main.calls[i];
+      const TraceMethod& m = m_trace.methods[c.method];
+      const bool fromPoll = c.parent != kNoCall && m_trace.methods[main.calls[c.parent].method].qualifiedName() ==
+                                                       "android.os.MessageQueue.nativePollOnce";
+      if (!isDispatchMessage(m) && !fromPoll) {
+        ++i;
+        continue;
+      }
+      LooperDispatch d;
+      d.call = i;
+      d.startUs = c.startUs;
+      d.wallUs = c.wallUs;
+      d.cpuUs = c.cpuUs;
+      // What ran: handleMessage, or the posted Runnable under handleCallback.
+      uint32_t target = i;
+      if (isDispatchMessage(m) && i + 1 < c.next) {
+        target = i + 1;
+        const TraceCall& t = main.calls[target];
+        if (m_trace.methods[t.method].name == "handleCallback" && target + 1 < t.next) target = target + 1;
+      }
+      d.target = methodLabel(m_trace, main.calls[target].method, m_options.proguard);
+      const auto paren = d.target.find('(');
+      if (paren != std::string::npos) d.target.resize(paren);
+      report.dispatches.push_back(std::move(d));
+      i = c.next > i ? c.next : i + 1;
+    }
+  }
+
+  ordered_json evilMethod(const TraceThread& main, const LooperDispatch& d) const {
+    const TraceTree tree = callTreeOf(main, d.call);
+    ordered_json j = base("Trace_EvilMethod", 0, d.startUs);
+    j["detail"] = "NORMAL";
+    j["cost"] = static_cast<int64_t>(d.wallUs / 1000);
+    j["scene"] = m_scenes.at(d.startUs + d.wallUs);
+    if (m_trace.hasCpuClock()) j["usage"] = percent(d.cpuUs, d.wallUs);
+    j["stack"] = matrixStackOf(tree, kMaxStackLines, kMinStackCostUs);
+    j["stackKey"] = std::to_string(tree.nodes[keyNode(tree)].method) + "|";
+    j["threadStack"] = javaStackOf(m_trace, main, keyCall(main, tree), m_options.proguard);
+    j["dispatch"] = d.target;
+    j["methodNames"] = namesOf(m_trace, tree, m_options.proguard);
+    return j;
+  }
+
+  uint32_t keyCall(const TraceThread&, const TraceTree& tree) const { return tree.nodes[keyNode(tree)].firstCall; }
+
+  // A launch: bindApplication on the main thread (cold), or the activity's creation when the
+  // trace was taken from `am start` on a running process (warm).
+  std::optional<std::pair<uint64_t, ordered_json>> startupIssue(const TraceThread& main) const {
+    std::optional<uint64_t> bindStart, appCreateEnd, activityCreateStart, firstFrameEnd;
+    for (const TraceCall& c : main.calls) {
+      const TraceMethod& m = m_trace.methods[c.method];
+      if (m.className == "android.app.ActivityThread" && m.name == "handleBindApplication" && !bindStart) {
+        bindStart = c.startUs;
+      } else if (m.className == "android.app.Instrumentation" && m.name == "callApplicationOnCreate" && !appCreateEnd) {
+        appCreateEnd = c.endUs();
+      } else if (m.className == "android.app.Instrumentation" && m.name == "callActivityOnCreate" &&
+                 !activityCreateStart) {
+        activityCreateStart = c.startUs;
+      } else if (activityCreateStart && !firstFrameEnd && m.className == "android.view.Choreographer" &&
+                 m.name == "doFrame" && c.startUs >= *activityCreateStart) {
+        firstFrameEnd = c.endUs();
+      }
+    }
+    const bool cold = bindStart.has_value();
+    if (!cold && !(m_options.launch && activityCreateStart)) return std::nullopt;
+    const uint64_t t0 = cold ? *bindStart : *activityCreateStart;
+    auto ms = [&](uint64_t us) { return static_cast<int64_t>((us - std::min(us, t0)) / 1000); };
+    ordered_json j = base("Trace_StartUp", 0, t0);
+    j["detail"] = "STARTUP";
+    if (appCreateEnd) j["application_create"] = ms(*appCreateEnd);
+    if (appCreateEnd && activityCreateStart) {
+      j["stage_between_app_and_activity"] =
+          static_cast<int64_t>((*activityCreateStart - std::min(*activityCreateStart, *appCreateEnd)) / 1000);
+    }
+    if (firstFrameEnd) {
+      j["first_activity_create"] = ms(*firstFrameEnd);
+      j["startup_duration"] = ms(*firstFrameEnd);
+    }
+    j["is_warm_start_up"] = !cold;
+    j["scene"] = m_scenes.at(firstFrameEnd.value_or(t0));
+    if (m_options.launch) {
+      if (m_options.launch->totalTimeMs) j["am_total_time"] = *m_options.launch->totalTimeMs;
+      if (m_options.launch->waitTimeMs) j["am_wait_time"] = *m_options.launch->waitTimeMs;
+      if (!m_options.launch->launchState.empty()) j["launch_state"] = m_options.launch->launchState;
+      if (!m_options.launch->activity.empty()) j["launch_activity"] = m_options.launch->activity;
+    }
+    return std::make_pair(t0, std::move(j));
+  }
+
+  // IOCanary's main-thread detector over the trace: per (caller in the app, IO entry point), a
+  // single call of ioOnceMs or more, or ioContinualMs in all.
+  std::vector<std::pair<uint64_t, ordered_json>> ioIssues(const TraceThread& main) const {
+    struct Group {
+      uint32_t firstCall = 0;
+      const char* kind = nullptr;
+      uint64_t totalUs = 0, maxUs = 0, count = 0;
+    };
+    std::map<std::pair<uint32_t, uint32_t>, Group> groups;  // (caller method, IO method)
+    for (uint32_t i = 0; i < main.calls.size();) {
+      const TraceCall& c = main.calls[i];
+      const char* kind = ioKindOf(m_trace.methods[c.method]);
+      if (!kind) {
+        ++i;
+        continue;
+      }
+      uint32_t caller = c.parent;
+      while (caller != kNoCall && isPlatformClass(m_trace.methods[main.calls[caller].method].className)) {
+        caller = main.calls[caller].parent;
+      }
+      const uint32_t callerMethod = caller == kNoCall ? kNoCall : main.calls[caller].method;
+      Group& g = groups[{callerMethod, c.method}];
+      if (g.count == 0) {
+        g.firstCall = i;
+        g.kind = kind;
+      }
+      ++g.count;
+      g.totalUs += c.wallUs;
+      g.maxUs = std::max<uint64_t>(g.maxUs, c.wallUs);
+      i = c.next > i ? c.next : i + 1;
+    }
+    std::vector<std::pair<uint64_t, ordered_json>> out;
+    for (const auto& [key, g] : groups) {
+      const bool once = static_cast<int64_t>(g.maxUs) >= m_options.ioOnceMs * 1000;
+      const bool continual = static_cast<int64_t>(g.totalUs) >= m_options.ioContinualMs * 1000;
+      if (!once && !continual) continue;
+      const TraceCall& first = main.calls[g.firstCall];
+      ordered_json j = base("io", static_cast<int>(IoIssueType::kMainThreadIo), first.startUs);
+      j["path"] = "";
+      j["size"] = 0;
+      j["op"] = static_cast<int64_t>(g.count);
+      j["buffer"] = 0;
+      j["cost"] = static_cast<int64_t>(g.totalUs / 1000);
+      if (ioOpType(g.kind)) {
+        j["opType"] = ioOpType(g.kind);
+      } else {
+        j["opType"] = g.kind;
+      }
+      j["opSize"] = 0;
+      j["thread"] = m_trace.threads[m_trace.mainThread().value_or(0)].name;
+      j["maxOnceCost"] = static_cast<int64_t>(g.maxUs / 1000);
+      j["ioMethod"] = methodLabel(m_trace, first.method, m_options.proguard);
+      if (key.first != kNoCall) j["caller"] = methodLabel(m_trace, key.first, m_options.proguard);
+      j["stack"] = javaStackOf(m_trace, main, g.firstCall, m_options.proguard);
+      j["scene"] = m_scenes.at(first.startUs);
+      out.push_back({first.startUs, std::move(j)});
+    }
+    return out;
+  }
+
+  const MethodTrace& m_trace;
+  const MethodTraceOptions& m_options;
+  SceneTimeline m_scenes;
+  std::optional<uint64_t> m_pendingPlatformActivity;
+};
+
+}  // namespace
+
+std::string deobfuscatedName(const TraceMethod& method, const ProguardMapping* proguard) {
+  if (!proguard) return method.displayName();
+  std::string name = proguard->originalMethod(method.className, method.name);
+  if (name.empty()) name = method.name;
+  return proguard->originalClass(method.className) + "." + name + method.signature;
+}
+
+MethodTraceReport judgeMethodTrace(const MethodTrace& trace, const MethodTraceOptions& options) {
+  return Judge(trace, options).run();
+}
+
+}  // namespace mxi::core::trace
