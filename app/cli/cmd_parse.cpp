@@ -1,4 +1,4 @@
-// `mxi parse issues|anr|framestats FILE`: what QA pastes from a bug report, decoded — Matrix
+// `mxi parse issues|anr|framestats|trace FILE`: what QA pastes from a bug report, decoded — Matrix
 // issues with named call trees, ANR thread dumps with blocking chains, gfxinfo framestats
 // with drop levels, FPS, percentiles and the stage behind each slow frame.
 #include <cstdio>
@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/commands.h"
+#include "app/cli/issue_text.h"
 #include "app/cli/text_input.h"
 #include "core/trace/anr_trace.h"
 #include "core/trace/frame_stats.h"
@@ -26,66 +27,6 @@ void printProblems(const std::vector<trace::ParseProblem>& problems, const std::
     std::fprintf(stderr, "mxi: %s line %llu (at byte offset %llu): %s\n", file.c_str(),
                  static_cast<unsigned long long>(p.line), static_cast<unsigned long long>(p.offset), p.message.c_str());
   }
-}
-
-void printTree(const trace::CallNode& n, int depth, std::string& out) {
-  char line[128];
-  std::snprintf(line, sizeof line, "%*s%s%6lld ms (self %lld)  x%lld  ", depth * 2, "", n.isStackKey ? "* " : "",
-                static_cast<long long>(n.costMs), static_cast<long long>(n.selfMs), static_cast<long long>(n.count));
-  out += line + n.name + (n.isStackKey ? "   <- stackKey" : "") + "\n";
-  for (const auto& c : n.children) printTree(c, depth + 1, out);
-}
-
-std::string issueText(const trace::MatrixIssue& i, size_t index) {
-  std::string s = "#" + std::to_string(index + 1) + " " + i.tag;
-  if (!i.detail.empty()) s += " " + i.detail;
-  if (i.io) s += " " + std::string(trace::ioIssueTypeName(i.type));
-  if (i.costMs) s += "  cost " + std::to_string(*i.costMs) + " ms";
-  if (!i.scene.empty()) s += "  scene " + i.scene;
-  if (!i.process.empty()) s += "  process " + i.process;
-  if (i.timeMs) s += "  time " + std::to_string(*i.timeMs);
-  s += "\n";
-  if (i.io) {
-    char buf[256];
-    std::snprintf(buf, sizeof buf, "  size %lld B, %lld ops, buffer %lld B, %s, opSize %lld B, repeat %lld, thread ",
-                  static_cast<long long>(i.io->size), static_cast<long long>(i.io->opCount),
-                  static_cast<long long>(i.io->buffer), i.io->opType.c_str(), static_cast<long long>(i.io->opSize),
-                  static_cast<long long>(i.io->repeat));
-    s += "  path " + i.io->path + "\n" + buf + i.io->thread + "\n";
-  }
-  if (i.fps) {
-    char buf[256];
-    std::snprintf(buf, sizeof buf, "  fps %.1f  frames best/normal/middle/high/frozen %lld/%lld/%lld/%lld/%lld\n",
-                  i.fps->fps, static_cast<long long>(i.fps->dropLevel[0]), static_cast<long long>(i.fps->dropLevel[1]),
-                  static_cast<long long>(i.fps->dropLevel[2]), static_cast<long long>(i.fps->dropLevel[3]),
-                  static_cast<long long>(i.fps->dropLevel[4]));
-    s += buf;
-  }
-  if (i.startup) {
-    auto v = [](const std::optional<int64_t>& x) { return x ? std::to_string(*x) + " ms" : std::string("-"); };
-    s += "  application create " + v(i.startup->applicationCreateMs) + ", first activity " +
-         v(i.startup->firstActivityCreateMs) + ", between " + v(i.startup->betweenMs) + ", total " +
-         v(i.startup->startupDurationMs) +
-         (i.startup->warmStart ? (*i.startup->warmStart ? ", warm" : ", cold") : std::string()) + "\n";
-  }
-  if (i.memory)
-    s += "  activity " + i.memory->activity + (i.memory->refKey.empty() ? "" : "  key " + i.memory->refKey) + "\n";
-  if (i.callTree) printTree(*i.callTree, 1, s);
-  if (!i.threadStack.empty()) {
-    size_t shown = 0, pos = 0;
-    while (pos < i.threadStack.size() && shown < 12) {
-      size_t end = i.threadStack.find('\n', pos);
-      if (end == std::string::npos) end = i.threadStack.size();
-      const std::string frame = i.threadStack.substr(pos, end - pos);
-      if (frame.find_first_not_of(' ') != std::string::npos) {
-        s += "  " + frame + "\n";
-        ++shown;
-      }
-      pos = end + 1;
-    }
-  }
-  if (i.kind == trace::IssueKind::kUnknown) s += "  content " + i.contentJson + "\n";
-  return s;
 }
 
 void registerIssues(CLI::App& parent, int& exitCode) {
@@ -290,11 +231,13 @@ void registerFramestats(CLI::App& parent, int& exitCode) {
 }  // namespace
 
 void registerParseCommand(CLI::App& root, int& exitCode) {
-  auto* cmd = root.add_subcommand("parse", "Decode raw captures: Matrix issues, ANR traces, gfxinfo framestats");
+  auto* cmd = root.add_subcommand(
+      "parse", "Decode raw captures: Matrix issues, ANR traces, gfxinfo framestats, ART method traces");
   cmd->require_subcommand(1);
   registerIssues(*cmd, exitCode);
   registerAnr(*cmd, exitCode);
   registerFramestats(*cmd, exitCode);
+  registerParseTrace(*cmd, exitCode);
 }
 
 }  // namespace mxi::cli

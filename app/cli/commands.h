@@ -19,6 +19,7 @@ void registerPushCommand(CLI::App& root, int& exitCode);        // cmd_transfer.
 void registerPullCommand(CLI::App& root, int& exitCode);        // cmd_transfer.cpp
 void registerForwardCommand(CLI::App& root, int& exitCode);     // cmd_forward.cpp
 void registerParseCommand(CLI::App& root, int& exitCode);       // cmd_parse.cpp
+void registerParseTrace(CLI::App& parse, int& exitCode);        // cmd_parse_trace.cpp (under `parse`)
 void registerSessionCommand(CLI::App& root, int& exitCode);     // cmd_session.cpp
 #ifdef MXI_CLI_HAS_AGENT
 void registerAgentCommand(CLI::App& root, int& exitCode);     // cmd_agent.cpp

@@ -69,6 +69,9 @@ IoReport readIo(const json& c) {
   r.costMs = jsonInt(c, "cost").value_or(0);
   r.opSize = jsonInt(c, "opSize").value_or(0);
   r.repeat = jsonInt(c, "repeat").value_or(0);
+  r.method = jsonString(c, "ioMethod");
+  r.caller = jsonString(c, "caller");
+  r.maxOnceMs = jsonInt(c, "maxOnceCost");
   return r;
 }
 

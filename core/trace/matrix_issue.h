@@ -53,6 +53,9 @@ struct StartupReport {  // Trace_StartUp
 struct IoReport {                    // io
   std::string path, thread, opType;  // opType "read"/"write" (1/2) or as given ("r")
   int64_t size = 0, opCount = 0, buffer = 0, costMs = 0, opSize = 0, repeat = 0;
+  // Judged from a method trace (no path there): the IO entry point and the app method calling it.
+  std::string method, caller;
+  std::optional<int64_t> maxOnceMs;
 };
 
 struct MemoryReport {  // memory (ResourceCanary)

@@ -338,7 +338,8 @@ class Judge {
       j["maxOnceCost"] = static_cast<int64_t>(g.maxUs / 1000);
       j["ioMethod"] = methodLabel(m_trace, first.method, m_options.proguard);
       if (key.first != kNoCall) j["caller"] = methodLabel(m_trace, key.first, m_options.proguard);
-      j["stack"] = javaStackOf(m_trace, main, g.firstCall, m_options.proguard);
+      j["stack"] = javaStackOf(m_trace, main, g.firstCall, m_options.proguard);  // IOCanary: the Java stack
+      j["threadStack"] = j["stack"];
       j["scene"] = m_scenes.at(first.startUs);
       out.push_back({first.startUs, std::move(j)});
     }

@@ -7,6 +7,8 @@
 #include "core/trace/frame_stats.h"
 #include "core/trace/framestats_parser.h"
 #include "core/trace/matrix_issue.h"
+#include "core/trace/method_trace.h"
+#include "core/trace/method_trace_verdicts.h"
 
 namespace mxi::core::trace {
 
@@ -22,5 +24,11 @@ nlohmann::ordered_json anrReportToJson(const AnrReport& report);
 //  p50Ms, p90Ms, p95Ms, p99Ms, maxMs, slowFrameStages{stage: count}}
 nlohmann::ordered_json frameStatsToJson(const FrameStats& stats);
 nlohmann::ordered_json problemsToJson(const std::vector<ParseProblem>& problems);
+// `mxi parse trace`: {version, clock, vm, pid, elapsedTimeUs, records, methods, streaming,
+//  overflow, startTimeUs, threads[{id, name, records, calls}], mainThread: {id, name}|null,
+//  dispatches[{startUs, wallUs, cpuUs, target}] (the `maxDispatches` slowest, in time order),
+//  dispatchCount, issues[], error: {message, offset}|null}
+nlohmann::ordered_json methodTraceToJson(const MethodTrace& trace, const MethodTraceReport& report,
+                                         const std::optional<Status>& error, size_t maxDispatches);
 
 }  // namespace mxi::core::trace

@@ -9,6 +9,7 @@
 #include "core/session/session_writer.h"
 #include "tests/core/session/session_test_util.h"
 #include "tests/core/trace/trace_test_util.h"
+#include "tests/support/method_trace_fixtures.h"
 #include "tests/support/run_mxi.h"
 
 namespace mxi {
@@ -21,6 +22,7 @@ TEST(TraceCliTest, HelpOnEveryCommand) {
                                                                                    {"parse", "issues", "--help"},
                                                                                    {"parse", "anr", "--help"},
                                                                                    {"parse", "framestats", "--help"},
+                                                                                   {"parse", "trace", "--help"},
                                                                                    {"session", "--help"},
                                                                                    {"session", "info", "--help"},
                                                                                    {"session", "summary", "--help"},
@@ -32,6 +34,55 @@ TEST(TraceCliTest, HelpOnEveryCommand) {
     EXPECT_NE(r.out.find("Usage"), std::string::npos) << r.out;
   }
   EXPECT_EQ(test::runMxi({"parse"}).exitCode, 2);
+}
+
+// The JSON contract of `mxi parse trace` on a real ART trace (a TV launcher, 22.6 s, sampled).
+TEST(TraceCliTest, MethodTraceJsonContract) {
+  const auto dir = test::scratchDir("parse-trace");
+  const auto path = test::methodTraceFile("art-sampled-launcher.trace.gz", dir);
+  const test::ProgramRun r = test::runMxi({"parse", "trace", "--format", "json", path.string()});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["version"], 3);
+  EXPECT_EQ(j["clock"], "dual");
+  EXPECT_EQ(j["vm"], "art");
+  EXPECT_EQ(j["pid"], 3001);
+  EXPECT_EQ(j["elapsedTimeUs"], 22622445);
+  EXPECT_EQ(j["records"], 186850);
+  EXPECT_EQ(j["methods"], 3688);
+  EXPECT_EQ(j["threads"].size(), 111u);
+  EXPECT_EQ(j["threads"][4], nlohmann::json({{"id", 3001},
+                                             {"name", "LauncherApplication-framethread"},
+                                             {"records", 93049},
+                                             {"calls", 46561}}));  // dmtracedump: 46,561 "ent"
+  EXPECT_EQ(j["mainThread"]["id"], 3001);
+  EXPECT_EQ(j["dispatchCount"], 384);
+  ASSERT_EQ(j["dispatches"].size(), 10u);
+  EXPECT_EQ(j["error"], nullptr);
+  std::vector<std::pair<std::string, int>> issues;
+  for (const auto& i : j["issues"]) issues.push_back({i["tag"], i["cost"]});
+  EXPECT_EQ(issues, (std::vector<std::pair<std::string, int>>{
+                        {"io", 46}, {"Trace_EvilMethod", 727}, {"Trace_EvilMethod", 848}}));
+  EXPECT_EQ(j["issues"][1]["callTree"]["name"], "android.os.Handler.dispatchMessage(Landroid/os/Message;)V");
+
+  const auto lower = nlohmann::json::parse(
+      test::runMxi({"parse", "trace", "--format", "json", "--threshold", "400", path.string()}).out);
+  EXPECT_EQ(lower["issues"].size(), 3u + 4u);
+
+  // Cut inside a record: what was read is printed, the error names the offset, the exit code is 2.
+  const std::string bytes = test::readFile(path);
+  const auto cut = dir / "cut.trace";
+  std::ofstream(cut, std::ios::binary).write(bytes.data(), 500'000);
+  const test::ProgramRun damaged = test::runMxi({"parse", "trace", "--format", "json", cut.string()});
+  EXPECT_EQ(damaged.exitCode, 2);
+  const auto d = nlohmann::json::parse(damaged.out);
+  const int64_t data = static_cast<int64_t>(bytes.find("\n*end\n") + 6 + 32);
+  EXPECT_EQ(d["records"], (500'000 - data) / 14);
+  EXPECT_EQ(d["error"]["offset"], data + (500'000 - data) / 14 * 14);
+  EXPECT_NE(damaged.err.find("the trace ends inside a record (13 of 14 bytes) (at byte offset 499987)"),
+            std::string::npos)
+      << damaged.err;
+  EXPECT_EQ(test::runMxi({"parse", "trace", test::methodTraceFixture("PROVENANCE.md").string()}).exitCode, 2);
 }
 
 TEST(TraceCliTest, FramestatsJsonContract) {

@@ -2,7 +2,6 @@
 // (tests/fixtures/method-traces, cross-checked with AOSP's dmtracedump) and on traces written
 // with exact times (tests/support/method_trace_writer.h).
 #include <gtest/gtest.h>
-#include <zlib.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -14,6 +13,7 @@
 #include "core/trace/method_trace.h"
 #include "core/trace/method_trace_tree.h"
 #include "core/trace/method_trace_verdicts.h"
+#include "tests/support/method_trace_fixtures.h"
 #include "tests/support/method_trace_writer.h"
 #include "tests/support/programs.h"
 #include "tests/support/test_paths.h"
@@ -23,30 +23,10 @@ namespace {
 
 using test::MethodTraceWriter;
 
-std::filesystem::path fixture(const std::string& name) {
-  return std::filesystem::path(test::sourceDir()) / "tests" / "fixtures" / "method-traces" / name;
-}
-
-// The fixture's bytes (inflated when it is gzip-compressed).
 std::string fixtureBytes(const std::string& name) {
-  const std::string packed = test::readFile(fixture(name));
-  if (!name.ends_with(".gz")) return packed;
-  z_stream z{};
-  EXPECT_EQ(inflateInit2(&z, 16 + MAX_WBITS), Z_OK);
-  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(packed.data()));
-  z.avail_in = static_cast<uInt>(packed.size());
-  std::string out;
-  char buf[1 << 16];
-  int rc = Z_OK;
-  while (rc == Z_OK) {
-    z.next_out = reinterpret_cast<Bytef*>(buf);
-    z.avail_out = sizeof buf;
-    rc = inflate(&z, Z_NO_FLUSH);
-    out.append(buf, sizeof buf - z.avail_out);
-  }
-  inflateEnd(&z);
-  EXPECT_EQ(rc, Z_STREAM_END) << name;
-  return out;
+  std::string bytes = test::methodTraceBytes(name);
+  EXPECT_FALSE(bytes.empty()) << name;
+  return bytes;
 }
 
 MethodTrace read(const std::string& bytes) {

@@ -1,0 +1,117 @@
+// `mxi parse trace FILE`: an ART/Dalvik method trace (Debug.startMethodTracing, `am profile`,
+// `am start --start-profiler`, Android Studio's recordings) read and judged like Matrix would: its
+// threads, the main thread's slowest Looper dispatches, and the evil-method, startup and
+// main-thread IO issues they make.
+#include <cstdio>
+
+#include "app/cli/commands.h"
+#include "app/cli/issue_text.h"
+#include "app/cli/text_input.h"
+#include "core/trace/method_trace.h"
+#include "core/trace/method_trace_tree.h"
+#include "core/trace/method_trace_verdicts.h"
+#include "core/trace/trace_json.h"
+
+namespace mxi::cli {
+
+namespace trace = core::trace;
+
+namespace {
+
+std::string ms(uint64_t us) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f ms", static_cast<double>(us) / 1000.0);
+  return buf;
+}
+
+void printText(const trace::MethodTrace& t, const trace::MethodTraceReport& report, size_t maxDispatches) {
+  std::printf("%s trace, version %d%s, %s clock%s, pid %s, %s, %llu events, %zu methods, %zu threads\n",
+              t.vm.empty() ? "method" : t.vm.c_str(), t.version, t.streaming ? " (streaming)" : "",
+              std::string(trace::traceClockName(t.clock)).c_str(),
+              t.overflow ? ", BUFFER OVERFLOWED (calls missing)" : "", t.pid ? std::to_string(*t.pid).c_str() : "?",
+              ms(t.elapsedTimeUs).c_str(), static_cast<unsigned long long>(t.records), t.methods.size(),
+              t.threads.size());
+  std::vector<const trace::TraceThread*> busiest;
+  for (const auto& th : t.threads) busiest.push_back(&th);
+  std::stable_sort(busiest.begin(), busiest.end(), [](auto* a, auto* b) { return a->records > b->records; });
+  std::printf("\nthreads by events:\n");
+  for (size_t i = 0; i < busiest.size() && i < 10; ++i) {
+    std::printf("  %6u  %-40s %10llu events\n", busiest[i]->id, busiest[i]->name.c_str(),
+                static_cast<unsigned long long>(busiest[i]->records));
+  }
+  if (busiest.size() > 10) std::printf("  … %zu more\n", busiest.size() - 10);
+  if (!report.mainThread) {
+    std::printf("\nno main thread found (no thread has the pid's id, is named \"main\" or is thread 1)\n");
+    return;
+  }
+  const trace::TraceThread& main = t.threads[*report.mainThread];
+  std::vector<const trace::LooperDispatch*> slowest;
+  for (const auto& d : report.dispatches) slowest.push_back(&d);
+  std::stable_sort(slowest.begin(), slowest.end(), [](auto* a, auto* b) { return a->wallUs > b->wallUs; });
+  std::printf("\nmain thread %u \"%s\": %zu Looper dispatches; the slowest:\n", main.id, main.name.c_str(),
+              report.dispatches.size());
+  for (size_t i = 0; i < slowest.size() && i < maxDispatches; ++i) {
+    const auto& d = *slowest[i];
+    std::printf("  at %10s  %10s wall  %10s cpu  %s\n", ms(d.startUs).c_str(), ms(d.wallUs).c_str(),
+                t.hasCpuClock() ? ms(d.cpuUs).c_str() : "-", d.target.c_str());
+  }
+  std::printf("\n");
+  for (size_t k = 0; k < report.issues.size(); ++k) std::printf("%s\n", issueText(report.issues[k], k).c_str());
+  std::printf("%zu issue(s)\n", report.issues.size());
+}
+
+}  // namespace
+
+void registerParseTrace(CLI::App& parent, int& exitCode) {
+  auto* cmd = parent.add_subcommand(
+      "trace",
+      "ART/Dalvik method trace (.trace from am profile, --start-profiler, Debug.startMethodTracing): threads, the main "
+      "thread's slowest Looper dispatches, evil-method, startup and main-thread IO issues");
+  struct Args {
+    std::string file, proguard, process;
+    int64_t thresholdMs = 700;
+    size_t dispatches = 10;
+    OutputFormat format = OutputFormat::kText;
+  };
+  auto args = std::make_shared<Args>();
+  cmd->add_option("FILE", args->file, "Method trace (classic or streaming), or - for stdin")->required();
+  cmd->add_option("--threshold", args->thresholdMs, "Evil-method threshold: dispatches this slow become issues (ms)")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--proguard", args->proguard, "ProGuard/R8 mapping.txt to name obfuscated methods");
+  cmd->add_option("--process", args->process, "Process name for the issues (default: the trace's pid)");
+  cmd->add_option("--dispatches", args->dispatches, "How many of the slowest dispatches to list")
+      ->capture_default_str();
+  addFormatOption(*cmd, args->format);
+  setCommandBody(*cmd, exitCode, "parse trace", [args]() -> CommandResult {
+    auto bytes = readTextInput(args->file);
+    if (!bytes.ok()) return bytes.status();
+    auto read = trace::readMethodTrace(*bytes);
+    if (!read.ok()) return about(args->file, read.status());
+    std::optional<trace::ProguardMapping> proguard;
+    if (!args->proguard.empty()) {
+      auto p = readTextInput(args->proguard);
+      auto parsed = p.ok() ? trace::ProguardMapping::parse(*p) : core::StatusOr<trace::ProguardMapping>(p.status());
+      if (!parsed.ok()) return about(args->proguard, parsed.status());
+      proguard = std::move(parsed).value();
+    }
+    trace::MethodTraceOptions options;
+    options.evilMethodMs = args->thresholdMs;
+    options.proguard = proguard ? &*proguard : nullptr;
+    options.process = args->process;
+    const trace::MethodTraceReport report = trace::judgeMethodTrace(read->trace, options);
+    if (args->format == OutputFormat::kJson) {
+      printJson(trace::methodTraceToJson(read->trace, report, read->error, args->dispatches));
+    } else {
+      printText(read->trace, report, args->dispatches);
+    }
+    if (read->error) {
+      // What was read is shown above; the damage is reported and makes the exit code say so.
+      std::fprintf(stderr, "mxi: parse trace: %s: %s\n", args->file.c_str(), read->error->toString().c_str());
+      return static_cast<int>(ExitCode::kBadInput);
+    }
+    return 0;
+  });
+}
+
+}  // namespace mxi::cli
