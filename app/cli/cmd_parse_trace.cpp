@@ -7,6 +7,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/issue_text.h"
 #include "app/cli/text_input.h"
+#include "core/hprof/dump_source.h"
 #include "core/trace/method_trace.h"
 #include "core/trace/method_trace_tree.h"
 #include "core/trace/method_trace_verdicts.h"
@@ -74,7 +75,7 @@ void registerParseTrace(CLI::App& parent, int& exitCode) {
     OutputFormat format = OutputFormat::kText;
   };
   auto args = std::make_shared<Args>();
-  cmd->add_option("FILE", args->file, "Method trace (classic or streaming), or - for stdin")->required();
+  cmd->add_option("FILE", args->file, "Method trace (classic or streaming, plain or gzip), or - for stdin")->required();
   cmd->add_option("--threshold", args->thresholdMs, "Evil-method threshold: dispatches this slow become issues (ms)")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
@@ -84,10 +85,28 @@ void registerParseTrace(CLI::App& parent, int& exitCode) {
       ->capture_default_str();
   addFormatOption(*cmd, args->format);
   setCommandBody(*cmd, exitCode, "parse trace", [args]() -> CommandResult {
-    auto bytes = readTextInput(args->file);
-    if (!bytes.ok()) return bytes.status();
-    auto read = trace::readMethodTrace(*bytes);
+    // A file is mapped (and inflated first when gzip-compressed); the pages the reader is done
+    // with are released, so memory follows the calls rebuilt rather than the file's size.
+    std::string piped;
+    std::shared_ptr<core::hprof::DumpSource> mapped;
+    std::string_view bytes;
+    if (args->file == "-") {
+      auto text = readTextInput(args->file);
+      if (!text.ok()) return text.status();
+      piped = std::move(text).value();
+      bytes = piped;
+    } else {
+      core::NullProgress progress;
+      auto opened = core::hprof::openDump(args->file, {}, progress, core::CancelToken());
+      if (!opened.ok()) return about(args->file, opened.status());
+      mapped = std::move(opened).value();
+      bytes = std::string_view(reinterpret_cast<const char*>(mapped->bytes().data()), mapped->bytes().size());
+    }
+    auto read = trace::readMethodTrace(bytes, [&](uint64_t upTo) {
+      if (mapped) mapped->release(0, upTo);
+    });
     if (!read.ok()) return about(args->file, read.status());
+    mapped.reset();
     std::optional<trace::ProguardMapping> proguard;
     if (!args->proguard.empty()) {
       auto p = readTextInput(args->proguard);

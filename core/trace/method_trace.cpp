@@ -92,6 +92,7 @@ class TraceBuilder {
     if (!m_trace.methods[method].defined) ++m_trace.undefinedMethodRecords;
     std::vector<uint32_t>& stack = m_state[t].stack;
     if ((methodAction & kActionMask) == 0) {
+      ++m_state[t].enters;
       stack.push_back(method);
       return;
     }
@@ -111,6 +112,7 @@ class TraceBuilder {
     for (size_t t = 0; t < m_state.size(); ++t) {
       ThreadState& s = m_state[t];
       s.stack.clear();
+      m_trace.threads[t].calls.reserve(s.enters + s.runningBefore.size());  // exact: no growth slack
       for (auto it = s.runningBefore.rbegin(); it != s.runningBefore.rend(); ++it) {
         TraceCall c;
         c.method = *it;
@@ -167,6 +169,7 @@ class TraceBuilder {
   struct ThreadState {
     std::vector<uint32_t> stack;  // pass 1: method indices; pass 2: open calls
     std::vector<uint32_t> runningBefore;
+    uint64_t enters = 0;
     Clock wall, cpu;
     uint64_t nowCpu = 0;
   };
@@ -350,13 +353,22 @@ EventTimes placeTimes(TraceClock clock, bool twoTimes, uint32_t a, uint32_t b) {
 }
 
 // The events of a classic file: fixed-size records from `at` to the end.
+using Consumed = std::function<void(uint64_t)>;
+constexpr size_t kConsumedStep = size_t{8} << 20;
+
 template <typename OnEvent>
-std::optional<Status> walkClassic(std::string_view bytes, size_t at, const BinaryHeader& h, OnEvent&& onEvent) {
+std::optional<Status> walkClassic(std::string_view bytes, size_t at, const BinaryHeader& h, OnEvent&& onEvent,
+                                  const Consumed& consumed = {}) {
   const size_t size = h.recordSize;
   const bool v1 = (h.version & 0x0F) == 1;
   const char* p = bytes.data();
   size_t pos = at;
+  size_t nextConsumed = at + kConsumedStep;
   for (; pos + size <= bytes.size(); pos += size) {
+    if (consumed && pos >= nextConsumed) {
+      consumed(pos);
+      nextConsumed = pos + kConsumedStep;
+    }
     const uint32_t tid = v1 ? static_cast<uint8_t>(p[pos]) : le16(p + pos);
     const size_t m = v1 ? pos + 1 : pos + 2;
     onEvent(tid, le32(p + m), le32(p + m + 4), size >= 14 ? le32(p + m + 8) : 0);
@@ -369,7 +381,7 @@ std::optional<Status> walkClassic(std::string_view bytes, size_t at, const Binar
   return std::nullopt;
 }
 
-StatusOr<MethodTraceReadResult> readClassic(std::string_view bytes) {
+StatusOr<MethodTraceReadResult> readClassic(std::string_view bytes, const Consumed& consumed) {
   MethodTraceReadResult result;
   MethodTrace& trace = result.trace;
   TraceBuilder builder(trace);
@@ -395,10 +407,13 @@ StatusOr<MethodTraceReadResult> readClassic(std::string_view bytes) {
   result.error = walkClassic(bytes, data, *header,
                              [&](uint32_t tid, uint32_t ma, uint32_t, uint32_t) { builder.scanEvent(tid, ma); });
   builder.beginCalls();
-  walkClassic(bytes, data, *header, [&](uint32_t tid, uint32_t ma, uint32_t a, uint32_t b) {
-    const EventTimes t = placeTimes(trace.clock, twoTimes, a, b);
-    builder.callEvent(tid, ma, t.wall, t.cpu);
-  });
+  walkClassic(
+      bytes, data, *header,
+      [&](uint32_t tid, uint32_t ma, uint32_t a, uint32_t b) {
+        const EventTimes t = placeTimes(trace.clock, twoTimes, a, b);
+        builder.callEvent(tid, ma, t.wall, t.cpu);
+      },
+      consumed);
   builder.finishCalls();
   return result;
 }
@@ -407,10 +422,16 @@ StatusOr<MethodTraceReadResult> readClassic(std::string_view bytes) {
 // (or skips) those. Stops after the summary.
 template <typename OnEvent, typename OnMethod, typename OnThread, typename OnSummary>
 std::optional<Status> walkStreaming(std::string_view bytes, size_t pos, size_t recordSize, OnEvent&& onEvent,
-                                    OnMethod&& onMethod, OnThread&& onThread, OnSummary&& onSummary) {
+                                    OnMethod&& onMethod, OnThread&& onThread, OnSummary&& onSummary,
+                                    const Consumed& consumed = {}) {
   const char* p = bytes.data();
   auto left = [&](size_t need) { return bytes.size() - pos >= need; };
+  size_t nextConsumed = pos + kConsumedStep;
   while (pos < bytes.size()) {
+    if (consumed && pos >= nextConsumed) {
+      consumed(pos);
+      nextConsumed = pos + kConsumedStep;
+    }
     if (!left(2)) return invalidInput("the trace ends inside a record", pos);
     const uint16_t tid = le16(p + pos);
     if (tid != 0) {
@@ -449,7 +470,7 @@ std::optional<Status> walkStreaming(std::string_view bytes, size_t pos, size_t r
   return invalidInput("the trace ends before its summary", bytes.size());
 }
 
-StatusOr<MethodTraceReadResult> readStreaming(std::string_view bytes) {
+StatusOr<MethodTraceReadResult> readStreaming(std::string_view bytes, const Consumed& consumed) {
   MethodTraceReadResult result;
   MethodTrace& trace = result.trace;
   trace.streaming = true;
@@ -478,7 +499,7 @@ StatusOr<MethodTraceReadResult> readStreaming(std::string_view bytes) {
         builder.callEvent(tid, ma, t.wall, t.cpu);
       },
       none, [](uint32_t, std::string_view) {},
-      [](std::string_view, uint64_t) -> std::optional<Status> { return std::nullopt; });
+      [](std::string_view, uint64_t) -> std::optional<Status> { return std::nullopt; }, consumed);
   builder.finishCalls();
   return result;
 }
@@ -519,9 +540,9 @@ bool looksLikeMethodTrace(std::string_view bytes) {
           (le16(bytes.data() + 4) & kStreamingFlag) == kStreamingFlag);
 }
 
-StatusOr<MethodTraceReadResult> readMethodTrace(std::string_view bytes) {
-  if (bytes.starts_with(kMagic)) return readStreaming(bytes);
-  if (bytes.starts_with("*version")) return readClassic(bytes);
+StatusOr<MethodTraceReadResult> readMethodTrace(std::string_view bytes, const Consumed& consumed) {
+  if (bytes.starts_with(kMagic)) return readStreaming(bytes, consumed);
+  if (bytes.starts_with("*version")) return readClassic(bytes, consumed);
   return invalidInput("not a method trace: expected \"*version\" or the streaming \"SLOW\" header", 0);
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -97,7 +98,11 @@ struct MethodTraceReadResult {
 // Reads a whole trace held in memory and rebuilds each thread's calls (two passes over the
 // events: the first finds the frames that were running when tracing began, so that every exit
 // has its call). Fails (no partial result) only when the input is not a method trace at all.
-StatusOr<MethodTraceReadResult> readMethodTrace(std::string_view bytes);
+// `consumed(offset)` is called as the second pass moves on (every few MiB): bytes before
+// `offset` will not be read again, so a caller holding a mapped file can release those pages
+// and the peak memory stays near the size of the calls rather than file + calls.
+StatusOr<MethodTraceReadResult> readMethodTrace(std::string_view bytes,
+                                                const std::function<void(uint64_t offset)>& consumed = {});
 
 // True when `bytes` starts like a method trace (classic or streaming).
 bool looksLikeMethodTrace(std::string_view bytes);

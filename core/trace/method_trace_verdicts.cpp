@@ -22,6 +22,11 @@ bool isDispatchMessage(const TraceMethod& m) {
   return m.name == "dispatchMessage" && m.signature == "(Landroid/os/Message;)V";
 }
 
+// Input events and vsync callbacks run from inside MessageQueue.next's native poll.
+bool isNativePollOnce(const TraceMethod& m) {
+  return m.name == "nativePollOnce" && m.className == "android.os.MessageQueue";
+}
+
 bool isPlatformClass(const std::string& c) {
   for (const char* prefix : {"java.", "javax.", "android.", "androidx.", "libcore.", "dalvik.", "com.android.", "sun.",
                              "kotlin.", "kotlinx.", "org.apache.harmony.", "jdk."}) {
@@ -60,17 +65,24 @@ std::string methodLabel(const MethodTrace& trace, uint32_t method, const Proguar
 
 // Matrix issue content → JSON object with the method names it mentions embedded.
 ordered_json namesOf(const MethodTrace& trace, const TraceTree& tree, const ProguardMapping* proguard) {
-  ordered_json names = ordered_json::object();
+  std::vector<uint32_t> methods;
   for (const TraceTree::Node& n : tree.nodes) {
-    if (n.method == kNoCall) continue;
-    const TraceMethod& m = trace.methods[n.method];
+    if (n.method != kNoCall) methods.push_back(n.method);
+  }
+  std::sort(methods.begin(), methods.end());
+  methods.erase(std::unique(methods.begin(), methods.end()), methods.end());
+  ordered_json names = ordered_json::object();
+  // Appended directly: each key is new, and ordered_json's operator[] would search them all.
+  auto& members = names.get_ref<ordered_json::object_t&>();
+  for (uint32_t method : methods) {
+    const TraceMethod& m = trace.methods[method];
     std::string cls = proguard ? proguard->originalClass(m.className) : m.className;
     std::string name = m.name;
     if (proguard) {
       const std::string original = proguard->originalMethod(m.className, m.name);
       if (!original.empty()) name = original;
     }
-    names[std::to_string(n.method)] = ordered_json::array({cls, name, m.signature});
+    members.emplace_back(std::to_string(method), ordered_json::array({cls, name, m.signature}));
   }
   return names;
 }
@@ -119,9 +131,49 @@ struct SceneTimeline {
   }
 };
 
+// What a method is to the rules below, worked out once per method rather than per call.
+enum Role : uint16_t {
+  kDispatch = 1,            // Handler.dispatchMessage
+  kNativePoll = 2,          // MessageQueue.nativePollOnce
+  kPlatform = 4,            // a class of the platform or a library the platform ships
+  kActivityLifecycle = 8,   // Instrumentation.callActivityOnCreate / OnResume
+  kActivityCallback = 16,   // onCreate / onResume / performCreate / performResume
+  kBindApplication = 32,    // ActivityThread.handleBindApplication
+  kApplicationCreate = 64,  // Instrumentation.callApplicationOnCreate
+  kActivityCreate = 128,    // Instrumentation.callActivityOnCreate
+  kDoFrame = 256,           // Choreographer.doFrame
+  kHandleCallback = 512,    // Handler.handleCallback
+};
+
+uint16_t roleOf(const TraceMethod& m) {
+  uint16_t r = 0;
+  const bool instrumentation = m.className == "android.app.Instrumentation";
+  if (isDispatchMessage(m)) r |= kDispatch;
+  if (isNativePollOnce(m)) r |= kNativePoll;
+  if (isPlatformClass(m.className)) r |= kPlatform;
+  if (instrumentation && (m.name == "callActivityOnCreate" || m.name == "callActivityOnResume"))
+    r |= kActivityLifecycle;
+  if (m.name == "onCreate" || m.name == "onResume" || m.name == "performCreate" || m.name == "performResume") {
+    r |= kActivityCallback;
+  }
+  if (m.className == "android.app.ActivityThread" && m.name == "handleBindApplication") r |= kBindApplication;
+  if (instrumentation && m.name == "callApplicationOnCreate") r |= kApplicationCreate;
+  if (instrumentation && m.name == "callActivityOnCreate") r |= kActivityCreate;
+  if (m.className == "android.view.Choreographer" && m.name == "doFrame") r |= kDoFrame;
+  if (m.name == "handleCallback") r |= kHandleCallback;
+  return r;
+}
+
 class Judge {
  public:
-  Judge(const MethodTrace& trace, const MethodTraceOptions& options) : m_trace(trace), m_options(options) {}
+  Judge(const MethodTrace& trace, const MethodTraceOptions& options) : m_trace(trace), m_options(options) {
+    m_roles.reserve(trace.methods.size());
+    m_ioKinds.reserve(trace.methods.size());
+    for (const TraceMethod& m : trace.methods) {
+      m_roles.push_back(roleOf(m));
+      m_ioKinds.push_back(ioKindOf(m));
+    }
+  }
 
   MethodTraceReport run() {
     MethodTraceReport report;
@@ -168,21 +220,17 @@ class Judge {
     for (uint32_t i = 0; i < main.calls.size(); ++i) {
       const TraceCall& c = main.calls[i];
       if (c.parent == kNoCall) continue;
-      const TraceMethod& p = m_trace.methods[main.calls[c.parent].method];
-      if (p.className == "android.app.Instrumentation" &&
-          (p.name == "callActivityOnCreate" || p.name == "callActivityOnResume")) {
-        const TraceMethod& m = m_trace.methods[c.method];
-        if (m.name == "onCreate" || m.name == "onResume" || m.name == "performCreate" || m.name == "performResume") {
-          if (!isPlatformClass(m.className)) {
-            m_scenes.changes.push_back({c.startUs, proguardClass(m.className)});
-          } else if (m_scenes.changes.empty() || m_scenes.changes.back().first != c.startUs) {
-            m_pendingPlatformActivity = c.startUs;  // Activity.performCreate: the subclass is its callee
-          }
+      if (is(main.calls[c.parent].method, kActivityLifecycle) && is(c.method, kActivityCallback)) {
+        if (!is(c.method, kPlatform)) {
+          m_scenes.changes.push_back({c.startUs, proguardClass(m_trace.methods[c.method].className)});
+        } else {
+          m_pendingPlatformActivity = c.startUs;  // Activity.performCreate: the subclass is its callee
         }
       }
-      if (m_pendingPlatformActivity && c.startUs >= *m_pendingPlatformActivity) {
+      if (m_pendingPlatformActivity && c.startUs >= *m_pendingPlatformActivity && is(c.method, kActivityCallback) &&
+          !is(c.method, kPlatform)) {
         const TraceMethod& m = m_trace.methods[c.method];
-        if ((m.name == "onCreate" || m.name == "onResume") && !isPlatformClass(m.className)) {
+        if (m.name == "onCreate" || m.name == "onResume") {
           m_scenes.changes.push_back({c.startUs, proguardClass(m.className)});
           m_pendingPlatformActivity.reset();
         }
@@ -197,10 +245,9 @@ class Judge {
   void findDispatches(const TraceThread& main, MethodTraceReport& report) {
     for (uint32_t i = 0; i < main.calls.size();) {
       const TraceCall& c = main.calls[i];
-      const TraceMethod& m = m_trace.methods[c.method];
-      const bool fromPoll = c.parent != kNoCall && m_trace.methods[main.calls[c.parent].method].qualifiedName() ==
-                                                       "android.os.MessageQueue.nativePollOnce";
-      if (!isDispatchMessage(m) && !fromPoll) {
+      const bool fromPoll = c.parent != kNoCall && is(main.calls[c.parent].method, kNativePoll);
+      const bool dispatch = is(c.method, kDispatch);
+      if (!dispatch && !fromPoll) {
         ++i;
         continue;
       }
@@ -211,10 +258,10 @@ class Judge {
       d.cpuUs = c.cpuUs;
       // What ran: handleMessage, or the posted Runnable under handleCallback.
       uint32_t target = i;
-      if (isDispatchMessage(m) && i + 1 < c.next) {
+      if (dispatch && i + 1 < c.next) {
         target = i + 1;
         const TraceCall& t = main.calls[target];
-        if (m_trace.methods[t.method].name == "handleCallback" && target + 1 < t.next) target = target + 1;
+        if (is(t.method, kHandleCallback) && target + 1 < t.next) target = target + 1;
       }
       d.target = methodLabel(m_trace, main.calls[target].method, m_options.proguard);
       const auto paren = d.target.find('(');
@@ -246,16 +293,13 @@ class Judge {
   std::optional<std::pair<uint64_t, ordered_json>> startupIssue(const TraceThread& main) const {
     std::optional<uint64_t> bindStart, appCreateEnd, activityCreateStart, firstFrameEnd;
     for (const TraceCall& c : main.calls) {
-      const TraceMethod& m = m_trace.methods[c.method];
-      if (m.className == "android.app.ActivityThread" && m.name == "handleBindApplication" && !bindStart) {
+      if (is(c.method, kBindApplication) && !bindStart) {
         bindStart = c.startUs;
-      } else if (m.className == "android.app.Instrumentation" && m.name == "callApplicationOnCreate" && !appCreateEnd) {
+      } else if (is(c.method, kApplicationCreate) && !appCreateEnd) {
         appCreateEnd = c.endUs();
-      } else if (m.className == "android.app.Instrumentation" && m.name == "callActivityOnCreate" &&
-                 !activityCreateStart) {
+      } else if (is(c.method, kActivityCreate) && !activityCreateStart) {
         activityCreateStart = c.startUs;
-      } else if (activityCreateStart && !firstFrameEnd && m.className == "android.view.Choreographer" &&
-                 m.name == "doFrame" && c.startUs >= *activityCreateStart) {
+      } else if (activityCreateStart && !firstFrameEnd && is(c.method, kDoFrame) && c.startUs >= *activityCreateStart) {
         firstFrameEnd = c.endUs();
       }
     }
@@ -296,13 +340,13 @@ class Judge {
     std::map<std::pair<uint32_t, uint32_t>, Group> groups;  // (caller method, IO method)
     for (uint32_t i = 0; i < main.calls.size();) {
       const TraceCall& c = main.calls[i];
-      const char* kind = ioKindOf(m_trace.methods[c.method]);
+      const char* kind = m_ioKinds[c.method];
       if (!kind) {
         ++i;
         continue;
       }
       uint32_t caller = c.parent;
-      while (caller != kNoCall && isPlatformClass(m_trace.methods[main.calls[caller].method].className)) {
+      while (caller != kNoCall && is(main.calls[caller].method, kPlatform)) {
         caller = main.calls[caller].parent;
       }
       const uint32_t callerMethod = caller == kNoCall ? kNoCall : main.calls[caller].method;
@@ -346,8 +390,12 @@ class Judge {
     return out;
   }
 
+  bool is(uint32_t method, Role role) const { return (m_roles[method] & role) != 0; }
+
   const MethodTrace& m_trace;
   const MethodTraceOptions& m_options;
+  std::vector<uint16_t> m_roles;       // per method
+  std::vector<const char*> m_ioKinds;  // per method: "read", "write", "open", "sqlite" or null
   SceneTimeline m_scenes;
   std::optional<uint64_t> m_pendingPlatformActivity;
 };
