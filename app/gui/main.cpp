@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "app/gui/main_window.h"
+#include "app/gui/trace/method_trace_view.h"
 #include "app/gui/views/heap_browser.h"
 #include "app/gui/views/heap_compare_view.h"
 #include "app/gui/views/live_device_view.h"
@@ -34,7 +35,8 @@ int main(int argc, char** argv) {
   const QCommandLineOption view(
       QStringLiteral("view"),
       QStringLiteral("View for --screenshot: summary, leaks, bitmaps, classes, dominators, strings, "
-                     "inspector, compare (with --demo: the live view after a few seconds)"),
+                     "inspector, compare (with --demo: the live view after a few seconds; for a method trace, "
+                     "the number of the issue to select)"),
       QStringLiteral("name"), QStringLiteral("leaks"));
   const QCommandLineOption compare(QStringLiteral("compare"),
                                    QStringLiteral("Compare the opened dump with this baseline dump (Compare tab)"),
@@ -78,6 +80,13 @@ int main(int argc, char** argv) {
     QObject::connect(&window, &mxi::gui::MainWindow::openFailed, &window, [](const QString& message) {
       std::fprintf(stderr, "%s\n", qPrintable(message));
       QApplication::exit(2);
+    });
+    QObject::connect(&window, &mxi::gui::MainWindow::traceOpened, &window, [&window, save, viewName] {
+      // --view N: the trace's issue N (0-based) selected in the flame chart.
+      bool isIssue = false;
+      const int issue = viewName.toInt(&isIssue);
+      if (isIssue) window.traceView()->showIssue(issue);
+      QTimer::singleShot(500, &window, save);
     });
     QObject::connect(&window, &mxi::gui::MainWindow::sessionOpened, &window, [&window, save] {
       window.showPage(QStringLiteral("session"));

@@ -22,6 +22,8 @@
 #include "app/gui/jobs/demo_device.h"
 #include "app/gui/jobs/device_tracker.h"
 #include "app/gui/jobs/heap_load_job.h"
+#include "app/gui/jobs/method_trace_job.h"
+#include "app/gui/trace/method_trace_view.h"
 #include "app/gui/views/heap_browser.h"
 #include "app/gui/views/live_dashboard.h"
 #include "app/gui/views/live_device_view.h"
@@ -42,6 +44,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_settings(Settin
   file->addAction(tr("&Open dump…"), QKeySequence::Open, this, &MainWindow::chooseDump);
   file->addAction(tr("Open &session…"), this, &MainWindow::chooseSession);
   file->addAction(tr("Open device &captures…"), this, &MainWindow::chooseCaptures);
+  file->addAction(tr("Open method &trace…"), this, &MainWindow::chooseMethodTrace);
   file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
   auto* edit = menuBar()->addMenu(tr("&Edit"));
@@ -51,6 +54,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_settings(Settin
   viewMenu->addAction(tr("&Heap dump"), this, [this] { showPage(QStringLiteral("heap")); });
   viewMenu->addAction(tr("S&ession"), this, [this] { showPage(QStringLiteral("session")); });
   viewMenu->addAction(tr("&Live device"), this, [this] { showPage(QStringLiteral("live")); });
+  viewMenu->addAction(tr("Method &trace"), this, [this] { showPage(QStringLiteral("trace")); });
   viewMenu->addSeparator();
   viewMenu->addAction(tr("&Reset dashboard layout"), this, [this] {
     for (LiveDashboard* d : findChildren<LiveDashboard*>()) d->resetLayout();
@@ -83,7 +87,8 @@ QWidget* MainWindow::makeStartPage() {
   auto* title =
       new QLabel(tr("<h1>Matrix Inspector</h1><p>Open an Android or HotSpot heap dump (.hprof, .hprof.gz, "
                     "or a Matrix upload .zip) — or drop one here — to see its leaks, duplicate bitmaps, "
-                    "classes, dominators and duplicate strings.</p>"));
+                    "classes, dominators and duplicate strings; or an ART method trace (.trace) to see its "
+                    "threads as flame charts and the slow main-thread work Matrix would report.</p>"));
   title->setWordWrap(true);
   layout->addWidget(title);
   auto* buttons = new QHBoxLayout;
@@ -96,8 +101,13 @@ QWidget* MainWindow::makeStartPage() {
   auto* session = new QPushButton(tr("Open session…"));
   session->setToolTip(tr("A recorded .mxs session (mxi record, mxi session import)"));
   connect(session, &QPushButton::clicked, this, &MainWindow::chooseSession);
+  auto* trace = new QPushButton(tr("Open method trace…"));
+  trace->setToolTip(
+      tr("An ART/Dalvik .trace (am profile, --start-profiler, Android Studio, Debug.startMethodTracing)"));
+  connect(trace, &QPushButton::clicked, this, &MainWindow::chooseMethodTrace);
   buttons->addWidget(open);
   buttons->addWidget(session);
+  buttons->addWidget(trace);
   buttons->addWidget(captures);
   auto* demo = new QPushButton(tr("Try the demo"));
   demo->setObjectName(QStringLiteral("tryDemo"));
@@ -289,8 +299,10 @@ void MainWindow::openFiles(const QStringList& paths) {
   QStringList captures;
   for (const QString& p : paths) {
     const QString lower = p.toLower();
-    if (lower.endsWith(QLatin1String(".hprof")) || lower.endsWith(QLatin1String(".gz")) ||
-        lower.endsWith(QLatin1String(".zip"))) {
+    if (lower.endsWith(QLatin1String(".trace")) || lower.endsWith(QLatin1String(".trace.gz"))) {
+      openMethodTrace(p);
+    } else if (lower.endsWith(QLatin1String(".hprof")) || lower.endsWith(QLatin1String(".gz")) ||
+               lower.endsWith(QLatin1String(".zip"))) {
       openDump(p);
     } else if (lower.endsWith(QLatin1String(".mxs"))) {
       openSession(p);
@@ -360,10 +372,53 @@ bool MainWindow::showPage(const QString& name) {
                   : name == QLatin1String("live")    ? static_cast<QWidget*>(m_liveView)
                   : name == QLatin1String("heap")    ? static_cast<QWidget*>(m_browser)
                   : name == QLatin1String("session") ? static_cast<QWidget*>(m_sessionView)
+                  : name == QLatin1String("trace")   ? static_cast<QWidget*>(m_traceView)
                                                      : nullptr;
   if (!page) return false;
   m_stack->setCurrentWidget(page);
   return true;
+}
+
+void MainWindow::chooseMethodTrace() {
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open method trace"), QString(),
+                                                    tr("Method traces (*.trace *.trace.gz);;All files (*)"));
+  if (!path.isEmpty()) openMethodTrace(path);
+}
+
+void MainWindow::openMethodTrace(const QString& path) {
+  const QString absolute = QFileInfo(path).absoluteFilePath();
+  if (m_traceJob) hideJobProgress(m_traceJob.get());
+  m_traceJob = std::make_unique<MethodTraceJob>(absolute, m_settings.thresholds.evilMethodMs);
+  connect(m_traceJob.get(), &MethodTraceJob::loaded, this, [this](std::shared_ptr<const MethodTraceDocument> document) {
+    hideJobProgress(m_traceJob.get());
+    if (m_traceView) {
+      m_stack->removeWidget(m_traceView);
+      m_traceView->deleteLater();
+    }
+    m_traceView = new MethodTraceView(document);
+    m_stack->addWidget(m_traceView);
+    m_stack->setCurrentWidget(m_traceView);
+    setWindowTitle(tr("%1 — Matrix Inspector").arg(QFileInfo(document->path).fileName()));
+    m_phase->setText(tr("%1: %2 events read and judged in %3 s; %4 issue(s)")
+                         .arg(QFileInfo(document->path).fileName())
+                         .arg(document->trace.records)
+                         .arg(document->loadSeconds, 0, 'f', 2)
+                         .arg(document->report.issues.size()));
+    emit traceOpened();
+  });
+  connect(m_traceJob.get(), &MethodTraceJob::failed, this, [this](const QString& message) {
+    hideJobProgress(m_traceJob.get());
+    if (message == QLatin1String("Cancelled")) {
+      m_phase->setText(message);
+      emit openFailed(message);
+      return;
+    }
+    reportFailure(tr("Cannot open the method trace"), message);
+  });
+  m_phase->setText(tr("Opening %1…").arg(QFileInfo(absolute).fileName()));
+  showJobProgress(m_traceJob.get());
+  rememberRecent(absolute);
+  m_traceJob->start();
 }
 
 void MainWindow::openDump(const QString& path) {

@@ -29,6 +29,8 @@ class DemoDevice;
 class LiveDashboard;
 class LiveDeviceView;
 class SessionView;
+class MethodTraceView;
+class MethodTraceJob;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -41,6 +43,9 @@ class MainWindow : public QMainWindow {
   void openCaptures(const CaptureFiles& files);
   // A recorded session (.mxs), loaded off the UI thread; sessionOpened() when shown.
   void openSession(const QString& path);
+  // A method trace (.trace, plain or gzip), loaded off the UI thread; traceOpened() when shown.
+  void openMethodTrace(const QString& path);
+  MethodTraceView* traceView() const { return m_traceView; }
   // Opens each file by what it is: heap dumps load in the heap browser, captures in the dashboard.
   void openFiles(const QStringList& paths);
   HeapBrowser* heapBrowser() const { return m_browser; }
@@ -51,7 +56,7 @@ class MainWindow : public QMainWindow {
   // when none runs). The app calls it at startup; tests call it with a private server.
   void startDeviceTracking();
   QListWidget* deviceList() const { return m_devices; }
-  // Switches the central view: "start", "heap", "session", "live".
+  // Switches the central view: "start", "heap", "session", "live", "trace".
   bool showPage(const QString& name);
   // Settings (Edit → Settings…): read from QSettings at startup. applySettings() takes effect at
   // once where it can (device tracking, the open session's thresholds) and for every file opened
@@ -75,6 +80,7 @@ class MainWindow : public QMainWindow {
   void heapStageShown(mxi::gui::HeapStage stage);  // its tabs show it now
   void openFailed(const QString& message);         // a dump, session or captures could not be opened
   void sessionOpened();
+  void traceOpened();
 
  protected:
   void dragEnterEvent(QDragEnterEvent* event) override;
@@ -91,6 +97,7 @@ class MainWindow : public QMainWindow {
   // it failed.
   void loadSession(std::unique_ptr<SessionLoadJob> job, const QString& label);
   // The status bar's progress and Cancel follow `job` (the latest started) until it ends.
+  void chooseMethodTrace();
   void showJobProgress(WorkerJob* job);
   void hideJobProgress(WorkerJob* job);
   void indexed(std::shared_ptr<HeapDocument> document);
@@ -108,6 +115,8 @@ class MainWindow : public QMainWindow {
   QLabel* m_deviceStatus = nullptr;
   DeviceTracker* m_tracker = nullptr;
   HeapBrowser* m_browser = nullptr;
+  MethodTraceView* m_traceView = nullptr;
+  std::unique_ptr<MethodTraceJob> m_traceJob;
   HeapBrowser* m_loadingBrowser = nullptr;           // the browser whose stages are still coming
   QElapsedTimer m_openClock;                         // since the open began (MXI_GUI_TIMINGS)
   SessionView* m_sessionView = nullptr;              // a .mxs, or imported captures

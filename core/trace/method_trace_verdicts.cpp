@@ -164,6 +164,12 @@ uint16_t roleOf(const TraceMethod& m) {
   return r;
 }
 
+struct Judged {
+  uint64_t atUs = 0;
+  ordered_json content;
+  uint32_t call = kNoCall;  // on the main thread
+};
+
 class Judge {
  public:
   Judge(const MethodTrace& trace, const MethodTraceOptions& options) : m_trace(trace), m_options(options) {
@@ -182,19 +188,22 @@ class Judge {
     const TraceThread& main = m_trace.threads[*report.mainThread];
     findScenes(main);
     findDispatches(main, report);
-    std::vector<std::pair<uint64_t, ordered_json>> issues;
+    std::vector<Judged> issues;
     for (const LooperDispatch& d : report.dispatches) {
-      if (static_cast<int64_t>(d.wallUs) >= m_options.evilMethodMs * 1000)
-        issues.push_back({d.startUs, evilMethod(main, d)});
+      if (static_cast<int64_t>(d.wallUs) >= m_options.evilMethodMs * 1000) {
+        issues.push_back({d.startUs, evilMethod(main, d), d.call});
+      }
     }
     if (auto startup = startupIssue(main)) issues.push_back(std::move(*startup));
     for (auto& io : ioIssues(main)) issues.push_back(std::move(io));
-    std::stable_sort(issues.begin(), issues.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (auto& [t, content] : issues) {
-      std::string json = dumpJson(content);
+    std::stable_sort(issues.begin(), issues.end(), [](const auto& a, const auto& b) { return a.atUs < b.atUs; });
+    for (Judged& judged : issues) {
+      std::string json = dumpJson(judged.content);
       auto parsed = parseIssueJson(json);
-      if (parsed.ok()) report.issues.push_back(std::move(parsed).value());
+      if (!parsed.ok()) continue;  // cannot happen: the content is ours
+      report.issues.push_back(std::move(parsed).value());
       report.issueJson.push_back(std::move(json));
+      report.issueCalls.push_back(judged.call);
     }
     IssueParseResult decoded;
     decoded.issues = std::move(report.issues);
@@ -290,15 +299,19 @@ class Judge {
 
   // A launch: bindApplication on the main thread (cold), or the activity's creation when the
   // trace was taken from `am start` on a running process (warm).
-  std::optional<std::pair<uint64_t, ordered_json>> startupIssue(const TraceThread& main) const {
+  std::optional<Judged> startupIssue(const TraceThread& main) const {
     std::optional<uint64_t> bindStart, appCreateEnd, activityCreateStart, firstFrameEnd;
-    for (const TraceCall& c : main.calls) {
+    uint32_t launchCall = kNoCall;
+    for (uint32_t i = 0; i < main.calls.size(); ++i) {
+      const TraceCall& c = main.calls[i];
       if (is(c.method, kBindApplication) && !bindStart) {
         bindStart = c.startUs;
+        launchCall = i;
       } else if (is(c.method, kApplicationCreate) && !appCreateEnd) {
         appCreateEnd = c.endUs();
       } else if (is(c.method, kActivityCreate) && !activityCreateStart) {
         activityCreateStart = c.startUs;
+        if (launchCall == kNoCall) launchCall = i;
       } else if (activityCreateStart && !firstFrameEnd && is(c.method, kDoFrame) && c.startUs >= *activityCreateStart) {
         firstFrameEnd = c.endUs();
       }
@@ -326,12 +339,12 @@ class Judge {
       if (!m_options.launch->launchState.empty()) j["launch_state"] = m_options.launch->launchState;
       if (!m_options.launch->activity.empty()) j["launch_activity"] = m_options.launch->activity;
     }
-    return std::make_pair(t0, std::move(j));
+    return Judged{t0, std::move(j), launchCall};
   }
 
   // IOCanary's main-thread detector over the trace: per (caller in the app, IO entry point), a
   // single call of ioOnceMs or more, or ioContinualMs in all.
-  std::vector<std::pair<uint64_t, ordered_json>> ioIssues(const TraceThread& main) const {
+  std::vector<Judged> ioIssues(const TraceThread& main) const {
     struct Group {
       uint32_t firstCall = 0;
       const char* kind = nullptr;
@@ -360,7 +373,7 @@ class Judge {
       g.maxUs = std::max<uint64_t>(g.maxUs, c.wallUs);
       i = c.next > i ? c.next : i + 1;
     }
-    std::vector<std::pair<uint64_t, ordered_json>> out;
+    std::vector<Judged> out;
     for (const auto& [key, g] : groups) {
       const bool once = static_cast<int64_t>(g.maxUs) >= m_options.ioOnceMs * 1000;
       const bool continual = static_cast<int64_t>(g.totalUs) >= m_options.ioContinualMs * 1000;
@@ -385,7 +398,7 @@ class Judge {
       j["stack"] = javaStackOf(m_trace, main, g.firstCall, m_options.proguard);  // IOCanary: the Java stack
       j["threadStack"] = j["stack"];
       j["scene"] = m_scenes.at(first.startUs);
-      out.push_back({first.startUs, std::move(j)});
+      out.push_back({first.startUs, std::move(j), g.firstCall});
     }
     return out;
   }

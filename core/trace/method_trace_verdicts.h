@@ -44,6 +44,7 @@ struct MethodTraceReport {
   std::vector<LooperDispatch> dispatches;  // on the main thread, in time order
   std::vector<std::string> issueJson;      // Matrix content objects, in time order
   std::vector<MatrixIssue> issues;         // the same, parsed and with named call trees
+  std::vector<uint32_t> issueCalls;        // per issue, the main-thread call it is about (kNoCall: none)
 };
 
 MethodTraceReport judgeMethodTrace(const MethodTrace& trace, const MethodTraceOptions& options);

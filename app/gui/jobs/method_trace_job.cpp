@@ -1,0 +1,44 @@
+#include "app/gui/jobs/method_trace_job.h"
+
+#include <QElapsedTimer>
+
+#include "core/hprof/dump_source.h"
+
+namespace mxi::gui {
+
+MethodTraceJob::MethodTraceJob(QString path, int64_t evilMethodMs, QObject* parent)
+    : WorkerJob(path, parent), m_path(std::move(path)), m_evilMethodMs(evilMethodMs) {}
+
+void MethodTraceJob::start() {
+  const QString path = m_path;
+  const int64_t evilMs = m_evilMethodMs;
+  startWork([this, path, evilMs](core::ProgressSink& progress, const core::CancelToken& cancel) -> core::Status {
+    QElapsedTimer clock;
+    clock.start();
+    progress.report("reading the trace", 0);
+    ASSIGN_OR_RETURN(auto source, core::hprof::openDump(path.toStdString(), {}, progress, cancel));
+    const std::string_view bytes(reinterpret_cast<const char*>(source->bytes().data()), source->bytes().size());
+    auto read = core::trace::readMethodTrace(bytes, [&](uint64_t upTo) {
+      source->release(0, upTo);
+      progress.report("rebuilding calls",
+                      static_cast<int>(core::ProgressSink::kMax * upTo / std::max<size_t>(bytes.size(), 1)));
+    });
+    if (!read.ok()) return read.status();
+    if (cancel.isCancelled()) return core::cancelled();
+    auto document = std::make_shared<MethodTraceDocument>();
+    document->path = path;
+    document->trace = std::move(read->trace);
+    document->error = read->error;
+    document->evilMethodMs = evilMs;
+    core::trace::MethodTraceOptions options;
+    options.evilMethodMs = evilMs;
+    progress.report("judging the main thread", core::ProgressSink::kMax);
+    document->report = core::trace::judgeMethodTrace(document->trace, options);
+    document->loadSeconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
+    std::shared_ptr<const MethodTraceDocument> done = std::move(document);
+    deliver([this, done] { emit loaded(done); });
+    return core::okStatus();
+  });
+}
+
+}  // namespace mxi::gui
