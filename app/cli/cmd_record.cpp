@@ -1,6 +1,8 @@
-// `mxi record --package PKG [-s SERIAL] [--duration S] [--dump-heap-at S]... -o FILE.mxs`: deploys
-// the agent, streams frames, Matrix issues and ANRs into a session file with a live one-line
-// summary, and takes heap dumps at the given times into files next to it. Ctrl-C stops cleanly:
+// `mxi record --package PKG [-s SERIAL] [--duration S] [--dump-heap-at S]... [--method-trace
+// [--launch] [--sampling US]] -o FILE.mxs`: deploys the agent, streams frames, Matrix issues and
+// ANRs into a session file with a live one-line summary, takes heap dumps at the given times into
+// files next to it, and traces the app's methods (ART's own tracer, no SDK in the app) into
+// evil-method, startup and main-thread IO issues. Ctrl-C stops cleanly:
 // the file is closed complete. When the agent dies the recorder says so, keeps what it has and
 // restarts it.
 #include <unistd.h>
@@ -26,7 +28,20 @@ struct RecordArgs {
   std::string output;
   uint32_t pollMs = 1000;
   std::vector<double> dumpHeapAt;  // seconds into the recording
+  bool methodTrace = false;
+  bool launch = false;
+  bool streaming = false;
+  double traceSeconds = 5;
+  uint32_t samplingUs = 0;
+  std::string component;
+  int64_t evilMethodMs = 700;
 };
+
+// "<dir>/<stem>-trace.trace" next to the session file.
+std::string methodTracePath(const std::string& sessionPath) {
+  const std::filesystem::path p(sessionPath);
+  return (p.parent_path() / (p.stem().string() + "-trace.trace")).string();
+}
 
 // "<dir>/<stem>-heap-<n>.hprof" next to the session file.
 std::string heapDumpPath(const std::string& sessionPath, size_t n) {
@@ -48,7 +63,7 @@ class HeapDumpSchedule {
             if (m_wake.wait_until(lock, at, [this] { return m_stop; })) return;
             char reason[64];
             std::snprintf(reason, sizeof reason, "mxi record --dump-heap-at %g", sorted[i]);
-            recorder.requestHeapDump({heapDumpPath(sessionPath, i + 1), 0, 0, reason});
+            recorder.requestHeapDump({heapDumpPath(sessionPath, i + 1), 0, 0, reason, std::nullopt});
           }
         }) {}
   ~HeapDumpSchedule() {
@@ -81,8 +96,27 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
                   "Take a heap dump this many seconds into the recording (repeatable), written next to the "
                   "session as NAME-heap-N.hprof and recorded in it")
       ->check(CLI::NonNegativeNumber);
+  cmd->add_flag("--method-trace", args->methodTrace,
+                "Trace the app's methods with ART's tracer (the app must be debuggable, or profileable on Android "
+                "10+): evil methods, startup and main-thread IO become issues of the session, without the Matrix SDK; "
+                "the trace is kept as NAME-trace.trace");
+  cmd->add_flag("--launch", args->launch,
+                "With --method-trace: cold-launch the app traced from its start (am start -S -W)");
+  cmd->add_option("--component", args->component,
+                  "With --launch: the activity to start (pkg/.Activity; default the launcher's)");
+  cmd->add_option("--trace-seconds", args->traceSeconds, "With --method-trace: how long to trace (default 5)")
+      ->check(CLI::Range(0.1, 600.0));
+  cmd->add_option("--sampling", args->samplingUs,
+                  "With --method-trace: sample every N µs instead of recording every call (lower overhead)")
+      ->check(CLI::Range(10u, 1'000'000u));
+  cmd->add_flag("--streaming", args->streaming, "With --method-trace: ART streams the trace (no buffer to overflow)");
+  cmd->add_option("--threshold", args->evilMethodMs, "With --method-trace: evil-method threshold in ms (default 700)")
+      ->check(CLI::PositiveNumber);
   addAgentTargetOptions(*cmd, args->target);
   setCommandBody(*cmd, exitCode, "record", [args]() -> CommandResult {
+    if (!args->methodTrace && (args->launch || args->samplingUs || args->streaming || !args->component.empty())) {
+      return core::invalidInput("--launch, --sampling, --streaming and --component need --method-trace");
+    }
     const core::CancelToken& cancel = processCancelToken();
     auto device = openDeviceAgent(args->target);
     if (!device.ok()) return device.status();
@@ -108,6 +142,16 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
         });
     recorder.setHeapDumpObserver([tty](const core::agentlink::HeapDumpProgress& p) {
       if (!p.finished) return;
+      if (p.methodTrace) {
+        if (p.result.ok()) {
+          std::fprintf(stderr, "%smxi record: method trace %s: %zu issue(s) recorded\n", tty ? "\r\033[K" : "",
+                       p.path.c_str(), p.traceIssues);
+        } else {
+          std::fprintf(stderr, "%smxi record: method trace failed: %s\n", tty ? "\r\033[K" : "",
+                       p.result.toString().c_str());
+        }
+        return;
+      }
       if (p.result.ok()) {
         std::error_code ec;
         std::fprintf(stderr, "%smxi record: heap dump %s (%llu bytes)\n", tty ? "\r\033[K" : "", p.path.c_str(),
@@ -117,6 +161,16 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
                      p.result.toString().c_str());
       }
     });
+    if (args->methodTrace) {
+      core::agentlink::MethodTraceOrder order;
+      order.duration = std::chrono::milliseconds(static_cast<int64_t>(args->traceSeconds * 1000));
+      order.samplingUs = args->samplingUs;
+      order.launch = args->launch;
+      order.streaming = args->streaming;
+      order.component = args->component;
+      order.evilMethodMs = args->evilMethodMs;
+      recorder.requestMethodTrace(methodTracePath(args->output), order);
+    }
     core::Status status;
     {
       const HeapDumpSchedule dumps(recorder, args->dumpHeapAt, args->output);

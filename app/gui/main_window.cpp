@@ -338,6 +338,8 @@ LiveDeviceView* MainWindow::openLiveDevice(LiveTarget target, std::unique_ptr<De
   target.mappings = m_settings.mappings;
   m_liveView = new LiveDeviceView(std::move(target), std::move(demo));
   connect(m_liveView, &LiveDeviceView::heapDumpArrived, this, &MainWindow::openDump);
+  // The trace's issues are in the live feed already; the trace itself opens in its own view
+  // only when asked (File → Open method trace, or the path in the status line).
   connect(m_liveView, &LiveDeviceView::sessionFinished, this, &MainWindow::rememberRecent);
   connect(m_liveView, &LiveDeviceView::failed, m_phase, &QLabel::setText);
   m_stack->addWidget(m_liveView);

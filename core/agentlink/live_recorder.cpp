@@ -7,9 +7,12 @@
 #include <optional>
 #include <thread>
 
+#include "core/devicetext/am_start_output.h"
+#include "core/hprof/dump_source.h"
 #include "core/protocol/framestats_polling.h"
 #include "core/session/frame_gaps.h"
 #include "core/trace/json_reader.h"
+#include "core/trace/method_trace.h"
 
 namespace mxi::core::agentlink {
 
@@ -92,6 +95,14 @@ void LiveRecorder::requestHeapDump(HeapDumpOrder order) {
   m_pendingDumps.push_back(std::move(order));
 }
 
+void LiveRecorder::requestMethodTrace(std::string path, MethodTraceOrder order) {
+  HeapDumpOrder transfer;
+  transfer.path = std::move(path);
+  transfer.reason = order.launch ? "method trace of a cold launch" : "method trace";
+  transfer.methodTrace = std::move(order);
+  requestHeapDump(std::move(transfer));
+}
+
 // Writes pending marks and, when connected and idle, sends the next heap-dump request.
 Status LiveRecorder::takeRequests(AgentConnection* agent) {
   std::vector<std::string> marks;
@@ -116,19 +127,43 @@ Status LiveRecorder::takeRequests(AgentConnection* agent) {
     m_dumpOrder = std::move(*dump);
     m_dump = std::make_unique<HeapDumpReceiver>(m_dumpOrder.path, id);
     const adb::IoLimits sendLimits{std::chrono::milliseconds(5000), nullptr};
-    const Status sent =
-        agent->send(proto::HeapDumpRequest{id, m_options.packageName, m_dumpOrder.pid, m_dumpOrder.flags}, sendLimits);
+    Status sent;
+    if (const auto& t = m_dumpOrder.methodTrace) {
+      m_traceStartNs = m_lastDeviceNs;
+      m_traceLaunch.reset();
+      const uint32_t flags = (t->launch ? uint32_t{proto::kMethodTraceLaunch} : 0u) |
+                             (t->streaming ? uint32_t{proto::kMethodTraceStreaming} : 0u);
+      sent = agent->send(
+          proto::MethodTraceRequest{id, m_options.packageName, m_dumpOrder.pid,
+                                    static_cast<uint32_t>(t->duration.count()), t->samplingUs, flags, t->component},
+          sendLimits);
+    } else {
+      sent = agent->send(proto::HeapDumpRequest{id, m_options.packageName, m_dumpOrder.pid, m_dumpOrder.flags},
+                         sendLimits);
+    }
     if (!sent.ok()) finishHeapDump(sent);
-    if (m_dump && m_onHeapDump) m_onHeapDump({m_dumpOrder.path, 0, 0, false, okStatus()});
+    if (m_dump && m_onHeapDump) {
+      m_onHeapDump({m_dumpOrder.path, 0, 0, false, okStatus(), m_dumpOrder.methodTrace.has_value(), 0});
+    }
   }
   return okStatus();
 }
 
 void LiveRecorder::finishHeapDump(Status result) {
   if (!m_dump) return;
-  HeapDumpProgress done{m_dump->path(), m_dump->receivedBytes(), m_dump->totalBytes(), true, result};
+  HeapDumpProgress done{m_dump->path(),
+                        m_dump->receivedBytes(),
+                        m_dump->totalBytes(),
+                        true,
+                        result,
+                        m_dumpOrder.methodTrace.has_value(),
+                        0};
   m_dump.reset();  // removes the file unless it is complete
-  if (result.ok()) {
+  if (result.ok() && done.methodTrace) {
+    auto issues = recordMethodTrace(done.path);
+    done.result = issues.status();
+    if (issues.ok()) done.traceIssues = *issues;
+  } else if (result.ok()) {
     session::SessionRecord r;
     r.type = session::RecordType::kHeapDump;
     r.timeNs = m_lastDeviceNs;
@@ -140,7 +175,49 @@ void LiveRecorder::finishHeapDump(Status result) {
   if (m_onHeapDump) m_onHeapDump(done);
 }
 
+StatusOr<size_t> LiveRecorder::recordMethodTrace(const std::string& path) {
+  ASSIGN_OR_RETURN(auto source, hprof::mapDumpFile(path));
+  const std::string_view bytes(reinterpret_cast<const char*>(source->bytes().data()), source->bytes().size());
+  auto read = trace::readMethodTrace(bytes, [&](uint64_t upTo) { source->release(0, upTo); });
+  if (!read.ok()) return read.status().withContext("reading the method trace " + path + ": ");
+  trace::MethodTraceOptions options;
+  options.evilMethodMs = m_dumpOrder.methodTrace->evilMethodMs;
+  options.process = m_options.packageName;
+  options.launch = m_traceLaunch;
+  const trace::MethodTraceReport report = trace::judgeMethodTrace(read->trace, options);
+  // The trace's clock starts when tracing did; a launch's trace began TotalTime before am returned.
+  const int64_t startNs =
+      m_traceStartNs - (m_traceLaunch && m_traceLaunch->totalTimeMs ? *m_traceLaunch->totalTimeMs * 1'000'000 : 0);
+  const auto main = report.mainThread;
+  for (size_t i = 0; i < report.issueJson.size(); ++i) {
+    session::SessionRecord r;
+    r.type = session::RecordType::kIssue;
+    const uint32_t call = report.issueCalls[i];
+    const int64_t atUs =
+        main && call != trace::kNoCall ? static_cast<int64_t>(read->trace.threads[*main].calls[call].startUs) : 0;
+    r.timeNs = std::max<int64_t>(startNs + atUs * 1000, 0);
+    r.text = report.issueJson[i];
+    RETURN_IF_ERROR(append(r));
+  }
+  session::SessionRecord mark;
+  mark.type = session::RecordType::kMark;
+  mark.timeNs = m_lastDeviceNs;
+  mark.text = "method trace " + path + ": " + std::to_string(report.issues.size()) + " issue(s), " +
+              std::to_string(read->trace.records) + " events" +
+              (read->error ? " (damaged: " + read->error->toString() + ")" : std::string());
+  RETURN_IF_ERROR(append(mark));
+  return report.issues.size();
+}
+
 Status LiveRecorder::handle(const proto::Message& message) {
+  if (const auto* started = std::get_if<proto::MethodTraceStarted>(&message)) {
+    if (m_dump && m_dumpOrder.methodTrace && !started->launchOutput.empty()) {
+      const devicetext::AmStartResult am = devicetext::parseAmStartOutput(started->launchOutput);
+      m_traceLaunch = trace::LaunchTimes{am.totalTimeMs, am.waitTimeMs, am.launchState, am.activity};
+    }
+    if (m_onNotice) m_onNotice("method tracing started in pid " + std::to_string(started->pid));
+    return okStatus();
+  }
   if (m_dump && m_dump->concerns(message)) {
     auto done = m_dump->accept(message);
     if (!done.ok()) {
@@ -148,7 +225,8 @@ Status LiveRecorder::handle(const proto::Message& message) {
     } else if (*done) {
       finishHeapDump(okStatus());
     } else if (m_onHeapDump) {
-      m_onHeapDump({m_dump->path(), m_dump->receivedBytes(), m_dump->totalBytes(), false, okStatus()});
+      m_onHeapDump({m_dump->path(), m_dump->receivedBytes(), m_dump->totalBytes(), false, okStatus(),
+                    m_dumpOrder.methodTrace.has_value(), 0});
     }
     return okStatus();
   }

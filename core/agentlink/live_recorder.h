@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <tuple>
@@ -25,6 +26,7 @@
 #include "core/session/live_session.h"
 #include "core/session/session_writer.h"
 #include "core/trace/frame.h"
+#include "core/trace/method_trace_verdicts.h"
 
 namespace mxi::core::agentlink {
 
@@ -45,20 +47,37 @@ struct RecordStats {
   double elapsedSeconds = 0;  // wall-clock time since run() began
 };
 
-// A heap dump asked for during a recording; written to `path`, recorded with `reason`.
+// An ART method trace asked for during a recording (requestMethodTrace): the agent traces for
+// `duration` (or a cold launch and then `duration`), the trace arrives like a heap dump, and the
+// issues judged from it (core/trace/method_trace_verdicts) are recorded as Matrix issues.
+struct MethodTraceOrder {
+  std::chrono::milliseconds duration{5000};
+  uint32_t samplingUs = 0;  // 0: every call
+  bool launch = false;      // `am start -S -W --start-profiler`: a cold launch
+  bool streaming = false;
+  std::string component;  // launch: "pkg/.Activity"; empty: the launcher activity
+  int64_t evilMethodMs = 700;
+};
+
+// A file the agent sends during a recording — a heap dump, or a method trace when `methodTrace`
+// is set; written to `path`, recorded with `reason`.
 struct HeapDumpOrder {
   std::string path;
   int32_t pid = 0;     // 0: the package's main process
   uint32_t flags = 0;  // protocol::HeapDumpFlags (GC first, bitmap pixels, shrink on the device)
   std::string reason;
+  std::optional<MethodTraceOrder> methodTrace;
 };
 
-// Where a requested heap dump stands: received bytes while it streams, then done or failed.
+// Where a requested heap dump (or method trace) stands: received bytes while it streams, then
+// done or failed.
 struct HeapDumpProgress {
   std::string path;
   uint64_t receivedBytes = 0, totalBytes = 0;
   bool finished = false;
   Status result;  // when finished
+  bool methodTrace = false;
+  size_t traceIssues = 0;  // a finished method trace: the issues judged from it
 };
 
 // One line: session::formatLiveStatus, then "  reconnects R" when there were any.
@@ -97,6 +116,8 @@ class LiveRecorder {
   // second order waits). Progress and the outcome go to the heap-dump observer; a finished dump
   // is recorded in the session (path and reason).
   void requestHeapDump(HeapDumpOrder order);
+  // Thread-safe. Asks for a method trace, saved at `path` (queued with heap dumps: one at a time).
+  void requestMethodTrace(std::string path, MethodTraceOrder order);
 
  private:
   Status handle(const protocol::Message& message);
@@ -105,6 +126,8 @@ class LiveRecorder {
   Status append(const session::SessionRecord& record);
   Status takeRequests(AgentConnection* agent);
   void finishHeapDump(Status result);
+  // A method trace has arrived: its issues are judged and recorded; returns how many.
+  StatusOr<size_t> recordMethodTrace(const std::string& path);
 
   RecordOptions m_options;
   Connect m_connect;
@@ -135,6 +158,8 @@ class LiveRecorder {
   std::deque<HeapDumpOrder> m_pendingDumps;
   std::unique_ptr<HeapDumpReceiver> m_dump;  // the transfer in progress (run()'s thread only)
   HeapDumpOrder m_dumpOrder;
+  int64_t m_traceStartNs = 0;                       // device time the running method trace began
+  std::optional<trace::LaunchTimes> m_traceLaunch;  // its `am start -W` times (a launch)
   uint32_t m_nextRequestId = 1;
 };
 

@@ -27,6 +27,20 @@ void put(ByteWriter& w, const HeapDumpRequest& m) {
   w.i32(m.pid);
   w.u32(m.flags);
 }
+void put(ByteWriter& w, const MethodTraceRequest& m) {
+  w.u32(m.requestId);
+  w.str(m.packageName);
+  w.i32(m.pid);
+  w.u32(m.durationMs);
+  w.u32(m.samplingUs);
+  w.u32(m.flags);
+  w.str(m.component);
+}
+void put(ByteWriter& w, const MethodTraceStarted& m) {
+  w.u32(m.requestId);
+  w.i32(m.pid);
+  w.str(m.launchOutput);
+}
 void put(ByteWriter&, const ProcessListRequest&) {}
 void put(ByteWriter& w, const PackageListRequest& m) { w.u32(m.flags); }
 void put(ByteWriter& w, const AgentHello& m) {
@@ -172,6 +186,20 @@ Status get(ByteReader& r, HeapDumpRequest& m) {
   RETURN_IF_ERROR(r.str(m.packageName, "HeapDumpRequest.packageName"));
   RETURN_IF_ERROR(r.i32(m.pid, "HeapDumpRequest.pid"));
   return r.u32(m.flags, "HeapDumpRequest.flags");
+}
+Status get(ByteReader& r, MethodTraceRequest& m) {
+  RETURN_IF_ERROR(r.u32(m.requestId, "MethodTraceRequest.requestId"));
+  RETURN_IF_ERROR(r.str(m.packageName, "MethodTraceRequest.packageName"));
+  RETURN_IF_ERROR(r.i32(m.pid, "MethodTraceRequest.pid"));
+  RETURN_IF_ERROR(r.u32(m.durationMs, "MethodTraceRequest.durationMs"));
+  RETURN_IF_ERROR(r.u32(m.samplingUs, "MethodTraceRequest.samplingUs"));
+  RETURN_IF_ERROR(r.u32(m.flags, "MethodTraceRequest.flags"));
+  return r.str(m.component, "MethodTraceRequest.component");
+}
+Status get(ByteReader& r, MethodTraceStarted& m) {
+  RETURN_IF_ERROR(r.u32(m.requestId, "MethodTraceStarted.requestId"));
+  RETURN_IF_ERROR(r.i32(m.pid, "MethodTraceStarted.pid"));
+  return r.str(m.launchOutput, "MethodTraceStarted.launchOutput");
 }
 Status get(ByteReader&, ProcessListRequest&) { return okStatus(); }
 Status get(ByteReader& r, PackageListRequest& m) { return r.u32(m.flags, "PackageListRequest.flags"); }
@@ -355,6 +383,8 @@ MessageType messageType(const Message& message) {
     MessageType operator()(const PackageListRequest&) const { return MessageType::kPackageListRequest; }
     MessageType operator()(const PackageList&) const { return MessageType::kPackageList; }
     MessageType operator()(const FrameGap&) const { return MessageType::kFrameGap; }
+    MessageType operator()(const MethodTraceRequest&) const { return MessageType::kMethodTraceRequest; }
+    MessageType operator()(const MethodTraceStarted&) const { return MessageType::kMethodTraceStarted; }
     MessageType operator()(const UnknownMessage& m) const { return static_cast<MessageType>(m.type); }
   };
   return std::visit(V{}, message);
@@ -410,6 +440,8 @@ StatusOr<Message> decodeMessage(const Frame& frame) {
     case MessageType::kError: return decodeAs<Error>(frame);
     case MessageType::kHeartbeat: return decodeAs<Heartbeat>(frame);
     case MessageType::kPackageListRequest: return decodeAs<PackageListRequest>(frame);
+    case MessageType::kMethodTraceRequest: return decodeAs<MethodTraceRequest>(frame);
+    case MessageType::kMethodTraceStarted: return decodeAs<MethodTraceStarted>(frame);
     case MessageType::kPackageList: return decodeAs<PackageList>(frame);
     case MessageType::kFrameGap: return decodeAs<FrameGap>(frame);
   }

@@ -20,6 +20,7 @@ enum class MessageType : uint16_t {
   kHeapDumpRequest = 0x04,
   kProcessListRequest = 0x05,
   kPackageListRequest = 0x06,
+  kMethodTraceRequest = 0x07,
   kAgentHello = 0x10,
   kFrameBatch = 0x11,
   kSceneChange = 0x12,
@@ -34,6 +35,7 @@ enum class MessageType : uint16_t {
   kHeartbeat = 0x1B,
   kPackageList = 0x1C,
   kFrameGap = 0x1D,
+  kMethodTraceStarted = 0x1E,
 };
 
 // Desktop → agent, first message: the token the agent was started with must match.
@@ -97,6 +99,25 @@ struct HeapDumpRequest {
   std::string packageName;
   int32_t pid = 0;     // 0: the package's main process
   uint32_t flags = 0;  // HeapDumpFlags
+};
+
+// Bits of MethodTraceRequest::flags.
+enum MethodTraceFlags : uint32_t {
+  kMethodTraceLaunch = 1u << 0,     // cold launch: `am start -S -W --start-profiler FILE … COMPONENT`
+  kMethodTraceStreaming = 1u << 1,  // `--streaming` (ART writes as it goes; no buffer to overflow)
+};
+
+// ART method tracing of the package's process for `durationMs` (`am profile start|stop`), or of
+// a cold launch; answered with MethodTraceStarted, then the trace file as a transfer
+// (HeapDumpBegin/Chunk/End with this requestId), or an Error with it.
+struct MethodTraceRequest {
+  uint32_t requestId = 0;
+  std::string packageName;
+  int32_t pid = 0;             // 0: the package's main process (not for a launch)
+  uint32_t durationMs = 5000;  // how long to trace (after the launch, for a launch)
+  uint32_t samplingUs = 0;     // 0: every call (instrumented); else the sampling interval
+  uint32_t flags = 0;          // MethodTraceFlags
+  std::string component;       // launch: "pkg/.Activity"; empty: the package's launcher activity
 };
 
 struct ProcessListRequest {};
@@ -247,6 +268,7 @@ enum class ErrorCode : uint32_t {
   kHeapDumpFailed = 5,
   kNotRunning = 6,
   kInternal = 7,
+  kMethodTraceFailed = 8,
 };
 
 struct Error {
@@ -271,15 +293,23 @@ struct FrameGap {
   uint32_t maxLostFrames = 0;    // the vsyncs strictly between them: at most this many frames lost
 };
 
+// Agent → desktop: tracing started in process `pid`; for a launch, what `am start -W` printed
+// (Status, LaunchState, Activity, TotalTime, WaitTime…).
+struct MethodTraceStarted {
+  uint32_t requestId = 0;
+  int32_t pid = 0;
+  std::string launchOutput;
+};
+
 // A frame of a type this build does not know; skipped by receivers.
 struct UnknownMessage {
   uint16_t type = 0;
   size_t payloadBytes = 0;
 };
 
-using Message =
-    std::variant<Hello, StartCollecting, StopCollecting, HeapDumpRequest, ProcessListRequest, AgentHello, FrameBatch,
-                 SceneChange, MatrixIssue, AnrReport, ProcessList, AppState, HeapDumpBegin, HeapDumpChunk, HeapDumpEnd,
-                 Error, Heartbeat, UnknownMessage, PackageListRequest, PackageList, FrameGap>;
+using Message = std::variant<Hello, StartCollecting, StopCollecting, HeapDumpRequest, ProcessListRequest, AgentHello,
+                             FrameBatch, SceneChange, MatrixIssue, AnrReport, ProcessList, AppState, HeapDumpBegin,
+                             HeapDumpChunk, HeapDumpEnd, Error, Heartbeat, UnknownMessage, PackageListRequest,
+                             PackageList, FrameGap, MethodTraceRequest, MethodTraceStarted>;
 
 }  // namespace mxi::core::protocol

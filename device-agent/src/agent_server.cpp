@@ -138,6 +138,7 @@ core::Status AgentServer::run() {
       send(proto::Heartbeat{++m_heartbeatSeq, monotonicNs() / 1'000'000u});
       m_nextHeartbeat = Clock::now() + 1s;
     }
+    if (m_tracer.busy() && Clock::now() >= m_tracer.stopAt()) finishMethodTrace();
     if (m_logcat.running() && m_logcat.reapIfExited()) {
       // logcat died (buffer cleared, killed): follow again from the last line it gave.
       m_logcat.stop();
@@ -152,6 +153,7 @@ core::Status AgentServer::run() {
     auto wake = Clock::now() + 1s;
     if (!m_package.empty()) wake = std::min(wake, m_nextPoll);
     if (m_authenticated) wake = std::min(wake, m_nextHeartbeat);
+    if (m_tracer.busy()) wake = std::min(wake, m_tracer.stopAt());
     if (m_clientFd < 0) wake = std::min(wake, m_idleSince + std::chrono::milliseconds(m_options.idleTimeoutMs));
     const auto waitMs =
         std::max<int64_t>(0, std::chrono::duration_cast<std::chrono::milliseconds>(wake - Clock::now()).count());
@@ -298,6 +300,8 @@ void AgentServer::handle(const proto::Message& message) {
     stopCollecting();
   } else if (const auto* dump = std::get_if<proto::HeapDumpRequest>(&message)) {
     dumpHeap(*dump);
+  } else if (const auto* trace = std::get_if<proto::MethodTraceRequest>(&message)) {
+    startMethodTrace(*trace);
   } else if (std::holds_alternative<proto::ProcessListRequest>(message)) {
     pollProcesses();
     sendProcessList();
@@ -527,14 +531,9 @@ void AgentServer::dumpHeap(const proto::HeapDumpRequest& request) {
     return;
   }
   // Only pids of the named package, as ps reports them, ever reach `am`.
-  const std::string pkg = request.packageName;
-  pollProcesses();
-  int32_t pid = 0;
-  for (const auto& p : m_processes) {
-    if (request.pid != 0 ? (p.pid == request.pid && belongsToPackage(p.name, pkg)) : p.name == pkg) pid = p.pid;
-  }
+  const int32_t pid = processOf(request.packageName, request.pid);
   if (pid == 0) {
-    sendError(proto::ErrorCode::kNotRunning, pkg + " has no such running process", request.requestId);
+    sendError(proto::ErrorCode::kNotRunning, request.packageName + " has no such running process", request.requestId);
     return;
   }
   HeapDumpJob job;
@@ -549,6 +548,62 @@ void AgentServer::dumpHeap(const proto::HeapDumpRequest& request) {
   core::Status s = runHeapDump(m_tools, job, [this](const proto::Message& m) { return send(m); });
   if (!s.ok() && s.code() != core::StatusCode::kCancelled) {
     sendError(proto::ErrorCode::kHeapDumpFailed, s.toString(), request.requestId);
+  }
+}
+
+int32_t AgentServer::processOf(const std::string& package, int32_t wanted) {
+  pollProcesses();
+  int32_t pid = 0;
+  for (const auto& p : m_processes) {
+    if (wanted != 0 ? (p.pid == wanted && belongsToPackage(p.name, package)) : p.name == package) pid = p.pid;
+  }
+  return pid;
+}
+
+void AgentServer::startMethodTrace(const proto::MethodTraceRequest& request) {
+  if (!isValidPackageName(request.packageName) ||
+      (!request.component.empty() && request.component.rfind(request.packageName + "/", 0) != 0)) {
+    sendError(proto::ErrorCode::kInvalidPackage, "invalid package or component name", request.requestId);
+    return;
+  }
+  if (!request.component.empty() && !isValidComponentName(request.component)) {
+    sendError(proto::ErrorCode::kInvalidPackage, "invalid component name", request.requestId);
+    return;
+  }
+  if (m_tracer.busy()) {
+    sendError(proto::ErrorCode::kBadRequest, "a method trace is already running", request.requestId);
+    return;
+  }
+  MethodTraceJob job;
+  job.requestId = request.requestId;
+  job.packageName = request.packageName;
+  job.duration = std::chrono::milliseconds(std::clamp<uint32_t>(request.durationMs, 100, 10 * 60 * 1000));
+  job.samplingUs = request.samplingUs;
+  job.flags = request.flags;
+  job.component = request.component;
+  job.dataDir = m_options.dataDir;
+  job.stableMs = m_options.heapStableMs;
+  if ((request.flags & proto::kMethodTraceLaunch) == 0) {
+    job.pid = processOf(request.packageName, request.pid);
+    if (job.pid == 0) {
+      sendError(proto::ErrorCode::kNotRunning, request.packageName + " has no such running process", request.requestId);
+      return;
+    }
+  }
+  m_traceRequestId = request.requestId;
+  const std::string package = request.packageName;
+  core::Status s = m_tracer.start(
+      std::move(job), [this, package] { return processOf(package, 0); },
+      [this](const proto::Message& m) { return send(m); });
+  if (!s.ok() && s.code() != core::StatusCode::kCancelled) {
+    sendError(proto::ErrorCode::kMethodTraceFailed, s.message(), request.requestId);
+  }
+}
+
+void AgentServer::finishMethodTrace() {
+  core::Status s = m_tracer.finish([this](const proto::Message& m) { return send(m); });
+  if (!s.ok() && s.code() != core::StatusCode::kCancelled) {
+    sendError(proto::ErrorCode::kMethodTraceFailed, s.toString(), m_traceRequestId);
   }
 }
 

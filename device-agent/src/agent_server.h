@@ -17,6 +17,7 @@
 #include "device-agent/src/agent_options.h"
 #include "device-agent/src/frame_collector.h"
 #include "device-agent/src/logcat_parser.h"
+#include "device-agent/src/method_tracer.h"
 #include "device-agent/src/process_runner.h"
 #include "device-agent/src/tool_box.h"
 
@@ -57,6 +58,10 @@ class AgentServer {
   void pollFrames();
   void pollAnrs();
   void dumpHeap(const core::protocol::HeapDumpRequest& request);
+  void startMethodTrace(const core::protocol::MethodTraceRequest& request);
+  void finishMethodTrace();
+  // The package's main process (or `pid` when it is one of the package's), from a fresh ps; 0: none.
+  int32_t processOf(const std::string& package, int32_t pid);
   void sendProcessList();
   void sendPackageList(const core::protocol::PackageListRequest& request);
 
@@ -89,6 +94,8 @@ class AgentServer {
   Clock::time_point m_lastPsRefresh;
   std::deque<PendingAnr> m_pendingAnrs;
   std::set<std::string> m_seenDropboxEntries;
+  MethodTracer m_tracer{m_tools};
+  uint32_t m_traceRequestId = 0;  // of the running trace (its Error carries it)
 };
 
 }  // namespace mxi::agent

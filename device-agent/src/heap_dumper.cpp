@@ -16,6 +16,7 @@
 #include "core/base/cancel_token.h"
 #include "core/base/text_lines.h"
 #include "core/hprof/dump_source.h"
+#include "device-agent/src/file_transfer.h"
 
 namespace mxi::agent {
 
@@ -34,11 +35,6 @@ struct FdCloser {
   int fd;
   ~FdCloser() { close(fd); }
 };
-
-int64_t fileSize(const std::string& path) {
-  struct stat st {};
-  return stat(path.c_str(), &st) == 0 ? static_cast<int64_t>(st.st_size) : -1;
-}
 
 }  // namespace
 
@@ -95,22 +91,8 @@ core::Status runHeapDump(const ToolBox& tools, const HeapDumpJob& job,
     return core::ioError("am dumpheap failed (exit " + std::to_string(am.exitCode) + "): " + am.output.substr(0, 200));
   }
   // Older platforms return before the app finished writing: wait for the size to settle.
-  const auto deadline = Clock::now() + std::chrono::minutes(10);
-  int64_t last = -1;
-  auto stableSince = Clock::now();
-  for (;;) {
-    const int64_t size = fileSize(path);
-    if (size != last) {
-      last = size;
-      stableSince = Clock::now();
-    } else if (size > 0 && Clock::now() - stableSince >= std::chrono::milliseconds(job.stableMs)) {
-      break;
-    }
-    if (Clock::now() > deadline) return core::ioError("heap dump " + path + " never completed");
-    std::this_thread::sleep_for(std::chrono::milliseconds(std::min(job.stableMs / 4 + 1, 100)));
-  }
+  ASSIGN_OR_RETURN(const uint64_t original, waitUntilStable(path, job.stableMs, std::chrono::minutes(10), "heap dump"));
   chmod(path.c_str(), 0600);
-  const uint64_t original = static_cast<uint64_t>(last);
   std::string streamed = path;
   FileRemover shrunkRemover{path + ".shrunk"};
   if (job.shrink) {
@@ -118,63 +100,10 @@ core::Status runHeapDump(const ToolBox& tools, const HeapDumpJob& job,
     unlink(path.c_str());  // frees the phone's storage before the transfer
     streamed = shrunkRemover.path;
   }
-  const int fd = open(streamed.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return core::ioError("cannot open " + streamed + ": " + std::strerror(errno));
-  const FdCloser closer{fd};
-
-  struct stat st {};
-  if (fstat(fd, &st) != 0) return core::ioError("cannot stat " + streamed + ": " + std::strerror(errno));
-  const uint64_t total = static_cast<uint64_t>(st.st_size);
   const uint32_t honoured = (job.gcFirst ? uint32_t{proto::kHeapDumpGcFirst} : 0u) |
                             proto::bitmapFormatFlags(job.bitmaps) |
                             (job.shrink ? uint32_t{proto::kHeapDumpShrinkOnDevice} : 0u);
-  if (!send(proto::HeapDumpBegin{job.requestId, job.pid, total, honoured, original})) return core::cancelled();
-  // Compression is the slow part (zlib level 1 runs at ~100 MB/s per core, the link and the
-  // desktop's inflate are faster), so up to four chunks are compressed at once, then sent in order.
-  const size_t workers = std::clamp<size_t>(std::thread::hardware_concurrency(), 1, 4);
-  std::vector<proto::HeapDumpChunk> batch(workers);
-  std::vector<std::vector<uint8_t>> raw(workers, std::vector<uint8_t>(kHeapChunkRawBytes));
-  std::vector<int> results(workers, Z_OK);
-  uLong crc = crc32(0L, Z_NULL, 0);
-  uint64_t offset = 0;
-  while (offset < total) {
-    size_t count = 0;
-    for (uint64_t at = offset; count < workers && at < total; ++count) {
-      const size_t want = static_cast<size_t>(std::min<uint64_t>(kHeapChunkRawBytes, total - at));
-      size_t have = 0;
-      while (have < want) {
-        const ssize_t got = read(fd, raw[count].data() + have, want - have);
-        if (got < 0 && errno == EINTR) continue;
-        if (got < 0) return core::ioError("reading " + streamed + ": " + std::strerror(errno));
-        if (got == 0) return core::ioError("heap dump " + streamed + " shrank while streaming");
-        have += static_cast<size_t>(got);
-      }
-      proto::HeapDumpChunk& chunk = batch[count];
-      chunk.requestId = job.requestId;
-      chunk.offset = at;
-      chunk.rawLength = static_cast<uint32_t>(want);
-      at += want;
-    }
-    auto compressChunk = [&](size_t i) {
-      proto::HeapDumpChunk& chunk = batch[i];
-      uLongf packed = compressBound(chunk.rawLength);
-      chunk.zlibData.resize(packed);
-      results[i] = compress2(chunk.zlibData.data(), &packed, raw[i].data(), chunk.rawLength, Z_BEST_SPEED);
-      chunk.zlibData.resize(packed);
-    };
-    std::vector<std::thread> helpers;
-    for (size_t i = 1; i < count; ++i) helpers.emplace_back(compressChunk, i);
-    compressChunk(0);
-    for (std::thread& t : helpers) t.join();
-    for (size_t i = 0; i < count; ++i) {
-      if (results[i] != Z_OK) return core::internalError("zlib compress2 failed");
-      crc = crc32(crc, raw[i].data(), batch[i].rawLength);
-      if (!send(batch[i])) return core::cancelled();
-      offset += batch[i].rawLength;
-    }
-  }
-  if (!send(proto::HeapDumpEnd{job.requestId, total, static_cast<uint32_t>(crc)})) return core::cancelled();
-  return core::okStatus();
+  return streamFile(streamed, job.requestId, job.pid, honoured, original, send);
 }
 
 }  // namespace mxi::agent

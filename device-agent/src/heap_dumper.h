@@ -12,8 +12,6 @@
 
 namespace mxi::agent {
 
-inline constexpr uint32_t kHeapChunkRawBytes = 256 * 1024;
-
 // `am dumpheap -b png|jpg|webp` (bitmap pixels compressed into the dump) exists from Android 15
 // (API 35: ActivityManagerShellCommand.runDumpHeap and IActivityManager.dumpHeap's dumpBitmaps);
 // older `am` refuses the option, so the agent leaves it out there.

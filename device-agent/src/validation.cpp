@@ -2,6 +2,19 @@
 
 namespace mxi::agent {
 
+bool isValidComponentName(std::string_view component) {
+  const size_t slash = component.find('/');
+  if (slash == std::string_view::npos || !isValidPackageName(component.substr(0, slash))) return false;
+  const std::string_view cls = component.substr(slash + 1);
+  if (cls.empty() || cls.size() > 255 || cls.back() == '.') return false;
+  for (char c : cls) {
+    const bool ok =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$' || c == '.';
+    if (!ok) return false;
+  }
+  return true;
+}
+
 std::optional<int> parsePid(std::string_view text) {
   if (text.empty() || text.size() > 7) return std::nullopt;
   int v = 0;

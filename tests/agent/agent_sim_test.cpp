@@ -14,6 +14,7 @@
 
 #include "tests/agent/agent_client.h"
 #include "tests/agent/replayed_capture.h"
+#include "tests/support/method_trace_fixtures.h"
 #include "tests/support/programs.h"
 #include "tests/support/test_paths.h"
 
@@ -395,6 +396,94 @@ std::pair<proto::HeapDumpBegin, std::string> receiveDump(AgentClient& c) {
       return {begin, received};
     }
   }
+}
+
+// ART method tracing on request: `am profile start|stop` around the duration, the trace the app
+// wrote (the simulated app replays a real device trace) streamed byte for byte, then deleted.
+TEST_F(AgentSimTest, MethodTraceArrivesByteIdentical) {
+  const fs::path trace = methodTraceFile("art-sampled-launcher.trace.gz", m_scratch);
+  m_env["MXI_SIM_TRACE_SOURCE"] = trace.string();
+  startAgent();
+  AgentClient c;
+  handshake(c);
+  ASSERT_TRUE(c.send(proto::StartCollecting{"com.android.settings", 200, proto::kCollectFrames}));
+  const auto asked = std::chrono::steady_clock::now();
+  ASSERT_TRUE(c.send(proto::MethodTraceRequest{31, "com.android.settings", 0, 800, 1000, 0, ""}));
+  std::optional<proto::MethodTraceStarted> started;
+  while (!started) {
+    auto m = c.receive(10s);
+    ASSERT_TRUE(m.has_value()) << "no MethodTraceStarted";
+    if (auto* s = std::get_if<proto::MethodTraceStarted>(&*m)) started = *s;
+    if (auto* err = std::get_if<proto::Error>(&*m)) FAIL() << err->message;
+  }
+  EXPECT_EQ(started->requestId, 31u);
+  EXPECT_EQ(started->pid, 1955);
+  EXPECT_EQ(started->launchOutput, "");
+  const auto [begin, bytes] = receiveDump(c);
+  EXPECT_GE(std::chrono::steady_clock::now() - asked, 800ms);  // traced for the duration asked
+  EXPECT_EQ(begin.requestId, 31u);
+  EXPECT_TRUE(bytes == readFile(trace));
+  const fs::path onPhone = m_scratch / "agent-data" / "trace-31.trace";
+  EXPECT_NE(calls().find("am profile start --sampling 1000 1955 " + onPhone.string()), std::string::npos) << calls();
+  EXPECT_NE(calls().find("am profile stop 1955"), std::string::npos) << calls();
+  EXPECT_FALSE(fs::exists(onPhone));
+}
+
+TEST_F(AgentSimTest, MethodTraceOfALaunchSendsAmStartTimes) {
+  const fs::path trace = methodTraceFile("perflib-basic.trace", m_scratch);
+  m_env["MXI_SIM_TRACE_SOURCE"] = trace.string();
+  startAgent();
+  AgentClient c;
+  handshake(c);
+  ASSERT_TRUE(c.send(proto::MethodTraceRequest{32, "com.android.settings", 0, 200, 0,
+                                               proto::kMethodTraceLaunch | proto::kMethodTraceStreaming, ""}));
+  std::optional<proto::MethodTraceStarted> started;
+  while (!started) {
+    auto m = c.receive(10s);
+    ASSERT_TRUE(m.has_value());
+    if (auto* s = std::get_if<proto::MethodTraceStarted>(&*m)) started = *s;
+    if (auto* err = std::get_if<proto::Error>(&*m)) FAIL() << err->message;
+  }
+  EXPECT_NE(started->launchOutput.find("TotalTime: 612\nWaitTime: 640"), std::string::npos) << started->launchOutput;
+  EXPECT_TRUE(receiveDump(c).second == readFile(trace));
+  const fs::path onPhone = m_scratch / "agent-data" / "trace-32.trace";
+  EXPECT_NE(calls().find("am start -S -W --start-profiler " + onPhone.string() +
+                         " --streaming -a android.intent.action.MAIN -c android.intent.category.LAUNCHER "
+                         "com.android.settings"),
+            std::string::npos)
+      << calls();
+}
+
+// Android refuses to trace an app that is neither debuggable nor profileable: the error says so
+// and what to change, instead of an empty trace.
+TEST_F(AgentSimTest, MethodTraceOfANonDebuggableAppSaysWhatToChange) {
+  m_env["MXI_SIM_TRACE_SOURCE"] = methodTraceFile("perflib-basic.trace", m_scratch).string();
+  m_env["MXI_SIM_NOT_DEBUGGABLE"] = "com.android.settings";
+  startAgent();
+  AgentClient c;
+  handshake(c);
+  ASSERT_TRUE(c.send(proto::MethodTraceRequest{33, "com.android.settings", 0, 200, 1000, 0, ""}));
+  auto m = c.receive(10s);
+  while (m && std::holds_alternative<proto::Heartbeat>(*m)) m = c.receive(10s);
+  ASSERT_TRUE(m.has_value());
+  const auto* err = std::get_if<proto::Error>(&*m);
+  ASSERT_NE(err, nullptr);
+  EXPECT_EQ(err->code, proto::ErrorCode::kMethodTraceFailed);
+  EXPECT_EQ(err->requestId, 33u);
+  EXPECT_EQ(err->message,
+            "com.android.settings is not debuggable, so Android will not trace its methods: install a debug build "
+            "(android:debuggable=\"true\"), or on Android 10+ mark it <profileable android:shell=\"true\"/> in its "
+            "manifest, or use a userdebug/eng phone (am: java.lang.SecurityException: Process not debuggable: "
+            "ProcessRecord{8c1e2a3 1955:com.android.settings/system})");
+  // A bad component never reaches `am`.
+  ASSERT_TRUE(c.send(proto::MethodTraceRequest{34, "com.android.settings", 0, 200, 0, proto::kMethodTraceLaunch,
+                                               "com.android.settings/.Main;reboot"}));
+  m = c.receive(10s);
+  while (m && std::holds_alternative<proto::Heartbeat>(*m)) m = c.receive(10s);
+  ASSERT_TRUE(m.has_value());
+  ASSERT_TRUE(std::holds_alternative<proto::Error>(*m));
+  EXPECT_EQ(std::get<proto::Error>(*m).code, proto::ErrorCode::kInvalidPackage);
+  EXPECT_EQ(calls().find("am start"), std::string::npos);
 }
 
 TEST_F(AgentSimTest, BitmapPixelsAreAskedForOnlyWhereAmHasThem) {

@@ -69,7 +69,13 @@ void LiveDeviceJob::dumpHeap(const QString& path) {
   // Bitmap pixels as PNG where the phone can add them (SDK 35+; the agent leaves it out
   // elsewhere), so the bitmap gallery has pictures.
   const uint32_t flags = core::protocol::bitmapFormatFlags(core::protocol::BitmapFormat::kPng);
-  m_recorder->requestHeapDump({path.toStdString(), 0, flags, "requested from the live view"});
+  m_recorder->requestHeapDump({path.toStdString(), 0, flags, "requested from the live view", std::nullopt});
+}
+
+void LiveDeviceJob::traceMethods(const QString& path, const core::agentlink::MethodTraceOrder& order) {
+  std::lock_guard lock(m_mutex);
+  if (m_recorder == nullptr) return;
+  m_recorder->requestMethodTrace(path.toStdString(), order);
 }
 
 int64_t LiveDeviceJob::recordingStartNs() {
@@ -147,6 +153,13 @@ void LiveDeviceJob::record(const std::string& package, const std::string& sessio
     if (!p.finished) {
       deliver([this, r = static_cast<qint64>(p.receivedBytes), t = static_cast<qint64>(p.totalBytes)] {
         emit heapDumpProgress(r, t);
+      });
+      return;
+    }
+    if (p.methodTrace) {
+      deliver([this, path = qs(p.path), issues = static_cast<int>(p.traceIssues),
+               error = p.result.ok() ? QString() : qs(p.result.toString())] {
+        emit methodTraceFinished(path, issues, error);
       });
       return;
     }

@@ -16,6 +16,7 @@
 #include "core/adb/device_selection.h"
 #include "core/agentlink/device_agent.h"
 #include "core/agentlink/device_apps.h"
+#include "core/agentlink/live_recorder.h"
 #include "core/base/cancel_token.h"
 #include "core/session/session_format.h"
 
@@ -48,6 +49,9 @@ class LiveDeviceJob : public WorkerJob {
   bool running() const { return m_running; }
   void mark(const QString& label);
   void dumpHeap(const QString& path);
+  // Traces the app's methods (ART's tracer) into `path`; the issues judged from it join the
+  // recording like the app's own Matrix issues. Progress and the end as for a heap dump.
+  void traceMethods(const QString& path, const core::agentlink::MethodTraceOrder& order);
   // Records written since the last call, oldest first. Thread-safe.
   std::vector<core::session::SessionRecord> takeRecords();
   // The recording's start on the device's monotonic clock (the first agent's hello), 0 until
@@ -61,6 +65,7 @@ class LiveDeviceJob : public WorkerJob {
   void connectionChanged(bool connected, const QString& detail);
   void heapDumpProgress(qint64 receivedBytes, qint64 totalBytes);
   void heapDumpFinished(const QString& path, const QString& error);  // error empty on success
+  void methodTraceFinished(const QString& path, int issues, const QString& error);
   void finished(const QString& sessionPath, const QString& error);
   // The app's method mapping (Settings), loaded before recording starts; null without one.
   void mappingLoaded(std::shared_ptr<const core::trace::MethodMapping> mapping);

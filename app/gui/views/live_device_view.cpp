@@ -1,14 +1,20 @@
 #include "app/gui/views/live_device_view.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDateTime>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QFileInfo>
+#include <QFormLayout>
 #include <QHBoxLayout>
 #include <QInputDialog>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -38,15 +44,20 @@ LiveDeviceView::LiveDeviceView(LiveTarget target, std::unique_ptr<DemoDevice> de
   m_mark->setToolTip(tr("Annotate this moment in the recording"));
   m_dump = new QPushButton(tr("Dump heap"));
   m_dump->setToolTip(tr("Take a heap dump of the app and open it in the heap browser when it arrives"));
+  m_trace = new QPushButton(tr("Trace methods…"));
+  m_trace->setObjectName(QStringLiteral("traceMethods"));
+  m_trace->setToolTip(
+      tr("Trace the app's methods with ART's own tracer (a debuggable app; profileable on Android "
+         "10+): slow main-thread dispatches, startup and main-thread IO join the issues, no SDK needed"));
   m_dumpProgress = new QProgressBar;
   m_dumpProgress->setRange(0, 1000);
   m_dumpProgress->setMaximumWidth(180);
   m_dumpProgress->hide();
   bar->addWidget(new QLabel(tr("App:")));
   bar->addWidget(m_apps, 1);
-  for (QWidget* w :
-       {static_cast<QWidget*>(m_refresh), static_cast<QWidget*>(m_start), static_cast<QWidget*>(m_stop),
-        static_cast<QWidget*>(m_mark), static_cast<QWidget*>(m_dump), static_cast<QWidget*>(m_dumpProgress)}) {
+  for (QWidget* w : {static_cast<QWidget*>(m_refresh), static_cast<QWidget*>(m_start), static_cast<QWidget*>(m_stop),
+                     static_cast<QWidget*>(m_mark), static_cast<QWidget*>(m_dump), static_cast<QWidget*>(m_trace),
+                     static_cast<QWidget*>(m_dumpProgress)}) {
     bar->addWidget(w);
   }
   m_agent = new QLabel;
@@ -77,6 +88,7 @@ LiveDeviceView::LiveDeviceView(LiveTarget target, std::unique_ptr<DemoDevice> de
     if (ok) mark(label);
   });
   connect(m_dump, &QPushButton::clicked, this, &LiveDeviceView::dumpHeap);
+  connect(m_trace, &QPushButton::clicked, this, &LiveDeviceView::chooseMethodTrace);
   connect(m_apps, &QComboBox::editTextChanged, this, &LiveDeviceView::updateButtons);
 
   connect(m_job, &LiveDeviceJob::appsListed, this, [this] {
@@ -138,9 +150,21 @@ LiveDeviceView::LiveDeviceView(LiveTarget target, std::unique_ptr<DemoDevice> de
     }
     updateButtons();
   });
+  connect(m_job, &LiveDeviceJob::methodTraceFinished, this,
+          [this](const QString& path, int issues, const QString& error) {
+            m_dumpProgress->hide();
+            updateButtons();
+            if (!error.isEmpty()) {
+              m_status->setText(tr("Method trace failed: %1").arg(error));
+              emit failed(tr("Method trace failed: %1").arg(error));
+              return;
+            }
+            m_status->setText(tr("Method trace saved to %1: %n issue(s) added to the feed", nullptr, issues).arg(path));
+            emit methodTraceArrived(path, issues);
+          });
   connect(m_job, &LiveDeviceJob::heapDumpProgress, this, [this](qint64 received, qint64 total) {
     m_dumpProgress->show();
-    m_dumpProgress->setFormat(tr("heap dump %p%"));
+    m_dumpProgress->setFormat(m_tracing ? tr("method trace %p%") : tr("heap dump %p%"));
     m_dumpProgress->setValue(total > 0 ? static_cast<int>(received * 1000 / total) : 0);
   });
   connect(m_job, &LiveDeviceJob::heapDumpFinished, this, [this](const QString& path, const QString& error) {
@@ -205,6 +229,8 @@ void LiveDeviceView::updateButtons() {
   m_stop->setEnabled(running);
   m_mark->setEnabled(running);
   m_dump->setEnabled(running && m_connected && m_dumpProgress->isHidden());
+  m_trace->setEnabled(running && m_connected && m_dumpProgress->isHidden());
+  if (m_dumpProgress->isHidden()) m_tracing = false;
 }
 
 void LiveDeviceView::refreshApps() {
@@ -252,17 +278,65 @@ void LiveDeviceView::mark(const QString& label) {
   m_job->mark(label);
 }
 
+// "<recordings>/<session>-<kind>-<HHmmss>.<extension>": what a recording takes sits beside it.
+QString LiveDeviceView::recordingFile(const QString& kind, const QString& extension) const {
+  return QDir(recordingsDir())
+      .filePath(QStringLiteral("%1-%2-%3.%4")
+                    .arg(QFileInfo(m_sessionPath).completeBaseName(), kind,
+                         QDateTime::currentDateTime().toString(QStringLiteral("HHmmss")), extension));
+}
+
 void LiveDeviceView::dumpHeap() {
   if (!m_job->running()) return;
-  const QString package = QFileInfo(m_sessionPath).completeBaseName();
-  const QString path =
-      QDir(recordingsDir())
-          .filePath(QStringLiteral("%1-heap-%2.hprof")
-                        .arg(package, QDateTime::currentDateTime().toString(QStringLiteral("HHmmss"))));
+  const QString path = recordingFile(QStringLiteral("heap"), QStringLiteral("hprof"));
   m_dump->setEnabled(false);
   m_dumpProgress->setValue(0);
   m_dumpProgress->show();
   m_job->dumpHeap(path);
+}
+
+void LiveDeviceView::chooseMethodTrace() {
+  QDialog dialog(this);
+  dialog.setWindowTitle(tr("Trace methods"));
+  auto* form = new QFormLayout(&dialog);
+  auto* seconds = new QDoubleSpinBox;
+  seconds->setRange(0.5, 600);
+  seconds->setValue(5);
+  seconds->setSuffix(tr(" s"));
+  auto* sampling = new QSpinBox;
+  sampling->setRange(0, 100000);
+  sampling->setValue(1000);
+  sampling->setSpecialValueText(tr("every call"));
+  sampling->setSuffix(tr(" µs"));
+  auto* launch = new QCheckBox(tr("From a cold launch (the app is restarted)"));
+  form->addRow(tr("Trace for:"), seconds);
+  form->addRow(tr("Sample every:"), sampling);
+  form->addRow(launch);
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+  form->addRow(buttons);
+  connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+  connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+  if (dialog.exec() != QDialog::Accepted) return;
+  traceMethods(seconds->value(), static_cast<uint32_t>(sampling->value()), launch->isChecked());
+}
+
+void LiveDeviceView::traceMethods(double seconds, uint32_t samplingUs, bool launch) {
+  if (!m_job->running()) return;
+  const QString path = recordingFile(QStringLiteral("trace"), QStringLiteral("trace"));
+  core::agentlink::MethodTraceOrder order;
+  order.duration = std::chrono::milliseconds(static_cast<int64_t>(seconds * 1000));
+  order.samplingUs = samplingUs;
+  order.launch = launch;
+  order.evilMethodMs = m_job->target().thresholds.evilMethodMs;
+  m_tracing = true;
+  m_dump->setEnabled(false);
+  m_trace->setEnabled(false);
+  m_dumpProgress->setValue(0);
+  m_dumpProgress->setFormat(tr("tracing methods…"));
+  m_dumpProgress->show();
+  m_status->setText(launch ? tr("Launching the app with ART's method tracer for %1 s…").arg(seconds)
+                           : tr("Tracing the app's methods for %1 s…").arg(seconds));
+  m_job->traceMethods(path, order);
 }
 
 void LiveDeviceView::drain() {

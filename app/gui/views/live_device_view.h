@@ -51,6 +51,10 @@ class LiveDeviceView : public QWidget {
   void stop();
   void mark(const QString& label);
   void dumpHeap();
+  // Traces the app's methods for `seconds` (or a cold launch when `launch`), sampling every
+  // `samplingUs` (0: every call). traceMethods() asks with a dialog first.
+  void traceMethods(double seconds, uint32_t samplingUs, bool launch);
+  void chooseMethodTrace();
   // Where sessions and heap dumps go (default: the app's data folder, "recordings").
   static QString recordingsDir();
 
@@ -59,10 +63,12 @@ class LiveDeviceView : public QWidget {
   void started();                             // the agent is connected and streaming
   void sessionFinished(const QString& path);  // Stop: the .mxs is complete
   void heapDumpArrived(const QString& path);
+  void methodTraceArrived(const QString& path, int issues);
   void failed(const QString& message);
 
  private:
   void drain();
+  QString recordingFile(const QString& kind, const QString& extension) const;
   void updateButtons();
   void showBanner(const QString& text, bool alarm);
 
@@ -78,6 +84,8 @@ class LiveDeviceView : public QWidget {
   QLabel* m_status;
   QLabel* m_banner;
   QProgressBar* m_dumpProgress;
+  QPushButton* m_trace;
+  bool m_tracing = false;  // the transfer in progress is a method trace
   QTimer* m_drainTimer;
   QString m_sessionPath;
   int m_marks = 0;

@@ -90,6 +90,8 @@ TEST(ProtocolCodec, EveryMessageRoundTripsByteForByte) {
       PackageListRequest{kThirdPartyPackagesOnly},
       PackageList{{{"com.example.app", true, 4242}, {"com.example.idle", false, 0}}},
       FrameGap{"com.example.app", "com.example.app.MainActivity", 25821299661779, 25822299661779, 59},
+      MethodTraceRequest{8, "com.example.app", 0, 3000, 1000, kMethodTraceLaunch, "com.example.app/.Main"},
+      MethodTraceStarted{8, 4242, "Status: ok\nLaunchState: COLD\nTotalTime: 612\n"},
   };
   std::vector<uint8_t> stream;
   for (const Message& m : all) appendMessage(stream, m);

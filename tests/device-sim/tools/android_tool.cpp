@@ -375,9 +375,122 @@ int logcat(const Ctx& c, const std::vector<std::string>& a) {
   }
 }
 
+// The running app `process` (a pid or a process name) names, or null.
+const SimApp* runningApp(const Ctx& c, const std::string& process) {
+  const int pid = std::atoi(process.c_str());
+  for (const SimApp& app : c.device.apps) {
+    if (!isStopped(c, app) && (app.pid == pid || app.package == process)) return &app;
+  }
+  return nullptr;
+}
+
+bool isDebuggable(const Ctx& c, const SimApp& app) {
+  return ("," + c.config.notDebuggable + ",").find("," + packageOf(app.package) + ",") == std::string::npos;
+}
+
+// Where `am profile stop` finds the file `am profile start` (or `am start --start-profiler`) named.
+std::filesystem::path profileStateOf(const Ctx& c, int pid) {
+  return std::filesystem::path(c.config.stateDir) / ("profile-" + std::to_string(pid));
+}
+
+// ART writes the trace when profiling stops; the simulated app writes the replayed trace then.
+int startProfiling(const Ctx& c, const SimApp& app, const std::string& file) {
+  if (!isDebuggable(c, app)) {
+    // ActivityManagerService.profileControl / setProfileApp on a user build.
+    std::fprintf(stderr,
+                 "Exception occurred while executing 'profile':\njava.lang.SecurityException: Process not "
+                 "debuggable: ProcessRecord{8c1e2a3 %d:%s/%s}\n",
+                 app.pid, app.package.c_str(), app.user.c_str());
+    return 255;
+  }
+  if (c.config.traceSource.empty()) {
+    std::fprintf(stderr, "simulated am: MXI_SIM_TRACE_SOURCE is not set\n");
+    return 1;
+  }
+  std::filesystem::create_directories(c.config.stateDir);
+  std::ofstream(profileStateOf(c, app.pid)) << file;
+  return 0;
+}
+
+// am profile start [--user U] [--sampling INTERVAL] [--streaming] PROCESS FILE | stop [--user U] PROCESS
+int amProfile(const Ctx& c, const std::vector<std::string>& a) {
+  std::vector<std::string> rest;
+  for (size_t i = 2; i < a.size(); ++i) {
+    if (a[i] == "--sampling" || a[i] == "--user") {
+      ++i;
+    } else if (a[i] != "--streaming") {
+      rest.push_back(a[i]);
+    }
+  }
+  const bool start = a.size() > 1 && a[1] == "start";
+  if (a.size() < 2 || (a[1] != "start" && a[1] != "stop") || rest.size() != (start ? 2u : 1u)) {
+    std::fprintf(stderr,
+                 "usage: am profile start [--sampling US] [--streaming] PROCESS FILE | am profile stop PROCESS\n");
+    return 1;
+  }
+  const SimApp* app = runningApp(c, rest[0]);
+  if (!app) {
+    std::fprintf(stderr,
+                 "Exception occurred while executing 'profile':\njava.lang.IllegalArgumentException: Unknown "
+                 "process: %s\n",
+                 rest[0].c_str());
+    return 255;
+  }
+  if (start) return startProfiling(c, *app, rest[1]);
+  const auto state = profileStateOf(c, app->pid);
+  std::ifstream in(state);
+  std::string file;
+  if (!std::getline(in, file)) return 0;  // not profiling: am says nothing
+  std::filesystem::remove(state);
+  std::error_code error;
+  std::filesystem::copy_file(c.config.traceSource, file, std::filesystem::copy_options::overwrite_existing, error);
+  return 0;
+}
+
+// am start [-S] [-W] [--start-profiler FILE] [--sampling US] [--streaming] [-n COMPONENT | -a … -c … PACKAGE]
+int amStart(const Ctx& c, const std::vector<std::string>& a) {
+  std::string profiler, component, package;
+  bool wait = false;
+  for (size_t i = 1; i < a.size(); ++i) {
+    if (a[i] == "--start-profiler" && i + 1 < a.size()) {
+      profiler = a[++i];
+    } else if (a[i] == "-n" && i + 1 < a.size()) {
+      component = a[++i];
+    } else if ((a[i] == "-a" || a[i] == "-c" || a[i] == "--sampling" || a[i] == "--user") && i + 1 < a.size()) {
+      ++i;
+    } else if (a[i] == "-W") {
+      wait = true;
+    } else if (!a[i].starts_with("-")) {
+      package = a[i];
+    }
+  }
+  if (package.empty()) package = component.substr(0, component.find('/'));
+  const SimApp* app = nullptr;
+  for (const SimApp& candidate : c.device.apps) {
+    if (candidate.package == package) app = &candidate;
+  }
+  std::printf("Starting: Intent { act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] pkg=%s }\n",
+              package.c_str());
+  if (!app) {
+    std::printf("Error: Activity not started, unable to resolve Intent\n");
+    return 1;
+  }
+  if (!profiler.empty()) {
+    const int status = startProfiling(c, *app, profiler);
+    if (status != 0) return status;
+  }
+  if (wait) {
+    std::printf("Status: ok\nLaunchState: COLD\nActivity: %s/.MainActivity\nTotalTime: 612\nWaitTime: 640\nComplete\n",
+                package.c_str());
+  }
+  return 0;
+}
+
 int am(const Ctx& c, const std::vector<std::string>& a) {
+  if (!a.empty() && a[0] == "profile") return amProfile(c, a);
+  if (!a.empty() && a[0] == "start") return amStart(c, a);
   if (a.empty() || a[0] != "dumpheap") {
-    std::fprintf(stderr, "simulated am: only dumpheap is supported\n");
+    std::fprintf(stderr, "simulated am: dumpheap, profile and start are supported\n");
     return 1;
   }
   std::vector<std::string> rest;

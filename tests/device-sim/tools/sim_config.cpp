@@ -51,6 +51,7 @@ SimConfig loadConfig(const std::string& argv0) {
   if (!c.referenceDir.empty() && !fs::is_directory(fs::path(c.referenceDir) / "gfxinfo")) c.referenceDir.clear();
   c.stateDir = get("MXI_SIM_STATE", (fs::path(c.root) / "var" / "mxi-sim").string());
   c.heapSource = get("MXI_SIM_HEAP_SOURCE", "");
+  c.traceSource = get("MXI_SIM_TRACE_SOURCE", "");
   c.foreground = get("MXI_SIM_FOREGROUND", "");
   c.stopped = get("MXI_SIM_STOPPED", "");
   c.notDebuggable = get("MXI_SIM_NOT_DEBUGGABLE", "");

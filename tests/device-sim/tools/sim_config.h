@@ -15,9 +15,10 @@ struct SimConfig {
   std::string referenceDir;     // ../shared/reference/fixtures; empty → synthetic demo data
   std::string stateDir;         // clock, call log (default <root>/var/mxi-sim)
   std::string heapSource;       // hprof that `am dumpheap` writes (a real JVM-written dump)
+  std::string traceSource;      // method trace that `am profile stop` writes (a real device trace)
   std::string foreground;       // package whose windows replay as the foreground app
   std::string stopped;          // comma-separated packages installed (pm) but not running (ps, pidof, am)
-  std::string notDebuggable;    // comma-separated packages `am dumpheap` refuses as a user build does
+  std::string notDebuggable;    // comma-separated packages `am dumpheap`/`am profile` refuse as a user build does
   std::string missingServices;  // comma-separated dumpsys services this phone lacks ("Can't find service")
   std::string extraIssues;      // file of Issue.toString() texts, one a line, the mangatoon app logs
                                 // before its real ones (tests: what a phone may send, e.g. non-ASCII)
