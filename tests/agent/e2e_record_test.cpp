@@ -6,6 +6,8 @@
 // name are refused.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <signal.h>
 #include <sys/wait.h>
 
@@ -23,6 +25,7 @@
 #include "tests/agent/e2e_support.h"
 #include "tests/agent/replayed_capture.h"
 #include "tests/support/adb_test_env.h"
+#include "tests/support/method_trace_fixtures.h"
 #include "tests/support/run_mxi.h"
 #include "tests/support/test_paths.h"
 
@@ -139,6 +142,42 @@ TEST_F(E2eRecordTest, HeapDumpArrivesByteIdentical) {
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_TRUE(readFile(out) == readFile(fs::path(fixtureDumpDir()) / "android_heap.hprof"));
   EXPECT_TRUE(fs::is_empty(s_dir / "root/data/local/tmp/mxi"));  // the agent deleted its copy
+}
+
+// An app without the Matrix SDK: `mxi record --method-trace` has ART trace it (the simulated app
+// replays a real device trace) and records the evil methods and IO the trace shows as issues.
+TEST_F(E2eRecordTest, MethodTraceIssuesAreRecordedWithoutTheSdk) {
+  const fs::path trace = methodTraceFile("art-sampled-launcher.trace.gz", m_scratch);
+  const SimSetting source("MXI_SIM_TRACE_SOURCE=" + trace.string());
+  const fs::path session = m_scratch / "t.mxs";
+  const ProgramRun r = mxi({"record", "--package", "com.android.settings", "--duration", "2", "--poll-ms", "250",
+                            "--method-trace", "--sampling", "1000", "--trace-seconds", "1", "-o", session.string()});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const fs::path kept = m_scratch / "t-trace.trace";
+  EXPECT_NE(r.err.find("method trace " + kept.string() + ": 3 issue(s) recorded"), std::string::npos) << r.err;
+  EXPECT_TRUE(readFile(kept) == readFile(trace));
+  std::vector<std::string> fromTrace;
+  for (const std::string& issue : readSession(session).issues) {
+    if (issue.find("\"source\":\"methodTrace\"") == std::string::npos) continue;
+    const auto j = nlohmann::json::parse(issue);
+    fromTrace.push_back(j["tag"].get<std::string>() + " " + std::to_string(j["cost"].get<int>()));
+  }
+  EXPECT_EQ(fromTrace, (std::vector<std::string>{"io 46", "Trace_EvilMethod 727", "Trace_EvilMethod 848"}));
+  EXPECT_NE(calls().find("am profile start --sampling 1000 "), std::string::npos) << calls();
+}
+
+TEST_F(E2eRecordTest, MethodTraceOfANonDebuggableAppSaysWhyAndTheRecordingGoesOn) {
+  const SimSetting source("MXI_SIM_TRACE_SOURCE=" + methodTraceFile("perflib-basic.trace", m_scratch).string());
+  const SimSetting refused("MXI_SIM_NOT_DEBUGGABLE=com.android.settings");
+  const fs::path session = m_scratch / "n.mxs";
+  const ProgramRun r = mxi({"record", "--package", "com.android.settings", "--duration", "2", "--poll-ms", "250",
+                            "--method-trace", "-o", session.string()});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.err.find("method trace failed: agent: com.android.settings is not debuggable, so Android will not trace "
+                       "its methods: install a debug build"),
+            std::string::npos)
+      << r.err;
+  EXPECT_GT(readSession(session).frames, 0u);
 }
 
 TEST_F(E2eRecordTest, DumpShrunkOnTheDeviceEqualsMxiShrinkOnTheHost) {
