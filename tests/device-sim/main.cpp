@@ -67,6 +67,9 @@ int main(int argc, char** argv) {
                  "mxi-android-tool to link as the tools (default: next to this program)");
   app.add_option("--heap", phone.heap,
                  "heap dump (.hprof or .hprof.gz) `am dumpheap` writes (default with --demo: the sample)");
+  app.add_option("--trace", phone.methodTrace,
+                 "method trace (.trace or .trace.gz) `am profile stop` writes (default with --demo: the sample, a "
+                 "real ART trace)");
   app.add_option("--env", phone.env,
                  "a KEY=VALUE setting of the simulated tools (repeatable; tests/device-sim/README.md)");
   CLI11_PARSE(app, argc, argv);
@@ -95,6 +98,7 @@ int main(int argc, char** argv) {
         n > 0 ? std::filesystem::path(std::string(self, static_cast<size_t>(n))).parent_path().string() : ".";
     if (phone.androidTool.empty()) phone.androidTool = mxi::sim::findAndroidTool(exeDir);
     if (demo && phone.heap.empty()) phone.heap = mxi::sim::findSampleHeap(exeDir);
+    if (demo && phone.methodTrace.empty()) phone.methodTrace = mxi::sim::findSampleTrace(exeDir);
     if (demo && phone.heap.empty()) {
       std::fprintf(stderr,
                    "mxi-device-sim: --demo needs the sample heap dump (share/matrix-inspector/samples); "

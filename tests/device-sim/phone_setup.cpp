@@ -11,16 +11,17 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// `am dumpheap` writes a plain hprof: a .gz sample is inflated (a plain file is copied as is).
-core::Status writePlainDump(const std::string& source, const std::string& out) {
+// `am dumpheap` writes a plain hprof, ART a plain trace: a .gz sample is inflated (a plain file
+// is copied as is).
+core::Status writePlainFile(const std::string& source, const std::string& out) {
   gzFile in = gzopen(source.c_str(), "rb");
-  if (in == nullptr) return core::ioError(source + ": cannot open the heap dump");
+  if (in == nullptr) return core::ioError(source + ": cannot open it");
   std::ofstream dst(out, std::ios::binary | std::ios::trunc);
   std::vector<char> buf(1 << 20);
   int n = 0;
   while ((n = gzread(in, buf.data(), static_cast<unsigned>(buf.size()))) > 0) dst.write(buf.data(), n);
   gzclose(in);
-  if (n < 0) return core::invalidInput(source + ": the heap dump is damaged");
+  if (n < 0) return core::invalidInput(source + ": its gzip stream is damaged");
   if (!dst) return core::ioError(out + ": cannot write");
   return core::okStatus();
 }
@@ -52,8 +53,13 @@ core::Status setUpPhone(const std::string& root, const PhoneSetup& setup) {
   std::ofstream env(fs::path(root) / "etc" / "mxi-sim.env", std::ios::trunc);
   if (!setup.heap.empty()) {
     const std::string heap = (fs::path(root) / "var" / "sample-heap.hprof").string();
-    RETURN_IF_ERROR(writePlainDump(setup.heap, heap));
+    RETURN_IF_ERROR(writePlainFile(setup.heap, heap));
     env << "MXI_SIM_HEAP_SOURCE=" << heap << "\n";
+  }
+  if (!setup.methodTrace.empty()) {
+    const std::string trace = (fs::path(root) / "var" / "sample-method.trace").string();
+    RETURN_IF_ERROR(writePlainFile(setup.methodTrace, trace));
+    env << "MXI_SIM_TRACE_SOURCE=" << trace << "\n";
   }
   if (setup.oneAppDemo) env << "MXI_SIM_ONE_APP_DEMO=1\n";
   for (const std::string& line : setup.env) env << line << "\n";
@@ -75,6 +81,15 @@ std::string findSampleHeap(const std::string& executableDir) {
       fs::path(executableDir) / ".." / "share" / "matrix-inspector" / "samples" / "sample-android-shaped.hprof.gz",
 #ifdef MXI_SIM_SOURCE_SAMPLE_HEAP
       fs::path(MXI_SIM_SOURCE_SAMPLE_HEAP),
+#endif
+  });
+}
+
+std::string findSampleTrace(const std::string& executableDir) {
+  return firstExisting({
+      fs::path(executableDir) / ".." / "share" / "matrix-inspector" / "samples" / "sample-art-method.trace.gz",
+#ifdef MXI_SIM_SOURCE_SAMPLE_TRACE
+      fs::path(MXI_SIM_SOURCE_SAMPLE_TRACE),
 #endif
   });
 }

@@ -13,6 +13,7 @@ namespace mxi::sim {
 struct PhoneSetup {
   std::string androidTool;       // mxi-android-tool, linked as each tool
   std::string heap;              // .hprof or .hprof.gz behind `am dumpheap` ("" for none)
+  std::string methodTrace;       // .trace or .trace.gz `am profile stop` writes ("" for none)
   bool oneAppDemo = false;       // every replayed Matrix issue and the ANR from the foreground app
   std::vector<std::string> env;  // more KEY=VALUE settings (tests/device-sim/tools/sim_config.h)
 };
@@ -25,5 +26,6 @@ core::Status setUpPhone(const std::string& root, const PhoneSetup& setup);
 // else the build tree it came from. "" when absent.
 std::string findAndroidTool(const std::string& executableDir);
 std::string findSampleHeap(const std::string& executableDir);
+std::string findSampleTrace(const std::string& executableDir);
 
 }  // namespace mxi::sim

@@ -10,6 +10,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
@@ -143,6 +144,44 @@ TEST_F(LiveDeviceTest, DemoStreamsFramesIssuesAndTheAnrAndRecordsEverything) {
   EXPECT_GE(issues, events(view, core::session::LiveEvent::Kind::kEvilMethod));
   EXPECT_EQ(marks, std::vector<std::string>{"checkout tapped"});
   EXPECT_EQ(heapDumps, std::vector<std::string>{dumpPath.toStdString()});
+}
+
+// "Trace methods…" on the demo phone: ART's tracer (the simulated app replays a real device trace)
+// and the evil methods and main-thread IO it shows join the issue feed, with their call trees.
+TEST_F(LiveDeviceTest, TraceMethodsAddsTheTracesIssuesToTheFeed) {
+  MainWindow window;
+  window.show();
+  ASSERT_TRUE(window.startDemo());
+  LiveDeviceView* view = window.liveView();
+  ASSERT_NE(view, nullptr);
+  QSignalSpy started(view, &LiveDeviceView::started);
+  ASSERT_TRUE(waitFor([&] { return started.count() == 1; }, 30000)) << view->agentText().toStdString();
+  QSignalSpy traced(view, &LiveDeviceView::methodTraceArrived);
+  view->traceMethods(1.0, 1000, false);
+  ASSERT_TRUE(waitFor([&] { return traced.count() == 1; }, 30000));
+  EXPECT_EQ(traced.at(0).at(1).toInt(), 3);
+  EXPECT_TRUE(QFileInfo::exists(traced.at(0).at(0).toString()));
+  std::vector<std::string> fromTrace;
+  ASSERT_TRUE(waitFor(
+      [&] {
+        fromTrace.clear();
+        for (const auto& e : view->dashboard()->session().events()) {
+          if (e.issue && e.issue->source == "methodTrace") {
+            fromTrace.push_back(std::string(core::session::liveEventKindName(e.kind)) + " " + std::to_string(e.costMs));
+          }
+        }
+        return fromTrace.size() == 3;
+      },
+      5000));
+  std::sort(fromTrace.begin(), fromTrace.end());
+  EXPECT_EQ(fromTrace, (std::vector<std::string>{"Evil method 727", "Evil method 848", "IO 46"}));
+  for (const auto& e : view->dashboard()->session().events()) {
+    if (e.issue && e.issue->source == "methodTrace" && e.costMs == 848) {
+      ASSERT_TRUE(e.issue->callTree);
+      EXPECT_EQ(e.issue->callTree->name, "android.os.Handler.dispatchMessage(Landroid/os/Message;)V");
+    }
+  }
+  view->stop();
 }
 
 TEST_F(LiveDeviceTest, AgentKilledMidStreamShowsTheBannerAndResumes) {
