@@ -65,17 +65,25 @@ class LiveDeviceTest : public ::testing::Test {
     const QString missing = DemoDevice::locateParts().missing();
     ASSERT_TRUE(missing.isEmpty()) << missing.toStdString();
   }
+  // "Try the demo": the simulated phone's app in front starts streaming; null when it did not.
+  static LiveDeviceView* startDemo(MainWindow& window) {
+    window.show();
+    if (!window.startDemo() || !window.liveView()) return nullptr;
+    LiveDeviceView* view = window.liveView();
+    QSignalSpy started(view, &LiveDeviceView::started);
+    // The demo lists the simulated phone's apps, the one in front first, and starts it itself.
+    if (!waitFor([&] { return started.count() == 1; }, 30000)) {
+      ADD_FAILURE() << view->agentText().toStdString();
+      return nullptr;
+    }
+    return view;
+  }
 };
 
 TEST_F(LiveDeviceTest, DemoStreamsFramesIssuesAndTheAnrAndRecordsEverything) {
   MainWindow window;
-  window.show();
-  ASSERT_TRUE(window.startDemo());
-  LiveDeviceView* view = window.liveView();
+  LiveDeviceView* view = startDemo(window);
   ASSERT_NE(view, nullptr);
-  QSignalSpy started(view, &LiveDeviceView::started);
-  // The demo lists the simulated phone's apps, the one in front first, and starts it itself.
-  ASSERT_TRUE(waitFor([&] { return started.count() == 1; }, 30000)) << view->agentText().toStdString();
   ASSERT_GE(view->appPicker()->count(), 5);
   EXPECT_EQ(view->appPicker()->itemData(0).toString(), QStringLiteral("com.android.settings"));
   EXPECT_TRUE(view->appPicker()->itemText(0).contains(QStringLiteral("in front")));
@@ -150,12 +158,8 @@ TEST_F(LiveDeviceTest, DemoStreamsFramesIssuesAndTheAnrAndRecordsEverything) {
 // and the evil methods and main-thread IO it shows join the issue feed, with their call trees.
 TEST_F(LiveDeviceTest, TraceMethodsAddsTheTracesIssuesToTheFeed) {
   MainWindow window;
-  window.show();
-  ASSERT_TRUE(window.startDemo());
-  LiveDeviceView* view = window.liveView();
+  LiveDeviceView* view = startDemo(window);
   ASSERT_NE(view, nullptr);
-  QSignalSpy started(view, &LiveDeviceView::started);
-  ASSERT_TRUE(waitFor([&] { return started.count() == 1; }, 30000)) << view->agentText().toStdString();
   QSignalSpy traced(view, &LiveDeviceView::methodTraceArrived);
   view->traceMethods(1.0, 1000, false);
   ASSERT_TRUE(waitFor([&] { return traced.count() == 1; }, 30000));
