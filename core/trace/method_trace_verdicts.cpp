@@ -287,15 +287,14 @@ class Judge {
     j["cost"] = static_cast<int64_t>(d.wallUs / 1000);
     j["scene"] = m_scenes.at(d.startUs + d.wallUs);
     if (m_trace.hasCpuClock()) j["usage"] = percent(d.cpuUs, d.wallUs);
+    const TraceTree::Node& key = tree.nodes[keyNode(tree)];
     j["stack"] = matrixStackOf(tree, kMaxStackLines, kMinStackCostUs);
-    j["stackKey"] = std::to_string(tree.nodes[keyNode(tree)].method) + "|";
-    j["threadStack"] = javaStackOf(m_trace, main, keyCall(main, tree), m_options.proguard);
+    j["stackKey"] = std::to_string(key.method) + "|";
+    j["threadStack"] = javaStackOf(m_trace, main, key.firstCall, m_options.proguard);
     j["dispatch"] = d.target;
     j["methodNames"] = namesOf(m_trace, tree, m_options.proguard);
     return j;
   }
-
-  uint32_t keyCall(const TraceThread&, const TraceTree& tree) const { return tree.nodes[keyNode(tree)].firstCall; }
 
   // A launch: bindApplication on the main thread (cold), or the activity's creation when the
   // trace was taken from `am start` on a running process (warm).
