@@ -107,16 +107,14 @@ void registerParseTrace(CLI::App& parent, int& exitCode) {
     });
     if (!read.ok()) return about(args->file, read.status());
     mapped.reset();
-    std::optional<trace::ProguardMapping> proguard;
     if (!args->proguard.empty()) {
       auto p = readTextInput(args->proguard);
       auto parsed = p.ok() ? trace::ProguardMapping::parse(*p) : core::StatusOr<trace::ProguardMapping>(p.status());
       if (!parsed.ok()) return about(args->proguard, parsed.status());
-      proguard = std::move(parsed).value();
+      trace::deobfuscate(read->trace, *parsed);
     }
     trace::MethodTraceOptions options;
     options.evilMethodMs = args->thresholdMs;
-    options.proguard = proguard ? &*proguard : nullptr;
     options.process = args->process;
     const trace::MethodTraceReport report = trace::judgeMethodTrace(read->trace, options);
     if (args->format == OutputFormat::kJson) {

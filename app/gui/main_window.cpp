@@ -387,10 +387,10 @@ void MainWindow::chooseMethodTrace() {
   if (!path.isEmpty()) openMethodTrace(path);
 }
 
-void MainWindow::openMethodTrace(const QString& path) {
+void MainWindow::openMethodTrace(const QString& path, const QString& mappingPath) {
   const QString absolute = QFileInfo(path).absoluteFilePath();
   if (m_traceJob) hideJobProgress(m_traceJob.get());
-  m_traceJob = std::make_unique<MethodTraceJob>(absolute, m_settings.thresholds.evilMethodMs);
+  m_traceJob = std::make_unique<MethodTraceJob>(absolute, m_settings.thresholds.evilMethodMs, mappingPath);
   connect(m_traceJob.get(), &MethodTraceJob::loaded, this, [this](std::shared_ptr<const MethodTraceDocument> document) {
     hideJobProgress(m_traceJob.get());
     if (m_traceView) {
@@ -398,6 +398,8 @@ void MainWindow::openMethodTrace(const QString& path) {
       m_traceView->deleteLater();
     }
     m_traceView = new MethodTraceView(document);
+    connect(m_traceView, &MethodTraceView::mappingChosen, this,
+            [this, trace = document->path](const QString& mapping) { openMethodTrace(trace, mapping); });
     m_stack->addWidget(m_traceView);
     m_stack->setCurrentWidget(m_traceView);
     setWindowTitle(tr("%1 — Matrix Inspector").arg(QFileInfo(document->path).fileName()));

@@ -44,7 +44,7 @@ class MainWindow : public QMainWindow {
   // A recorded session (.mxs), loaded off the UI thread; sessionOpened() when shown.
   void openSession(const QString& path);
   // A method trace (.trace, plain or gzip), loaded off the UI thread; traceOpened() when shown.
-  void openMethodTrace(const QString& path);
+  void openMethodTrace(const QString& path, const QString& mappingPath = {});
   MethodTraceView* traceView() const { return m_traceView; }
   // Opens each file by what it is: heap dumps load in the heap browser, captures in the dashboard.
   void openFiles(const QStringList& paths);

@@ -59,12 +59,10 @@ int ioOpType(const char* kind) {
   return std::string_view(kind) == "read" ? 1 : std::string_view(kind) == "write" ? 2 : 0;
 }
 
-std::string methodLabel(const MethodTrace& trace, uint32_t method, const ProguardMapping* proguard) {
-  return deobfuscatedName(trace.methods[method], proguard);
-}
+std::string methodLabel(const MethodTrace& trace, uint32_t method) { return trace.methods[method].displayName(); }
 
 // Matrix issue content → JSON object with the method names it mentions embedded.
-ordered_json namesOf(const MethodTrace& trace, const TraceTree& tree, const ProguardMapping* proguard) {
+ordered_json namesOf(const MethodTrace& trace, const TraceTree& tree) {
   std::vector<uint32_t> methods;
   for (const TraceTree::Node& n : tree.nodes) {
     if (n.method != kNoCall) methods.push_back(n.method);
@@ -76,13 +74,7 @@ ordered_json namesOf(const MethodTrace& trace, const TraceTree& tree, const Prog
   auto& members = names.get_ref<ordered_json::object_t&>();
   for (uint32_t method : methods) {
     const TraceMethod& m = trace.methods[method];
-    std::string cls = proguard ? proguard->originalClass(m.className) : m.className;
-    std::string name = m.name;
-    if (proguard) {
-      const std::string original = proguard->originalMethod(m.className, m.name);
-      if (!original.empty()) name = original;
-    }
-    members.emplace_back(std::to_string(method), ordered_json::array({cls, name, m.signature}));
+    members.emplace_back(std::to_string(method), ordered_json::array({m.className, m.name, m.signature}));
   }
   return names;
 }
@@ -99,12 +91,11 @@ uint32_t keyNode(const TraceTree& tree) {
   return at;
 }
 
-std::string javaStackOf(const MethodTrace& trace, const TraceThread& thread, uint32_t call,
-                        const ProguardMapping* proguard) {
+std::string javaStackOf(const MethodTrace& trace, const TraceThread& thread, uint32_t call) {
   std::string out;
   for (uint32_t c = call; c != kNoCall; c = thread.calls[c].parent) {
     const TraceMethod& m = trace.methods[thread.calls[c].method];
-    out += "at " + methodLabel(trace, thread.calls[c].method, proguard) + "(" +
+    out += "at " + methodLabel(trace, thread.calls[c].method) + "(" +
            (m.sourceFile.empty() ? std::string("Unknown Source") : m.sourceFile) +
            (m.line > 0 ? ":" + std::to_string(m.line) : std::string()) + ")\n";
   }
@@ -231,7 +222,7 @@ class Judge {
       if (c.parent == kNoCall) continue;
       if (is(main.calls[c.parent].method, kActivityLifecycle) && is(c.method, kActivityCallback)) {
         if (!is(c.method, kPlatform)) {
-          m_scenes.changes.push_back({c.startUs, proguardClass(m_trace.methods[c.method].className)});
+          m_scenes.changes.push_back({c.startUs, m_trace.methods[c.method].className});
         } else {
           m_pendingPlatformActivity = c.startUs;  // Activity.performCreate: the subclass is its callee
         }
@@ -240,15 +231,11 @@ class Judge {
           !is(c.method, kPlatform)) {
         const TraceMethod& m = m_trace.methods[c.method];
         if (m.name == "onCreate" || m.name == "onResume") {
-          m_scenes.changes.push_back({c.startUs, proguardClass(m.className)});
+          m_scenes.changes.push_back({c.startUs, m.className});
           m_pendingPlatformActivity.reset();
         }
       }
     }
-  }
-
-  std::string proguardClass(const std::string& c) const {
-    return m_options.proguard ? m_options.proguard->originalClass(c) : c;
   }
 
   void findDispatches(const TraceThread& main, MethodTraceReport& report) {
@@ -272,7 +259,7 @@ class Judge {
         const TraceCall& t = main.calls[target];
         if (is(t.method, kHandleCallback) && target + 1 < t.next) target = target + 1;
       }
-      d.target = methodLabel(m_trace, main.calls[target].method, m_options.proguard);
+      d.target = methodLabel(m_trace, main.calls[target].method);
       const auto paren = d.target.find('(');
       if (paren != std::string::npos) d.target.resize(paren);
       report.dispatches.push_back(std::move(d));
@@ -290,9 +277,9 @@ class Judge {
     const TraceTree::Node& key = tree.nodes[keyNode(tree)];
     j["stack"] = matrixStackOf(tree, kMaxStackLines, kMinStackCostUs);
     j["stackKey"] = std::to_string(key.method) + "|";
-    j["threadStack"] = javaStackOf(m_trace, main, key.firstCall, m_options.proguard);
+    j["threadStack"] = javaStackOf(m_trace, main, key.firstCall);
     j["dispatch"] = d.target;
-    j["methodNames"] = namesOf(m_trace, tree, m_options.proguard);
+    j["methodNames"] = namesOf(m_trace, tree);
     return j;
   }
 
@@ -392,9 +379,9 @@ class Judge {
       j["opSize"] = 0;
       j["thread"] = m_trace.threads[m_trace.mainThread().value_or(0)].name;
       j["maxOnceCost"] = static_cast<int64_t>(g.maxUs / 1000);
-      j["ioMethod"] = methodLabel(m_trace, first.method, m_options.proguard);
-      if (key.first != kNoCall) j["caller"] = methodLabel(m_trace, key.first, m_options.proguard);
-      j["stack"] = javaStackOf(m_trace, main, g.firstCall, m_options.proguard);  // IOCanary: the Java stack
+      j["ioMethod"] = methodLabel(m_trace, first.method);
+      if (key.first != kNoCall) j["caller"] = methodLabel(m_trace, key.first);
+      j["stack"] = javaStackOf(m_trace, main, g.firstCall);  // IOCanary: the Java stack
       j["threadStack"] = j["stack"];
       j["scene"] = m_scenes.at(first.startUs);
       out.push_back({first.startUs, std::move(j), g.firstCall});
@@ -414,11 +401,12 @@ class Judge {
 
 }  // namespace
 
-std::string deobfuscatedName(const TraceMethod& method, const ProguardMapping* proguard) {
-  if (!proguard) return method.displayName();
-  std::string name = proguard->originalMethod(method.className, method.name);
-  if (name.empty()) name = method.name;
-  return proguard->originalClass(method.className) + "." + name + method.signature;
+void deobfuscate(MethodTrace& trace, const ProguardMapping& proguard) {
+  for (TraceMethod& m : trace.methods) {
+    const std::string name = proguard.originalMethod(m.className, m.name);
+    if (!name.empty()) m.name = name;
+    m.className = proguard.originalClass(m.className);
+  }
 }
 
 MethodTraceReport judgeMethodTrace(const MethodTrace& trace, const MethodTraceOptions& options) {

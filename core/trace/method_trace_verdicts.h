@@ -24,12 +24,11 @@ struct LaunchTimes {
 };
 
 struct MethodTraceOptions {
-  int64_t evilMethodMs = 700;                 // Matrix's evil-method threshold
-  int64_t ioOnceMs = 13;                      // IOCanary: one read or write this slow on the main thread
-  int64_t ioContinualMs = 500;                // IOCanary: this much IO in a row on the main thread
-  const ProguardMapping* proguard = nullptr;  // names through R8/ProGuard's mapping.txt
-  std::string process;                        // the issues' process (default: "pid N")
-  std::optional<LaunchTimes> launch;          // set for a trace taken from a launch
+  int64_t evilMethodMs = 700;         // Matrix's evil-method threshold
+  int64_t ioOnceMs = 13;              // IOCanary: one read or write this slow on the main thread
+  int64_t ioContinualMs = 500;        // IOCanary: this much IO in a row on the main thread
+  std::string process;                // the issues' process (default: "pid N")
+  std::optional<LaunchTimes> launch;  // set for a trace taken from a launch
 };
 
 struct LooperDispatch {
@@ -49,7 +48,9 @@ struct MethodTraceReport {
 
 MethodTraceReport judgeMethodTrace(const MethodTrace& trace, const MethodTraceOptions& options);
 
-// A method's name through the R8/ProGuard mapping (unchanged without one).
-std::string deobfuscatedName(const TraceMethod& method, const ProguardMapping* proguard);
+// Renames the trace's classes and methods through an R8/ProGuard mapping.txt (names it does not
+// know stay), before judging: the flame chart, the call trees and the issues then all show the
+// original names.
+void deobfuscate(MethodTrace& trace, const ProguardMapping& proguard);
 
 }  // namespace mxi::core::trace

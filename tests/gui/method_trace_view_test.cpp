@@ -9,12 +9,14 @@
 #include <QTest>
 #include <QTreeView>
 #include <QTreeWidget>
+#include <fstream>
 
 #include "app/gui/main_window.h"
 #include "app/gui/models/call_tree_model.h"
 #include "app/gui/trace/flame_chart.h"
 #include "app/gui/trace/method_trace_view.h"
 #include "tests/support/method_trace_fixtures.h"
+#include "tests/support/method_trace_writer.h"
 
 namespace mxi::gui {
 namespace {
@@ -97,6 +99,39 @@ TEST(MethodTraceViewTest, DamagedTraceOpensWithWhatWasRead) {
   EXPECT_NE(view->headerText().indexOf(QStringLiteral("Damaged: the trace ends inside a record")), -1)
       << view->headerText().toStdString();
   EXPECT_NE(view->flameChart()->callAt(QPoint(5, FlameChart::kAxisHeight + 2)), core::trace::kNoCall);
+}
+
+// An obfuscated app: picking its R8 mapping.txt opens the trace again with the original names in
+// the chart, the call trees and the issues.
+TEST(MethodTraceViewTest, MappingNamesObfuscatedMethodsEverywhere) {
+  const auto dir = test::scratchDir("gui-method-trace-mapping");
+  test::MethodTraceWriter w(test::MethodTraceWriter::Clock::kWall, 10);
+  w.thread(10, "main");
+  const uint32_t dispatch = w.method("android.os.Handler", "dispatchMessage", "(Landroid/os/Message;)V");
+  const uint32_t obfuscated = w.method("a.b", "c", "()V");
+  w.enter(10, dispatch, 0);
+  w.enter(10, obfuscated, 10);
+  w.exit(10, obfuscated, 900'000);
+  w.exit(10, dispatch, 900'010);
+  const std::string bytes = w.classic();
+  const auto trace = dir / "obfuscated.trace", mapping = dir / "mapping.txt";
+  std::ofstream(trace, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  std::ofstream(mapping) << "com.example.Slow -> a.b:\n    void work() -> c\n";
+  MainWindow window;
+  MethodTraceView* view = openTrace(window, trace);
+  ASSERT_NE(view, nullptr);
+  ASSERT_EQ(view->issueList()->topLevelItemCount(), 1);
+  EXPECT_EQ(view->issueList()->topLevelItem(0)->text(3), QStringLiteral("a.b.c()V"));
+  QSignalSpy reopened(&window, &MainWindow::traceOpened);
+  emit view->mappingChosen(QString::fromStdString(mapping.string()));
+  ASSERT_TRUE(reopened.wait(20000));
+  view = window.traceView();
+  EXPECT_NE(view->headerText().indexOf(QStringLiteral("names through mapping.txt")), -1);
+  EXPECT_EQ(view->issueList()->topLevelItem(0)->text(3), QStringLiteral("com.example.Slow.work()V"));
+  view->showIssue(0);
+  ASSERT_NE(view->callTreeModel(), nullptr);
+  const QModelIndex root = view->callTreeModel()->index(0, 0);
+  EXPECT_EQ(view->callTreeModel()->index(0, 0, root).data().toString(), QStringLiteral("com.example.Slow.work()V"));
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 // Opening a method trace (.trace, plain or gzip) as a job: mapped, read, every thread's calls
-// rebuilt and the main thread judged with the evil-method threshold from Settings.
+// rebuilt, names taken through an R8/ProGuard mapping.txt when one is given, and the main thread
+// judged with the evil-method threshold from Settings.
 #pragma once
 
 #include <QString>
@@ -13,7 +14,7 @@ namespace mxi::gui {
 class MethodTraceJob : public WorkerJob {
   Q_OBJECT
  public:
-  MethodTraceJob(QString path, int64_t evilMethodMs, QObject* parent = nullptr);
+  MethodTraceJob(QString path, int64_t evilMethodMs, QString mappingPath = {}, QObject* parent = nullptr);
   void start();
 
  signals:
@@ -22,6 +23,7 @@ class MethodTraceJob : public WorkerJob {
  private:
   QString m_path;
   int64_t m_evilMethodMs;
+  QString m_mappingPath;
 };
 
 }  // namespace mxi::gui

@@ -16,6 +16,7 @@ struct MethodTraceDocument {
   core::trace::MethodTraceReport report;
   std::optional<core::Status> error;  // the file ended early or was damaged: `trace` is what came before
   int64_t evilMethodMs = 700;         // the threshold the report was judged with
+  QString mappingPath;                // the R8/ProGuard mapping.txt names went through ("": none)
   double loadSeconds = 0;
 };
 

@@ -1,6 +1,7 @@
 #include "app/gui/trace/method_trace_view.h"
 
 #include <QComboBox>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -100,6 +101,14 @@ MethodTraceView::MethodTraceView(std::shared_ptr<const MethodTraceDocument> docu
   bar->addWidget(m_threads, 1);
   auto* fit = new QPushButton(tr("Zoom to fit"));
   bar->addWidget(fit);
+  auto* mapping = new QPushButton(tr("R8/ProGuard mapping…"));
+  mapping->setToolTip(tr("Name obfuscated classes and methods through the app's mapping.txt"));
+  bar->addWidget(mapping);
+  connect(mapping, &QPushButton::clicked, this, [this] {
+    const QString path = QFileDialog::getOpenFileName(this, tr("R8/ProGuard mapping"), QString(),
+                                                      tr("Mappings (mapping*.txt *.txt);;All files (*)"));
+    if (!path.isEmpty()) emit mappingChosen(path);
+  });
   bar->addWidget(new QLabel(tr("Wheel: zoom · drag: pan · click: call tree · double-click: zoom to call")));
   layout->addLayout(bar);
 
@@ -185,6 +194,8 @@ QString MethodTraceView::headerText() const {
           .arg(t.methods.size())
           .arg(t.threads.size());
   if (t.pid) text += tr(", pid %1").arg(*t.pid);
+  if (!m_document->mappingPath.isEmpty())
+    text += tr("; names through %1").arg(QFileInfo(m_document->mappingPath).fileName());
   text += tr("; %1 Looper dispatches on the main thread").arg(m_document->report.dispatches.size());
   if (t.overflow) text += tr("<br><font color=#b00>The VM's trace buffer filled up: later calls are missing.</font>");
   if (m_document->error) {

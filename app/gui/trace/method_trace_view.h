@@ -31,6 +31,10 @@ class MethodTraceView : public QWidget {
   // Shows issue `row` (of the issue list): selects the main thread and the issue's call.
   void showIssue(int row);
 
+ signals:
+  // The user picked an R8/ProGuard mapping.txt for this trace: open it again through it.
+  void mappingChosen(const QString& mappingPath);
+
  private:
   void showThread(size_t thread);
   void showCall(uint32_t call);

@@ -410,9 +410,10 @@ TEST(MethodTraceTest, ProguardMappingNamesTheIssuesMethods) {
   w.exit(10, dispatch, 900'010);
   auto proguard = ProguardMapping::parse("com.example.Slow -> a.b:\n    void work() -> c\n");
   ASSERT_TRUE(proguard.ok());
-  MethodTraceOptions options;
-  options.proguard = &*proguard;
-  const MethodTraceReport report = judgeMethodTrace(read(w.classic()), options);
+  MethodTrace t = read(w.classic());
+  deobfuscate(t, *proguard);
+  EXPECT_EQ(t.methods[1].displayName(), "com.example.Slow.work()V");
+  const MethodTraceReport report = judgeMethodTrace(t, {});
   ASSERT_EQ(report.issues.size(), 1u);
   ASSERT_TRUE(report.issues[0].callTree);
   EXPECT_EQ(report.issues[0].callTree->children.at(0).name, "com.example.Slow.work()V");
