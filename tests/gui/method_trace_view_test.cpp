@@ -105,18 +105,10 @@ TEST(MethodTraceViewTest, DamagedTraceOpensWithWhatWasRead) {
 // the chart, the call trees and the issues.
 TEST(MethodTraceViewTest, MappingNamesObfuscatedMethodsEverywhere) {
   const auto dir = test::scratchDir("gui-method-trace-mapping");
-  test::MethodTraceWriter w(test::MethodTraceWriter::Clock::kWall, 10);
-  w.thread(10, "main");
-  const uint32_t dispatch = w.method("android.os.Handler", "dispatchMessage", "(Landroid/os/Message;)V");
-  const uint32_t obfuscated = w.method("a.b", "c", "()V");
-  w.enter(10, dispatch, 0);
-  w.enter(10, obfuscated, 10);
-  w.exit(10, obfuscated, 900'000);
-  w.exit(10, dispatch, 900'010);
-  const std::string bytes = w.classic();
+  const std::string bytes = test::obfuscatedSlowDispatch().classic();
   const auto trace = dir / "obfuscated.trace", mapping = dir / "mapping.txt";
   std::ofstream(trace, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  std::ofstream(mapping) << "com.example.Slow -> a.b:\n    void work() -> c\n";
+  std::ofstream(mapping) << test::kObfuscatedMapping;
   MainWindow window;
   MethodTraceView* view = openTrace(window, trace);
   ASSERT_NE(view, nullptr);

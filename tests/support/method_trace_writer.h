@@ -122,4 +122,19 @@ class MethodTraceWriter {
   std::vector<Event> m_events;
 };
 
+// A 900 ms Looper dispatch on the main thread (pid 10) spent in an obfuscated method, `a.b.c()V`;
+// kObfuscatedMapping names it `com.example.Slow.work()V`.
+inline MethodTraceWriter obfuscatedSlowDispatch() {
+  MethodTraceWriter w(MethodTraceWriter::Clock::kWall, 10);
+  w.thread(10, "main");
+  const uint32_t dispatch = w.method("android.os.Handler", "dispatchMessage", "(Landroid/os/Message;)V");
+  const uint32_t obfuscated = w.method("a.b", "c", "()V");
+  w.enter(10, dispatch, 0);
+  w.enter(10, obfuscated, 10);
+  w.exit(10, obfuscated, 900'000);
+  w.exit(10, dispatch, 900'010);
+  return w;
+}
+inline constexpr const char* kObfuscatedMapping = "com.example.Slow -> a.b:\n    void work() -> c\n";
+
 }  // namespace mxi::test

@@ -400,15 +400,8 @@ TEST(MethodTraceTest, LaunchTraceGivesAStartupIssue) {
 }
 
 TEST(MethodTraceTest, ProguardMappingNamesTheIssuesMethods) {
-  MethodTraceWriter w(MethodTraceWriter::Clock::kWall, 10);
-  w.thread(10, "main");
-  const uint32_t dispatch = w.method("android.os.Handler", "dispatchMessage", "(Landroid/os/Message;)V");
-  const uint32_t obf = w.method("a.b", "c", "()V");
-  w.enter(10, dispatch, 0);
-  w.enter(10, obf, 10);
-  w.exit(10, obf, 900'000);
-  w.exit(10, dispatch, 900'010);
-  auto proguard = ProguardMapping::parse("com.example.Slow -> a.b:\n    void work() -> c\n");
+  const MethodTraceWriter w = test::obfuscatedSlowDispatch();
+  auto proguard = ProguardMapping::parse(test::kObfuscatedMapping);
   ASSERT_TRUE(proguard.ok());
   MethodTrace t = read(w.classic());
   deobfuscate(t, *proguard);
