@@ -27,14 +27,6 @@ bool isNativePollOnce(const TraceMethod& m) {
   return m.name == "nativePollOnce" && m.className == "android.os.MessageQueue";
 }
 
-bool isPlatformClass(const std::string& c) {
-  for (const char* prefix : {"java.", "javax.", "android.", "androidx.", "libcore.", "dalvik.", "com.android.", "sun.",
-                             "kotlin.", "kotlinx.", "org.apache.harmony.", "jdk."}) {
-    if (c.starts_with(prefix)) return true;
-  }
-  return false;
-}
-
 // The platform's file and database IO entry points (outermost one counted).
 const char* ioKindOf(const TraceMethod& m) {
   const std::string& c = m.className;
@@ -58,6 +50,18 @@ const char* ioKindOf(const TraceMethod& m) {
 int ioOpType(const char* kind) {
   return std::string_view(kind) == "read" ? 1 : std::string_view(kind) == "write" ? 2 : 0;
 }
+
+}  // namespace
+
+bool isPlatformClass(std::string_view className) {
+  for (const char* prefix : {"java.", "javax.", "android.", "androidx.", "libcore.", "dalvik.", "com.android.", "sun.",
+                             "kotlin.", "kotlinx.", "org.apache.harmony.", "jdk."}) {
+    if (className.starts_with(prefix)) return true;
+  }
+  return false;
+}
+
+namespace {
 
 std::string methodLabel(const MethodTrace& trace, uint32_t method) { return trace.methods[method].displayName(); }
 

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/trace/matrix_issue.h"
@@ -47,6 +48,10 @@ struct MethodTraceReport {
 };
 
 MethodTraceReport judgeMethodTrace(const MethodTrace& trace, const MethodTraceOptions& options);
+
+// Classes of the platform and of the libraries it ships (java., android., androidx., kotlin., …):
+// IO is blamed on the first caller outside them; the flame chart colours them apart from the app.
+bool isPlatformClass(std::string_view className);
 
 // Renames the trace's classes and methods through an R8/ProGuard mapping.txt (names it does not
 // know stay), before judging: the flame chart, the call trees and the issues then all show the

@@ -9,6 +9,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/gui/models/format.h"
+#include "core/trace/method_trace_verdicts.h"
+
 namespace mxi::gui {
 
 namespace {
@@ -16,20 +19,13 @@ namespace {
 using core::trace::kNoCall;
 using core::trace::TraceCall;
 
-bool isPlatform(const std::string& c) {
-  for (const char* prefix : {"java.", "javax.", "android.", "androidx.", "libcore.", "dalvik.", "com.android.", "sun.",
-                             "kotlin.", "kotlinx."}) {
-    if (c.starts_with(prefix)) return true;
-  }
-  return false;
-}
-
-// The app's code in warm colours, the platform's in cool greys-blues; the class picks the shade,
+// The app's code in warm colours, the platform's in cool grey-blues; the class picks the shade,
 // so one class keeps one colour everywhere.
 QColor colourOf(const core::trace::TraceMethod& m) {
   const size_t h = std::hash<std::string>{}(m.className);
-  if (isPlatform(m.className))
+  if (core::trace::isPlatformClass(m.className)) {
     return QColor::fromHsv(200 + static_cast<int>(h % 30), 40 + static_cast<int>(h % 50), 225);
+  }
   return QColor::fromHsv(20 + static_cast<int>(h % 35), 150 + static_cast<int>(h % 80), 250);
 }
 
@@ -37,14 +33,6 @@ QString shortName(const core::trace::TraceMethod& m) {
   const size_t dot = m.className.rfind('.');
   const std::string cls = dot == std::string::npos ? m.className : m.className.substr(dot + 1);
   return QString::fromStdString(cls + "." + m.name);
-}
-
-// Cut, not rounded, like the issues' costs and the call tree, so the figures agree.
-QString duration(double us) {
-  if (us >= 1e6) return QStringLiteral("%1 s").arg(std::floor(us / 1e4) / 100.0, 0, 'f', 2);
-  if (us >= 1e5) return QStringLiteral("%1 ms").arg(static_cast<int64_t>(us / 1e3));
-  if (us >= 1e3) return QStringLiteral("%1 ms").arg(std::floor(us / 100.0) / 10.0, 0, 'f', 1);
-  return QStringLiteral("%1 µs").arg(static_cast<int64_t>(us));
 }
 
 }  // namespace
@@ -77,6 +65,9 @@ void FlameChart::setThread(std::shared_ptr<const MethodTraceDocument> document, 
     }
   }
   setMinimumHeight(kAxisHeight + std::max(depth, 4) * kRowHeight + 2);
+  m_colours.clear();
+  m_colours.reserve(m_document->trace.methods.size());
+  for (const auto& m : m_document->trace.methods) m_colours.push_back(colourOf(m));
   m_slowDispatches.clear();
   const auto& report = m_document->report;
   if (report.mainThread && *report.mainThread == m_thread) {
@@ -152,7 +143,7 @@ void FlameChart::paintAxis(QPainter& p) {
   for (double t = std::ceil(m_startUs / step) * step; t <= m_endUs; t += step) {
     const int x = static_cast<int>(xOf(t));
     p.drawLine(x, kAxisHeight - 5, x, kAxisHeight);
-    p.drawText(x + 3, kAxisHeight - 7, duration(t));
+    p.drawText(x + 3, kAxisHeight - 7, durationText(t));
   }
   p.drawLine(0, kAxisHeight - 1, width(), kAxisHeight - 1);
 }
@@ -181,7 +172,7 @@ void FlameChart::paintEvent(QPaintEvent*) {
     }
     const QRectF bar(std::max(x0, -1.0), y, std::min(x1, width() + 1.0) - std::max(x0, -1.0), kRowHeight - 1);
     const auto& m = methods[c.method];
-    p.fillRect(bar, colourOf(m));
+    p.fillRect(bar, m_colours[c.method]);
     if (std::binary_search(m_slowDispatches.begin(), m_slowDispatches.end(), i))
       p.fillRect(QRectF(bar.left(), bar.top(), bar.width(), 3), QColor(210, 30, 30));
     if (i == m_selected) {
@@ -190,7 +181,7 @@ void FlameChart::paintEvent(QPaintEvent*) {
     }
     if (bar.width() > 40) {
       p.setPen(QColor(30, 30, 30));
-      const QString label = shortName(m) + QStringLiteral("  ") + duration(c.wallUs);
+      const QString label = shortName(m) + QStringLiteral("  ") + durationText(c.wallUs);
       p.drawText(bar.adjusted(3, 0, -2, 0), Qt::AlignVCenter | Qt::AlignLeft,
                  metrics.elidedText(label, Qt::ElideRight, static_cast<int>(bar.width()) - 5));
     }
@@ -272,10 +263,10 @@ bool FlameChart::event(QEvent* event) {
     }
     const TraceCall& c = thread()->calls[call];
     const auto& m = m_document->trace.methods[c.method];
-    QString tip =
-        QString::fromStdString(m.displayName()) + QStringLiteral("\n") + duration(c.wallUs) + QStringLiteral(" wall");
-    if (m_document->trace.hasCpuClock()) tip += QStringLiteral(", ") + duration(c.cpuUs) + QStringLiteral(" CPU");
-    tip += QStringLiteral("\nat ") + duration(static_cast<double>(c.startUs));
+    QString tip = QString::fromStdString(m.displayName()) + QStringLiteral("\n") + durationText(c.wallUs) +
+                  QStringLiteral(" wall");
+    if (m_document->trace.hasCpuClock()) tip += QStringLiteral(", ") + durationText(c.cpuUs) + QStringLiteral(" CPU");
+    tip += QStringLiteral("\nat ") + durationText(static_cast<double>(c.startUs));
     if (!m.sourceFile.empty()) {
       tip += QStringLiteral("\n") + QString::fromStdString(m.sourceFile) +
              (m.line > 0 ? QStringLiteral(":%1").arg(m.line) : QString());

@@ -4,6 +4,7 @@
 // than a pixel are not drawn one by one: their caller's bar stands for them.
 #pragma once
 
+#include <QColor>
 #include <QWidget>
 #include <memory>
 #include <vector>
@@ -56,6 +57,7 @@ class FlameChart : public QWidget {
   double m_startUs = 0, m_endUs = 1;
   double m_threadStartUs = 0, m_threadEndUs = 1;
   uint32_t m_selected = core::trace::kNoCall;
+  std::vector<QColor> m_colours;           // per method, worked out once per thread shown
   std::vector<uint32_t> m_slowDispatches;  // main-thread dispatches over the threshold (red top edge)
   QPoint m_pressAt;
   double m_pressStartUs = 0;

@@ -13,9 +13,9 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <cmath>
 
 #include "app/gui/models/call_tree_model.h"
+#include "app/gui/models/format.h"
 #include "app/gui/trace/flame_chart.h"
 #include "core/trace/method_trace_tree.h"
 
@@ -24,12 +24,6 @@ namespace mxi::gui {
 namespace {
 
 using core::trace::kNoCall;
-
-// Milliseconds cut (not rounded) like the issues' costs, so every figure on screen agrees.
-QString ms(double us) {
-  if (us >= 100'000) return QStringLiteral("%1 ms").arg(static_cast<int64_t>(us / 1000));
-  return QStringLiteral("%1 ms").arg(std::floor(us / 100.0) / 10.0, 0, 'f', 1);
-}
 
 // A TraceTree in the shape the evil-method call-tree view shows (times in ms).
 core::trace::CallNode toCallNode(const core::trace::MethodTrace& trace, const core::trace::TraceTree& tree,
@@ -154,7 +148,7 @@ MethodTraceView::MethodTraceView(std::shared_ptr<const MethodTraceDocument> docu
     const auto& issue = report.issues[k];
     const uint32_t call = report.issueCalls[k];
     QString at;
-    if (call != kNoCall && main) at = ms(static_cast<double>(trace.threads[*main].calls[call].startUs));
+    if (call != kNoCall && main) at = durationText(static_cast<double>(trace.threads[*main].calls[call].startUs));
     auto* item = new QTreeWidgetItem({at,
                                       issue.kind == core::trace::IssueKind::kEvilMethod ? tr("evil method")
                                       : issue.kind == core::trace::IssueKind::kStartup  ? tr("startup")
@@ -189,7 +183,7 @@ QString MethodTraceView::headerText() const {
           .arg(t.version)
           .arg(t.streaming ? tr(" (streaming)") : QString())
           .arg(QString(QLatin1String(core::trace::traceClockName(t.clock).data())))
-          .arg(ms(static_cast<double>(t.elapsedTimeUs)))
+          .arg(durationText(static_cast<double>(t.elapsedTimeUs)))
           .arg(t.records)
           .arg(t.methods.size())
           .arg(t.threads.size());
@@ -221,11 +215,12 @@ void MethodTraceView::showCall(uint32_t call) {
   const auto& c = th.calls[call];
   const auto& m = trace.methods[c.method];
   const core::trace::TraceTree tree = core::trace::callTreeOf(th, call);
-  QString text =
-      QStringLiteral("<b>%1</b><br>%2 wall").arg(QString::fromStdString(m.displayName()).toHtmlEscaped(), ms(c.wallUs));
-  if (trace.hasCpuClock()) text += tr(", %1 CPU").arg(ms(c.cpuUs));
+  QString text = QStringLiteral("<b>%1</b><br>%2 wall")
+                     .arg(QString::fromStdString(m.displayName()).toHtmlEscaped(), durationText(c.wallUs));
+  if (trace.hasCpuClock()) text += tr(", %1 CPU").arg(durationText(c.cpuUs));
   text += tr(", %1 self; starts at %2")
-              .arg(ms(static_cast<double>(tree.nodes[0].selfWallUs)), ms(static_cast<double>(c.startUs)));
+              .arg(durationText(static_cast<double>(tree.nodes[0].selfWallUs)),
+                   durationText(static_cast<double>(c.startUs)));
   text += tr("; source %1").arg(m.sourceFile.empty() ? tr("unknown") : QString::fromStdString(m.sourceFile));
   if (m.line > 0) text += QStringLiteral(":%1").arg(m.line);
   if (c.flags & core::trace::TraceCall::kEnteredBefore) text += tr(" · running before tracing began");
