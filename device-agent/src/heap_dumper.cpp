@@ -3,13 +3,11 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
-#include <thread>
 #include <vector>
 
 #include "core/analysis/hprof_shrink.h"
@@ -22,7 +20,6 @@ namespace mxi::agent {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
 namespace proto = core::protocol;
 
 // Unlinks the dump however the job ends.

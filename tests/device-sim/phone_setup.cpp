@@ -76,22 +76,27 @@ std::string findAndroidTool(const std::string& executableDir) {
   });
 }
 
-std::string findSampleHeap(const std::string& executableDir) {
+// An installed sample (<prefix>/share/matrix-inspector/samples/NAME), else the source tree's.
+std::string findSample(const std::string& executableDir, const char* name, const char* inSourceTree) {
   return firstExisting({
-      fs::path(executableDir) / ".." / "share" / "matrix-inspector" / "samples" / "sample-android-shaped.hprof.gz",
-#ifdef MXI_SIM_SOURCE_SAMPLE_HEAP
-      fs::path(MXI_SIM_SOURCE_SAMPLE_HEAP),
-#endif
+      fs::path(executableDir) / ".." / "share" / "matrix-inspector" / "samples" / name,
+      inSourceTree ? fs::path(inSourceTree) : fs::path(),
   });
 }
 
-std::string findSampleTrace(const std::string& executableDir) {
-  return firstExisting({
-      fs::path(executableDir) / ".." / "share" / "matrix-inspector" / "samples" / "sample-art-method.trace.gz",
-#ifdef MXI_SIM_SOURCE_SAMPLE_TRACE
-      fs::path(MXI_SIM_SOURCE_SAMPLE_TRACE),
+#ifndef MXI_SIM_SOURCE_SAMPLE_HEAP
+#define MXI_SIM_SOURCE_SAMPLE_HEAP nullptr
 #endif
-  });
+#ifndef MXI_SIM_SOURCE_SAMPLE_TRACE
+#define MXI_SIM_SOURCE_SAMPLE_TRACE nullptr
+#endif
+
+std::string findSampleHeap(const std::string& executableDir) {
+  return findSample(executableDir, "sample-android-shaped.hprof.gz", MXI_SIM_SOURCE_SAMPLE_HEAP);
+}
+
+std::string findSampleTrace(const std::string& executableDir) {
+  return findSample(executableDir, "sample-art-method.trace.gz", MXI_SIM_SOURCE_SAMPLE_TRACE);
 }
 
 }  // namespace mxi::sim

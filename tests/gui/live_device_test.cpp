@@ -45,6 +45,13 @@ uint64_t events(LiveDeviceView* view, core::session::LiveEvent::Kind kind) {
   return view->dashboard() ? view->dashboard()->session().eventCount(kind) : 0;
 }
 
+// The demo's replay has arrived: frames of two scenes or more, its Matrix issues and its ANR.
+bool showsTheWholeReplay(LiveDeviceView* view) {
+  return events(view, core::session::LiveEvent::Kind::kAnr) == 1 &&
+         events(view, core::session::LiveEvent::Kind::kEvilMethod) >= 10 &&
+         view->dashboard()->session().countedFrames() >= 40 && view->dashboard()->session().scenes().size() >= 2;
+}
+
 // Kills the agents the demo's simulator started (their path is inside its sandbox).
 int killAgents(const QString& demoRoot) {
   const std::string agent = (fs::path(demoRoot.toStdString()) / "data/local/tmp/mxi-agent").string();
@@ -91,11 +98,7 @@ TEST_F(LiveDeviceTest, DemoStreamsFramesIssuesAndTheAnrAndRecordsEverything) {
 
   // Frames per scene, Matrix issues (every replayed line comes from the app in front) and the ANR.
   ASSERT_TRUE(waitFor(
-      [&] {
-        return events(view, core::session::LiveEvent::Kind::kAnr) == 1 &&
-               events(view, core::session::LiveEvent::Kind::kEvilMethod) >= 10 &&
-               view->dashboard()->session().countedFrames() >= 40 && view->dashboard()->session().scenes().size() >= 2;
-      },
+      [&] { return showsTheWholeReplay(view); },
       30000))
       << view->dashboard()->summaryText().toStdString();
   std::vector<std::string> scenes;
@@ -283,11 +286,7 @@ void liveViewOnAnArmPhone(const std::string& abi, const std::string& agentMachin
   view->start();
   ASSERT_TRUE(waitFor([&] { return started.count() == 1; }, 30000)) << view->agentText().toStdString();
   ASSERT_TRUE(waitFor(
-      [&] {
-        return events(view, core::session::LiveEvent::Kind::kAnr) == 1 &&
-               events(view, core::session::LiveEvent::Kind::kEvilMethod) >= 10 &&
-               view->dashboard()->session().countedFrames() >= 40 && view->dashboard()->session().scenes().size() >= 2;
-      },
+      [&] { return showsTheWholeReplay(view); },
       40000))
       << view->dashboard()->summaryText().toStdString();
   QSignalSpy dumped(view, &LiveDeviceView::heapDumpArrived);
