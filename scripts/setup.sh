@@ -10,6 +10,8 @@ packages=(
   # libraries
   zlib1g-dev libzip-dev nlohmann-json3-dev libcli11-dev libxxhash-dev libpng-dev libssl-dev libusb-1.0-0-dev
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev
+  # the triage store: embedded SQLite, and libpq for a team's PostgreSQL server
+  libsqlite3-dev libpq-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   # real peers used by tests and benchmarks: a JVM writing heap dumps, AOSP's hprof-conv,
   # the adb client/server, VisualVM's heap library, GNU time for peak RSS
@@ -19,6 +21,8 @@ packages=(
   # device agent: static cross builds (arm64-v8a, armeabi-v7a), its tests under qemu-user, and
   # valgrind for its per-poll cost benchmark
   g++-aarch64-linux-gnu g++-arm-linux-gnueabihf qemu-user-static valgrind
+  # a throwaway PostgreSQL server the triage store's tests start themselves (initdb, pg_ctl)
+  postgresql-15
   # headless browser that renders the HTML session reports in tests
   chromium
 )

@@ -21,6 +21,7 @@ void registerForwardCommand(CLI::App& root, int& exitCode);     // cmd_forward.c
 void registerParseCommand(CLI::App& root, int& exitCode);       // cmd_parse.cpp
 void registerParseTrace(CLI::App& parse, int& exitCode);        // cmd_parse_trace.cpp (under `parse`)
 void registerSessionCommand(CLI::App& root, int& exitCode);     // cmd_session.cpp
+void registerTriageCommand(CLI::App& root, int& exitCode);      // cmd_triage.cpp
 #ifdef MXI_CLI_HAS_AGENT
 void registerAgentCommand(CLI::App& root, int& exitCode);     // cmd_agent.cpp
 void registerRecordCommand(CLI::App& root, int& exitCode);    // cmd_record.cpp

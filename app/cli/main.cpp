@@ -14,24 +14,16 @@ int main(int argc, char** argv) {
   int exitCode = 0;
   mxi::cli::addGlobalDeviceOptions(app);
   for (mxi::cli::CommandRegistrar registrar : {
-           &mxi::cli::registerInfoCommand,
-           &mxi::cli::registerHistogramCommand,
-           &mxi::cli::registerLeaksCommand,
-           &mxi::cli::registerDominatorsCommand,
-           &mxi::cli::registerDiffCommand,
-           &mxi::cli::registerBitmapsCommand,
-           &mxi::cli::registerStringsCommand,
-           &mxi::cli::registerShrinkCommand,
-           &mxi::cli::registerDevicesCommand,
-           &mxi::cli::registerShellCommand,
-           &mxi::cli::registerPushCommand,
-           &mxi::cli::registerPullCommand,
-           &mxi::cli::registerForwardCommand,
-           &mxi::cli::registerParseCommand,
-           &mxi::cli::registerSessionCommand,
+           &mxi::cli::registerInfoCommand,     &mxi::cli::registerHistogramCommand,
+           &mxi::cli::registerLeaksCommand,    &mxi::cli::registerDominatorsCommand,
+           &mxi::cli::registerDiffCommand,     &mxi::cli::registerBitmapsCommand,
+           &mxi::cli::registerStringsCommand,  &mxi::cli::registerShrinkCommand,
+           &mxi::cli::registerDevicesCommand,  &mxi::cli::registerShellCommand,
+           &mxi::cli::registerPushCommand,     &mxi::cli::registerPullCommand,
+           &mxi::cli::registerForwardCommand,  &mxi::cli::registerParseCommand,
+           &mxi::cli::registerSessionCommand,  &mxi::cli::registerTriageCommand,
 #ifdef MXI_CLI_HAS_AGENT
-           &mxi::cli::registerAgentCommand,
-           &mxi::cli::registerRecordCommand,
+           &mxi::cli::registerAgentCommand,    &mxi::cli::registerRecordCommand,
            &mxi::cli::registerDumpheapCommand,
 #endif
        }) {

@@ -1,0 +1,291 @@
+#include "core/triage/capture_analysis.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/analysis/leak_trace_text.h"
+#include "core/hprof/dump_source.h"
+#include "core/image/png_codec.h"
+#include "core/session/session_import.h"
+#include "core/session/session_reader.h"
+
+namespace mxi::core::triage {
+namespace {
+
+std::optional<std::string> staticString(const hprof::HeapIndex& ix, hprof::ClassIndex cls, std::string_view name) {
+  const auto v = ix.staticField(cls, name);
+  if (!v || v->type != hprof::BasicType::kObject || !v->raw) return std::nullopt;
+  const auto object = ix.find(v->asObjectId());
+  if (!object) return std::nullopt;
+  return ix.stringValue(*object);
+}
+
+std::optional<hprof::ObjectIndex> objectField(const hprof::HeapIndex& ix, hprof::ObjectIndex object,
+                                              std::string_view name) {
+  const auto v = ix.field(object, name);
+  if (!v || v->type != hprof::BasicType::kObject || !v->raw) return std::nullopt;
+  return ix.find(v->asObjectId());
+}
+
+// A thumbnail at most 96 px on its longer side (nearest pixel: the point is recognising it).
+std::string thumbnailOf(const analysis::BitmapRecord& bitmap) {
+  StatusOr<image::RgbaImage> picture = invalidInput("no pixels");
+  if (bitmap.format == analysis::PixelFormat::kRaw) {
+    picture = analysis::decodeRawBitmap(bitmap);
+  } else if (bitmap.format == analysis::PixelFormat::kPng) {
+    picture = image::decodePng(bitmap.pixels);
+  }
+  if (!picture.ok() || picture->width == 0 || picture->height == 0) return {};
+  const image::RgbaImage& full = *picture;
+  const double scale = std::min(1.0, 96.0 / std::max(full.width, full.height));
+  image::RgbaImage small;
+  small.width = std::max<uint32_t>(1, static_cast<uint32_t>(full.width * scale));
+  small.height = std::max<uint32_t>(1, static_cast<uint32_t>(full.height * scale));
+  small.rgba.resize(size_t{small.width} * small.height * 4);
+  for (uint32_t y = 0; y < small.height; ++y) {
+    const uint32_t sy = std::min(full.height - 1, static_cast<uint32_t>(y / scale));
+    for (uint32_t x = 0; x < small.width; ++x) {
+      const uint32_t sx = std::min(full.width - 1, static_cast<uint32_t>(x / scale));
+      std::copy_n(&full.rgba[(size_t{sy} * full.width + sx) * 4], 4, &small.rgba[(size_t{y} * small.width + x) * 4]);
+    }
+  }
+  auto png = image::encodePng(small);
+  return png.ok() ? std::string(png->begin(), png->end()) : std::string();
+}
+
+StatusOr<std::string> readText(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return ioError(path + ": cannot read");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace
+
+std::string objectIdText(uint64_t id) {
+  char text[24];
+  std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(id));
+  return text;
+}
+
+AppIdentity readAppIdentity(const hprof::HeapIndex& ix) {
+  AppIdentity app;
+  // The app's BuildConfig: the one whose APPLICATION_ID is its own package comes first (library
+  // modules have their own BuildConfig, but not an application id naming their package).
+  for (uint32_t c = 0; c < ix.classCount(); ++c) {
+    const std::string& name = ix.classInfo(hprof::ClassIndex{c}).name;
+    if (!name.ends_with(".BuildConfig")) continue;
+    const auto id = staticString(ix, hprof::ClassIndex{c}, "APPLICATION_ID");
+    if (!id || id->empty()) continue;
+    const bool own = name == *id + ".BuildConfig";
+    if (app.package.empty() || own) {
+      app.package = *id;
+      app.version = staticString(ix, hprof::ClassIndex{c}, "VERSION_NAME").value_or("");
+      if (own) break;
+    }
+  }
+  if (app.package.empty()) {
+    // ActivityThread.sCurrentActivityThread.mBoundApplication.appInfo.packageName
+    if (const auto at = ix.findClass("android.app.ActivityThread")) {
+      const auto v = ix.staticField(*at, "sCurrentActivityThread");
+      if (v && v->type == hprof::BasicType::kObject && v->raw) {
+        if (const auto thread = ix.find(v->asObjectId())) {
+          if (const auto bound = objectField(ix, *thread, "mBoundApplication")) {
+            if (const auto info = objectField(ix, *bound, "appInfo")) {
+              if (const auto pkg = objectField(ix, *info, "packageName")) {
+                app.package = ix.stringValue(*pkg).value_or("");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  if (const auto build = ix.findClass("android.os.Build")) {
+    const std::string maker = staticString(ix, *build, "MANUFACTURER").value_or("");
+    const std::string model = staticString(ix, *build, "MODEL").value_or("");
+    app.device = maker.empty() || model.starts_with(maker) ? model : model.empty() ? maker : maker + " " + model;
+  }
+  if (const auto* info = ix.source().matrixInfo()) {
+    auto fill = [&](std::string& into, std::initializer_list<const char*> keys) {
+      for (const char* key : keys) {
+        if (!into.empty()) return;
+        if (const auto it = info->all.find(key); it != info->all.end()) into = it->second;
+      }
+    };
+    fill(app.package, {"packageName", "package"});
+    fill(app.version, {"versionName", "appVersion"});
+    fill(app.device, {"model", "manufacturer"});
+  }
+  return app;
+}
+
+StatusOr<CaptureResult> analyseHeapDump(const CaptureFile& file, const std::string& hash,
+                                        const HeapTriageOptions& options, ProgressSink& progress,
+                                        const CancelToken& cancel) {
+  hprof::OpenOptions open;
+  open.maxDecompressedBytes = options.maxInflateBytes;
+  open.tempDir = options.tempDir;
+  ASSIGN_OR_RETURN(auto source, hprof::openDump(file.path, open, progress, cancel));
+  hprof::IndexOptions indexOptions;
+  indexOptions.threads = options.threads;
+  ASSIGN_OR_RETURN(auto index, hprof::HeapIndex::build(std::move(source), indexOptions, progress, cancel));
+  const hprof::HeapIndex& ix = *index;
+
+  analysis::LeakOptions leakOptions = options.leaks;
+  if (const auto* info = ix.source().matrixInfo(); info && !info->leakedActivityKey.empty()) {
+    leakOptions.finders.matrixKey = info->leakedActivityKey;
+  }
+  ASSIGN_OR_RETURN(auto leaks, analysis::analyzeLeaks(ix, leakOptions, progress, cancel));
+  ASSIGN_OR_RETURN(auto bitmaps, analysis::findDuplicateBitmaps(ix, options.bitmaps, progress, cancel));
+
+  CaptureResult result;
+  CaptureInfo& info = result.info;
+  info.path = file.path;
+  info.hash = hash;
+  info.sizeBytes = file.sizeBytes;
+  info.kind = captureTypeName(file.type);
+  info.capturedAtMs = ix.stats().timestampMs ? static_cast<int64_t>(ix.stats().timestampMs) : file.modifiedMs;
+  const AppIdentity app = readAppIdentity(ix);
+  info.appPackage = app.package;
+  info.appVersion = app.version;
+  info.device = app.device;
+
+  for (const auto* list : {&leaks.leaks, &leaks.libraryLeaks}) {
+    for (const analysis::Leak& leak : *list) {
+      Finding f;
+      f.signature = leak.signature;
+      f.kind = list == &leaks.leaks ? SignatureKind::kLeak : SignatureKind::kLibraryLeak;
+      f.className = leak.className;
+      f.count = leak.leakingObjectIds.size();
+      f.retainedBytes = leak.retainedBytes;
+      f.chainText = analysis::leakTraceText(leak.chain);
+      if (!leak.leakingObjectIds.empty()) f.objectId = objectIdText(leak.leakingObjectIds.front().value);
+      result.findings.push_back(std::move(f));
+    }
+  }
+  for (const analysis::BitmapGroup& group : bitmaps.groups) {
+    const analysis::BitmapRecord& first = bitmaps.scan.bitmaps[group.members.front()];
+    Finding f;
+    f.signature = group.hash;
+    f.kind = SignatureKind::kBitmap;
+    f.className = std::to_string(group.width) + "×" + std::to_string(group.height) + " " +
+                  std::string(analysis::bitmapConfigName(group.config));
+    f.count = group.members.size();
+    f.retainedBytes = group.wastedBytes;
+    if (!group.chains.empty()) f.chainText = analysis::leakTraceText(group.chains.front());
+    f.objectId = objectIdText(ix.idOf(first.object).value);
+    f.thumbnailPng = thumbnailOf(first);
+    result.findings.push_back(std::move(f));
+  }
+  return result;
+}
+
+StatusOr<std::shared_ptr<const session::SessionData>> loadSessionCapture(const CaptureFile& file,
+                                                                         const std::string& tempDir,
+                                                                         const CancelToken& cancel) {
+  NullProgress progress;
+  std::string sessionPath = file.path;
+  std::filesystem::path imported;
+  if (file.type != CaptureType::kSession) {
+    ASSIGN_OR_RETURN(const std::string text, readText(file.path));
+    session::ImportInputs inputs;
+    const std::string name = std::filesystem::path(file.path).filename().string();
+    if (file.type == CaptureType::kFramestats) {
+      inputs.framestatsTexts.push_back(text);
+      inputs.framestatsNames.push_back(name);
+    } else if (file.type == CaptureType::kAnrTrace) {
+      inputs.anrTexts.push_back(text);
+      inputs.anrNames.push_back(name);
+    } else {
+      inputs.issueTexts.push_back(text);
+      inputs.issueNames.push_back(name);
+    }
+    const std::filesystem::path dir =
+        tempDir.empty() ? std::filesystem::temp_directory_path() : std::filesystem::path(tempDir);
+    imported = dir / ("mxi-triage-" + hashText(file.path) + ".mxs");
+    session::SessionHeader header;
+    header.device = "imported captures";
+    header.startTimeUnixMs = file.modifiedMs;
+    auto report = session::importCaptures(inputs, imported.string(), header);
+    if (!report.ok()) {
+      std::filesystem::remove(imported);
+      return report.status();
+    }
+    sessionPath = imported.string();
+  }
+  auto reader = session::SessionReader::open(sessionPath);
+  StatusOr<std::shared_ptr<const session::SessionData>> data =
+      reader.ok() ? session::loadSession(**reader, progress, cancel)
+                  : StatusOr<std::shared_ptr<const session::SessionData>>(reader.status());
+  if (!imported.empty()) std::filesystem::remove(imported);
+  return data;
+}
+
+CaptureInfo sessionCaptureInfo(const CaptureFile& file, const std::string& hash, const session::SessionData& data) {
+  CaptureInfo info;
+  info.path = file.path;
+  info.hash = hash;
+  info.sizeBytes = file.sizeBytes;
+  info.kind = captureTypeName(file.type);
+  info.capturedAtMs = data.header.startTimeUnixMs ? data.header.startTimeUnixMs : file.modifiedMs;
+  info.appPackage = data.header.app;
+  info.device = data.header.device == "imported captures" ? "" : data.header.device;
+  for (const auto& [key, value] : data.header.extras) {
+    if (key == "appVersion") info.appVersion = value;
+  }
+  return info;
+}
+
+std::vector<Finding> regressionFindings(const session::SessionComparison& c, const std::string& app) {
+  std::vector<Finding> out;
+  auto add = [&](std::string key, std::string what, uint64_t count, std::string line) {
+    Finding f;
+    f.signature = hashText("regression\n" + app + "\n" + key);
+    f.kind = SignatureKind::kRegression;
+    f.className = std::move(what);
+    f.count = count;
+    f.chainText = std::move(line);
+    out.push_back(std::move(f));
+  };
+  char line[512];
+  for (const auto& s : c.scenes) {
+    if (s.verdict != session::Verdict::kRegression) continue;
+    std::snprintf(line, sizeof line, "scene %s: median frame time %.1f → %.1f ms (%+.0f%%, p = %.2g)", s.scene.c_str(),
+                  s.base.p50Ms, s.next.p50Ms, s.medianChangePct, s.test.pGreater);
+    add("scene\n" + s.scene, s.scene, s.next.frames, line);
+  }
+  for (const auto& e : c.evilMethods) {
+    if (!e.regression) continue;
+    const std::string name = e.methodName.empty() ? "stackKey " + e.stackKey : e.methodName;
+    std::snprintf(line, sizeof line, "evil method %s (%s): %s, %llu → %llu times, median %lld → %lld ms", name.c_str(),
+                  e.stackKey.c_str(), std::string(session::verdictName(e.verdict)).c_str(),
+                  static_cast<unsigned long long>(e.baseCount), static_cast<unsigned long long>(e.nextCount),
+                  static_cast<long long>(e.baseMedianMs), static_cast<long long>(e.nextMedianMs));
+    add("evil\n" + e.stackKey, name, e.nextCount, line);
+  }
+  if (c.nextAnrs > c.baseAnrs) {
+    std::snprintf(line, sizeof line, "ANRs: %llu → %llu", static_cast<unsigned long long>(c.baseAnrs),
+                  static_cast<unsigned long long>(c.nextAnrs));
+    add("anr", "ANRs", c.nextAnrs, line);
+  }
+  for (const auto& io : c.io) {
+    if (!io.regression) continue;
+    std::snprintf(line, sizeof line, "IO issue type %d on %s: %s, %llu → %llu times", io.type, io.path.c_str(),
+                  std::string(session::verdictName(io.verdict)).c_str(), static_cast<unsigned long long>(io.baseCount),
+                  static_cast<unsigned long long>(io.nextCount));
+    add("io\n" + std::to_string(io.type) + "\n" + io.path, io.path, io.nextCount, line);
+  }
+  for (const auto& s : c.startup) {
+    if (!s.regression) continue;
+    std::snprintf(line, sizeof line, "startup %s: %.0f → %.0f ms", s.metric.c_str(), s.baseMs, s.nextMs);
+    add("startup\n" + s.metric, s.metric, s.nextCount, line);
+  }
+  return out;
+}
+
+}  // namespace mxi::core::triage

@@ -1,0 +1,56 @@
+// One capture → the findings the triage store keeps: a heap dump's leaks, library leaks and
+// duplicate bitmaps; a session's (or raw captures') regressions against an earlier session of
+// the same app, as `mxi session compare` judges them.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "core/analysis/bitmaps.h"
+#include "core/analysis/leak_analysis.h"
+#include "core/base/cancel_token.h"
+#include "core/base/progress.h"
+#include "core/hprof/heap_index.h"
+#include "core/session/session_compare.h"
+#include "core/session/session_data.h"
+#include "core/triage/capture_files.h"
+#include "core/triage/triage_store.h"
+
+namespace mxi::core::triage {
+
+struct HeapTriageOptions {
+  analysis::LeakOptions leaks;
+  analysis::BitmapOptions bitmaps;
+  unsigned threads = 1;          // for indexing
+  uint64_t maxInflateBytes = 0;  // 0: the engine's default cap
+  std::string tempDir;           // for inflated gzip/zip dumps
+};
+
+// The app and device a dump came from: `<app>.BuildConfig` (APPLICATION_ID, VERSION_NAME), else
+// ActivityThread's bound application; android.os.Build (MANUFACTURER, MODEL); a Matrix upload
+// zip's result.info fills what the heap does not say.
+struct AppIdentity {
+  std::string package, version, device;
+};
+AppIdentity readAppIdentity(const hprof::HeapIndex& index);
+
+// A heap dump's findings. Failure (damaged, truncated, cancelled) is the returned Status; the
+// caller records it as the capture's error.
+StatusOr<CaptureResult> analyseHeapDump(const CaptureFile& file, const std::string& hash,
+                                        const HeapTriageOptions& options, ProgressSink& progress,
+                                        const CancelToken& cancel);
+
+// A session, or raw captures imported into one (in `tempDir`), loaded.
+StatusOr<std::shared_ptr<const session::SessionData>> loadSessionCapture(const CaptureFile& file,
+                                                                         const std::string& tempDir,
+                                                                         const CancelToken& cancel);
+// What the store keeps of a loaded session, without findings.
+CaptureInfo sessionCaptureInfo(const CaptureFile& file, const std::string& hash, const session::SessionData& data);
+// The regressions of `next` against `base` as findings (scenes, evil methods by stackKey, ANRs,
+// IO by type and path, startup metrics); signatures include the app, so two apps never share one.
+std::vector<Finding> regressionFindings(const session::SessionComparison& comparison, const std::string& app);
+
+// The hex id users see for an object (0x…).
+std::string objectIdText(uint64_t id);
+
+}  // namespace mxi::core::triage

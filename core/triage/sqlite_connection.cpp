@@ -1,0 +1,140 @@
+// SqlConnection on an SQLite file. WAL lets readers go on while one writer writes; writers
+// serialise on BEGIN IMMEDIATE and wait through the busy timeout, so two `mxi triage` runs on
+// one store queue rather than fail.
+#include <sqlite3.h>
+
+#include <charconv>
+
+#include "core/triage/sql_connection.h"
+
+namespace mxi::core::triage {
+namespace {
+
+constexpr const char* kTransientMark = "(sqlite busy)";
+
+class SqliteConnection final : public SqlConnection {
+ public:
+  explicit SqliteConnection(sqlite3* db) : m_db(db) {}
+  ~SqliteConnection() override { sqlite3_close_v2(m_db); }
+
+  SqlDialect dialect() const override { return SqlDialect::kSqlite; }
+
+  StatusOr<std::vector<SqlRow>> query(std::string_view sql, const std::vector<SqlValue>& params) override {
+    sqlite3_stmt* stmt = nullptr;
+    if (sqlite3_prepare_v2(m_db, sql.data(), static_cast<int>(sql.size()), &stmt, nullptr) != SQLITE_OK) {
+      return failure("preparing");
+    }
+    std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)> owned(stmt, sqlite3_finalize);
+    for (size_t i = 0; i < params.size(); ++i) {
+      const int at = static_cast<int>(i + 1);
+      int rc = SQLITE_OK;
+      if (const auto* n = std::get_if<int64_t>(&params[i])) {
+        rc = sqlite3_bind_int64(stmt, at, *n);
+      } else if (const auto* s = std::get_if<std::string>(&params[i])) {
+        rc = sqlite3_bind_text(stmt, at, s->data(), static_cast<int>(s->size()), SQLITE_TRANSIENT);
+      } else {
+        rc = sqlite3_bind_null(stmt, at);
+      }
+      if (rc != SQLITE_OK) return failure("binding");
+    }
+    std::vector<SqlRow> rows;
+    for (;;) {
+      const int rc = sqlite3_step(stmt);
+      if (rc == SQLITE_DONE) break;
+      if (rc != SQLITE_ROW) return failure("running");
+      SqlRow row(static_cast<size_t>(sqlite3_column_count(stmt)));
+      for (int c = 0; c < static_cast<int>(row.size()); ++c) {
+        switch (sqlite3_column_type(stmt, c)) {
+          case SQLITE_NULL: break;
+          case SQLITE_INTEGER: row[static_cast<size_t>(c)] = static_cast<int64_t>(sqlite3_column_int64(stmt, c)); break;
+          default: {
+            const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(stmt, c));
+            row[static_cast<size_t>(c)] =
+                std::string(text ? text : "", static_cast<size_t>(sqlite3_column_bytes(stmt, c)));
+          }
+        }
+      }
+      rows.push_back(std::move(row));
+    }
+    return rows;
+  }
+
+  Status beginWrite() override { return simple("BEGIN IMMEDIATE"); }
+  Status commit() override { return simple("COMMIT"); }
+  void rollback() override { (void)simple("ROLLBACK"); }
+  bool isTransient(const Status& failure) const override {
+    return failure.message().find(kTransientMark) != std::string::npos;
+  }
+
+ private:
+  Status simple(const char* sql) {
+    auto result = query(sql, {});
+    return result.ok() ? okStatus() : result.status();
+  }
+  Status failure(const char* what) const {
+    const int code = sqlite3_extended_errcode(m_db) & 0xff;
+    std::string message = std::string("SQLite ") + what + ": " + sqlite3_errmsg(m_db);
+    if (code == SQLITE_BUSY || code == SQLITE_LOCKED) message += std::string(" ") + kTransientMark;
+    return ioError(message);
+  }
+  sqlite3* m_db;
+};
+
+}  // namespace
+
+StatusOr<std::unique_ptr<SqlConnection>> openSqlite(const std::string& path, int busyMs) {
+  sqlite3* db = nullptr;
+  const int rc =
+      sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nullptr);
+  if (rc != SQLITE_OK) {
+    std::string message = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+    sqlite3_close_v2(db);
+    return ioError("cannot open the triage store " + path + ": " + message);
+  }
+  sqlite3_busy_timeout(db, busyMs);
+  auto connection = std::make_unique<SqliteConnection>(db);
+  // A file that is not a database fails here, on its first read.
+  auto wal = connection->query("PRAGMA journal_mode=WAL", {});
+  if (!wal.ok()) return wal.status().withContext(path + ": ");
+  if (auto fk = connection->query("PRAGMA foreign_keys=ON", {}); !fk.ok()) return fk.status();
+  return std::unique_ptr<SqlConnection>(std::move(connection));
+}
+
+std::string sqlText(const SqlValue& value) {
+  if (const auto* s = std::get_if<std::string>(&value)) return *s;
+  if (const auto* n = std::get_if<int64_t>(&value)) return std::to_string(*n);
+  return {};
+}
+
+int64_t sqlInt(const SqlValue& value) {
+  if (const auto* n = std::get_if<int64_t>(&value)) return *n;
+  if (const auto* s = std::get_if<std::string>(&value)) {
+    int64_t n = 0;
+    std::from_chars(s->data(), s->data() + s->size(), n);
+    return n;
+  }
+  return 0;
+}
+
+std::string numberedParameters(std::string_view sql) {
+  std::string out;
+  out.reserve(sql.size() + 16);
+  int next = 1;
+  char quote = 0;
+  for (const char c : sql) {
+    if (quote) {
+      if (c == quote) quote = 0;
+      out += c;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+      out += c;
+    } else if (c == '?') {
+      out += '$' + std::to_string(next++);
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace mxi::core::triage

@@ -1,0 +1,33 @@
+// The triage as one self-contained HTML page for the team: the signatures by impact, each with
+// its chain, its bitmap's thumbnail and its trend across app versions, and the captures that
+// could not be analysed. No scripts, no external files: it opens anywhere and mails as is.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/triage/triage_store.h"
+
+namespace mxi::core::triage {
+
+struct TriageView {
+  std::string storeLocation;
+  std::vector<StoredCapture> captures;
+  std::vector<SignatureSummary> signatures;                 // by impact
+  std::map<std::string, std::vector<VersionTrend>> trends;  // by signature
+  std::set<std::string> newInThisRun;                       // signatures to flag as new
+};
+
+// Everything a page, a table or a JSON report shows, read from the store in one go.
+StatusOr<TriageView> readTriageView(TriageStore& store);
+
+std::string triageHtml(const TriageView& view);
+
+// "12.3 MiB" (the units the CLI and the page show).
+std::string bytesText(uint64_t bytes);
+// "2026-11-25 17:51" (UTC).
+std::string timeText(int64_t unixMs);
+
+}  // namespace mxi::core::triage

@@ -1,0 +1,262 @@
+// The triage store on both engines: an SQLite file and a real PostgreSQL server this program
+// starts itself (tests/support/throwaway_postgres.h). Every figure is asserted exactly.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <thread>
+
+#include "core/triage/sql_connection.h"
+#include "core/triage/triage_store.h"
+#include "tests/support/test_paths.h"
+#include "tests/support/throwaway_postgres.h"
+
+namespace mxi::core::triage {
+namespace {
+
+using test::ThrowawayPostgres;
+
+Finding leak(const std::string& signature, uint64_t retained, const std::string& chain = "chain of ") {
+  Finding f;
+  f.signature = signature;
+  f.kind = SignatureKind::kLeak;
+  f.className = "com.example.Leaky" + signature;
+  f.count = 1;
+  f.retainedBytes = retained;
+  f.chainText = chain + signature;
+  f.objectId = "0x12c0";
+  return f;
+}
+
+CaptureResult capture(const std::string& hash, int64_t atMs, const std::string& version,
+                      std::vector<Finding> findings) {
+  CaptureResult r;
+  r.info.path = "/captures/" + hash + ".hprof";
+  r.info.hash = hash;
+  r.info.sizeBytes = 1000;
+  r.info.capturedAtMs = atMs;
+  r.info.kind = "hprof";
+  r.info.appPackage = "com.example";
+  r.info.appVersion = version;
+  r.info.device = "Google Pixel 7";
+  r.findings = std::move(findings);
+  return r;
+}
+
+class TriageStoreTest : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    const std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    std::string db = "t_" + name.substr(0, name.find('/'));
+    for (char& c : db) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (GetParam() == "postgres") {
+      auto& server = ThrowawayPostgres::instance();
+      if (!server.running()) GTEST_SKIP() << "PostgreSQL: " << server.skipReason();
+      m_location = server.freshDatabase(db);
+      ASSERT_FALSE(m_location.empty());
+    } else {
+      const auto dir = test::scratchDir("triage-store-" + db);
+      m_location = (dir / (db + ".sqlite")).string();
+      for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(m_location + suffix);
+    }
+  }
+  std::unique_ptr<TriageStore> open() {
+    auto store = openTriageStore(m_location);
+    EXPECT_TRUE(store.ok()) << store.status().toString();
+    return store.ok() ? std::move(*store) : nullptr;
+  }
+  std::unique_ptr<SqlConnection> raw() {
+    auto db = isPostgresLocation(m_location) ? openPostgres(m_location) : openSqlite(m_location);
+    EXPECT_TRUE(db.ok()) << db.status().toString();
+    return std::move(*db);
+  }
+  std::string m_location;
+};
+
+TEST_P(TriageStoreTest, AggregatesEachSignatureOverItsCaptures) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  EXPECT_EQ(*store->schemaVersion(), TriageStore::kSchemaVersion);
+  ASSERT_TRUE(*store->addCapture(capture("h1", 1000, "1.0", {leak("aa", 500), leak("bb", 70)})));
+  ASSERT_TRUE(*store->addCapture(capture("h2", 3000, "1.1", {leak("aa", 800)})));
+  ASSERT_TRUE(*store->addCapture(capture("h3", 2000, "1.10", {leak("aa", 100), leak("cc", 5000)})));
+  ASSERT_TRUE(*store->addCapture(capture("h4", 4000, "1.10", {})));
+
+  auto all = store->signatures();
+  ASSERT_TRUE(all.ok()) << all.status().toString();
+  ASSERT_EQ(all->size(), 3u);
+  // By impact, captures × most retained: cc 1 × 5000, aa 3 × 800, bb 1 × 70.
+  EXPECT_EQ((*all)[0].signature, "cc");
+  EXPECT_EQ((*all)[1].signature, "aa");
+  EXPECT_EQ((*all)[2].signature, "bb");
+  const SignatureSummary& aa = (*all)[1];
+  EXPECT_EQ(aa.captures, 3u);
+  EXPECT_EQ(aa.maxRetainedBytes, 800u);
+  EXPECT_EQ(aa.totalRetainedBytes, 1400u);
+  EXPECT_EQ(aa.firstSeenMs, 1000);
+  EXPECT_EQ(aa.lastSeenMs, 3000);
+  EXPECT_EQ(aa.status, SignatureStatus::kNew);
+  EXPECT_EQ(aa.chainText, "chain of aa");
+  EXPECT_EQ(aa.className, "com.example.Leakyaa");
+
+  auto seen = store->occurrences("aa");
+  ASSERT_TRUE(seen.ok());
+  ASSERT_EQ(seen->size(), 3u);
+  EXPECT_EQ((*seen)[0].capture.info.hash, "h1");  // oldest first
+  EXPECT_EQ((*seen)[1].capture.info.hash, "h3");
+  EXPECT_EQ((*seen)[2].capture.info.hash, "h2");
+  EXPECT_EQ((*seen)[1].retainedBytes, 100u);
+  EXPECT_EQ((*seen)[0].objectId, "0x12c0");
+  EXPECT_EQ((*seen)[0].capture.info.device, "Google Pixel 7");
+
+  // Versions in version order (1.10 after 1.1); h4 counts as a 1.10 capture without it.
+  auto trend = store->trend("aa");
+  ASSERT_TRUE(trend.ok());
+  ASSERT_EQ(trend->size(), 3u);
+  EXPECT_EQ((*trend)[0].appVersion, "1.0");
+  EXPECT_EQ((*trend)[1].appVersion, "1.1");
+  EXPECT_EQ((*trend)[2].appVersion, "1.10");
+  EXPECT_EQ((*trend)[2].captures, 2u);
+  EXPECT_EQ((*trend)[2].affected, 1u);
+  EXPECT_EQ((*trend)[2].maxRetainedBytes, 100u);
+}
+
+TEST_P(TriageStoreTest, ACaptureIsStoredOnceByItsHash) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  EXPECT_TRUE(*store->addCapture(capture("same", 1, "1", {leak("aa", 1)})));
+  auto again = capture("same", 2, "1", {leak("bb", 1)});
+  again.info.path = "/elsewhere/copy.hprof";
+  EXPECT_FALSE(*store->addCapture(again));
+  EXPECT_EQ(store->captures()->size(), 1u);
+  EXPECT_EQ(store->signatures()->size(), 1u);  // nothing of the second was written
+  EXPECT_EQ(store->captureByHash("same")->value().info.path, "/captures/same.hprof");
+  EXPECT_FALSE(store->captureByHash("other")->has_value());
+}
+
+TEST_P(TriageStoreTest, AFailedCaptureKeepsItsError) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  auto damaged = capture("bad", 5, "", {});
+  damaged.info.error = "truncated record (at byte offset 300000)";
+  EXPECT_TRUE(*store->addCapture(damaged));
+  const auto stored = store->captureByHash("bad")->value();
+  EXPECT_EQ(stored.info.error, "truncated record (at byte offset 300000)");
+  EXPECT_TRUE(store->signatures()->empty());
+}
+
+TEST_P(TriageStoreTest, StatusAndNoteStickAcrossRuns) {
+  {
+    auto store = open();
+    ASSERT_TRUE(store);
+    ASSERT_TRUE(*store->addCapture(capture("h1", 1, "1", {leak("abc123", 10), leak("abd999", 20)})));
+    EXPECT_TRUE(store->setStatus("abc", SignatureStatus::kConfirmed, "JIRA-7: the listener is never removed").ok());
+    EXPECT_EQ(store->setStatus("ab", SignatureStatus::kFixed, "").code(), StatusCode::kInvalidInput);  // ambiguous
+    EXPECT_EQ(store->setStatus("ffff", SignatureStatus::kFixed, "").code(), StatusCode::kNotFound);
+    EXPECT_EQ(store->setStatus("a%", SignatureStatus::kFixed, "").code(), StatusCode::kInvalidInput);
+  }
+  auto store = open();  // a later run
+  ASSERT_TRUE(*store->addCapture(capture("h2", 2, "2", {leak("abc123", 30)})));
+  const auto all = store->signatures();
+  ASSERT_TRUE(all.ok());
+  for (const auto& s : *all) {
+    if (s.signature != "abc123") {
+      EXPECT_EQ(s.status, SignatureStatus::kNew);
+      continue;
+    }
+    EXPECT_EQ(s.status, SignatureStatus::kConfirmed);
+    EXPECT_EQ(s.note, "JIRA-7: the listener is never removed");
+    EXPECT_EQ(s.captures, 2u);
+  }
+}
+
+TEST_P(TriageStoreTest, MigratesAVersion1Store) {
+  {
+    auto old = openTriageStoreAtVersion(m_location, 1);
+    ASSERT_TRUE(old.ok()) << old.status().toString();
+    EXPECT_EQ(*(*old)->schemaVersion(), 1);
+  }
+  {
+    // What version 1 wrote: no device, no note, one chain per signature.
+    auto db = raw();
+    for (const char* sql :
+         {"INSERT INTO captures (hash, path, size_bytes, captured_at_ms, analysed_at_ms, kind, app_package, "
+          "app_version, error) VALUES ('v1hash', '/old/a.hprof', 42, 1000, 2000, 'hprof', 'com.example', '0.9', '')",
+          "INSERT INTO signatures (signature, kind, class_name, chain_text, thumbnail_png, status) VALUES "
+          "('old1', 'leak', 'com.example.Old', 'the v1 chain', '', 'confirmed')",
+          "INSERT INTO occurrences (capture_id, signature, count, retained_bytes, object_id) "
+          "SELECT id, 'old1', 2, 4096, '0x1' FROM captures WHERE hash = 'v1hash'"}) {
+      auto done = db->query(sql);
+      ASSERT_TRUE(done.ok()) << done.status().toString();
+    }
+  }
+  auto store = open();
+  ASSERT_TRUE(store);
+  EXPECT_EQ(*store->schemaVersion(), 2);
+  auto all = store->signatures();
+  ASSERT_TRUE(all.ok()) << all.status().toString();
+  ASSERT_EQ(all->size(), 1u);
+  EXPECT_EQ((*all)[0].signature, "old1");
+  EXPECT_EQ((*all)[0].status, SignatureStatus::kConfirmed);
+  EXPECT_EQ((*all)[0].note, "");
+  EXPECT_EQ((*all)[0].maxRetainedBytes, 4096u);
+  // The occurrence kept its chain through the migration.
+  auto chains = raw()->query("SELECT ch.text FROM occurrences o JOIN chains ch ON ch.chain_hash = o.chain_hash");
+  ASSERT_TRUE(chains.ok());
+  ASSERT_EQ(chains->size(), 1u);
+  EXPECT_EQ(sqlText((*chains)[0][0]), "the v1 chain");
+  // And it takes version 2's data.
+  ASSERT_TRUE(*store->addCapture(capture("v2hash", 3000, "1.0", {leak("old1", 10)})));
+  ASSERT_TRUE(store->setStatus("old1", SignatureStatus::kFixed, "fixed in 1.0?").ok());
+  EXPECT_EQ((*store->signatures())[0].captures, 2u);
+  EXPECT_EQ((*store->signatures())[0].note, "fixed in 1.0?");
+}
+
+TEST_P(TriageStoreTest, RefusesAStoreFromANewerMxi) {
+  ASSERT_TRUE(open());
+  ASSERT_TRUE(raw()->query("UPDATE triage_schema SET version = 99").ok());
+  auto store = openTriageStore(m_location);
+  ASSERT_FALSE(store.ok());
+  EXPECT_NE(store.status().message().find("schema version 99"), std::string::npos) << store.status().message();
+}
+
+// Two writers at once, each with its own connection (as two `mxi triage` runs): half the
+// captures both try to store. Each capture lands once, and every occurrence is counted.
+TEST_P(TriageStoreTest, TwoWritersAtOnceLoseNothing) {
+  ASSERT_TRUE(open());  // created before the race
+  constexpr int kShared = 20, kOwn = 20;
+  std::atomic<int> storedByAny{0};
+  auto writer = [&](int who) {
+    auto store = openTriageStore(m_location);
+    ASSERT_TRUE(store.ok()) << store.status().toString();
+    for (int i = 0; i < kShared + kOwn; ++i) {
+      const std::string hash =
+          i < kShared ? "shared" + std::to_string(i) : "own" + std::to_string(who) + "-" + std::to_string(i);
+      std::vector<Finding> findings = {leak("common", 100 + i), leak("s" + std::to_string(i % 5), 10)};
+      auto stored = (*store)->addCapture(capture(hash, i, "1", findings));
+      ASSERT_TRUE(stored.ok()) << stored.status().toString();
+      storedByAny += *stored;
+    }
+  };
+  std::thread a(writer, 1), b(writer, 2);
+  a.join();
+  b.join();
+  EXPECT_EQ(storedByAny.load(), kShared + 2 * kOwn);
+  auto store = open();
+  EXPECT_EQ(store->captures()->size(), static_cast<size_t>(kShared + 2 * kOwn));
+  const auto all = store->signatures();
+  ASSERT_TRUE(all.ok());
+  for (const auto& s : *all) {
+    if (s.signature == "common") {
+      EXPECT_EQ(s.captures, static_cast<uint64_t>(kShared + 2 * kOwn));
+      EXPECT_EQ(s.maxRetainedBytes, 100u + kShared + kOwn - 1);
+    } else {
+      EXPECT_EQ(s.captures, static_cast<uint64_t>(kShared + 2 * kOwn) / 5) << s.signature;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Engines, TriageStoreTest, ::testing::Values("sqlite", "postgres"),
+                         [](const ::testing::TestParamInfo<std::string>& p) { return p.param; });
+
+}  // namespace
+}  // namespace mxi::core::triage
