@@ -97,9 +97,7 @@ TEST_F(LiveDeviceTest, DemoStreamsFramesIssuesAndTheAnrAndRecordsEverything) {
   EXPECT_TRUE(view->agentText().startsWith(QStringLiteral("mxi-agent 0.1.0 ("))) << view->agentText().toStdString();
 
   // Frames per scene, Matrix issues (every replayed line comes from the app in front) and the ANR.
-  ASSERT_TRUE(waitFor(
-      [&] { return showsTheWholeReplay(view); },
-      30000))
+  ASSERT_TRUE(waitFor([&] { return showsTheWholeReplay(view); }, 30000))
       << view->dashboard()->summaryText().toStdString();
   std::vector<std::string> scenes;
   for (const auto& s : view->dashboard()->session().scenes()) scenes.push_back(s.name);
@@ -285,9 +283,7 @@ void liveViewOnAnArmPhone(const std::string& abi, const std::string& agentMachin
   QSignalSpy started(view, &LiveDeviceView::started);
   view->start();
   ASSERT_TRUE(waitFor([&] { return started.count() == 1; }, 30000)) << view->agentText().toStdString();
-  ASSERT_TRUE(waitFor(
-      [&] { return showsTheWholeReplay(view); },
-      40000))
+  ASSERT_TRUE(waitFor([&] { return showsTheWholeReplay(view); }, 40000))
       << view->dashboard()->summaryText().toStdString();
   QSignalSpy dumped(view, &LiveDeviceView::heapDumpArrived);
   view->dumpHeap();
