@@ -30,7 +30,8 @@ std::optional<hprof::ObjectIndex> objectField(const hprof::HeapIndex& ix, hprof:
   return ix.find(v->asObjectId());
 }
 
-// A thumbnail at most 96 px on its longer side (nearest pixel: the point is recognising it).
+// A thumbnail at most 24 px on its longer side, 4 bits per channel (nearest pixel: the point is
+// recognising the picture; a store keeps one per bitmap signature and must stay small).
 std::string thumbnailOf(const analysis::BitmapRecord& bitmap) {
   StatusOr<image::RgbaImage> picture = invalidInput("no pixels");
   if (bitmap.format == analysis::PixelFormat::kRaw) {
@@ -40,7 +41,7 @@ std::string thumbnailOf(const analysis::BitmapRecord& bitmap) {
   }
   if (!picture.ok() || picture->width == 0 || picture->height == 0) return {};
   const image::RgbaImage& full = *picture;
-  const double scale = std::min(1.0, 96.0 / std::max(full.width, full.height));
+  const double scale = std::min(1.0, 24.0 / std::max(full.width, full.height));
   image::RgbaImage small;
   small.width = std::max<uint32_t>(1, static_cast<uint32_t>(full.width * scale));
   small.height = std::max<uint32_t>(1, static_cast<uint32_t>(full.height * scale));
@@ -49,7 +50,10 @@ std::string thumbnailOf(const analysis::BitmapRecord& bitmap) {
     const uint32_t sy = std::min(full.height - 1, static_cast<uint32_t>(y / scale));
     for (uint32_t x = 0; x < small.width; ++x) {
       const uint32_t sx = std::min(full.width - 1, static_cast<uint32_t>(x / scale));
-      std::copy_n(&full.rgba[(size_t{sy} * full.width + sx) * 4], 4, &small.rgba[(size_t{y} * small.width + x) * 4]);
+      for (size_t c = 0; c < 4; ++c) {
+        const uint8_t v = full.rgba[(size_t{sy} * full.width + sx) * 4 + c];
+        small.rgba[(size_t{y} * small.width + x) * 4 + c] = static_cast<uint8_t>((v & 0xf0) | (v >> 4));
+      }
     }
   }
   auto png = image::encodePng(small);

@@ -65,7 +65,7 @@ th{background:#f4f6f8} td.num{text-align:right;font-variant-numeric:tabular-nums
 section{border:1px solid #e3e6ea;border-radius:8px;padding:12px 16px;margin:14px 0}
 section.isnew{border-color:#c0392b}
 pre{background:#f7f8fa;padding:10px;overflow-x:auto;font-size:12px;line-height:1.35}
-.sig{font-family:monospace;color:#5b6472} img.thumb{image-rendering:pixelated;border:1px solid #ccd;max-width:96px}
+.sig{font-family:monospace;color:#5b6472} img.thumb{image-rendering:pixelated;border:1px solid #ccd;width:80px}
 svg.trend rect.hit{fill:#c0392b} svg.trend rect.miss{fill:#d5d8dc} svg.trend text{font-size:10px;fill:#1d2430}
 .flag{color:#fff;background:#c0392b;border-radius:4px;padding:0 5px;font-size:11px;margin-left:6px}
 )";

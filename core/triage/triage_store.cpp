@@ -27,7 +27,8 @@ int64_t nowMs() {
 
 // Schema versions, each a list of statements run in one transaction. `{id}` is the dialect's
 // auto-numbered key. Version 1 had no notes, no devices and one chain per signature; version 2
-// keeps each occurrence's chain (deduplicated by hash, so a store stays small).
+// keeps each occurrence's chain (deduplicated by hash, so a store stays small); signatures point
+// at an example chain there instead of holding its text.
 struct Migration {
   int version;
   std::vector<std::string_view> statements;
@@ -49,9 +50,12 @@ const std::vector<Migration>& migrations() {
         "ALTER TABLE signatures ADD COLUMN note TEXT NOT NULL DEFAULT ''",
         "CREATE TABLE chains (chain_hash TEXT PRIMARY KEY, text TEXT NOT NULL)",
         "ALTER TABLE occurrences ADD COLUMN chain_hash TEXT NOT NULL DEFAULT ''",
-        // Version 1 kept one chain per signature: it becomes every occurrence's chain.
+        // Version 1 kept one chain per signature: it becomes every occurrence's chain, and the
+        // signature's example chain moves to the chains table too.
         "INSERT INTO chains (chain_hash, text) SELECT 'v1:' || signature, chain_text FROM signatures",
-        "UPDATE occurrences SET chain_hash = 'v1:' || signature"}},
+        "UPDATE occurrences SET chain_hash = 'v1:' || signature",
+        "ALTER TABLE signatures ADD COLUMN chain_hash TEXT NOT NULL DEFAULT ''",
+        "UPDATE signatures SET chain_hash = 'v1:' || signature, chain_text = ''"}},
   };
   return list;
 }
@@ -154,14 +158,14 @@ class SqlTriageStore final : public TriageStore {
       if (!stored) return okStatus();
       const int64_t id = sqlInt(inserted[0][0]);
       for (const auto& [signature, f] : bySignature) {
-        RETURN_IF_ERROR(run(
-            "INSERT INTO signatures (signature, kind, class_name, chain_text, thumbnail_png) VALUES (?, ?, ?, ?, ?) "
-            "ON CONFLICT (signature) DO UPDATE SET thumbnail_png = excluded.thumbnail_png "
-            "WHERE signatures.thumbnail_png = '' AND excluded.thumbnail_png <> ''",
-            {signature, std::string(kindName(f.kind)), f.className, f.chainText, toBase64(f.thumbnailPng)}));
         const std::string chain = hashText(f.chainText);
         RETURN_IF_ERROR(run("INSERT INTO chains (chain_hash, text) VALUES (?, ?) ON CONFLICT (chain_hash) DO NOTHING",
                             {chain, f.chainText}));
+        RETURN_IF_ERROR(run(
+            "INSERT INTO signatures (signature, kind, class_name, chain_text, chain_hash, thumbnail_png) "
+            "VALUES (?, ?, ?, '', ?, ?) ON CONFLICT (signature) DO UPDATE SET thumbnail_png = excluded.thumbnail_png "
+            "WHERE signatures.thumbnail_png = '' AND excluded.thumbnail_png <> ''",
+            {signature, std::string(kindName(f.kind)), f.className, chain, toBase64(f.thumbnailPng)}));
         RETURN_IF_ERROR(run(
             "INSERT INTO occurrences (capture_id, signature, count, retained_bytes, object_id, "
             "chain_hash) VALUES (?, ?, ?, ?, ?, ?)",
@@ -176,11 +180,11 @@ class SqlTriageStore final : public TriageStore {
   StatusOr<std::vector<SignatureSummary>> signatures() override {
     ASSIGN_OR_RETURN(
         auto rows,
-        m_db->query("SELECT s.signature, s.kind, s.class_name, s.chain_text, s.thumbnail_png, s.status, s.note, "
+        m_db->query("SELECT s.signature, s.kind, s.class_name, ch.text, s.thumbnail_png, s.status, s.note, "
                     "COUNT(*), MAX(o.retained_bytes), SUM(o.retained_bytes), MIN(c.captured_at_ms), "
                     "MAX(c.captured_at_ms) FROM signatures s JOIN occurrences o ON o.signature = s.signature "
-                    "JOIN captures c ON c.id = o.capture_id GROUP BY s.signature, s.kind, s.class_name, "
-                    "s.chain_text, s.thumbnail_png, s.status, s.note"));
+                    "JOIN captures c ON c.id = o.capture_id LEFT JOIN chains ch ON ch.chain_hash = s.chain_hash "
+                    "GROUP BY s.signature, s.kind, s.class_name, ch.text, s.thumbnail_png, s.status, s.note"));
     std::vector<SignatureSummary> out;
     for (const auto& row : rows) {
       SignatureSummary s;
