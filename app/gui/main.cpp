@@ -3,14 +3,18 @@
 // they are loaded (for docs and for checking the views from scripts).
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFileInfo>
+#include <QTableView>
 #include <QTimer>
 #include <cstdio>
 
 #include "app/gui/main_window.h"
 #include "app/gui/trace/method_trace_view.h"
+#include "app/gui/triage/triage_view.h"
 #include "app/gui/views/heap_browser.h"
 #include "app/gui/views/heap_compare_view.h"
 #include "app/gui/views/live_device_view.h"
+#include "core/triage/triage_store.h"
 #include "mxi/version.h"
 
 int main(int argc, char** argv) {
@@ -45,6 +49,16 @@ int main(int argc, char** argv) {
       QStringLiteral("demo"),
       QStringLiteral("Start the demo: a simulated phone on this computer streaming into the live "
                      "view (no device needed)"));
+  const QCommandLineOption triage(
+      QStringLiteral("triage"),
+      QStringLiteral("Open the Triage window: a folder of captures (analysed into --triage-db) or a store file"),
+      QStringLiteral("path"));
+  const QCommandLineOption triageDb(
+      QStringLiteral("triage-db"),
+      QStringLiteral("Triage store for --triage FOLDER: an SQLite file or postgresql://… (default: your store)"),
+      QStringLiteral("store"));
+  parser.addOption(triage);
+  parser.addOption(triageDb);
   parser.addOption(demo);
   parser.addOption(screenshot);
   parser.addOption(view);
@@ -88,11 +102,18 @@ int main(int argc, char** argv) {
       if (isIssue) window.traceView()->showIssue(issue);
       QTimer::singleShot(500, &window, save);
     });
+    QObject::connect(&window, &mxi::gui::MainWindow::triageOpened, &window, [&window, save, viewName] {
+      // --view N: signature N (0-based, by impact) selected.
+      bool isRow = false;
+      const int row = viewName.toInt(&isRow);
+      if (isRow) window.triageView()->signatureTable()->selectRow(row);
+      QTimer::singleShot(500, &window, save);
+    });
     QObject::connect(&window, &mxi::gui::MainWindow::sessionOpened, &window, [&window, save] {
       window.showPage(QStringLiteral("session"));
       QTimer::singleShot(500, &window, save);
     });
-    if (files.isEmpty() && !parser.isSet(demo)) QTimer::singleShot(300, &window, save);
+    if (files.isEmpty() && !parser.isSet(demo) && !parser.isSet(triage)) QTimer::singleShot(300, &window, save);
   }
   if (parser.isSet(demo)) {
     if (!window.startDemo()) return 2;
@@ -117,5 +138,15 @@ int main(int argc, char** argv) {
                      [&window, base] { window.heapBrowser()->compareView()->compareWith(base); });
   }
   if (!files.isEmpty()) window.openFiles(files);
+  if (parser.isSet(triage)) {
+    const QString path = parser.value(triage);
+    const QString store =
+        parser.isSet(triageDb) ? parser.value(triageDb) : QString::fromStdString(mxi::core::triage::defaultStorePath());
+    if (QFileInfo(path).isDir()) {
+      window.openTriage(store, {path});
+    } else {
+      window.openTriage(path);
+    }
+  }
   return QApplication::exec();
 }

@@ -6,6 +6,7 @@
 #include <QFileInfo>
 #include <QFutureWatcher>
 #include <QHBoxLayout>
+#include <QInputDialog>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenuBar>
@@ -23,12 +24,15 @@
 #include "app/gui/jobs/device_tracker.h"
 #include "app/gui/jobs/heap_load_job.h"
 #include "app/gui/jobs/method_trace_job.h"
+#include "app/gui/jobs/triage_job.h"
 #include "app/gui/trace/method_trace_view.h"
+#include "app/gui/triage/triage_view.h"
 #include "app/gui/views/heap_browser.h"
 #include "app/gui/views/live_dashboard.h"
 #include "app/gui/views/live_device_view.h"
 #include "app/gui/views/session_view.h"
 #include "app/gui/views/settings_dialog.h"
+#include "core/triage/triage_store.h"
 
 namespace mxi::gui {
 
@@ -45,6 +49,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_settings(Settin
   file->addAction(tr("Open &session…"), this, &MainWindow::chooseSession);
   file->addAction(tr("Open device &captures…"), this, &MainWindow::chooseCaptures);
   file->addAction(tr("Open method &trace…"), this, &MainWindow::chooseMethodTrace);
+  file->addAction(tr("Open t&riage…"), this, &MainWindow::chooseTriage);
   file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
   auto* edit = menuBar()->addMenu(tr("&Edit"));
@@ -55,6 +60,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_settings(Settin
   viewMenu->addAction(tr("S&ession"), this, [this] { showPage(QStringLiteral("session")); });
   viewMenu->addAction(tr("&Live device"), this, [this] { showPage(QStringLiteral("live")); });
   viewMenu->addAction(tr("Method &trace"), this, [this] { showPage(QStringLiteral("trace")); });
+  viewMenu->addAction(tr("T&riage"), this, [this] { showPage(QStringLiteral("triage")); });
   viewMenu->addSeparator();
   viewMenu->addAction(tr("&Reset dashboard layout"), this, [this] {
     for (LiveDashboard* d : findChildren<LiveDashboard*>()) d->resetLayout();
@@ -109,6 +115,11 @@ QWidget* MainWindow::makeStartPage() {
   buttons->addWidget(session);
   buttons->addWidget(trace);
   buttons->addWidget(captures);
+  auto* triage = new QPushButton(tr("Open triage…"));
+  triage->setToolTip(
+      tr("Many captures at once: their distinct problems by impact, which are new, a page for the team"));
+  connect(triage, &QPushButton::clicked, this, &MainWindow::chooseTriage);
+  buttons->addWidget(triage);
   auto* demo = new QPushButton(tr("Try the demo"));
   demo->setObjectName(QStringLiteral("tryDemo"));
   demo->setToolTip(tr("A simulated phone on this computer: the live view, recording and heap dumps with no device"));
@@ -306,6 +317,13 @@ void MainWindow::openFiles(const QStringList& paths) {
       openDump(p);
     } else if (lower.endsWith(QLatin1String(".mxs"))) {
       openSession(p);
+    } else if (lower.endsWith(QLatin1String(".sqlite")) || QFileInfo(p).isDir()) {
+      // A triage store, or a folder of captures triaged into the default store.
+      if (QFileInfo(p).isDir()) {
+        openTriage(QString::fromStdString(core::triage::defaultStorePath()), {p});
+      } else {
+        openTriage(p);
+      }
     } else {
       captures << p;
     }
@@ -375,6 +393,7 @@ bool MainWindow::showPage(const QString& name) {
                   : name == QLatin1String("heap")    ? static_cast<QWidget*>(m_browser)
                   : name == QLatin1String("session") ? static_cast<QWidget*>(m_sessionView)
                   : name == QLatin1String("trace")   ? static_cast<QWidget*>(m_traceView)
+                  : name == QLatin1String("triage")  ? static_cast<QWidget*>(m_triageView)
                                                      : nullptr;
   if (!page) return false;
   m_stack->setCurrentWidget(page);
@@ -385,6 +404,80 @@ void MainWindow::chooseMethodTrace() {
   const QString path = QFileDialog::getOpenFileName(this, tr("Open method trace"), QString(),
                                                     tr("Method traces (*.trace *.trace.gz);;All files (*)"));
   if (!path.isEmpty()) openMethodTrace(path);
+}
+
+void MainWindow::chooseTriage() {
+  QMessageBox ask(QMessageBox::Question, tr("Open triage"),
+                  tr("Triage many captures at once: their distinct problems, how often each shows, which are new."),
+                  QMessageBox::Cancel, this);
+  auto* folder = ask.addButton(tr("Analyse a folder…"), QMessageBox::AcceptRole);
+  auto* file = ask.addButton(tr("Open a store file…"), QMessageBox::AcceptRole);
+  auto* team = ask.addButton(tr("Team store (PostgreSQL)…"), QMessageBox::AcceptRole);
+  ask.setInformativeText(tr("A folder is analysed into your store (%1): what it holds already is skipped.")
+                             .arg(QString::fromStdString(core::triage::defaultStorePath())));
+  ask.exec();
+  if (ask.clickedButton() == folder) {
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Folder of captures to triage"));
+    if (!dir.isEmpty()) openTriage(QString::fromStdString(core::triage::defaultStorePath()), {dir});
+  } else if (ask.clickedButton() == file) {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open triage store"), QString(),
+                                                      tr("Triage stores (*.sqlite);;All files (*)"));
+    if (!path.isEmpty()) openTriage(path);
+  } else if (ask.clickedButton() == team) {
+    bool ok = false;
+    const QString uri = QInputDialog::getText(this, tr("Team triage store"), tr("PostgreSQL connection URI:"),
+                                              QLineEdit::Normal, QStringLiteral("postgresql://user@host/triage"), &ok);
+    if (ok && !uri.isEmpty()) openTriage(uri);
+  }
+}
+
+void MainWindow::openTriage(const QString& store, const QStringList& captures) {
+  if (!m_triageView) {
+    m_triageView = new TriageView;
+    m_stack->addWidget(m_triageView);
+    connect(m_triageView, &TriageView::statusEdited, this,
+            [this](const QString& signature, const QString& status, const QString& note) {
+              if (!m_triageJob || !m_triageJob->saveStatus(signature, status, note)) {
+                reportFailure(tr("Triage"), tr("The store is busy; the status of %1 was not saved").arg(signature));
+              }
+            });
+    connect(m_triageView, &TriageView::analyseRequested, this, [this](const QStringList& paths) {
+      if (m_triageJob) openTriage(m_triageJob->store(), paths);
+    });
+    connect(m_triageView, &TriageView::openCaptureRequested, this,
+            [this](const QString& path, const QString& leakSignature, quint64 objectId) {
+              if (m_job) return;  // a dump is loading
+              m_focusLeak = leakSignature;
+              m_focusObject = objectId;
+              openDump(path);
+            });
+  }
+  if (!m_triageJob || m_triageJob->store() != store) {
+    if (m_triageJob) hideJobProgress(m_triageJob.get());
+    m_triageJob = std::make_unique<TriageJob>(store);
+    connect(m_triageJob.get(), &TriageJob::loaded, this, [this](std::shared_ptr<const TriageDocument> document) {
+      hideJobProgress(m_triageJob.get());
+      m_triageView->setBusy(false);
+      m_triageView->setDocument(std::move(document));
+      m_phase->setText(tr("Triage: %1").arg(m_triageView->document()->storeLocation));
+      showPage(QStringLiteral("triage"));
+      setWindowTitle(tr("Triage — Matrix Inspector"));
+      emit triageOpened();
+    });
+    connect(m_triageJob.get(), &TriageJob::failed, this, [this](const QString& message) {
+      hideJobProgress(m_triageJob.get());
+      m_triageView->setBusy(false);
+      reportFailure(tr("Triage"), message);
+    });
+  }
+  if (!m_triageJob->analyse(captures)) {
+    reportFailure(tr("Triage"), tr("A triage analysis is still running"));
+    return;
+  }
+  m_triageView->setBusy(true);
+  m_phase->setText(captures.isEmpty() ? tr("Reading the triage store…") : tr("Analysing captures…"));
+  showJobProgress(m_triageJob.get());
+  showPage(QStringLiteral("triage"));
 }
 
 void MainWindow::openMethodTrace(const QString& path, const QString& mappingPath) {
@@ -464,6 +557,11 @@ void MainWindow::indexed(std::shared_ptr<HeapDocument> document) {
   }
   m_browser = new HeapBrowser(std::move(document));
   m_loadingBrowser = m_browser;
+  if (!m_focusLeak.isEmpty() || m_focusObject) {
+    m_browser->focus(m_focusLeak, core::hprof::ObjectId{m_focusObject});
+    m_focusLeak.clear();
+    m_focusObject = 0;
+  }
   connect(m_browser, &HeapBrowser::cancelRequested, this, [this] {
     if (m_job) m_job->cancel();
   });

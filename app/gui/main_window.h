@@ -31,6 +31,8 @@ class LiveDeviceView;
 class SessionView;
 class MethodTraceView;
 class MethodTraceJob;
+class TriageJob;
+class TriageView;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -46,6 +48,10 @@ class MainWindow : public QMainWindow {
   // A method trace (.trace, plain or gzip), loaded off the UI thread; traceOpened() when shown.
   void openMethodTrace(const QString& path, const QString& mappingPath = {});
   MethodTraceView* traceView() const { return m_traceView; }
+  // The Triage window over `store` (an SQLite file or postgresql://…), after analysing
+  // `captures` (files or folders) into it, off the UI thread; triageOpened() when shown.
+  void openTriage(const QString& store, const QStringList& captures = {});
+  TriageView* triageView() const { return m_triageView; }
   // Opens each file by what it is: heap dumps load in the heap browser, captures in the dashboard.
   void openFiles(const QStringList& paths);
   HeapBrowser* heapBrowser() const { return m_browser; }
@@ -56,7 +62,7 @@ class MainWindow : public QMainWindow {
   // when none runs). The app calls it at startup; tests call it with a private server.
   void startDeviceTracking();
   QListWidget* deviceList() const { return m_devices; }
-  // Switches the central view: "start", "heap", "session", "live", "trace".
+  // Switches the central view: "start", "heap", "session", "live", "trace", "triage".
   bool showPage(const QString& name);
   // Settings (Edit → Settings…): read from QSettings at startup. applySettings() takes effect at
   // once where it can (device tracking, the open session's thresholds) and for every file opened
@@ -81,6 +87,7 @@ class MainWindow : public QMainWindow {
   void openFailed(const QString& message);         // a dump, session or captures could not be opened
   void sessionOpened();
   void traceOpened();
+  void triageOpened();  // the Triage window shows the store as the latest job read it
 
  protected:
   void dragEnterEvent(QDragEnterEvent* event) override;
@@ -98,6 +105,7 @@ class MainWindow : public QMainWindow {
   void loadSession(std::unique_ptr<SessionLoadJob> job, const QString& label);
   // The status bar's progress and Cancel follow `job` (the latest started) until it ends.
   void chooseMethodTrace();
+  void chooseTriage();
   void showJobProgress(WorkerJob* job);
   void hideJobProgress(WorkerJob* job);
   void indexed(std::shared_ptr<HeapDocument> document);
@@ -117,6 +125,11 @@ class MainWindow : public QMainWindow {
   HeapBrowser* m_browser = nullptr;
   MethodTraceView* m_traceView = nullptr;
   std::unique_ptr<MethodTraceJob> m_traceJob;
+  TriageView* m_triageView = nullptr;
+  std::unique_ptr<TriageJob> m_triageJob;
+  // Where the next opened dump should show (the Triage window's double-click).
+  QString m_focusLeak;
+  quint64 m_focusObject = 0;
   HeapBrowser* m_loadingBrowser = nullptr;           // the browser whose stages are still coming
   QElapsedTimer m_openClock;                         // since the open began (MXI_GUI_TIMINGS)
   SessionView* m_sessionView = nullptr;              // a .mxs, or imported captures

@@ -156,7 +156,54 @@ void HeapBrowser::apply(HeapStage stage) {
       break;
     }
   }
+  applyFocus();
   updateSummary();
+}
+
+void HeapBrowser::focus(const QString& leakSignature, core::hprof::ObjectId object) {
+  m_focusSignature = leakSignature;
+  m_focusObject = object;
+  applyFocus();
+}
+
+void HeapBrowser::applyFocus() {
+  if (m_focusSignature.isEmpty() && m_focusObject.value == 0) return;
+  if (m_leaks && !m_focusSignature.isEmpty()) {
+    // Top-level rows: the application leaks, then the library leaks, in the document's order.
+    const auto& report = m_doc->leaks;
+    int row = 0;
+    for (const auto* list : {&report.leaks, &report.libraryLeaks}) {
+      for (const auto& leak : *list) {
+        if (QString::fromStdString(leak.signature) == m_focusSignature) {
+          const QModelIndex index = m_leaks->index(row, 0);
+          m_leakView->setCurrentIndex(index);
+          m_leakView->expand(index);
+          m_leakView->scrollTo(index, QAbstractItemView::PositionAtTop);
+          setCurrentIndex(kLeaksTab);
+          return;  // kept: the leaks are re-ordered when retained sizes land
+        }
+        ++row;
+      }
+    }
+  }
+  // Not a leak of this dump (a bitmap): the object itself, once the Inspector exists.
+  if (m_focusObject.value != 0 && inspect(m_focusObject)) {
+    m_focusSignature.clear();
+    m_focusObject = core::hprof::ObjectId{0};
+  }
+}
+
+QString HeapBrowser::selectedLeakSignature() const {
+  if (!m_leakView || !m_leakView->currentIndex().isValid()) return {};
+  QModelIndex top = m_leakView->currentIndex();
+  while (top.parent().isValid()) top = top.parent();
+  const auto& report = m_doc->leaks;
+  const auto row = static_cast<size_t>(top.row());
+  if (row < report.leaks.size()) return QString::fromStdString(report.leaks[row].signature);
+  if (row - report.leaks.size() < report.libraryLeaks.size()) {
+    return QString::fromStdString(report.libraryLeaks[row - report.leaks.size()].signature);
+  }
+  return {};
 }
 
 void HeapBrowser::showProgress(const QString& phase, int permille) {

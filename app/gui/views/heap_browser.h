@@ -50,6 +50,11 @@ class HeapBrowser : public QTabWidget {
   bool showView(const QString& name);
   // Opens an object in the Inspector tab; false when the id is not in the dump.
   bool inspect(core::hprof::ObjectId id);
+  // Where the Triage window sends the user: the leak with this signature selected on the Leaks
+  // tab, or (a bitmap, or no such leak) `object` in the Inspector — now, or once its stage lands.
+  void focus(const QString& leakSignature, core::hprof::ObjectId object);
+  // The signature of the leak selected on the Leaks tab ("" when none).
+  QString selectedLeakSignature() const;
 
   LeakTreeModel* leakModel() const { return m_leaks; }
   ClassHistogramModel* classModel() const { return m_classes; }
@@ -74,7 +79,10 @@ class HeapBrowser : public QTabWidget {
   QTreeView* objectTree(QAbstractItemModel* model, int stretchColumn);
   std::shared_ptr<HeapDocument> m_doc;
   LeakTreeModel* m_leaks = nullptr;
+  void applyFocus();
   QTreeView* m_leakView = nullptr;
+  QString m_focusSignature;
+  core::hprof::ObjectId m_focusObject{0};
   ClassHistogramModel* m_classes = nullptr;
   DominatorTreeModel* m_dominators = nullptr;
   DuplicateStringsModel* m_strings = nullptr;
