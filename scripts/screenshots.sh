@@ -37,3 +37,10 @@ echo "$out/live-demo.png"
 # A real ART trace (tests/fixtures/method-traces) with its slowest dispatch selected.
 shot "$root/tests/fixtures/method-traces/art-sampled-launcher.trace.gz" --view 2 --screenshot "$out/method-trace.png"
 echo "$out/method-trace.png"
+# The Triage window over twelve generated Android-shaped dumps (tests/bench/triage_dumps.sh), its
+# second signature selected.
+triage_dumps=$(mktemp -d)
+"$root/tests/bench/triage_dumps.sh" 12 "$triage_dumps" 5 12 >/dev/null
+shot --triage "$triage_dumps" --triage-db "$triage_dumps/store.sqlite" --view 1 --screenshot "$out/triage.png"
+rm -rf "$triage_dumps"
+echo "$out/triage.png"

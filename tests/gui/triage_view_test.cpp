@@ -14,6 +14,7 @@
 #include <QTest>
 
 #include "app/gui/main_window.h"
+#include "app/gui/models/triage_occurrence_model.h"
 #include "app/gui/models/triage_signature_model.h"
 #include "app/gui/triage/triage_view.h"
 #include "app/gui/views/heap_browser.h"

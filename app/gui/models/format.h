@@ -1,6 +1,7 @@
 // Small formatting helpers shared by the views.
 #pragma once
 
+#include <QDateTime>
 #include <QLocale>
 #include <QString>
 #include <QVariant>
@@ -64,6 +65,14 @@ inline QVariant numberCell(int role, const QVariant& value, NumberKind kind) {
     case Qt::TextAlignmentRole: return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     default: return {};
   }
+}
+
+// A wall-clock time cell (Unix ms): "2026-11-25 18:19" in local time, kExactRole the ms.
+inline QVariant dateTimeCell(int role, int64_t unixMs) {
+  if (role == kExactRole) return QVariant::fromValue(static_cast<qlonglong>(unixMs));
+  if (role != Qt::DisplayRole) return {};
+  if (unixMs <= 0) return QStringLiteral("—");
+  return QDateTime::fromMSecsSinceEpoch(unixMs).toString(QStringLiteral("yyyy-MM-dd HH:mm"));
 }
 
 // A duration given in µs, cut (not rounded) like the issues' whole-millisecond costs so every

@@ -35,24 +35,4 @@ class TriageSignatureModel : public QAbstractTableModel {
   std::vector<core::triage::SignatureSummary> m_rows;  // status and note as edited since
 };
 
-// The captures one signature was seen in, oldest first.
-class TriageOccurrenceModel : public QAbstractTableModel {
-  Q_OBJECT
- public:
-  enum Column { kCapture, kAppVersion, kDevice, kCaptured, kCount, kRetained, kObject, kColumnCount };
-  static constexpr int kPathRole = Qt::UserRole + 41;
-
-  explicit TriageOccurrenceModel(QObject* parent = nullptr);
-  void setOccurrences(std::vector<core::triage::Occurrence> occurrences);
-  const core::triage::Occurrence* occurrenceAt(int row) const;
-
-  int rowCount(const QModelIndex& parent = {}) const override;
-  int columnCount(const QModelIndex& parent = {}) const override;
-  QVariant data(const QModelIndex& index, int role) const override;
-  QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
-
- private:
-  std::vector<core::triage::Occurrence> m_rows;
-};
-
 }  // namespace mxi::gui

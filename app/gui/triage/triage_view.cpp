@@ -21,6 +21,7 @@
 
 #include "app/gui/models/format.h"
 #include "app/gui/models/roles.h"
+#include "app/gui/models/triage_occurrence_model.h"
 #include "app/gui/models/triage_signature_model.h"
 #include "app/gui/views/item_views.h"
 
