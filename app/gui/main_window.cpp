@@ -467,6 +467,12 @@ void MainWindow::openTriage(const QString& store, const QStringList& captures) {
     connect(m_triageJob.get(), &TriageJob::failed, this, [this](const QString& message) {
       hideJobProgress(m_triageJob.get());
       m_triageView->setBusy(false);
+      if (message == QLatin1String("Cancelled")) {
+        // Every capture finished before Cancel is stored: show them.
+        m_phase->setText(tr("Triage cancelled; showing what was stored"));
+        if (m_triageJob->analyse({})) m_triageView->setBusy(true);
+        return;
+      }
       reportFailure(tr("Triage"), message);
     });
   }

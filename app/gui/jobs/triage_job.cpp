@@ -26,13 +26,23 @@ QString clockText(double seconds) {
 
 }  // namespace
 
-TriageJob::TriageJob(QString store, QObject* parent) : WorkerJob(store, parent), m_store(std::move(store)) {}
+TriageJob::TriageJob(QString store, QObject* parent) : WorkerJob(store, parent), m_store(std::move(store)) {
+  connect(this, &TriageJob::loaded, this, [this] { m_busy = false; });
+  connect(this, &WorkerJob::failed, this, [this] { m_busy = false; });
+}
+
+bool TriageJob::startWhenIdle(Work work) {
+  if (m_busy) return false;
+  waitForWork();  // its result is in: the thread is returning
+  m_busy = startWork(std::move(work));
+  return m_busy;
+}
 
 bool TriageJob::analyse(QStringList captures) {
   std::vector<std::string> paths;
   for (const QString& p : captures) paths.push_back(p.toStdString());
   const std::string location = m_store.toStdString();
-  return startWork([this, paths, location](core::ProgressSink& progress, const core::CancelToken& cancel) {
+  return startWhenIdle([this, paths, location](core::ProgressSink& progress, const core::CancelToken& cancel) {
     progress.report("opening the triage store", 0);
     ASSIGN_OR_RETURN(auto store, triage::openTriageStore(location));
     std::optional<triage::TriageRunReport> run;
@@ -60,7 +70,7 @@ bool TriageJob::saveStatus(const QString& signature, const QString& status, cons
   const auto parsed = triage::parseStatus(status.toStdString());
   if (!parsed) return false;
   const triage::SignatureStatus value = *parsed;
-  return startWork([this, location, sig, n, value](core::ProgressSink&, const core::CancelToken&) {
+  return startWhenIdle([this, location, sig, n, value](core::ProgressSink&, const core::CancelToken&) {
     ASSIGN_OR_RETURN(auto store, triage::openTriageStore(location));
     RETURN_IF_ERROR(store->setStatus(sig, value, n));
     ASSIGN_OR_RETURN(auto doc, readDocument(*store, std::nullopt));
