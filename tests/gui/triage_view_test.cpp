@@ -8,6 +8,7 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -136,6 +137,30 @@ TEST(TriageViewTest, DoubleClickOpensThatDumpAtThatLeak) {
   EXPECT_TRUE(browser->document().path.endsWith(QStringLiteral("leaks_base.hprof")));
   EXPECT_EQ(browser->currentIndex(), 1);  // the Leaks tab
   EXPECT_EQ(browser->selectedLeakSignature(), leak);
+}
+
+// Cancel during the analysis: no error, and the window shows what was stored before it.
+TEST(TriageViewTest, CancelShowsWhatWasStored) {
+  const auto dir = test::scratchDir("gui-triage-cancel");
+  fs::create_directories(dir / "captures");
+  for (const char* name : {"leaks_base", "leaks_regressed", "bitmaps", "android_heap", "view_leaks"}) {
+    fs::copy_file(dump(name), dir / "captures" / (std::string(name) + ".hprof"));
+  }
+  MainWindow window;
+  window.show();
+  QSignalSpy opened(&window, &MainWindow::triageOpened);
+  QSignalSpy failed(&window, &MainWindow::openFailed);
+  const QString store = QString::fromStdString((dir / "store.sqlite").string());
+  window.openTriage(store, {QString::fromStdString((dir / "captures").string())});
+  auto* cancel = window.findChild<QPushButton*>(QStringLiteral("statusCancel"));
+  ASSERT_TRUE(cancel);
+  QTest::mouseClick(cancel, Qt::LeftButton);
+  ASSERT_TRUE(waitFor(opened));
+  EXPECT_TRUE(failed.isEmpty()) << failed.first().first().toString().toStdString();
+  auto stored = core::triage::openTriageStore(store.toStdString());
+  ASSERT_TRUE(stored.ok());
+  EXPECT_EQ(window.triageView()->document()->view.captures.size(), (*stored)->captures()->size());
+  EXPECT_LE((*stored)->captures()->size(), 5u);
 }
 
 }  // namespace
