@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "core/analysis/leak_trace_text.h"
@@ -11,6 +12,7 @@
 #include "core/image/png_codec.h"
 #include "core/session/session_import.h"
 #include "core/session/session_reader.h"
+#include "core/trace/anr_trace.h"
 
 namespace mxi::core::triage {
 namespace {
@@ -66,6 +68,24 @@ StatusOr<std::string> readText(const std::string& path) {
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
+}
+
+// ANR thread dumps by the main thread's top frame: how many, and the first one's top frames.
+struct AnrStack {
+  uint64_t count = 0;
+  std::string frames;
+};
+std::map<std::string, AnrStack> anrStacks(const session::SessionData& data) {
+  std::map<std::string, AnrStack> out;
+  for (const auto& anr : data.anrs) {
+    const trace::AnrThread* main = anr.report ? anr.report->mainThread() : nullptr;
+    if (!main || main->frames.empty()) continue;
+    AnrStack& s = out[main->frames.front()];
+    if (s.count++ == 0) {
+      for (size_t i = 0; i < main->frames.size() && i < 12; ++i) s.frames += "  at " + main->frames[i] + "\n";
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -245,7 +265,8 @@ CaptureInfo sessionCaptureInfo(const CaptureFile& file, const std::string& hash,
   return info;
 }
 
-std::vector<Finding> regressionFindings(const session::SessionComparison& c, const std::string& app) {
+std::vector<Finding> regressionFindings(const session::SessionComparison& c, const session::SessionData& base,
+                                        const session::SessionData& next, const std::string& app) {
   std::vector<Finding> out;
   auto add = [&](std::string key, std::string what, uint64_t count, std::string line) {
     Finding f;
@@ -273,9 +294,23 @@ std::vector<Finding> regressionFindings(const session::SessionComparison& c, con
     add("evil\n" + e.stackKey, name, e.nextCount, line);
   }
   if (c.nextAnrs > c.baseAnrs) {
-    std::snprintf(line, sizeof line, "ANRs: %llu → %llu", static_cast<unsigned long long>(c.baseAnrs),
-                  static_cast<unsigned long long>(c.nextAnrs));
-    add("anr", "ANRs", c.nextAnrs, line);
+    // By where the main thread was stuck: each stack seen more often than in the base is one.
+    const auto baseStacks = anrStacks(base), nextStacks = anrStacks(next);
+    bool any = false;
+    for (const auto& [top, seen] : nextStacks) {
+      const auto was = baseStacks.find(top);
+      const uint64_t before = was == baseStacks.end() ? 0 : was->second.count;
+      if (seen.count <= before) continue;
+      any = true;
+      std::snprintf(line, sizeof line, "ANR in %s: %llu → %llu\n", top.c_str(), static_cast<unsigned long long>(before),
+                    static_cast<unsigned long long>(seen.count));
+      add("anr\n" + top, top, seen.count, line + seen.frames);
+    }
+    if (!any) {  // Matrix ANR issues without a thread dump
+      std::snprintf(line, sizeof line, "ANRs: %llu → %llu", static_cast<unsigned long long>(c.baseAnrs),
+                    static_cast<unsigned long long>(c.nextAnrs));
+      add("anr", "ANRs", c.nextAnrs, line);
+    }
   }
   for (const auto& io : c.io) {
     if (!io.regression) continue;

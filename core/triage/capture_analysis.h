@@ -46,9 +46,11 @@ StatusOr<std::shared_ptr<const session::SessionData>> loadSessionCapture(const C
                                                                          const CancelToken& cancel);
 // What the store keeps of a loaded session, without findings.
 CaptureInfo sessionCaptureInfo(const CaptureFile& file, const std::string& hash, const session::SessionData& data);
-// The regressions of `next` against `base` as findings (scenes, evil methods by stackKey, ANRs,
-// IO by type and path, startup metrics); signatures include the app, so two apps never share one.
-std::vector<Finding> regressionFindings(const session::SessionComparison& comparison, const std::string& app);
+// The regressions of `next` against `base` as findings (scenes, evil methods by stackKey, ANRs
+// by the main thread's top frame, IO by type and path, startup metrics); signatures include the
+// app, so two apps never share one.
+std::vector<Finding> regressionFindings(const session::SessionComparison& comparison, const session::SessionData& base,
+                                        const session::SessionData& next, const std::string& app);
 
 // The hex id users see for an object (0x…).
 std::string objectIdText(uint64_t id);

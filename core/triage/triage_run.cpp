@@ -7,6 +7,7 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <set>
 #include <thread>
 
 namespace mxi::core::triage {
@@ -116,6 +117,10 @@ class Run {
       r.outcome = stored->info.error.empty() ? CaptureOutcome::kSkipped : CaptureOutcome::kFailed;
       r.error = stored->info.error;
       ++m_progress.done;
+    } else if (!m_queuedHashes.insert(r.hash).second) {
+      // The same bytes under another name in this run: analysed once.
+      r.outcome = CaptureOutcome::kSkipped;
+      ++m_progress.done;
     } else {
       (isSessionLike(m_files[i].type) ? m_sessionQueue : m_heapQueue).push_back(i);
     }
@@ -187,9 +192,10 @@ class Run {
       if (m_cancel.isCancelled()) return cancelled();
       ASSIGN_OR_RETURN(auto base, baselineOf(next.info));
       std::vector<Finding> findings;
-      if (base)
-        findings =
-            regressionFindings(session::compareSessions(*base, *next.data, m_options.compare), next.info.appPackage);
+      if (base) {
+        findings = regressionFindings(session::compareSessions(*base, *next.data, m_options.compare), *base, *next.data,
+                                      next.info.appPackage);
+      }
       RETURN_IF_ERROR(finish(next.file, next.info, std::move(findings)));
     }
     return okStatus();
@@ -267,6 +273,7 @@ class Run {
   TriageRunReport m_report;
   TriageProgress m_progress;
   std::vector<size_t> m_heapQueue, m_sessionQueue;
+  std::set<std::string> m_queuedHashes;
   uint64_t m_inUse = 0;
   Clock::time_point m_started = Clock::now();
 };

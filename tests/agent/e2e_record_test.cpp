@@ -98,7 +98,7 @@ class E2eRecordTest : public ::testing::Test {
 };
 
 TEST_F(E2eRecordTest, RecordedHistogramPerSceneEqualsTheReplayedCapture) {
-  const ProgramRun r = mxi({"record", "--package", "com.android.settings", "--duration", "5", "--poll-ms", "250", "-o",
+  const ProgramRun r = mxi({"record", "--package", "com.android.settings", "--duration", "8", "--poll-ms", "250", "-o",
                             (m_scratch / "s.mxs").string()});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_NE(r.err.find("complete: "), std::string::npos) << r.err;
@@ -110,7 +110,7 @@ TEST_F(E2eRecordTest, RecordedHistogramPerSceneEqualsTheReplayedCapture) {
 }
 
 TEST_F(E2eRecordTest, EveryMatrixIssueArrivesExactlyOnce) {
-  const ProgramRun r = mxi({"record", "--package", "mobi.mangatoon.comics.aphone.portuguese", "--duration", "5", "-o",
+  const ProgramRun r = mxi({"record", "--package", "mobi.mangatoon.comics.aphone.portuguese", "--duration", "8", "-o",
                             (m_scratch / "i.mxs").string()});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   const Recorded rec = readSession(m_scratch / "i.mxs");
@@ -127,7 +127,7 @@ TEST_F(E2eRecordTest, EveryMatrixIssueArrivesExactlyOnce) {
 }
 
 TEST_F(E2eRecordTest, AnrArrivesExactlyOnce) {
-  const ProgramRun r = mxi({"record", "--package", "com.example.shinelon.wanandroid", "--duration", "4", "-o",
+  const ProgramRun r = mxi({"record", "--package", "com.example.shinelon.wanandroid", "--duration", "7", "-o",
                             (m_scratch / "a.mxs").string()});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   const Recorded rec = readSession(m_scratch / "a.mxs");
@@ -170,7 +170,7 @@ TEST_F(E2eRecordTest, MethodTraceOfANonDebuggableAppSaysWhyAndTheRecordingGoesOn
   const SimSetting source("MXI_SIM_TRACE_SOURCE=" + methodTraceFile("perflib-basic.trace", m_scratch).string());
   const SimSetting refused("MXI_SIM_NOT_DEBUGGABLE=com.android.settings");
   const fs::path session = m_scratch / "n.mxs";
-  const ProgramRun r = mxi({"record", "--package", "com.android.settings", "--duration", "2", "--poll-ms", "250",
+  const ProgramRun r = mxi({"record", "--package", "com.android.settings", "--duration", "4", "--poll-ms", "250",
                             "--method-trace", "-o", session.string()});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_NE(r.err.find("method trace failed: agent: com.android.settings is not debuggable, so Android will not trace "
@@ -356,7 +356,7 @@ TEST_F(E2eRecordTest, IssueCutInsideAMultiByteCharacterIsKeptAndTheRecordingGoes
 
   const fs::path session = m_scratch / "u.mxs";
   const ProgramRun r = mxi(
-      {"record", "--package", "mobi.mangatoon.comics.aphone.portuguese", "--duration", "5", "-o", session.string()});
+      {"record", "--package", "mobi.mangatoon.comics.aphone.portuguese", "--duration", "8", "-o", session.string()});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   // The cut one and every real one (3 of which are Matrix ANRs).
   EXPECT_NE(r.err.find("issues evil-method 468  anr 3"), std::string::npos) << r.err;

@@ -90,7 +90,7 @@ TEST_F(FrameGapTest, OnA120HzDisplayThePollFollowsTheRingAndNoFrameIsLost) {
   startPhone(120, 8);  // 125 frames a second: 120 listed rows hold under a second of them
   const fs::path session = m_scratch / "fast.mxs";
   const ProgramRun r =
-      mxi({"record", "--package", kApp, "--duration", "4", "--poll-ms", "2000", "-o", session.string()});
+      mxi({"record", "--package", kApp, "--duration", "6", "--poll-ms", "2000", "-o", session.string()});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_NE(r.err.find("mxi record: the display runs at 120 Hz: frames are read every 500 ms instead of 2000 (the "
                        "phone lists only a window's last 120)"),
@@ -108,7 +108,7 @@ TEST_F(FrameGapTest, OnA120HzDisplayThePollFollowsTheRingAndNoFrameIsLost) {
 TEST_F(FrameGapTest, FramesFasterThanThePollsAreRecordedAsGapsThatHideExactlyTheMissingFrames) {
   startPhone(60, 2);  // 500 frames a second on a 60 Hz clock: a 1 s poll sees only the last 120
   const fs::path session = m_scratch / "gaps.mxs";
-  const ProgramRun r = mxi({"record", "--package", kApp, "--duration", "4", "-o", session.string()});
+  const ProgramRun r = mxi({"record", "--package", kApp, "--duration", "6", "-o", session.string()});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   constexpr int64_t kPeriod = 1'000'000'000 / 60;
   const Timeline t = read(session, kPeriod);
