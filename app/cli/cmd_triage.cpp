@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/commands.h"
+#include "core/base/byte_units.h"
 #include "core/triage/capture_files.h"
 #include "core/triage/triage_html.h"
 #include "core/triage/triage_run.h"
@@ -18,13 +19,6 @@ namespace triage = core::triage;
 namespace {
 
 constexpr int kNewSignatureExit = 3;
-
-std::string clockText(double seconds) {
-  const auto s = static_cast<long long>(seconds + 0.5);
-  char text[32];
-  std::snprintf(text, sizeof text, "%lld:%02lld", s / 60, s % 60);
-  return text;
-}
 
 // One rewritten line on a terminal; a line per finished capture otherwise (logs of CI runs).
 class TriageProgressLine {
@@ -38,9 +32,9 @@ class TriageProgressLine {
     m_lastDone = p.done;
     std::string line = "triage: " + std::to_string(p.done) + "/" + std::to_string(p.total) + " captures";
     if (p.running) line += ", " + std::to_string(p.running) + " running";
-    line += ", " + triage::bytesText(p.bytesDone) + " of " + triage::bytesText(p.bytesTotal) + " analysed, " +
-            clockText(p.elapsedSeconds) + " elapsed";
-    if (p.etaSeconds >= 0 && p.done < p.total) line += ", ETA " + clockText(p.etaSeconds);
+    line += ", " + core::bytesText(p.bytesDone) + " of " + core::bytesText(p.bytesTotal) + " analysed, " +
+            triage::clockText(p.elapsedSeconds) + " elapsed";
+    if (p.etaSeconds >= 0 && p.done < p.total) line += ", ETA " + triage::clockText(p.etaSeconds);
     if (m_terminal) {
       std::fprintf(stderr, "\r%-100s", line.c_str());
     } else {
@@ -77,7 +71,7 @@ void printTable(const triage::TriageView& view, const triage::TriageRunReport* r
     std::printf("%3zu  %-11s %-44s %8llu %12s  %-9s  %-16s  %-16s  %s%s\n", i + 1,
                 std::string(triage::kindName(s.kind)).c_str(), what.c_str(),
                 static_cast<unsigned long long>(s.captures),
-                s.maxRetainedBytes ? triage::bytesText(s.maxRetainedBytes).c_str() : "-",
+                s.maxRetainedBytes ? core::bytesText(s.maxRetainedBytes).c_str() : "-",
                 std::string(triage::statusName(s.status)).c_str(), triage::timeText(s.firstSeenMs).c_str(),
                 triage::timeText(s.lastSeenMs).c_str(), s.signature.substr(0, 12).c_str(), isNew ? "  NEW" : "");
     if (!s.note.empty()) std::printf("       note: %s\n", s.note.c_str());
@@ -208,14 +202,10 @@ void registerTriageCommand(CLI::App& root, int& exitCode) {
       TriageProgressLine line(!args->quiet);
       ASSIGN_OR_RETURN(run, triage::runTriage(files, *store, options, std::ref(line), processCancelToken()));
     }
-    ASSIGN_OR_RETURN(auto view, triage::readTriageView(*store));
+    ASSIGN_OR_RETURN(auto view, triage::readTriageView(*store, run ? &run->signaturesBefore : nullptr));
     bool newAppeared = false;
-    if (run) {
-      for (const auto& s : view.signatures) {
-        if (run->signaturesBefore.contains(s.signature)) continue;
-        view.newInThisRun.insert(s.signature);
-        newAppeared |= s.status != triage::SignatureStatus::kIgnored;
-      }
+    for (const auto& s : view.signatures) {
+      newAppeared |= view.newInThisRun.contains(s.signature) && s.status != triage::SignatureStatus::kIgnored;
     }
     if (!args->html.empty()) {
       std::ofstream out(args->html, std::ios::binary | std::ios::trunc);

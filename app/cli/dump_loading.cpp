@@ -30,16 +30,7 @@ core::StatusOr<LoadedDump> loadDump(const DumpOptions& options) {
   return loaded;
 }
 
-std::string humanBytes(uint64_t bytes) {
-  const core::ScaledBytes b = core::scaleBytes(bytes);
-  char buf[32];
-  if (b.wholeBytes()) {
-    std::snprintf(buf, sizeof buf, "%llu B", static_cast<unsigned long long>(bytes));
-  } else {
-    std::snprintf(buf, sizeof buf, "%.1f %.*s", b.value, static_cast<int>(b.unit.size()), b.unit.data());
-  }
-  return buf;
-}
+std::string humanBytes(uint64_t bytes) { return core::bytesText(bytes); }
 
 std::optional<core::hprof::ObjectId> parseObjectId(const std::string& text) {
   try {

@@ -45,7 +45,7 @@ std::string trendSvg(const std::vector<VersionTrend>& trend) {
                   x, kTop + kH - h, kBarW - 16, std::max(h, 1), t.affected ? "hit" : "miss",
                   escape(t.appVersion.empty() ? "unknown" : t.appVersion).c_str(),
                   static_cast<unsigned long long>(t.affected), static_cast<unsigned long long>(t.captures),
-                  bytesText(t.maxRetainedBytes).c_str(), x, kTop + kH - h - 3,
+                  core::bytesText(t.maxRetainedBytes).c_str(), x, kTop + kH - h - 3,
                   static_cast<unsigned long long>(t.affected), static_cast<unsigned long long>(t.captures), x,
                   kTop + kH + 13, escape(t.appVersion.empty() ? "unknown" : t.appVersion).c_str());
     svg += bar;
@@ -72,17 +72,6 @@ svg.trend rect.hit{fill:#c0392b} svg.trend rect.miss{fill:#d5d8dc} svg.trend tex
 
 }  // namespace
 
-std::string bytesText(uint64_t bytes) {
-  const ScaledBytes b = scaleBytes(bytes);
-  char text[32];
-  if (b.wholeBytes()) {
-    std::snprintf(text, sizeof text, "%llu B", static_cast<unsigned long long>(bytes));
-  } else {
-    std::snprintf(text, sizeof text, "%.1f %.*s", b.value, static_cast<int>(b.unit.size()), b.unit.data());
-  }
-  return text;
-}
-
 std::string timeText(int64_t unixMs) {
   if (unixMs <= 0) return "—";
   const std::time_t t = static_cast<std::time_t>(unixMs / 1000);
@@ -93,13 +82,14 @@ std::string timeText(int64_t unixMs) {
   return text;
 }
 
-StatusOr<TriageView> readTriageView(TriageStore& store) {
+StatusOr<TriageView> readTriageView(TriageStore& store, const std::set<std::string>* signaturesBefore) {
   TriageView view;
   view.storeLocation = store.location();
   ASSIGN_OR_RETURN(view.captures, store.captures());
   ASSIGN_OR_RETURN(view.signatures, store.signatures());
   for (const SignatureSummary& s : view.signatures) {
     ASSIGN_OR_RETURN(view.trends[s.signature], store.trend(s.signature));
+    if (signaturesBefore && !signaturesBefore->contains(s.signature)) view.newInThisRun.insert(s.signature);
   }
   return view;
 }
@@ -125,7 +115,7 @@ std::string triageHtml(const TriageView& view) {
             "</a></td><td><span class=\"kind " + kind + "\">" + kind + "</span></td><td>" + escape(s.className) +
             (view.newInThisRun.contains(s.signature) ? "<span class=\"flag\">new</span>" : "") +
             "</td><td class=\"num\">" + std::to_string(s.captures) + "</td><td class=\"num\">" +
-            (s.maxRetainedBytes ? bytesText(s.maxRetainedBytes) : "—") + "</td><td class=\"status-" +
+            (s.maxRetainedBytes ? core::bytesText(s.maxRetainedBytes) : "—") + "</td><td class=\"status-" +
             std::string(statusName(s.status)) + "\">" + std::string(statusName(s.status)) + "</td><td>" +
             timeText(s.firstSeenMs) + "</td><td>" + timeText(s.lastSeenMs) + "</td><td class=\"sig\">" +
             s.signature.substr(0, 12) + "</td></tr>";
@@ -141,7 +131,7 @@ std::string triageHtml(const TriageView& view) {
     html += "<p>Seen in <b>" + std::to_string(s.captures) + "</b> capture(s)";
     if (s.maxRetainedBytes) {
       html += std::string(", ") + (s.kind == SignatureKind::kBitmap ? "wasting" : "retaining") + " up to <b>" +
-              bytesText(s.maxRetainedBytes) + "</b> (" + bytesText(s.totalRetainedBytes) + " in all)";
+              core::bytesText(s.maxRetainedBytes) + "</b> (" + core::bytesText(s.totalRetainedBytes) + " in all)";
     }
     html += " · first " + timeText(s.firstSeenMs) + ", last " + timeText(s.lastSeenMs) +
             " · status <span class=\"status-" + std::string(statusName(s.status)) + "\">" +

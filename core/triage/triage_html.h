@@ -20,13 +20,12 @@ struct TriageView {
   std::set<std::string> newInThisRun;                       // signatures to flag as new
 };
 
-// Everything a page, a table or a JSON report shows, read from the store in one go.
-StatusOr<TriageView> readTriageView(TriageStore& store);
+// Everything a page, a table or a JSON report shows, read from the store in one go; with the
+// signatures a run began with, those it added are marked new.
+StatusOr<TriageView> readTriageView(TriageStore& store, const std::set<std::string>* signaturesBefore = nullptr);
 
 std::string triageHtml(const TriageView& view);
 
-// "12.3 MiB" (the units the CLI and the page show).
-std::string bytesText(uint64_t bytes);
 // "2026-11-25 17:51" (UTC).
 std::string timeText(int64_t unixMs);
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -287,6 +288,13 @@ const char* outcomeName(CaptureOutcome outcome) {
     case CaptureOutcome::kFailed: return "failed";
   }
   return "?";
+}
+
+std::string clockText(double seconds) {
+  const auto s = static_cast<long long>(seconds + 0.5);
+  char text[32];
+  std::snprintf(text, sizeof text, "%lld:%02lld", s / 60, s % 60);
+  return text;
 }
 
 uint64_t estimatedAnalysisBytes(const CaptureFile& file) {

@@ -53,6 +53,9 @@ uint64_t estimatedAnalysisBytes(const CaptureFile& file);
 // 60% of the kernel's MemAvailable (1 GiB when /proc/meminfo cannot be read).
 uint64_t defaultMemoryBudget();
 
+// "1:05": elapsed times and ETAs on the progress line and in the Triage window.
+std::string clockText(double seconds);
+
 // Fails only when the store fails or the run is cancelled; a capture that cannot be analysed is
 // stored with its error and the run goes on.
 StatusOr<TriageRunReport> runTriage(const std::vector<CaptureFile>& files, TriageStore& store,

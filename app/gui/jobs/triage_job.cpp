@@ -10,18 +10,12 @@ core::StatusOr<std::shared_ptr<TriageDocument>> readDocument(triage::TriageStore
                                                              std::optional<triage::TriageRunReport> run) {
   auto doc = std::make_shared<TriageDocument>();
   doc->storeLocation = QString::fromStdString(store.location());
-  ASSIGN_OR_RETURN(doc->view, triage::readTriageView(store));
+  ASSIGN_OR_RETURN(doc->view, triage::readTriageView(store, run ? &run->signaturesBefore : nullptr));
   for (const auto& s : doc->view.signatures) {
     ASSIGN_OR_RETURN(doc->occurrences[s.signature], store.occurrences(s.signature));
-    if (run && !run->signaturesBefore.contains(s.signature)) doc->view.newInThisRun.insert(s.signature);
   }
   doc->run = std::move(run);
   return doc;
-}
-
-QString clockText(double seconds) {
-  const auto s = static_cast<qlonglong>(seconds + 0.5);
-  return QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
 }
 
 }  // namespace
@@ -52,7 +46,8 @@ bool TriageJob::analyse(QStringList captures) {
       auto onProgress = [&](const triage::TriageProgress& p) {
         QString phase = tr("Analysing captures: %1 of %2 done").arg(p.done).arg(p.total);
         if (p.running) phase += tr(", %1 running").arg(p.running);
-        if (p.etaSeconds > 0 && p.done < p.total) phase += tr(", about %1 left").arg(clockText(p.etaSeconds));
+        if (p.etaSeconds > 0 && p.done < p.total)
+          phase += tr(", about %1 left").arg(QString::fromStdString(triage::clockText(p.etaSeconds)));
         const int permille = p.total ? static_cast<int>(core::ProgressSink::kMax * p.done / p.total) : 0;
         progress.report(phase.toStdString(), permille);
       };
