@@ -79,7 +79,9 @@ StatusOr<std::shared_ptr<DumpSource>> openGzip(std::span<const uint8_t> in, cons
   while (status.ok()) {
     if (zs.avail_in == 0) {
       if (consumed >= in.size()) {
-        status = invalidInput("gzip stream is truncated", consumed);
+        status = invalidInput("truncated at byte " + std::to_string(in.size()) + ": the gzip stream ends early (" +
+                                  std::to_string(produced) + " bytes of the dump inflated before it)",
+                              consumed);
         break;
       }
       const size_t n = std::min<uint64_t>(kChunk, in.size() - consumed);

@@ -34,6 +34,26 @@ std::string_view basicTypeName(BasicType type) {
   return "?";
 }
 
+std::string_view recordTagName(uint8_t tag) {
+  switch (static_cast<RecordTag>(tag)) {
+    case RecordTag::kString: return "STRING";
+    case RecordTag::kLoadClass: return "LOAD_CLASS";
+    case RecordTag::kUnloadClass: return "UNLOAD_CLASS";
+    case RecordTag::kStackFrame: return "STACK_FRAME";
+    case RecordTag::kStackTrace: return "STACK_TRACE";
+    case RecordTag::kAllocSites: return "ALLOC_SITES";
+    case RecordTag::kHeapSummary: return "HEAP_SUMMARY";
+    case RecordTag::kStartThread: return "START_THREAD";
+    case RecordTag::kEndThread: return "END_THREAD";
+    case RecordTag::kHeapDump: return "HEAP_DUMP";
+    case RecordTag::kCpuSamples: return "CPU_SAMPLES";
+    case RecordTag::kControlSettings: return "CONTROL_SETTINGS";
+    case RecordTag::kHeapDumpSegment: return "HEAP_DUMP_SEGMENT";
+    case RecordTag::kHeapDumpEnd: return "HEAP_DUMP_END";
+  }
+  return {};
+}
+
 std::string_view rootKindName(RootKind kind) {
   switch (kind) {
     case RootKind::kUnknown: return "unknown";

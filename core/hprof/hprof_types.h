@@ -54,6 +54,8 @@ enum class RecordTag : uint8_t {
   kHeapDumpSegment = 0x1C,
   kHeapDumpEnd = 0x2C,
 };
+// "HEAP_DUMP_SEGMENT"…; empty for a tag the format does not define.
+std::string_view recordTagName(uint8_t tag);
 
 enum class SubTag : uint8_t {
   kRootUnknown = 0xFF,

@@ -60,6 +60,9 @@ class IndexBuilder {
   uint8_t heapFor(uint32_t heapId, uint64_t nameId);
   void addObject(uint64_t id, uint64_t offset, ObjectKind kind);
   void slideWindow(uint64_t pos);
+  // A file that stops early: "truncated at byte <file size>: <what>; read: <what the scan has>".
+  Status truncatedAt(const std::string& what, uint64_t recordOffset) const;
+  std::string readSoFar() const;
 
   // Pass 2.
   Status resolveClasses();

@@ -20,6 +20,12 @@ std::string hex(uint64_t v) {
   return buf;
 }
 
+// "HEAP_DUMP_SEGMENT (tag 0x1c)", or "tag 0x55" for a tag the format does not define.
+std::string recordTagText(uint8_t tag) {
+  const std::string_view name = recordTagName(tag);
+  return name.empty() ? "tag " + hex(tag) : std::string(name) + " (tag " + hex(tag) + ")";
+}
+
 Status truncatedSubRecord(const char* what, uint64_t offset, uint64_t segmentEnd) {
   return invalidInput(std::string(what) + " sub-record runs past the end of its heap dump segment (which ends at " +
                           std::to_string(segmentEnd) + ")",
@@ -83,13 +89,13 @@ Status IndexBuilder::scanRecords(uint64_t pos) {
     uint8_t tag = 0;
     uint32_t time = 0, length = 0;
     if (!r.u8(tag) || !r.u32(time) || !r.u32(length)) {
-      return invalidInput("truncated record header (file ends inside it)", pos);
+      return truncatedAt("the file ends inside the header of the record at byte " + std::to_string(pos), pos);
     }
     const uint64_t body = r.pos();
     if (length > r.remaining()) {
-      return invalidInput("record tag " + hex(tag) + " declares " + std::to_string(length) + " bytes but only " +
-                              std::to_string(r.remaining()) + " remain (truncated dump?)",
-                          pos);
+      return truncatedAt(recordTagText(tag) + " record at byte " + std::to_string(pos) + " declares " +
+                             std::to_string(length) + " bytes but only " + std::to_string(r.remaining()) + " remain",
+                         pos);
     }
     const uint64_t end = body + length;
     s.recordCounts[tag]++;
@@ -155,15 +161,43 @@ Status IndexBuilder::scanRecords(uint64_t pos) {
     pos = end;
   }
   // Writers that split the heap into segments always close it with HEAP_DUMP_END; a file that
-  // stops at a record boundary before it was cut short (a single HEAP_DUMP needs no end).
+  // stops at a record boundary before it was cut short (a single HEAP_DUMP needs no end). Every
+  // writer puts the heap records after the strings and classes, so a file with none stopped
+  // before them: a copy or transfer cut short, whatever the JVM put first.
   const uint64_t segments = s.recordCounts[static_cast<uint8_t>(RecordTag::kHeapDumpSegment)];
   if (segments > 0 && s.recordCounts[static_cast<uint8_t>(RecordTag::kHeapDumpEnd)] == 0) {
-    return invalidInput("truncated dump: heap dump segments are not closed by a HEAP_DUMP_END record", pos);
+    return truncatedAt("the heap dump segments are not closed by a HEAP_DUMP_END record", pos);
   }
   if (segments == 0 && s.recordCounts[static_cast<uint8_t>(RecordTag::kHeapDump)] == 0) {
-    return invalidInput("the file holds no heap dump (no HEAP_DUMP or HEAP_DUMP_SEGMENT record)", pos);
+    return truncatedAt("the file ends before any heap dump record (HEAP_DUMP or HEAP_DUMP_SEGMENT)", pos);
   }
   return okStatus();
+}
+
+Status IndexBuilder::truncatedAt(const std::string& what, uint64_t recordOffset) const {
+  return invalidInput("truncated at byte " + std::to_string(m_data.size()) + ": " + what + "; read: " + readSoFar(),
+                      recordOffset);
+}
+
+std::string IndexBuilder::readSoFar() const {
+  const IndexStats& s = m_index->m_stats;
+  const auto count = [](uint64_t n, const char* one, const char* many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+  };
+  const uint64_t strings = m_index->m_strings.size();
+  const uint64_t classes = m_loadClasses.size();
+  const uint64_t heapRecords = s.recordCounts[static_cast<uint8_t>(RecordTag::kHeapDumpSegment)] +
+                               s.recordCounts[static_cast<uint8_t>(RecordTag::kHeapDump)];
+  if (heapRecords == 0) {
+    if (strings == 0 && classes == 0) return "the file header only, no heap records";
+    if (classes == 0) return "strings only, no heap records (" + count(strings, "string", "strings") + ")";
+    return "strings and classes only, no heap records (" + count(strings, "string", "strings") + ", " +
+           count(classes, "class", "classes") + " loaded)";
+  }
+  return count(strings, "string", "strings") + ", " + count(classes, "class", "classes") + " loaded, " +
+         count(m_rawClasses.size(), "class dump", "class dumps") + " and " +
+         count(m_index->m_entries.size(), "object", "objects") + " in " +
+         count(heapRecords, "heap dump record", "heap dump records");
 }
 
 void IndexBuilder::addObject(uint64_t objectId, uint64_t offset, ObjectKind kind) {

@@ -1,10 +1,13 @@
 // Broken dumps: every failure is a Status naming what is wrong and where; nothing crashes or hangs.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstring>
+#include <string>
 
 #include "core/hprof/heap_index.h"
 #include "tests/support/art_sample_dump.h"
+#include "tests/support/hprof_records.h"
 
 namespace mxi::core::hprof {
 namespace {
@@ -36,19 +39,94 @@ TEST(BadInputTest, TruncatedAtEveryByte) {
     EXPECT_EQ(result.status().code(), StatusCode::kInvalidInput) << length;
     ASSERT_TRUE(result.status().hasOffset()) << result.status().toString();
     EXPECT_LE(result.status().offset(), length) << result.status().toString();
+    // Past the file header, every cut is called one, at the byte where the file stops.
+    if (length >= kHeaderSize) {
+      EXPECT_TRUE(
+          result.status().message().starts_with("broken.hprof: truncated at byte " + std::to_string(length) + ": "))
+          << result.status().toString();
+    }
   }
 }
 
-TEST(BadInputTest, TruncatedAtRecordBoundariesSaysWhy) {
+std::string counted(size_t n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+// What the scan has read when the file stops at `cut`, from the records before it.
+std::string readBefore(const std::vector<test::HprofRecordSpan>& records, uint64_t cut) {
+  size_t strings = 0, classes = 0, heapRecords = 0;
+  for (const auto& r : records) {
+    if (r.end() > cut) break;
+    strings += r.tag == 0x01;
+    classes += r.tag == 0x02;
+    heapRecords += test::isHeapRecordTag(r.tag);
+  }
+  if (heapRecords > 0) {
+    return counted(strings, "string", "strings") + ", " + counted(classes, "class", "classes") + " loaded, ";
+  }
+  if (strings == 0 && classes == 0) return "the file header only, no heap records";
+  if (classes == 0) return "strings only, no heap records (" + counted(strings, "string", "strings") + ")";
+  return "strings and classes only, no heap records (" + counted(strings, "string", "strings") + ", " +
+         counted(classes, "class", "classes") + " loaded)";
+}
+
+std::string bytesText(const std::vector<uint8_t>& bytes) { return {bytes.begin(), bytes.end()}; }
+
+TEST(BadInputTest, TruncatedAtRecordBoundariesSaysWhereAndWhatWasRead) {
   const auto& s = sample();
+  const auto records = test::hprofRecords(bytesText(s.bytes));
+  ASSERT_EQ(records.size(), s.recordOffsets.size());
+  bool sawHeaderOnly = false, sawNoHeap = false, sawUnclosed = false;
   for (size_t boundary : s.recordOffsets) {
     const std::vector<uint8_t> prefix(s.bytes.begin(), s.bytes.begin() + static_cast<std::ptrdiff_t>(boundary));
     const auto result = build(prefix);
     ASSERT_FALSE(result.ok()) << boundary;
     const std::string& m = result.status().message();
-    EXPECT_TRUE(m.find("HEAP_DUMP_END") != std::string::npos || m.find("no heap dump") != std::string::npos) << m;
+    const std::string at = "broken.hprof: truncated at byte " + std::to_string(boundary) + ": ";
+    const std::string read = readBefore(records, boundary);
+    if (read.find("no heap records") != std::string::npos) {
+      EXPECT_EQ(m, at + "the file ends before any heap dump record (HEAP_DUMP or HEAP_DUMP_SEGMENT); read: " + read);
+      (read.starts_with("the file header") ? sawHeaderOnly : sawNoHeap) = true;
+    } else {
+      EXPECT_TRUE(m.starts_with(at + "the heap dump segments are not closed by a HEAP_DUMP_END record; read: " + read))
+          << m;
+      EXPECT_NE(m.find(" objects in "), std::string::npos) << m;
+      sawUnclosed = true;
+    }
     EXPECT_EQ(result.status().offset(), boundary);
   }
+  EXPECT_TRUE(sawHeaderOnly && sawNoHeap && sawUnclosed);
+}
+
+TEST(BadInputTest, TruncatedInsideARecordNamesItAndWhatWasRead) {
+  const auto& s = sample();
+  const auto records = test::hprofRecords(bytesText(s.bytes));
+  for (const auto& r : records) {
+    if (r.length < 2) continue;
+    const uint64_t cut = r.offset + 9 + r.length / 2;
+    const std::vector<uint8_t> prefix(s.bytes.begin(), s.bytes.begin() + static_cast<std::ptrdiff_t>(cut));
+    const auto result = build(prefix);
+    ASSERT_FALSE(result.ok()) << cut;
+    const std::string name(recordTagName(r.tag));
+    ASSERT_FALSE(name.empty()) << int{r.tag};
+    char tagHex[8];
+    std::snprintf(tagHex, sizeof tagHex, "0x%x", r.tag);
+    const std::string expected = "broken.hprof: truncated at byte " + std::to_string(cut) + ": " + name + " (tag " +
+                                 tagHex + ") record at byte " + std::to_string(r.offset) + " declares " +
+                                 std::to_string(r.length) + " bytes but only " + std::to_string(r.length / 2) +
+                                 " remain; read: " + readBefore(records, r.offset);
+    EXPECT_TRUE(result.status().message().starts_with(expected)) << result.status().message() << "\n" << expected;
+    EXPECT_EQ(result.status().offset(), r.offset);
+  }
+  // Inside a record's own header.
+  const auto& last = records.back();
+  const std::vector<uint8_t> prefix(s.bytes.begin(), s.bytes.begin() + static_cast<std::ptrdiff_t>(last.offset + 4));
+  const auto result = build(prefix);
+  ASSERT_FALSE(result.ok());
+  EXPECT_TRUE(result.status().message().starts_with(
+      "broken.hprof: truncated at byte " + std::to_string(last.offset + 4) +
+      ": the file ends inside the header of the record at byte " + std::to_string(last.offset) + "; read: "))
+      << result.status().message();
 }
 
 TEST(BadInputTest, RecordLengthBeyondTheFile) {
@@ -58,7 +136,9 @@ TEST(BadInputTest, RecordLengthBeyondTheFile) {
   const auto result = build(bytes);
   ASSERT_FALSE(result.ok());
   EXPECT_EQ(result.status().offset(), firstRecord);
-  EXPECT_NE(result.status().message().find("declares 2147483647 bytes"), std::string::npos)
+  EXPECT_NE(
+      result.status().message().find("record at byte " + std::to_string(firstRecord) + " declares 2147483647 bytes"),
+      std::string::npos)
       << result.status().toString();
 }
 
