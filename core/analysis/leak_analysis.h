@@ -69,6 +69,15 @@ StatusOr<LeakReport> analyzeLeaks(const hprof::HeapIndex& index, const LeakOptio
 // without them (retainedSizes = false): the desktop app lists leaks before the tree exists.
 void addRetainedSizes(LeakReport& report, const hprof::HeapIndex& index, const HeapDominators& dominators);
 
+// The class name a chain shows for an object: a class object's own class, an array's array
+// class ("byte[]"), "<unknown class>" when the dump lacks it. Never empty.
+std::string chainClassName(const hprof::HeapIndex& index, hprof::ObjectIndex object);
+
+// The known references (indexes into known.patterns()) a path starts at or goes through, in
+// path order; `chain` is describePath(path, root).
+std::vector<int> knownReferencesOnPath(const KnownReferenceMatcher& known, const std::vector<hprof::ObjectIndex>& path,
+                                       const std::vector<ChainNode>& chain, const hprof::GcRoot* root);
+
 // The shortest strong path to `object` as chain nodes (statuses judged, not propagated).
 std::vector<ChainNode> describePath(const hprof::HeapIndex& index, const std::vector<hprof::ObjectIndex>& path,
                                     const hprof::GcRoot* root);
