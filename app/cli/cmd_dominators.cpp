@@ -81,8 +81,9 @@ void registerDominatorsCommand(CLI::App& root, int& exitCode) {
                     hexId(ix.idOf(o)).c_str(), humanBytes(d.retainedBytes(o)).c_str(),
                     reachable ? 100.0 * static_cast<double>(d.retainedBytes(o)) / static_cast<double>(reachable) : 0.0,
                     humanBytes(ix.shallowSize(o)).c_str());
-        if (!rootPaths[i].chain.empty()) std::printf("%s\n", chainToText(rootPaths[i].chain).c_str());
+        if (!rootPaths[i].chain.empty()) std::printf("%s", chainToText(rootPaths[i].chain).c_str());
         if (!rootPaths[i].note.empty()) std::printf("(%s)\n", rootPaths[i].note.c_str());
+        std::printf("\n");
       }
     }
     return 0;
