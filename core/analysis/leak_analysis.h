@@ -54,7 +54,8 @@ struct LeakReport {
   std::vector<Leak> libraryLeaks;  // the only path goes through a known reference
   std::vector<KnownReference> knownReferences;
   size_t candidates = 0;             // nominated by the finders
-  size_t notStronglyReachable = 0;   // nominated but only weakly reachable or unreachable: no leak
+  size_t notStronglyReachable = 0;   // nominated but only weakly reachable, unreachable, or held only
+                                     // through an ignored known reference: no leak
   size_t heldThroughOtherLeaks = 0;  // nominated, but the shortest path runs through another
                                      // leaking object: part of that leak, not one of its own
   std::vector<std::pair<std::string, double>> timingsMs;
