@@ -1,8 +1,9 @@
 // The dominator tree and the path search agree on which roots hold the heap (issue 27), on
 // every dump the suite has: the JVM fixture dumps, the sample dump, the writer-built dumps and
-// the real device dump in ../shared/reference when present. Each top retainer has a class name
-// and a path that starts at a strong GC root and follows only strong references; the tops of
-// the tree together retain exactly the reachable bytes.
+// the real device dump in ../shared/reference when present. The tree and a whole-graph path
+// search reach exactly the objects the dump's strong roots hold; each top retainer has a class
+// name and a path that starts at a strong GC root and follows only strong references; the tops
+// of the tree together retain exactly the reachable bytes.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -48,6 +49,29 @@ bool isStrongEdge(const HeapGraph& graph, ObjectIndex from, ObjectIndex to) {
   return false;
 }
 
+// Objects a strong root record of the dump holds, directly or along strong references.
+std::vector<uint8_t> reachableFromStrongRoots(const HeapGraph& graph) {
+  std::vector<uint8_t> seen(graph.nodeCount(), 0);
+  std::vector<uint32_t> stack;
+  for (const hprof::GcRoot& root : graph.index().roots()) {
+    if (root.object == hprof::kNoObject || !hprof::isStrongRoot(root.kind) || seen[root.object.value]) continue;
+    seen[root.object.value] = 1;
+    stack.push_back(root.object.value);
+  }
+  while (!stack.empty()) {
+    const uint32_t node = stack.back();
+    stack.pop_back();
+    const auto succ = graph.successors(node);
+    const uint32_t skipped = graph.skippedSuccessor(node);
+    for (size_t k = 0; k < succ.size(); ++k) {
+      if (k == skipped || seen[succ[k]]) continue;
+      seen[succ[k]] = 1;
+      stack.push_back(succ[k]);
+    }
+  }
+  return seen;
+}
+
 // One top retainer: a class name, and a path from a strong GC root along strong references.
 void checkRetainer(const HeapIndex& index, const HeapGraph& graph, const ShortestPaths& paths,
                    const KnownReferenceMatcher& known, ObjectIndex o) {
@@ -79,17 +103,27 @@ size_t checkDump(const std::string& name, const HeapIndex& index) {
   if (!dominators.ok()) return 0;
   const HeapDominators& d = **dominators;
 
+  // Reachability worked out here from the dump's roots, apart from both analyses; the tree and
+  // a whole-graph path search (with the built-in known references) must both agree with it.
+  const std::vector<uint8_t> reachable = reachableFromStrongRoots(graph);
+  const KnownReferenceMatcher known(index, builtinKnownReferences());
+  auto everything = ShortestPaths::compute(graph, known, {}, progress, cancel);
+  EXPECT_TRUE(everything.ok());
+  if (!everything.ok()) return 0;
   uint64_t reachableShallow = 0;
+  size_t disagreements = 0;
   for (uint32_t i = 0; i < index.objectCount(); ++i) {
-    if (d.isReachable(ObjectIndex{i})) reachableShallow += index.shallowSize(ObjectIndex{i});
+    const ObjectIndex o{i};
+    if (reachable[i]) reachableShallow += index.shallowSize(o);
+    if (d.isReachable(o) != (reachable[i] != 0) || (*everything)->isReached(o) != (reachable[i] != 0)) ++disagreements;
   }
+  EXPECT_EQ(disagreements, 0u);
   uint64_t topsRetained = 0;
   for (ObjectIndex top : d.children(hprof::kNoObject)) topsRetained += d.retainedBytes(top);
   EXPECT_EQ(topsRetained, reachableShallow);
   EXPECT_EQ(d.reachableBytes(), reachableShallow);
 
   const std::vector<ObjectIndex> tops = d.topRetainers(kTopRetainers);
-  const KnownReferenceMatcher known(index, builtinKnownReferences());
   auto paths = ShortestPaths::compute(graph, known, tops, progress, cancel);
   EXPECT_TRUE(paths.ok());
   if (!paths.ok()) return 0;
