@@ -7,6 +7,7 @@
 #include "app/cli/leak_output.h"
 #include "core/analysis/heap_dominators.h"
 #include "core/analysis/leak_analysis.h"
+#include "core/analysis/root_path.h"
 #include "core/analysis/shortest_paths.h"
 
 namespace mxi::cli {
@@ -49,6 +50,8 @@ void registerDominatorsCommand(CLI::App& root, int& exitCode) {
     if (!paths.ok()) return about(args->dump.path, paths.status());
     const double totalMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     const uint64_t reachable = d.reachableBytes();
+    std::vector<analysis::RootPath> rootPaths;
+    for (ObjectIndex o : tops) rootPaths.push_back(analysis::rootPathTo(ix, **paths, known, o));
     if (args->format == OutputFormat::kJson) {
       nlohmann::ordered_json j;
       j["file"] = ix.source().path();
@@ -56,14 +59,15 @@ void registerDominatorsCommand(CLI::App& root, int& exitCode) {
       j["reachableBytes"] = reachable;
       j["unreachableObjects"] = ix.objectCount() - d.reachableObjects();
       auto rows = nlohmann::ordered_json::array();
-      for (ObjectIndex o : tops) {
-        const auto path = (*paths)->pathTo(o);
-        const auto chain = analysis::describePath(ix, path, path.empty() ? nullptr : (*paths)->rootOf(path.front()));
-        rows.push_back({{"className", chain.empty() ? "" : chain.back().className},
-                        {"objectId", hexId(ix.idOf(o))},
-                        {"retainedBytes", d.retainedBytes(o)},
-                        {"shallowBytes", ix.shallowSize(o)},
-                        {"path", chainToJson(chain)}});
+      for (size_t i = 0; i < tops.size(); ++i) {
+        const ObjectIndex o = tops[i];
+        nlohmann::ordered_json row = {{"className", analysis::chainClassName(ix, o)},
+                                      {"objectId", hexId(ix.idOf(o))},
+                                      {"retainedBytes", d.retainedBytes(o)},
+                                      {"shallowBytes", ix.shallowSize(o)},
+                                      {"path", chainToJson(rootPaths[i].chain)}};
+        if (!rootPaths[i].note.empty()) row["pathNote"] = rootPaths[i].note;
+        rows.push_back(std::move(row));
       }
       j["retainers"] = rows;
       j["timingsMs"] = {{"dominators", dominatorMs}, {"total", totalMs}};
@@ -73,13 +77,13 @@ void registerDominatorsCommand(CLI::App& root, int& exitCode) {
                   humanBytes(reachable).c_str(), d.reachableObjects(), ix.objectCount() - d.reachableObjects());
       for (size_t i = 0; i < tops.size(); ++i) {
         const ObjectIndex o = tops[i];
-        const auto path = (*paths)->pathTo(o);
-        const auto chain = analysis::describePath(ix, path, path.empty() ? nullptr : (*paths)->rootOf(path.front()));
-        std::printf("%zu. %s %s: retains %s (%.1f%%), shallow %s\n", i + 1, chain.back().className.c_str(),
+        std::printf("%zu. %s %s: retains %s (%.1f%%), shallow %s\n", i + 1, analysis::chainClassName(ix, o).c_str(),
                     hexId(ix.idOf(o)).c_str(), humanBytes(d.retainedBytes(o)).c_str(),
                     reachable ? 100.0 * static_cast<double>(d.retainedBytes(o)) / static_cast<double>(reachable) : 0.0,
                     humanBytes(ix.shallowSize(o)).c_str());
-        std::printf("%s\n", chainToText(chain).c_str());
+        if (!rootPaths[i].chain.empty()) std::printf("%s", chainToText(rootPaths[i].chain).c_str());
+        if (!rootPaths[i].note.empty()) std::printf("(%s)\n", rootPaths[i].note.c_str());
+        std::printf("\n");
       }
     }
     return 0;

@@ -30,8 +30,11 @@ HeapGraph::HeapGraph(const hprof::HeapIndex& index) : m_index(index) {
       m_hasReferent[i >> 6] |= uint64_t{1} << (i & 63);
     }
   }
-  for (const hprof::GcRoot& root : index.roots()) {
-    if (root.object != hprof::kNoObject && hprof::isStrongRoot(root.kind)) m_rootObjects.push_back(root.object.value);
+  const auto& roots = index.roots();
+  for (uint32_t r = 0; r < roots.size(); ++r) {
+    if (roots[r].object == hprof::kNoObject || !hprof::isStrongRoot(roots[r].kind)) continue;
+    m_rootRecords.push_back(r);
+    m_rootObjects.push_back(roots[r].object.value);
   }
 }
 

@@ -28,7 +28,12 @@ class HeapGraph {
     if (!(m_hasReferent[node >> 6] >> (node & 63) & 1)) return UINT32_MAX;
     return lookupReferentEdge(node);
   }
-  // Objects held by strong GC roots (every root kind but Android's "unreachable"), in root order.
+  // The one definition of "held by a GC root", for the dominator tree and the path search alike:
+  // every root record of a strong kind (all but Android's "unreachable") whose object is in the
+  // dump, as indexes into HeapIndex::roots(), in dump order. Which of them a path prefers is
+  // ShortestPaths' business; none is left out.
+  const std::vector<uint32_t>& rootRecords() const { return m_rootRecords; }
+  // The objects of rootRecords(), in the same order (an object held by several roots repeats).
   const std::vector<uint32_t>& rootObjects() const { return m_rootObjects; }
   // Whether a class is java.lang.ref.Reference or a subclass.
   bool isReferenceClass(hprof::ClassIndex cls) const {
@@ -44,6 +49,7 @@ class HeapGraph {
   std::vector<uint8_t> m_referenceClass;                       // per ClassIndex
   std::vector<uint64_t> m_hasReferent;                         // bitset over nodes: a referent edge to skip
   std::vector<std::pair<uint32_t, uint32_t>> m_referentEdges;  // (node, edge position), sorted
+  std::vector<uint32_t> m_rootRecords;
   std::vector<uint32_t> m_rootObjects;
 };
 

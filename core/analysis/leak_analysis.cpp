@@ -69,19 +69,36 @@ class Stopwatch {
 
 }  // namespace
 
+std::string chainClassName(const hprof::HeapIndex& index, ObjectIndex object) {
+  if (index.kindOf(object) == hprof::ObjectKind::kClass) {
+    const auto self = index.classForObject(object);
+    return self ? index.classInfo(*self).name : "java.lang.Class";
+  }
+  const hprof::ClassIndex cls = index.classOf(object);
+  return cls == hprof::kNoClass ? "<unknown class>" : index.classInfo(cls).name;
+}
+
+std::vector<int> knownReferencesOnPath(const KnownReferenceMatcher& known, const std::vector<ObjectIndex>& path,
+                                       const std::vector<ChainNode>& chain, const hprof::GcRoot* root) {
+  std::vector<int> patterns;
+  if (const int p = root ? known.matchRoot(*root) : -1; p >= 0) patterns.push_back(p);
+  for (size_t i = 1; i < chain.size() && i < path.size(); ++i) {
+    const ReferenceName& r = chain[i].reference;
+    if (r.type == ReferenceName::Type::kInstanceField || r.type == ReferenceName::Type::kStaticField) {
+      const int p = known.matchField(path[i - 1], r.name, r.type == ReferenceName::Type::kStaticField);
+      if (p >= 0) patterns.push_back(p);
+    }
+  }
+  return patterns;
+}
+
 std::vector<ChainNode> describePath(const hprof::HeapIndex& index, const std::vector<ObjectIndex>& path,
                                     const hprof::GcRoot* root) {
   std::vector<ChainNode> chain;
   const AndroidObjects android(index);
   for (size_t i = 0; i < path.size(); ++i) {
     ChainNode node;
-    const hprof::ClassIndex cls = index.classOf(path[i]);
-    if (index.kindOf(path[i]) == hprof::ObjectKind::kClass) {
-      const auto self = index.classForObject(path[i]);
-      node.className = self ? index.classInfo(*self).name : "java.lang.Class";
-    } else {
-      node.className = cls == hprof::kNoClass ? "<unknown class>" : index.classInfo(cls).name;
-    }
+    node.className = chainClassName(index, path[i]);
     node.objectId = index.idOf(path[i]);
     bool rootThread = false;
     if (i == 0) {
@@ -164,11 +181,12 @@ StatusOr<LeakReport> analyzeLeaks(const hprof::HeapIndex& index, const LeakOptio
   // doing; counting it again would report "2 × Activity" for one leaked activity.
   std::unordered_set<uint32_t> reachableCandidates;
   for (const LeakCandidate& c : candidates) {
-    if (paths->isReached(c.object)) reachableCandidates.insert(c.object.value);
+    if (paths->isReached(c.object) && !paths->onlyThroughIgnored(c.object)) reachableCandidates.insert(c.object.value);
   }
   for (const LeakCandidate& c : candidates) {
+    // Held only through an ignored reference (as LeakCanary ignores it): no leak.
     const std::vector<ObjectIndex> path = paths->pathTo(c.object);
-    if (path.empty()) {
+    if (path.empty() || paths->onlyThroughIgnored(c.object)) {
       ++report.notStronglyReachable;
       continue;
     }
@@ -193,14 +211,8 @@ StatusOr<LeakReport> analyzeLeaks(const hprof::HeapIndex& index, const LeakOptio
       chain[i].suspect = i >= suspects.first && i <= suspects.last;
     }
     // A library leak: its shortest path still starts at or goes through a known reference.
-    const hprof::GcRoot* root = paths->rootOf(path.front());
-    int pattern = root ? known.matchRoot(*root) : -1;
-    for (size_t i = 1; i < chain.size() && pattern < 0; ++i) {
-      const ReferenceName& r = chain[i].reference;
-      if (r.type == ReferenceName::Type::kInstanceField || r.type == ReferenceName::Type::kStaticField) {
-        pattern = known.matchField(path[i - 1], r.name, r.type == ReferenceName::Type::kStaticField);
-      }
-    }
+    const std::vector<int> patterns = knownReferencesOnPath(known, path, chain, paths->rootOf(path.front()));
+    const int pattern = patterns.empty() ? -1 : patterns.front();
     const std::string signature = leakSignature(chain);
     Group& g = groups[{pattern >= 0, signature}];
     if (g.objects.empty() || chain.size() < g.leak.chain.size()) {

@@ -54,7 +54,8 @@ struct LeakReport {
   std::vector<Leak> libraryLeaks;  // the only path goes through a known reference
   std::vector<KnownReference> knownReferences;
   size_t candidates = 0;             // nominated by the finders
-  size_t notStronglyReachable = 0;   // nominated but only weakly reachable or unreachable: no leak
+  size_t notStronglyReachable = 0;   // nominated but only weakly reachable, unreachable, or held only
+                                     // through an ignored known reference: no leak
   size_t heldThroughOtherLeaks = 0;  // nominated, but the shortest path runs through another
                                      // leaking object: part of that leak, not one of its own
   std::vector<std::pair<std::string, double>> timingsMs;
@@ -68,6 +69,15 @@ StatusOr<LeakReport> analyzeLeaks(const hprof::HeapIndex& index, const LeakOptio
 // orders them biggest first, as analyzeLeaks does with retained sizes. For a report found
 // without them (retainedSizes = false): the desktop app lists leaks before the tree exists.
 void addRetainedSizes(LeakReport& report, const hprof::HeapIndex& index, const HeapDominators& dominators);
+
+// The class name a chain shows for an object: a class object's own class, an array's array
+// class ("byte[]"), "<unknown class>" when the dump lacks it. Never empty.
+std::string chainClassName(const hprof::HeapIndex& index, hprof::ObjectIndex object);
+
+// The known references (indexes into known.patterns()) a path starts at or goes through, in
+// path order; `chain` is describePath(path, root).
+std::vector<int> knownReferencesOnPath(const KnownReferenceMatcher& known, const std::vector<hprof::ObjectIndex>& path,
+                                       const std::vector<ChainNode>& chain, const hprof::GcRoot* root);
 
 // The shortest strong path to `object` as chain nodes (statuses judged, not propagated).
 std::vector<ChainNode> describePath(const hprof::HeapIndex& index, const std::vector<hprof::ObjectIndex>& path,

@@ -1,6 +1,7 @@
 #include "core/analysis/shortest_paths.h"
 
 #include <algorithm>
+#include <array>
 
 namespace mxi::core::analysis {
 
@@ -19,11 +20,10 @@ StatusOr<std::unique_ptr<ShortestPaths>> ShortestPaths::compute(const HeapGraph&
   state.assign(n, kUnseen);
   LargeArray<uint32_t>& parent = out->m_parent;
   parent.resize(n);  // only entries of reached objects are ever read
-  LargeArray<uint32_t> queue, lastQueue;
-  queue.reserve(n);
-  lastQueue.reserve(n);
+  std::array<LargeArray<uint32_t>, kTiers> queues;
+  for (auto& q : queues) q.reserve(n);  // each object enters each queue at most once
 
-  // Targets whose path is not final yet: reached only through the last queue, or not at all.
+  // Targets whose path is not final yet: reached only through a later tier, or not at all.
   std::vector<uint8_t> isTarget(targets.empty() ? 0 : n, 0);
   size_t pending = 0;
   for (ObjectIndex t : targets) {
@@ -38,45 +38,41 @@ StatusOr<std::unique_ptr<ShortestPaths>> ShortestPaths::compute(const HeapGraph&
       --pending;
     }
   };
+  // Offers `node` a path of `tier` (from `from`, UINT32_MAX for a root); taken when it is the
+  // first one or a better tier than the one it has. A plain path is final at once.
+  auto offer = [&](uint32_t node, uint8_t tier, uint32_t from) {
+    if (state[node] != kUnseen && state[node] <= tier + 1) return false;
+    state[node] = tier + 1;
+    parent[node] = from;
+    queues[tier].push_back(node);
+    if (tier == kPlainTier) settle(node);
+    return true;
+  };
 
   const auto& roots = index.roots();
-  for (uint32_t r = 0; r < roots.size(); ++r) {
+  for (const uint32_t r : graph.rootRecords()) {
     const hprof::GcRoot& root = roots[r];
-    if (root.object == hprof::kNoObject || !hprof::isStrongRoot(root.kind)) continue;
-    const uint32_t node = root.object.value;
-    // A root a known reference names (a thread's locals, a JNI global) is library-held: searched
-    // last, or never when ignored.
+    // A root a known reference names (a thread's locals, a JNI global) is library-held or
+    // ignored: searched last or after everything else.
     const int pattern = known.matchRoot(root);
-    if (pattern >= 0 && known.isIgnored(pattern)) continue;
-    const bool local = pattern >= 0 || (localsLast && root.kind == hprof::RootKind::kJavaFrame);
-    if (state[node] == kUnseen || (state[node] == kQueuedLast && !local)) {
-      state[node] = local ? kQueuedLast : kQueued;
-      parent[node] = UINT32_MAX;
-      out->m_rootRecord[node] = r;
-      (local ? lastQueue : queue).push_back(node);
-      if (!local) settle(node);
-    }
+    const uint8_t tier = pattern >= 0 && known.isIgnored(pattern)                                   ? kIgnoredTier
+                         : pattern >= 0 || (localsLast && root.kind == hprof::RootKind::kJavaFrame) ? kLastTier
+                                                                                                    : kPlainTier;
+    if (offer(root.object.value, tier, UINT32_MAX)) out->m_rootRecord[root.object.value] = r;
   }
 
-  size_t head = 0, lastHead = 0;
+  std::array<size_t, kTiers> heads{};
   uint64_t steps = 0;
-  std::vector<std::pair<ObjectIndex, int>> matches;
   std::vector<uint32_t> lastTargets, ignoredTargets;
   while (!targets.empty() ? pending > 0 : true) {
-    uint32_t node;
-    bool viaLast;
-    if (head < queue.size()) {
-      node = queue[head++];
-      viaLast = false;
-    } else if (lastHead < lastQueue.size()) {
-      node = lastQueue[lastHead++];
-      if (state[node] != kQueuedLast) continue;  // promoted to the first queue meanwhile
-      viaLast = true;
-      settle(node);  // no shorter first-queue path remains
-    } else {
-      break;
-    }
-    state[node] = kDone;
+    uint8_t tier = kPlainTier;
+    while (tier < kTiers && heads[tier] == queues[tier].size()) ++tier;
+    if (tier == kTiers) break;
+    const uint32_t node = queues[tier][heads[tier]++];
+    if (state[node] != tier + 1) continue;  // a better tier reached it meanwhile
+    // Every better queue is empty and stays so (a path never improves on its prefix's tier):
+    // no better path remains.
+    if (tier != kPlainTier) settle(node);
     if ((++steps & 0x3FFFF) == 0 && (cancel.isCancelled() || !progress.report("leak paths", 0))) return cancelled();
 
     lastTargets.clear();
@@ -91,23 +87,14 @@ StatusOr<std::unique_ptr<ShortestPaths>> ShortestPaths::compute(const HeapGraph&
     for (size_t k = 0; k < succ.size(); ++k) {
       if (k == skipped) continue;
       const uint32_t v = succ[k];
+      uint8_t edgeTier = tier;
       if (!ignoredTargets.empty() &&
           std::find(ignoredTargets.begin(), ignoredTargets.end(), v) != ignoredTargets.end()) {
-        continue;  // an ignored reference is never a path
+        edgeTier = kIgnoredTier;
+      } else if (!lastTargets.empty() && std::find(lastTargets.begin(), lastTargets.end(), v) != lastTargets.end()) {
+        edgeTier = std::max(edgeTier, kLastTier);
       }
-      const bool last = viaLast || std::find(lastTargets.begin(), lastTargets.end(), v) != lastTargets.end();
-      if (state[v] == kUnseen) {
-        parent[v] = node;
-        state[v] = last ? kQueuedLast : kQueued;
-        (last ? lastQueue : queue).push_back(v);
-        if (!last) settle(v);
-      } else if (state[v] == kQueuedLast && !last) {
-        parent[v] = node;  // a path that avoids known references wins
-        state[v] = kQueued;
-        queue.push_back(v);
-        out->m_rootRecord.erase(v);
-        settle(v);
-      }
+      if (offer(v, edgeTier, node)) out->m_rootRecord.erase(v);  // held through `node` now, not as a root
     }
   }
   return out;

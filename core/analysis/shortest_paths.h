@@ -1,8 +1,10 @@
 // ShortestPaths: one prioritized breadth-first search from the GC roots over strong references
 // that yields a shortest strong path to every reachable object at once (never one search per
-// object). Two queues, as in LeakCanary's Shark: paths through known library references
-// (KnownReferenceMatcher) and from Java-local roots are only taken when no other path exists,
-// so a leak is blamed on app code whenever app code holds it.
+// object). It starts at exactly the roots the dominator tree starts at (HeapGraph::rootRecords),
+// so every object that retains bytes has a path. Three queues, as LeakCanary's Shark has two:
+// paths through known library references (KnownReferenceMatcher) and from Java-local roots are
+// only taken when no other path exists, so a leak is blamed on app code whenever app code holds
+// it; paths through ignored known references only when nothing else at all holds the object.
 #pragma once
 
 #include <cstdint>
@@ -28,6 +30,9 @@ class ShortestPaths {
                                                           bool localsLast = true);
 
   bool isReached(hprof::ObjectIndex object) const { return m_state[object.value] != kUnseen; }
+  // Whether the path to `object` runs through an ignored known reference (root or field):
+  // nothing else holds it. Leak analysis does not count such an object as a leak.
+  bool onlyThroughIgnored(hprof::ObjectIndex object) const { return m_state[object.value] == kIgnoredTier + 1; }
   // The path, GC-root object first, `object` last; empty when no strong path reaches it.
   std::vector<hprof::ObjectIndex> pathTo(hprof::ObjectIndex object) const;
   // The root record that holds a root object (the first strong one in dump order that the
@@ -35,7 +40,10 @@ class ShortestPaths {
   const hprof::GcRoot* rootOf(hprof::ObjectIndex rootObject) const;
 
  private:
-  static constexpr uint8_t kUnseen = 0, kQueued = 1, kQueuedLast = 2, kDone = 3;
+  // Tiers of paths, best first: plain; through a library reference or a Java local; through an
+  // ignored reference.
+  static constexpr uint8_t kPlainTier = 0, kLastTier = 1, kIgnoredTier = 2, kTiers = 3;
+  static constexpr uint8_t kUnseen = 0;  // otherwise 1 + the tier of the best path found so far
   const hprof::HeapIndex* m_index = nullptr;
   std::vector<uint8_t> m_state;                         // by object
   LargeArray<uint32_t> m_parent;                        // by object; UINT32_MAX for root objects

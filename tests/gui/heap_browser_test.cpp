@@ -31,6 +31,8 @@
 #include "app/gui/views/heap_compare_view.h"
 #include "app/gui/views/instance_inspector.h"
 #include "app/gui/views/item_views.h"
+#include "tests/support/archive_writer.h"
+#include "tests/support/small_android_heap.h"
 #include "tests/support/test_paths.h"
 
 namespace mxi::gui {
@@ -220,6 +222,34 @@ TEST(InstanceInspectorTest, ALeakedObjectShowsFieldsReferrersAndItsPath) {
   ASSERT_TRUE(ready.wait(10000));
   EXPECT_TRUE(inspector->pageText().contains(QStringLiteral("Instances (10)"))) << inspector->pageText().toStdString();
   EXPECT_FALSE(browser.inspect(core::hprof::ObjectId{0x10}));
+}
+
+// Issue 27: an object only the main thread's locals hold (an ignored known reference) is
+// reachable, so it has that path, and the page says why it is that one.
+TEST(InstanceInspectorTest, AnObjectOnlyMainThreadLocalsHoldShowsThatPathAndWhy) {
+  test::SmallAndroidHeap heap;
+  heap.declareClass("com.example.Cache", "", {{"mEntry", test::kObj}});
+  const uint64_t cache = heap.newInstance("com.example.Cache");
+  heap.thread("main", {cache});
+  const auto dir = test::scratchDir("inspector-main-local");
+  const std::string dump = (dir / "main-local.hprof").string();
+  ASSERT_TRUE(test::writeFile(dump, heap.bytes()));
+  auto doc = load(QString::fromStdString(dump));
+  ASSERT_TRUE(doc);
+  HeapBrowser browser(doc);
+  InstanceInspector* inspector = browser.inspector();
+  QSignalSpy ready(inspector, &InstanceInspector::extrasLoaded);
+  ASSERT_TRUE(browser.inspect(core::hprof::ObjectId{cache}));
+  ASSERT_TRUE(ready.wait(10000));
+  const QString text = inspector->pageText();
+  EXPECT_TRUE(text.contains(
+      QStringLiteral("Java frame (thread main) → com.example.Cache@%1").arg(hexId(core::hprof::ObjectId{cache}))))
+      << text.toStdString();
+  EXPECT_TRUE(text.contains(QStringLiteral(
+      "held only through an ignored known reference, a local variable of thread main: What the main thread holds in "
+      "a local variable is gone once it returns.")))
+      << text.toStdString();
+  EXPECT_FALSE(text.contains(QStringLiteral("No strong path"))) << text.toStdString();
 }
 
 TEST(HeapCompareViewTest, ComparingWithTheBaselineShowsThePlantedRegression) {

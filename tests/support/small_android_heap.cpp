@@ -4,6 +4,8 @@
 
 #include <filesystem>
 
+#include "tests/support/archive_writer.h"
+
 namespace mxi::test {
 
 SmallAndroidHeap::SmallAndroidHeap(int sdk, std::string manufacturer, bool artObjectFields) {
@@ -58,7 +60,7 @@ void SmallAndroidHeap::thread(const std::string& name, const std::vector<uint64_
   m_threads.push_back({name, object, locals});
 }
 
-std::shared_ptr<const core::hprof::HeapIndex> SmallAndroidHeap::index() const {
+std::vector<uint8_t> SmallAndroidHeap::bytes() const {
   HprofWriter w(4);
   uint32_t serial = 1;
   for (const std::string& name : m_classOrder) w.loadClass(serial++, m_classes.at(name).id, 0, w.string(name));
@@ -116,12 +118,16 @@ std::shared_ptr<const core::hprof::HeapIndex> SmallAndroidHeap::index() const {
   }
   w.heapDump(seg);
   w.heapDumpEnd();
+  return w.bytes();
+}
+
+std::shared_ptr<const core::hprof::HeapIndex> SmallAndroidHeap::index() const {
   // Through a file: the index refers to the dump's bytes, which must outlive this writer.
   static int written = 0;
   const std::string path = (std::filesystem::temp_directory_path() / ("small-android-heap-" + std::to_string(getpid()) +
                                                                       "-" + std::to_string(++written) + ".hprof"))
                                .string();
-  if (!w.writeTo(path)) return nullptr;
+  if (!writeFile(path, bytes())) return nullptr;
   core::NullProgress progress;
   auto index = core::hprof::openAndIndex(path, {}, {}, progress, core::CancelToken());
   std::filesystem::remove(path);  // the mapping stays valid

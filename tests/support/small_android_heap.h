@@ -34,6 +34,8 @@ class SmallAndroidHeap {
   // A thread (START_THREAD with its name, a thread-object root) whose Java frame holds `locals`.
   void thread(const std::string& name, const std::vector<uint64_t>& locals);
 
+  // The dump's bytes, and the dump indexed.
+  std::vector<uint8_t> bytes() const;
   std::shared_ptr<const core::hprof::HeapIndex> index() const;
 
  private:

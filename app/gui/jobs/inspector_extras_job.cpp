@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "core/analysis/known_references.h"
-#include "core/analysis/shortest_paths.h"
+#include "core/analysis/root_path.h"
 
 namespace mxi::gui {
 
@@ -28,10 +28,10 @@ InspectorExtras computeInspectorExtras(const HeapDocument& doc, ObjectIndex obje
     out.error = QString::fromStdString(paths.status().toString());
     return out;
   }
-  out.pathObjects = (*paths)->pathTo(object);
-  if (!out.pathObjects.empty()) {
-    out.path = core::analysis::describePath(ix, out.pathObjects, (*paths)->rootOf(out.pathObjects.front()));
-  }
+  core::analysis::RootPath rootPath = core::analysis::rootPathTo(ix, **paths, known, object);
+  out.path = std::move(rootPath.chain);
+  out.pathObjects = std::move(rootPath.objects);
+  if (!out.pathObjects.empty()) out.pathNote = QString::fromStdString(rootPath.note);
 
   if (ix.kindOf(object) == core::hprof::ObjectKind::kClass) {
     if (auto cls = ix.classForObject(object)) {

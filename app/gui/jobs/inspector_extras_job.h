@@ -21,6 +21,7 @@ struct InspectorExtras {
   core::analysis::Referrers referrers;          // at most kMaxReferrers
   std::vector<core::analysis::ChainNode> path;  // from its GC root; empty: not strongly reachable
   std::vector<core::hprof::ObjectIndex> pathObjects;
+  QString pathNote;  // why the path is an unusual one (core::analysis::RootPath::note); "" when ordinary
   std::vector<core::hprof::ObjectIndex> instances;  // for a class object: biggest retained first, at most kMaxInstances
   uint64_t instanceCount = 0;
   QString error;  // what could not be finished (the parts before it are filled in)

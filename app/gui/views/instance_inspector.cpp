@@ -209,6 +209,8 @@ void InstanceInspector::render() {
         html += QStringLiteral("<li><i>%1</i> → %2</li>").arg(how, link(m_extras->pathObjects[i]));
       }
       html += QStringLiteral("</ol>");
+      if (!m_extras->pathNote.isEmpty())
+        html += QStringLiteral("<p><i>%1</i></p>").arg(m_extras->pathNote.toHtmlEscaped());
     }
     if (info.kind == core::hprof::ObjectKind::kClass) {
       html += tr("<h4>Instances (%1)</h4>").arg(m_extras->instanceCount);

@@ -1,7 +1,7 @@
 // The four kinds of known reference (docs/LEAKS.md) on small Android-shaped heaps: a leak held
 // only through a matched reference is a library leak, one also held by app code is an app leak
-// reported with the app's path, an ignored reference is never a path, and the built-in matchers
-// apply by the dump's SDK version and manufacturer.
+// reported with the app's path, an ignored reference is never a leak's path, and the built-in
+// matchers apply by the dump's SDK version and manufacturer.
 #include <gtest/gtest.h>
 
 #include "core/analysis/leak_analysis.h"
@@ -100,7 +100,7 @@ TEST(ReferenceMatchersTest, JavaLocalOfANamedThread) {
   EXPECT_EQ(library.libraryLeaks[0].chain.front().rootThread, "payment-worker");
   EXPECT_EQ(knownReferenceText(library.knownReferences[static_cast<size_t>(library.libraryLeaks[0].pattern)]),
             "a local variable of thread payment-worker");
-  // Ignored: the local is no path at all, so nothing else holding it, it is no leak.
+  // Ignored: the local is never a leak's path, so nothing else holding it, it is no leak.
   const LeakReport ignored =
       analyze(*index, withBuiltins(R"([{"kind": "javaLocal", "threadName": "payment-worker", "type": "ignored"}])"));
   EXPECT_TRUE(ignored.leaks.empty());
