@@ -2,8 +2,11 @@
 // starts itself (tests/support/throwaway_postgres.h). Every figure is asserted exactly.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <filesystem>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "core/triage/sql_connection.h"
 #include "core/triage/triage_store.h"
@@ -253,6 +256,92 @@ TEST_P(TriageStoreTest, TwoWritersAtOnceLoseNothing) {
       EXPECT_EQ(s.captures, static_cast<uint64_t>(kShared + 2 * kOwn) / 5) << s.signature;
     }
   }
+}
+
+// Eight first runs at once on a store none of them has seen (a new SQLite file: each converts it
+// to WAL; a new PostgreSQL database: each would create the tables), twenty times: every open
+// succeeds, and the capture they all store lands once.
+TEST_P(TriageStoreTest, EightFirstOpensAtOnceAllSucceed) {
+  constexpr int kOpeners = 8, kRounds = 20;
+  for (int round = 0; round < kRounds; ++round) {
+    SCOPED_TRACE("round " + std::to_string(round));
+    std::string location = m_location + "_" + std::to_string(round);
+    if (GetParam() == "postgres") {
+      location = ThrowawayPostgres::instance().freshDatabase(location.substr(location.rfind('/') + 1));
+      ASSERT_FALSE(location.empty());
+    } else {
+      for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(location + suffix);
+    }
+    std::atomic<int> stored{0};
+    std::vector<std::string> failures(kOpeners);
+    std::vector<std::thread> openers;
+    for (int i = 0; i < kOpeners; ++i) {
+      openers.emplace_back([&, i] {
+        auto store = openTriageStore(location);
+        if (!store.ok()) {
+          failures[static_cast<size_t>(i)] = store.status().toString();
+          return;
+        }
+        auto added = (*store)->addCapture(capture("same", 1, "1", {leak("a", 10)}));
+        if (!added.ok()) failures[static_cast<size_t>(i)] = added.status().toString();
+        stored += added.ok() && *added;
+      });
+    }
+    for (auto& t : openers) t.join();
+    EXPECT_EQ(failures, std::vector<std::string>(kOpeners));
+    EXPECT_EQ(stored.load(), 1);
+    auto store = openTriageStore(location);
+    ASSERT_TRUE(store.ok()) << store.status().toString();
+    EXPECT_EQ(*(*store)->schemaVersion(), TriageStore::kSchemaVersion);
+    EXPECT_EQ((*store)->captures()->size(), 1u);
+    if (HasFailure()) return;
+  }
+}
+
+// Every SQL error names its statement, on both engines (each in its own words).
+TEST_P(TriageStoreTest, AnSqlErrorNamesItsStatement) {
+  auto db = raw();
+  const bool sqlite = GetParam() == "sqlite";
+  const auto missing = db->query("SELECT version FROM triage_schema");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.status().message(),
+            sqlite ? "SQLite could not prepare \"SELECT version FROM triage_schema\": no such table: triage_schema"
+                   : "PostgreSQL could not run \"SELECT version FROM triage_schema\": relation \"triage_schema\" "
+                     "does not exist (SQLSTATE 42P01)");
+  ASSERT_TRUE(db->query("CREATE TABLE t (k TEXT PRIMARY KEY)").ok());
+  ASSERT_TRUE(db->query("INSERT INTO t (k) VALUES (?)", {std::string("x")}).ok());
+  const auto twice = db->query("INSERT INTO t (k)\n  VALUES (?)", {std::string("x")});
+  ASSERT_FALSE(twice.ok());
+  const std::string head = "could not run \"INSERT INTO t (k) VALUES (?)\": ";
+  EXPECT_EQ(twice.status().message(),
+            sqlite
+                ? "SQLite " + head + "UNIQUE constraint failed: t.k"
+                : "PostgreSQL " + head + "duplicate key value violates unique constraint \"t_pkey\" (SQLSTATE 23505)");
+}
+
+// A writer that waited its whole busy timeout for another says which statement gave up.
+TEST(TriageSqliteTest, ABusyTimeoutNamesTheStatement) {
+  const auto dir = test::scratchDir("triage-store-busy");
+  const std::string file = (dir / "busy.sqlite").string();
+  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(file + suffix);
+  auto holder = openSqlite(file);
+  ASSERT_TRUE(holder.ok()) << holder.status().toString();
+  ASSERT_TRUE((*holder)->beginWrite().ok());
+  auto waiter = openSqlite(file, 50);
+  ASSERT_TRUE(waiter.ok()) << waiter.status().toString();
+  const Status busy = (*waiter)->beginWrite();
+  EXPECT_EQ(busy.message(), "SQLite could not run \"BEGIN IMMEDIATE\": database is locked (sqlite busy)");
+  EXPECT_TRUE((*waiter)->isTransient(busy));
+  ASSERT_TRUE((*holder)->commit().ok());
+  EXPECT_TRUE((*waiter)->beginWrite().ok());
+}
+
+// The head of a statement: white space folded, cut after whole words past 48 characters.
+TEST(TriageSqlTextTest, StatementHeadIsTheFirstWords) {
+  EXPECT_EQ(statementHead("  BEGIN\n IMMEDIATE "), "BEGIN IMMEDIATE");
+  EXPECT_EQ(statementHead("INSERT INTO captures (hash, path, size_bytes, captured_at_ms, analysed_at_ms) VALUES (?)"),
+            "INSERT INTO captures (hash, path, size_bytes, captured_at_ms, …");
+  EXPECT_EQ(statementHead(" \n"), "(empty statement)");
 }
 
 INSTANTIATE_TEST_SUITE_P(Engines, TriageStoreTest, ::testing::Values("sqlite", "postgres"),
