@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <filesystem>
+#include <latch>
 #include <string>
 #include <thread>
 #include <vector>
@@ -275,8 +276,10 @@ TEST_P(TriageStoreTest, EightFirstOpensAtOnceAllSucceed) {
     std::atomic<int> stored{0};
     std::vector<std::string> failures(kOpeners);
     std::vector<std::thread> openers;
+    std::latch start(kOpeners);  // all open at the same moment, or they rarely meet
     for (int i = 0; i < kOpeners; ++i) {
       openers.emplace_back([&, i] {
+        start.arrive_and_wait();
         auto store = openTriageStore(location);
         if (!store.ok()) {
           failures[static_cast<size_t>(i)] = store.status().toString();
@@ -334,6 +337,31 @@ TEST(TriageSqliteTest, ABusyTimeoutNamesTheStatement) {
   EXPECT_TRUE((*waiter)->isTransient(busy));
   ASSERT_TRUE((*holder)->commit().ok());
   EXPECT_TRUE((*waiter)->beginWrite().ok());
+}
+
+// Eight connections opening one new file at the same moment, each converting it to WAL: SQLite
+// refuses all but one without waiting (a read lock's upgrade), so this is where runs on a new
+// store used to fail with "database is locked" after a few milliseconds.
+TEST(TriageSqliteTest, EightConnectionsOpeningANewFileAtOnceAllSucceed) {
+  constexpr int kConnections = 8, kRounds = 200;
+  const auto dir = test::scratchDir("triage-store-new-file");
+  for (int round = 0; round < kRounds; ++round) {
+    SCOPED_TRACE("round " + std::to_string(round));
+    const std::string file = (dir / ("new-" + std::to_string(round) + ".sqlite")).string();
+    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(file + suffix);
+    std::vector<std::string> failures(kConnections);
+    std::vector<std::thread> connections;
+    std::latch start(kConnections);
+    for (int i = 0; i < kConnections; ++i) {
+      connections.emplace_back([&, i] {
+        start.arrive_and_wait();
+        auto db = openSqlite(file);
+        if (!db.ok()) failures[static_cast<size_t>(i)] = db.status().toString();
+      });
+    }
+    for (auto& t : connections) t.join();
+    ASSERT_EQ(failures, std::vector<std::string>(kConnections));
+  }
 }
 
 // The head of a statement: white space folded, cut after whole words past 48 characters.
