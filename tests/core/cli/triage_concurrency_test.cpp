@@ -3,10 +3,7 @@
 // the throwaway PostgreSQL server), twenty rounds per engine. Every run must exit 0, each capture
 // must be stored once and analysed by exactly one run, and every run must end showing what one
 // run alone stores.
-#include <fcntl.h>
 #include <gtest/gtest.h>
-#include <sys/file.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <memory>
@@ -18,6 +15,7 @@
 #include "core/triage/sql_connection.h"
 #include "core/triage/triage_store.h"
 #include "tests/support/run_mxi.h"
+#include "tests/support/start_gate.h"
 #include "tests/support/throwaway_postgres.h"
 
 namespace mxi {
@@ -65,25 +63,10 @@ RowCounts countRows(const std::string& location) {
           one("SELECT COUNT(*) FROM chains")};
 }
 
-// Holds an exclusive flock(2) on a file while it lives.
-class StartGate {
- public:
-  explicit StartGate(const fs::path& file) : m_fd(::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644)) {
-    EXPECT_EQ(::flock(m_fd, LOCK_EX), 0) << file;
-  }
-  ~StartGate() { ::close(m_fd); }
-  StartGate(const StartGate&) = delete;
-  StartGate& operator=(const StartGate&) = delete;
-
- private:
-  int m_fd;
-};
-
 class TriageConcurrencyTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
     m_dir = test::scratchDir("triage-concurrency-" + GetParam());
-    m_gate = m_dir / "start.lock";
     fs::create_directories(m_dir / "run");
     for (const char* name : kDumps) {
       fs::copy_file(fs::path(test::fixtureDumpDir()) / (std::string(name) + ".hprof"),
@@ -121,7 +104,7 @@ class TriageConcurrencyTest : public ::testing::TestWithParam<std::string> {
     return {"triage", "-q", "--jobs", "1", "--db", store, "--format", "json", (m_dir / "run").string()};
   }
 
-  fs::path m_dir, m_gate;
+  fs::path m_dir;
   Listing m_expectedListing;
   RowCounts m_expectedRows;
 };
@@ -131,15 +114,14 @@ TEST_P(TriageConcurrencyTest, EightRunsOnAFreshStoreLoseNothing) {
     SCOPED_TRACE("round " + std::to_string(round));
     const std::string store = freshStore(round);
     ASSERT_FALSE(store.empty());
-    // Each run waits behind flock(1) for a lock this test holds until all are started, so the
-    // eight open the new store within milliseconds of each other, not one process start apart.
+    // Released together, the eight open the new store within milliseconds of each other.
     auto argv = triageArgs(store);
-    argv.insert(argv.begin(), {"flock", "--shared", m_gate.string(), test::cliPath()});
+    argv.insert(argv.begin(), test::cliPath());
+    test::StartGate gate(m_dir / "start.lock");
+    ASSERT_TRUE(gate.locked());
     std::vector<std::unique_ptr<test::RunningProgram>> runs;
-    {
-      const StartGate gate(m_gate);
-      for (int r = 0; r < kRuns; ++r) runs.push_back(std::make_unique<test::RunningProgram>(argv));
-    }
+    for (int r = 0; r < kRuns; ++r) runs.push_back(std::make_unique<test::RunningProgram>(gate.gated(argv)));
+    gate.open();
     int analysed = 0;
     for (auto& run : runs) {
       ASSERT_EQ(run->wait(std::chrono::minutes(2)), 0) << run->errorOutput();
