@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <filesystem>
+#include <functional>
 #include <latch>
 #include <string>
 #include <thread>
@@ -46,6 +47,23 @@ CaptureResult capture(const std::string& hash, int64_t atMs, const std::string& 
   return r;
 }
 
+// Runs `job` on `n` threads released at the same moment (or they rarely meet where they race);
+// what each one's failure says, "" for those that succeeded.
+std::vector<std::string> atOnce(int n, const std::function<Status()>& job) {
+  std::vector<std::string> failures(static_cast<size_t>(n));
+  std::latch start(n);
+  std::vector<std::thread> threads;
+  for (int i = 0; i < n; ++i) {
+    threads.emplace_back([&, i] {
+      start.arrive_and_wait();
+      const Status status = job();
+      failures[static_cast<size_t>(i)] = status.ok() ? "" : status.toString();
+    });
+  }
+  for (auto& t : threads) t.join();
+  return failures;
+}
+
 class TriageStoreTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
@@ -67,6 +85,27 @@ class TriageStoreTest : public ::testing::TestWithParam<std::string> {
     auto store = openTriageStore(m_location);
     EXPECT_TRUE(store.ok()) << store.status().toString();
     return store.ok() ? std::move(*store) : nullptr;
+  }
+  // A store as version 1 of mxi wrote it: no device, no note, one chain per signature.
+  void writeVersion1Store() {
+    {
+      auto old = openTriageStoreAtVersion(m_location, 1);
+      ASSERT_TRUE(old.ok()) << old.status().toString();
+      EXPECT_EQ(*(*old)->schemaVersion(), 1);
+    }
+    {
+      auto db = raw();
+      for (const char* sql :
+           {"INSERT INTO captures (hash, path, size_bytes, captured_at_ms, analysed_at_ms, kind, app_package, "
+            "app_version, error) VALUES ('v1hash', '/old/a.hprof', 42, 1000, 2000, 'hprof', 'com.example', '0.9', '')",
+            "INSERT INTO signatures (signature, kind, class_name, chain_text, thumbnail_png, status) VALUES "
+            "('old1', 'leak', 'com.example.Old', 'the v1 chain', '', 'confirmed')",
+            "INSERT INTO occurrences (capture_id, signature, count, retained_bytes, object_id) "
+            "SELECT id, 'old1', 2, 4096, '0x1' FROM captures WHERE hash = 'v1hash'"}) {
+        auto done = db->query(sql);
+        ASSERT_TRUE(done.ok()) << done.status().toString();
+      }
+    }
   }
   std::unique_ptr<SqlConnection> raw() {
     auto db = isPostgresLocation(m_location) ? openPostgres(m_location) : openSqlite(m_location);
@@ -174,25 +213,8 @@ TEST_P(TriageStoreTest, StatusAndNoteStickAcrossRuns) {
 }
 
 TEST_P(TriageStoreTest, MigratesAVersion1Store) {
-  {
-    auto old = openTriageStoreAtVersion(m_location, 1);
-    ASSERT_TRUE(old.ok()) << old.status().toString();
-    EXPECT_EQ(*(*old)->schemaVersion(), 1);
-  }
-  {
-    // What version 1 wrote: no device, no note, one chain per signature.
-    auto db = raw();
-    for (const char* sql :
-         {"INSERT INTO captures (hash, path, size_bytes, captured_at_ms, analysed_at_ms, kind, app_package, "
-          "app_version, error) VALUES ('v1hash', '/old/a.hprof', 42, 1000, 2000, 'hprof', 'com.example', '0.9', '')",
-          "INSERT INTO signatures (signature, kind, class_name, chain_text, thumbnail_png, status) VALUES "
-          "('old1', 'leak', 'com.example.Old', 'the v1 chain', '', 'confirmed')",
-          "INSERT INTO occurrences (capture_id, signature, count, retained_bytes, object_id) "
-          "SELECT id, 'old1', 2, 4096, '0x1' FROM captures WHERE hash = 'v1hash'"}) {
-      auto done = db->query(sql);
-      ASSERT_TRUE(done.ok()) << done.status().toString();
-    }
-  }
+  writeVersion1Store();
+  if (HasFatalFailure()) return;
   auto store = open();
   ASSERT_TRUE(store);
   EXPECT_EQ(*store->schemaVersion(), 2);
@@ -274,23 +296,12 @@ TEST_P(TriageStoreTest, EightFirstOpensAtOnceAllSucceed) {
       for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(location + suffix);
     }
     std::atomic<int> stored{0};
-    std::vector<std::string> failures(kOpeners);
-    std::vector<std::thread> openers;
-    std::latch start(kOpeners);  // all open at the same moment, or they rarely meet
-    for (int i = 0; i < kOpeners; ++i) {
-      openers.emplace_back([&, i] {
-        start.arrive_and_wait();
-        auto store = openTriageStore(location);
-        if (!store.ok()) {
-          failures[static_cast<size_t>(i)] = store.status().toString();
-          return;
-        }
-        auto added = (*store)->addCapture(capture("same", 1, "1", {leak("a", 10)}));
-        if (!added.ok()) failures[static_cast<size_t>(i)] = added.status().toString();
-        stored += added.ok() && *added;
-      });
-    }
-    for (auto& t : openers) t.join();
+    const auto failures = atOnce(kOpeners, [&]() -> Status {
+      ASSIGN_OR_RETURN(auto store, openTriageStore(location));
+      ASSIGN_OR_RETURN(const bool added, store->addCapture(capture("same", 1, "1", {leak("a", 10)})));
+      stored += added;
+      return okStatus();
+    });
     EXPECT_EQ(failures, std::vector<std::string>(kOpeners));
     EXPECT_EQ(stored.load(), 1);
     auto store = openTriageStore(location);
@@ -299,6 +310,22 @@ TEST_P(TriageStoreTest, EightFirstOpensAtOnceAllSucceed) {
     EXPECT_EQ((*store)->captures()->size(), 1u);
     if (HasFailure()) return;
   }
+}
+
+// Eight runs opening a version-1 store at once: one migrates it, the others wait and find it
+// migrated (its chain moved once), and all of them go on to use it.
+TEST_P(TriageStoreTest, EightOpensAtOnceMigrateAVersion1StoreOnce) {
+  writeVersion1Store();
+  if (HasFatalFailure()) return;
+  EXPECT_EQ(atOnce(8, [&] { return openTriageStore(m_location).status(); }), std::vector<std::string>(8));
+  auto store = open();
+  ASSERT_TRUE(store);
+  EXPECT_EQ(*store->schemaVersion(), TriageStore::kSchemaVersion);
+  auto chains = raw()->query("SELECT COUNT(*), MIN(text) FROM chains");
+  ASSERT_TRUE(chains.ok()) << chains.status().toString();
+  EXPECT_EQ(sqlInt((*chains)[0][0]), 1);
+  EXPECT_EQ(sqlText((*chains)[0][1]), "the v1 chain");
+  EXPECT_EQ((*store->signatures())[0].captures, 1u);
 }
 
 // Every SQL error names its statement, on both engines (each in its own words).
@@ -349,17 +376,7 @@ TEST(TriageSqliteTest, EightConnectionsOpeningANewFileAtOnceAllSucceed) {
     SCOPED_TRACE("round " + std::to_string(round));
     const std::string file = (dir / ("new-" + std::to_string(round) + ".sqlite")).string();
     for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(file + suffix);
-    std::vector<std::string> failures(kConnections);
-    std::vector<std::thread> connections;
-    std::latch start(kConnections);
-    for (int i = 0; i < kConnections; ++i) {
-      connections.emplace_back([&, i] {
-        start.arrive_and_wait();
-        auto db = openSqlite(file);
-        if (!db.ok()) failures[static_cast<size_t>(i)] = db.status().toString();
-      });
-    }
-    for (auto& t : connections) t.join();
+    const auto failures = atOnce(kConnections, [&] { return openSqlite(file).status(); });
     ASSERT_EQ(failures, std::vector<std::string>(kConnections));
   }
 }
