@@ -34,8 +34,11 @@ class PostgresConnection final : public SqlConnection {
     const ExecStatusType status = result ? PQresultStatus(result.get()) : PGRES_FATAL_ERROR;
     if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
       const char* state = result ? PQresultErrorField(result.get(), PG_DIAG_SQLSTATE) : nullptr;
-      std::string message = "PostgreSQL: ";
-      message += result ? PQresultErrorMessage(result.get()) : PQerrorMessage(m_conn);
+      // The server's one-line message; the whole report (with its LINE 1: … caret) only when
+      // there is none, as when the connection is gone.
+      const char* primary = result ? PQresultErrorField(result.get(), PG_DIAG_MESSAGE_PRIMARY) : nullptr;
+      std::string message = "PostgreSQL could not run \"" + statementHead(sql) + "\": ";
+      message += primary ? primary : result ? PQresultErrorMessage(result.get()) : PQerrorMessage(m_conn);
       while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
       if (state) message += std::string(" (SQLSTATE ") + state + ")";
       return ioError(message);

@@ -38,12 +38,17 @@ class SqlConnection {
   virtual bool isTransient(const Status& failure) const = 0;
 };
 
-// FILE: an SQLite database (created when missing, WAL journal, waits up to `busyMs` for locks).
+// FILE: an SQLite database (created when missing, WAL journal, waits up to `busyMs` for locks:
+// through SQLite's busy handler, and by running again a statement outside a transaction that
+// SQLite refused at once, as it does a read lock's upgrade it will not wait for).
 StatusOr<std::unique_ptr<SqlConnection>> openSqlite(const std::string& path, int busyMs = 60000);
 // postgresql://… or postgres://… (libpq's connection URI).
 StatusOr<std::unique_ptr<SqlConnection>> openPostgres(const std::string& uri);
 
 // `?` → `$1`, `$2`, … outside quoted text, for PostgreSQL.
 std::string numberedParameters(std::string_view sql);
+// The statement's first words, white space folded ("INSERT INTO captures (hash, path, …"): every
+// SQL error names the statement it came from.
+std::string statementHead(std::string_view sql);
 
 }  // namespace mxi::core::triage

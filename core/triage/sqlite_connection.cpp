@@ -3,7 +3,9 @@
 // one store queue rather than fail.
 #include <sqlite3.h>
 
-#include <charconv>
+#include <algorithm>
+#include <chrono>
+#include <thread>
 
 #include "core/triage/sql_connection.h"
 
@@ -14,7 +16,7 @@ constexpr const char* kTransientMark = "(sqlite busy)";
 
 class SqliteConnection final : public SqlConnection {
  public:
-  explicit SqliteConnection(sqlite3* db) : m_db(db) {}
+  SqliteConnection(sqlite3* db, int busyMs) : m_db(db), m_busyWait(busyMs) {}
   ~SqliteConnection() override { sqlite3_close_v2(m_db); }
 
   SqlDialect dialect() const override { return SqlDialect::kSqlite; }
@@ -22,7 +24,7 @@ class SqliteConnection final : public SqlConnection {
   StatusOr<std::vector<SqlRow>> query(std::string_view sql, const std::vector<SqlValue>& params) override {
     sqlite3_stmt* stmt = nullptr;
     if (sqlite3_prepare_v2(m_db, sql.data(), static_cast<int>(sql.size()), &stmt, nullptr) != SQLITE_OK) {
-      return failure("preparing");
+      return failure("prepare", sql);
     }
     std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)> owned(stmt, sqlite3_finalize);
     for (size_t i = 0; i < params.size(); ++i) {
@@ -35,28 +37,24 @@ class SqliteConnection final : public SqlConnection {
       } else {
         rc = sqlite3_bind_null(stmt, at);
       }
-      if (rc != SQLITE_OK) return failure("binding");
+      if (rc != SQLITE_OK) return failure("bind the parameters of", sql);
     }
-    std::vector<SqlRow> rows;
-    for (;;) {
-      const int rc = sqlite3_step(stmt);
-      if (rc == SQLITE_DONE) break;
-      if (rc != SQLITE_ROW) return failure("running");
-      SqlRow row(static_cast<size_t>(sqlite3_column_count(stmt)));
-      for (int c = 0; c < static_cast<int>(row.size()); ++c) {
-        switch (sqlite3_column_type(stmt, c)) {
-          case SQLITE_NULL: break;
-          case SQLITE_INTEGER: row[static_cast<size_t>(c)] = static_cast<int64_t>(sqlite3_column_int64(stmt, c)); break;
-          default: {
-            const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(stmt, c));
-            row[static_cast<size_t>(c)] =
-                std::string(text ? text : "", static_cast<size_t>(sqlite3_column_bytes(stmt, c)));
-          }
-        }
+    // SQLite answers some lock requests with SQLITE_BUSY at once, without its busy handler: a
+    // read lock's upgrade that could deadlock (PRAGMA journal_mode=WAL on a fresh file that
+    // another process converts too). Outside a transaction the statement is its own, so it
+    // runs again until the busy timeout is spent; in one, the caller's transaction is retried.
+    const auto deadline = std::chrono::steady_clock::now() + m_busyWait;
+    for (int attempt = 0;; ++attempt) {
+      std::vector<SqlRow> rows;
+      int rc = SQLITE_ROW;
+      while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) rows.push_back(rowOf(stmt));
+      if (rc == SQLITE_DONE) return rows;
+      if ((rc & 0xff) != SQLITE_BUSY || !sqlite3_get_autocommit(m_db) || std::chrono::steady_clock::now() >= deadline) {
+        return failure("run", sql);
       }
-      rows.push_back(std::move(row));
+      sqlite3_reset(stmt);
+      std::this_thread::sleep_for(std::chrono::milliseconds(std::min(50, 1 << std::min(attempt, 6))));
     }
-    return rows;
   }
 
   Status beginWrite() override { return simple("BEGIN IMMEDIATE"); }
@@ -71,13 +69,31 @@ class SqliteConnection final : public SqlConnection {
     auto result = query(sql, {});
     return result.ok() ? okStatus() : result.status();
   }
-  Status failure(const char* what) const {
+  static SqlRow rowOf(sqlite3_stmt* stmt) {
+    SqlRow row(static_cast<size_t>(sqlite3_column_count(stmt)));
+    for (int c = 0; c < static_cast<int>(row.size()); ++c) {
+      switch (sqlite3_column_type(stmt, c)) {
+        case SQLITE_NULL: break;
+        case SQLITE_INTEGER: row[static_cast<size_t>(c)] = static_cast<int64_t>(sqlite3_column_int64(stmt, c)); break;
+        default: {
+          const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(stmt, c));
+          row[static_cast<size_t>(c)] =
+              std::string(text ? text : "", static_cast<size_t>(sqlite3_column_bytes(stmt, c)));
+        }
+      }
+    }
+    return row;
+  }
+  // "SQLite could not run "BEGIN IMMEDIATE": database is locked (sqlite busy)".
+  Status failure(const char* what, std::string_view sql) const {
     const int code = sqlite3_extended_errcode(m_db) & 0xff;
-    std::string message = std::string("SQLite ") + what + ": " + sqlite3_errmsg(m_db);
+    std::string message =
+        std::string("SQLite could not ") + what + " \"" + statementHead(sql) + "\": " + sqlite3_errmsg(m_db);
     if (code == SQLITE_BUSY || code == SQLITE_LOCKED) message += std::string(" ") + kTransientMark;
     return ioError(message);
   }
   sqlite3* m_db;
+  std::chrono::milliseconds m_busyWait;
 };
 
 }  // namespace
@@ -92,49 +108,12 @@ StatusOr<std::unique_ptr<SqlConnection>> openSqlite(const std::string& path, int
     return ioError("cannot open the triage store " + path + ": " + message);
   }
   sqlite3_busy_timeout(db, busyMs);
-  auto connection = std::make_unique<SqliteConnection>(db);
+  auto connection = std::make_unique<SqliteConnection>(db, busyMs);
   // A file that is not a database fails here, on its first read.
   auto wal = connection->query("PRAGMA journal_mode=WAL", {});
-  if (!wal.ok()) return wal.status().withContext(path + ": ");
-  if (auto fk = connection->query("PRAGMA foreign_keys=ON", {}); !fk.ok()) return fk.status();
+  if (!wal.ok()) return wal.status().withContext(path);
+  if (auto fk = connection->query("PRAGMA foreign_keys=ON", {}); !fk.ok()) return fk.status().withContext(path);
   return std::unique_ptr<SqlConnection>(std::move(connection));
-}
-
-std::string sqlText(const SqlValue& value) {
-  if (const auto* s = std::get_if<std::string>(&value)) return *s;
-  if (const auto* n = std::get_if<int64_t>(&value)) return std::to_string(*n);
-  return {};
-}
-
-int64_t sqlInt(const SqlValue& value) {
-  if (const auto* n = std::get_if<int64_t>(&value)) return *n;
-  if (const auto* s = std::get_if<std::string>(&value)) {
-    int64_t n = 0;
-    std::from_chars(s->data(), s->data() + s->size(), n);
-    return n;
-  }
-  return 0;
-}
-
-std::string numberedParameters(std::string_view sql) {
-  std::string out;
-  out.reserve(sql.size() + 16);
-  int next = 1;
-  char quote = 0;
-  for (const char c : sql) {
-    if (quote) {
-      if (c == quote) quote = 0;
-      out += c;
-    } else if (c == '\'' || c == '"') {
-      quote = c;
-      out += c;
-    } else if (c == '?') {
-      out += '$' + std::to_string(next++);
-    } else {
-      out += c;
-    }
-  }
-  return out;
 }
 
 }  // namespace mxi::core::triage

@@ -102,9 +102,8 @@ class SqlTriageStore final : public TriageStore {
       for (const Migration& m : migrations()) {
         if (m.version <= version || m.version > target) continue;
         for (std::string_view statement : m.statements) {
-          RETURN_IF_ERROR(
-              run(withDialect(statement, m_db->dialect()))
-                  .withContext("migrating the triage store to version " + std::to_string(m.version) + ": "));
+          RETURN_IF_ERROR(run(withDialect(statement, m_db->dialect()))
+                              .withContext("migrating the triage store to version " + std::to_string(m.version)));
         }
         RETURN_IF_ERROR(run("UPDATE triage_schema SET version = ?", {int64_t{m.version}}));
         version = m.version;
@@ -143,8 +142,15 @@ class SqlTriageStore final : public TriageStore {
         it->second.retainedBytes = std::max(it->second.retainedBytes, f.retainedBytes);
       }
     }
+    std::map<std::string, const std::string*> chains;  // each distinct chain text once, by its hash
+    std::map<std::string, std::string> chainOf;        // signature → its chain's hash
+    for (const auto& [signature, f] : bySignature) {
+      chainOf[signature] = hashText(f.chainText);
+      chains.try_emplace(chainOf[signature], &f.chainText);
+    }
     bool stored = false;
-    // Rows are written in signature order so two writers lock them in the same order.
+    // Chains, then signatures, then occurrences, each in key order: two writers lock rows in the
+    // same order, so PostgreSQL never has to break a deadlock between them.
     const Status status = inWriteTransaction([&]() -> Status {
       const CaptureInfo& c = result.info;
       ASSIGN_OR_RETURN(
@@ -157,19 +163,23 @@ class SqlTriageStore final : public TriageStore {
       stored = !inserted.empty();
       if (!stored) return okStatus();
       const int64_t id = sqlInt(inserted[0][0]);
-      for (const auto& [signature, f] : bySignature) {
-        const std::string chain = hashText(f.chainText);
+      for (const auto& [chain, text] : chains) {
         RETURN_IF_ERROR(run("INSERT INTO chains (chain_hash, text) VALUES (?, ?) ON CONFLICT (chain_hash) DO NOTHING",
-                            {chain, f.chainText}));
+                            {chain, *text}));
+      }
+      for (const auto& [signature, f] : bySignature) {
         RETURN_IF_ERROR(run(
             "INSERT INTO signatures (signature, kind, class_name, chain_text, chain_hash, thumbnail_png) "
             "VALUES (?, ?, ?, '', ?, ?) ON CONFLICT (signature) DO UPDATE SET thumbnail_png = excluded.thumbnail_png "
             "WHERE signatures.thumbnail_png = '' AND excluded.thumbnail_png <> ''",
-            {signature, std::string(kindName(f.kind)), f.className, chain, toBase64(f.thumbnailPng)}));
-        RETURN_IF_ERROR(run(
-            "INSERT INTO occurrences (capture_id, signature, count, retained_bytes, object_id, "
-            "chain_hash) VALUES (?, ?, ?, ?, ?, ?)",
-            {id, signature, static_cast<int64_t>(f.count), static_cast<int64_t>(f.retainedBytes), f.objectId, chain}));
+            {signature, std::string(kindName(f.kind)), f.className, chainOf[signature], toBase64(f.thumbnailPng)}));
+      }
+      for (const auto& [signature, f] : bySignature) {
+        RETURN_IF_ERROR(
+            run("INSERT INTO occurrences (capture_id, signature, count, retained_bytes, object_id, "
+                "chain_hash) VALUES (?, ?, ?, ?, ?, ?)",
+                {id, signature, static_cast<int64_t>(f.count), static_cast<int64_t>(f.retainedBytes), f.objectId,
+                 chainOf[signature]}));
       }
       return okStatus();
     });

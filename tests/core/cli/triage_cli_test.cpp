@@ -12,6 +12,7 @@
 #include "tests/core/session/session_test_util.h"
 #include "tests/support/hprof_records.h"
 #include "tests/support/run_mxi.h"
+#include "tests/support/start_gate.h"
 
 namespace mxi {
 namespace {
@@ -166,7 +167,10 @@ TEST(TriageCliTest, TwoRunsAtOnceLoseNothing) {
   const std::string db = (dir / "store.sqlite").string();
   const std::vector<std::string> argv = {test::cliPath(),       "triage", "-q", "--db", db, "--format", "json",
                                          (dir / "run").string()};
-  test::RunningProgram a(argv), b(argv);
+  test::StartGate gate(dir / "start.lock");  // released together, they create the store together
+  ASSERT_TRUE(gate.locked());
+  test::RunningProgram a(gate.gated(argv)), b(gate.gated(argv));
+  gate.open();
   ASSERT_EQ(a.wait(std::chrono::minutes(3)), 0) << a.errorOutput();
   ASSERT_EQ(b.wait(std::chrono::minutes(3)), 0) << b.errorOutput();
   const auto ja = nlohmann::json::parse(a.output()), jb = nlohmann::json::parse(b.output());

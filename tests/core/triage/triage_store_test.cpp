@@ -2,8 +2,13 @@
 // starts itself (tests/support/throwaway_postgres.h). Every figure is asserted exactly.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <filesystem>
+#include <functional>
+#include <latch>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "core/triage/sql_connection.h"
 #include "core/triage/triage_store.h"
@@ -42,6 +47,23 @@ CaptureResult capture(const std::string& hash, int64_t atMs, const std::string& 
   return r;
 }
 
+// Runs `job` on `n` threads released at the same moment (or they rarely meet where they race);
+// what each one's failure says, "" for those that succeeded.
+std::vector<std::string> atOnce(int n, const std::function<Status()>& job) {
+  std::vector<std::string> failures(static_cast<size_t>(n));
+  std::latch start(n);
+  std::vector<std::thread> threads;
+  for (int i = 0; i < n; ++i) {
+    threads.emplace_back([&, i] {
+      start.arrive_and_wait();
+      const Status status = job();
+      failures[static_cast<size_t>(i)] = status.ok() ? "" : status.toString();
+    });
+  }
+  for (auto& t : threads) t.join();
+  return failures;
+}
+
 class TriageStoreTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
@@ -63,6 +85,27 @@ class TriageStoreTest : public ::testing::TestWithParam<std::string> {
     auto store = openTriageStore(m_location);
     EXPECT_TRUE(store.ok()) << store.status().toString();
     return store.ok() ? std::move(*store) : nullptr;
+  }
+  // A store as version 1 of mxi wrote it: no device, no note, one chain per signature.
+  void writeVersion1Store() {
+    {
+      auto old = openTriageStoreAtVersion(m_location, 1);
+      ASSERT_TRUE(old.ok()) << old.status().toString();
+      EXPECT_EQ(*(*old)->schemaVersion(), 1);
+    }
+    {
+      auto db = raw();
+      for (const char* sql :
+           {"INSERT INTO captures (hash, path, size_bytes, captured_at_ms, analysed_at_ms, kind, app_package, "
+            "app_version, error) VALUES ('v1hash', '/old/a.hprof', 42, 1000, 2000, 'hprof', 'com.example', '0.9', '')",
+            "INSERT INTO signatures (signature, kind, class_name, chain_text, thumbnail_png, status) VALUES "
+            "('old1', 'leak', 'com.example.Old', 'the v1 chain', '', 'confirmed')",
+            "INSERT INTO occurrences (capture_id, signature, count, retained_bytes, object_id) "
+            "SELECT id, 'old1', 2, 4096, '0x1' FROM captures WHERE hash = 'v1hash'"}) {
+        auto done = db->query(sql);
+        ASSERT_TRUE(done.ok()) << done.status().toString();
+      }
+    }
   }
   std::unique_ptr<SqlConnection> raw() {
     auto db = isPostgresLocation(m_location) ? openPostgres(m_location) : openSqlite(m_location);
@@ -170,25 +213,8 @@ TEST_P(TriageStoreTest, StatusAndNoteStickAcrossRuns) {
 }
 
 TEST_P(TriageStoreTest, MigratesAVersion1Store) {
-  {
-    auto old = openTriageStoreAtVersion(m_location, 1);
-    ASSERT_TRUE(old.ok()) << old.status().toString();
-    EXPECT_EQ(*(*old)->schemaVersion(), 1);
-  }
-  {
-    // What version 1 wrote: no device, no note, one chain per signature.
-    auto db = raw();
-    for (const char* sql :
-         {"INSERT INTO captures (hash, path, size_bytes, captured_at_ms, analysed_at_ms, kind, app_package, "
-          "app_version, error) VALUES ('v1hash', '/old/a.hprof', 42, 1000, 2000, 'hprof', 'com.example', '0.9', '')",
-          "INSERT INTO signatures (signature, kind, class_name, chain_text, thumbnail_png, status) VALUES "
-          "('old1', 'leak', 'com.example.Old', 'the v1 chain', '', 'confirmed')",
-          "INSERT INTO occurrences (capture_id, signature, count, retained_bytes, object_id) "
-          "SELECT id, 'old1', 2, 4096, '0x1' FROM captures WHERE hash = 'v1hash'"}) {
-      auto done = db->query(sql);
-      ASSERT_TRUE(done.ok()) << done.status().toString();
-    }
-  }
+  writeVersion1Store();
+  if (HasFatalFailure()) return;
   auto store = open();
   ASSERT_TRUE(store);
   EXPECT_EQ(*store->schemaVersion(), 2);
@@ -253,6 +279,114 @@ TEST_P(TriageStoreTest, TwoWritersAtOnceLoseNothing) {
       EXPECT_EQ(s.captures, static_cast<uint64_t>(kShared + 2 * kOwn) / 5) << s.signature;
     }
   }
+}
+
+// Eight first runs at once on a store none of them has seen (a new SQLite file: each converts it
+// to WAL; a new PostgreSQL database: each would create the tables), twenty times: every open
+// succeeds, and the capture they all store lands once.
+TEST_P(TriageStoreTest, EightFirstOpensAtOnceAllSucceed) {
+  constexpr int kOpeners = 8, kRounds = 20;
+  for (int round = 0; round < kRounds; ++round) {
+    SCOPED_TRACE("round " + std::to_string(round));
+    std::string location = m_location + "_" + std::to_string(round);
+    if (GetParam() == "postgres") {
+      location = ThrowawayPostgres::instance().freshDatabase(location.substr(location.rfind('/') + 1));
+      ASSERT_FALSE(location.empty());
+    } else {
+      for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(location + suffix);
+    }
+    std::atomic<int> stored{0};
+    const auto failures = atOnce(kOpeners, [&]() -> Status {
+      ASSIGN_OR_RETURN(auto store, openTriageStore(location));
+      ASSIGN_OR_RETURN(const bool added, store->addCapture(capture("same", 1, "1", {leak("a", 10)})));
+      stored += added;
+      return okStatus();
+    });
+    EXPECT_EQ(failures, std::vector<std::string>(kOpeners));
+    EXPECT_EQ(stored.load(), 1);
+    auto store = openTriageStore(location);
+    ASSERT_TRUE(store.ok()) << store.status().toString();
+    EXPECT_EQ(*(*store)->schemaVersion(), TriageStore::kSchemaVersion);
+    EXPECT_EQ((*store)->captures()->size(), 1u);
+    if (HasFailure()) return;
+  }
+}
+
+// Eight runs opening a version-1 store at once: one migrates it, the others wait and find it
+// migrated (its chain moved once), and all of them go on to use it.
+TEST_P(TriageStoreTest, EightOpensAtOnceMigrateAVersion1StoreOnce) {
+  writeVersion1Store();
+  if (HasFatalFailure()) return;
+  EXPECT_EQ(atOnce(8, [&] { return openTriageStore(m_location).status(); }), std::vector<std::string>(8));
+  auto store = open();
+  ASSERT_TRUE(store);
+  EXPECT_EQ(*store->schemaVersion(), TriageStore::kSchemaVersion);
+  auto chains = raw()->query("SELECT COUNT(*), MIN(text) FROM chains");
+  ASSERT_TRUE(chains.ok()) << chains.status().toString();
+  EXPECT_EQ(sqlInt((*chains)[0][0]), 1);
+  EXPECT_EQ(sqlText((*chains)[0][1]), "the v1 chain");
+  EXPECT_EQ((*store->signatures())[0].captures, 1u);
+}
+
+// Every SQL error names its statement, on both engines (each in its own words).
+TEST_P(TriageStoreTest, AnSqlErrorNamesItsStatement) {
+  auto db = raw();
+  const bool sqlite = GetParam() == "sqlite";
+  const auto missing = db->query("SELECT version FROM triage_schema");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.status().message(),
+            sqlite ? "SQLite could not prepare \"SELECT version FROM triage_schema\": no such table: triage_schema"
+                   : "PostgreSQL could not run \"SELECT version FROM triage_schema\": relation \"triage_schema\" "
+                     "does not exist (SQLSTATE 42P01)");
+  ASSERT_TRUE(db->query("CREATE TABLE t (k TEXT PRIMARY KEY)").ok());
+  ASSERT_TRUE(db->query("INSERT INTO t (k) VALUES (?)", {std::string("x")}).ok());
+  const auto twice = db->query("INSERT INTO t (k)\n  VALUES (?)", {std::string("x")});
+  ASSERT_FALSE(twice.ok());
+  const std::string head = "could not run \"INSERT INTO t (k) VALUES (?)\": ";
+  EXPECT_EQ(twice.status().message(),
+            sqlite
+                ? "SQLite " + head + "UNIQUE constraint failed: t.k"
+                : "PostgreSQL " + head + "duplicate key value violates unique constraint \"t_pkey\" (SQLSTATE 23505)");
+}
+
+// A writer that waited its whole busy timeout for another says which statement gave up.
+TEST(TriageSqliteTest, ABusyTimeoutNamesTheStatement) {
+  const auto dir = test::scratchDir("triage-store-busy");
+  const std::string file = (dir / "busy.sqlite").string();
+  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(file + suffix);
+  auto holder = openSqlite(file);
+  ASSERT_TRUE(holder.ok()) << holder.status().toString();
+  ASSERT_TRUE((*holder)->beginWrite().ok());
+  auto waiter = openSqlite(file, 50);
+  ASSERT_TRUE(waiter.ok()) << waiter.status().toString();
+  const Status busy = (*waiter)->beginWrite();
+  EXPECT_EQ(busy.message(), "SQLite could not run \"BEGIN IMMEDIATE\": database is locked (sqlite busy)");
+  EXPECT_TRUE((*waiter)->isTransient(busy));
+  ASSERT_TRUE((*holder)->commit().ok());
+  EXPECT_TRUE((*waiter)->beginWrite().ok());
+}
+
+// Eight connections opening one new file at the same moment, each converting it to WAL: SQLite
+// refuses all but one without waiting (a read lock's upgrade), so this is where runs on a new
+// store used to fail with "database is locked" after a few milliseconds.
+TEST(TriageSqliteTest, EightConnectionsOpeningANewFileAtOnceAllSucceed) {
+  constexpr int kConnections = 8, kRounds = 200;
+  const auto dir = test::scratchDir("triage-store-new-file");
+  for (int round = 0; round < kRounds; ++round) {
+    SCOPED_TRACE("round " + std::to_string(round));
+    const std::string file = (dir / ("new-" + std::to_string(round) + ".sqlite")).string();
+    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(file + suffix);
+    const auto failures = atOnce(kConnections, [&] { return openSqlite(file).status(); });
+    ASSERT_EQ(failures, std::vector<std::string>(kConnections));
+  }
+}
+
+// The head of a statement: white space folded, cut after whole words past 48 characters.
+TEST(TriageSqlTextTest, StatementHeadIsTheFirstWords) {
+  EXPECT_EQ(statementHead("  BEGIN\n IMMEDIATE "), "BEGIN IMMEDIATE");
+  EXPECT_EQ(statementHead("INSERT INTO captures (hash, path, size_bytes, captured_at_ms, analysed_at_ms) VALUES (?)"),
+            "INSERT INTO captures (hash, path, size_bytes, captured_at_ms, …");
+  EXPECT_EQ(statementHead(" \n"), "(empty statement)");
 }
 
 INSTANTIATE_TEST_SUITE_P(Engines, TriageStoreTest, ::testing::Values("sqlite", "postgres"),
