@@ -176,7 +176,11 @@ Status LiveRecorder::takeRequests(AgentConnection* agent) {
   {
     std::lock_guard lock(m_requestsMutex);
     marks.swap(m_pendingMarks);
-    if (agent != nullptr && !m_dump && !m_pendingDumps.empty()) {
+    // Until the agent said that the app runs (waited for, or dead), a dump or trace of its
+    // process waits for it; a traced cold launch starts it.
+    const bool appAbsent = !m_appKnown || m_stats.appPid == 0;
+    if (agent != nullptr && !m_dump && !m_pendingDumps.empty() &&
+        (!appAbsent || (m_pendingDumps.front().methodTrace && m_pendingDumps.front().methodTrace->launch))) {
       dump = std::move(m_pendingDumps.front());
       m_pendingDumps.pop_front();
     }

@@ -130,8 +130,8 @@ class LiveRecorder {
   // Thread-safe. A mark at the newest device time; written within a poll.
   void mark(std::string label);
   // Thread-safe. Asks the agent for a heap dump while recording continues; one at a time (a
-  // second order waits). Progress and the outcome go to the heap-dump observer; a finished dump
-  // is recorded in the session (path and reason).
+  // second order waits, as does one while the app's process does not run). Progress and the outcome go to the heap-dump
+  // observer; a finished dump is recorded in the session (path and reason).
   void requestHeapDump(HeapDumpOrder order);
   // Thread-safe. Asks for a method trace, saved at `path` (queued with heap dumps: one at a time).
   void requestMethodTrace(std::string path, MethodTraceOrder order);

@@ -249,7 +249,8 @@ struct ScriptedRecording {
   std::vector<std::string> notices, marks;
   std::vector<std::pair<int32_t, std::string>> appEvents;
 };
-ScriptedRecording recordScript(const std::string& path, const std::vector<protocol::Message>& script) {
+ScriptedRecording recordScript(const std::string& path, const std::vector<protocol::Message>& script,
+                               std::vector<HeapDumpProgress>* dumps = nullptr) {
   CancelToken endOfScript;
   bool connected = false;
   ScriptedRecording out;
@@ -265,6 +266,10 @@ ScriptedRecording recordScript(const std::string& path, const std::vector<protoc
       },
       nullptr, [&](const std::string& notice) { out.notices.push_back(notice); });
   recorder.setAppObserver([&](int32_t pid, const std::string& what) { out.appEvents.emplace_back(pid, what); });
+  if (dumps != nullptr) {
+    recorder.setHeapDumpObserver([dumps](const HeapDumpProgress& p) { dumps->push_back(p); });
+    recorder.requestHeapDump({path + ".hprof", 0, 0, "test", std::nullopt});
+  }
   recorder.setRecordObserver([&](const session::SessionRecord& r) {
     if (r.type == session::RecordType::kMark) out.marks.push_back(r.text);
   });
@@ -329,6 +334,26 @@ TEST(LiveRecorderTest, AnAppThatStartsLateIsWaitedFor) {
                                                  "app process started (pid 42) after waiting 0.0 s; recording it"}));
   EXPECT_FALSE(r.stats.discarded);
   EXPECT_TRUE(std::filesystem::exists(path));
+}
+
+// A heap dump asked for before the agent said that the app runs is sent only once it does.
+TEST(LiveRecorderTest, AHeapDumpWaitsForTheAppToRun) {
+  using protocol::AppRunState;
+  const auto dir = test::scratchDir("live_recorder_dump_wait");
+  std::vector<HeapDumpProgress> never;
+  (void)recordScript((dir / "never.mxs").string(),
+                     {protocol::AppState{"com.example.app", 0, AppRunState::kStopped, false}, oneFrame(900'000'000)},
+                     &never);
+  EXPECT_TRUE(never.empty());  // not sent, so neither begun nor failed
+  std::vector<HeapDumpProgress> later;
+  (void)recordScript((dir / "later.mxs").string(),
+                     {protocol::AppState{"com.example.app", 0, AppRunState::kStopped, false},
+                      protocol::AppState{"com.example.app", 42, AppRunState::kRunning, true}, oneFrame(900'000'000)},
+                     &later);
+  ASSERT_EQ(later.size(), 2u);  // sent once it ran; the script ended before the dump arrived
+  EXPECT_FALSE(later[0].finished);
+  EXPECT_TRUE(later[1].finished);
+  EXPECT_EQ(later[1].result.code(), StatusCode::kCancelled);
 }
 
 TEST(LiveRecorderTest, ARecordingThatCapturedNothingIsNotKept) {
