@@ -266,8 +266,8 @@ TEST_F(LiveDeviceTest, LiveViewThroughTheRealAdbServer) {
 
 // The live view follows `mxi record`'s rules for the app: not installed is named with the closest
 // installed package; not running gets a banner with Wait for it / Launch it and records nothing;
-// Launch it starts the app and records it; its process dying and coming back (a new pid) is shown
-// and marked in the session.
+// Wait for it records from when the app starts; its process dying and coming back (a new pid) is
+// shown and marked in the session; Launch it starts the app and records it.
 TEST_F(LiveDeviceTest, AppThatIsMissingOrNotRunningIsShownAndItsRestartFollowed) {
   if (!test::adbAvailable()) GTEST_SKIP() << "Debian's adb is not installed";
   DemoPhoneOverAdb phone;
@@ -300,13 +300,28 @@ TEST_F(LiveDeviceTest, AppThatIsMissingOrNotRunningIsShownAndItsRestartFollowed)
   EXPECT_FALSE(view->job().running());
   EXPECT_FALSE(QFileInfo::exists(view->sessionPath()));
 
-  QSignalSpy started(view, &LiveDeviceView::started);
+  auto* waitButton = view->findChild<QPushButton*>(QStringLiteral("waitForApp"));
   auto* launchButton = view->findChild<QPushButton*>(QStringLiteral("launchApp"));
+  ASSERT_FALSE(waitButton->isHidden());
   ASSERT_FALSE(launchButton->isHidden());
-  EXPECT_FALSE(view->findChild<QPushButton*>(QStringLiteral("waitForApp"))->isHidden());
-  launchButton->click();
-  ASSERT_TRUE(waitFor([&] { return started.count() == 1; }, 30000)) << view->agentText().toStdString();
+
+  // Wait for it: the agent streams, the view says it waits, and records the app once it starts.
+  waitButton->click();
+  ASSERT_TRUE(waitFor(
+      [&] {
+        return view->bannerText() ==
+               QStringLiteral(
+                   "com.android.settings is not running; waiting for it to start; recording begins when it "
+                   "does.");
+      },
+      30000))
+      << view->bannerText().toStdString();
   EXPECT_EQ(view->appBannerText(), QString());
+  ASSERT_EQ(phone.shell(launch), 0);
+  ASSERT_TRUE(waitFor(
+      [&] { return view->bannerText().startsWith(QStringLiteral("app process started (pid 30001) after waiting ")); },
+      15000))
+      << view->bannerText().toStdString();
   ASSERT_TRUE(waitFor([&] { return view->dashboard()->session().countedFrames() >= 20; }, 30000));
 
   // The app dies: said at once, and what was recorded stays; it comes back as another process.
@@ -320,7 +335,7 @@ TEST_F(LiveDeviceTest, AppThatIsMissingOrNotRunningIsShownAndItsRestartFollowed)
       [&] { return view->bannerText().startsWith(QStringLiteral("app process restarted as pid 30002, ")); }, 15000))
       << view->bannerText().toStdString();
   EXPECT_TRUE(waitFor([&] { return view->dashboard()->session().countedFrames() > before; }, 20000));
-  EXPECT_EQ(events(view, core::session::LiveEvent::Kind::kMark), 2u);
+  EXPECT_EQ(events(view, core::session::LiveEvent::Kind::kMark), 3u);
 
   QSignalSpy finished(view, &LiveDeviceView::sessionFinished);
   view->stop();
@@ -330,9 +345,23 @@ TEST_F(LiveDeviceTest, AppThatIsMissingOrNotRunningIsShownAndItsRestartFollowed)
   EXPECT_TRUE((*reader)->recovery().cleanClose);
   auto marks = (*reader)->recordsOfType(core::session::RecordType::kMark);
   ASSERT_TRUE(marks.ok());
-  ASSERT_EQ(marks->size(), 2u);
-  EXPECT_EQ((*marks)[0].text, "app process died (pid 30001)");
-  EXPECT_TRUE((*marks)[1].text.starts_with("app process restarted as pid 30002, ")) << (*marks)[1].text;
+  ASSERT_EQ(marks->size(), 3u);
+  EXPECT_TRUE((*marks)[0].text.starts_with("app process started (pid 30001) after waiting ")) << (*marks)[0].text;
+  EXPECT_EQ((*marks)[1].text, "app process died (pid 30001)");
+  EXPECT_TRUE((*marks)[2].text.starts_with("app process restarted as pid 30002, ")) << (*marks)[2].text;
+
+  // Launch it: the view starts the app (its launcher activity) and records it.
+  ASSERT_EQ(phone.shell("am force-stop com.android.settings"), 0);
+  view->start();
+  ASSERT_TRUE(waitFor([&] { return unavailable.count() == 3; }, 20000));
+  QSignalSpy started(view, &LiveDeviceView::started);
+  launchButton->click();
+  ASSERT_TRUE(waitFor([&] { return started.count() == 1; }, 30000)) << view->agentText().toStdString();
+  EXPECT_EQ(view->appBannerText(), QString());
+  EXPECT_TRUE(waitFor([&] { return view->dashboard()->session().countedFrames() >= 20; }, 30000));
+  EXPECT_EQ(events(view, core::session::LiveEvent::Kind::kMark), 0u);  // it ran from the start
+  view->stop();
+  EXPECT_TRUE(waitFor([&] { return finished.count() == 2; }, 15000));
 }
 
 // The live view's own job on an arm phone: the installed project's simulator with --abi ABI (its
