@@ -133,7 +133,7 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
                 "When the app is not running: start it (its launcher activity, am start); with --method-trace: "
                 "cold-launch the app traced from its start (am start -S -W)");
   cmd->add_option("--component", args->component,
-                  "With --launch: the activity to start (pkg/.Activity; default the launcher's)");
+                  "With --method-trace --launch: the activity to start (pkg/.Activity; default the launcher's)");
   cmd->add_option("--trace-seconds", args->traceSeconds, "With --method-trace: how long to trace (default 5)")
       ->check(CLI::Range(0.1, 600.0));
   cmd->add_option("--sampling", args->samplingUs,
@@ -143,6 +143,11 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
   cmd->add_option("--threshold", args->evilMethodMs, "With --method-trace: evil-method threshold in ms (default 700)")
       ->check(CLI::PositiveNumber);
   addAgentTargetOptions(*cmd, args->target);
+  cmd->footer(std::string("Exit codes: 0 recorded (also when stopped by Ctrl-C; the file is complete), 1 nothing "
+                          "recorded (no frame, issue, ANR or heap dump: no file is kept), 2 the app is not installed "
+                          "or not running (without --wait/--launch), an invalid package name or option, or no usable "
+                          "device.\n\n") +
+              core::agentlink::agentSearchHelp());
   setCommandBody(*cmd, exitCode, "record", [args]() -> CommandResult {
     if (!args->methodTrace && (args->samplingUs || args->streaming || !args->component.empty())) {
       return core::invalidInput("--sampling, --streaming and --component need --method-trace");
