@@ -267,7 +267,8 @@ TEST_F(LiveDeviceTest, LiveViewThroughTheRealAdbServer) {
 // The live view follows `mxi record`'s rules for the app: not installed is named with the closest
 // installed package; not running gets a banner with Wait for it / Launch it and records nothing;
 // Wait for it records from when the app starts; its process dying and coming back (a new pid) is
-// shown and marked in the session; Launch it starts the app and records it.
+// shown and marked in the session; Launch it starts the app and records it; a wait that ends
+// before the app starts keeps no session and says why.
 TEST_F(LiveDeviceTest, AppThatIsMissingOrNotRunningIsShownAndItsRestartFollowed) {
   if (!test::adbAvailable()) GTEST_SKIP() << "Debian's adb is not installed";
   DemoPhoneOverAdb phone;
@@ -362,6 +363,23 @@ TEST_F(LiveDeviceTest, AppThatIsMissingOrNotRunningIsShownAndItsRestartFollowed)
   EXPECT_EQ(events(view, core::session::LiveEvent::Kind::kMark), 0u);  // it ran from the start
   view->stop();
   EXPECT_TRUE(waitFor([&] { return finished.count() == 2; }, 15000));
+
+  // Waited for, never started, stopped: nothing recorded, so no session is offered and none kept.
+  ASSERT_EQ(phone.shell("am force-stop com.android.settings"), 0);
+  view->start();
+  ASSERT_TRUE(waitFor([&] { return unavailable.count() == 4; }, 20000));
+  QSignalSpy failed(view, &LiveDeviceView::failed);
+  waitButton->click();
+  ASSERT_TRUE(waitFor([&] { return view->bannerText().contains(QStringLiteral("waiting for it to start")); }, 30000));
+  view->stop();
+  ASSERT_TRUE(waitFor([&] { return failed.count() == 1; }, 15000));
+  const QString why = failed.at(0).at(0).toString();
+  EXPECT_TRUE(why.startsWith(QStringLiteral("nothing recorded: com.android.settings never ran during the ")))
+      << why.toStdString();
+  EXPECT_TRUE(why.endsWith(view->sessionPath() + QStringLiteral(" was not kept"))) << why.toStdString();
+  EXPECT_EQ(view->bannerText(), QStringLiteral("Recording stopped: ") + why);
+  EXPECT_EQ(finished.count(), 2);
+  EXPECT_FALSE(QFileInfo::exists(view->sessionPath()));
 }
 
 // The live view's own job on an arm phone: the installed project's simulator with --abi ABI (its
