@@ -18,7 +18,8 @@
 
 namespace mxi::cli {
 
-enum class ExitCode : int { kOk = 0, kInternal = 1, kBadInput = 2, kCancelled = 130 };
+// kNothingRecorded: `mxi record` ran, but the app drew and reported nothing (no file is kept).
+enum class ExitCode : int { kOk = 0, kInternal = 1, kNothingRecorded = 1, kBadInput = 2, kCancelled = 130 };
 
 enum class OutputFormat { kText, kJson };
 

@@ -1,10 +1,12 @@
-// `mxi record --package PKG [-s SERIAL] [--duration S] [--dump-heap-at S]... [--method-trace
-// [--launch] [--sampling US]] -o FILE.mxs`: deploys the agent, streams frames, Matrix issues and
-// ANRs into a session file with a live one-line summary, takes heap dumps at the given times into
-// files next to it, and traces the app's methods (ART's own tracer, no SDK in the app) into
-// evil-method, startup and main-thread IO issues. Ctrl-C stops cleanly:
-// the file is closed complete. When the agent dies the recorder says so, keeps what it has and
-// restarts it.
+// `mxi record --package PKG [-s SERIAL] [--duration S] [--wait | --launch] [--dump-heap-at S]...
+// [--method-trace [--launch] [--sampling US]] -o FILE.mxs`: checks that the app is installed
+// (else names the closest installed packages) and runs (else waits for it, launches it, or says
+// so), deploys the agent, streams frames, Matrix issues and ANRs into a session file with a live
+// one-line summary, takes heap dumps at the given times into files next to it, and traces the
+// app's methods (ART's own tracer, no SDK in the app) into evil-method, startup and main-thread IO
+// issues. Ctrl-C stops cleanly: the file is closed complete. When the agent dies the recorder says
+// so, keeps what it has and restarts it; when the app dies it says so and follows the restarted
+// process. A recording that captured nothing is not kept (exit 1).
 #include <unistd.h>
 
 #include <algorithm>
@@ -16,7 +18,9 @@
 
 #include "app/cli/agent_device.h"
 #include "app/cli/commands.h"
+#include "core/agentlink/app_presence.h"
 #include "core/agentlink/live_recorder.h"
+#include "core/devicetext/package_name.h"
 
 namespace mxi::cli {
 
@@ -30,6 +34,7 @@ struct RecordArgs {
   std::vector<double> dumpHeapAt;  // seconds into the recording
   bool methodTrace = false;
   bool launch = false;
+  bool wait = false;
   bool streaming = false;
   double traceSeconds = 5;
   uint32_t samplingUs = 0;
@@ -81,6 +86,27 @@ class HeapDumpSchedule {
   bool m_stop = false;
   std::thread m_thread;  // last: starts once the members above exist
 };
+
+// The app must be installed; one that does not run is waited for (--wait), launched (--launch;
+// with --method-trace the traced cold launch starts it) or refused with what to do.
+core::Status prepareApp(core::agentlink::DeviceAgent& agent, const RecordArgs& args) {
+  namespace agentlink = core::agentlink;
+  auto apps = agentlink::listDeviceApps(agent.device(), agent.limits());
+  if (!apps.ok()) return apps.status();
+  const agentlink::AppCheck check = agentlink::checkApp(*apps, args.package);
+  if (check.presence == agentlink::AppPresence::kNotInstalled) {
+    return core::notFound(agentlink::notInstalledMessage(args.package, check.similar));
+  }
+  if (check.presence == agentlink::AppPresence::kRunning) return core::okStatus();
+  if (args.launch && args.methodTrace) return core::okStatus();
+  if (args.launch) {
+    std::fprintf(stderr, "mxi record: %s; launching it\n", agentlink::notRunningMessage(args.package).c_str());
+    return agentlink::launchApp(agent.device(), args.package, agent.limits());
+  }
+  if (args.wait) return core::okStatus();  // the recorder says that it waits
+  return core::invalidInput(agentlink::notRunningMessage(args.package) +
+                            ": start it, or record with --wait (from when it starts) or --launch (mxi starts it)");
+}
 }  // namespace
 
 void registerRecordCommand(CLI::App& root, int& exitCode) {
@@ -100,10 +126,14 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
                 "Trace the app's methods with ART's tracer (the app must be debuggable, or profileable on Android "
                 "10+): evil methods, startup and main-thread IO become issues of the session, without the Matrix SDK; "
                 "the trace is kept as NAME-trace.trace");
+  cmd->add_flag("--wait", args->wait,
+                "When the app is not running: wait for it to start and record it from then on (exit 1 when it never "
+                "starts)");
   cmd->add_flag("--launch", args->launch,
-                "With --method-trace: cold-launch the app traced from its start (am start -S -W)");
+                "When the app is not running: start it (its launcher activity, am start); with --method-trace: "
+                "cold-launch the app traced from its start (am start -S -W)");
   cmd->add_option("--component", args->component,
-                  "With --launch: the activity to start (pkg/.Activity; default the launcher's)");
+                  "With --method-trace --launch: the activity to start (pkg/.Activity; default the launcher's)");
   cmd->add_option("--trace-seconds", args->traceSeconds, "With --method-trace: how long to trace (default 5)")
       ->check(CLI::Range(0.1, 600.0));
   cmd->add_option("--sampling", args->samplingUs,
@@ -113,15 +143,26 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
   cmd->add_option("--threshold", args->evilMethodMs, "With --method-trace: evil-method threshold in ms (default 700)")
       ->check(CLI::PositiveNumber);
   addAgentTargetOptions(*cmd, args->target);
+  cmd->footer(std::string("Exit codes: 0 recorded (also when stopped by Ctrl-C; the file is complete), 1 nothing "
+                          "recorded (no frame, issue, ANR or heap dump: no file is kept), 2 the app is not installed "
+                          "or not running (without --wait/--launch), an invalid package name or option, or no usable "
+                          "device.\n\n") +
+              core::agentlink::agentSearchHelp());
   setCommandBody(*cmd, exitCode, "record", [args]() -> CommandResult {
-    if (!args->methodTrace && (args->launch || args->samplingUs || args->streaming || !args->component.empty())) {
-      return core::invalidInput("--launch, --sampling, --streaming and --component need --method-trace");
+    if (!args->methodTrace && (args->samplingUs || args->streaming || !args->component.empty())) {
+      return core::invalidInput("--sampling, --streaming and --component need --method-trace");
+    }
+    if (args->wait && args->launch) return core::invalidInput("--wait and --launch exclude each other");
+    if (!core::devicetext::isValidPackageName(args->package)) {
+      return core::invalidInput("invalid package name '" + args->package +
+                                "' (expected [A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z0-9_]+)+)");
     }
     const core::CancelToken& cancel = processCancelToken();
     auto device = openDeviceAgent(args->target);
     if (!device.ok()) return device.status();
     core::agentlink::DeviceAgent& agent = **device;
     const bool tty = isatty(STDERR_FILENO) != 0;
+    if (auto ready = prepareApp(agent, *args); !ready.ok()) return ready;
     core::agentlink::RecordOptions options;
     options.packageName = args->package;
     options.duration = std::chrono::milliseconds(static_cast<int64_t>(args->durationSeconds * 1000));
@@ -178,6 +219,12 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
     }
     agent.stopAgent();
     if (tty) std::fprintf(stderr, "\n");
+    if (recorder.stats().discarded) {
+      std::fprintf(stderr, "mxi record: %s\n",
+                   core::agentlink::describeNothingRecorded(recorder.stats(), options).c_str());
+      if (!status.ok() && status.code() != core::StatusCode::kCancelled) return status;
+      return static_cast<int>(ExitCode::kNothingRecorded);
+    }
     // Only Ctrl-C ends a recording quietly; a cancellation nobody asked for is a failure.
     if (!status.ok() && !(status.code() == core::StatusCode::kCancelled && cancel.isCancelled())) return status;
     std::fprintf(stderr, "mxi record: %s%s complete: %s\n", cancel.isCancelled() ? "stopped; " : "",

@@ -48,9 +48,12 @@ std::vector<DeviceApp> parseDeviceApps(std::string_view packagesOutput, std::str
 }
 
 StatusOr<std::vector<DeviceApp>> listDeviceApps(adb::AdbDevice& device, const adb::IoLimits& limits) {
+  // Android 7's toolbox ps lists every process only without arguments (it takes -A for a name
+  // filter); Android 8's toybox ps lists only the shell's own without -A (docs/DEVICES.md).
   std::ostringstream command;
-  command << "pm list packages; echo " << kSeparator << "; ps -A; echo " << kSeparator
-          << "; dumpsys activity activities | grep ResumedActivity";
+  command << "pm list packages; echo " << kSeparator
+          << "; if [ \"$(getprop ro.build.version.sdk)\" -lt 26 ] 2>/dev/null; then ps; else ps -A; fi; echo "
+          << kSeparator << "; dumpsys activity activities | grep ResumedActivity";
   ASSIGN_OR_RETURN(adb::ShellResult r, adb::runShell(device, command.str(), {}, limits));
   const std::string& out = r.out;
   const size_t first = out.find(kSeparator);

@@ -1,7 +1,7 @@
 // The apps on a device for a picker, before any agent runs: installed packages (`pm list
-// packages`), which of them run (`ps -A`) and which is in front (`dumpsys activity activities`),
-// running apps first. One shell round trip; the text is parsed by core/devicetext, as the agent
-// parses it.
+// packages`), which of them run (`ps -A`; plain `ps` before Android 8) and which is in front (`dumpsys activity
+// activities`), running apps first. One shell round trip; the text is parsed by core/devicetext, as the agent parses
+// it.
 #pragma once
 
 #include <string>

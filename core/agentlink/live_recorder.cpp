@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <optional>
 #include <thread>
 
@@ -50,6 +51,67 @@ std::string formatStats(const RecordStats& s) {
   return line;
 }
 
+std::string describeNothingRecorded(const RecordStats& stats, const RecordOptions& options) {
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.0f s", stats.elapsedSeconds);
+  const std::string why = stats.appEverRan
+                              ? options.packageName + " drew no frames and reported no Matrix issues or ANRs in " +
+                                    seconds + " (an app draws only while it is in front and its screen changes)"
+                              : options.packageName + " never ran during the " + seconds + " recording";
+  return "nothing recorded: " + why + "; " + options.sessionPath + " was not kept";
+}
+
+int64_t LiveRecorder::deviceNowNs() const {
+  if (m_helloMonotonicNs == 0) return m_lastDeviceNs;
+  const auto since = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - m_helloAt).count();
+  return std::max(m_lastDeviceNs, m_helloMonotonicNs + since);
+}
+
+Status LiveRecorder::noteAppState(const proto::AppState& state) {
+  const int32_t pid = state.state == proto::AppRunState::kRunning ? state.pid : 0;
+  if (m_appKnown && pid == m_stats.appPid) return okStatus();  // only in front or not: no news
+  const bool first = !m_appKnown;
+  const int32_t previous = m_stats.appPid;
+  m_appKnown = true;
+  m_stats.appPid = pid;
+  const auto now = Clock::now();
+  char after[48];
+  std::snprintf(after, sizeof after, "%.1f s", std::chrono::duration<double>(now - m_appGoneAt).count());
+  std::string what;
+  if (pid == 0) {
+    m_appGoneAt = now;
+    m_goneFromPid = previous;
+    if (first) {
+      if (m_onNotice) m_onNotice(m_options.packageName + " is not running; waiting for it to start");
+      if (m_onApp) m_onApp(0, m_options.packageName + " is not running; waiting for it to start");
+      return okStatus();  // nothing happened during the recording yet: no mark
+    }
+    what = "app process died (pid " + std::to_string(previous) + ")";
+  } else {
+    m_stats.appEverRan = true;
+    if (first) return okStatus();  // running from the start
+    if (previous != 0) {
+      what = "app process restarted: pid " + std::to_string(previous) + " died, pid " + std::to_string(pid) +
+             " runs";  // both between two polls
+    } else if (m_goneFromPid == 0) {
+      what = "app process started (pid " + std::to_string(pid) + ") after waiting " + after;
+    } else {
+      what = "app process restarted as pid " + std::to_string(pid) + ", " + after + " after pid " +
+             std::to_string(m_goneFromPid) + " died";
+    }
+  }
+  session::SessionRecord r;
+  r.type = session::RecordType::kMark;
+  r.timeNs = deviceNowNs();
+  r.text = what;
+  RETURN_IF_ERROR(append(r));
+  if (m_onNotice) {
+    m_onNotice(pid == 0 ? what + "; what was recorded is kept; waiting for it to restart" : what + "; recording it");
+  }
+  if (m_onApp) m_onApp(pid, what);
+  return okStatus();
+}
+
 Status LiveRecorder::ensureWriter(const proto::AgentHello& hello) {
   if (m_writer) return okStatus();
   session::SessionHeader header;
@@ -69,6 +131,10 @@ Status LiveRecorder::ensureWriter(const proto::AgentHello& hello) {
 
 Status LiveRecorder::append(const session::SessionRecord& record) {
   RETURN_IF_ERROR(m_writer->append(record));
+  if (record.type != session::RecordType::kMark && record.type != session::RecordType::kScene &&
+      record.type != session::RecordType::kFrameGap) {
+    ++m_stats.captured;
+  }
   m_liveFeed.add(std::span(&record, 1));
   if (m_onRecord) m_onRecord(record);
   return okStatus();
@@ -110,7 +176,11 @@ Status LiveRecorder::takeRequests(AgentConnection* agent) {
   {
     std::lock_guard lock(m_requestsMutex);
     marks.swap(m_pendingMarks);
-    if (agent != nullptr && !m_dump && !m_pendingDumps.empty()) {
+    // Until the agent said that the app runs (waited for, or dead), a dump or trace of its
+    // process waits for it; a traced cold launch starts it.
+    const bool appAbsent = !m_appKnown || m_stats.appPid == 0;
+    if (agent != nullptr && !m_dump && !m_pendingDumps.empty() &&
+        (!appAbsent || (m_pendingDumps.front().methodTrace && m_pendingDumps.front().methodTrace->launch))) {
       dump = std::move(m_pendingDumps.front());
       m_pendingDumps.pop_front();
     }
@@ -292,6 +362,8 @@ Status LiveRecorder::handle(const proto::Message& message) {
       r.text = anr->traces.empty() ? "ANR " + anr->reason : anr->traces;
       RETURN_IF_ERROR(append(r));
     }
+  } else if (const auto* app = std::get_if<proto::AppState>(&message)) {
+    if (app->packageName == m_options.packageName) RETURN_IF_ERROR(noteAppState(*app));
   } else if (const auto* error = std::get_if<proto::Error>(&message)) {
     if (m_onNotice) m_onNotice("agent: " + error->message);
     if (error->code == proto::ErrorCode::kInvalidPackage)
@@ -324,6 +396,8 @@ Status LiveRecorder::run(const CancelToken& cancel) {
     everConnected = true;
     failure = ensureWriter(hello);
     if (!failure.ok()) break;
+    m_helloMonotonicNs = static_cast<int64_t>(hello.monotonicNs);
+    m_helloAt = Clock::now();
     if (m_onConnection) m_onConnection(true, hello, {});
     const uint32_t pollMs = proto::framestatsPollIntervalMs(m_options.pollIntervalMs, hello.refreshMilliHz);
     if (pollMs < m_options.pollIntervalMs && m_onNotice && !m_saidPollInterval) {
@@ -390,6 +464,11 @@ Status LiveRecorder::run(const CancelToken& cancel) {
     (void)takeRequests(nullptr);
     const Status closed = m_writer->close();
     if (failure.ok()) failure = closed;
+    if (m_stats.captured == 0) {
+      // Nothing to look at: no file rather than an empty one that looks like a recording.
+      std::error_code ignored;
+      m_stats.discarded = std::filesystem::remove(m_options.sessionPath, ignored);
+    }
     if (m_onStats) m_onStats(m_stats);  // nothing to report when no agent was ever reached
   }
   return failure;

@@ -45,7 +45,19 @@ struct RecordStats {
   uint64_t reconnects = 0;
   std::string scene;
   double elapsedSeconds = 0;  // wall-clock time since run() began
+  // What the recording holds: frames, issues, ANRs and heap dumps (marks do not count). A
+  // recording that captured nothing is not kept: run() removes its file and sets `discarded`.
+  uint64_t captured = 0;
+  bool discarded = false;
+  // The app's main process as the agent last reported it (0: not running), and whether it ran at
+  // any time during the recording.
+  int32_t appPid = 0;
+  bool appEverRan = false;
 };
+
+// Why a recording was discarded, for `mxi record` and the live view: "nothing recorded: PKG never
+// ran during the 8 s recording; FILE was not kept", or that the app drew and reported nothing.
+std::string describeNothingRecorded(const RecordStats& stats, const RecordOptions& options);
 
 // An ART method trace asked for during a recording (requestMethodTrace): the agent traces for
 // `duration` (or a cold launch and then `duration`), the trace arrives like a heap dump, and the
@@ -93,6 +105,7 @@ class LiveRecorder {
   // connected=true with the agent's hello after every (re)connection; false with the reason when lost.
   using OnConnection = std::function<void(bool connected, const protocol::AgentHello& hello, const std::string& why)>;
   using OnHeapDump = std::function<void(const HeapDumpProgress&)>;
+  using OnApp = std::function<void(int32_t pid, const std::string& what)>;
 
   LiveRecorder(RecordOptions options, Connect connect, OnStats onStats, OnNotice onNotice)
       : m_options(std::move(options)),
@@ -104,17 +117,21 @@ class LiveRecorder {
   void setRecordObserver(OnRecord observer) { m_onRecord = std::move(observer); }
   void setConnectionObserver(OnConnection observer) { m_onConnection = std::move(observer); }
   void setHeapDumpObserver(OnHeapDump observer) { m_onHeapDump = std::move(observer); }
+  // Told what happened to the app's process: that it does not run (waiting for it), died,
+  // started or restarted — the text of the notice (and of the session's mark); pid 0 when gone.
+  void setAppObserver(OnApp observer) { m_onApp = std::move(observer); }
 
   // Runs until the duration elapsed (and a heap dump in transfer arrived) or `cancel` fired; the
-  // session file is complete either way.
+  // session file is complete either way — or removed when it captured nothing (stats().discarded).
+  // The app's process is followed: its death and restart (a new pid) are told and marked.
   Status run(const CancelToken& cancel);
   const RecordStats& stats() const { return m_stats; }
 
   // Thread-safe. A mark at the newest device time; written within a poll.
   void mark(std::string label);
   // Thread-safe. Asks the agent for a heap dump while recording continues; one at a time (a
-  // second order waits). Progress and the outcome go to the heap-dump observer; a finished dump
-  // is recorded in the session (path and reason).
+  // second order waits, as does one while the app's process does not run). Progress and the outcome go to the heap-dump
+  // observer; a finished dump is recorded in the session (path and reason).
   void requestHeapDump(HeapDumpOrder order);
   // Thread-safe. Asks for a method trace, saved at `path` (queued with heap dumps: one at a time).
   void requestMethodTrace(std::string path, MethodTraceOrder order);
@@ -125,6 +142,10 @@ class LiveRecorder {
   Status writeScene(int64_t timeNs, const std::string& scene);
   Status append(const session::SessionRecord& record);
   Status takeRequests(AgentConnection* agent);
+  // AppState: the app's process started, died or came back as another pid.
+  Status noteAppState(const protocol::AppState& state);
+  // The device's monotonic clock now, estimated from the last hello (frames stop when the app dies).
+  int64_t deviceNowNs() const;
   void finishHeapDump(Status result);
   // A method trace has arrived: its issues are judged and recorded; returns how many.
   StatusOr<size_t> recordMethodTrace(const std::string& path);
@@ -136,6 +157,7 @@ class LiveRecorder {
   OnRecord m_onRecord;
   OnConnection m_onConnection;
   OnHeapDump m_onHeapDump;
+  OnApp m_onApp;
   RecordStats m_stats;
   std::unique_ptr<session::SessionWriter> m_writer;
   std::string m_sessionScene;
@@ -152,6 +174,11 @@ class LiveRecorder {
   uint64_t m_logResumeMs = 0;
   std::set<std::tuple<uint64_t, int32_t, size_t>> m_issueIds;  // (logTimeMs, pid, hash), recent ones
   bool m_saidPollInterval = false;
+  int64_t m_helloMonotonicNs = 0;                     // the connected agent's hello: its device time…
+  std::chrono::steady_clock::time_point m_helloAt;    // …and when it arrived here
+  bool m_appKnown = false;                            // an AppState arrived
+  int32_t m_goneFromPid = 0;                          // the pid that died (0: the app never ran yet)
+  std::chrono::steady_clock::time_point m_appGoneAt;  // when the app was last seen not running
 
   std::mutex m_requestsMutex;  // guards the two queues below
   std::vector<std::string> m_pendingMarks;

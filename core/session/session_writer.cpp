@@ -132,8 +132,8 @@ Status SessionWriter::writeDataBlock() {
 
 // Index payload: u64 previous index offset, then per data block: offset, length, times, records
 // and its summary. Following the chain back from the footer summarizes a file in few reads.
-Status SessionWriter::writeIndexBlock() {
-  if (m_pendingIndex.empty()) return okStatus();
+Status SessionWriter::writeIndexBlock(bool evenEmpty) {
+  if (m_pendingIndex.empty() && !evenEmpty) return okStatus();
   std::string payload;
   ByteWriter p(payload);
   p.u64(m_lastIndexOffset);
@@ -235,8 +235,10 @@ Status SessionWriter::flush() {
 Status SessionWriter::close() {
   if (m_closed) return okStatus();
   Status status = writeDataBlock();
-  if (status.ok()) status = writeIndexBlock();
-  if (status.ok() && m_lastIndexOffset != 0) {
+  // A session without records still gets an (empty) index, so that its footer says it was
+  // closed: a recording that captured nothing is complete, not torn.
+  if (status.ok()) status = writeIndexBlock(m_lastIndexOffset == 0);
+  if (status.ok()) {
     std::string footer;
     ByteWriter f(footer);
     f.u64(m_lastIndexOffset);

@@ -62,7 +62,7 @@ class SessionWriter {
   Status writeBlock(BlockKind kind, std::string_view summary, std::string_view payload, uint32_t rawLen,
                     uint32_t records);
   Status writeDataBlock();
-  Status writeIndexBlock();
+  Status writeIndexBlock(bool evenEmpty = false);
   Status writeAll(std::string_view bytes);
   Status sync();
   void noteRecord(const SessionRecord& record);

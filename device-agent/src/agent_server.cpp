@@ -349,6 +349,7 @@ void AgentServer::stopCollecting() {
   m_scene.clear();
   m_appPids.clear();
   m_mainPid = 0;
+  m_saidAppState = false;
   m_pendingAnrs.clear();
 }
 
@@ -393,7 +394,9 @@ void AgentServer::pollProcesses() {
     if (p.name == m_package) mainPid = p.pid;
   }
   m_appPids = std::move(pids);
-  if (mainPid != m_mainPid && (m_collectors & proto::kCollectProcesses)) {
+  // Once at the start, so a client learns at once that the app does not run; then on changes.
+  if ((mainPid != m_mainPid || !m_saidAppState) && (m_collectors & proto::kCollectProcesses)) {
+    m_saidAppState = true;
     send(proto::AppState{m_package, mainPid, mainPid ? proto::AppRunState::kRunning : proto::AppRunState::kStopped,
                          m_foregroundPackage == m_package});
   }

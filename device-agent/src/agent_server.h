@@ -90,6 +90,7 @@ class AgentServer {
   std::string m_foregroundPackage;
   std::set<int32_t> m_appPids;
   int32_t m_mainPid = 0;
+  bool m_saidAppState = false;  // the first poll after StartCollecting says whether the app runs
   std::vector<core::protocol::ProcessInfo> m_processes;
   Clock::time_point m_lastPsRefresh;
   std::deque<PendingAnr> m_pendingAnrs;

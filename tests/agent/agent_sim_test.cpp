@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -88,13 +89,15 @@ class AgentSimTest : public ::testing::Test {
 
   std::string calls() { return readFile(m_scratch / "state" / "calls.log"); }
 
-  // Starts the replay's timeline now, as the agent's first look at the log would.
-  void startTimeline() {
+  // Runs a simulated tool ("am force-stop PKG") with this test's settings, as the phone's shell would.
+  void runTool(const std::string& commandLine) {
     std::string cmd = "env";
     for (const auto& [k, v] : m_env) cmd += " " + k + "='" + v + "'";
-    cmd += " " + std::string(MXI_TEST_SIM_ROOT) + "/bin/logcat -d > /dev/null";
+    cmd += " " + std::string(MXI_TEST_SIM_ROOT) + "/bin/" + commandLine + " > /dev/null";
     ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
   }
+  // Starts the replay's timeline now, as the agent's first look at the log would.
+  void startTimeline() { runTool("logcat -d"); }
 
   fs::path m_scratch;
   std::string m_token;
@@ -108,6 +111,41 @@ TEST(AgentBinary, VersionPrintsVersionAndBuildHash) {
   ASSERT_EQ(std::system(cmd.c_str()), 0);
   EXPECT_TRUE(std::regex_match(readFile(out), std::regex("mxi-agent [0-9]+\\.[0-9]+\\.[0-9]+ [0-9a-f]{16}\n")))
       << readFile(out);
+}
+
+// The app's process as the agent reports it: at once after StartCollecting (here: not running),
+// then as it starts (a new pid) and is force-stopped.
+TEST_F(AgentSimTest, AppStateSaysAtOnceThatTheAppDoesNotRunThenFollowsItsProcess) {
+  m_env["MXI_SIM_STOPPED"] = "com.android.settings";
+  startAgent();
+  AgentClient c;
+  handshake(c);
+  ASSERT_TRUE(c.send(proto::StartCollecting{"com.android.settings", 200, proto::kCollectAll}));
+  // The next AppState about another pid than `pid` (the one in front or not says nothing new here).
+  auto nextAppState = [&](int32_t pid) -> std::optional<proto::AppState> {
+    const auto end = std::chrono::steady_clock::now() + 10s;
+    while (std::chrono::steady_clock::now() < end) {
+      auto m = c.receive(500ms);
+      const auto* state = m ? std::get_if<proto::AppState>(&*m) : nullptr;
+      if (state != nullptr && (state->pid != pid || pid == -1)) return *state;
+    }
+    return std::nullopt;
+  };
+  const auto first = nextAppState(-1);
+  ASSERT_TRUE(first.has_value());
+  EXPECT_EQ(first->packageName, "com.android.settings");
+  EXPECT_EQ(first->pid, 0);
+  EXPECT_EQ(first->state, proto::AppRunState::kStopped);
+  runTool("am start -a android.intent.action.MAIN -c android.intent.category.LAUNCHER com.android.settings");
+  const auto started = nextAppState(0);
+  ASSERT_TRUE(started.has_value());
+  EXPECT_EQ(started->pid, 30001);
+  EXPECT_EQ(started->state, proto::AppRunState::kRunning);
+  runTool("am force-stop com.android.settings");
+  const auto stopped = nextAppState(30001);
+  ASSERT_TRUE(stopped.has_value());
+  EXPECT_EQ(stopped->pid, 0);
+  EXPECT_EQ(stopped->state, proto::AppRunState::kStopped);
 }
 
 TEST_F(AgentSimTest, WrongTokenIsRefused) {

@@ -1,5 +1,6 @@
 // core/agentlink pieces that need no device: probe and --version parsing, frame conversion, the
-// recorder's summary line.
+// recorder's summary line, the app checks (closest installed names), and the recorder following
+// the app's process and discarding a recording that captured nothing (a scripted agent).
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -7,6 +8,7 @@
 #include <fstream>
 
 #include "core/agentlink/agent_deployer.h"
+#include "core/agentlink/app_presence.h"
 #include "core/agentlink/device_agent.h"
 #include "core/agentlink/device_apps.h"
 #include "core/agentlink/live_recorder.h"
@@ -213,6 +215,177 @@ TEST(LiveRecorderTest, InvalidUtf8FromTheDeviceIsRecordedNotThrown) {
   EXPECT_NE(json.find("\"truncated\":true"), std::string::npos);
   EXPECT_NE(trace::dumpJson(session::sessionToChromeTrace(**data)).find("\"truncated\":true"), std::string::npos);
   EXPECT_NE(session::sessionToHtml(**data).find("(truncated)"), std::string::npos);
+}
+
+TEST(AppPresenceTest, InstalledRunningOrTheClosestNames) {
+  const std::vector<DeviceApp> apps = {{"com.android.settings", 1955, true, true},
+                                       {"com.android.systemui", 1300, true, false},
+                                       {"com.google.android.gms", 0, false, false},
+                                       {"mobi.mangatoon.comics.aphone.portuguese", 0, false, false},
+                                       {"org.mozilla.firefox", 0, false, false}};
+  const AppCheck running = checkApp(apps, "com.android.settings");
+  EXPECT_EQ(running.presence, AppPresence::kRunning);
+  EXPECT_EQ(running.pid, 1955);
+  EXPECT_EQ(checkApp(apps, "com.google.android.gms").presence, AppPresence::kNotRunning);
+  const AppCheck typo = checkApp(apps, "com.android.setings");
+  EXPECT_EQ(typo.presence, AppPresence::kNotInstalled);
+  EXPECT_EQ(typo.similar,
+            (std::vector<std::string>{"com.android.settings", "com.android.systemui", "com.google.android.gms"}));
+  // A part of the name finds the whole; nothing alike finds nothing.
+  EXPECT_EQ(checkApp(apps, "mangatoon").similar, (std::vector<std::string>{"mobi.mangatoon.comics.aphone.portuguese"}));
+  EXPECT_EQ(checkApp(apps, "net.example.zzz").similar, (std::vector<std::string>{}));
+  EXPECT_EQ(notInstalledMessage("com.android.setings", typo.similar),
+            "com.android.setings is not installed on the device (installed packages with similar names: "
+            "com.android.settings, com.android.systemui, com.google.android.gms)");
+  EXPECT_EQ(notInstalledMessage("net.example.zzz", {}),
+            "net.example.zzz is not installed on the device (no installed package has a similar name)");
+  EXPECT_EQ(notRunningMessage("com.google.android.gms"), "com.google.android.gms is installed but not running");
+}
+
+// The recorder over a scripted agent: what the agent says about the app, and what it recorded.
+struct ScriptedRecording {
+  Status status;
+  RecordStats stats;
+  std::vector<std::string> notices, marks;
+  std::vector<std::pair<int32_t, std::string>> appEvents;
+};
+ScriptedRecording recordScript(const std::string& path, const std::vector<protocol::Message>& script,
+                               std::vector<HeapDumpProgress>* dumps = nullptr) {
+  CancelToken endOfScript;
+  bool connected = false;
+  ScriptedRecording out;
+  LiveRecorder recorder(
+      {"com.example.app", std::chrono::milliseconds(0), 1000, path},
+      [&](protocol::AgentHello& h) -> StatusOr<std::unique_ptr<AgentConnection>> {
+        if (connected) return ioError("gone");
+        connected = true;
+        h.deviceModel = "Pixel 8";
+        h.refreshMilliHz = 60000;
+        h.monotonicNs = 500'000'000;
+        return std::make_unique<AgentConnection>(std::make_unique<test::ScriptedAgentStream>(script, endOfScript));
+      },
+      nullptr, [&](const std::string& notice) { out.notices.push_back(notice); });
+  recorder.setAppObserver([&](int32_t pid, const std::string& what) { out.appEvents.emplace_back(pid, what); });
+  if (dumps != nullptr) {
+    recorder.setHeapDumpObserver([dumps](const HeapDumpProgress& p) { dumps->push_back(p); });
+    recorder.requestHeapDump({path + ".hprof", 0, 0, "test", std::nullopt});
+  }
+  recorder.setRecordObserver([&](const session::SessionRecord& r) {
+    if (r.type == session::RecordType::kMark) out.marks.push_back(r.text);
+  });
+  out.status = recorder.run(endOfScript);
+  out.stats = recorder.stats();
+  return out;
+}
+
+protocol::FrameBatch oneFrame(int64_t vsyncNs) {
+  protocol::FrameBatch batch;
+  batch.packageName = "com.example.app";
+  batch.scene = "com.example.app.Main";
+  batch.refreshPeriodNs = 16'666'667;
+  protocol::FrameTiming t;
+  t.intendedVsync = vsyncNs;
+  t.frameCompleted = vsyncNs + 10'000'000;
+  batch.frames.push_back(t);
+  return batch;
+}
+
+TEST(LiveRecorderTest, TheAppsDeathAndRestartAreToldAndMarkedAndItsNewFramesRecorded) {
+  using protocol::AppRunState;
+  const std::string path = (test::scratchDir("live_recorder_app") / "a.mxs").string();
+  const ScriptedRecording r = recordScript(
+      path, {protocol::AppState{"com.example.app", 100, AppRunState::kRunning, true}, oneFrame(1'000'000'000),
+             protocol::AppState{"com.example.app", 100, AppRunState::kRunning, false},  // only behind: no news
+             protocol::AppState{"com.example.app", 0, AppRunState::kStopped, false},
+             protocol::AppState{"com.example.app", 200, AppRunState::kRunning, true}, oneFrame(2'000'000'000),
+             protocol::AppState{"com.example.app", 300, AppRunState::kRunning, true}});
+  ASSERT_TRUE(r.status.ok()) << r.status.toString();
+  ASSERT_EQ(r.marks.size(), 3u);
+  EXPECT_EQ(r.marks[0], "app process died (pid 100)");
+  EXPECT_EQ(r.marks[1], "app process restarted as pid 200, 0.0 s after pid 100 died");
+  EXPECT_EQ(r.marks[2], "app process restarted: pid 200 died, pid 300 runs");
+  EXPECT_EQ(r.notices, (std::vector<std::string>{
+                           "app process died (pid 100); what was recorded is kept; waiting for it to restart",
+                           "app process restarted as pid 200, 0.0 s after pid 100 died; recording it",
+                           "app process restarted: pid 200 died, pid 300 runs; recording it"}));
+  EXPECT_EQ(r.appEvents, (std::vector<std::pair<int32_t, std::string>>{
+                             {0, "app process died (pid 100)"},
+                             {200, "app process restarted as pid 200, 0.0 s after pid 100 died"},
+                             {300, "app process restarted: pid 200 died, pid 300 runs"}}));
+  EXPECT_EQ(r.stats.captured, 2u);
+  EXPECT_FALSE(r.stats.discarded);
+  EXPECT_EQ(r.stats.appPid, 300);
+  auto reader = session::SessionReader::open(path);
+  ASSERT_TRUE(reader.ok()) << reader.status().toString();
+  EXPECT_TRUE((*reader)->recovery().cleanClose);
+  EXPECT_EQ((*reader)->summarize().frames, 2u);
+  EXPECT_EQ((*reader)->summarize().marks, 3u);
+}
+
+TEST(LiveRecorderTest, AnAppThatStartsLateIsWaitedFor) {
+  using protocol::AppRunState;
+  const std::string path = (test::scratchDir("live_recorder_wait") / "w.mxs").string();
+  const ScriptedRecording r = recordScript(
+      path, {protocol::AppState{"com.example.app", 0, AppRunState::kStopped, false},
+             protocol::AppState{"com.example.app", 42, AppRunState::kRunning, true}, oneFrame(900'000'000)});
+  ASSERT_TRUE(r.status.ok()) << r.status.toString();
+  EXPECT_EQ(r.marks, (std::vector<std::string>{"app process started (pid 42) after waiting 0.0 s"}));
+  EXPECT_EQ(r.notices, (std::vector<std::string>{"com.example.app is not running; waiting for it to start",
+                                                 "app process started (pid 42) after waiting 0.0 s; recording it"}));
+  EXPECT_FALSE(r.stats.discarded);
+  EXPECT_TRUE(std::filesystem::exists(path));
+}
+
+// A heap dump asked for before the agent said that the app runs is sent only once it does.
+TEST(LiveRecorderTest, AHeapDumpWaitsForTheAppToRun) {
+  using protocol::AppRunState;
+  const auto dir = test::scratchDir("live_recorder_dump_wait");
+  std::vector<HeapDumpProgress> never;
+  (void)recordScript((dir / "never.mxs").string(),
+                     {protocol::AppState{"com.example.app", 0, AppRunState::kStopped, false}, oneFrame(900'000'000)},
+                     &never);
+  EXPECT_TRUE(never.empty());  // not sent, so neither begun nor failed
+  std::vector<HeapDumpProgress> later;
+  (void)recordScript((dir / "later.mxs").string(),
+                     {protocol::AppState{"com.example.app", 0, AppRunState::kStopped, false},
+                      protocol::AppState{"com.example.app", 42, AppRunState::kRunning, true}, oneFrame(900'000'000)},
+                     &later);
+  ASSERT_EQ(later.size(), 2u);  // sent once it ran; the script ended before the dump arrived
+  EXPECT_FALSE(later[0].finished);
+  EXPECT_TRUE(later[1].finished);
+  EXPECT_EQ(later[1].result.code(), StatusCode::kCancelled);
+}
+
+TEST(LiveRecorderTest, ARecordingThatCapturedNothingIsNotKept) {
+  using protocol::AppRunState;
+  const auto dir = test::scratchDir("live_recorder_empty");
+  // The app never ran.
+  const std::string never = (dir / "never.mxs").string();
+  const ScriptedRecording a =
+      recordScript(never, {protocol::AppState{"com.example.app", 0, AppRunState::kStopped, false}});
+  ASSERT_TRUE(a.status.ok()) << a.status.toString();
+  EXPECT_TRUE(a.stats.discarded);
+  EXPECT_EQ(a.stats.captured, 0u);
+  EXPECT_FALSE(std::filesystem::exists(never));
+  RecordOptions options{"com.example.app", std::chrono::milliseconds(0), 1000, never};
+  RecordStats stats = a.stats;
+  stats.elapsedSeconds = 8.2;
+  EXPECT_EQ(describeNothingRecorded(stats, options),
+            "nothing recorded: com.example.app never ran during the 8 s recording; " + never + " was not kept");
+  // It ran, but drew and reported nothing (only a mark was written).
+  const std::string idle = (dir / "idle.mxs").string();
+  const ScriptedRecording b =
+      recordScript(idle, {protocol::AppState{"com.example.app", 7, AppRunState::kRunning, false}});
+  ASSERT_TRUE(b.status.ok()) << b.status.toString();
+  EXPECT_TRUE(b.stats.discarded);
+  EXPECT_FALSE(std::filesystem::exists(idle));
+  stats = b.stats;
+  stats.elapsedSeconds = 3;
+  options.sessionPath = idle;
+  EXPECT_EQ(describeNothingRecorded(stats, options),
+            "nothing recorded: com.example.app drew no frames and reported no Matrix issues or ANRs in 3 s (an app "
+            "draws only while it is in front and its screen changes); " +
+                idle + " was not kept");
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
@@ -210,35 +211,175 @@ TEST_F(LiveDeviceTest, AgentKilledMidStreamShowsTheBannerAndResumes) {
   EXPECT_TRUE(waitFor([&] { return !view->job().running(); }, 15000));
 }
 
+// The demo phone as a device picked on the start page: reached through a private real adb server.
+class DemoPhoneOverAdb {
+ public:
+  ~DemoPhoneOverAdb() { ::unsetenv("ADB_SERVER_SOCKET"); }
+  // Starts both and connects them; false (with the failure added) when that did not work.
+  bool start() {
+    if (!m_server.started()) return false;
+    ::setenv("ADB_SERVER_SOCKET", m_server.socketSpec().c_str(), 1);
+    QString error;
+    if (!m_phone.start(&error)) {
+      ADD_FAILURE() << error.toStdString();
+      return false;
+    }
+    m_hostPort = m_phone.transport().mid(4).toStdString();  // tcp:HOST:PORT
+    return m_server.adb({"connect", m_hostPort}).exitCode == 0 &&
+           waitFor(
+               [&] {
+                 return m_server.adb({"-s", m_hostPort, "get-state"}).out.find("device") != std::string::npos;
+               },
+               10000);
+  }
+  // The live view of the phone, once it listed its apps (null when it did not within 20 s).
+  LiveDeviceView* openIn(MainWindow& window) {
+    LiveTarget target;
+    target.selection.serial = m_hostPort;  // transport: the adb server
+    target.label = QString::fromStdString(m_hostPort);
+    target.agentSearch = MainWindow::agentSearch();
+    LiveDeviceView* view = window.openLiveDevice(std::move(target));
+    return waitFor([&] { return view->appPicker()->count() > 0; }, 20000) ? view : nullptr;
+  }
+  // A shell command on the phone through the adb client; its exit code.
+  int shell(const std::string& command) { return m_server.adb({"-s", m_hostPort, "shell", command}).exitCode; }
+
+ private:
+  test::PrivateAdbServer m_server;
+  DemoDevice m_phone{DemoDevice::locateParts()};
+  std::string m_hostPort;
+};
+
 TEST_F(LiveDeviceTest, LiveViewThroughTheRealAdbServer) {
   if (!test::adbAvailable()) GTEST_SKIP() << "Debian's adb is not installed";
-  test::PrivateAdbServer server;
-  ASSERT_TRUE(server.started());
-  ::setenv("ADB_SERVER_SOCKET", server.socketSpec().c_str(), 1);
-  DemoDevice phone(DemoDevice::locateParts());
-  QString error;
-  ASSERT_TRUE(phone.start(&error)) << error.toStdString();
-  const std::string hostPort = phone.transport().mid(4).toStdString();  // tcp:HOST:PORT
-  ASSERT_EQ(server.adb({"connect", hostPort}).exitCode, 0);
-  ASSERT_TRUE(waitFor(
-      [&] {
-        return server.adb({"-s", hostPort, "get-state"}).out.find("device") != std::string::npos;
-      },
-      10000));
-
+  DemoPhoneOverAdb phone;
+  ASSERT_TRUE(phone.start());
   MainWindow window;
-  LiveTarget target;
-  target.selection.serial = hostPort;  // transport: the adb server
-  target.label = QString::fromStdString(hostPort);
-  target.agentSearch = MainWindow::agentSearch();
-  LiveDeviceView* view = window.openLiveDevice(std::move(target));
-  ASSERT_TRUE(waitFor([&] { return view->appPicker()->count() > 0; }, 20000));
+  LiveDeviceView* view = phone.openIn(window);
+  ASSERT_NE(view, nullptr);
   view->start();
   EXPECT_TRUE(waitFor([&] { return view->dashboard()->session().countedFrames() >= 50; }, 30000))
       << view->agentText().toStdString();
   view->stop();
   EXPECT_TRUE(waitFor([&] { return !view->job().running(); }, 15000));
-  ::unsetenv("ADB_SERVER_SOCKET");
+}
+
+// The live view follows `mxi record`'s rules for the app: not installed is named with the closest
+// installed package; not running gets a banner with Wait for it / Launch it and records nothing;
+// Wait for it records from when the app starts; its process dying and coming back (a new pid) is
+// shown and marked in the session; Launch it starts the app and records it; a wait that ends
+// before the app starts keeps no session and says why.
+TEST_F(LiveDeviceTest, AppThatIsMissingOrNotRunningIsShownAndItsRestartFollowed) {
+  if (!test::adbAvailable()) GTEST_SKIP() << "Debian's adb is not installed";
+  DemoPhoneOverAdb phone;
+  ASSERT_TRUE(phone.start());
+  const std::string launch =
+      "am start -a android.intent.action.MAIN -c android.intent.category.LAUNCHER com.android.settings";
+  ASSERT_EQ(phone.shell("am force-stop com.android.settings"), 0);
+  MainWindow window;
+  window.show();
+  LiveDeviceView* view = phone.openIn(window);
+  ASSERT_NE(view, nullptr);
+  QSignalSpy unavailable(view, &LiveDeviceView::appUnavailable);
+
+  view->appPicker()->setEditText(QStringLiteral("com.android.setings"));
+  view->start();
+  ASSERT_TRUE(waitFor([&] { return unavailable.count() == 1; }, 20000));
+  EXPECT_TRUE(view->appBannerText().startsWith(
+      QStringLiteral("Cannot record: com.android.setings is not installed on the device (installed packages with "
+                     "similar names: com.android.settings")))
+      << view->appBannerText().toStdString();
+  EXPECT_TRUE(view->findChild<QPushButton*>(QStringLiteral("launchApp"))->isHidden());
+  EXPECT_FALSE(view->job().running());
+  EXPECT_FALSE(QFileInfo::exists(view->sessionPath()));
+
+  view->appPicker()->setCurrentIndex(view->appPicker()->findData(QStringLiteral("com.android.settings")));
+  view->start();
+  ASSERT_TRUE(waitFor([&] { return unavailable.count() == 2; }, 20000));
+  EXPECT_EQ(view->appBannerText(),
+            QStringLiteral("com.android.settings is installed but not running. Wait for it to start, or launch it?"));
+  EXPECT_FALSE(view->job().running());
+  EXPECT_FALSE(QFileInfo::exists(view->sessionPath()));
+
+  auto* waitButton = view->findChild<QPushButton*>(QStringLiteral("waitForApp"));
+  auto* launchButton = view->findChild<QPushButton*>(QStringLiteral("launchApp"));
+  ASSERT_FALSE(waitButton->isHidden());
+  ASSERT_FALSE(launchButton->isHidden());
+
+  // Wait for it: the agent streams, the view says it waits, and records the app once it starts.
+  waitButton->click();
+  ASSERT_TRUE(waitFor(
+      [&] {
+        return view->bannerText() ==
+               QStringLiteral(
+                   "com.android.settings is not running; waiting for it to start; recording begins when it "
+                   "does.");
+      },
+      30000))
+      << view->bannerText().toStdString();
+  EXPECT_EQ(view->appBannerText(), QString());
+  ASSERT_EQ(phone.shell(launch), 0);
+  ASSERT_TRUE(waitFor(
+      [&] { return view->bannerText().startsWith(QStringLiteral("app process started (pid 30001) after waiting ")); },
+      15000))
+      << view->bannerText().toStdString();
+  ASSERT_TRUE(waitFor([&] { return view->dashboard()->session().countedFrames() >= 20; }, 30000));
+
+  // The app dies: said at once, and what was recorded stays; it comes back as another process.
+  ASSERT_EQ(phone.shell("am force-stop com.android.settings"), 0);
+  ASSERT_TRUE(
+      waitFor([&] { return view->bannerText().contains(QStringLiteral("app process died (pid 30001)")); }, 15000))
+      << view->bannerText().toStdString();
+  const uint64_t before = view->dashboard()->session().countedFrames();
+  ASSERT_EQ(phone.shell(launch), 0);
+  ASSERT_TRUE(waitFor(
+      [&] { return view->bannerText().startsWith(QStringLiteral("app process restarted as pid 30002, ")); }, 15000))
+      << view->bannerText().toStdString();
+  EXPECT_TRUE(waitFor([&] { return view->dashboard()->session().countedFrames() > before; }, 20000));
+  EXPECT_EQ(events(view, core::session::LiveEvent::Kind::kMark), 3u);
+
+  QSignalSpy finished(view, &LiveDeviceView::sessionFinished);
+  view->stop();
+  ASSERT_TRUE(waitFor([&] { return finished.count() == 1; }, 15000));
+  auto reader = core::session::SessionReader::open(view->sessionPath().toStdString());
+  ASSERT_TRUE(reader.ok()) << reader.status().toString();
+  EXPECT_TRUE((*reader)->recovery().cleanClose);
+  auto marks = (*reader)->recordsOfType(core::session::RecordType::kMark);
+  ASSERT_TRUE(marks.ok());
+  ASSERT_EQ(marks->size(), 3u);
+  EXPECT_TRUE((*marks)[0].text.starts_with("app process started (pid 30001) after waiting ")) << (*marks)[0].text;
+  EXPECT_EQ((*marks)[1].text, "app process died (pid 30001)");
+  EXPECT_TRUE((*marks)[2].text.starts_with("app process restarted as pid 30002, ")) << (*marks)[2].text;
+
+  // Launch it: the view starts the app (its launcher activity) and records it.
+  ASSERT_EQ(phone.shell("am force-stop com.android.settings"), 0);
+  view->start();
+  ASSERT_TRUE(waitFor([&] { return unavailable.count() == 3; }, 20000));
+  QSignalSpy started(view, &LiveDeviceView::started);
+  launchButton->click();
+  ASSERT_TRUE(waitFor([&] { return started.count() == 1; }, 30000)) << view->agentText().toStdString();
+  EXPECT_EQ(view->appBannerText(), QString());
+  EXPECT_TRUE(waitFor([&] { return view->dashboard()->session().countedFrames() >= 20; }, 30000));
+  EXPECT_EQ(events(view, core::session::LiveEvent::Kind::kMark), 0u);  // it ran from the start
+  view->stop();
+  EXPECT_TRUE(waitFor([&] { return finished.count() == 2; }, 15000));
+
+  // Waited for, never started, stopped: nothing recorded, so no session is offered and none kept.
+  ASSERT_EQ(phone.shell("am force-stop com.android.settings"), 0);
+  view->start();
+  ASSERT_TRUE(waitFor([&] { return unavailable.count() == 4; }, 20000));
+  QSignalSpy failed(view, &LiveDeviceView::failed);
+  waitButton->click();
+  ASSERT_TRUE(waitFor([&] { return view->bannerText().contains(QStringLiteral("waiting for it to start")); }, 30000));
+  view->stop();
+  ASSERT_TRUE(waitFor([&] { return failed.count() == 1; }, 15000));
+  const QString why = failed.at(0).at(0).toString();
+  EXPECT_TRUE(why.startsWith(QStringLiteral("nothing recorded: com.android.settings never ran during the ")))
+      << why.toStdString();
+  EXPECT_TRUE(why.endsWith(view->sessionPath() + QStringLiteral(" was not kept"))) << why.toStdString();
+  EXPECT_EQ(view->bannerText(), QStringLiteral("Recording stopped: ") + why);
+  EXPECT_EQ(finished.count(), 2);
+  EXPECT_FALSE(QFileInfo::exists(view->sessionPath()));
 }
 
 // The live view's own job on an arm phone: the installed project's simulator with --abi ABI (its

@@ -74,6 +74,16 @@ void registerSessionSummary(CLI::App& parent, int& exitCode) {
                     session::describeFrameGap(g).c_str());
       }
     }
+    if (s.marks > 0) {
+      // Marks say what happened around the figures: the user's, and the app's process dying and
+      // coming back (the recorder's).
+      auto marks = (*reader)->recordsOfType(session::RecordType::kMark);
+      if (!marks.ok()) return about(args->file, marks.status());
+      std::printf("marks:\n");
+      for (const auto& m : *marks) {
+        std::printf("  at %.3f s: %s\n", static_cast<double>(m.timeNs - s.firstTimeNs) / 1e9, m.text.c_str());
+      }
+    }
     if (!(*reader)->recovery().intact()) printRecovery((*reader)->recovery());
     return 0;
   });

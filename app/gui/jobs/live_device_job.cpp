@@ -1,7 +1,9 @@
 #include "app/gui/jobs/live_device_job.h"
 
 #include "app/gui/settings/mapping_files.h"
+#include "core/agentlink/app_presence.h"
 #include "core/agentlink/live_recorder.h"
+#include "core/devicetext/package_name.h"
 
 namespace mxi::gui {
 
@@ -42,7 +44,7 @@ void LiveDeviceJob::listApps() {
   });
 }
 
-void LiveDeviceJob::start(const QString& package, const QString& sessionPath) {
+void LiveDeviceJob::start(const QString& package, const QString& sessionPath, AppStart how) {
   if (m_running) return;
   waitForWork();  // the app list, when it is still coming
   {
@@ -51,9 +53,9 @@ void LiveDeviceJob::start(const QString& package, const QString& sessionPath) {
     m_startNs = 0;
   }
   m_running = true;
-  startWork([this, package = package.toStdString(), path = sessionPath.toStdString()](core::ProgressSink&,
-                                                                                      const core::CancelToken& cancel) {
-    record(package, path, cancel);
+  startWork([this, package = package.toStdString(), path = sessionPath.toStdString(), how](
+                core::ProgressSink&, const core::CancelToken& cancel) {
+    record(package, path, how, cancel);
     return core::okStatus();
   });
 }
@@ -90,7 +92,7 @@ std::vector<core::session::SessionRecord> LiveDeviceJob::takeRecords() {
   return out;
 }
 
-void LiveDeviceJob::record(const std::string& package, const std::string& sessionPath,
+void LiveDeviceJob::record(const std::string& package, const std::string& sessionPath, AppStart how,
                            const core::CancelToken& cancel) {
   auto finish = [&](const core::Status& s) {
     deliver([this, path = qs(sessionPath), error = s.ok() ? QString() : qs(s.toString())] {
@@ -110,6 +112,27 @@ void LiveDeviceJob::record(const std::string& package, const std::string& sessio
   deliver([this] { emit status(tr("Connecting to the device…")); });
   auto device = core::adb::openSelectedDevice(m_target.selection, limits(cancel));
   if (!device.ok()) return finish(device.status());
+  if (!core::devicetext::isValidPackageName(package)) {
+    return finish(core::invalidInput("invalid package name: " + package));
+  }
+  auto apps = agentlink::listDeviceApps(**device, limits(cancel));
+  if (!apps.ok()) return finish(apps.status());
+  const agentlink::AppCheck check = agentlink::checkApp(*apps, package);
+  const bool installed = check.presence != agentlink::AppPresence::kNotInstalled;
+  if (!installed || (check.presence == agentlink::AppPresence::kNotRunning && how == AppStart::kIfRunning)) {
+    const std::string message =
+        installed ? agentlink::notRunningMessage(package) : agentlink::notInstalledMessage(package, check.similar);
+    deliver([this, p = qs(package), m = qs(message), installed] {
+      m_running = false;
+      emit appUnavailable(p, m, installed);
+    });
+    return;
+  }
+  if (check.presence == agentlink::AppPresence::kNotRunning && how == AppStart::kLaunch) {
+    deliver([this, p = qs(package)] { emit status(tr("Launching %1…").arg(p)); });
+    const core::Status launched = agentlink::launchApp(**device, package, limits(cancel));
+    if (!launched.ok()) return finish(launched);
+  }
   const agentlink::AgentSearch search = m_target.agentSearch;
   agentlink::DeviceAgent agent(std::move(device).value(), limits(cancel),
                                [search](const std::string& abi) { return agentlink::findInstalledAgent(abi, search); });
@@ -149,6 +172,9 @@ void LiveDeviceJob::record(const std::string& package, const std::string& sessio
                       : qs(why);
         deliver([this, connected, detail] { emit connectionChanged(connected, detail); });
       });
+  recorder.setAppObserver([this](int32_t pid, const std::string& what) {
+    deliver([this, pid, text = qs(what)] { emit appChanged(pid, text); });
+  });
   recorder.setHeapDumpObserver([this](const agentlink::HeapDumpProgress& p) {
     if (!p.finished) {
       deliver([this, r = static_cast<qint64>(p.receivedBytes), t = static_cast<qint64>(p.totalBytes)] {
@@ -177,6 +203,9 @@ void LiveDeviceJob::record(const std::string& package, const std::string& sessio
     m_recorder = nullptr;
   }
   agent.stopAgent();
+  // A recording that captured nothing was not kept: say why instead of offering a session.
+  if (recorder.stats().discarded)
+    return finish(core::invalidInput(agentlink::describeNothingRecorded(recorder.stats(), options)));
   finish(result.code() == core::StatusCode::kCancelled ? core::okStatus() : result);
 }
 

@@ -1,6 +1,8 @@
 // The live half of the GUI for one device, a long-running job (WorkerJob): lists its apps, then
-// deploys and starts mxi-agent and records the chosen app with core's LiveRecorder until
-// cancelled — every session is written to a `.mxs` file — while the UI drains the records it
+// checks that the chosen app is installed and runs (core/agentlink/app_presence.h: the rules
+// `mxi record` follows — an app that does not run is refused, waited for or launched), deploys
+// and starts mxi-agent and records it with core's LiveRecorder until cancelled — every session
+// is written to a `.mxs` file, unless it captured nothing — while the UI drains the records it
 // receives (takeRecords) on its repaint timer. Mark and Dump heap go to the running recorder;
 // results come back as queued signals. cancel() ends a recording (finished() follows).
 #pragma once
@@ -44,8 +46,10 @@ class LiveDeviceJob : public WorkerJob {
   // Asynchronous: appsListed() or failed(). Not while recording.
   void listApps();
   const std::vector<core::agentlink::DeviceApp>& apps() const { return m_apps; }
-  // Asynchronous: deployed(), connectionChanged()… then finished().
-  void start(const QString& package, const QString& sessionPath);
+  // What start() does when the app is installed but not running.
+  enum class AppStart { kIfRunning, kWait, kLaunch };
+  // Asynchronous: deployed(), connectionChanged()… then finished(); or appUnavailable() alone.
+  void start(const QString& package, const QString& sessionPath, AppStart how = AppStart::kIfRunning);
   bool running() const { return m_running; }
   void mark(const QString& label);
   void dumpHeap(const QString& path);
@@ -67,12 +71,19 @@ class LiveDeviceJob : public WorkerJob {
   void heapDumpFinished(const QString& path, const QString& error);  // error empty on success
   void methodTraceFinished(const QString& path, int issues, const QString& error);
   void finished(const QString& sessionPath, const QString& error);
+  // start() recorded nothing: the app is not installed (`message` names the closest installed
+  // packages), or not running with AppStart::kIfRunning (`installed`: Wait or Launch may follow).
+  void appUnavailable(const QString& package, const QString& message, bool installed);
+  // The app's process during a recording (LiveRecorder::setAppObserver): pid 0 when it does not
+  // run (waiting for it, or it died), else the pid it (re)started as; `what` says which.
+  void appChanged(int pid, const QString& what);
   // The app's method mapping (Settings), loaded before recording starts; null without one.
   void mappingLoaded(std::shared_ptr<const core::trace::MethodMapping> mapping);
 
  private:
   // On the worker.
-  void record(const std::string& package, const std::string& sessionPath, const core::CancelToken& cancel);
+  void record(const std::string& package, const std::string& sessionPath, AppStart how,
+              const core::CancelToken& cancel);
   static core::adb::IoLimits limits(const core::CancelToken& cancel);
 
   LiveTarget m_target;

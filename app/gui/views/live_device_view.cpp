@@ -67,11 +67,29 @@ LiveDeviceView::LiveDeviceView(LiveTarget target, std::unique_ptr<DemoDevice> de
   m_banner = new QLabel;
   m_banner->setWordWrap(true);
   m_banner->hide();
+  m_appBanner = new QWidget;
+  m_appBanner->setObjectName(QStringLiteral("appBanner"));
+  m_appBanner->setStyleSheet(QStringLiteral("#appBanner { background: #ffb300; } QLabel { color: black; }"));
+  auto* appBar = new QHBoxLayout(m_appBanner);
+  m_appBannerText = new QLabel;
+  m_appBannerText->setWordWrap(true);
+  m_appBannerText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_waitForApp = new QPushButton(tr("Wait for it"));
+  m_waitForApp->setObjectName(QStringLiteral("waitForApp"));
+  m_waitForApp->setToolTip(tr("Record from when the app starts"));
+  m_launchApp = new QPushButton(tr("Launch it"));
+  m_launchApp->setObjectName(QStringLiteral("launchApp"));
+  m_launchApp->setToolTip(tr("Start the app (its launcher activity, as tapping its icon does) and record it"));
+  appBar->addWidget(m_appBannerText, 1);
+  appBar->addWidget(m_waitForApp);
+  appBar->addWidget(m_launchApp);
+  m_appBanner->hide();
   m_layout->addWidget(title);
   m_layout->addLayout(bar);
   m_layout->addWidget(m_agent);
   m_layout->addWidget(m_status);
   m_layout->addWidget(m_banner);
+  m_layout->addWidget(m_appBanner);
   m_layout->addStretch(1);
 
   m_drainTimer = new QTimer(this);
@@ -79,7 +97,9 @@ LiveDeviceView::LiveDeviceView(LiveTarget target, std::unique_ptr<DemoDevice> de
   connect(m_drainTimer, &QTimer::timeout, this, &LiveDeviceView::drain);
 
   connect(m_refresh, &QPushButton::clicked, this, &LiveDeviceView::refreshApps);
-  connect(m_start, &QPushButton::clicked, this, &LiveDeviceView::start);
+  connect(m_start, &QPushButton::clicked, this, [this] { start(); });
+  connect(m_waitForApp, &QPushButton::clicked, this, [this] { start(LiveDeviceJob::AppStart::kWait); });
+  connect(m_launchApp, &QPushButton::clicked, this, [this] { start(LiveDeviceJob::AppStart::kLaunch); });
   connect(m_stop, &QPushButton::clicked, this, &LiveDeviceView::stop);
   connect(m_mark, &QPushButton::clicked, this, [this] {
     bool ok = false;
@@ -133,10 +153,7 @@ LiveDeviceView::LiveDeviceView(LiveTarget target, std::unique_ptr<DemoDevice> de
                        .arg(m_sessionPath),
                    false);
         m_lostAt = QDateTime();
-        const int shown = ++m_bannerGeneration;
-        QTimer::singleShot(10000, this, [this, shown] {
-          if (shown == m_bannerGeneration) m_banner->hide();
-        });
+        hideBannerLater();
       } else {
         m_banner->hide();
       }
@@ -149,6 +166,31 @@ LiveDeviceView::LiveDeviceView(LiveTarget target, std::unique_ptr<DemoDevice> de
                  true);
     }
     updateButtons();
+  });
+  connect(m_job, &LiveDeviceJob::appUnavailable, this,
+          [this](const QString& package, const QString& message, bool installed) {
+            m_drainTimer->stop();
+            m_appBannerText->setText(installed ? tr("%1. Wait for it to start, or launch it?").arg(message)
+                                               : tr("Cannot record: %1.").arg(message));
+            m_waitForApp->setVisible(installed);
+            m_launchApp->setVisible(installed);
+            m_appBanner->show();
+            m_status->setText(installed ? tr("%1 does not run; nothing is being recorded.").arg(package)
+                                        : tr("Nothing is being recorded."));
+            updateButtons();
+            emit appUnavailable(message);
+          });
+  connect(m_job, &LiveDeviceJob::appChanged, this, [this](int pid, const QString& what) {
+    if (pid != 0) {
+      showBanner(tr("%1; recording it into %2.").arg(what, m_sessionPath), false);
+      hideBannerLater();
+    } else if (m_everConnected && what.startsWith(QStringLiteral("app process died"))) {
+      showBanner(tr("The %1 at %2; everything recorded so far is kept in %3, and recording goes on when it restarts.")
+                     .arg(what, QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss")), m_sessionPath),
+                 true);
+    } else {
+      showBanner(tr("%1; recording begins when it does.").arg(what), false);
+    }
   });
   connect(m_job, &LiveDeviceJob::methodTraceFinished, this,
           [this](const QString& path, int issues, const QString& error) {
@@ -210,6 +252,7 @@ QString LiveDeviceView::recordingsDir() {
 }
 
 QString LiveDeviceView::bannerText() const { return m_banner->isHidden() ? QString() : m_banner->text(); }
+QString LiveDeviceView::appBannerText() const { return m_appBanner->isHidden() ? QString() : m_appBannerText->text(); }
 QString LiveDeviceView::agentText() const { return m_agent->text(); }
 
 void LiveDeviceView::showBanner(const QString& text, bool alarm) {
@@ -219,6 +262,13 @@ void LiveDeviceView::showBanner(const QString& text, bool alarm) {
             : QStringLiteral("QLabel { background: #ffb300; color: black; padding: 6px; }"));
   m_banner->setText(text);
   m_banner->show();
+}
+
+void LiveDeviceView::hideBannerLater() {
+  const int shown = m_bannerGeneration;
+  QTimer::singleShot(10000, this, [this, shown] {
+    if (shown == m_bannerGeneration) m_banner->hide();
+  });
 }
 
 void LiveDeviceView::updateButtons() {
@@ -238,7 +288,7 @@ void LiveDeviceView::refreshApps() {
   m_job->listApps();
 }
 
-void LiveDeviceView::start() {
+void LiveDeviceView::start(LiveDeviceJob::AppStart how) {
   if (m_job->running()) return;
   const int index = m_apps->findText(m_apps->currentText());
   const QString package = index >= 0 ? m_apps->itemData(index).toString() : m_apps->currentText().trimmed();
@@ -257,13 +307,14 @@ void LiveDeviceView::start() {
   m_dashboard = new LiveDashboard(m_session);
   m_layout->insertWidget(m_layout->count() - 1, m_dashboard, 100);
   m_banner->hide();
+  m_appBanner->hide();
   m_agent->clear();
   m_status->setText(tr("Starting %1…").arg(package));
   m_marks = 0;
   m_losses = 0;
   m_lostAt = QDateTime();
   m_everConnected = false;
-  m_job->start(package, m_sessionPath);
+  m_job->start(package, m_sessionPath, how);
   m_drainTimer->start();
   updateButtons();
 }

@@ -2,7 +2,9 @@
 // shown) and streams into the dashboard while the session is recorded to a `.mxs` file; Mark
 // annotates a moment, Dump heap streams a heap dump (progress) and hands it to the heap
 // browser; Stop completes the file. A lost device shows a banner, keeps everything recorded and
-// resumes when the agent is back.
+// resumes when the agent is back. An app that is not installed is named with the closest
+// installed ones; one that does not run gets a banner with Wait for it / Launch it; the app's
+// process dying and restarting is shown; a recording that captured nothing is not offered.
 #pragma once
 
 #include <QDateTime>
@@ -40,14 +42,17 @@ class LiveDeviceView : public QWidget {
   QComboBox* appPicker() const { return m_apps; }
   QString sessionPath() const { return m_sessionPath; }
   QString bannerText() const;
+  // The banner of an app that cannot be recorded (not installed, not running); empty when hidden.
+  QString appBannerText() const;
   // How often the connection was lost since Start.
   int connectionLosses() const { return m_losses; }
   QString agentText() const;
   DemoDevice* demo() const { return m_demo.get(); }
 
-  // What the buttons do (tests call them). start() uses the picked app.
+  // What the buttons do (tests call them). start() uses the picked app; Wait for it and Launch it
+  // (the not-running banner's buttons) start with kWait and kLaunch.
   void refreshApps();
-  void start();
+  void start(LiveDeviceJob::AppStart how = LiveDeviceJob::AppStart::kIfRunning);
   void stop();
   void mark(const QString& label);
   void dumpHeap();
@@ -65,12 +70,14 @@ class LiveDeviceView : public QWidget {
   void heapDumpArrived(const QString& path);
   void methodTraceArrived(const QString& path, int issues);
   void failed(const QString& message);
+  void appUnavailable(const QString& message);  // nothing is recorded; appBannerText() says why
 
  private:
   void drain();
   QString recordingFile(const QString& kind, const QString& extension) const;
   void updateButtons();
   void showBanner(const QString& text, bool alarm);
+  void hideBannerLater();  // in 10 s, unless another banner replaced it
 
   std::unique_ptr<DemoDevice> m_demo;
   LiveDeviceJob* m_job;
@@ -83,6 +90,9 @@ class LiveDeviceView : public QWidget {
   QLabel* m_agent;
   QLabel* m_status;
   QLabel* m_banner;
+  QWidget* m_appBanner;
+  QLabel* m_appBannerText;
+  QPushButton *m_waitForApp, *m_launchApp;
   QProgressBar* m_dumpProgress;
   QPushButton* m_trace;
   bool m_tracing = false;  // the transfer in progress is a method trace

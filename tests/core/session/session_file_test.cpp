@@ -117,6 +117,24 @@ TEST(SessionFileTest, RoundTripThroughTheIndex) {
   for (size_t i = 0; i < back.size(); ++i) expectSameRecord(back[i], written[i]);
 }
 
+// A recording that captured nothing is still closed cleanly: an empty index and the footer.
+TEST(SessionFileTest, SessionWithoutRecordsIsClosedCleanly) {
+  const auto dir = test::scratchDir("session-empty");
+  {
+    auto w = SessionWriter::create((dir / "e.mxs").string(), testHeader());
+    ASSERT_TRUE(w.ok()) << w.status().toString();
+    ASSERT_TRUE((*w)->close().ok());
+  }
+  auto reader = SessionReader::open((dir / "e.mxs").string());
+  ASSERT_TRUE(reader.ok()) << reader.status().toString();
+  EXPECT_TRUE((*reader)->recovery().cleanClose);
+  EXPECT_TRUE((*reader)->recovery().intact());
+  EXPECT_EQ((*reader)->recovery().notes, std::vector<std::string>{});
+  EXPECT_EQ((*reader)->blocks().size(), 0u);
+  EXPECT_EQ((*reader)->recordCount(), 0u);
+  EXPECT_EQ((*reader)->header().app, "com.example.app");
+}
+
 TEST(SessionFileTest, WalkWithoutFooterFindsTheSameBlocks) {
   const auto dir = test::scratchDir("session-walk");
   WriterOptions o;

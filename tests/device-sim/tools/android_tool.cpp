@@ -21,6 +21,7 @@
 
 #include "sim_config.h"
 #include "sim_device.h"
+#include "sim_processes.h"
 #include "synthetic_frames.h"
 
 namespace mxi::sim {
@@ -31,6 +32,7 @@ namespace fs = std::filesystem;
 struct Ctx {
   SimConfig config;
   SimDevice device;
+  std::vector<int64_t> startedNs;  // per app: when its process started (0: before the replay)
   int64_t origin = 0;
   int64_t elapsed() const { return nowMs() - origin; }
 };
@@ -38,10 +40,14 @@ struct Ctx {
 // The package a process belongs to: its name up to ':' ("com.app:remote" → "com.app").
 std::string packageOf(const std::string& process) { return process.substr(0, process.find(':')); }
 
-// Installed but stopped (MXI_SIM_STOPPED): pm lists it, ps/pidof/am do not see it.
-bool isStopped(const Ctx& c, const SimApp& app) {
-  const std::string list = "," + c.config.stopped + ",";
-  return list.find("," + packageOf(app.package) + ",") != std::string::npos;
+// Installed but not running (MXI_SIM_STOPPED, `am force-stop`; sim_processes.h): pm lists it,
+// ps/pidof/am/dumpsys do not see it.
+bool isStopped(const Ctx&, const SimApp& app) { return app.pid == 0; }
+
+// CLOCK_MONOTONIC ns the app's process started; 0 when it ran before the replay began.
+int64_t startedNsOf(const Ctx& c, const SimApp& app) {
+  const auto index = static_cast<size_t>(&app - c.device.apps.data());
+  return index < c.startedNs.size() ? c.startedNs[index] : 0;
 }
 
 const SimApp* findApp(const Ctx& c, const std::string& package) {
@@ -224,16 +230,31 @@ std::string gfxinfo(const Ctx& c, const std::string& package) {
   std::string out = "Applications Graphics Acceleration Info:\nUptime: " + std::to_string(c.elapsed()) +
                     " Realtime: " + std::to_string(c.elapsed()) + "\n\n";
   const SimApp* app = findApp(c, package);
-  if (app == nullptr) return out;
+  if (app == nullptr || isStopped(c, *app)) return out;  // no process: no section
   if (c.device.synthetic)
-    return out + "** Graphics info for pid 4242 [" + package + "] **\n\n" + syntheticFramestats(c);
+    return out + "** Graphics info for pid " + std::to_string(app->pid) + " [" + package + "] **\n\n" +
+           syntheticFramestats(c);
   const Replay r = replay(c, *app);
-  size_t block = 0, row = 0;
+  // A restarted process lists only what it drew since it started: rows revealed (fast-forward)
+  // or stamped (real time) before then belong to the process that died.
+  const int64_t startedNs = startedNsOf(c, *app), originNs = originMonotonicNs(c.config);
+  auto drawnBeforeStart = [&](const std::string& row, size_t indexInReplay, size_t vsync) {
+    if (startedNs == 0) return false;
+    const int64_t drawnNs = c.config.frameMs > 0
+                                ? originNs + static_cast<int64_t>(indexInReplay) * c.config.frameMs * 1'000'000
+                                : cellAt(row, vsync) + r.shiftNs;
+    return drawnNs < startedNs;
+  };
+  size_t block = 0, row = 0, rowsOfEarlierBlocks = 0;
   bool inBlock = false, headerDone = false;
   std::vector<bool> stamps;
   for (const std::string& l : app->sectionLines) {
+    if (l.starts_with("** Graphics info for pid ")) {
+      out += "** Graphics info for pid " + std::to_string(app->pid) + l.substr(l.find(' ', 25)) + "\n";
+      continue;
+    }
     if (l == "---PROFILEDATA---") {
-      if (inBlock) ++block;
+      if (inBlock) rowsOfEarlierBlocks += app->blocks[block++].rows.size();
       inBlock = !inBlock;
       headerDone = false;
       row = 0;
@@ -241,7 +262,11 @@ std::string gfxinfo(const Ctx& c, const std::string& package) {
       continue;
     }
     if (inBlock && headerDone) {
-      if (block < r.shown.size() && row++ < r.shown[block]) out += shiftedRow(l, stamps, r.shiftNs) + "\n";
+      const size_t index = row++;
+      if (block < r.shown.size() && index < r.shown[block] &&
+          !drawnBeforeStart(l, rowsOfEarlierBlocks + index, vsyncColumn(app->blocks[block]))) {
+        out += shiftedRow(l, stamps, r.shiftNs) + "\n";
+      }
       continue;
     }
     if (inBlock) {
@@ -256,7 +281,7 @@ std::string gfxinfo(const Ctx& c, const std::string& package) {
 // The foreground app's window that is drawing now (the block holding the newest revealed row).
 std::string resumedComponent(const Ctx& c) {
   const SimApp* app = findApp(c, c.device.foreground);
-  if (app == nullptr) return {};
+  if (app == nullptr || isStopped(c, *app)) return {};  // the launcher is in front
   if (c.device.synthetic || app->blocks.empty()) {
     return c.device.synthetic ? "com.example.mxi.demo/.DemoActivity" : app->package + "/.MainActivity";
   }
@@ -447,10 +472,11 @@ int amProfile(const Ctx& c, const std::vector<std::string>& a) {
   return 0;
 }
 
-// am start [-S] [-W] [--start-profiler FILE] [--sampling US] [--streaming] [-n COMPONENT | -a … -c … PACKAGE]
-int amStart(const Ctx& c, const std::vector<std::string>& a) {
+// am start [-S] [-W] [--start-profiler FILE] [--sampling US] [--streaming] [-n COMPONENT | -a … -c … PACKAGE]:
+// a stopped app starts as a new process (COLD), a running one is brought to front (HOT).
+int amStart(Ctx& c, const std::vector<std::string>& a) {
   std::string profiler, component, package;
-  bool wait = false;
+  bool wait = false, forceStop = false;
   for (size_t i = 1; i < a.size(); ++i) {
     if (a[i] == "--start-profiler" && i + 1 < a.size()) {
       profiler = a[++i];
@@ -460,6 +486,8 @@ int amStart(const Ctx& c, const std::vector<std::string>& a) {
       ++i;
     } else if (a[i] == "-W") {
       wait = true;
+    } else if (a[i] == "-S") {
+      forceStop = true;
     } else if (!a[i].starts_with("-")) {
       package = a[i];
     }
@@ -475,22 +503,49 @@ int amStart(const Ctx& c, const std::vector<std::string>& a) {
     std::printf("Error: Activity not started, unable to resolve Intent\n");
     return 1;
   }
+  bool cold = forceStop;
+  if (startProcess(c.config, c.device.apps, package)) {
+    c.startedNs = applyProcessState(c.config, c.device.apps);  // `app` now has its new pid
+    cold = true;
+  }
   if (!profiler.empty()) {
     const int status = startProfiling(c, *app, profiler);
     if (status != 0) return status;
   }
   if (wait) {
-    std::printf("Status: ok\nLaunchState: COLD\nActivity: %s/.MainActivity\nTotalTime: 612\nWaitTime: 640\nComplete\n",
-                package.c_str());
+    std::printf("Status: ok\nLaunchState: %s\nActivity: %s/.MainActivity\nTotalTime: 612\nWaitTime: 640\nComplete\n",
+                cold ? "COLD" : "HOT", package.c_str());
   }
   return 0;
 }
 
-int am(const Ctx& c, const std::vector<std::string>& a) {
+// am force-stop [--user U] PACKAGE: every process of the package ends (nothing is printed, also
+// for a package that is not installed).
+int amForceStop(const Ctx& c, const std::vector<std::string>& a) {
+  std::string package;
+  for (size_t i = 1; i < a.size(); ++i) {
+    if (a[i] == "--user") {
+      ++i;
+    } else {
+      package = a[i];
+    }
+  }
+  if (package.empty()) {
+    std::fprintf(stderr,
+                 "Exception occurred while executing 'force-stop':\njava.lang.IllegalArgumentException: "
+                 "Argument expected after \"force-stop\"\n");
+    return 255;
+  }
+  if (findApp(c, package) != nullptr) stopProcesses(c.config, package);
+  return 0;
+}
+
+int am(Ctx& c, const std::vector<std::string>& a) {
   if (!a.empty() && a[0] == "profile") return amProfile(c, a);
   if (!a.empty() && a[0] == "start") return amStart(c, a);
+  if (!a.empty() && a[0] == "force-stop") return amForceStop(c, a);
   if (a.empty() || a[0] != "dumpheap") {
-    std::fprintf(stderr, "simulated am: dumpheap, profile and start are supported\n");
+    std::fprintf(stderr, "simulated am: dumpheap, profile, start and force-stop are supported\n");
     return 1;
   }
   std::vector<std::string> rest;
@@ -694,6 +749,7 @@ int main(int argc, char** argv) {
   c.config = loadConfig(argv[0]);
   logCall(c.config, argc, argv);
   c.device = loadDevice(c.config);
+  c.startedNs = applyProcessState(c.config, c.device.apps);
   // The timeline starts when the agent first looks at the screen or the log (listing apps or
   // processes first does not start it), so what a demo shows does not depend on how long the user
   // took to press Start.
