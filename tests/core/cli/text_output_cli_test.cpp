@@ -157,6 +157,39 @@ TEST(TextOutputCliTest, ShrinkAndDiffOnTheBundledSample) {
             }));
 }
 
+// A triage of the sample: its leaks as signatures, seen when the dump was taken (its own UTC
+// timestamp, so no time zone shows); NEW only on the run that first stored them.
+TEST(TextOutputCliTest, TriageOnTheBundledSample) {
+  const fs::path dir = test::scratchDir("cli-text-triage");
+  fs::create_directories(dir / "run");
+  fs::copy_file(sampleDump(), dir / "run" / "sample.hprof.gz");
+  const std::string db = (dir / "store.sqlite").string();
+  const std::string header =
+      "  #  kind        what                                         captures max retained  status     first seen"
+      "        last seen         signature";
+  auto row = [](const char* rank, const char* what, const char* retained, const char* signature, bool isNew) {
+    return std::string("  ") + rank + "  leak        " + what + retained + "  new        2026-11-22 15:50  " +
+           "2026-11-22 15:50  " + signature + (isNew ? "  NEW" : "");
+  };
+  for (const bool first : {true, false}) {
+    std::vector<std::string> lines = textOf({"triage", "-q", "--db", db, (dir / "run").string()});
+    ASSERT_EQ(lines.size(), 6u);
+    const std::string counts = first ? "1 analysed, 0 skipped" : "0 analysed, 1 skipped";
+    EXPECT_TRUE(lines[0].starts_with(counts + " (already in the store), 0 failed in ") && lines[0].ends_with(" s"))
+        << lines[0];  // then how long it took
+    lines.erase(lines.begin());
+    EXPECT_EQ(
+        lines,
+        (std::vector<std::string>{
+            "3 signature(s) in 1 capture(s), store " + db,
+            header,
+            row("1", "com.example.app.MainActivity                        1", "        284 B", "54fe55e28397", first),
+            row("2", "com.example.app.MainActivity                        1", "         71 B", "190ced8173e1", first),
+            row("3", "android.view.View                                   1", "         32 B", "9396e39a202f", first),
+        }));
+  }
+}
+
 TEST(TextOutputCliTest, ParseTraceOnARealArtTrace) {
   const std::vector<std::string> lines =
       textOf({"parse", "trace", test::methodTraceFixture("art-sampled-launcher.trace.gz").string()});
