@@ -38,7 +38,25 @@ port=$(sed -n 's/^listening on 127.0.0.1:\([0-9]*\)$/\1/p' "$work/sim.out")
 [[ -n $port ]] || fail "the installed demo phone did not start: $(cat "$work/sim.err")"
 transport=tcp:127.0.0.1:$port
 
-packages=$(run "$mxi" --transport "$transport" agent packages)
+# What a user runs first: the agent's status, deploy (the installed agent for the phone's ABI,
+# pushed once), the app list, a recording.
+mxi() { run "$mxi" --transport "$transport" "$@"; }
+abi=$(mxi shell -- getprop ro.product.cpu.abi)
+read -r _ version build < <("$prefix/share/matrix-inspector/agent/$abi/mxi-agent" --version)
+device="device: ABI $abi, SDK 34, uid $(id -u), tools in $(cd "$work/phone" && pwd -P)/bin"
+agent="agent: /data/local/tmp/mxi-agent version $version build $build (up to date)"
+expect() {  # expect WHAT EXPECTED ACTUAL
+  [[ $3 == "$2" ]] || fail "$1 printed:
+$3
+instead of:
+$2"
+}
+expect "mxi agent status" "$device"$'\n'"agent: not deployed (/data/local/tmp/mxi-agent)" "$(mxi agent status)"
+expect "mxi agent deploy" "$device"$'\n'"$agent"$'\n'"pushed" "$(mxi agent deploy 2>/dev/null)"
+expect "mxi agent deploy (again)" "$device"$'\n'"$agent"$'\n'"already up to date, not pushed" "$(mxi agent deploy 2>/dev/null)"
+expect "mxi agent status (deployed)" "$device"$'\n'"$agent" "$(mxi agent status)"
+
+packages=$(mxi agent packages)
 grep -Eq "^[0-9]+ +$app\$" <<<"$packages" || fail "mxi agent packages does not list $app as running:
 $packages"
 
