@@ -27,8 +27,10 @@ app=$("$sim" --help | sed -n 's/.*--demo .*one app (\([a-z0-9_.]*\)).*/\1/p')
 [[ $app == com.example.mxi.demo ]] || fail "mxi-device-sim --help names the demo's app as '$app'"
 
 # The installed agent and tools only: no agent override, no captures to replay.
-run() { env -u MXI_AGENT_PATH -u MXI_AGENT_DIR -u MXI_SIM_REFERENCE HOME="$work/home" "$@"; }
-run "$sim" --demo --port 0 --root "$work/phone" >"$work/sim.out" 2>"$work/sim.err" &
+clean_env=(env -u MXI_AGENT_PATH -u MXI_AGENT_DIR -u MXI_SIM_REFERENCE HOME="$work/home")
+run() { "${clean_env[@]}" "$@"; }
+# Started without a function or subshell in between, so $! is the simulator (env execs it).
+"${clean_env[@]}" "$sim" --demo --port 0 --root "$work/phone" >"$work/sim.out" 2>"$work/sim.err" &
 sim_pid=$!
 for _ in $(seq 100); do
   grep -q '^listening on ' "$work/sim.out" && break
