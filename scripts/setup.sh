@@ -25,6 +25,8 @@ packages=(
   postgresql-15
   # headless browser that renders the HTML session reports in tests
   chromium
+  # JSON checks of the user smoke test (../shared/tools/user-smoke.sh) and the benchmarks' figures
+  python3
 )
 # Callers may ask for more (the benchmark needs the JDK sources): MXI_SETUP_EXTRA="pkg …".
 read -r -a extra <<<"${MXI_SETUP_EXTRA:-}"

@@ -82,7 +82,8 @@ void registerDiffCommand(CLI::App& root, int& exitCode) {
       j["leaks"] = leaks;
       printJson(j);
     } else {
-      std::printf("%12s %16s %16s  %s\n", "Δ count", "Δ shallow bytes", "Δ retained bytes", "class");
+      // Padded by hand: printf's widths count bytes, and Δ is two of them in UTF-8.
+      std::printf("     Δ count  Δ shallow bytes Δ retained bytes  class\n");
       for (size_t i = 0; i < shown; ++i) {
         const auto& c = classes[i];
         std::printf("%+12lld %+16lld %+16lld  %s\n", static_cast<long long>(c.countDelta()),

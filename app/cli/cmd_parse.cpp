@@ -110,8 +110,12 @@ void registerAnr(CLI::App& parent, int& exitCode) {
                   p.complete ? "" : "  (truncated)");
     }
     if (const trace::AnrThread* main = r.mainThread()) {
-      std::printf("\nmain thread: %s (tid %lld, prio %d)\n", main->state.c_str(), static_cast<long long>(main->tid),
-                  main->prio);
+      if (main->tid >= 0) {
+        std::printf("\nmain thread: %s (tid %lld, prio %d)\n", main->state.c_str(), static_cast<long long>(main->tid),
+                    main->prio);
+      } else {  // a native-only dump knows it by its Linux tid alone (no ART tid, no priority)
+        std::printf("\nmain thread: %s (sysTid %lld)\n", main->state.c_str(), static_cast<long long>(main->sysTid));
+      }
       for (const auto& f : main->frames) {
         const bool raw = f.starts_with("native:") || f.starts_with("kernel:") || f.starts_with("wchan:");
         std::printf("  %s%s\n", raw ? "" : "at ", f.c_str());

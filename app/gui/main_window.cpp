@@ -383,7 +383,7 @@ bool MainWindow::startDemo() {
     QObject::disconnect(*once);
     view->start();
   });
-  m_phase->setText(tr("Demo: a simulated phone replaying captured frames, Matrix issues and an ANR."));
+  m_phase->setText(tr("Demo: a simulated phone whose app plays synthetic frames, Matrix issues and an ANR."));
   return true;
 }
 

@@ -46,7 +46,8 @@ class ArmPhoneTest : public ::testing::TestWithParam<Phone> {
     m_installedAgent = m_prefix / "share/matrix-inspector/agent" / phone.abi / "mxi-agent";
     ASSERT_TRUE(fs::exists(m_installedAgent)) << m_installedAgent;
     m_scratch = scratchDir(std::string("arm_phone_") + ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    // The arm phone as the README starts the demo one, replaying faster than real time.
+    // The arm phone as the README starts the demo one, pointed at the real captures (the demo
+    // plays its synthetic app otherwise) and replaying faster than real time.
     m_sim = std::make_unique<SimProcess>(
         std::vector<std::string>{"--demo", "--abi", phone.abi, "--heap",
                                  (fs::path(fixtureDumpDir()) / "android_heap.hprof").string(), "--env",

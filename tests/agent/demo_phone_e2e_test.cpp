@@ -2,7 +2,8 @@
 // and `mxi record`: within 10 s of starting, a Matrix issue, an evil method and the ANR have
 // arrived; every record lies on the device's one clock from the recording's start; and the live
 // line, `mxi session summary` and the exports give the same frames, FPS and length. Both demos:
-// the synthetic one an installed package plays, and the replay of real captures.
+// the synthetic one `--demo` plays (in the build tree as installed), and the replay of real
+// captures a test points it at.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -33,8 +34,8 @@ class DemoPhoneTest : public ::testing::TestWithParam<Demo> {
       GTEST_SKIP() << "../shared/reference is absent: no captures to replay";
     m_scratch = scratchDir(std::string("demo_phone_") + GetParam().name);
     std::vector<std::string> args{"--demo", "--android-tool", MXI_TEST_ANDROID_TOOL};
-    if (GetParam().synthetic) {
-      args.insert(args.end(), {"--env", "MXI_SIM_REFERENCE=" + (m_scratch / "no-captures").string()});
+    if (!GetParam().synthetic) {  // the demo plays the real captures only when pointed at them
+      args.insert(args.end(), {"--env", "MXI_SIM_REFERENCE=" + (fs::path(referenceDir()) / "fixtures").string()});
     }
     m_sim = std::make_unique<SimProcess>(args, m_scratch / "root");
     m_adb = std::make_unique<PrivateAdbServer>();

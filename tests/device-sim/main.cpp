@@ -56,9 +56,9 @@ int main(int argc, char** argv) {
                  "drop the connection once a push (sync SEND) has sent this many bytes, as a pulled cable would");
   app.add_flag("-v,--verbose", options.verbose, "log connections and services to stderr");
   app.add_flag("--demo", demo,
-               "the demo phone: the simulated Android tools replaying real captures (or synthetic data), the "
-               "sample heap dump behind `am dumpheap`, and one app (com.android.settings) showing frames, Matrix "
-               "issues and an ANR");
+               std::string("the demo phone: the simulated Android tools and one app (") + mxi::sim::kDemoPackage +
+                   ") showing synthetic frames, Matrix issues and an ANR (labelled synthetic), the sample heap dump "
+                   "behind `am dumpheap` and a real ART method trace behind `am profile`");
   app.add_flag("--tools", tools,
                "the simulated Android tools only (dumpsys, logcat, am, pm, getprop, pidof, ps, uname)");
   app.add_flag("--setup-only", setupOnly,

@@ -61,7 +61,11 @@ core::Status setUpPhone(const std::string& root, const PhoneSetup& setup) {
     RETURN_IF_ERROR(writePlainFile(setup.methodTrace, trace));
     env << "MXI_SIM_TRACE_SOURCE=" << trace << "\n";
   }
-  if (setup.oneAppDemo) env << "MXI_SIM_ONE_APP_DEMO=1\n";
+  if (setup.oneAppDemo) {
+    // The demo phone plays only what may ship (the real captures' licences do not allow it), so
+    // the build tree and an install show the same app; an --env MXI_SIM_REFERENCE=DIR below wins.
+    env << "MXI_SIM_ONE_APP_DEMO=1\nMXI_SIM_REFERENCE=\n";
+  }
   for (const std::string& line : setup.env) env << line << "\n";
   if (!env) return core::ioError(root + "/etc/mxi-sim.env: cannot write");
   return core::okStatus();

@@ -11,12 +11,17 @@
 namespace mxi::sim {
 
 struct PhoneSetup {
-  std::string androidTool;       // mxi-android-tool, linked as each tool
-  std::string heap;              // .hprof or .hprof.gz behind `am dumpheap` ("" for none)
-  std::string methodTrace;       // .trace or .trace.gz `am profile stop` writes ("" for none)
-  bool oneAppDemo = false;       // every replayed Matrix issue and the ANR from the foreground app
+  std::string androidTool;  // mxi-android-tool, linked as each tool
+  std::string heap;         // .hprof or .hprof.gz behind `am dumpheap` ("" for none)
+  std::string methodTrace;  // .trace or .trace.gz `am profile stop` writes ("" for none)
+  // The demo phone: its one synthetic app (kDemoPackage) shows frames, Matrix issues and the ANR;
+  // real captures only through env MXI_SIM_REFERENCE=DIR (tests).
+  bool oneAppDemo = false;
   std::vector<std::string> env;  // more KEY=VALUE settings (tests/device-sim/tools/sim_config.h)
 };
+
+// The app the demo phone runs (`mxi-device-sim --demo`, the desktop app's Try the demo).
+inline constexpr const char* kDemoPackage = "com.example.mxi.demo";
 
 inline constexpr const char* kSimulatedTools[] = {"dumpsys", "logcat", "am", "pm", "getprop", "pidof", "ps", "uname"};
 

@@ -68,8 +68,10 @@ class LiveDeviceTest : public ::testing::Test {
  protected:
   void SetUp() override {
     QStandardPaths::setTestModeEnabled(true);  // recordings go to a test data folder
-    if (test::referenceDir().empty())
-      GTEST_SKIP() << "../shared/reference is absent: the demo replays synthetic data only";
+    if (test::referenceDir().empty()) GTEST_SKIP() << "../shared/reference is absent: no captures to replay";
+    // The demo phone plays its synthetic app; these tests point its tools at the real captures
+    // (the simulator and the tools inherit this environment).
+    ::setenv("MXI_SIM_REFERENCE", (fs::path(test::referenceDir()) / "fixtures").c_str(), 1);
     const QString missing = DemoDevice::locateParts().missing();
     ASSERT_TRUE(missing.isEmpty()) << missing.toStdString();
   }

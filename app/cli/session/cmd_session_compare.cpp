@@ -11,6 +11,20 @@ namespace mxi::cli {
 
 namespace session = core::session;
 namespace trace = core::trace;
+
+namespace {
+
+// Old Matrix versions end a stackKey with a newline ("83033\n", "0,30,1,56\n"): each verdict
+// stays on its one line.
+std::string oneLine(std::string text) {
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+  for (char& c : text) {
+    if (c == '\n' || c == '\r') c = ' ';
+  }
+  return text;
+}
+
+}  // namespace
 using nlohmann::ordered_json;
 
 constexpr int kRegressionExitCode = 3;
@@ -62,19 +76,23 @@ void registerSessionCompare(CLI::App& parent, int& exitCode) {
                       s.next.p50Ms, s.medianChangePct, s.test.pGreater);
         out += line + s.scene + "\n";
       }
+      // Names and paths are appended, not formatted into `line`: a long one must not be cut.
       for (const auto& e : c.evilMethods) {
-        const std::string what = e.methodName.empty() ? e.stackKey : e.stackKey + " " + e.methodName;
-        std::snprintf(line, sizeof line, "%-12s evil method %s (%s): %llu -> %llu issues, median %lld -> %lld ms\n",
-                      std::string(session::verdictName(e.verdict)).c_str(), what.c_str(), e.detail.c_str(),
+        const std::string key = oneLine(e.stackKey);
+        const std::string what = e.methodName.empty() ? key : key + " " + e.methodName;
+        std::snprintf(line, sizeof line, "%-12s evil method ", std::string(session::verdictName(e.verdict)).c_str());
+        out += line + what + " (" + e.detail + ")";
+        std::snprintf(line, sizeof line, ": %llu -> %llu issues, median %lld -> %lld ms\n",
                       static_cast<unsigned long long>(e.baseCount), static_cast<unsigned long long>(e.nextCount),
                       static_cast<long long>(e.baseMedianMs), static_cast<long long>(e.nextMedianMs));
         out += line;
       }
       for (const auto& e : c.io) {
-        std::snprintf(line, sizeof line, "%-12s io %s %s: %llu -> %llu\n",
-                      std::string(session::verdictName(e.verdict)).c_str(),
-                      std::string(trace::ioIssueTypeName(e.type)).c_str(), e.path.c_str(),
-                      static_cast<unsigned long long>(e.baseCount), static_cast<unsigned long long>(e.nextCount));
+        std::snprintf(line, sizeof line, "%-12s io %s ", std::string(session::verdictName(e.verdict)).c_str(),
+                      std::string(trace::ioIssueTypeName(e.type)).c_str());
+        out += line + e.path;
+        std::snprintf(line, sizeof line, ": %llu -> %llu\n", static_cast<unsigned long long>(e.baseCount),
+                      static_cast<unsigned long long>(e.nextCount));
         out += line;
       }
       for (const auto& s : c.startup) {
@@ -86,7 +104,7 @@ void registerSessionCompare(CLI::App& parent, int& exitCode) {
                     static_cast<unsigned long long>(c.nextAnrs));
       out += line;
       out += c.hasRegression() ? "REGRESSION:\n" : "no regression beyond the thresholds\n";
-      for (const auto& r : c.regressions) out += "  " + r + "\n";
+      for (const auto& r : c.regressions) out += "  " + oneLine(r) + "\n";
     }
     RETURN_IF_ERROR(writeOutput(args->output, out));
     return c.hasRegression() ? kRegressionExitCode : 0;

@@ -1,7 +1,7 @@
 // "Try the demo": a simulated phone on this computer so the whole live path — adb transport,
 // agent deployment, collectors, recording, heap dumps — works with no phone. Starts
-// mxi-device-sim in a scratch sandbox whose Android tools (mxi-android-tool) replay the real
-// captures in ../shared/reference when present, else synthetic demo data, and whose
+// mxi-device-sim --demo in a scratch sandbox whose Android tools (mxi-android-tool) play one
+// synthetic app, com.example.mxi.demo (the same installed and in the build tree), and whose
 // `am dumpheap` writes the bundled sample dump. Reached directly over TCP (no adb server).
 #pragma once
 

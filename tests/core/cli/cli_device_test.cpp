@@ -3,6 +3,7 @@
 // --transport tcp and clear errors.
 #include <gtest/gtest.h>
 
+#include <regex>
 #include <thread>
 
 #include <nlohmann/json.hpp>
@@ -140,6 +141,14 @@ TEST_F(CliDeviceTest, PushAndPull) {
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["remote"], "/data/local/tmp/f.bin");
   EXPECT_EQ(j["bytes"], 3'000'000);
+  // As text, as adb says it (the speed varies; the rest does not).
+  r = mxi({"push", (dir / "f.bin").string(), "/data/local/tmp/f2.bin"});
+  ASSERT_EQ(r.exitCode, 0) << r.out;
+  const std::string pushed = (dir / "f.bin").string() + ": 1 file pushed. ";
+  ASSERT_EQ(r.out.rfind(pushed, 0), 0u) << r.out;
+  EXPECT_TRUE(std::regex_match(r.out.substr(pushed.size()),
+                               std::regex(R"([0-9]+\.[0-9] MB/s \(3000000 bytes in [0-9]+\.[0-9]{3}s\)\n)")))
+      << r.out;
   r = mxi({"pull", (std::string("/data/local/tmp/f.bin")), (dir / "g.bin").string()});
   ASSERT_EQ(r.exitCode, 0) << r.out;
   EXPECT_EQ(r.out.rfind("/data/local/tmp/f.bin: 1 file pulled. ", 0), 0u) << r.out;
