@@ -94,7 +94,10 @@ StatusOr<std::unique_ptr<ShortestPaths>> ShortestPaths::compute(const HeapGraph&
       } else if (!lastTargets.empty() && std::find(lastTargets.begin(), lastTargets.end(), v) != lastTargets.end()) {
         edgeTier = std::max(edgeTier, kLastTier);
       }
-      if (offer(v, edgeTier, node)) out->m_rootRecord.erase(v);  // held through `node` now, not as a root
+      // Only an object seen before can be a root (roots are offered first): held through `node`
+      // now, not as a root. Unseen objects skip the hash lookup, the common case by far.
+      const bool seen = state[v] != kUnseen;
+      if (offer(v, edgeTier, node) && seen) out->m_rootRecord.erase(v);
     }
   }
   return out;

@@ -14,6 +14,7 @@
 #include "tests/device-sim/tools/synthetic_frames.h"
 #include "tests/support/adb_test_env.h"
 #include "tests/support/run_mxi.h"
+#include "tests/support/sanitizer.h"
 #include "tests/support/test_paths.h"
 
 namespace mxi::test {
@@ -26,18 +27,7 @@ constexpr const char* kApp = "com.example.mxi.demo";  // the synthetic app
 // These tests assert that no frame is lost at a real phone's frame rates, which needs each poll
 // (the agent running the simulated dumpsys) to finish within a few hundred ms. Under ASan the
 // agent and the tools run several times slower, so on a loaded 2-core machine polls fall behind
-// for a reason no phone has; the regular suite runs them.
-bool underAddressSanitizer() {
-#if defined(__SANITIZE_ADDRESS__)
-  return true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-  return true;
-#endif
-#endif
-  return false;
-}
-
+// for a reason no phone has; the regular suite runs them (test::underAddressSanitizer()).
 class FrameGapTest : public ::testing::Test {
  protected:
   void SetUp() override { ASSERT_TRUE(adbAvailable()) << "Debian's adb is needed"; }
@@ -102,7 +92,7 @@ class FrameGapTest : public ::testing::Test {
 };
 
 TEST_F(FrameGapTest, OnA120HzDisplayThePollFollowsTheRingAndNoFrameIsLost) {
-  if (underAddressSanitizer()) GTEST_SKIP() << "real-time frame rates are not kept under ASan (see above)";
+  if (test::underAddressSanitizer()) GTEST_SKIP() << "real-time frame rates are not kept under ASan (see above)";
   startPhone(120, 8);  // 125 frames a second: 120 listed rows hold under a second of them
   const fs::path session = m_scratch / "fast.mxs";
   const ProgramRun r =
@@ -122,7 +112,7 @@ TEST_F(FrameGapTest, OnA120HzDisplayThePollFollowsTheRingAndNoFrameIsLost) {
 }
 
 TEST_F(FrameGapTest, FramesFasterThanThePollsAreRecordedAsGapsThatHideExactlyTheMissingFrames) {
-  if (underAddressSanitizer()) GTEST_SKIP() << "real-time frame rates are not kept under ASan (see above)";
+  if (test::underAddressSanitizer()) GTEST_SKIP() << "real-time frame rates are not kept under ASan (see above)";
   startPhone(60, 2);  // 500 frames a second on a 60 Hz clock: a 1 s poll sees only the last 120
   const fs::path session = m_scratch / "gaps.mxs";
   const ProgramRun r = mxi({"record", "--package", kApp, "--duration", "6", "-o", session.string()});

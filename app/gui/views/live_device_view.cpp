@@ -293,10 +293,13 @@ void LiveDeviceView::start(LiveDeviceJob::AppStart how) {
   const int index = m_apps->findText(m_apps->currentText());
   const QString package = index >= 0 ? m_apps->itemData(index).toString() : m_apps->currentText().trimmed();
   if (package.isEmpty()) return;
-  m_sessionPath =
-      QDir(recordingsDir())
-          .filePath(QStringLiteral("%1-%2.mxs")
-                        .arg(package, QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"))));
+  // A second recording started within the same second gets its own name: an empty one is
+  // removed when it ends, and must not take an earlier recording with it.
+  const QString stem = QDir(recordingsDir())
+                           .filePath(QStringLiteral("%1-%2").arg(
+                               package, QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"))));
+  m_sessionPath = stem + QStringLiteral(".mxs");
+  for (int n = 2; QFileInfo::exists(m_sessionPath); ++n) m_sessionPath = stem + QStringLiteral("-%1.mxs").arg(n);
   // A fresh dashboard per recording.
   if (m_dashboard) {
     m_layout->removeWidget(m_dashboard);

@@ -1,6 +1,6 @@
 // Many `mxi triage` runs at once on one store lose nothing: eight processes over the same real
 // JVM dumps, on a store none of them has seen (each round a new SQLite file, or a new database on
-// the throwaway PostgreSQL server), twenty rounds per engine. Every run must exit 0, each capture
+// the throwaway PostgreSQL server), twenty rounds per engine (three under ASan). Every run must exit 0, each capture
 // must be stored once and analysed by exactly one run, and every run must end showing what one
 // run alone stores.
 #include <gtest/gtest.h>
@@ -15,6 +15,7 @@
 #include "core/triage/sql_connection.h"
 #include "core/triage/triage_store.h"
 #include "tests/support/run_mxi.h"
+#include "tests/support/sanitizer.h"
 #include "tests/support/start_gate.h"
 #include "tests/support/throwaway_postgres.h"
 
@@ -24,7 +25,9 @@ namespace fs = std::filesystem;
 namespace triage = core::triage;
 
 constexpr int kRuns = 8;
-constexpr int kRounds = 20;
+// Under ASan each mxi runs several times slower: a few rounds still look for memory errors in
+// the races, within the test's time limit; the regular suite runs all twenty.
+const int kRounds = test::underAddressSanitizer() ? 3 : 20;
 const char* const kDumps[] = {"leaks_base", "bitmaps", "view_leaks"};
 
 // (signature, kind, captures) of a run's final listing: what the store held when it ended.
