@@ -302,6 +302,8 @@ TEST_F(LiveDeviceTest, AppThatIsMissingOrNotRunningIsShownAndItsRestartFollowed)
             QStringLiteral("com.android.settings is installed but not running. Wait for it to start, or launch it?"));
   EXPECT_FALSE(view->job().running());
   EXPECT_FALSE(QFileInfo::exists(view->sessionPath()));
+  EXPECT_TRUE(window.grab().save(
+      QString::fromStdString((test::scratchDir("screenshots") / "live-app-not-running.png").string())));
 
   auto* waitButton = view->findChild<QPushButton*>(QStringLiteral("waitForApp"));
   auto* launchButton = view->findChild<QPushButton*>(QStringLiteral("launchApp"));

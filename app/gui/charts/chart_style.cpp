@@ -1,10 +1,13 @@
 #include "app/gui/charts/chart_style.h"
 
+#include <algorithm>
+
 #include <QChart>
 #include <QChartView>
 #include <QLegend>
 #include <QObject>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 namespace mxi::gui {
 
@@ -21,6 +24,27 @@ QChartView* styledChartView(QChart* chart, QWidget* host) {
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(view);
   return view;
+}
+
+uint64_t wholeTickStep(uint64_t span) {
+  // About four intervals of a whole, round step.
+  const uint64_t wanted = std::max<uint64_t>(1, (span + 3) / 4);
+  uint64_t step = 1;
+  while (step * 5 < wanted) step *= 10;
+  return wanted <= step ? step : wanted <= 2 * step ? 2 * step : wanted <= 5 * step ? 5 * step : 10 * step;
+}
+
+void setWholeTicks(QValueAxis* axis, uint64_t step) {
+  axis->setLabelFormat(QStringLiteral("%d"));
+  axis->setTickType(QValueAxis::TicksDynamic);
+  axis->setTickAnchor(0);
+  axis->setTickInterval(static_cast<double>(step));
+}
+
+void setCountAxisRange(QValueAxis* axis, uint64_t peak) {
+  const uint64_t step = wholeTickStep(peak);
+  setWholeTicks(axis, step);
+  axis->setRange(0, static_cast<double>(std::max<uint64_t>(step, (peak + step - 1) / step * step)));
 }
 
 QColor dropLevelColour(DropLevel level) {

@@ -32,7 +32,7 @@ DropLevelChart::DropLevelChart(QWidget* parent) : QWidget(parent) {
   chart->addAxis(m_scenes, Qt::AlignLeft);
   m_series->attachAxis(m_scenes);
   m_x = new QValueAxis;
-  m_x->setLabelFormat(QStringLiteral("%d"));
+  setCountAxisRange(m_x, 0);
   chart->addAxis(m_x, Qt::AlignBottom);
   m_series->attachAxis(m_x);
   m_view = styledChartView(chart, this);
@@ -59,9 +59,9 @@ void DropLevelChart::show(const std::vector<core::session::SceneStats>& scenes) 
       }
     }
   }
-  uint64_t widest = 1;
+  uint64_t widest = 0;
   for (const auto& s : scenes) widest = std::max(widest, s.frames);
-  m_x->setRange(0, static_cast<double>(widest));
+  setCountAxisRange(m_x, widest);
 }
 
 }  // namespace mxi::gui

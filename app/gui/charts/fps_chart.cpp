@@ -60,7 +60,9 @@ void FpsChart::show(const core::session::LiveSession& session, int64_t windowSec
     }
     m_lines[s]->replace(points);
   }
-  m_x->setRange(static_cast<double>(first), static_cast<double>(std::max<int64_t>(last, first + 10)));
+  const int64_t end = std::max<int64_t>(last, first + 10);
+  setWholeTicks(m_x, wholeTickStep(static_cast<uint64_t>(end - first)));
+  m_x->setRange(static_cast<double>(first), static_cast<double>(end));
   m_y->setRange(0, std::ceil(top / 30) * 30);
 }
 

@@ -21,7 +21,7 @@ FrameTimeChart::FrameTimeChart(QWidget* parent) : QWidget(parent) {
   m_x->setTitleText(tr("ms"));
   m_x->setLabelFormat(QStringLiteral("%d"));
   m_y = new QValueAxis;
-  m_y->setLabelFormat(QStringLiteral("%d"));
+  setCountAxisRange(m_y, 0);
   chart->addAxis(m_x, Qt::AlignBottom);
   chart->addAxis(m_y, Qt::AlignLeft);
   m_line->attachAxis(m_x);
@@ -65,15 +65,16 @@ void FrameTimeChart::show(const core::session::FrameTimeView& view, const core::
                                                   .arg(view.overflow)
                                                   .arg(view.slowestMs, 0, 'f', 0));
   m_overflowBar->replace(QList<QPointF>{{clip + 1, 0}, {clip + 1, static_cast<double>(view.overflow)}});
+  setWholeTicks(m_x, wholeTickStep(view.clipMs));
   m_x->setRange(0, clip + 2);
-  m_y->setRange(0, static_cast<double>(peak));
+  setCountAxisRange(m_y, peak);
   const double values[] = {status.p50Ms, status.p90Ms, status.p99Ms};
   const char* names[] = {"p50", "p90", "p99"};
   for (size_t i = 0; i < 3; ++i) {
     m_percentileLines[i]->setName(QStringLiteral("%1 %2 ms").arg(QLatin1String(names[i])).arg(values[i]));
     // A percentile past the clip stands at the overflow bar.
     const double x = std::min(values[i], clip + 1);
-    m_percentileLines[i]->replace(QList<QPointF>{{x, 0}, {x, static_cast<double>(peak)}});
+    m_percentileLines[i]->replace(QList<QPointF>{{x, 0}, {x, m_y->max()}});
   }
 }
 
