@@ -91,21 +91,22 @@ class HeapDumpSchedule {
 // with --method-trace the traced cold launch starts it) or refused with what to do.
 core::Status prepareApp(core::agentlink::DeviceAgent& agent, const RecordArgs& args) {
   namespace agentlink = core::agentlink;
-  auto apps = agentlink::listDeviceApps(agent.device(), agent.limits());
-  if (!apps.ok()) return apps.status();
-  const agentlink::AppCheck check = agentlink::checkApp(*apps, args.package);
+  const auto how = args.launch && !args.methodTrace ? agentlink::WhenNotRunning::kLaunch
+                   : args.wait || args.launch       ? agentlink::WhenNotRunning::kWait
+                                                    : agentlink::WhenNotRunning::kRefuse;
+  ASSIGN_OR_RETURN(
+      const agentlink::AppCheck check,
+      agentlink::prepareApp(agent.device(), args.package, how, agent.limits(), [](const std::string& what) {
+        std::fprintf(stderr, "mxi record: %s; launching it\n", what.c_str());
+      }));
   if (check.presence == agentlink::AppPresence::kNotInstalled) {
     return core::notFound(agentlink::notInstalledMessage(args.package, check.similar));
   }
-  if (check.presence == agentlink::AppPresence::kRunning) return core::okStatus();
-  if (args.launch && args.methodTrace) return core::okStatus();
-  if (args.launch) {
-    std::fprintf(stderr, "mxi record: %s; launching it\n", agentlink::notRunningMessage(args.package).c_str());
-    return agentlink::launchApp(agent.device(), args.package, agent.limits());
+  if (check.presence == agentlink::AppPresence::kNotRunning && how == agentlink::WhenNotRunning::kRefuse) {
+    return core::invalidInput(agentlink::notRunningMessage(args.package) +
+                              ": start it, or record with --wait (from when it starts) or --launch (mxi starts it)");
   }
-  if (args.wait) return core::okStatus();  // the recorder says that it waits
-  return core::invalidInput(agentlink::notRunningMessage(args.package) +
-                            ": start it, or record with --wait (from when it starts) or --launch (mxi starts it)");
+  return core::okStatus();  // running, or waited for (the recorder says that it waits)
 }
 }  // namespace
 

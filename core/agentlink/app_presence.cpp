@@ -81,6 +81,18 @@ std::string notInstalledMessage(const std::string& package, const std::vector<st
 
 std::string notRunningMessage(const std::string& package) { return package + " is installed but not running"; }
 
+StatusOr<AppCheck> prepareApp(adb::AdbDevice& device, const std::string& package, WhenNotRunning how,
+                              const adb::IoLimits& limits, const std::function<void(const std::string&)>& onLaunch) {
+  ASSIGN_OR_RETURN(const std::vector<DeviceApp> apps, listDeviceApps(device, limits));
+  AppCheck check = checkApp(apps, package);
+  if (check.presence == AppPresence::kNotRunning && how == WhenNotRunning::kLaunch) {
+    if (onLaunch) onLaunch(notRunningMessage(package));
+    RETURN_IF_ERROR(launchApp(device, package, limits));
+    check.presence = AppPresence::kRunning;  // its pid comes with the agent's first AppState
+  }
+  return check;
+}
+
 Status launchApp(adb::AdbDevice& device, const std::string& package, const adb::IoLimits& limits) {
   if (!devicetext::isValidPackageName(package)) return invalidInput("invalid package name: " + package);
   ASSIGN_OR_RETURN(

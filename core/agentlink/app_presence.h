@@ -4,6 +4,7 @@
 // Launching is what tapping the app's icon does (its launcher activity).
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,6 +35,18 @@ std::vector<std::string> closestPackages(std::string_view wanted, const std::vec
 std::string notInstalledMessage(const std::string& package, const std::vector<std::string>& similar);
 // "com.x is installed but not running".
 std::string notRunningMessage(const std::string& package);
+
+// What a recording does with an installed app that does not run: refuse (say so and stop), wait
+// for it to start, or launch it.
+enum class WhenNotRunning { kRefuse, kWait, kLaunch };
+
+// The one rule `mxi record` and the live view follow before recording: the device's apps listed,
+// `package` checked, and with kLaunch an app that does not run started (`onLaunch` is told first,
+// with notRunningMessage). The caller turns kNotInstalled, and kNotRunning under kRefuse, into
+// its own words (notInstalledMessage, notRunningMessage).
+StatusOr<AppCheck> prepareApp(adb::AdbDevice& device, const std::string& package, WhenNotRunning how,
+                              const adb::IoLimits& limits,
+                              const std::function<void(const std::string&)>& onLaunch = nullptr);
 
 // Starts the app's launcher activity and waits until it is drawn: `am start -W -a
 // android.intent.action.MAIN -c android.intent.category.LAUNCHER PKG`. `package` must be valid

@@ -1,9 +1,7 @@
 #include "app/gui/jobs/live_device_job.h"
 
 #include "app/gui/settings/mapping_files.h"
-#include "core/agentlink/app_presence.h"
 #include "core/agentlink/live_recorder.h"
-#include "core/devicetext/package_name.h"
 
 namespace mxi::gui {
 
@@ -112,26 +110,19 @@ void LiveDeviceJob::record(const std::string& package, const std::string& sessio
   deliver([this] { emit status(tr("Connecting to the device…")); });
   auto device = core::adb::openSelectedDevice(m_target.selection, limits(cancel));
   if (!device.ok()) return finish(device.status());
-  if (!core::devicetext::isValidPackageName(package)) {
-    return finish(core::invalidInput("invalid package name: " + package));
-  }
-  auto apps = agentlink::listDeviceApps(**device, limits(cancel));
-  if (!apps.ok()) return finish(apps.status());
-  const agentlink::AppCheck check = agentlink::checkApp(*apps, package);
-  const bool installed = check.presence != agentlink::AppPresence::kNotInstalled;
-  if (!installed || (check.presence == agentlink::AppPresence::kNotRunning && how == AppStart::kIfRunning)) {
+  auto check = agentlink::prepareApp(
+      **device, package, how, limits(cancel),
+      [this, p = qs(package)](const std::string&) { deliver([this, p] { emit status(tr("Launching %1…").arg(p)); }); });
+  if (!check.ok()) return finish(check.status());
+  const bool installed = check->presence != agentlink::AppPresence::kNotInstalled;
+  if (!installed || (check->presence == agentlink::AppPresence::kNotRunning && how == AppStart::kRefuse)) {
     const std::string message =
-        installed ? agentlink::notRunningMessage(package) : agentlink::notInstalledMessage(package, check.similar);
+        installed ? agentlink::notRunningMessage(package) : agentlink::notInstalledMessage(package, check->similar);
     deliver([this, p = qs(package), m = qs(message), installed] {
       m_running = false;
       emit appUnavailable(p, m, installed);
     });
     return;
-  }
-  if (check.presence == agentlink::AppPresence::kNotRunning && how == AppStart::kLaunch) {
-    deliver([this, p = qs(package)] { emit status(tr("Launching %1…").arg(p)); });
-    const core::Status launched = agentlink::launchApp(**device, package, limits(cancel));
-    if (!launched.ok()) return finish(launched);
   }
   const agentlink::AgentSearch search = m_target.agentSearch;
   agentlink::DeviceAgent agent(std::move(device).value(), limits(cancel),

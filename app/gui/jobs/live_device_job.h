@@ -16,6 +16,7 @@
 #include "app/gui/jobs/worker_job.h"
 #include "app/gui/settings/settings.h"
 #include "core/adb/device_selection.h"
+#include "core/agentlink/app_presence.h"
 #include "core/agentlink/device_agent.h"
 #include "core/agentlink/device_apps.h"
 #include "core/agentlink/live_recorder.h"
@@ -46,10 +47,10 @@ class LiveDeviceJob : public WorkerJob {
   // Asynchronous: appsListed() or failed(). Not while recording.
   void listApps();
   const std::vector<core::agentlink::DeviceApp>& apps() const { return m_apps; }
-  // What start() does when the app is installed but not running.
-  enum class AppStart { kIfRunning, kWait, kLaunch };
+  // What start() does when the app is installed but not running (the rule `mxi record` follows).
+  using AppStart = core::agentlink::WhenNotRunning;
   // Asynchronous: deployed(), connectionChanged()… then finished(); or appUnavailable() alone.
-  void start(const QString& package, const QString& sessionPath, AppStart how = AppStart::kIfRunning);
+  void start(const QString& package, const QString& sessionPath, AppStart how = AppStart::kRefuse);
   bool running() const { return m_running; }
   void mark(const QString& label);
   void dumpHeap(const QString& path);
@@ -72,7 +73,7 @@ class LiveDeviceJob : public WorkerJob {
   void methodTraceFinished(const QString& path, int issues, const QString& error);
   void finished(const QString& sessionPath, const QString& error);
   // start() recorded nothing: the app is not installed (`message` names the closest installed
-  // packages), or not running with AppStart::kIfRunning (`installed`: Wait or Launch may follow).
+  // packages), or not running with AppStart::kRefuse (`installed`: Wait or Launch may follow).
   void appUnavailable(const QString& package, const QString& message, bool installed);
   // The app's process during a recording (LiveRecorder::setAppObserver): pid 0 when it does not
   // run (waiting for it, or it died), else the pid it (re)started as; `what` says which.

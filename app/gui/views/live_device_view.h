@@ -52,7 +52,7 @@ class LiveDeviceView : public QWidget {
   // What the buttons do (tests call them). start() uses the picked app; Wait for it and Launch it
   // (the not-running banner's buttons) start with kWait and kLaunch.
   void refreshApps();
-  void start(LiveDeviceJob::AppStart how = LiveDeviceJob::AppStart::kIfRunning);
+  void start(LiveDeviceJob::AppStart how = LiveDeviceJob::AppStart::kRefuse);
   void stop();
   void mark(const QString& label);
   void dumpHeap();
