@@ -1,10 +1,8 @@
 // mxi-android-tool: stand-ins for the Android tools the agent runs (dumpsys, logcat, am, pm,
 // getprop, pidof, ps), one binary called through symlinks named like the tool (busybox style)
 // or as `mxi-android-tool TOOL ARGS...`. They replay real captures over time (sim_device.h).
-#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -13,49 +11,18 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <set>
 #include <string>
 #include <thread>
 #include <vector>
 
-#include "sim_config.h"
-#include "sim_device.h"
+#include "sim_am.h"
+#include "sim_context.h"
 #include "sim_processes.h"
 #include "synthetic_frames.h"
 
 namespace mxi::sim {
 namespace {
-
-namespace fs = std::filesystem;
-
-struct Ctx {
-  SimConfig config;
-  SimDevice device;
-  std::vector<int64_t> startedNs;  // per app: when its process started (0: before the replay)
-  int64_t origin = 0;
-  int64_t elapsed() const { return nowMs() - origin; }
-};
-
-// The package a process belongs to: its name up to ':' ("com.app:remote" → "com.app").
-std::string packageOf(const std::string& process) { return process.substr(0, process.find(':')); }
-
-// Installed but not running (MXI_SIM_STOPPED, `am force-stop`; sim_processes.h): pm lists it,
-// ps/pidof/am/dumpsys do not see it.
-bool isStopped(const Ctx&, const SimApp& app) { return app.pid == 0; }
-
-// CLOCK_MONOTONIC ns the app's process started; 0 when it ran before the replay began.
-int64_t startedNsOf(const Ctx& c, const SimApp& app) {
-  const auto index = static_cast<size_t>(&app - c.device.apps.data());
-  return index < c.startedNs.size() ? c.startedNs[index] : 0;
-}
-
-const SimApp* findApp(const Ctx& c, const std::string& package) {
-  for (const SimApp& a : c.device.apps) {
-    if (a.package == package) return &a;
-  }
-  return nullptr;
-}
 
 // With MXI_SIM_FRAME_MS (frameMs > 0), the rows drawn so far at one every frameMs: tests
 // fast-forward or outrun the polls with it. Without it rows follow their stamps in real time.
@@ -398,221 +365,6 @@ int logcat(const Ctx& c, const std::vector<std::string>& a) {
     pollfd out{STDOUT_FILENO, 0, 0};
     if (poll(&out, 1, 1000) > 0 && (out.revents & (POLLERR | POLLHUP | POLLNVAL)) != 0) return 0;
   }
-}
-
-// The running app `process` (a pid or a process name) names, or null.
-const SimApp* runningApp(const Ctx& c, const std::string& process) {
-  const int pid = std::atoi(process.c_str());
-  for (const SimApp& app : c.device.apps) {
-    if (!isStopped(c, app) && (app.pid == pid || app.package == process)) return &app;
-  }
-  return nullptr;
-}
-
-bool isDebuggable(const Ctx& c, const SimApp& app) {
-  return ("," + c.config.notDebuggable + ",").find("," + packageOf(app.package) + ",") == std::string::npos;
-}
-
-// Where `am profile stop` finds the file `am profile start` (or `am start --start-profiler`) named.
-std::filesystem::path profileStateOf(const Ctx& c, int pid) {
-  return std::filesystem::path(c.config.stateDir) / ("profile-" + std::to_string(pid));
-}
-
-// ART writes the trace when profiling stops; the simulated app writes the replayed trace then.
-int startProfiling(const Ctx& c, const SimApp& app, const std::string& file) {
-  if (!isDebuggable(c, app)) {
-    // ActivityManagerService.profileControl / setProfileApp on a user build.
-    std::fprintf(stderr,
-                 "Exception occurred while executing 'profile':\njava.lang.SecurityException: Process not "
-                 "debuggable: ProcessRecord{8c1e2a3 %d:%s/%s}\n",
-                 app.pid, app.package.c_str(), app.user.c_str());
-    return 255;
-  }
-  if (c.config.traceSource.empty()) {
-    std::fprintf(stderr, "simulated am: MXI_SIM_TRACE_SOURCE is not set\n");
-    return 1;
-  }
-  std::filesystem::create_directories(c.config.stateDir);
-  std::ofstream(profileStateOf(c, app.pid)) << file;
-  return 0;
-}
-
-// am profile start [--user U] [--sampling INTERVAL] [--streaming] PROCESS FILE | stop [--user U] PROCESS
-int amProfile(const Ctx& c, const std::vector<std::string>& a) {
-  std::vector<std::string> rest;
-  for (size_t i = 2; i < a.size(); ++i) {
-    if (a[i] == "--sampling" || a[i] == "--user") {
-      ++i;
-    } else if (a[i] != "--streaming") {
-      rest.push_back(a[i]);
-    }
-  }
-  const bool start = a.size() > 1 && a[1] == "start";
-  if (a.size() < 2 || (a[1] != "start" && a[1] != "stop") || rest.size() != (start ? 2u : 1u)) {
-    std::fprintf(stderr,
-                 "usage: am profile start [--sampling US] [--streaming] PROCESS FILE | am profile stop PROCESS\n");
-    return 1;
-  }
-  const SimApp* app = runningApp(c, rest[0]);
-  if (!app) {
-    std::fprintf(stderr,
-                 "Exception occurred while executing 'profile':\njava.lang.IllegalArgumentException: Unknown "
-                 "process: %s\n",
-                 rest[0].c_str());
-    return 255;
-  }
-  if (start) return startProfiling(c, *app, rest[1]);
-  const auto state = profileStateOf(c, app->pid);
-  std::ifstream in(state);
-  std::string file;
-  if (!std::getline(in, file)) return 0;  // not profiling: am says nothing
-  std::filesystem::remove(state);
-  std::error_code error;
-  std::filesystem::copy_file(c.config.traceSource, file, std::filesystem::copy_options::overwrite_existing, error);
-  return 0;
-}
-
-// am start [-S] [-W] [--start-profiler FILE] [--sampling US] [--streaming] [-n COMPONENT | -a … -c … PACKAGE]:
-// a stopped app starts as a new process (COLD), a running one is brought to front (HOT).
-int amStart(Ctx& c, const std::vector<std::string>& a) {
-  std::string profiler, component, package;
-  bool wait = false, forceStop = false;
-  for (size_t i = 1; i < a.size(); ++i) {
-    if (a[i] == "--start-profiler" && i + 1 < a.size()) {
-      profiler = a[++i];
-    } else if (a[i] == "-n" && i + 1 < a.size()) {
-      component = a[++i];
-    } else if ((a[i] == "-a" || a[i] == "-c" || a[i] == "--sampling" || a[i] == "--user") && i + 1 < a.size()) {
-      ++i;
-    } else if (a[i] == "-W") {
-      wait = true;
-    } else if (a[i] == "-S") {
-      forceStop = true;
-    } else if (!a[i].starts_with("-")) {
-      package = a[i];
-    }
-  }
-  if (package.empty()) package = component.substr(0, component.find('/'));
-  const SimApp* app = nullptr;
-  for (const SimApp& candidate : c.device.apps) {
-    if (candidate.package == package) app = &candidate;
-  }
-  std::printf("Starting: Intent { act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] pkg=%s }\n",
-              package.c_str());
-  if (!app) {
-    std::printf("Error: Activity not started, unable to resolve Intent\n");
-    return 1;
-  }
-  bool cold = forceStop;
-  if (startProcess(c.config, c.device.apps, package)) {
-    c.startedNs = applyProcessState(c.config, c.device.apps);  // `app` now has its new pid
-    cold = true;
-  }
-  if (!profiler.empty()) {
-    const int status = startProfiling(c, *app, profiler);
-    if (status != 0) return status;
-  }
-  if (wait) {
-    std::printf("Status: ok\nLaunchState: %s\nActivity: %s/.MainActivity\nTotalTime: 612\nWaitTime: 640\nComplete\n",
-                cold ? "COLD" : "HOT", package.c_str());
-  }
-  return 0;
-}
-
-// am force-stop [--user U] PACKAGE: every process of the package ends (nothing is printed, also
-// for a package that is not installed).
-int amForceStop(const Ctx& c, const std::vector<std::string>& a) {
-  std::string package;
-  for (size_t i = 1; i < a.size(); ++i) {
-    if (a[i] == "--user") {
-      ++i;
-    } else {
-      package = a[i];
-    }
-  }
-  if (package.empty()) {
-    std::fprintf(stderr,
-                 "Exception occurred while executing 'force-stop':\njava.lang.IllegalArgumentException: "
-                 "Argument expected after \"force-stop\"\n");
-    return 255;
-  }
-  if (findApp(c, package) != nullptr) stopProcesses(c.config, package);
-  return 0;
-}
-
-int am(Ctx& c, const std::vector<std::string>& a) {
-  if (!a.empty() && a[0] == "profile") return amProfile(c, a);
-  if (!a.empty() && a[0] == "start") return amStart(c, a);
-  if (!a.empty() && a[0] == "force-stop") return amForceStop(c, a);
-  if (a.empty() || a[0] != "dumpheap") {
-    std::fprintf(stderr, "simulated am: dumpheap, profile, start and force-stop are supported\n");
-    return 1;
-  }
-  std::vector<std::string> rest;
-  for (size_t i = 1; i < a.size(); ++i) {
-    if (a[i] == "-g" || a[i] == "-n") continue;
-    if (a[i] == "-b") {
-      // Android 15 (API 35) added -b [png|jpg|webp]; older `am` does not know the option.
-      if (c.config.sdk < 35) {
-        std::fprintf(stderr, "Error: Unknown option: -b\n");
-        return 255;
-      }
-      const std::string format = i + 1 < a.size() ? a[++i] : "";
-      if (format != "png" && format != "jpg" && format != "webp") {
-        std::fprintf(stderr, "simulated am: -b takes png, jpg or webp, not '%s'\n", format.c_str());
-        return 255;
-      }
-      continue;
-    }
-    rest.push_back(a[i]);
-  }
-  if (rest.size() != 2) {
-    std::fprintf(stderr, "usage: am dumpheap [-g] [-b png|jpg|webp] PROCESS FILE\n");
-    return 1;
-  }
-  const int pid = std::atoi(rest[0].c_str());
-  bool known = false;
-  for (const SimApp& app : c.device.apps) known |= !isStopped(c, app) && (app.pid == pid || app.package == rest[0]);
-  if (!known) {
-    std::fprintf(stderr, "java.lang.IllegalArgumentException: Unknown process: %s\n", rest[0].c_str());
-    return 1;
-  }
-  // A user build dumps only debuggable apps (ActivityManagerService.dumpHeap); am's shell command
-  // prints the SecurityException so and exits -1.
-  for (const SimApp& app : c.device.apps) {
-    if ((app.pid != pid && app.package != rest[0]) ||
-        ("," + c.config.notDebuggable + ",").find("," + packageOf(app.package) + ",") == std::string::npos) {
-      continue;
-    }
-    std::fprintf(stderr, "Security exception: Process not debuggable: ProcessRecord{f23cc4a %d:%s/%s}\n", app.pid,
-                 app.package.c_str(), app.user.c_str());
-    return 255;
-  }
-  if (c.config.heapSource.empty()) {
-    std::fprintf(stderr, "simulated am: MXI_SIM_HEAP_SOURCE is not set\n");
-    return 1;
-  }
-  std::printf("File: %s\nWaiting for dump to finish...\n", rest[1].c_str());
-  std::fflush(stdout);
-  // Like older platforms, return before the app has written the file: a child writes it in
-  // pieces (stdout closed so the caller sees EOF when `am` exits).
-  const pid_t child = fork();
-  if (child < 0) return 1;
-  if (child > 0) return 0;
-  setsid();
-  const int devnull = open("/dev/null", O_RDWR);
-  dup2(devnull, STDOUT_FILENO);
-  dup2(devnull, STDERR_FILENO);
-  std::ifstream in(c.config.heapSource, std::ios::binary);
-  std::ofstream out(rest[1], std::ios::binary | std::ios::trunc);
-  std::vector<char> buf(1 << 20);
-  while (in) {
-    in.read(buf.data(), static_cast<std::streamsize>(buf.size()));
-    out.write(buf.data(), in.gcount());
-    out.flush();
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  _exit(0);
 }
 
 // Android 7 and older: toolbox ps lists every process in its own columns and takes a word that
