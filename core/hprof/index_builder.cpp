@@ -7,6 +7,8 @@
 #include <numeric>
 #include <thread>
 
+#include "core/base/worker_pool.h"
+
 #include "core/hprof/byte_reader.h"
 #include "core/hprof/class_name.h"
 
@@ -72,7 +74,7 @@ IndexBuilder::IndexBuilder(std::shared_ptr<const DumpSource> source, const Index
 }
 
 unsigned IndexBuilder::threadCount() const {
-  const unsigned threads = m_options.threads ? m_options.threads : std::max(1u, std::thread::hardware_concurrency());
+  const unsigned threads = m_options.threads ? m_options.threads : hardwareThreads();
   return std::min(threads, 64u);
 }
 
@@ -124,12 +126,17 @@ StatusOr<std::shared_ptr<const HeapIndex>> IndexBuilder::run() {
   auto& timings = m_index->m_stats.timingsMs;
   uint64_t body = 0;
   RETURN_IF_ERROR(parseHeader(body));
-  std::thread prefault;
-  if (threadCount() > 1) prefault = std::thread([this] { prefaultLoop(); });
-  const Status scanned = scanRecords(body);
-  m_scanDone.store(true);
-  if (prefault.joinable()) prefault.join();
-  RETURN_IF_ERROR(scanned);
+  // The scan runs on this thread (task 0); with a second thread, task 1 faults the tables and
+  // the dump in ahead of it until the scan is done, failed or not.
+  RETURN_IF_ERROR(WorkerPool(2).run(threadCount() > 1 ? 2 : 1, [&](size_t task) {
+    if (task == 1) {
+      prefaultLoop();
+      return okStatus();
+    }
+    const Status scanned = scanRecords(body);
+    m_scanDone.store(true);
+    return scanned;
+  }));
   timings.emplace_back("scan", lap());
   RETURN_IF_ERROR(resolveClasses());
   RETURN_IF_ERROR(sortObjects());
@@ -289,11 +296,12 @@ Status IndexBuilder::sortObjects() {
   if (!m_runStarts.empty() && !sortRuns()) {
     if (!reportProgress("sorting", 0, 1)) return cancelled();
     auto byId = [](const HeapIndex::Entry& a, const HeapIndex::Entry& b) { return a.id < b.id; };
-    HeapIndex::Entry* mid = e.begin() + e.size() / 2;
-    std::thread left([&] { std::sort(e.begin(), mid, byId); });
-    std::sort(mid, e.end(), byId);
-    left.join();
-    std::inplace_merge(e.begin(), mid, e.end(), byId);
+    HeapIndex::Entry* const halves[] = {e.begin(), e.begin() + e.size() / 2, e.end()};
+    WorkerPool(2).run(2, [&](size_t half) {
+      std::sort(halves[half], halves[half + 1], byId);
+      return okStatus();
+    });
+    std::inplace_merge(halves[0], halves[1], halves[2], byId);
   }
   m_runStarts.clear();
   m_runStarts.shrink_to_fit();
@@ -393,13 +401,11 @@ Status IndexBuilder::buildReferences() {
     uint64_t dangling = 0;
     uint64_t missingClass = 0;
     std::vector<uint64_t> count, bytes;  // per (class slot, heap)
-    bool cancelled = false;
-    bool tooMany = false;
   };
   std::vector<Worker> workers(active);
   std::atomic<uint64_t> done{0};
 
-  auto work = [&](unsigned t) {
+  auto work = [&](size_t t) -> Status {
     Worker& w = workers[t];
     LargeArray<ObjectIndex>& refs = ix.m_refSegments[t];
     w.count.assign(size_t{classSlots} * heaps, 0);
@@ -430,10 +436,7 @@ Status IndexBuilder::buildReferences() {
         if (batchMax > batchMin && batchMax - batchMin < (64ull << 20)) m_source->release(batchMin, batchMax);
         batchMin = UINT64_MAX;
         batchMax = 0;
-        if (t == 0 && !reportProgress("references", done.load(std::memory_order_relaxed), n)) {
-          w.cancelled = true;
-          return;
-        }
+        if (t == 0 && !reportProgress("references", done.load(std::memory_order_relaxed), n)) return cancelled();
       }
       targets.clear();
       for (uint32_t i = batch; i < end; ++i) {
@@ -547,24 +550,20 @@ Status IndexBuilder::buildReferences() {
         }
       }
       if (refs.size() >= UINT32_MAX - uint64_t{kBatch} * 65536) {
-        w.tooMany = true;
-        return;
+        return resourceLimit("dumps with more than 4 billion references per thread are not supported");
       }
       done.fetch_add(end - batch, std::memory_order_relaxed);
     }
+    return okStatus();
   };
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < active; ++t) pool.emplace_back(work, t);
-  work(0);
-  for (auto& th : pool) th.join();
+  // One thread per segment; segment 0, which reports progress, on this thread.
+  RETURN_IF_ERROR(WorkerPool(active).run(active, work));
 
   ix.m_classHeapCount.assign(size_t{classSlots} * heaps, 0);
   ix.m_classHeapBytes.assign(size_t{classSlots} * heaps, 0);
   uint64_t totalRefs = 0;
   for (unsigned t = 0; t < active; ++t) {
     Worker& w = workers[t];
-    if (w.cancelled) return cancelled();
-    if (w.tooMany) return resourceLimit("dumps with more than 4 billion references per thread are not supported");
     totalRefs += ix.m_refSegments[t].size();
     ix.m_stats.danglingReferences += w.dangling;
     for (size_t k = 0; k < w.count.size(); ++k) {

@@ -9,7 +9,8 @@
 #include <map>
 #include <mutex>
 #include <set>
-#include <thread>
+
+#include "core/base/worker_pool.h"
 
 namespace mxi::core::triage {
 namespace {
@@ -35,11 +36,15 @@ class Run {
  public:
   Run(const std::vector<CaptureFile>& files, TriageStore& store, const TriageOptions& options,
       const std::function<void(const TriageProgress&)>& onProgress, const CancelToken& cancel)
-      : m_files(files), m_store(store), m_options(options), m_onProgress(onProgress), m_cancel(cancel) {
+      : m_files(files),
+        m_store(store),
+        m_options(options),
+        m_onProgress(onProgress),
+        m_cancel(cancel),
+        m_pool(options.workers) {
     m_report.captures.resize(files.size());
     for (size_t i = 0; i < files.size(); ++i) m_report.captures[i].path = files[i].path;
     m_budget = options.memoryBudgetBytes ? options.memoryBudgetBytes : defaultMemoryBudget();
-    m_workers = options.workers ? options.workers : std::max(1u, std::thread::hardware_concurrency());
     m_progress.total = files.size();
   }
 
@@ -77,30 +82,17 @@ class Run {
     return f();
   }
 
-  // Runs job(0..n-1) on up to m_workers threads; the first failure stops the others.
+  // Runs job(0..n-1) on the pool; the first failure stops the others, and wakes the heap
+  // workers that wait for memory so they see it.
   Status parallel(size_t n, const std::function<Status(size_t)>& job) {
-    std::atomic<size_t> next{0};
-    Status first;
-    std::mutex firstMutex;
-    auto work = [&] {
-      for (size_t i; (i = next.fetch_add(1)) < n;) {
-        if (m_cancel.isCancelled()) return;
-        Status s = job(i);
-        if (!s.ok()) {
-          std::lock_guard lock(firstMutex);
-          if (first.ok()) first = s;
-          next = n;
-          m_wake.notify_all();
-          return;
-        }
-      }
-    };
-    std::vector<std::thread> threads;
-    for (unsigned t = 1; t < std::min<size_t>(m_workers, n); ++t) threads.emplace_back(work);
-    work();
-    for (auto& t : threads) t.join();
-    if (!first.ok()) return first;
-    return m_cancel.isCancelled() ? cancelled() : okStatus();
+    return m_pool.run(
+        n,
+        [&](size_t i) {
+          Status s = job(i);
+          if (!s.ok()) m_wake.notify_all();
+          return s;
+        },
+        m_cancel);
   }
 
   Status identify(size_t i) {
@@ -266,8 +258,8 @@ class Run {
   const TriageOptions& m_options;
   const std::function<void(const TriageProgress&)>& m_onProgress;
   const CancelToken& m_cancel;
+  const WorkerPool m_pool;  // options.workers threads; 0 = one per hardware thread
   uint64_t m_budget = 0;
-  unsigned m_workers = 1;
 
   std::mutex m_mutex, m_storeMutex, m_reportMutex;
   std::condition_variable m_wake;

@@ -11,6 +11,8 @@
 #include <thread>
 #include <vector>
 
+#include "core/base/worker_pool.h"
+
 namespace mxi::agent {
 
 namespace {
@@ -62,10 +64,10 @@ core::Status streamFile(const std::string& path, uint32_t requestId, int32_t pid
   }
   // Compression is the slow part (zlib level 1 runs at ~100 MB/s per core, the link and the
   // desktop's inflate are faster), so up to four chunks are compressed at once, then sent in order.
-  const size_t workers = std::clamp<size_t>(std::thread::hardware_concurrency(), 1, 4);
+  const core::WorkerPool pool(std::min(core::hardwareThreads(), 4u));
+  const size_t workers = pool.threads();
   std::vector<proto::HeapDumpChunk> batch(workers);
   std::vector<std::vector<uint8_t>> raw(workers, std::vector<uint8_t>(kTransferChunkRawBytes));
-  std::vector<int> results(workers, Z_OK);
   uLong crc = crc32(0L, Z_NULL, 0);
   uint64_t offset = 0;
   while (offset < total) {
@@ -86,19 +88,17 @@ core::Status streamFile(const std::string& path, uint32_t requestId, int32_t pid
       chunk.rawLength = static_cast<uint32_t>(want);
       at += want;
     }
-    auto compressChunk = [&](size_t i) {
+    RETURN_IF_ERROR(pool.run(count, [&](size_t i) {
       proto::HeapDumpChunk& chunk = batch[i];
       uLongf packed = compressBound(chunk.rawLength);
       chunk.zlibData.resize(packed);
-      results[i] = compress2(chunk.zlibData.data(), &packed, raw[i].data(), chunk.rawLength, Z_BEST_SPEED);
+      if (compress2(chunk.zlibData.data(), &packed, raw[i].data(), chunk.rawLength, Z_BEST_SPEED) != Z_OK) {
+        return core::internalError("zlib compress2 failed");
+      }
       chunk.zlibData.resize(packed);
-    };
-    std::vector<std::thread> helpers;
-    for (size_t i = 1; i < count; ++i) helpers.emplace_back(compressChunk, i);
-    compressChunk(0);
-    for (std::thread& t : helpers) t.join();
+      return core::okStatus();
+    }));
     for (size_t i = 0; i < count; ++i) {
-      if (results[i] != Z_OK) return core::internalError("zlib compress2 failed");
       crc = crc32(crc, raw[i].data(), batch[i].rawLength);
       if (!send(batch[i])) return core::cancelled();
       offset += batch[i].rawLength;
