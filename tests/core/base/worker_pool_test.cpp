@@ -137,6 +137,28 @@ TEST(WorkerPoolTest, FirstErrorIsReturnedAndStopsTheHandingOut) {
   EXPECT_EQ(ran, (std::vector<size_t>{0, 1, 2, 3}));
 }
 
+// A failure on one thread stops the others from taking further tasks: the helper, busy with
+// task 1 while task 0 fails, takes no task after it.
+TEST(WorkerPoolTest, FailureStopsTheOtherThreads) {
+  std::atomic<bool> failing{false};
+  std::atomic<int> later{0};
+  const Status status = WorkerPool(2).run(100, [&](size_t i) {
+    if (i == 0) {
+      failing = true;
+      return ioError("task 0 failed");
+    }
+    if (i == 1) {
+      while (!failing) std::this_thread::yield();
+      std::this_thread::sleep_for(100ms);  // the caller records the failure meanwhile
+      return okStatus();
+    }
+    later.fetch_add(1);
+    return okStatus();
+  });
+  EXPECT_EQ(status.code(), StatusCode::kIoError);
+  EXPECT_EQ(later.load(), 0);
+}
+
 TEST(WorkerPoolTest, ErrorOnAHelperThreadReachesTheCaller) {
   for (int round = 0; round < 20; ++round) {
     std::vector<std::atomic<int>> runs(200);
