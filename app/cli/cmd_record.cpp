@@ -14,12 +14,12 @@
 #include <cstdio>
 #include <filesystem>
 #include <mutex>
-#include <thread>
 
 #include "app/cli/agent_device.h"
 #include "app/cli/commands.h"
 #include "core/agentlink/app_presence.h"
 #include "core/agentlink/live_recorder.h"
+#include "core/base/worker_pool.h"
 #include "core/devicetext/package_name.h"
 
 namespace mxi::cli {
@@ -54,37 +54,44 @@ std::string heapDumpPath(const std::string& sessionPath, size_t n) {
   return (p.parent_path() / (p.stem().string() + "-heap-" + std::to_string(n) + ".hprof")).string();
 }
 
-// Orders the recorder's heap dumps at their times (seconds after start) from its own thread.
+// Orders the recorder's heap dumps at their times (seconds after the recording starts): run()
+// waits for each time, beside the recording; stop() ends it early.
 class HeapDumpSchedule {
  public:
-  HeapDumpSchedule(core::agentlink::LiveRecorder& recorder, std::vector<double> times, const std::string& sessionPath)
-      : m_thread([this, &recorder, times = std::move(times), sessionPath] {
-          std::vector<double> sorted = times;
-          std::sort(sorted.begin(), sorted.end());
-          const auto start = std::chrono::steady_clock::now();
-          for (size_t i = 0; i < sorted.size(); ++i) {
-            std::unique_lock lock(m_mutex);
-            const auto at = start + std::chrono::milliseconds(static_cast<int64_t>(sorted[i] * 1000));
-            if (m_wake.wait_until(lock, at, [this] { return m_stop; })) return;
-            char reason[64];
-            std::snprintf(reason, sizeof reason, "mxi record --dump-heap-at %g", sorted[i]);
-            recorder.requestHeapDump({heapDumpPath(sessionPath, i + 1), 0, 0, reason, std::nullopt});
-          }
-        }) {}
-  ~HeapDumpSchedule() {
+  HeapDumpSchedule(core::agentlink::LiveRecorder& recorder, std::vector<double> times, std::string sessionPath)
+      : m_recorder(recorder), m_times(std::move(times)), m_sessionPath(std::move(sessionPath)) {
+    std::sort(m_times.begin(), m_times.end());
+  }
+
+  bool empty() const { return m_times.empty(); }
+
+  void run() {
+    const auto start = std::chrono::steady_clock::now();
+    for (size_t i = 0; i < m_times.size(); ++i) {
+      std::unique_lock lock(m_mutex);
+      const auto at = start + std::chrono::milliseconds(static_cast<int64_t>(m_times[i] * 1000));
+      if (m_wake.wait_until(lock, at, [this] { return m_stop; })) return;
+      char reason[64];
+      std::snprintf(reason, sizeof reason, "mxi record --dump-heap-at %g", m_times[i]);
+      m_recorder.requestHeapDump({heapDumpPath(m_sessionPath, i + 1), 0, 0, reason, std::nullopt});
+    }
+  }
+
+  void stop() {
     {
       std::lock_guard lock(m_mutex);
       m_stop = true;
     }
     m_wake.notify_all();
-    m_thread.join();
   }
 
  private:
+  core::agentlink::LiveRecorder& m_recorder;
+  std::vector<double> m_times;  // sorted
+  const std::string m_sessionPath;
   std::mutex m_mutex;
   std::condition_variable m_wake;
   bool m_stop = false;
-  std::thread m_thread;  // last: starts once the members above exist
 };
 
 // The app must be installed; one that does not run is waited for (--wait), launched (--launch;
@@ -213,11 +220,17 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
       order.evilMethodMs = args->evilMethodMs;
       recorder.requestMethodTrace(methodTracePath(args->output), order);
     }
-    core::Status status;
-    {
-      const HeapDumpSchedule dumps(recorder, args->dumpHeapAt, args->output);
-      status = recorder.run(cancel);
-    }
+    // The recording runs on this thread (task 0); the heap dump schedule, if any, beside it.
+    HeapDumpSchedule dumps(recorder, args->dumpHeapAt, args->output);
+    const core::Status status = core::WorkerPool(2).run(dumps.empty() ? 1 : 2, [&](size_t task) {
+      if (task == 1) {
+        dumps.run();
+        return core::okStatus();
+      }
+      const core::Status recorded = recorder.run(cancel);
+      dumps.stop();
+      return recorded;
+    });
     agent.stopAgent();
     if (tty) std::fprintf(stderr, "\n");
     if (recorder.stats().discarded) {
