@@ -97,6 +97,14 @@ class StatusOr {
   std::variant<Status, T> m_value;
 };
 
+// `result` with "context: " in front of its failure; a value passes through. For a failure
+// that names its file: `ASSIGN_OR_RETURN(auto dump, withContext(openDump(path), path));`.
+template <typename T>
+StatusOr<T> withContext(StatusOr<T> result, const std::string& context) {
+  if (!result.ok()) return result.status().withContext(context);
+  return result;
+}
+
 }  // namespace mxi::core
 
 #define MXI_STATUS_CONCAT_INNER(a, b) a##b

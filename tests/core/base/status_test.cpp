@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <string>
+#include <vector>
+
 namespace mxi::core {
 namespace {
 
@@ -37,6 +41,67 @@ TEST(StatusTest, AssignOrReturnPropagates) {
   EXPECT_EQ(s.code(), StatusCode::kInvalidInput);
   EXPECT_EQ(s.offset(), 42u);
   EXPECT_EQ(out, 7);
+}
+
+// Move-only values are moved out of the StatusOr, into `auto` and into an existing variable.
+StatusOr<std::unique_ptr<int>> boxed(int v) {
+  if (v < 0) return notFound("no box for " + std::to_string(v));
+  return std::make_unique<int>(v);
+}
+
+StatusOr<int> unbox(int v) {
+  ASSIGN_OR_RETURN(auto box, boxed(v));
+  std::unique_ptr<int> again;
+  ASSIGN_OR_RETURN(again, boxed(*box + 1));
+  return *box + *again;
+}
+
+TEST(StatusTest, AssignOrReturnMovesMoveOnlyValues) {
+  EXPECT_EQ(*unbox(20), 41);
+  EXPECT_EQ(unbox(-5).status().message(), "no box for -5");
+  EXPECT_EQ(unbox(-1).status().message(), "no box for -1");
+}
+
+// `const auto&` binds the value inside the macro's temporary, which lives to the end of the scope.
+StatusOr<size_t> totalLength(const std::vector<std::string>& words) {
+  size_t total = 0;
+  for (const std::string& w : words) {
+    ASSIGN_OR_RETURN(const auto& checked,
+                     w.empty() ? StatusOr<std::string>(invalidInput("empty word")) : StatusOr<std::string>(w + w));
+    total += checked.size();
+  }
+  return total;
+}
+
+TEST(StatusTest, AssignOrReturnBindsAConstReference) {
+  EXPECT_EQ(*totalLength({"ab", "cde"}), 10u);
+  EXPECT_EQ(totalLength({"ab", "", "x"}).status().code(), StatusCode::kInvalidInput);
+}
+
+Status twice(int v, int& out) {
+  RETURN_IF_ERROR(useIt(v, out));
+  RETURN_IF_ERROR(useIt(v * 2, out));
+  return okStatus();
+}
+
+TEST(StatusTest, ReturnIfErrorStopsAtTheFirstFailure) {
+  int out = 0;
+  EXPECT_TRUE(twice(3, out).ok());
+  EXPECT_EQ(out, 6);
+  EXPECT_EQ(twice(0, out).code(), StatusCode::kInvalidInput);
+  EXPECT_EQ(out, 6);
+}
+
+TEST(StatusTest, WithContextNamesTheFailureAndPassesAValue) {
+  const StatusOr<int> failed = withContext(parsePositive(0), "a.hprof");
+  EXPECT_EQ(failed.status().toString(), "a.hprof: not positive (at byte offset 42)");
+  EXPECT_EQ(failed.status().code(), StatusCode::kInvalidInput);
+  const StatusOr<int> passed = withContext(parsePositive(5), "a.hprof");
+  ASSERT_TRUE(passed.ok());
+  EXPECT_EQ(*passed, 5);
+  const StatusOr<std::unique_ptr<int>> moved = withContext(boxed(9), "box");
+  ASSERT_TRUE(moved.ok());
+  EXPECT_EQ(**moved, 9);
 }
 
 }  // namespace
