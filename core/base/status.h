@@ -110,11 +110,13 @@ StatusOr<T> withContext(StatusOr<T> result, const std::string& context) {
 #define MXI_STATUS_CONCAT_INNER(a, b) a##b
 #define MXI_STATUS_CONCAT(a, b) MXI_STATUS_CONCAT_INNER(a, b)
 
-// Returns the Status from the enclosing function when `expr` failed.
-#define RETURN_IF_ERROR(expr)                  \
-  do {                                         \
-    ::mxi::core::Status mxi_status_ = (expr);  \
-    if (!mxi_status_.ok()) return mxi_status_; \
+// Returns the Status from the enclosing function when `expr` failed. The local's name carries the
+// line, so a RETURN_IF_ERROR inside a lambda given to another does not shadow the outer one.
+#define RETURN_IF_ERROR(expr) RETURN_IF_ERROR_IMPL(MXI_STATUS_CONCAT(mxi_status_, __LINE__), expr)
+#define RETURN_IF_ERROR_IMPL(var, expr) \
+  do {                                  \
+    ::mxi::core::Status var = (expr);   \
+    if (!var.ok()) return var;          \
   } while (0)
 
 // `ASSIGN_OR_RETURN(auto x, makeX());` binds the value or returns the error.

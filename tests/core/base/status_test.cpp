@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -82,6 +83,27 @@ Status twice(int v, int& out) {
   RETURN_IF_ERROR(useIt(v, out));
   RETURN_IF_ERROR(useIt(v * 2, out));
   return okStatus();
+}
+
+// A RETURN_IF_ERROR inside a lambda given to another (a transaction body) compiles without
+// shadowing under -Wshadow, and each returns from its own function.
+Status inTransaction(const std::function<Status()>& body) { return body(); }
+
+Status nested(int v, int& out) {
+  RETURN_IF_ERROR(inTransaction([&]() -> Status {
+    RETURN_IF_ERROR(useIt(v, out));
+    ASSIGN_OR_RETURN(const int doubled, parsePositive(v * 2));
+    out = doubled;
+    return okStatus();
+  }));
+  return okStatus();
+}
+
+TEST(StatusTest, ReturnIfErrorNestsInALambda) {
+  int out = 0;
+  EXPECT_TRUE(nested(4, out).ok());
+  EXPECT_EQ(out, 8);
+  EXPECT_EQ(nested(-2, out).code(), StatusCode::kInvalidInput);
 }
 
 TEST(StatusTest, ReturnIfErrorStopsAtTheFirstFailure) {
