@@ -256,22 +256,17 @@ StatusOr<std::shared_ptr<DumpSource>> openZip(const std::string& path, const Ope
 
 StatusOr<std::shared_ptr<DumpSource>> openDump(const std::string& path, const OpenOptions& options,
                                                ProgressSink& progress, const CancelToken& cancel) {
-  auto result = mapDumpFile(path);
-  if (!result.ok()) return result.status();
-  std::shared_ptr<DumpSource> raw = std::move(result).value();
+  ASSIGN_OR_RETURN(std::shared_ptr<DumpSource> raw, mapDumpFile(path));
   const auto bytes = raw->bytes();
   if (bytes.size() >= 2 && bytes[0] == 0x1f && bytes[1] == 0x8b) {
-    auto inflated = openGzip(bytes, options, progress, cancel);
-    if (!inflated.ok()) return inflated.status().withContext(path);
-    DumpOpener::describe(**inflated, path, ContainerKind::kGzip, "");
+    ASSIGN_OR_RETURN(auto inflated, withContext(openGzip(bytes, options, progress, cancel), path));
+    DumpOpener::describe(*inflated, path, ContainerKind::kGzip, "");
     return inflated;
   }
   if (bytes.size() >= 4 && bytes[0] == 'P' && bytes[1] == 'K' &&
       ((bytes[2] == 3 && bytes[3] == 4) || (bytes[2] == 5 && bytes[3] == 6))) {
     raw.reset();
-    auto unzipped = openZip(path, options, progress, cancel);
-    if (!unzipped.ok()) return unzipped.status().withContext(path);
-    return unzipped;
+    return withContext(openZip(path, options, progress, cancel), path);
   }
   return raw;  // plain: described by mapDumpFile
 }

@@ -72,9 +72,8 @@ StatusOr<std::shared_ptr<DumpSource>> mapDumpFile(const std::string& path) {
   struct stat st;
   if (::fstat(in.fd, &st) != 0) return ioError("cannot stat: " + detail::errnoText()).withContext(path);
   if (!S_ISREG(st.st_mode)) return invalidInput("not a regular file").withContext(path);
-  auto result = detail::mapFd(in.fd, static_cast<uint64_t>(st.st_size));
-  if (!result.ok()) return result.status().withContext(path);
-  DumpOpener::describe(**result, path, ContainerKind::kPlain, "");
+  ASSIGN_OR_RETURN(auto result, withContext(detail::mapFd(in.fd, static_cast<uint64_t>(st.st_size)), path));
+  DumpOpener::describe(*result, path, ContainerKind::kPlain, "");
   return result;
 }
 
