@@ -101,10 +101,8 @@ Status AdbPacketParser::parseBuffered() {
   for (;;) {
     if (!m_header) {
       if (m_buffer.size() - pos < kPacketHeaderSize) break;
-      auto header =
-          decodePacketHeader(std::string_view(m_buffer).substr(pos, kPacketHeaderSize), m_maxPayload, m_offset + pos);
-      if (!header.ok()) return header.status();
-      m_header = *header;
+      ASSIGN_OR_RETURN(m_header, decodePacketHeader(std::string_view(m_buffer).substr(pos, kPacketHeaderSize),
+                                                    m_maxPayload, m_offset + pos));
       pos += kPacketHeaderSize;
     }
     if (m_buffer.size() - pos < m_header->dataLength) break;

@@ -84,9 +84,9 @@ StatusOr<std::unique_ptr<DirectDevice>> DirectDevice::connect(std::unique_ptr<Pa
 StatusOr<std::unique_ptr<DirectDevice>> DirectDevice::connectTcp(const std::string& host, uint16_t port,
                                                                  const DirectAuthOptions& auth,
                                                                  const IoLimits& limits) {
-  auto link = TcpPacketLink::connect(host, port, limits);
-  if (!link.ok()) return link.status().withContext("device " + host + ":" + std::to_string(port));
-  return connect(std::move(*link), host + ":" + std::to_string(port), auth, limits);
+  ASSIGN_OR_RETURN(auto link, withContext(TcpPacketLink::connect(host, port, limits),
+                                          "device " + host + ":" + std::to_string(port)));
+  return connect(std::move(link), host + ":" + std::to_string(port), auth, limits);
 }
 
 DirectDevice::~DirectDevice() {

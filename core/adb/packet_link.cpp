@@ -23,10 +23,10 @@ void TcpPacketLink::configure(uint32_t maxPayload, bool checksums) {
 StatusOr<AdbPacket> TcpPacketLink::readPacket(const IoLimits& limits) {
   for (;;) {
     if (auto packet = m_parser.next()) return std::move(*packet);
-    auto n = m_socket.readSome(m_readBuffer.data(), m_readBuffer.size(), limits);
-    if (!n.ok()) return n.status().withContext(m_description);
-    if (*n == 0) return ioError(m_description + ": connection closed by the peer");
-    RETURN_IF_ERROR(m_parser.feed(std::string_view(m_readBuffer.data(), *n)).withContext(m_description));
+    ASSIGN_OR_RETURN(auto n,
+                     withContext(m_socket.readSome(m_readBuffer.data(), m_readBuffer.size(), limits), m_description));
+    if (n == 0) return ioError(m_description + ": connection closed by the peer");
+    RETURN_IF_ERROR(m_parser.feed(std::string_view(m_readBuffer.data(), n)).withContext(m_description));
   }
 }
 

@@ -24,9 +24,7 @@ class ServerStream final : public AdbStream {
   ServerStream(Socket socket, std::string description)
       : m_socket(std::move(socket)), m_description(std::move(description)) {}
   StatusOr<size_t> read(char* buffer, size_t size, const IoLimits& limits) override {
-    auto n = m_socket.readSome(buffer, size, limits);
-    if (!n.ok()) return n.status().withContext(m_description);
-    return n;
+    return withContext(m_socket.readSome(buffer, size, limits), m_description);
   }
   Status write(std::string_view data, const IoLimits& limits) override {
     return m_socket.writeAll(data, limits).withContext(m_description);
@@ -169,9 +167,8 @@ Status AdbServerClient::trackDevices(const std::function<bool(const std::vector<
   IoLimits waitForever = limits;
   waitForever.timeout = std::chrono::milliseconds(0);
   for (;;) {
-    auto payload = readLengthPrefixed(socket, "adb server, track-devices", waitForever);
-    if (!payload.ok()) return payload.status();
-    if (!onChange(parseDeviceList(*payload))) return okStatus();
+    ASSIGN_OR_RETURN(auto payload, readLengthPrefixed(socket, "adb server, track-devices", waitForever));
+    if (!onChange(parseDeviceList(payload))) return okStatus();
   }
 }
 

@@ -35,10 +35,10 @@ StatusOr<ShellResult> runV2(AdbStream& stream, const ShellOptions& options, cons
   ShellPacketParser parser;
   char buffer[64 * 1024];
   for (;;) {
-    auto n = stream.read(buffer, sizeof buffer, limits);
-    if (!n.ok()) return n.status();  // stream errors name the device and service already
-    if (*n == 0) break;
-    Status fed = parser.feed(std::string_view(buffer, *n));
+    // Stream errors name the device and service already.
+    ASSIGN_OR_RETURN(const size_t n, stream.read(buffer, sizeof buffer, limits));
+    if (n == 0) break;
+    Status fed = parser.feed(std::string_view(buffer, n));
     if (!fed.ok()) return fed.withContext(stream.description());
     while (auto packet = parser.next()) {
       switch (packet->id) {
@@ -73,13 +73,12 @@ StatusOr<ShellResult> runV1(AdbStream& stream, const ShellOptions& options, cons
   ShellResult result;
   char buffer[64 * 1024];
   for (;;) {
-    auto n = stream.read(buffer, sizeof buffer, limits);
-    if (!n.ok()) return n.status();
-    if (*n == 0) return result;
+    ASSIGN_OR_RETURN(const size_t n, stream.read(buffer, sizeof buffer, limits));
+    if (n == 0) return result;
     if (options.onStdout)
-      options.onStdout(std::string_view(buffer, *n));
+      options.onStdout(std::string_view(buffer, n));
     else
-      result.out.append(buffer, *n);
+      result.out.append(buffer, n);
   }
 }
 

@@ -149,9 +149,8 @@ StatusOr<TransferResult> SyncSession::push(const std::string& localPath, const s
   if (!remotePathIn.empty() && remotePathIn.back() == '/') {
     result.remotePath += baseName(localPath);
   } else {
-    auto remote = stat(remotePathIn, limits);
-    if (!remote.ok()) return remote.status();
-    if (remote->exists() && remote->isDirectory()) result.remotePath += "/" + baseName(localPath);
+    ASSIGN_OR_RETURN(auto remote, stat(remotePathIn, limits));
+    if (remote.exists() && remote.isDirectory()) result.remotePath += "/" + baseName(localPath);
   }
   if (result.remotePath.size() > kSyncPathMax) return invalidInput("remote path longer than 1024 bytes");
   const std::string what = "push " + localPath + " -> " + result.remotePath;
