@@ -248,13 +248,14 @@ void LiveRecorder::finishHeapDump(Status result) {
 StatusOr<size_t> LiveRecorder::recordMethodTrace(const std::string& path) {
   ASSIGN_OR_RETURN(auto source, hprof::mapDumpFile(path));
   const std::string_view bytes(reinterpret_cast<const char*>(source->bytes().data()), source->bytes().size());
-  auto read = trace::readMethodTrace(bytes, [&](uint64_t upTo) { source->release(0, upTo); });
-  if (!read.ok()) return read.status().withContext("reading the method trace " + path + ": ");
+  ASSIGN_OR_RETURN(auto read,
+                   withContext(trace::readMethodTrace(bytes, [&](uint64_t upTo) { source->release(0, upTo); }),
+                               "reading the method trace " + path + ": "));
   trace::MethodTraceOptions options;
   options.evilMethodMs = m_dumpOrder.methodTrace->evilMethodMs;
   options.process = m_options.packageName;
   options.launch = m_traceLaunch;
-  const trace::MethodTraceReport report = trace::judgeMethodTrace(read->trace, options);
+  const trace::MethodTraceReport report = trace::judgeMethodTrace(read.trace, options);
   // The trace's clock starts when tracing did; a launch's trace began TotalTime before am returned.
   const int64_t startNs =
       m_traceStartNs - (m_traceLaunch && m_traceLaunch->totalTimeMs ? *m_traceLaunch->totalTimeMs * 1'000'000 : 0);
@@ -264,7 +265,7 @@ StatusOr<size_t> LiveRecorder::recordMethodTrace(const std::string& path) {
     r.type = session::RecordType::kIssue;
     const uint32_t call = report.issueCalls[i];
     const int64_t atUs =
-        main && call != trace::kNoCall ? static_cast<int64_t>(read->trace.threads[*main].calls[call].startUs) : 0;
+        main && call != trace::kNoCall ? static_cast<int64_t>(read.trace.threads[*main].calls[call].startUs) : 0;
     r.timeNs = std::max<int64_t>(startNs + atUs * 1000, 0);
     r.text = report.issueJson[i];
     RETURN_IF_ERROR(append(r));
@@ -273,8 +274,8 @@ StatusOr<size_t> LiveRecorder::recordMethodTrace(const std::string& path) {
   mark.type = session::RecordType::kMark;
   mark.timeNs = m_lastDeviceNs;
   mark.text = "method trace " + path + ": " + std::to_string(report.issues.size()) + " issue(s), " +
-              std::to_string(read->trace.records) + " events" +
-              (read->error ? " (damaged: " + read->error->toString() + ")" : std::string());
+              std::to_string(read.trace.records) + " events" +
+              (read.error ? " (damaged: " + read.error->toString() + ")" : std::string());
   RETURN_IF_ERROR(append(mark));
   return report.issues.size();
 }
