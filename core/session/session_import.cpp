@@ -22,20 +22,19 @@ StatusOr<ImportReport> importCaptures(const ImportInputs& in, const std::string&
   int64_t origin = 0, end = 0;
   bool any = false;
   for (size_t k = 0; k < in.framestatsTexts.size(); ++k) {
-    auto c = trace::parseFramestats(in.framestatsTexts[k], {in.refreshHz});
     const std::string name = inputName(in.framestatsNames, k, "framestats");
-    if (!c.ok()) return c.status().withContext(name);
-    for (const auto& p : (*c)->problems) {
+    ASSIGN_OR_RETURN(auto c, withContext(trace::parseFramestats(in.framestatsTexts[k], {in.refreshHz}), name));
+    for (const auto& p : c->problems) {
       report.warnings.push_back(name + " line " + std::to_string(p.line) + ": " + p.message);
     }
-    for (const auto& w : (*c)->windows) {
+    for (const auto& w : c->windows) {
       for (const auto& f : w.frames) {
         if (!any || f.startNs < origin) origin = f.startNs;
         if (!any || f.startNs + f.durationNs > end) end = f.startNs + f.durationNs;
         any = true;
       }
     }
-    captures.push_back(std::move(c).value());
+    captures.push_back(std::move(c));
   }
   std::vector<trace::MatrixIssue> issues;
   for (size_t k = 0; k < in.issueTexts.size(); ++k) {
@@ -47,9 +46,8 @@ StatusOr<ImportReport> importCaptures(const ImportInputs& in, const std::string&
   }
   std::vector<std::shared_ptr<const trace::AnrReport>> anrs;
   for (size_t k = 0; k < in.anrTexts.size(); ++k) {
-    auto r = trace::parseAnrTrace(in.anrTexts[k]);
-    if (!r.ok()) return r.status().withContext(inputName(in.anrNames, k, "ANR"));
-    anrs.push_back(std::move(r).value());
+    ASSIGN_OR_RETURN(auto r, withContext(trace::parseAnrTrace(in.anrTexts[k]), inputName(in.anrNames, k, "ANR")));
+    anrs.push_back(std::move(r));
   }
   if (!any && issues.empty() && anrs.empty()) {
     std::string names;
