@@ -110,9 +110,8 @@ StatusOr<std::unique_ptr<SqlConnection>> openSqlite(const std::string& path, int
   sqlite3_busy_timeout(db, busyMs);
   auto connection = std::make_unique<SqliteConnection>(db, busyMs);
   // A file that is not a database fails here, on its first read.
-  auto wal = connection->query("PRAGMA journal_mode=WAL", {});
-  if (!wal.ok()) return wal.status().withContext(path);
-  if (auto fk = connection->query("PRAGMA foreign_keys=ON", {}); !fk.ok()) return fk.status().withContext(path);
+  RETURN_IF_ERROR(connection->query("PRAGMA journal_mode=WAL", {}).status().withContext(path));
+  RETURN_IF_ERROR(connection->query("PRAGMA foreign_keys=ON", {}).status().withContext(path));
   return std::unique_ptr<SqlConnection>(std::move(connection));
 }
 

@@ -151,7 +151,7 @@ class SqlTriageStore final : public TriageStore {
     bool stored = false;
     // Chains, then signatures, then occurrences, each in key order: two writers lock rows in the
     // same order, so PostgreSQL never has to break a deadlock between them.
-    const Status status = inWriteTransaction([&]() -> Status {
+    RETURN_IF_ERROR(inWriteTransaction([&]() -> Status {
       const CaptureInfo& c = result.info;
       ASSIGN_OR_RETURN(
           auto inserted,
@@ -182,8 +182,7 @@ class SqlTriageStore final : public TriageStore {
                  chainOf[signature]}));
       }
       return okStatus();
-    });
-    if (!status.ok()) return status;
+    }));
     return stored;
   }
 
