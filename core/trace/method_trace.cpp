@@ -449,7 +449,7 @@ std::optional<Status> walkStreaming(std::string_view bytes, size_t pos, size_t r
       const size_t len = le16(p + pos + 3);
       std::string_view line = bytes.substr(pos + 5, len);
       if (line.ends_with('\n')) line.remove_suffix(1);
-      if (Status s = onMethod(line, pos + 5); !s.ok()) return s;
+      RETURN_IF_ERROR(onMethod(line, pos + 5));
       pos += 5 + len;
     } else if (op == kOpNewThread) {
       if (!left(7) || !left(7 + size_t{le16(p + pos + 5)})) {
@@ -488,7 +488,7 @@ StatusOr<MethodTraceReadResult> readStreaming(std::string_view bytes, const Cons
       [&](std::string_view line, uint64_t offset) { return builder.addMethodLine(line, offset); },
       [&](uint32_t tid, std::string_view name) { builder.addThread(tid, name); },
       [&](std::string_view summary, uint64_t offset) -> std::optional<Status> {
-        if (Status s = parseTextHeader(summary, offset, trace, builder); !s.ok()) return s;
+        RETURN_IF_ERROR(parseTextHeader(summary, offset, trace, builder));
         return std::nullopt;
       });
   builder.beginCalls();
