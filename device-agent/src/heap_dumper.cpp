@@ -43,20 +43,18 @@ core::StatusOr<uint64_t> shrinkDumpFile(const std::string& path, const std::stri
   const int fd = open(shrunkPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
   if (fd < 0) return core::ioError("cannot create " + shrunkPath + ": " + std::strerror(errno));
   const FdCloser closer{fd};
-  auto stats = core::analysis::shrinkDump(
-      *index,
-      [&](std::span<const uint8_t> chunk) -> core::Status {
-        for (size_t off = 0; off < chunk.size();) {
-          const ssize_t n = write(fd, chunk.data() + off, chunk.size() - off);
-          if (n < 0 && errno == EINTR) continue;
-          if (n <= 0) return core::ioError("writing " + shrunkPath + ": " + std::strerror(errno));
-          off += static_cast<size_t>(n);
-        }
-        return core::okStatus();
-      },
-      progress, never);
-  if (!stats.ok()) return stats.status();
-  return stats->outputBytes;
+  auto writeChunk = [&](std::span<const uint8_t> chunk) -> core::Status {
+    for (size_t off = 0; off < chunk.size();) {
+      const ssize_t n = write(fd, chunk.data() + off, chunk.size() - off);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) return core::ioError("writing " + shrunkPath + ": " + std::strerror(errno));
+      off += static_cast<size_t>(n);
+    }
+    return core::okStatus();
+  };
+  ASSIGN_OR_RETURN(const core::analysis::ShrinkStats stats,
+                   core::analysis::shrinkDump(*index, writeChunk, progress, never));
+  return stats.outputBytes;
 }
 
 core::Status runHeapDump(const ToolBox& tools, const HeapDumpJob& job,

@@ -124,9 +124,9 @@ core::Status MethodTracer::finish(const Send& send) {
       tracer->m_job.reset();
     }
   } cleanup{this, file};
-  auto am =
-      m_tools.run(Tool::kAm, {"profile", "stop", std::to_string(job.pid)}, std::chrono::seconds(30), StderrTo::kOutput);
-  if (!am.ok()) return am.status();
+  RETURN_IF_ERROR(
+      m_tools.run(Tool::kAm, {"profile", "stop", std::to_string(job.pid)}, std::chrono::seconds(30), StderrTo::kOutput)
+          .status());
   // ART writes the file as it stops (a large buffer takes a while); the app's uid owns it.
   ASSIGN_OR_RETURN(const uint64_t size, waitUntilStable(file, job.stableMs, std::chrono::minutes(2), "method trace"));
   return streamFile(file, job.requestId, job.pid, 0, size, send);
