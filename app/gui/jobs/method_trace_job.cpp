@@ -14,10 +14,10 @@ core::StatusOr<std::unique_ptr<core::trace::ProguardMapping>> readMapping(const 
   QFile file(path);
   if (!file.open(QIODevice::ReadOnly)) return core::ioError(path.toStdString() + ": cannot read it");
   const QByteArray text = file.readAll();
-  auto parsed =
-      core::trace::ProguardMapping::parse(std::string_view(text.constData(), static_cast<size_t>(text.size())));
-  if (!parsed.ok()) return parsed.status().withContext(path.toStdString() + ": ");
-  return std::make_unique<core::trace::ProguardMapping>(std::move(parsed).value());
+  ASSIGN_OR_RETURN(auto parsed, core::withContext(core::trace::ProguardMapping::parse(std::string_view(
+                                                      text.constData(), static_cast<size_t>(text.size()))),
+                                                  path.toStdString() + ": "));
+  return std::make_unique<core::trace::ProguardMapping>(std::move(parsed));
 }
 
 }  // namespace
@@ -43,17 +43,17 @@ void MethodTraceJob::start() {
         progress.report("reading the trace", 0);
         ASSIGN_OR_RETURN(auto source, core::hprof::openDump(path.toStdString(), {}, progress, cancel));
         const std::string_view bytes(reinterpret_cast<const char*>(source->bytes().data()), source->bytes().size());
-        auto read = core::trace::readMethodTrace(bytes, [&](uint64_t upTo) {
+        auto release = [&](uint64_t upTo) {
           source->release(0, upTo);
           progress.report("rebuilding calls",
                           static_cast<int>(core::ProgressSink::kMax * upTo / std::max<size_t>(bytes.size(), 1)));
-        });
-        if (!read.ok()) return read.status();
+        };
+        ASSIGN_OR_RETURN(auto read, core::trace::readMethodTrace(bytes, release));
         if (cancel.isCancelled()) return core::cancelled();
         auto document = std::make_shared<MethodTraceDocument>();
         document->path = path;
-        document->trace = std::move(read->trace);
-        document->error = read->error;
+        document->trace = std::move(read.trace);
+        document->error = read.error;
         document->evilMethodMs = evilMs;
         document->mappingPath = mappingPath;
         if (mapping) core::trace::deobfuscate(document->trace, *mapping);

@@ -10,15 +10,12 @@ namespace mxi::gui {
 
 LoadedSession loadSessionFile(const QString& path, const QList<AppMapping>& mappings, core::ProgressSink& progress,
                               const core::CancelToken& cancel) {
-  auto reader = core::session::SessionReader::open(path.toStdString());
-  if (!reader.ok()) return reader.status();
+  ASSIGN_OR_RETURN(auto reader, core::session::SessionReader::open(path.toStdString()));
   std::shared_ptr<const core::trace::MethodMapping> mapping;
-  if (const AppMapping* files = findAppMapping(mappings, (*reader)->header().app)) {
-    auto loaded = loadMappingFiles(*files);
-    if (!loaded.ok()) return loaded.status().withContext("method mapping of " + (*reader)->header().app);
-    mapping = std::move(*loaded);
+  if (const AppMapping* files = findAppMapping(mappings, reader->header().app)) {
+    ASSIGN_OR_RETURN(mapping, core::withContext(loadMappingFiles(*files), "method mapping of " + reader->header().app));
   }
-  return core::session::loadSession(**reader, progress, cancel, mapping.get());
+  return core::session::loadSession(*reader, progress, cancel, mapping.get());
 }
 
 LoadedSession loadSessionFile(const QString& path, const QList<AppMapping>& mappings) {
@@ -48,9 +45,8 @@ std::unique_ptr<SessionLoadJob> SessionLoadJob::importing(const CaptureFiles& ca
 
 void SessionLoadJob::start() {
   startWork([this, load = m_load](core::ProgressSink& progress, const core::CancelToken& cancel) -> core::Status {
-    LoadedSession session = load(progress, cancel);
-    if (!session.ok()) return session.status();
-    deliver([this, data = std::move(session).value()] { emit loaded(data); });
+    ASSIGN_OR_RETURN(auto data, load(progress, cancel));
+    deliver([this, data = std::move(data)] { emit loaded(data); });
     return core::okStatus();
   });
 }

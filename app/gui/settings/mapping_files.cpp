@@ -18,18 +18,15 @@ core::Status readFile(const QString& path, std::string& out) {
 [[gnu::noinline]] core::Status parseMethodMapping(const QString& path, core::trace::MethodMapping& into) {
   std::string text;
   RETURN_IF_ERROR(readFile(path, text));
-  auto parsed = core::trace::MethodMapping::parse(text);
-  if (!parsed.ok()) return parsed.status().withContext(path.toStdString());
-  into = std::move(*parsed);
+  ASSIGN_OR_RETURN(into, core::withContext(core::trace::MethodMapping::parse(text), path.toStdString()));
   return core::okStatus();
 }
 
 [[gnu::noinline]] core::Status applyProguardMapping(const QString& path, core::trace::MethodMapping& into) {
   std::string text;
   RETURN_IF_ERROR(readFile(path, text));
-  auto parsed = core::trace::ProguardMapping::parse(text);
-  if (!parsed.ok()) return parsed.status().withContext(path.toStdString());
-  into.applyProguard(*parsed);
+  ASSIGN_OR_RETURN(auto parsed, core::withContext(core::trace::ProguardMapping::parse(text), path.toStdString()));
+  into.applyProguard(parsed);
   return core::okStatus();
 }
 
