@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -46,8 +47,7 @@ void setCommandBody(CLI::App& command, int& exitCode, std::string subject, std::
 core::Status about(const std::string& what, const core::Status& status);
 template <typename T>
 core::StatusOr<T> about(const std::string& what, core::StatusOr<T> result) {
-  if (!result.ok()) return result.status().withContext(what);
-  return result;
+  return core::withContext(std::move(result), what);
 }
 
 // Option groups several commands share, so their spelling and help read the same everywhere.

@@ -63,12 +63,10 @@ void registerAgentCommand(CLI::App& root, int& exitCode) {
   deploy->add_flag("--force", args->force, "Push even when the device has this build");
   addFormatOption(*deploy, args->format);
   setCommandBody(*deploy, exitCode, "agent deploy", [args]() -> CommandResult {
-    auto device = openDeviceAgent(args->target);
-    if (!device.ok()) return device.status();
+    ASSIGN_OR_RETURN(auto device, openDeviceAgent(args->target));
     TerminalProgress progress(true);
-    auto r = (*device)->deploy(args->force, progress);
-    if (!r.ok()) return r.status();
-    return printResult(*r, true, args->format);
+    ASSIGN_OR_RETURN(auto r, device->deploy(args->force, progress));
+    return printResult(r, true, args->format);
   });
 
   CLI::App* status =
@@ -76,16 +74,11 @@ void registerAgentCommand(CLI::App& root, int& exitCode) {
   addAgentTargetOptions(*status, args->target);
   addFormatOption(*status, args->format);
   setCommandBody(*status, exitCode, "agent status", [args]() -> CommandResult {
-    auto device = openDeviceAgent(args->target);
-    if (!device.ok()) return device.status();
-    const core::adb::IoLimits limits = (*device)->limits();
+    ASSIGN_OR_RETURN(auto device, openDeviceAgent(args->target));
+    const core::adb::IoLimits limits = device->limits();
     core::agentlink::DeployResult r;
-    auto probe = core::agentlink::probeDevice((*device)->device(), limits);
-    if (!probe.ok()) return probe.status();
-    r.probe = *probe;
-    auto remote = core::agentlink::remoteAgentStatus((*device)->device(), limits);
-    if (!remote.ok()) return remote.status();
-    r.agent = *remote;
+    ASSIGN_OR_RETURN(r.probe, core::agentlink::probeDevice(device->device(), limits));
+    ASSIGN_OR_RETURN(r.agent, core::agentlink::remoteAgentStatus(device->device(), limits));
     return printResult(r, false, args->format);
   });
 
@@ -96,15 +89,13 @@ void registerAgentCommand(CLI::App& root, int& exitCode) {
   addFormatOption(*packages, args->format);
   setCommandBody(*packages, exitCode, "agent packages", [args]() -> CommandResult {
     const core::CancelToken& cancel = processCancelToken();
-    auto device = openDeviceAgent(args->target);
-    if (!device.ok()) return device.status();
+    ASSIGN_OR_RETURN(auto device, openDeviceAgent(args->target));
     core::protocol::AgentHello hello;
-    auto conn = (*device)->startAndConnect(hello, cancel);
-    if (!conn.ok()) return conn.status();
+    ASSIGN_OR_RETURN(auto conn, device->startAndConnect(hello, cancel));
     const core::adb::IoLimits limits{std::chrono::seconds(30), &cancel};
     auto list = core::agentlink::listPackages(
-        **conn, args->thirdParty ? uint32_t{core::protocol::kThirdPartyPackagesOnly} : 0u, limits);
-    (*device)->stopAgent();
+        *conn, args->thirdParty ? uint32_t{core::protocol::kThirdPartyPackagesOnly} : 0u, limits);
+    device->stopAgent();
     if (!list.ok()) return list.status();
     if (args->format == OutputFormat::kJson) {
       nlohmann::ordered_json j = nlohmann::ordered_json::array();

@@ -52,37 +52,37 @@ void registerBitmapsCommand(CLI::App& root, int& exitCode) {
   cmd->add_option("--min-bytes", args->minBytes, "Ignore bitmaps smaller than this (default 5000 bytes)");
   cmd->add_option("--export", args->exportDir, "Write one picture per group into this directory, named by hash");
   setCommandBody(*cmd, exitCode, "bitmaps", [args]() -> CommandResult {
-    auto loaded = loadDump(args->dump);
-    if (!loaded.ok()) return loaded.status();
-    const auto& ix = *loaded->index;
+    ASSIGN_OR_RETURN(auto loaded, loadDump(args->dump));
+    const auto& ix = *loaded.index;
     TerminalProgress progress(!args->dump.quiet);
-    auto report = analysis::findDuplicateBitmaps(ix, {args->minBytes}, progress, processCancelToken());
-    if (!report.ok()) return about(args->dump.path, report.status());
-    std::vector<std::string> exported(report->groups.size());
+    ASSIGN_OR_RETURN(auto report, about(args->dump.path, analysis::findDuplicateBitmaps(ix, {args->minBytes}, progress,
+                                                                                        processCancelToken())));
+    std::vector<std::string> exported(report.groups.size());
     if (!args->exportDir.empty()) {
       std::error_code ec;
       std::filesystem::create_directories(args->exportDir, ec);
-      for (size_t g = 0; g < report->groups.size(); ++g) {
-        const auto& group = report->groups[g];
-        auto path = exportPicture(group, report->scan.bitmaps[group.members.front()], args->exportDir);
-        if (!path.ok()) return about(args->exportDir, path.status());
-        exported[g] = *path;
+      for (size_t g = 0; g < report.groups.size(); ++g) {
+        const auto& group = report.groups[g];
+        ASSIGN_OR_RETURN(
+            auto path,
+            about(args->exportDir, exportPicture(group, report.scan.bitmaps[group.members.front()], args->exportDir)));
+        exported[g] = path;
       }
     }
     uint64_t wasted = 0;
-    for (const auto& g : report->groups) wasted += g.wastedBytes;
+    for (const auto& g : report.groups) wasted += g.wastedBytes;
     if (args->format == OutputFormat::kJson) {
       nlohmann::ordered_json j;
       j["file"] = ix.source().path();
-      j["bitmaps"] = report->scan.bitmaps.size();
-      j["reachable"] = report->reachable;
-      j["withPixels"] = report->scan.withPixels;
-      j["note"] = report->scan.note;
+      j["bitmaps"] = report.scan.bitmaps.size();
+      j["reachable"] = report.reachable;
+      j["withPixels"] = report.scan.withPixels;
+      j["note"] = report.scan.note;
       j["minBytes"] = args->minBytes;
       j["wastedBytes"] = wasted;
       auto groups = nlohmann::ordered_json::array();
-      for (size_t gi = 0; gi < report->groups.size(); ++gi) {
-        const auto& g = report->groups[gi];
+      for (size_t gi = 0; gi < report.groups.size(); ++gi) {
+        const auto& g = report.groups[gi];
         nlohmann::ordered_json e;
         e["width"] = g.width;
         e["height"] = g.height;
@@ -95,7 +95,7 @@ void registerBitmapsCommand(CLI::App& root, int& exitCode) {
         if (!exported[gi].empty()) e["picture"] = exported[gi];
         auto instances = nlohmann::ordered_json::array();
         for (size_t m = 0; m < g.members.size(); ++m) {
-          const auto& b = report->scan.bitmaps[g.members[m]];
+          const auto& b = report.scan.bitmaps[g.members[m]];
           const auto& chain = g.chains[m];
           instances.push_back(
               {{"objectId", hexId(ix.idOf(b.object))},
@@ -112,11 +112,11 @@ void registerBitmapsCommand(CLI::App& root, int& exitCode) {
     } else {
       std::printf(
           "%zu bitmap(s), %zu reachable, %zu with pixels; %zu duplicate group(s) of at least %llu bytes wasting %s\n",
-          report->scan.bitmaps.size(), report->reachable, report->scan.withPixels, report->groups.size(),
+          report.scan.bitmaps.size(), report.reachable, report.scan.withPixels, report.groups.size(),
           static_cast<unsigned long long>(args->minBytes), humanBytes(wasted).c_str());
-      if (!report->scan.note.empty()) std::printf("note: %s\n", report->scan.note.c_str());
-      for (size_t gi = 0; gi < report->groups.size(); ++gi) {
-        const auto& g = report->groups[gi];
+      if (!report.scan.note.empty()) std::printf("note: %s\n", report.scan.note.c_str());
+      for (size_t gi = 0; gi < report.groups.size(); ++gi) {
+        const auto& g = report.groups[gi];
         std::printf("\n%zu. %u×%u %s (%s), %zu copies × %s, wasting %s, hash %s%s%s\n", gi + 1, g.width, g.height,
                     std::string(analysis::bitmapConfigName(g.config)).c_str(),
                     std::string(analysis::pixelFormatName(g.format)).c_str(), g.members.size(),
@@ -125,7 +125,7 @@ void registerBitmapsCommand(CLI::App& root, int& exitCode) {
         for (size_t m = 0; m < g.members.size(); ++m) {
           const auto& chain = g.chains[m];
           std::printf("   copy %zu %s held by %s %s\n%s", m + 1,
-                      hexId(ix.idOf(report->scan.bitmaps[g.members[m]].object)).c_str(),
+                      hexId(ix.idOf(report.scan.bitmaps[g.members[m]].object)).c_str(),
                       chain[g.holders[m]].className.c_str(), hexId(chain[g.holders[m]].objectId).c_str(),
                       chainToText(chain).c_str());
         }

@@ -93,26 +93,23 @@ void registerDevicesCommand(CLI::App& root, int& exitCode) {
   setCommandBody(*cmd, exitCode, "devices", [args]() -> CommandResult {
     mergeGlobalDeviceOptions(args->device);
     if (args->device.transport == "usb") {
-      auto usb = core::adb::listUsbAdbDevices();
-      if (!usb.ok()) return usb.status();
+      ASSIGN_OR_RETURN(auto usb, core::adb::listUsbAdbDevices());
       std::vector<core::adb::DeviceListEntry> list;
-      for (const auto& u : *usb) list.push_back({u.serial, "device", u.product, u.product, "", u.usbPath, 0});
+      for (const auto& u : usb) list.push_back({u.serial, "device", u.product, u.product, "", u.usbPath, 0});
       printList(list, args->longFormat, args->format);
       return 0;
     }
     if (args->device.transport != "server")
       return core::invalidInput("devices lists what the adb server or USB sees; not available for " +
                                 args->device.transport);
-    auto client = connectServer(args->device);
-    if (!client.ok()) return client.status();
+    ASSIGN_OR_RETURN(auto client, connectServer(args->device));
     if (!args->track) {
-      auto list = client->devices(args->device.limits());
-      if (!list.ok()) return list.status();
-      printList(*list, args->longFormat, args->format);
+      ASSIGN_OR_RETURN(auto list, client.devices(args->device.limits()));
+      printList(list, args->longFormat, args->format);
       return 0;
     }
     std::map<std::string, std::string> known;
-    const auto s = client->trackDevices(
+    const auto s = client.trackDevices(
         [&](const std::vector<core::adb::DeviceListEntry>& list) {
           printChanges(known, list, args->format);
           return true;

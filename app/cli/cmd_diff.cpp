@@ -32,16 +32,13 @@ void registerDiffCommand(CLI::App& root, int& exitCode) {
     args->next.maxInflateBytes = args->base.maxInflateBytes;
     args->next.threads = args->base.threads;
     args->next.quiet = args->base.quiet;
-    auto base = loadDump(args->base);
-    if (!base.ok()) return base.status();
-    auto next = loadDump(args->next);
-    if (!next.ok()) return next.status();
+    ASSIGN_OR_RETURN(auto base, loadDump(args->base));
+    ASSIGN_OR_RETURN(auto next, loadDump(args->next));
     analysis::LeakOptions options;
     options.retainedSizes = !args->noRetained;
     TerminalProgress progress(!args->base.quiet);
-    auto diff = analysis::diffHeaps(*base->index, *next->index, options, progress, processCancelToken());
-    if (!diff.ok()) return diff.status();
-    const auto& classes = diff->classes;
+    ASSIGN_OR_RETURN(auto diff, analysis::diffHeaps(*base.index, *next.index, options, progress, processCancelToken()));
+    const auto& classes = diff.classes;
     const size_t shown = args->top ? std::min(args->top, classes.size()) : classes.size();
     if (args->format == OutputFormat::kJson) {
       nlohmann::ordered_json j;
@@ -69,11 +66,11 @@ void registerDiffCommand(CLI::App& root, int& exitCode) {
         return out;
       };
       nlohmann::ordered_json leaks;
-      leaks["new"] = list(diff->newLeaks, diff->next);
-      leaks["fixed"] = list(diff->fixedLeaks, diff->base);
+      leaks["new"] = list(diff.newLeaks, diff.next);
+      leaks["fixed"] = list(diff.fixedLeaks, diff.base);
       auto still = nlohmann::ordered_json::array();
-      for (const auto& [before, after] : diff->stillPresent) {
-        auto e = leakToJson(after, diff->next.knownReferences);
+      for (const auto& [before, after] : diff.stillPresent) {
+        auto e = leakToJson(after, diff.next.knownReferences);
         e["countBase"] = before.leakingObjectIds.size();
         e["retainedBytesBase"] = before.retainedBytes;
         still.push_back(std::move(e));
@@ -96,12 +93,12 @@ void registerDiffCommand(CLI::App& root, int& exitCode) {
         std::printf("%-14s %s  %zu × %s, retaining %s\n", what, l.signature.c_str(), l.leakingObjectIds.size(),
                     l.className.c_str(), humanBytes(l.retainedBytes).c_str());
       };
-      for (const auto& l : diff->newLeaks) line("NEW", l);
-      for (const auto& l : diff->fixedLeaks) line("FIXED", l);
-      for (const auto& [before, after] : diff->stillPresent) line("STILL PRESENT", after);
-      std::printf("leaks: %zu new, %zu fixed, %zu still present\n", diff->newLeaks.size(), diff->fixedLeaks.size(),
-                  diff->stillPresent.size());
-      for (const auto& l : diff->newLeaks)
+      for (const auto& l : diff.newLeaks) line("NEW", l);
+      for (const auto& l : diff.fixedLeaks) line("FIXED", l);
+      for (const auto& [before, after] : diff.stillPresent) line("STILL PRESENT", after);
+      std::printf("leaks: %zu new, %zu fixed, %zu still present\n", diff.newLeaks.size(), diff.fixedLeaks.size(),
+                  diff.stillPresent.size());
+      for (const auto& l : diff.newLeaks)
         std::printf("\nNew leak %s:\n%s", l.signature.c_str(), chainToText(l.chain).c_str());
     }
     return 0;

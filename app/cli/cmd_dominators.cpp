@@ -29,29 +29,28 @@ void registerDominatorsCommand(CLI::App& root, int& exitCode) {
   cmd->add_option("--top", args->top, "How many retainers to show (default 20)");
   addExcludeHeapOption(*cmd, args->excludeHeaps);
   setCommandBody(*cmd, exitCode, "dominators", [args]() -> CommandResult {
-    auto loaded = loadDump(args->dump);
-    if (!loaded.ok()) return loaded.status();
-    const auto& ix = *loaded->index;
-    auto heaps = countedHeaps(ix, args->excludeHeaps);
-    if (!heaps.ok()) return about(args->dump.path, heaps.status());
+    ASSIGN_OR_RETURN(auto loaded, loadDump(args->dump));
+    const auto& ix = *loaded.index;
+    ASSIGN_OR_RETURN(auto heaps, about(args->dump.path, countedHeaps(ix, args->excludeHeaps)));
     TerminalProgress progress(!args->dump.quiet);
     const auto start = std::chrono::steady_clock::now();
     const analysis::HeapGraph graph(ix);
-    auto dominators = analysis::HeapDominators::compute(graph, {std::move(*heaps)}, progress, processCancelToken());
-    if (!dominators.ok()) return about(args->dump.path, dominators.status());
+    ASSIGN_OR_RETURN(auto dominators,
+                     about(args->dump.path, analysis::HeapDominators::compute(graph, {std::move(heaps)}, progress,
+                                                                              processCancelToken())));
     const double dominatorMs =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    const auto& d = **dominators;
+    const auto& d = *dominators;
     // Tops whose own heap is excluded retain nothing countable; leave them out.
     std::vector<ObjectIndex> tops = d.topRetainers(args->top);
     std::erase_if(tops, [&](ObjectIndex o) { return d.retainedBytes(o) == 0; });
     const analysis::KnownReferenceMatcher known(ix, analysis::builtinKnownReferences());
-    auto paths = analysis::ShortestPaths::compute(graph, known, tops, progress, processCancelToken());
-    if (!paths.ok()) return about(args->dump.path, paths.status());
+    ASSIGN_OR_RETURN(auto paths, about(args->dump.path, analysis::ShortestPaths::compute(graph, known, tops, progress,
+                                                                                         processCancelToken())));
     const double totalMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     const uint64_t reachable = d.reachableBytes();
     std::vector<analysis::RootPath> rootPaths;
-    for (ObjectIndex o : tops) rootPaths.push_back(analysis::rootPathTo(ix, **paths, known, o));
+    for (ObjectIndex o : tops) rootPaths.push_back(analysis::rootPathTo(ix, *paths, known, o));
     if (args->format == OutputFormat::kJson) {
       nlohmann::ordered_json j;
       j["file"] = ix.source().path();

@@ -101,18 +101,16 @@ void registerDumpheapCommand(CLI::App& root, int& exitCode) {
   addAgentTargetOptions(*cmd, args->target);
   setCommandBody(*cmd, exitCode, "dumpheap", [args]() -> CommandResult {
     const core::CancelToken& cancel = processCancelToken();
-    auto device = openDeviceAgent(args->target);
-    if (!device.ok()) return device.status();
+    ASSIGN_OR_RETURN(auto device, openDeviceAgent(args->target));
     proto::AgentHello hello;
-    auto conn = (*device)->startAndConnect(hello, cancel);
-    if (!conn.ok()) return conn.status();
+    ASSIGN_OR_RETURN(auto conn, device->startAndConnect(hello, cancel));
     const core::adb::IoLimits sendLimits{std::chrono::seconds(10), &cancel};
     const uint32_t flags = args->flags();
-    core::Status s = (*conn)->send(proto::HeapDumpRequest{1, args->package, args->pid, flags}, sendLimits);
+    core::Status s = conn->send(proto::HeapDumpRequest{1, args->package, args->pid, flags}, sendLimits);
     TerminalProgress progress(true);
     double transferSeconds = 0;
-    if (s.ok()) s = receiveDump(**conn, 1, flags, hello.sdkLevel, args->output, progress, cancel, transferSeconds);
-    (*device)->stopAgent();
+    if (s.ok()) s = receiveDump(*conn, 1, flags, hello.sdkLevel, args->output, progress, cancel, transferSeconds);
+    device->stopAgent();
     if (!s.ok()) return about(args->package, s);  // the receiver removed any partial dump
     const uint64_t bytes = std::filesystem::file_size(args->output);
     std::fprintf(stderr, "mxi dumpheap: %s (%llu bytes)\n", args->output.c_str(),

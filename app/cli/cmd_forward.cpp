@@ -40,31 +40,29 @@ void registerForwardCommand(CLI::App& root, int& exitCode) {
     mergeGlobalDeviceOptions(args->device);
     if (args->device.transport != "server")
       return core::invalidInput("forwarding is done by the adb server; use --transport server");
-    auto client = connectServer(args->device);
-    if (!client.ok()) return client.status();
+    ASSIGN_OR_RETURN(auto client, connectServer(args->device));
     const auto limits = args->device.limits();
     const std::string serial = args->device.effectiveSerial();
     core::Status status;
     if (args->list) {
-      auto list = args->reverse ? client->listReverses(serial, limits) : client->listForwards(limits);
-      if (!list.ok()) return list.status();
+      ASSIGN_OR_RETURN(auto list, args->reverse ? client.listReverses(serial, limits) : client.listForwards(limits));
       if (args->format == OutputFormat::kJson) {
         auto arr = nlohmann::ordered_json::array();
-        for (const auto& f : *list) arr.push_back({{"serial", f.serial}, {"local", f.local}, {"remote", f.remote}});
+        for (const auto& f : list) arr.push_back({{"serial", f.serial}, {"local", f.local}, {"remote", f.remote}});
         printJson(nlohmann::ordered_json{{"forwards", arr}});
       } else {
-        for (const auto& f : *list) std::printf("%s %s %s\n", f.serial.c_str(), f.local.c_str(), f.remote.c_str());
+        for (const auto& f : list) std::printf("%s %s %s\n", f.serial.c_str(), f.local.c_str(), f.remote.c_str());
       }
       return 0;
     }
     if (!args->remove.empty()) {
-      status = args->reverse ? client->removeReverse(serial, args->remove, limits)
-                             : client->removeForward(serial, args->remove, limits);
+      status = args->reverse ? client.removeReverse(serial, args->remove, limits)
+                             : client.removeForward(serial, args->remove, limits);
     } else if (args->removeAll) {
-      status = args->reverse ? client->removeAllReverses(serial, limits) : client->removeAllForwards(serial, limits);
+      status = args->reverse ? client.removeAllReverses(serial, limits) : client.removeAllForwards(serial, limits);
     } else if (args->specs.size() == 2) {
-      auto port = args->reverse ? client->reverse(serial, args->specs[0], args->specs[1], args->noRebind, limits)
-                                : client->forward(serial, args->specs[0], args->specs[1], args->noRebind, limits);
+      auto port = args->reverse ? client.reverse(serial, args->specs[0], args->specs[1], args->noRebind, limits)
+                                : client.forward(serial, args->specs[0], args->specs[1], args->noRebind, limits);
       if (port.ok() && *port != 0) std::printf("%u\n", *port);
       status = port.status();
     } else {

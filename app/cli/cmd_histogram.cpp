@@ -23,9 +23,8 @@ void registerHistogramCommand(CLI::App& root, int& exitCode) {
   cmd->add_option("--top", args->top, "Show only the N biggest classes (default: all)");
   cmd->add_option("--heap", args->heap, "Only objects of this heap (Android: app, image, zygote, default)");
   setCommandBody(*cmd, exitCode, "histogram", [args]() -> CommandResult {
-    auto loaded = loadDump(args->dump);
-    if (!loaded.ok()) return loaded.status();
-    const auto& ix = *loaded->index;
+    ASSIGN_OR_RETURN(auto loaded, loadDump(args->dump));
+    const auto& ix = *loaded.index;
     std::optional<uint8_t> heap;
     if (!args->heap.empty()) {
       heap = ix.findHeap(args->heap);

@@ -140,12 +140,11 @@ void registerInfoCommand(CLI::App& root, int& exitCode) {
   addDumpOptions(*cmd, *options);
   addFormatOption(*cmd, *format);
   setCommandBody(*cmd, exitCode, "info", [options, format]() -> CommandResult {
-    auto loaded = loadDump(*options);
-    if (!loaded.ok()) return loaded.status();
+    ASSIGN_OR_RETURN(auto loaded, loadDump(*options));
     if (*format == OutputFormat::kJson) {
-      printJson(toJson(*loaded));
+      printJson(toJson(loaded));
     } else {
-      printText(*loaded);
+      printText(loaded);
     }
     return 0;
   });

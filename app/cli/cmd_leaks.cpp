@@ -51,9 +51,8 @@ void registerLeaksCommand(CLI::App& root, int& exitCode) {
                 "(default: only when nothing else holds the object)");
   addExcludeHeapOption(*cmd, args->excludeHeaps);
   setCommandBody(*cmd, exitCode, "leaks", [args]() -> CommandResult {
-    auto loaded = loadDump(args->dump);
-    if (!loaded.ok()) return loaded.status();
-    const auto& ix = *loaded->index;
+    ASSIGN_OR_RETURN(auto loaded, loadDump(args->dump));
+    const auto& ix = *loaded.index;
     analysis::LeakOptions options;
     auto has = [&](const char* f) {
       return std::find(args->finders.begin(), args->finders.end(), f) != args->finders.end();
@@ -73,39 +72,34 @@ void registerLeaksCommand(CLI::App& root, int& exitCode) {
     }
     options.finders.classes = args->classes;
     if (!args->knownReferences.empty()) {
-      auto replaced = analysis::readKnownReferencesFile(args->knownReferences);
-      if (!replaced.ok()) return replaced.status();
-      options.knownReferences = std::move(*replaced);
+      ASSIGN_OR_RETURN(options.knownReferences, analysis::readKnownReferencesFile(args->knownReferences));
     }
     for (const std::string& file : args->addKnownReferences) {
-      auto added = analysis::readKnownReferencesFile(file);
-      if (!added.ok()) return added.status();
-      options.knownReferences.insert(options.knownReferences.end(), added->begin(), added->end());
+      ASSIGN_OR_RETURN(auto added, analysis::readKnownReferencesFile(file));
+      options.knownReferences.insert(options.knownReferences.end(), added.begin(), added.end());
     }
     options.retainedSizes = !args->noRetained;
     options.javaLocalsLast = !args->localsAlike;
-    auto heaps = countedHeaps(ix, args->excludeHeaps);
-    if (!heaps.ok()) return about(args->dump.path, heaps.status());
-    options.dominators.countedHeaps = std::move(*heaps);
+    ASSIGN_OR_RETURN(options.dominators.countedHeaps, about(args->dump.path, countedHeaps(ix, args->excludeHeaps)));
 
     TerminalProgress progress(!args->dump.quiet);
-    auto report = analysis::analyzeLeaks(ix, options, progress, processCancelToken());
-    if (!report.ok()) return about(args->dump.path, report.status());
+    ASSIGN_OR_RETURN(auto report,
+                     about(args->dump.path, analysis::analyzeLeaks(ix, options, progress, processCancelToken())));
     if (args->format == OutputFormat::kJson) {
       nlohmann::ordered_json j;
       j["file"] = ix.source().path();
-      j["candidates"] = report->candidates;
-      j["notStronglyReachable"] = report->notStronglyReachable;
-      j["heldThroughOtherLeaks"] = report->heldThroughOtherLeaks;
+      j["candidates"] = report.candidates;
+      j["notStronglyReachable"] = report.notStronglyReachable;
+      j["heldThroughOtherLeaks"] = report.heldThroughOtherLeaks;
       for (const char* name : {"leaks", "libraryLeaks"}) {
         auto list = nlohmann::ordered_json::array();
-        for (const auto& leak : std::string(name) == "leaks" ? report->leaks : report->libraryLeaks) {
-          list.push_back(leakToJson(leak, report->knownReferences));
+        for (const auto& leak : std::string(name) == "leaks" ? report.leaks : report.libraryLeaks) {
+          list.push_back(leakToJson(leak, report.knownReferences));
         }
         j[name] = list;
       }
       nlohmann::ordered_json timings;
-      for (const auto& [phase, ms] : report->timingsMs) timings[phase] = ms;
+      for (const auto& [phase, ms] : report.timingsMs) timings[phase] = ms;
       j["timingsMs"] = timings;
       printJson(j);
     } else {
@@ -116,20 +110,20 @@ void registerLeaksCommand(CLI::App& root, int& exitCode) {
                     leak.key.empty() ? "" : (" (key " + leak.key + ")").c_str(), leak.description.empty() ? "" : ": ",
                     leak.description.c_str(), leak.signature.c_str());
         if (leak.pattern >= 0) {
-          const auto& p = report->knownReferences[static_cast<size_t>(leak.pattern)];
+          const auto& p = report.knownReferences[static_cast<size_t>(leak.pattern)];
           std::printf("  known reference %s: %s\n", analysis::knownReferenceText(p).c_str(), p.description.c_str());
         }
         std::printf("%s\n", chainToText(leak.chain).c_str());
       };
-      for (size_t i = 0; i < report->leaks.size(); ++i) print(report->leaks[i], i, report->leaks.size(), "Leak");
-      for (size_t i = 0; i < report->libraryLeaks.size(); ++i) {
-        print(report->libraryLeaks[i], i, report->libraryLeaks.size(), "Library leak");
+      for (size_t i = 0; i < report.leaks.size(); ++i) print(report.leaks[i], i, report.leaks.size(), "Leak");
+      for (size_t i = 0; i < report.libraryLeaks.size(); ++i) {
+        print(report.libraryLeaks[i], i, report.libraryLeaks.size(), "Library leak");
       }
       std::printf(
           "%zu application leak(s), %zu library leak(s); %zu candidate(s), %zu not strongly reachable, "
           "%zu held through another leak\n",
-          report->leaks.size(), report->libraryLeaks.size(), report->candidates, report->notStronglyReachable,
-          report->heldThroughOtherLeaks);
+          report.leaks.size(), report.libraryLeaks.size(), report.candidates, report.notStronglyReachable,
+          report.heldThroughOtherLeaks);
     }
     return 0;
   });

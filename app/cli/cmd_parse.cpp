@@ -42,23 +42,19 @@ void registerIssues(CLI::App& parent, int& exitCode) {
   cmd->add_option("--proguard", args->proguard, "ProGuard/R8 mapping.txt for names the method mapping left obfuscated");
   addFormatOption(*cmd, args->format);
   setCommandBody(*cmd, exitCode, "parse issues", [args]() -> CommandResult {
-    auto text = readTextInput(args->file);
-    if (!text.ok()) return text.status();
+    ASSIGN_OR_RETURN(auto text, readTextInput(args->file));
     std::optional<trace::MethodMapping> mapping;
     if (!args->mapping.empty()) {
-      auto m = readTextInput(args->mapping);
-      auto parsed = m.ok() ? trace::MethodMapping::parse(*m) : core::StatusOr<trace::MethodMapping>(m.status());
-      if (!parsed.ok()) return about(args->mapping, parsed.status());
-      mapping = std::move(parsed).value();
+      ASSIGN_OR_RETURN(const auto m, about(args->mapping, readTextInput(args->mapping)));
+      ASSIGN_OR_RETURN(mapping, about(args->mapping, trace::MethodMapping::parse(m)));
     }
     if (!args->proguard.empty()) {
-      auto p = readTextInput(args->proguard);
-      auto parsed = p.ok() ? trace::ProguardMapping::parse(*p) : core::StatusOr<trace::ProguardMapping>(p.status());
-      if (!parsed.ok()) return about(args->proguard, parsed.status());
+      ASSIGN_OR_RETURN(const auto p, about(args->proguard, readTextInput(args->proguard)));
+      ASSIGN_OR_RETURN(const auto parsed, about(args->proguard, trace::ProguardMapping::parse(p)));
       if (!mapping) mapping = trace::MethodMapping();
-      mapping->applyProguard(*parsed);
+      mapping->applyProguard(parsed);
     }
-    trace::IssueParseResult result = trace::parseIssueText(*text);
+    trace::IssueParseResult result = trace::parseIssueText(text);
     trace::decodeIssues(result, mapping ? &*mapping : nullptr);
     printProblems(result.problems, args->file);
     if (args->format == OutputFormat::kJson) {
@@ -93,11 +89,9 @@ void registerAnr(CLI::App& parent, int& exitCode) {
   cmd->add_option("FILE", args->file, "traces.txt, or - for stdin")->required();
   addFormatOption(*cmd, args->format);
   setCommandBody(*cmd, exitCode, "parse anr", [args]() -> CommandResult {
-    auto text = readTextInput(args->file);
-    if (!text.ok()) return text.status();
-    auto report = trace::parseAnrTrace(*text);
-    if (!report.ok()) return about(args->file, report.status());
-    const trace::AnrReport& r = **report;
+    ASSIGN_OR_RETURN(auto text, readTextInput(args->file));
+    ASSIGN_OR_RETURN(auto report, about(args->file, trace::parseAnrTrace(text)));
+    const trace::AnrReport& r = *report;
     printProblems(r.problems, args->file);
     if (args->format == OutputFormat::kJson) {
       printJson(trace::anrReportToJson(r));
@@ -159,13 +153,11 @@ void registerFramestats(CLI::App& parent, int& exitCode) {
   addFormatOption(*cmd, args->format);
   setCommandBody(*cmd, exitCode, "parse framestats", [args]() -> CommandResult {
     const trace::DropThresholds& thresholds = args->levels;
-    auto text = readTextInput(args->file);
-    if (!text.ok()) return text.status();
-    auto capture = trace::parseFramestats(*text, {args->refreshHz});
-    if (!capture.ok()) return about(args->file, capture.status());
-    printProblems((*capture)->problems, args->file);
+    ASSIGN_OR_RETURN(auto text, readTextInput(args->file));
+    ASSIGN_OR_RETURN(auto capture, about(args->file, trace::parseFramestats(text, {args->refreshHz})));
+    printProblems(capture->problems, args->file);
     ordered_json windows = ordered_json::array();
-    for (const auto& w : (*capture)->windows) {
+    for (const auto& w : capture->windows) {
       const trace::FrameStats s = trace::computeFrameStats(w.frames, thresholds);
       const double hz = w.refreshPeriodNs ? 1e9 / static_cast<double>(w.refreshPeriodNs) : 0;
       const auto slices = args->sliceMs > 0
@@ -225,7 +217,7 @@ void registerFramestats(CLI::App& parent, int& exitCode) {
     if (args->format == OutputFormat::kJson) {
       ordered_json j;
       j["windows"] = std::move(windows);
-      j["problems"] = trace::problemsToJson((*capture)->problems);
+      j["problems"] = trace::problemsToJson(capture->problems);
       printJson(j);
     }
     return 0;

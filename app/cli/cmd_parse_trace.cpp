@@ -91,40 +91,35 @@ void registerParseTrace(CLI::App& parent, int& exitCode) {
     std::shared_ptr<core::hprof::DumpSource> mapped;
     std::string_view bytes;
     if (args->file == "-") {
-      auto text = readTextInput(args->file);
-      if (!text.ok()) return text.status();
-      piped = std::move(text).value();
+      ASSIGN_OR_RETURN(piped, readTextInput(args->file));
       bytes = piped;
     } else {
       core::NullProgress progress;
-      auto opened = core::hprof::openDump(args->file, {}, progress, core::CancelToken());
-      if (!opened.ok()) return about(args->file, opened.status());
-      mapped = std::move(opened).value();
+      ASSIGN_OR_RETURN(mapped, about(args->file, core::hprof::openDump(args->file, {}, progress, core::CancelToken())));
       bytes = std::string_view(reinterpret_cast<const char*>(mapped->bytes().data()), mapped->bytes().size());
     }
-    auto read = trace::readMethodTrace(bytes, [&](uint64_t upTo) {
+    auto release = [&](uint64_t upTo) {
       if (mapped) mapped->release(0, upTo);
-    });
-    if (!read.ok()) return about(args->file, read.status());
+    };
+    ASSIGN_OR_RETURN(auto read, about(args->file, trace::readMethodTrace(bytes, release)));
     mapped.reset();
     if (!args->proguard.empty()) {
-      auto p = readTextInput(args->proguard);
-      auto parsed = p.ok() ? trace::ProguardMapping::parse(*p) : core::StatusOr<trace::ProguardMapping>(p.status());
-      if (!parsed.ok()) return about(args->proguard, parsed.status());
-      trace::deobfuscate(read->trace, *parsed);
+      ASSIGN_OR_RETURN(const auto p, about(args->proguard, readTextInput(args->proguard)));
+      ASSIGN_OR_RETURN(const auto parsed, about(args->proguard, trace::ProguardMapping::parse(p)));
+      trace::deobfuscate(read.trace, parsed);
     }
     trace::MethodTraceOptions options;
     options.evilMethodMs = args->thresholdMs;
     options.process = args->process;
-    const trace::MethodTraceReport report = trace::judgeMethodTrace(read->trace, options);
+    const trace::MethodTraceReport report = trace::judgeMethodTrace(read.trace, options);
     if (args->format == OutputFormat::kJson) {
-      printJson(trace::methodTraceToJson(read->trace, report, read->error, args->dispatches));
+      printJson(trace::methodTraceToJson(read.trace, report, read.error, args->dispatches));
     } else {
-      printText(read->trace, report, args->dispatches);
+      printText(read.trace, report, args->dispatches);
     }
-    if (read->error) {
+    if (read.error) {
       // What was read is shown above; the damage is reported and makes the exit code say so.
-      std::fprintf(stderr, "mxi: parse trace: %s: %s\n", args->file.c_str(), read->error->toString().c_str());
+      std::fprintf(stderr, "mxi: parse trace: %s: %s\n", args->file.c_str(), read.error->toString().c_str());
       return static_cast<int>(ExitCode::kBadInput);
     }
     return 0;

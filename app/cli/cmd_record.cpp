@@ -166,11 +166,10 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
                                 "' (expected [A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z0-9_]+)+)");
     }
     const core::CancelToken& cancel = processCancelToken();
-    auto device = openDeviceAgent(args->target);
-    if (!device.ok()) return device.status();
-    core::agentlink::DeviceAgent& agent = **device;
+    ASSIGN_OR_RETURN(auto device, openDeviceAgent(args->target));
+    core::agentlink::DeviceAgent& agent = *device;
     const bool tty = isatty(STDERR_FILENO) != 0;
-    if (auto ready = prepareApp(agent, *args); !ready.ok()) return ready;
+    RETURN_IF_ERROR(prepareApp(agent, *args));
     core::agentlink::RecordOptions options;
     options.packageName = args->package;
     options.duration = std::chrono::milliseconds(static_cast<int64_t>(args->durationSeconds * 1000));

@@ -34,15 +34,13 @@ void registerShellCommand(CLI::App& root, int& exitCode) {
       ->required();
   setCommandBody(*cmd, exitCode, "shell", [args]() -> CommandResult {
     mergeGlobalDeviceOptions(args->device);
-    auto device = openDevice(args->device);
-    if (!device.ok()) return device.status();
+    ASSIGN_OR_RETURN(auto device, openDevice(args->device));
     std::string command;
     for (const auto& a : args->command) command += (command.empty() ? "" : " ") + a;  // joined like adb does
     const auto limits = args->device.limits();
     if (args->exec) {
-      auto out = core::adb::runExec(**device, command, limits);
-      if (!out.ok()) return out.status();
-      std::fwrite(out->data(), 1, out->size(), stdout);
+      ASSIGN_OR_RETURN(auto out, core::adb::runExec(*device, command, limits));
+      std::fwrite(out.data(), 1, out.size(), stdout);
       return 0;
     }
     core::adb::ShellOptions options;
@@ -62,9 +60,8 @@ void registerShellCommand(CLI::App& root, int& exitCode) {
     // A command may legitimately print nothing for a long time: wait without an idle limit.
     auto waitLimits = limits;
     waitLimits.timeout = std::chrono::milliseconds(0);
-    auto result = core::adb::runShell(**device, command, options, waitLimits);
-    if (!result.ok()) return result.status();
-    return result->exitCode.value_or(0);
+    ASSIGN_OR_RETURN(auto result, core::adb::runShell(*device, command, options, waitLimits));
+    return result.exitCode.value_or(0);
   });
 }
 

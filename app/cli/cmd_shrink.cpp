@@ -31,9 +31,8 @@ void registerShrinkCommand(CLI::App& root, int& exitCode) {
                   "manufacturer for result.info (default: the input's, else unknown)");
   addFormatOption(*cmd, args->format);
   setCommandBody(*cmd, exitCode, "shrink", [args]() -> CommandResult {
-    auto loaded = loadDump(args->dump);
-    if (!loaded.ok()) return loaded.status();
-    const auto& ix = *loaded->index;
+    ASSIGN_OR_RETURN(auto loaded, loadDump(args->dump));
+    const auto& ix = *loaded.index;
     const std::string hprofPath = args->zip ? args->out + ".hprof.part" : args->out;
     FILE* file = std::fopen(hprofPath.c_str(), "wb");
     if (!file) return core::ioError("cannot create " + hprofPath);

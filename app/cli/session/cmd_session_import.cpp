@@ -40,9 +40,8 @@ void registerSessionImport(CLI::App& parent, int& exitCode) {
     in.anrNames = args->anrs;
     auto readAll = [&](const std::vector<std::string>& paths, std::vector<std::string>& out) {
       for (const auto& p : paths) {
-        auto text = readTextInput(p);
-        if (!text.ok()) return text.status();
-        out.push_back(std::move(text).value());
+        ASSIGN_OR_RETURN(auto text, readTextInput(p));
+        out.push_back(std::move(text));
       }
       return core::okStatus();
     };

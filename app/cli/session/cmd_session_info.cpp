@@ -19,9 +19,8 @@ void registerSessionInfo(CLI::App& parent, int& exitCode) {
   cmd->add_option("FILE", args->file, "Session (.mxs)")->required();
   addFormatOption(*cmd, args->format);
   setCommandBody(*cmd, exitCode, "session info", [args]() -> CommandResult {
-    auto reader = session::SessionReader::open(args->file);
-    if (!reader.ok()) return about(args->file, reader.status());
-    const auto& r = **reader;
+    ASSIGN_OR_RETURN(auto reader, about(args->file, session::SessionReader::open(args->file)));
+    const auto& r = *reader;
     if (args->format == OutputFormat::kJson) {
       ordered_json j;
       j["path"] = args->file;

@@ -24,26 +24,23 @@ void registerSessionSummary(CLI::App& parent, int& exitCode) {
   cmd->add_option("FILE", args->file, "Session (.mxs)")->required();
   addFormatOption(*cmd, args->format);
   setCommandBody(*cmd, exitCode, "session summary", [args]() -> CommandResult {
-    auto reader = session::SessionReader::open(args->file);
-    if (!reader.ok()) return about(args->file, reader.status());
-    const auto s = (*reader)->summarize();
+    ASSIGN_OR_RETURN(auto reader, about(args->file, session::SessionReader::open(args->file)));
+    const auto s = reader->summarize();
     std::vector<session::SessionFrameGap> gaps;
     if (s.frameGaps > 0) {
-      auto read = session::readFrameGaps(**reader);
-      if (!read.ok()) return about(args->file, read.status());
-      gaps = std::move(read).value();
+      ASSIGN_OR_RETURN(gaps, about(args->file, session::readFrameGaps(*reader)));
     }
     if (args->format == OutputFormat::kJson) {
       ordered_json j = session::summaryToJson(s);
-      j["app"] = (*reader)->header().app;
-      j["device"] = (*reader)->header().device;
-      j["intact"] = (*reader)->recovery().intact();
+      j["app"] = reader->header().app;
+      j["device"] = reader->header().device;
+      j["intact"] = reader->recovery().intact();
       j["frameGapList"] = session::frameGapsToJson(gaps);
       printJson(j);
       return 0;
     }
     std::printf("%s on %s: %.1f s, %llu frames (+%llu flagged), %llu issues, %llu ANRs, %llu marks, %llu heap dumps\n",
-                (*reader)->header().app.c_str(), (*reader)->header().device.c_str(), s.durationMs() / 1000,
+                reader->header().app.c_str(), reader->header().device.c_str(), s.durationMs() / 1000,
                 static_cast<unsigned long long>(s.frames), static_cast<unsigned long long>(s.flaggedFrames),
                 static_cast<unsigned long long>(s.issues), static_cast<unsigned long long>(s.anrs),
                 static_cast<unsigned long long>(s.marks), static_cast<unsigned long long>(s.heapDumps));
@@ -77,14 +74,13 @@ void registerSessionSummary(CLI::App& parent, int& exitCode) {
     if (s.marks > 0) {
       // Marks say what happened around the figures: the user's, and the app's process dying and
       // coming back (the recorder's).
-      auto marks = (*reader)->recordsOfType(session::RecordType::kMark);
-      if (!marks.ok()) return about(args->file, marks.status());
+      ASSIGN_OR_RETURN(auto marks, about(args->file, reader->recordsOfType(session::RecordType::kMark)));
       std::printf("marks:\n");
-      for (const auto& m : *marks) {
+      for (const auto& m : marks) {
         std::printf("  at %.3f s: %s\n", static_cast<double>(m.timeNs - s.firstTimeNs) / 1e9, m.text.c_str());
       }
     }
-    if (!(*reader)->recovery().intact()) printRecovery((*reader)->recovery());
+    if (!reader->recovery().intact()) printRecovery(reader->recovery());
     return 0;
   });
 }

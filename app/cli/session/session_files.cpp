@@ -17,13 +17,12 @@ core::Status writeOutput(const std::string& path, const std::string& text) {
 }
 
 core::StatusOr<std::shared_ptr<const core::session::SessionData>> loadSessionFile(const std::string& path, bool quiet) {
-  auto reader = about(path, core::session::SessionReader::open(path));
-  if (!reader.ok()) return reader.status();
-  for (const auto& note : (*reader)->recovery().notes) {
-    if (!(*reader)->recovery().intact() || !quiet) std::fprintf(stderr, "mxi: %s: %s\n", path.c_str(), note.c_str());
+  ASSIGN_OR_RETURN(auto reader, about(path, core::session::SessionReader::open(path)));
+  for (const auto& note : reader->recovery().notes) {
+    if (!reader->recovery().intact() || !quiet) std::fprintf(stderr, "mxi: %s: %s\n", path.c_str(), note.c_str());
   }
   TerminalProgress progress(!quiet);
-  return about(path, core::session::loadSession(**reader, progress, processCancelToken()));
+  return about(path, core::session::loadSession(*reader, progress, processCancelToken()));
 }
 
 void printRecovery(const core::session::RecoveryReport& r) {
