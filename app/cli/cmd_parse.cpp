@@ -8,21 +8,26 @@
 #include "app/cli/commands.h"
 #include "app/cli/issue_text.h"
 #include "app/cli/text_input.h"
-#include "core/trace/anr_trace.h"
-#include "core/trace/frame_stats.h"
-#include "core/trace/framestats_parser.h"
-#include "core/trace/json_reader.h"
-#include "core/trace/matrix_issue.h"
-#include "core/trace/trace_json.h"
+#include "core/anr/anr_json.h"
+#include "core/anr/anr_trace.h"
+#include "core/framestats/frame_stats.h"
+#include "core/framestats/framestats_json.h"
+#include "core/framestats/framestats_parser.h"
+#include "core/json/parse_problems_json.h"
+#include "core/matrix/matrix_issue.h"
+#include "core/matrix/matrix_json.h"
 
 namespace mxi::cli {
 
-namespace trace = core::trace;
+namespace json = core::json;
+namespace framestats = core::framestats;
+namespace matrix = core::matrix;
+namespace anr = core::anr;
 using nlohmann::ordered_json;
 
 namespace {
 
-void printProblems(const std::vector<trace::ParseProblem>& problems, const std::string& file) {
+void printProblems(const std::vector<core::ParseProblem>& problems, const std::string& file) {
   for (const auto& p : problems) {
     std::fprintf(stderr, "mxi: %s line %llu (at byte offset %llu): %s\n", file.c_str(),
                  static_cast<unsigned long long>(p.line), static_cast<unsigned long long>(p.offset), p.message.c_str());
@@ -44,29 +49,29 @@ void registerIssues(CLI::App& parent, int& exitCode) {
   setCommandBody(*cmd, exitCode, "parse issues", [args]() -> CommandResult {
     auto text = readTextInput(args->file);
     if (!text.ok()) return text.status();
-    std::optional<trace::MethodMapping> mapping;
+    std::optional<matrix::MethodMapping> mapping;
     if (!args->mapping.empty()) {
       auto m = readTextInput(args->mapping);
-      auto parsed = m.ok() ? trace::MethodMapping::parse(*m) : core::StatusOr<trace::MethodMapping>(m.status());
+      auto parsed = m.ok() ? matrix::MethodMapping::parse(*m) : core::StatusOr<matrix::MethodMapping>(m.status());
       if (!parsed.ok()) return about(args->mapping, parsed.status());
       mapping = std::move(parsed).value();
     }
     if (!args->proguard.empty()) {
       auto p = readTextInput(args->proguard);
-      auto parsed = p.ok() ? trace::ProguardMapping::parse(*p) : core::StatusOr<trace::ProguardMapping>(p.status());
+      auto parsed = p.ok() ? matrix::ProguardMapping::parse(*p) : core::StatusOr<matrix::ProguardMapping>(p.status());
       if (!parsed.ok()) return about(args->proguard, parsed.status());
-      if (!mapping) mapping = trace::MethodMapping();
+      if (!mapping) mapping = matrix::MethodMapping();
       mapping->applyProguard(*parsed);
     }
-    trace::IssueParseResult result = trace::parseIssueText(*text);
-    trace::decodeIssues(result, mapping ? &*mapping : nullptr);
+    matrix::IssueParseResult result = matrix::parseIssueText(*text);
+    matrix::decodeIssues(result, mapping ? &*mapping : nullptr);
     printProblems(result.problems, args->file);
     if (args->format == OutputFormat::kJson) {
       ordered_json j;
       ordered_json issues = ordered_json::array();
-      for (const auto& i : result.issues) issues.push_back(trace::issueToJson(i));
+      for (const auto& i : result.issues) issues.push_back(matrix::issueToJson(i));
       j["issues"] = std::move(issues);
-      j["problems"] = trace::problemsToJson(result.problems);
+      j["problems"] = json::problemsToJson(result.problems);
       j["linesRead"] = result.linesRead;
       printJson(j);
     } else {
@@ -95,12 +100,12 @@ void registerAnr(CLI::App& parent, int& exitCode) {
   setCommandBody(*cmd, exitCode, "parse anr", [args]() -> CommandResult {
     auto text = readTextInput(args->file);
     if (!text.ok()) return text.status();
-    auto report = trace::parseAnrTrace(*text);
+    auto report = anr::parseAnrTrace(*text);
     if (!report.ok()) return about(args->file, report.status());
-    const trace::AnrReport& r = **report;
+    const anr::AnrReport& r = **report;
     printProblems(r.problems, args->file);
     if (args->format == OutputFormat::kJson) {
-      printJson(trace::anrReportToJson(r));
+      printJson(anr::anrReportToJson(r));
       return 0;
     }
     if (!r.subject.empty()) std::printf("Subject: %s\n", r.subject.c_str());
@@ -109,7 +114,7 @@ void registerAnr(CLI::App& parent, int& exitCode) {
                   p.threads.size(), p.nativeOnly ? "  (native only: kernel wait channels)" : "",
                   p.complete ? "" : "  (truncated)");
     }
-    if (const trace::AnrThread* main = r.mainThread()) {
+    if (const anr::AnrThread* main = r.mainThread()) {
       if (main->tid >= 0) {
         std::printf("\nmain thread: %s (tid %lld, prio %d)\n", main->state.c_str(), static_cast<long long>(main->tid),
                     main->prio);
@@ -125,7 +130,7 @@ void registerAnr(CLI::App& parent, int& exitCode) {
                     main->waitingToLock->lockClass.c_str(), static_cast<long long>(main->waitingToLock->heldByTid));
       }
     }
-    auto printChain = [&](const trace::BlockingChain& c) {
+    auto printChain = [&](const anr::BlockingChain& c) {
       std::string s = "  pid " + std::to_string(c.pid) + ": ";
       for (size_t k = 0; k < c.tids.size(); ++k) s += (k ? " -> " : "") + std::to_string(c.tids[k]);
       std::printf("%s%s\n", s.c_str(), c.endsInCycle ? " (cycle)" : c.tids.size() == 1 ? " -> (holder not named)" : "");
@@ -145,7 +150,7 @@ void registerFramestats(CLI::App& parent, int& exitCode) {
       "framestats", "`dumpsys gfxinfo <pkg> framestats`: per window drop levels, FPS, percentiles, slow-frame stages");
   struct Args {
     std::string file;
-    trace::DropThresholds levels;
+    framestats::DropThresholds levels;
     double refreshHz = 60;
     double sliceMs = 0;
     OutputFormat format = OutputFormat::kText;
@@ -158,19 +163,19 @@ void registerFramestats(CLI::App& parent, int& exitCode) {
   cmd->add_option("--slice-ms", args->sliceMs, "Also report stats per time slice of this length");
   addFormatOption(*cmd, args->format);
   setCommandBody(*cmd, exitCode, "parse framestats", [args]() -> CommandResult {
-    const trace::DropThresholds& thresholds = args->levels;
+    const framestats::DropThresholds& thresholds = args->levels;
     auto text = readTextInput(args->file);
     if (!text.ok()) return text.status();
-    auto capture = trace::parseFramestats(*text, {args->refreshHz});
+    auto capture = framestats::parseFramestats(*text, {args->refreshHz});
     if (!capture.ok()) return about(args->file, capture.status());
     printProblems((*capture)->problems, args->file);
     ordered_json windows = ordered_json::array();
     for (const auto& w : (*capture)->windows) {
-      const trace::FrameStats s = trace::computeFrameStats(w.frames, thresholds);
+      const framestats::FrameStats s = framestats::computeFrameStats(w.frames, thresholds);
       const double hz = w.refreshPeriodNs ? 1e9 / static_cast<double>(w.refreshPeriodNs) : 0;
       const auto slices = args->sliceMs > 0
-                              ? trace::sliceFrames(w.frames, static_cast<int64_t>(args->sliceMs * 1e6), thresholds)
-                              : std::vector<trace::FrameSlice>();
+                              ? framestats::sliceFrames(w.frames, static_cast<int64_t>(args->sliceMs * 1e6), thresholds)
+                              : std::vector<framestats::FrameSlice>();
       if (args->format == OutputFormat::kJson) {
         ordered_json j;
         j["name"] = w.name;
@@ -178,10 +183,10 @@ void registerFramestats(CLI::App& parent, int& exitCode) {
         j["pid"] = w.pid;
         j["refreshHz"] = hz;
         j["refreshSource"] = w.periodSource;
-        j.update(trace::frameStatsToJson(s));
+        j.update(framestats::frameStatsToJson(s));
         ordered_json sl = ordered_json::array();
         for (const auto& slice : slices) {
-          ordered_json sj = trace::frameStatsToJson(slice.stats);
+          ordered_json sj = framestats::frameStatsToJson(slice.stats);
           sj["startMs"] = static_cast<double>(slice.startNs - w.frames.front().startNs) / 1e6;
           sl.push_back(std::move(sj));
         }
@@ -206,9 +211,10 @@ void registerFramestats(CLI::App& parent, int& exitCode) {
                   static_cast<unsigned long long>(s.levels[4]));
       if (s.jankFrames) {
         std::printf("  slow frames (%llu) dominated by:", static_cast<unsigned long long>(s.jankFrames));
-        for (size_t k = 0; k < trace::kFrameStageCount; ++k) {
+        for (size_t k = 0; k < framestats::kFrameStageCount; ++k) {
           if (s.dominantStages[k]) {
-            std::printf(" %s %llu", std::string(trace::frameStageName(static_cast<trace::FrameStage>(k))).c_str(),
+            std::printf(" %s %llu",
+                        std::string(framestats::frameStageName(static_cast<framestats::FrameStage>(k))).c_str(),
                         static_cast<unsigned long long>(s.dominantStages[k]));
           }
         }
@@ -225,7 +231,7 @@ void registerFramestats(CLI::App& parent, int& exitCode) {
     if (args->format == OutputFormat::kJson) {
       ordered_json j;
       j["windows"] = std::move(windows);
-      j["problems"] = trace::problemsToJson((*capture)->problems);
+      j["problems"] = json::problemsToJson((*capture)->problems);
       printJson(j);
     }
     return 0;

@@ -10,10 +10,10 @@
 
 #include "core/devicetext/am_start_output.h"
 #include "core/hprof/dump_source.h"
+#include "core/json/json_writer.h"
+#include "core/methodtrace/method_trace.h"
 #include "core/protocol/framestats_polling.h"
 #include "core/session/frame_gaps.h"
-#include "core/trace/json_reader.h"
-#include "core/trace/method_trace.h"
 
 namespace mxi::core::agentlink {
 
@@ -40,7 +40,7 @@ std::string issueJson(const proto::MatrixIssue& issue) {
   j["truncated"] = issue.truncated;
   nlohmann::json content = nlohmann::json::parse(issue.contentJson, nullptr, false);
   j["content"] = content.is_discarded() ? nlohmann::json(issue.contentJson) : content;
-  return trace::dumpJson(j);
+  return json::dumpJson(j);
 }
 
 }  // namespace
@@ -248,13 +248,13 @@ void LiveRecorder::finishHeapDump(Status result) {
 StatusOr<size_t> LiveRecorder::recordMethodTrace(const std::string& path) {
   ASSIGN_OR_RETURN(auto source, hprof::mapDumpFile(path));
   const std::string_view bytes(reinterpret_cast<const char*>(source->bytes().data()), source->bytes().size());
-  auto read = trace::readMethodTrace(bytes, [&](uint64_t upTo) { source->release(0, upTo); });
+  auto read = methodtrace::readMethodTrace(bytes, [&](uint64_t upTo) { source->release(0, upTo); });
   if (!read.ok()) return read.status().withContext("reading the method trace " + path + ": ");
-  trace::MethodTraceOptions options;
+  methodtrace::MethodTraceOptions options;
   options.evilMethodMs = m_dumpOrder.methodTrace->evilMethodMs;
   options.process = m_options.packageName;
   options.launch = m_traceLaunch;
-  const trace::MethodTraceReport report = trace::judgeMethodTrace(read->trace, options);
+  const methodtrace::MethodTraceReport report = methodtrace::judgeMethodTrace(read->trace, options);
   // The trace's clock starts when tracing did; a launch's trace began TotalTime before am returned.
   const int64_t startNs =
       m_traceStartNs - (m_traceLaunch && m_traceLaunch->totalTimeMs ? *m_traceLaunch->totalTimeMs * 1'000'000 : 0);
@@ -264,7 +264,7 @@ StatusOr<size_t> LiveRecorder::recordMethodTrace(const std::string& path) {
     r.type = session::RecordType::kIssue;
     const uint32_t call = report.issueCalls[i];
     const int64_t atUs =
-        main && call != trace::kNoCall ? static_cast<int64_t>(read->trace.threads[*main].calls[call].startUs) : 0;
+        main && call != methodtrace::kNoCall ? static_cast<int64_t>(read->trace.threads[*main].calls[call].startUs) : 0;
     r.timeNs = std::max<int64_t>(startNs + atUs * 1000, 0);
     r.text = report.issueJson[i];
     RETURN_IF_ERROR(append(r));
@@ -283,7 +283,7 @@ Status LiveRecorder::handle(const proto::Message& message) {
   if (const auto* started = std::get_if<proto::MethodTraceStarted>(&message)) {
     if (m_dump && m_dumpOrder.methodTrace && !started->launchOutput.empty()) {
       const devicetext::AmStartResult am = devicetext::parseAmStartOutput(started->launchOutput);
-      m_traceLaunch = trace::LaunchTimes{am.totalTimeMs, am.waitTimeMs, am.launchState, am.activity};
+      m_traceLaunch = methodtrace::LaunchTimes{am.totalTimeMs, am.waitTimeMs, am.launchState, am.activity};
     }
     if (m_onNotice) m_onNotice("method tracing started in pid " + std::to_string(started->pid));
     return okStatus();
@@ -304,20 +304,20 @@ Status LiveRecorder::handle(const proto::Message& message) {
     for (const proto::FrameTiming& t : batch->frames) {
       if (!m_frameIds.emplace(t.intendedVsync, t.frameCompleted).second) continue;  // re-sent after a restart
       // Garbage stamps: skipped like core/trace's parser does (flagged rows are only counted).
-      const bool plausible = trace::plausibleFrameTimes(t.intendedVsync, t.frameCompleted);
+      const bool plausible = framestats::plausibleFrameTimes(t.intendedVsync, t.frameCompleted);
       if (!plausible && t.flags == 0) continue;
       // The first poll lists a window's last 120 frames, which an idle app drew minutes ago:
       // only what was drawn during the recording belongs to it (and to its clock's span).
       if (plausible && t.frameCompleted < m_startDeviceNs) continue;
       session::SessionRecord r;
       r.type = session::RecordType::kFrame;
-      r.frame = trace::frameFromTiming(t, static_cast<int64_t>(batch->refreshPeriodNs));
+      r.frame = framestats::frameFromTiming(t, static_cast<int64_t>(batch->refreshPeriodNs));
       if (!plausible) {
         r.frame.durationNs = 0;
         r.frame.stageNs = {};
       }
       r.timeNs = r.frame.startNs;
-      const trace::Frame& f = r.frame;
+      const framestats::Frame& f = r.frame;
       RETURN_IF_ERROR(writeScene(f.startNs, batch->scene));
       RETURN_IF_ERROR(append(r));
       m_lastDeviceNs = std::max(m_lastDeviceNs, f.startNs + f.durationNs);

@@ -22,11 +22,11 @@
 #include "core/agentlink/agent_connection.h"
 #include "core/agentlink/heap_dump_receiver.h"
 #include "core/base/cancel_token.h"
+#include "core/framestats/frame.h"
+#include "core/methodtrace/method_trace_verdicts.h"
 #include "core/session/live_record_feed.h"
 #include "core/session/live_session.h"
 #include "core/session/session_writer.h"
-#include "core/trace/frame.h"
-#include "core/trace/method_trace_verdicts.h"
 
 namespace mxi::core::agentlink {
 
@@ -185,8 +185,8 @@ class LiveRecorder {
   std::deque<HeapDumpOrder> m_pendingDumps;
   std::unique_ptr<HeapDumpReceiver> m_dump;  // the transfer in progress (run()'s thread only)
   HeapDumpOrder m_dumpOrder;
-  int64_t m_traceStartNs = 0;                       // device time the running method trace began
-  std::optional<trace::LaunchTimes> m_traceLaunch;  // its `am start -W` times (a launch)
+  int64_t m_traceStartNs = 0;                             // device time the running method trace began
+  std::optional<methodtrace::LaunchTimes> m_traceLaunch;  // its `am start -W` times (a launch)
   uint32_t m_nextRequestId = 1;
 };
 

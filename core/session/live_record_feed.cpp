@@ -1,8 +1,8 @@
 #include "core/session/live_record_feed.h"
 
+#include "core/anr/anr_trace.h"
+#include "core/matrix/matrix_issue.h"
 #include "core/session/session_data.h"
-#include "core/trace/anr_trace.h"
-#include "core/trace/matrix_issue.h"
 
 #include <algorithm>
 
@@ -20,7 +20,7 @@ int64_t LiveRecordFeed::msOf(int64_t timeNs) {
 }
 
 void LiveRecordFeed::add(std::span<const SessionRecord> records) {
-  std::vector<trace::Frame> batch;
+  std::vector<framestats::Frame> batch;
   auto flush = [&] {
     if (!batch.empty()) m_session.addFrames(m_scene.empty() ? kNoScene : m_scene, batch);
     batch.clear();
@@ -34,19 +34,19 @@ void LiveRecordFeed::add(std::span<const SessionRecord> records) {
         m_scene = r.text;
         break;
       case RecordType::kIssue: {
-        auto issue = trace::parseIssueJson(r.text);
+        auto issue = matrix::parseIssueJson(r.text);
         if (!issue.ok()) {
           m_session.addMark("Issue that did not parse: " + issue.status().toString(), msOf(r.timeNs));
           break;
         }
-        trace::IssueParseResult parsed;
+        matrix::IssueParseResult parsed;
         parsed.issues.push_back(std::move(issue).value());
-        trace::decodeIssues(parsed, m_mapping.get());
+        matrix::decodeIssues(parsed, m_mapping.get());
         m_session.addIssue(std::move(parsed.issues.front()), msOf(r.timeNs));
         break;
       }
       case RecordType::kAnr: {
-        auto report = trace::parseAnrTrace(r.text);
+        auto report = anr::parseAnrTrace(r.text);
         if (report.ok()) {
           m_session.addAnr(*report, msOf(r.timeNs));
         } else {

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "core/matrix/method_mapping.h"
 #include "core/session/live_session.h"
 #include "core/session/session_format.h"
-#include "core/trace/method_mapping.h"
 
 namespace mxi::core::session {
 
@@ -22,7 +22,7 @@ class LiveRecordFeed {
   explicit LiveRecordFeed(LiveSession& session) : m_session(session) {}
   void add(std::span<const SessionRecord> records);
   // Names evil-method call trees of issues added from now on.
-  void setMapping(std::shared_ptr<const trace::MethodMapping> mapping) { m_mapping = std::move(mapping); }
+  void setMapping(std::shared_ptr<const matrix::MethodMapping> mapping) { m_mapping = std::move(mapping); }
   // The recording's start on the device's monotonic clock; before the first add().
   void setStartNs(int64_t startNs) {
     if (startNs <= 0 || m_origin) return;
@@ -35,7 +35,7 @@ class LiveRecordFeed {
 
   LiveSession& m_session;
   std::string m_scene;
-  std::shared_ptr<const trace::MethodMapping> m_mapping;
+  std::shared_ptr<const matrix::MethodMapping> m_mapping;
   std::optional<int64_t> m_origin;
   int64_t m_newestNs = 0;
 };

@@ -6,9 +6,9 @@
 
 namespace mxi::core::session {
 
-using trace::Frame;
-using trace::IssueKind;
-using trace::MatrixIssue;
+using framestats::Frame;
+using matrix::IssueKind;
+using matrix::MatrixIssue;
 
 std::string_view liveEventKindName(LiveEvent::Kind kind) {
   switch (kind) {
@@ -27,8 +27,8 @@ std::string_view liveEventKindName(LiveEvent::Kind kind) {
 namespace {
 
 // The method a reader should look at first: the stackKey node, else the costliest leaf path's end.
-const trace::CallNode* hotMethod(const trace::CallNode& root) {
-  std::vector<const trace::CallNode*> todo{&root};
+const matrix::CallNode* hotMethod(const matrix::CallNode& root) {
+  std::vector<const matrix::CallNode*> todo{&root};
   while (!todo.empty()) {
     const auto* n = todo.back();
     todo.pop_back();
@@ -58,8 +58,8 @@ std::string summarize(const MatrixIssue& issue) {
       return s;
     }
     case IssueKind::kIo:
-      if (issue.io) return std::string(trace::ioIssueTypeName(issue.type)) + " · " + issue.io->path;
-      return std::string(trace::ioIssueTypeName(issue.type));
+      if (issue.io) return std::string(matrix::ioIssueTypeName(issue.type)) + " · " + issue.io->path;
+      return std::string(matrix::ioIssueTypeName(issue.type));
     case IssueKind::kStartup:
       if (issue.startup) {
         const auto& st = *issue.startup;
@@ -133,7 +133,7 @@ void LiveSession::addFrames(const std::string& scene, std::span<const Frame> fra
     m_slowestNs = std::max(m_slowestNs, f.durationNs);
     const int64_t ms = f.durationNs / 1'000'000;
     ++m_histogram[static_cast<size_t>(std::clamp<int64_t>(ms, 0, kHistogramBuckets - 1))];
-    if (level != trace::DropLevel::kBest) {
+    if (level != framestats::DropLevel::kBest) {
       m_slow.push_back({s, f, level});
       if (m_slow.size() > kMaxSlowFrames) m_slow.pop_front();
     }
@@ -167,7 +167,7 @@ void LiveSession::addIssue(MatrixIssue issue, int64_t timeMs) {
   addEvent(std::move(e));
 }
 
-void LiveSession::addAnr(std::shared_ptr<const trace::AnrReport> anr, int64_t timeMs) {
+void LiveSession::addAnr(std::shared_ptr<const anr::AnrReport> anr, int64_t timeMs) {
   LiveEvent e;
   e.kind = LiveEvent::Kind::kAnr;
   e.timeMs = timeMs;
@@ -223,7 +223,7 @@ int64_t LiveSession::durationMs() const {
 }
 
 double LiveSession::fps() const {
-  trace::FpsAccumulator all;
+  framestats::FpsAccumulator all;
   for (const SceneStats& s : m_scenes) all.merge(s.fpsTime);
   return all.fps();
 }

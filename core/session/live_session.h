@@ -17,20 +17,20 @@
 #include <string>
 #include <vector>
 
+#include "core/anr/anr_trace.h"
+#include "core/framestats/fps.h"
+#include "core/framestats/frame.h"
+#include "core/matrix/matrix_issue.h"
 #include "core/session/session_format.h"
-#include "core/trace/anr_trace.h"
-#include "core/trace/fps.h"
-#include "core/trace/frame.h"
-#include "core/trace/matrix_issue.h"
 
 namespace mxi::core::session {
 
 struct SceneStats {
   std::string name;
-  std::array<uint64_t, trace::kDropLevelCount> levels{};
+  std::array<uint64_t, framestats::kDropLevelCount> levels{};
   uint64_t frames = 0;
   uint64_t droppedSum = 0;
-  trace::FpsAccumulator fpsTime;
+  framestats::FpsAccumulator fpsTime;
   double fps() const { return fpsTime.fps(); }
 };
 
@@ -42,14 +42,14 @@ struct FpsPoint {
 
 struct SlowFrame {
   int scene = 0;
-  trace::Frame frame;
-  trace::DropLevel level = trace::DropLevel::kBest;
+  framestats::Frame frame;
+  framestats::DropLevel level = framestats::DropLevel::kBest;
 };
 
 // What the views judge against (Settings → Thresholds): Matrix's drop levels, and the costs at
 // which an evil method counts as slow (the SDK's 700 ms default) or as long as an ANR (5 s).
 struct LiveThresholds {
-  trace::DropThresholds drops;
+  framestats::DropThresholds drops;
   int64_t evilMethodMs = 700;
   int64_t anrMs = 5000;
 };
@@ -61,10 +61,10 @@ struct LiveEvent {
   Kind kind = Kind::kOther;
   int64_t timeMs = 0;  // since the session start
   std::string scene;
-  int64_t costMs = -1;                              // -1: not applicable
-  std::string summary;                              // one line: detail and top method, IO path, startup phase…
-  std::shared_ptr<const trace::MatrixIssue> issue;  // Matrix issues
-  std::shared_ptr<const trace::AnrReport> anr;      // ANR reports
+  int64_t costMs = -1;                               // -1: not applicable
+  std::string summary;                               // one line: detail and top method, IO path, startup phase…
+  std::shared_ptr<const matrix::MatrixIssue> issue;  // Matrix issues
+  std::shared_ptr<const anr::AnrReport> anr;         // ANR reports
   // Evil methods and ANRs whose cost reaches the evil-method / the ANR threshold.
   enum class CostFlag : uint8_t { kNone, kOverEvilMethod, kOverAnr };
   CostFlag costFlag = CostFlag::kNone;
@@ -76,8 +76,8 @@ std::string_view liveEventKindName(LiveEvent::Kind kind);  // "Evil method", "AN
 struct LiveStatus {
   int64_t durationMs = 0;  // from the session start to its newest record
   uint64_t frames = 0, flaggedFrames = 0;
-  std::array<uint64_t, trace::kDropLevelCount> levels{};
-  double fps = 0;  // core/trace/fps.h over every counted frame, as `mxi session summary` computes it
+  std::array<uint64_t, framestats::kDropLevelCount> levels{};
+  double fps = 0;  // core/framestats/fps.h over every counted frame, as `mxi session summary` computes it
   double p50Ms = 0, p90Ms = 0, p99Ms = 0;
   size_t scenes = 0;
   std::array<uint64_t, LiveEvent::kKindCount> events{};  // by LiveEvent::Kind
@@ -111,10 +111,10 @@ class LiveSession {
 
   // Frames of `scene` in presentation order (startNs on the device's monotonic clock; the first
   // frame seen defines the session start). Flagged frames are counted apart, as gfxinfo does.
-  void addFrames(const std::string& scene, std::span<const trace::Frame> frames);
+  void addFrames(const std::string& scene, std::span<const framestats::Frame> frames);
   // Issues and ANRs at a time in ms since the session start (the caller maps device clocks).
-  void addIssue(trace::MatrixIssue issue, int64_t timeMs);
-  void addAnr(std::shared_ptr<const trace::AnrReport> anr, int64_t timeMs);
+  void addIssue(matrix::MatrixIssue issue, int64_t timeMs);
+  void addAnr(std::shared_ptr<const anr::AnrReport> anr, int64_t timeMs);
   void addMark(const std::string& text, int64_t timeMs);
   // Frames never seen (a frame gap): a mark in the feed, counted apart.
   void addFrameGap(const std::string& text, uint32_t maxLostFrames, int64_t timeMs);
@@ -123,7 +123,7 @@ class LiveSession {
 
   // Bumped by every change; views repaint when it moved.
   uint64_t revision() const { return m_revision; }
-  const trace::DropThresholds& thresholds() const { return m_thresholds.drops; }
+  const framestats::DropThresholds& thresholds() const { return m_thresholds.drops; }
   const LiveThresholds& liveThresholds() const { return m_thresholds; }
 
   const std::vector<SceneStats>& scenes() const { return m_scenes; }
@@ -165,7 +165,7 @@ class LiveSession {
   std::vector<std::deque<FpsPoint>> m_fps;
   struct OpenSecond {
     int64_t second = INT64_MIN;
-    trace::FpsAccumulator fps;
+    framestats::FpsAccumulator fps;
   };
   std::vector<OpenSecond> m_openSecond;                   // per scene: the second being accumulated
   std::array<uint64_t, kHistogramBuckets> m_histogram{};  // what the chart draws

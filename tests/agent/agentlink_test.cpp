@@ -12,12 +12,12 @@
 #include "core/agentlink/device_agent.h"
 #include "core/agentlink/device_apps.h"
 #include "core/agentlink/live_recorder.h"
-#include "core/session/chrome_trace.h"
-#include "core/session/html_report.h"
+#include "core/exports/chrome_trace.h"
+#include "core/exports/html_report.h"
+#include "core/exports/session_json.h"
+#include "core/json/json_writer.h"
 #include "core/session/session_data.h"
-#include "core/session/session_json.h"
 #include "core/session/session_reader.h"
-#include "core/trace/json_reader.h"
 #include "tests/support/scripted_agent_stream.h"
 #include "tests/support/test_paths.h"
 
@@ -121,12 +121,12 @@ TEST(AgentLink, FrameConversionSplitsStagesWithoutGaps) {
   t.frameCompleted = 2000;
   t.frameIntervalNs = 0;  // none in the row: the batch's period
   t.flags = 2;
-  const trace::Frame f = trace::frameFromTiming(t, 16'666'666);
+  const framestats::Frame f = framestats::frameFromTiming(t, 16'666'666);
   EXPECT_EQ(f.startNs, 1000);
   EXPECT_EQ(f.durationNs, 1000);
   EXPECT_EQ(f.refreshPeriodNs, 16'666'666);
   EXPECT_EQ(f.flags, 2u);
-  EXPECT_EQ(f.stageNs, (std::array<int64_t, trace::kFrameStageCount>{100, 50, 150, 300, 100, 0, 300}));
+  EXPECT_EQ(f.stageNs, (std::array<int64_t, framestats::kFrameStageCount>{100, 50, 150, 300, 100, 0, 300}));
 }
 
 TEST(AgentLink, SummaryLine) {
@@ -204,17 +204,17 @@ TEST(LiveRecorderTest, InvalidUtf8FromTheDeviceIsRecordedNotThrown) {
   auto data = session::loadSession(**reader, progress, CancelToken());
   ASSERT_TRUE(data.ok()) << data.status().toString();
   ASSERT_EQ((*data)->issues.size(), 1u);
-  const trace::MatrixIssue& issue = (*data)->issues[0].issue;
+  const matrix::MatrixIssue& issue = (*data)->issues[0].issue;
   EXPECT_TRUE(issue.truncated);
   EXPECT_EQ(issue.costMs, 900);
   EXPECT_EQ(issue.scene, "首页");
   EXPECT_EQ(issue.contentJson, "{\"cost\":900,\"scene\":\"首页\",\"stack\":\"0,1,1,900\\n\xEF\xBF\xBD");
   ASSERT_EQ((*data)->anrs.size(), 1u);
   ASSERT_EQ((*data)->frames.size(), 1u);
-  const std::string json = trace::dumpJson(session::sessionToJson(**data));
+  const std::string json = json::dumpJson(exports::sessionToJson(**data));
   EXPECT_NE(json.find("\"truncated\":true"), std::string::npos);
-  EXPECT_NE(trace::dumpJson(session::sessionToChromeTrace(**data)).find("\"truncated\":true"), std::string::npos);
-  EXPECT_NE(session::sessionToHtml(**data).find("(truncated)"), std::string::npos);
+  EXPECT_NE(json::dumpJson(exports::sessionToChromeTrace(**data)).find("\"truncated\":true"), std::string::npos);
+  EXPECT_NE(exports::sessionToHtml(**data).find("(truncated)"), std::string::npos);
 }
 
 TEST(AppPresenceTest, InstalledRunningOrTheClosestNames) {

@@ -19,8 +19,8 @@
 
 #include "app/gui/models/issue_feed_model.h"
 #include "app/gui/views/live_dashboard.h"
+#include "core/matrix/matrix_issue.h"
 #include "core/session/live_session.h"
-#include "core/trace/matrix_issue.h"
 #include "tests/bench/ui_stall_probe.h"
 
 namespace {
@@ -33,11 +33,11 @@ double rssMiB() {
 }
 
 // An evil method as the agent reports it, call tree built (as the live path does).
-mxi::core::trace::MatrixIssue templateIssue() {
-  auto parsed = mxi::core::trace::parseIssueText(
+mxi::core::matrix::MatrixIssue templateIssue() {
+  auto parsed = mxi::core::matrix::parseIssueText(
       R"({"tag":"Trace_EvilMethod","detail":"NORMAL","process":"com.example","scene":"MainActivity","cost":812,)"
       R"("stack":"0,1048574,1,812\n1,96,1,700\n2,98,1,400\n3,120,2,150\n2,99,1,100\n","stackKey":"96|"})");
-  mxi::core::trace::decodeIssues(parsed, nullptr);
+  mxi::core::matrix::decodeIssues(parsed, nullptr);
   return parsed.issues.front();
 }
 
@@ -82,7 +82,7 @@ int main(int argc, char** argv) {
   QTimer feed;
   feed.setTimerType(Qt::PreciseTimer);
   feed.setInterval(10);
-  std::vector<mxi::core::trace::Frame> batch;
+  std::vector<mxi::core::framestats::Frame> batch;
   QObject::connect(&feed, &QTimer::timeout, &app, [&] {
     const double now = static_cast<double>(clock.nsecsElapsed()) / 1e9;
     QElapsedTimer spent;
@@ -92,7 +92,7 @@ int main(int argc, char** argv) {
     batch.clear();
     while (framesSent + batch.size() < framesDue) {
       const uint64_t n = framesSent + batch.size();
-      mxi::core::trace::Frame f;
+      mxi::core::framestats::Frame f;
       f.startNs = deviceNs;
       f.refreshPeriodNs = period;
       // Mostly smooth; every 20th frame drops 4, every 200th 30, every 2000th 60.
@@ -100,7 +100,7 @@ int main(int argc, char** argv) {
                      : n % 200 == 0 ? 30 * period
                      : n % 20 == 0  ? 4 * period
                                     : period / 2 + static_cast<int64_t>(n % 7) * 1'000'000;
-      f.stageNs[static_cast<size_t>(n % mxi::core::trace::kFrameStageCount)] = f.durationNs;
+      f.stageNs[static_cast<size_t>(n % mxi::core::framestats::kFrameStageCount)] = f.durationNs;
       deviceNs += period;
       batch.push_back(f);
     }

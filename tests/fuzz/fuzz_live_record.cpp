@@ -7,12 +7,12 @@
 #include <filesystem>
 
 #include "core/agentlink/live_recorder.h"
-#include "core/session/chrome_trace.h"
-#include "core/session/html_report.h"
+#include "core/exports/chrome_trace.h"
+#include "core/exports/html_report.h"
+#include "core/exports/session_json.h"
+#include "core/json/json_writer.h"
 #include "core/session/session_data.h"
-#include "core/session/session_json.h"
 #include "core/session/session_reader.h"
-#include "core/trace/json_reader.h"
 #include "tests/support/scripted_agent_stream.h"
 
 namespace proto = mxi::core::protocol;
@@ -106,8 +106,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   NullProgress progress;
   auto loaded = session::loadSession(**reader, progress, CancelToken());
   if (!loaded.ok()) return 0;
-  (void)trace::dumpJson(session::sessionToJson(**loaded), 2);
-  (void)trace::dumpJson(session::sessionToChromeTrace(**loaded));
-  (void)session::sessionToHtml(**loaded);
+  (void)json::dumpJson(exports::sessionToJson(**loaded), 2);
+  (void)json::dumpJson(exports::sessionToChromeTrace(**loaded));
+  (void)exports::sessionToHtml(**loaded);
   return 0;
 }

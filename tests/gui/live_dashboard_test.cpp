@@ -27,17 +27,17 @@
 #include "app/gui/models/slow_frames_model.h"
 #include "app/gui/views/issue_detail_view.h"
 #include "app/gui/views/live_dashboard.h"
+#include "core/framestats/frame_stats.h"
+#include "core/framestats/framestats_parser.h"
+#include "core/matrix/matrix_issue.h"
 #include "core/session/live_record_feed.h"
 #include "core/session/session_reader.h"
-#include "core/trace/frame_stats.h"
-#include "core/trace/framestats_parser.h"
-#include "core/trace/matrix_issue.h"
 #include "tests/support/test_paths.h"
 
 namespace mxi::gui {
 namespace {
 
-using core::trace::DropLevel;
+using core::framestats::DropLevel;
 
 QString reference(const char* relative) {
   return QString::fromStdString(test::referenceDir()) + QStringLiteral("/fixtures/") + QLatin1String(relative);
@@ -59,11 +59,12 @@ std::shared_ptr<core::session::LiveSession> imported(const CaptureFiles& files, 
   return session;
 }
 
-std::shared_ptr<const core::trace::FramestatsCapture> parseFile(const QString& path) {
+std::shared_ptr<const core::framestats::FramestatsCapture> parseFile(const QString& path) {
   QFile f(path);
   EXPECT_TRUE(f.open(QIODevice::ReadOnly)) << path.toStdString();
   const QByteArray bytes = f.readAll();
-  auto capture = core::trace::parseFramestats(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())));
+  auto capture =
+      core::framestats::parseFramestats(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())));
   EXPECT_TRUE(capture.ok());
   return capture.ok() ? *capture : nullptr;
 }
@@ -79,7 +80,7 @@ TEST(LiveDashboardTest, DropHistogramPerSceneMatchesTheFrameStatisticsOfARealCap
   ASSERT_TRUE(capture);
   // Windows with frames, in order, merged by name as the dashboard does.
   std::vector<std::string> names;
-  std::vector<std::vector<core::trace::Frame>> frames;
+  std::vector<std::vector<core::framestats::Frame>> frames;
   for (const auto& w : capture->windows) {
     if (w.frames.empty()) continue;
     auto it = std::find(names.begin(), names.end(), w.name);
@@ -98,7 +99,7 @@ TEST(LiveDashboardTest, DropHistogramPerSceneMatchesTheFrameStatisticsOfARealCap
   ASSERT_EQ(sets.size(), 5);
   uint64_t slowExpected = 0;
   for (size_t s = 0; s < names.size(); ++s) {
-    const auto stats = core::trace::computeFrameStats(frames[s]);
+    const auto stats = core::framestats::computeFrameStats(frames[s]);
     for (int l = 0; l < 5; ++l) {
       EXPECT_EQ(sets[l]->at(static_cast<int>(s)), static_cast<double>(stats.levels[static_cast<size_t>(l)]))
           << names[s] << " level " << l;
@@ -112,7 +113,7 @@ TEST(LiveDashboardTest, DropHistogramPerSceneMatchesTheFrameStatisticsOfARealCap
   for (int l = 1; l < 5; ++l) {
     const auto level = static_cast<DropLevel>(l);
     dashboard.showSlowFrames(0, level);
-    const auto expected = core::trace::computeFrameStats(frames[0]).levels[static_cast<size_t>(l)];
+    const auto expected = core::framestats::computeFrameStats(frames[0]).levels[static_cast<size_t>(l)];
     EXPECT_EQ(dashboard.slowFramesModel()->rowCount(), static_cast<int>(expected)) << "level " << l;
   }
   QAbstractItemModelTester slowTester(dashboard.slowFramesModel(),
@@ -187,8 +188,8 @@ TEST(LiveDashboardTest, IssueFeedHoldsEveryIssueOfARealLogcatAndShowsTheCallTree
   QFile f(logcat);
   ASSERT_TRUE(f.open(QIODevice::ReadOnly));
   const QByteArray bytes = f.readAll();
-  auto parsed = core::trace::parseIssueText(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())));
-  core::trace::decodeIssues(parsed, nullptr);
+  auto parsed = core::matrix::parseIssueText(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())));
+  core::matrix::decodeIssues(parsed, nullptr);
   ASSERT_FALSE(parsed.issues.empty());
   ASSERT_TRUE(parsed.issues[0].callTree.has_value());
 
@@ -295,20 +296,20 @@ TEST(LiveDashboardTest, FastFeedRepaintsAtMostThirtyTimesASecondWithBoundedMemor
   const int64_t period = 16'666'667;
   while (clock.elapsed() < 3000) {
     // 100 frames and 1 issue every 10 ms of wall time.
-    std::vector<core::trace::Frame> batch(100);
+    std::vector<core::framestats::Frame> batch(100);
     for (size_t i = 0; i < batch.size(); ++i) {
       auto& fr = batch[i];
       fr.startNs = deviceNs;
       fr.refreshPeriodNs = period;
       fr.durationNs = (sent + i) % 50 == 0 ? 5 * period : period / 2;  // every 50th frame drops 5
-      fr.stageNs[static_cast<size_t>(core::trace::FrameStage::kDraw)] = fr.durationNs;
+      fr.stageNs[static_cast<size_t>(core::framestats::FrameStage::kDraw)] = fr.durationNs;
       deviceNs += period;
     }
     session->addFrames(sent % 2000 < 1000 ? "MainActivity" : "DetailActivity", batch);
     sent += batch.size();
-    core::trace::MatrixIssue issue;
+    core::matrix::MatrixIssue issue;
     issue.tag = "Trace_EvilMethod";
-    issue.kind = core::trace::IssueKind::kEvilMethod;
+    issue.kind = core::matrix::IssueKind::kEvilMethod;
     issue.detail = "NORMAL";
     issue.costMs = 800;
     session->addIssue(std::move(issue), clock.elapsed());

@@ -66,7 +66,7 @@ TEST(MethodTraceViewTest, RealTraceShowsTheMainThreadItsIssuesAndTheirCalls) {
   QTest::qWait(50);
   const int y = FlameChart::kAxisHeight + 6 * FlameChart::kRowHeight + FlameChart::kRowHeight / 2;
   const uint32_t under = chart->callAt(QPoint(chart->width() / 10, y));
-  ASSERT_NE(under, core::trace::kNoCall);
+  ASSERT_NE(under, core::methodtrace::kNoCall);
   QTest::mouseClick(chart, Qt::LeftButton, {}, QPoint(chart->width() / 10, y));
   EXPECT_EQ(chart->selectedCall(), under);
   EXPECT_NE(view->callDetailText().indexOf(QStringLiteral("android.os.Handler.handleCallback")), -1)
@@ -97,7 +97,7 @@ TEST(MethodTraceViewTest, DamagedTraceOpensWithWhatWasRead) {
   ASSERT_NE(view, nullptr);
   EXPECT_NE(view->headerText().indexOf(QStringLiteral("Damaged: the trace ends inside a record")), -1)
       << view->headerText().toStdString();
-  EXPECT_NE(view->flameChart()->callAt(QPoint(5, FlameChart::kAxisHeight + 2)), core::trace::kNoCall);
+  EXPECT_NE(view->flameChart()->callAt(QPoint(5, FlameChart::kAxisHeight + 2)), core::methodtrace::kNoCall);
 }
 
 // An obfuscated app: picking its R8 mapping.txt opens the trace again with the original names in

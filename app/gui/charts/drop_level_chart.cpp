@@ -12,8 +12,8 @@
 
 namespace mxi::gui {
 
-using core::trace::DropLevel;
-using core::trace::kDropLevelCount;
+using core::framestats::DropLevel;
+using core::framestats::kDropLevelCount;
 
 DropLevelChart::DropLevelChart(QWidget* parent) : QWidget(parent) {
   auto* chart = new QChart;

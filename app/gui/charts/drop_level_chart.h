@@ -26,7 +26,7 @@ class DropLevelChart : public QWidget {
   QHorizontalStackedBarSeries* series() const { return m_series; }
 
  signals:
-  void barClicked(int scene, core::trace::DropLevel level);
+  void barClicked(int scene, core::framestats::DropLevel level);
 
  private:
   QChartView* m_view;

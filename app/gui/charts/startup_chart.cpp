@@ -16,7 +16,7 @@ StartupChart::StartupChart(QWidget* parent) : QWidget(parent) { m_view = styledC
 
 QChart* StartupChart::chart() const { return m_view->chart(); }
 
-void StartupChart::show(const core::trace::StartupReport& startup) {
+void StartupChart::show(const core::matrix::StartupReport& startup) {
   auto* set = new QBarSet(tr("ms"));
   QStringList phases;
   auto add = [&](const QString& name, const std::optional<int64_t>& v) {

@@ -4,7 +4,7 @@
 
 #include <QWidget>
 
-#include "core/trace/matrix_issue.h"
+#include "core/matrix/matrix_issue.h"
 
 QT_BEGIN_NAMESPACE
 class QChart;
@@ -17,7 +17,7 @@ class StartupChart : public QWidget {
   Q_OBJECT
  public:
   explicit StartupChart(QWidget* parent = nullptr);
-  void show(const core::trace::StartupReport& startup);
+  void show(const core::matrix::StartupReport& startup);
   QChart* chart() const;
 
  private:

@@ -79,7 +79,7 @@ class LiveDeviceJob : public WorkerJob {
   // run (waiting for it, or it died), else the pid it (re)started as; `what` says which.
   void appChanged(int pid, const QString& what);
   // The app's method mapping (Settings), loaded before recording starts; null without one.
-  void mappingLoaded(std::shared_ptr<const core::trace::MethodMapping> mapping);
+  void mappingLoaded(std::shared_ptr<const core::matrix::MethodMapping> mapping);
 
  private:
   // On the worker.

@@ -10,14 +10,14 @@ namespace mxi::gui {
 
 namespace {
 
-core::StatusOr<std::unique_ptr<core::trace::ProguardMapping>> readMapping(const QString& path) {
+core::StatusOr<std::unique_ptr<core::matrix::ProguardMapping>> readMapping(const QString& path) {
   QFile file(path);
   if (!file.open(QIODevice::ReadOnly)) return core::ioError(path.toStdString() + ": cannot read it");
   const QByteArray text = file.readAll();
   auto parsed =
-      core::trace::ProguardMapping::parse(std::string_view(text.constData(), static_cast<size_t>(text.size())));
+      core::matrix::ProguardMapping::parse(std::string_view(text.constData(), static_cast<size_t>(text.size())));
   if (!parsed.ok()) return parsed.status().withContext(path.toStdString() + ": ");
-  return std::make_unique<core::trace::ProguardMapping>(std::move(parsed).value());
+  return std::make_unique<core::matrix::ProguardMapping>(std::move(parsed).value());
 }
 
 }  // namespace
@@ -34,7 +34,7 @@ void MethodTraceJob::start() {
   const QString mappingPath = m_mappingPath;
   startWork(
       [this, path, evilMs, mappingPath](core::ProgressSink& progress, const core::CancelToken& cancel) -> core::Status {
-        std::unique_ptr<core::trace::ProguardMapping> mapping;
+        std::unique_ptr<core::matrix::ProguardMapping> mapping;
         if (!mappingPath.isEmpty()) {
           ASSIGN_OR_RETURN(mapping, readMapping(mappingPath));
         }
@@ -43,7 +43,7 @@ void MethodTraceJob::start() {
         progress.report("reading the trace", 0);
         ASSIGN_OR_RETURN(auto source, core::hprof::openDump(path.toStdString(), {}, progress, cancel));
         const std::string_view bytes(reinterpret_cast<const char*>(source->bytes().data()), source->bytes().size());
-        auto read = core::trace::readMethodTrace(bytes, [&](uint64_t upTo) {
+        auto read = core::methodtrace::readMethodTrace(bytes, [&](uint64_t upTo) {
           source->release(0, upTo);
           progress.report("rebuilding calls",
                           static_cast<int>(core::ProgressSink::kMax * upTo / std::max<size_t>(bytes.size(), 1)));
@@ -56,11 +56,11 @@ void MethodTraceJob::start() {
         document->error = read->error;
         document->evilMethodMs = evilMs;
         document->mappingPath = mappingPath;
-        if (mapping) core::trace::deobfuscate(document->trace, *mapping);
-        core::trace::MethodTraceOptions options;
+        if (mapping) core::methodtrace::deobfuscate(document->trace, *mapping);
+        core::methodtrace::MethodTraceOptions options;
         options.evilMethodMs = evilMs;
         progress.report("judging the main thread", core::ProgressSink::kMax);
-        document->report = core::trace::judgeMethodTrace(document->trace, options);
+        document->report = core::methodtrace::judgeMethodTrace(document->trace, options);
         document->loadSeconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
         std::shared_ptr<const MethodTraceDocument> done = std::move(document);
         deliver([this, done] { emit loaded(done); });

@@ -12,7 +12,7 @@ LoadedSession loadSessionFile(const QString& path, const QList<AppMapping>& mapp
                               const core::CancelToken& cancel) {
   auto reader = core::session::SessionReader::open(path.toStdString());
   if (!reader.ok()) return reader.status();
-  std::shared_ptr<const core::trace::MethodMapping> mapping;
+  std::shared_ptr<const core::matrix::MethodMapping> mapping;
   if (const AppMapping* files = findAppMapping(mappings, (*reader)->header().app)) {
     auto loaded = loadMappingFiles(*files);
     if (!loaded.ok()) return loaded.status().withContext("method mapping of " + (*reader)->header().app);

@@ -5,15 +5,15 @@
 #include <optional>
 
 #include "core/base/status.h"
-#include "core/trace/method_trace.h"
-#include "core/trace/method_trace_verdicts.h"
+#include "core/methodtrace/method_trace.h"
+#include "core/methodtrace/method_trace_verdicts.h"
 
 namespace mxi::gui {
 
 struct MethodTraceDocument {
   QString path;
-  core::trace::MethodTrace trace;
-  core::trace::MethodTraceReport report;
+  core::methodtrace::MethodTrace trace;
+  core::methodtrace::MethodTraceReport report;
   std::optional<core::Status> error;  // the file ended early or was damaged: `trace` is what came before
   int64_t evilMethodMs = 700;         // the threshold the report was judged with
   QString mappingPath;                // the R8/ProGuard mapping.txt names went through ("": none)

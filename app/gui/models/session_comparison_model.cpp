@@ -54,7 +54,7 @@ SessionComparisonModel::SessionComparisonModel(core::session::SessionComparison 
   add(kNoNode, {{tr("ANRs"), QString::number(c.baseAnrs), QString::number(c.nextAnrs)}, Verdict::kSame, false, true});
   const int io = add(kNoNode, {{tr("IO issues by type and path")}, Verdict::kSame, false, true});
   for (const auto& d : c.io) {
-    add(io, {{QStringLiteral("%1 %2").arg(QString::fromUtf8(core::trace::ioIssueTypeName(d.type).data()), qs(d.path)),
+    add(io, {{QStringLiteral("%1 %2").arg(QString::fromUtf8(core::matrix::ioIssueTypeName(d.type).data()), qs(d.path)),
               tr("%1× %2 ms").arg(d.baseCount).arg(d.baseCostMs), tr("%1× %2 ms").arg(d.nextCount).arg(d.nextCostMs),
               QString(), verdictText(d.verdict)},
              d.verdict,

@@ -7,7 +7,7 @@ namespace mxi::gui {
 void replaySession(const core::session::SessionData& data, int64_t untilNs, core::session::LiveSession& into) {
   const int64_t origin = data.firstTimeNs;
   // Consecutive frames of one scene go in as one batch.
-  std::vector<core::trace::Frame> batch;
+  std::vector<core::framestats::Frame> batch;
   uint32_t batchScene = UINT32_MAX;
   auto flush = [&] {
     if (!batch.empty()) into.addFrames(data.scenes[batchScene], batch);

@@ -8,7 +8,7 @@ namespace mxi::gui {
 SlowFramesModel::SlowFramesModel(const core::session::LiveSession& session, QObject* parent)
     : QAbstractTableModel(parent), m_session(session) {}
 
-void SlowFramesModel::setFilter(std::optional<int> scene, std::optional<core::trace::DropLevel> level) {
+void SlowFramesModel::setFilter(std::optional<int> scene, std::optional<core::framestats::DropLevel> level) {
   m_scene = scene;
   m_level = level;
   refresh();
@@ -41,16 +41,17 @@ QVariant SlowFramesModel::data(const QModelIndex& index, int role) const {
       case kScene: return QString::fromStdString(m_session.scenes()[static_cast<size_t>(s.scene)].name);
       case kDurationMs: return static_cast<double>(s.frame.durationNs) / 1e6;
       case kDropped: return QVariant::fromValue<qlonglong>(s.frame.droppedFrames());
-      case kLevel: return QString::fromUtf8(core::trace::dropLevelName(s.level).data());
-      case kStage: return QString::fromUtf8(core::trace::frameStageName(s.frame.dominantStage()).data());
+      case kLevel: return QString::fromUtf8(core::framestats::dropLevelName(s.level).data());
+      case kStage: return QString::fromUtf8(core::framestats::frameStageName(s.frame.dominantStage()).data());
       default: return {};
     }
   }
   if (role == Qt::ToolTipRole) {
     QStringList parts;
-    for (size_t i = 0; i < core::trace::kFrameStageCount; ++i) {
+    for (size_t i = 0; i < core::framestats::kFrameStageCount; ++i) {
       parts << QStringLiteral("%1 %2 ms")
-                   .arg(QString::fromUtf8(core::trace::frameStageName(static_cast<core::trace::FrameStage>(i)).data()))
+                   .arg(QString::fromUtf8(
+                       core::framestats::frameStageName(static_cast<core::framestats::FrameStage>(i)).data()))
                    .arg(static_cast<double>(s.frame.stageNs[i]) / 1e6, 0, 'f', 1);
     }
     return parts.join(QStringLiteral(", "));

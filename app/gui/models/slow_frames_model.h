@@ -16,7 +16,7 @@ class SlowFramesModel : public QAbstractTableModel {
   enum Column { kTime, kScene, kDurationMs, kDropped, kLevel, kStage, kColumns };
   explicit SlowFramesModel(const core::session::LiveSession& session, QObject* parent = nullptr);
   // Shows the slow frames of one scene and level (nullopt: all); re-reads the session.
-  void setFilter(std::optional<int> scene, std::optional<core::trace::DropLevel> level);
+  void setFilter(std::optional<int> scene, std::optional<core::framestats::DropLevel> level);
   void refresh();
   int rowCount(const QModelIndex& parent = {}) const override;
   int columnCount(const QModelIndex& parent = {}) const override;
@@ -26,7 +26,7 @@ class SlowFramesModel : public QAbstractTableModel {
  private:
   const core::session::LiveSession& m_session;
   std::optional<int> m_scene;
-  std::optional<core::trace::DropLevel> m_level;
+  std::optional<core::framestats::DropLevel> m_level;
   std::vector<core::session::SlowFrame> m_rows;  // newest first
   int64_t m_startNs = 0;
 };

@@ -10,26 +10,26 @@
 #include <cmath>
 
 #include "app/gui/models/format.h"
-#include "core/trace/method_trace_verdicts.h"
+#include "core/methodtrace/method_trace_verdicts.h"
 
 namespace mxi::gui {
 
 namespace {
 
-using core::trace::kNoCall;
-using core::trace::TraceCall;
+using core::methodtrace::kNoCall;
+using core::methodtrace::TraceCall;
 
 // The app's code in warm colours, the platform's in cool grey-blues; the class picks the shade,
 // so one class keeps one colour everywhere.
-QColor colourOf(const core::trace::TraceMethod& m) {
+QColor colourOf(const core::methodtrace::TraceMethod& m) {
   const size_t h = std::hash<std::string>{}(m.className);
-  if (core::trace::isPlatformClass(m.className)) {
+  if (core::methodtrace::isPlatformClass(m.className)) {
     return QColor::fromHsv(200 + static_cast<int>(h % 30), 40 + static_cast<int>(h % 50), 225);
   }
   return QColor::fromHsv(20 + static_cast<int>(h % 35), 150 + static_cast<int>(h % 80), 250);
 }
 
-QString shortName(const core::trace::TraceMethod& m) {
+QString shortName(const core::methodtrace::TraceMethod& m) {
   const size_t dot = m.className.rfind('.');
   const std::string cls = dot == std::string::npos ? m.className : m.className.substr(dot + 1);
   return QString::fromStdString(cls + "." + m.name);
@@ -43,7 +43,7 @@ FlameChart::FlameChart(QWidget* parent) : QWidget(parent) {
   setMinimumHeight(kAxisHeight + 4 * kRowHeight);
 }
 
-const core::trace::TraceThread* FlameChart::thread() const {
+const core::methodtrace::TraceThread* FlameChart::thread() const {
   if (!m_document || m_thread >= m_document->trace.threads.size()) return nullptr;
   return &m_document->trace.threads[m_thread];
 }

@@ -46,7 +46,7 @@ class FlameChart : public QWidget {
   bool event(QEvent* event) override;  // tooltips
 
  private:
-  const core::trace::TraceThread* thread() const;
+  const core::methodtrace::TraceThread* thread() const;
   double xOf(double us) const;
   double usOf(double x) const;
   void zoomAround(double x, double factor);
@@ -56,7 +56,7 @@ class FlameChart : public QWidget {
   size_t m_thread = 0;
   double m_startUs = 0, m_endUs = 1;
   double m_threadStartUs = 0, m_threadEndUs = 1;
-  uint32_t m_selected = core::trace::kNoCall;
+  uint32_t m_selected = core::methodtrace::kNoCall;
   std::vector<QColor> m_colours;           // per method, worked out once per thread shown
   std::vector<uint32_t> m_slowDispatches;  // main-thread dispatches over the threshold (red top edge)
   QPoint m_pressAt;

@@ -17,19 +17,19 @@
 #include "app/gui/models/call_tree_model.h"
 #include "app/gui/models/format.h"
 #include "app/gui/trace/flame_chart.h"
-#include "core/trace/method_trace_tree.h"
+#include "core/methodtrace/method_trace_tree.h"
 
 namespace mxi::gui {
 
 namespace {
 
-using core::trace::kNoCall;
+using core::methodtrace::kNoCall;
 
 // A TraceTree in the shape the evil-method call-tree view shows (times in ms).
-core::trace::CallNode toCallNode(const core::trace::MethodTrace& trace, const core::trace::TraceTree& tree,
-                                 uint32_t node) {
+core::matrix::CallNode toCallNode(const core::methodtrace::MethodTrace& trace, const core::methodtrace::TraceTree& tree,
+                                  uint32_t node) {
   const auto& n = tree.nodes[node];
-  core::trace::CallNode out;
+  core::matrix::CallNode out;
   out.methodId = n.method == kNoCall ? -1 : static_cast<int64_t>(n.method);
   out.name = n.method == kNoCall ? std::string("<thread>") : trace.methods[n.method].displayName();
   out.count = n.calls;
@@ -42,7 +42,7 @@ core::trace::CallNode toCallNode(const core::trace::MethodTrace& trace, const co
   return out;
 }
 
-QString issueSummary(const core::trace::MatrixIssue& i) {
+QString issueSummary(const core::matrix::MatrixIssue& i) {
   if (i.io) return QString::fromStdString(i.io->caller.empty() ? i.io->method : i.io->caller);
   if (i.startup) {
     return i.startup->warmStart.value_or(false) ? QStringLiteral("warm launch") : QStringLiteral("cold launch");
@@ -50,7 +50,7 @@ QString issueSummary(const core::trace::MatrixIssue& i) {
   if (i.callTree) {
     for (const auto* n = &*i.callTree; n;) {
       if (n->isStackKey) return QString::fromStdString(n->name);
-      const core::trace::CallNode* next = nullptr;
+      const core::matrix::CallNode* next = nullptr;
       for (const auto& c : n->children) {
         if (!next || c.costMs > next->costMs) next = &c;
       }
@@ -150,9 +150,9 @@ MethodTraceView::MethodTraceView(std::shared_ptr<const MethodTraceDocument> docu
     QString at;
     if (call != kNoCall && main) at = durationText(static_cast<double>(trace.threads[*main].calls[call].startUs));
     auto* item = new QTreeWidgetItem({at,
-                                      issue.kind == core::trace::IssueKind::kEvilMethod ? tr("evil method")
-                                      : issue.kind == core::trace::IssueKind::kStartup  ? tr("startup")
-                                                                                        : tr("main-thread IO"),
+                                      issue.kind == core::matrix::IssueKind::kEvilMethod ? tr("evil method")
+                                      : issue.kind == core::matrix::IssueKind::kStartup  ? tr("startup")
+                                                                                         : tr("main-thread IO"),
                                       issue.costMs ? tr("%1 ms").arg(*issue.costMs) : QString(), issueSummary(issue)});
     item->setToolTip(3, item->text(3));
     m_issues->addTopLevelItem(item);
@@ -182,7 +182,7 @@ QString MethodTraceView::headerText() const {
           .arg(QFileInfo(m_document->path).fileName(), QString::fromStdString(t.vm.empty() ? "method" : t.vm))
           .arg(t.version)
           .arg(t.streaming ? tr(" (streaming)") : QString())
-          .arg(QString(QLatin1String(core::trace::traceClockName(t.clock).data())))
+          .arg(QString(QLatin1String(core::methodtrace::traceClockName(t.clock).data())))
           .arg(durationText(static_cast<double>(t.elapsedTimeUs)))
           .arg(t.records)
           .arg(t.methods.size())
@@ -214,7 +214,7 @@ void MethodTraceView::showCall(uint32_t call) {
   if (call >= th.calls.size()) return;
   const auto& c = th.calls[call];
   const auto& m = trace.methods[c.method];
-  const core::trace::TraceTree tree = core::trace::callTreeOf(th, call);
+  const core::methodtrace::TraceTree tree = core::methodtrace::callTreeOf(th, call);
   QString text = QStringLiteral("<b>%1</b><br>%2 wall")
                      .arg(QString::fromStdString(m.displayName()).toHtmlEscaped(), durationText(c.wallUs));
   if (trace.hasCpuClock()) text += tr(", %1 CPU").arg(durationText(c.cpuUs));
@@ -223,8 +223,8 @@ void MethodTraceView::showCall(uint32_t call) {
                    durationText(static_cast<double>(c.startUs)));
   text += tr("; source %1").arg(m.sourceFile.empty() ? tr("unknown") : QString::fromStdString(m.sourceFile));
   if (m.line > 0) text += QStringLiteral(":%1").arg(m.line);
-  if (c.flags & core::trace::TraceCall::kEnteredBefore) text += tr(" · running before tracing began");
-  if (c.flags & core::trace::TraceCall::kUnfinished) text += tr(" · still running when tracing stopped");
+  if (c.flags & core::methodtrace::TraceCall::kEnteredBefore) text += tr(" · running before tracing began");
+  if (c.flags & core::methodtrace::TraceCall::kUnfinished) text += tr(" · still running when tracing stopped");
   m_detail->setText(text);
   auto* model = new CallTreeModel(toCallNode(trace, tree, 0), this);
   m_tree->setModel(model);

@@ -10,17 +10,18 @@
 #include "app/gui/charts/startup_chart.h"
 #include "app/gui/models/call_tree_model.h"
 #include "app/gui/views/item_views.h"
-#include "core/trace/json_reader.h"
+#include "core/json/json_reader.h"
+#include "core/json/json_writer.h"
 
 namespace mxi::gui {
 
-using core::trace::CallNode;
+using core::matrix::CallNode;
 
 namespace {
 
 QString esc(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
 
-QString anrHtml(const core::trace::AnrReport& anr) {
+QString anrHtml(const core::anr::AnrReport& anr) {
   QString html;
   if (!anr.subject.empty()) html += QStringLiteral("<p><b>%1</b></p>").arg(esc(anr.subject));
   for (const auto& deadlock : anr.deadlocks) {
@@ -147,7 +148,7 @@ void IssueDetailView::showIssue(const core::session::LiveEvent& event) {
     auto row = [&](const QString& k, const QString& v) {
       html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(k, v);
     };
-    row(tr("Type"), QString::fromUtf8(core::trace::ioIssueTypeName(issue.type).data()));
+    row(tr("Type"), QString::fromUtf8(core::matrix::ioIssueTypeName(issue.type).data()));
     row(tr("Path"), esc(io.path));
     row(tr("Thread"), esc(io.thread));
     row(tr("Operation"), esc(io.opType));
@@ -163,9 +164,9 @@ void IssueDetailView::showIssue(const core::session::LiveEvent& event) {
                "<pre>%1</pre>")
                 .arg(esc(issue.contentJson));
   } else {
-    const auto content = core::trace::parseJson(issue.contentJson);
+    const auto content = core::json::parseJson(issue.contentJson);
     html += tr("<h4>Content</h4><pre>%1</pre>")
-                .arg(esc(content.ok() ? core::trace::dumpJson(*content, 2) : issue.contentJson));
+                .arg(esc(content.ok() ? core::json::dumpJson(*content, 2) : issue.contentJson));
   }
   m_text->setHtml(html);
   m_pages->setCurrentWidget(m_text);

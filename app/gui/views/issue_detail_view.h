@@ -29,7 +29,7 @@ class IssueDetailView : public QWidget {
   StartupChart* startupChart() const { return m_startup; }
 
  private:
-  void showCallTree(const core::trace::CallNode& root);
+  void showCallTree(const core::matrix::CallNode& root);
   QLabel* m_title;
   QStackedWidget* m_pages;
   QTreeView* m_tree;

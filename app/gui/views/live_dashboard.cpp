@@ -27,7 +27,7 @@
 
 namespace mxi::gui {
 
-using core::trace::DropLevel;
+using core::framestats::DropLevel;
 
 namespace {
 

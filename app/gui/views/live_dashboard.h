@@ -42,7 +42,7 @@ class LiveDashboard : public QWidget {
   // Brings every view up to date with the session now (the timer does this when it changed).
   void refresh();
   // What clicking a bar does: the slow frames of that scene and level.
-  void showSlowFrames(int scene, core::trace::DropLevel level);
+  void showSlowFrames(int scene, core::framestats::DropLevel level);
   void selectEvent(int row);
 
   // For tests and screenshots.

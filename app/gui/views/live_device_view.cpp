@@ -133,7 +133,7 @@ LiveDeviceView::LiveDeviceView(LiveTarget target, std::unique_ptr<DemoDevice> de
   });
   connect(m_job, &LiveDeviceJob::status, m_status, &QLabel::setText);
   connect(m_job, &LiveDeviceJob::mappingLoaded, this,
-          [this](std::shared_ptr<const core::trace::MethodMapping> mapping) {
+          [this](std::shared_ptr<const core::matrix::MethodMapping> mapping) {
             if (m_feed) m_feed->setMapping(std::move(mapping));
           });
   connect(m_job, &LiveDeviceJob::deployed, m_agent, &QLabel::setText);

@@ -22,10 +22,10 @@
 #include "app/gui/settings/mapping_files.h"
 #include "app/gui/views/item_views.h"
 #include "app/gui/views/live_dashboard.h"
-#include "core/session/chrome_trace.h"
-#include "core/session/html_report.h"
-#include "core/session/session_json.h"
-#include "core/trace/json_reader.h"
+#include "core/exports/chrome_trace.h"
+#include "core/exports/html_report.h"
+#include "core/exports/session_json.h"
+#include "core/json/json_writer.h"
 
 namespace mxi::gui {
 
@@ -208,11 +208,11 @@ QString SessionView::exportTo(const QString& format, const QString& outPath) con
   std::string text;
   // Exports count drop levels by the same thresholds as the views (Settings).
   if (format == QLatin1String("html"))
-    text = core::session::sessionToHtml(*m_data, m_thresholds.drops);
+    text = core::exports::sessionToHtml(*m_data, m_thresholds.drops);
   else if (format == QLatin1String("json"))
-    text = core::trace::dumpJson(core::session::sessionToJson(*m_data, m_thresholds.drops), 2);
+    text = core::json::dumpJson(core::exports::sessionToJson(*m_data, m_thresholds.drops), 2);
   else if (format == QLatin1String("chrome-trace"))
-    text = core::trace::dumpJson(core::session::sessionToChromeTrace(*m_data, m_thresholds.drops));
+    text = core::json::dumpJson(core::exports::sessionToChromeTrace(*m_data, m_thresholds.drops));
   else
     return tr("Unknown export format %1").arg(format);
   std::ofstream out(outPath.toStdString(), std::ios::binary);
