@@ -43,6 +43,7 @@ struct Hello {
   uint16_t protocolVersion = kProtocolVersion;
   std::string sessionToken;
   std::string clientName;
+  friend bool operator==(const Hello&, const Hello&) = default;
 };
 
 // Agent → desktop, answer to a valid Hello.
@@ -57,6 +58,7 @@ struct AgentHello {
   uint64_t wallClockMs = 0;     // layout 2: the device's wall clock when it answered (0: unknown)
   std::string agentMachine;     // layout 3: the machine the agent binary was built for (aarch64, arm, x86_64)
   uint64_t monotonicNs = 0;     // layout 4: the device's CLOCK_MONOTONIC when it answered (frames' clock; 0: unknown)
+  friend bool operator==(const AgentHello&, const AgentHello&) = default;
 };
 
 // Collector bits of StartCollecting::collectors.
@@ -75,9 +77,12 @@ struct StartCollecting {
   // Layout 2: read logcat from this device wall-clock time (ms since the epoch) instead of from
   // now, so issues and ANRs logged while no agent ran still arrive; 0: from now.
   uint64_t logSinceMs = 0;
+  friend bool operator==(const StartCollecting&, const StartCollecting&) = default;
 };
 
-struct StopCollecting {};
+struct StopCollecting {
+  friend bool operator==(const StopCollecting&, const StopCollecting&) = default;
+};
 
 // Bits of HeapDumpRequest::flags (and of HeapDumpBegin::flags: those the agent honoured).
 enum HeapDumpFlags : uint32_t {
@@ -99,6 +104,7 @@ struct HeapDumpRequest {
   std::string packageName;
   int32_t pid = 0;     // 0: the package's main process
   uint32_t flags = 0;  // HeapDumpFlags
+  friend bool operator==(const HeapDumpRequest&, const HeapDumpRequest&) = default;
 };
 
 // Bits of MethodTraceRequest::flags.
@@ -118,9 +124,12 @@ struct MethodTraceRequest {
   uint32_t samplingUs = 0;     // 0: every call (instrumented); else the sampling interval
   uint32_t flags = 0;          // MethodTraceFlags
   std::string component;       // launch: "pkg/.Activity"; empty: the package's launcher activity
+  friend bool operator==(const MethodTraceRequest&, const MethodTraceRequest&) = default;
 };
 
-struct ProcessListRequest {};
+struct ProcessListRequest {
+  friend bool operator==(const ProcessListRequest&, const ProcessListRequest&) = default;
+};
 
 // Bits of PackageListRequest::flags.
 enum PackageListFlags : uint32_t {
@@ -130,6 +139,7 @@ enum PackageListFlags : uint32_t {
 // The installed packages (an app picker's list), answered by PackageList.
 struct PackageListRequest {
   uint32_t flags = 0;
+  friend bool operator==(const PackageListRequest&, const PackageListRequest&) = default;
 };
 
 // Per-frame timings as `dumpsys gfxinfo <pkg> framestats` reports them (CLOCK_MONOTONIC ns;
@@ -157,12 +167,14 @@ struct FrameBatch {
   std::string scene;             // activity the frames belong to (window name or focused activity)
   uint64_t refreshPeriodNs = 0;  // display refresh period at the time of the poll
   std::vector<FrameTiming> frames;
+  friend bool operator==(const FrameBatch&, const FrameBatch&) = default;
 };
 
 struct SceneChange {
   uint64_t monotonicNs = 0;
   std::string packageName;
   std::string activity;  // fully qualified class name, empty when the app lost focus
+  friend bool operator==(const SceneChange&, const SceneChange&) = default;
 };
 
 enum class IssueKind : uint8_t {
@@ -189,6 +201,7 @@ struct MatrixIssue {
   bool truncated = false;  // logcat cut the line: content is not complete JSON
   std::string contentJson;
   uint64_t monotonicNs = 0;  // layout 2: logTimeMs on the device's CLOCK_MONOTONIC (0: unknown)
+  friend bool operator==(const MatrixIssue&, const MatrixIssue&) = default;
 };
 
 struct AnrReport {
@@ -199,6 +212,7 @@ struct AnrReport {
   std::string mainThreadStack;  // the "main" thread block of the app's process
   std::string traces;           // the dropbox entry (truncated to the payload bound)
   uint64_t monotonicNs = 0;     // layout 2: timeMs on the device's CLOCK_MONOTONIC (0: unknown)
+  friend bool operator==(const AnrReport&, const AnrReport&) = default;
 };
 
 struct ProcessInfo {
@@ -211,6 +225,7 @@ struct ProcessInfo {
 struct ProcessList {
   std::string foregroundPackage;
   std::vector<ProcessInfo> processes;
+  friend bool operator==(const ProcessList&, const ProcessList&) = default;
 };
 
 // One installed package and whether any of its processes runs.
@@ -225,6 +240,7 @@ struct PackageInfo {
 // per-package fields that older receivers skip.
 struct PackageList {
   std::vector<PackageInfo> packages;
+  friend bool operator==(const PackageList&, const PackageList&) = default;
 };
 
 enum class AppRunState : uint8_t { kStopped = 0, kRunning = 1 };
@@ -234,6 +250,7 @@ struct AppState {
   int32_t pid = 0;
   AppRunState state = AppRunState::kStopped;
   bool foreground = false;
+  friend bool operator==(const AppState&, const AppState&) = default;
 };
 
 struct HeapDumpBegin {
@@ -244,6 +261,7 @@ struct HeapDumpBegin {
   // dropped), and the dump's size before shrinking (= totalBytes when not shrunk).
   uint32_t flags = 0;
   uint64_t originalBytes = 0;
+  friend bool operator==(const HeapDumpBegin&, const HeapDumpBegin&) = default;
 };
 
 // One independently zlib-compressed piece of the dump; progress = (offset + rawLength) / total.
@@ -252,12 +270,14 @@ struct HeapDumpChunk {
   uint64_t offset = 0;
   uint32_t rawLength = 0;
   std::vector<uint8_t> zlibData;
+  friend bool operator==(const HeapDumpChunk&, const HeapDumpChunk&) = default;
 };
 
 struct HeapDumpEnd {
   uint32_t requestId = 0;
   uint64_t totalBytes = 0;
   uint32_t crc32 = 0;  // of the whole uncompressed dump
+  friend bool operator==(const HeapDumpEnd&, const HeapDumpEnd&) = default;
 };
 
 enum class ErrorCode : uint32_t {
@@ -275,11 +295,13 @@ struct Error {
   ErrorCode code = ErrorCode::kInternal;
   uint32_t requestId = 0;  // the heap-dump request it concerns, 0 otherwise
   std::string message;
+  friend bool operator==(const Error&, const Error&) = default;
 };
 
 struct Heartbeat {
   uint64_t sequence = 0;
   uint64_t monotonicMs = 0;
+  friend bool operator==(const Heartbeat&, const Heartbeat&) = default;
 };
 
 // Agent → desktop: two framestats polls of a window did not overlap, so frames between them were
@@ -291,6 +313,7 @@ struct FrameGap {
   uint64_t lastSeenVsyncNs = 0;  // IntendedVsync of the newest row the earlier poll listed
   uint64_t nextSeenVsyncNs = 0;  // IntendedVsync of the oldest row the later poll lists
   uint32_t maxLostFrames = 0;    // the vsyncs strictly between them: at most this many frames lost
+  friend bool operator==(const FrameGap&, const FrameGap&) = default;
 };
 
 // Agent → desktop: tracing started in process `pid`; for a launch, what `am start -W` printed
@@ -299,12 +322,14 @@ struct MethodTraceStarted {
   uint32_t requestId = 0;
   int32_t pid = 0;
   std::string launchOutput;
+  friend bool operator==(const MethodTraceStarted&, const MethodTraceStarted&) = default;
 };
 
 // A frame of a type this build does not know; skipped by receivers.
 struct UnknownMessage {
   uint16_t type = 0;
   size_t payloadBytes = 0;
+  friend bool operator==(const UnknownMessage&, const UnknownMessage&) = default;
 };
 
 using Message = std::variant<Hello, StartCollecting, StopCollecting, HeapDumpRequest, ProcessListRequest, AgentHello,
