@@ -40,6 +40,7 @@ enum class MessageType : uint16_t {
 
 // Desktop → agent, first message: the token the agent was started with must match.
 struct Hello {
+  static constexpr MessageType kType = MessageType::kHello;
   uint16_t protocolVersion = kProtocolVersion;
   std::string sessionToken;
   std::string clientName;
@@ -48,6 +49,7 @@ struct Hello {
 
 // Agent → desktop, answer to a valid Hello.
 struct AgentHello {
+  static constexpr MessageType kType = MessageType::kAgentHello;
   uint16_t protocolVersion = kProtocolVersion;
   std::string agentVersion;
   std::string buildHash;
@@ -71,6 +73,7 @@ enum CollectorBits : uint32_t {
 };
 
 struct StartCollecting {
+  static constexpr MessageType kType = MessageType::kStartCollecting;
   std::string packageName;
   uint32_t pollIntervalMs = 1000;
   uint32_t collectors = kCollectAll;
@@ -81,6 +84,7 @@ struct StartCollecting {
 };
 
 struct StopCollecting {
+  static constexpr MessageType kType = MessageType::kStopCollecting;
   friend bool operator==(const StopCollecting&, const StopCollecting&) = default;
 };
 
@@ -100,6 +104,7 @@ inline uint32_t bitmapFormatFlags(BitmapFormat format) { return static_cast<uint
 const char* bitmapFormatName(BitmapFormat format);
 
 struct HeapDumpRequest {
+  static constexpr MessageType kType = MessageType::kHeapDumpRequest;
   uint32_t requestId = 0;
   std::string packageName;
   int32_t pid = 0;     // 0: the package's main process
@@ -117,6 +122,7 @@ enum MethodTraceFlags : uint32_t {
 // a cold launch; answered with MethodTraceStarted, then the trace file as a transfer
 // (HeapDumpBegin/Chunk/End with this requestId), or an Error with it.
 struct MethodTraceRequest {
+  static constexpr MessageType kType = MessageType::kMethodTraceRequest;
   uint32_t requestId = 0;
   std::string packageName;
   int32_t pid = 0;             // 0: the package's main process (not for a launch)
@@ -128,6 +134,7 @@ struct MethodTraceRequest {
 };
 
 struct ProcessListRequest {
+  static constexpr MessageType kType = MessageType::kProcessListRequest;
   friend bool operator==(const ProcessListRequest&, const ProcessListRequest&) = default;
 };
 
@@ -138,6 +145,7 @@ enum PackageListFlags : uint32_t {
 
 // The installed packages (an app picker's list), answered by PackageList.
 struct PackageListRequest {
+  static constexpr MessageType kType = MessageType::kPackageListRequest;
   uint32_t flags = 0;
   friend bool operator==(const PackageListRequest&, const PackageListRequest&) = default;
 };
@@ -163,6 +171,7 @@ struct FrameTiming {
 };
 
 struct FrameBatch {
+  static constexpr MessageType kType = MessageType::kFrameBatch;
   std::string packageName;
   std::string scene;             // activity the frames belong to (window name or focused activity)
   uint64_t refreshPeriodNs = 0;  // display refresh period at the time of the poll
@@ -171,6 +180,7 @@ struct FrameBatch {
 };
 
 struct SceneChange {
+  static constexpr MessageType kType = MessageType::kSceneChange;
   uint64_t monotonicNs = 0;
   std::string packageName;
   std::string activity;  // fully qualified class name, empty when the app lost focus
@@ -191,6 +201,7 @@ const char* issueKindName(IssueKind kind);
 
 // One Matrix issue as `Issue.toString()` logged it: tag[..]type[..];key[..];content[<JSON>].
 struct MatrixIssue {
+  static constexpr MessageType kType = MessageType::kMatrixIssue;
   uint64_t logTimeMs = 0;  // logcat timestamp (device wall clock, ms since the epoch)
   int32_t pid = 0;
   std::string logTag;  // the logcat tag (e.g. Matrix.DefaultPluginListener)
@@ -205,6 +216,7 @@ struct MatrixIssue {
 };
 
 struct AnrReport {
+  static constexpr MessageType kType = MessageType::kAnrReport;
   uint64_t timeMs = 0;  // am_anr event time (device wall clock)
   int32_t pid = 0;
   std::string packageName;
@@ -223,6 +235,7 @@ struct ProcessInfo {
 };
 
 struct ProcessList {
+  static constexpr MessageType kType = MessageType::kProcessList;
   std::string foregroundPackage;
   std::vector<ProcessInfo> processes;
   friend bool operator==(const ProcessList&, const ProcessList&) = default;
@@ -239,6 +252,7 @@ struct PackageInfo {
 // Sorted by name. Each entry is length-prefixed on the wire so later layouts can append
 // per-package fields that older receivers skip.
 struct PackageList {
+  static constexpr MessageType kType = MessageType::kPackageList;
   std::vector<PackageInfo> packages;
   friend bool operator==(const PackageList&, const PackageList&) = default;
 };
@@ -246,6 +260,7 @@ struct PackageList {
 enum class AppRunState : uint8_t { kStopped = 0, kRunning = 1 };
 
 struct AppState {
+  static constexpr MessageType kType = MessageType::kAppState;
   std::string packageName;
   int32_t pid = 0;
   AppRunState state = AppRunState::kStopped;
@@ -254,6 +269,7 @@ struct AppState {
 };
 
 struct HeapDumpBegin {
+  static constexpr MessageType kType = MessageType::kHeapDumpBegin;
   uint32_t requestId = 0;
   int32_t pid = 0;
   uint64_t totalBytes = 0;  // size of what is streamed (uncompressed; the shrunk dump when shrunk)
@@ -266,6 +282,7 @@ struct HeapDumpBegin {
 
 // One independently zlib-compressed piece of the dump; progress = (offset + rawLength) / total.
 struct HeapDumpChunk {
+  static constexpr MessageType kType = MessageType::kHeapDumpChunk;
   uint32_t requestId = 0;
   uint64_t offset = 0;
   uint32_t rawLength = 0;
@@ -274,6 +291,7 @@ struct HeapDumpChunk {
 };
 
 struct HeapDumpEnd {
+  static constexpr MessageType kType = MessageType::kHeapDumpEnd;
   uint32_t requestId = 0;
   uint64_t totalBytes = 0;
   uint32_t crc32 = 0;  // of the whole uncompressed dump
@@ -292,6 +310,7 @@ enum class ErrorCode : uint32_t {
 };
 
 struct Error {
+  static constexpr MessageType kType = MessageType::kError;
   ErrorCode code = ErrorCode::kInternal;
   uint32_t requestId = 0;  // the heap-dump request it concerns, 0 otherwise
   std::string message;
@@ -299,6 +318,7 @@ struct Error {
 };
 
 struct Heartbeat {
+  static constexpr MessageType kType = MessageType::kHeartbeat;
   uint64_t sequence = 0;
   uint64_t monotonicMs = 0;
   friend bool operator==(const Heartbeat&, const Heartbeat&) = default;
@@ -308,6 +328,7 @@ struct Heartbeat {
 // never listed (the platform keeps only a window's last kFramestatsRingFrames). Sent before the
 // batch that follows the gap.
 struct FrameGap {
+  static constexpr MessageType kType = MessageType::kFrameGap;
   std::string packageName;
   std::string scene;
   uint64_t lastSeenVsyncNs = 0;  // IntendedVsync of the newest row the earlier poll listed
@@ -319,6 +340,7 @@ struct FrameGap {
 // Agent → desktop: tracing started in process `pid`; for a launch, what `am start -W` printed
 // (Status, LaunchState, Activity, TotalTime, WaitTime…).
 struct MethodTraceStarted {
+  static constexpr MessageType kType = MessageType::kMethodTraceStarted;
   uint32_t requestId = 0;
   int32_t pid = 0;
   std::string launchOutput;
