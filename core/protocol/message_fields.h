@@ -125,7 +125,6 @@ void fields(auto& v, WireOf<AnrReport> auto& m) {
   v(m.pid, "AnrReport.pid");
   v(m.packageName, "AnrReport.packageName");
   v(m.reason, "AnrReport.reason");
-  v(m.mainThreadStack, "AnrReport.mainThreadStack");
   v(m.traces, "AnrReport.traces");
   v.since(2, m.monotonicNs, "AnrReport.monotonicNs");
 }

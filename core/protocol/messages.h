@@ -11,7 +11,8 @@
 
 namespace mxi::core::protocol {
 
-inline constexpr uint16_t kProtocolVersion = 1;
+// Changes only for incompatible changes (docs/PROTOCOL.md). 2: AnrReport lost mainThreadStack.
+inline constexpr uint16_t kProtocolVersion = 2;
 
 enum class MessageType : uint16_t {
   kHello = 0x01,
@@ -221,9 +222,10 @@ struct AnrReport {
   int32_t pid = 0;
   std::string packageName;
   std::string reason;
-  std::string mainThreadStack;  // the "main" thread block of the app's process
-  std::string traces;           // the dropbox entry (truncated to the payload bound)
-  uint64_t monotonicNs = 0;     // layout 2: timeMs on the device's CLOCK_MONOTONIC (0: unknown)
+  // The dropbox entry (truncated to the payload bound); the desktop parses it (core/trace
+  // anr_trace.h) and shows the main thread first.
+  std::string traces;
+  uint64_t monotonicNs = 0;  // layout 2: timeMs on the device's CLOCK_MONOTONIC (0: unknown)
   friend bool operator==(const AnrReport&, const AnrReport&) = default;
 };
 

@@ -520,7 +520,6 @@ void AgentServer::pollAnrs() {
     report.reason = it->event.reason;
     if (match != nullptr) {
       m_seenDropboxEntries.insert(match->header);
-      report.mainThreadStack = mainThreadStack(match->text, match->pid);
       report.traces = match->text.substr(0, proto::kMaxTextBytes);
     }
     send(report);
