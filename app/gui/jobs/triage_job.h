@@ -22,8 +22,6 @@ class TriageJob : public WorkerJob {
   bool analyse(QStringList captures);
   // Writes a signature's status and note, then loaded() with the store as it is now.
   bool saveStatus(const QString& signature, const QString& status, const QString& note);
-  // Until loaded() or failed() for the work started last.
-  bool isBusy() const { return m_busy; }
 
  signals:
   void loaded(std::shared_ptr<const mxi::gui::TriageDocument> document);
@@ -32,7 +30,7 @@ class TriageJob : public WorkerJob {
   // Starts `work` once the previous one has delivered its result (its thread may still be ending).
   bool startWhenIdle(Work work);
   QString m_store;
-  bool m_busy = false;  // UI thread only
+  bool m_busy = false;  // until loaded() or failed() for the work started last; UI thread only
 };
 
 }  // namespace mxi::gui

@@ -30,10 +30,9 @@ class InstanceInspector : public QWidget {
   bool inspectId(core::hprof::ObjectId id);
   void inspect(core::hprof::ObjectIndex object);
   core::hprof::ObjectIndex current() const { return m_current; }
-  // The page as shown (for tests and copy), and whether the background part has arrived.
+  // The page as shown (for tests and copy).
   QString pageHtml() const;
   QString pageText() const;
-  bool extrasReady() const { return m_extras != nullptr; }
 
  signals:
   void extrasLoaded();  // referrers, path and instances of the current object are shown
