@@ -61,7 +61,7 @@ std::string describeNothingRecorded(const RecordStats& stats, const RecordOption
 
 // An ART method trace asked for during a recording (requestMethodTrace): the agent traces for
 // `duration` (or a cold launch and then `duration`), the trace arrives like a heap dump, and the
-// issues judged from it (core/trace/method_trace_verdicts) are recorded as Matrix issues.
+// issues judged from it (core/methodtrace/method_trace_verdicts) are recorded as Matrix issues.
 struct MethodTraceOrder {
   std::chrono::milliseconds duration{5000};
   uint32_t samplingUs = 0;  // 0: every call

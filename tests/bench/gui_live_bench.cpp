@@ -17,10 +17,10 @@
 #include <memory>
 #include <string>
 
-#include "app/gui/models/issue_feed_model.h"
-#include "app/gui/views/live_dashboard.h"
+#include "app/gui/models/session/issue_feed_model.h"
+#include "app/gui/views/session/live_dashboard.h"
+#include "core/live/live_session.h"
 #include "core/matrix/matrix_issue.h"
-#include "core/session/live_session.h"
 #include "tests/bench/ui_stall_probe.h"
 
 namespace {

@@ -19,11 +19,11 @@
 #include <fstream>
 #include <functional>
 
-#include "app/gui/jobs/demo_device.h"
+#include "app/gui/jobs/live/demo_device.h"
 #include "app/gui/main_window.h"
-#include "app/gui/views/heap_browser.h"
-#include "app/gui/views/live_dashboard.h"
-#include "app/gui/views/live_device_view.h"
+#include "app/gui/views/heap/heap_browser.h"
+#include "app/gui/views/live/live_device_view.h"
+#include "app/gui/views/session/live_dashboard.h"
 #include "core/session/session_reader.h"
 #include "tests/support/adb_test_env.h"
 #include "tests/support/programs.h"

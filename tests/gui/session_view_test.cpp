@@ -11,13 +11,13 @@
 #include <QTreeView>
 #include <fstream>
 
-#include "app/gui/charts/drop_level_chart.h"
+#include "app/gui/charts/session/drop_level_chart.h"
 #include "app/gui/main_window.h"
-#include "app/gui/models/issue_feed_model.h"
-#include "app/gui/models/session_comparison_model.h"
-#include "app/gui/views/issue_detail_view.h"
-#include "app/gui/views/live_dashboard.h"
-#include "app/gui/views/session_view.h"
+#include "app/gui/models/session/issue_feed_model.h"
+#include "app/gui/models/session/session_comparison_model.h"
+#include "app/gui/views/session/issue_detail_view.h"
+#include "app/gui/views/session/live_dashboard.h"
+#include "app/gui/views/session/session_view.h"
 #include "core/exports/html_report.h"
 #include "core/session/session_import.h"
 #include "core/session/session_writer.h"
