@@ -4,13 +4,13 @@
 
 #include <cstdint>
 
-#include "core/session/live_session.h"
+#include "core/live/live_session.h"
 #include "core/session/session_data.h"
 
 namespace mxi::gui {
 
 // Everything recorded at or before `untilNs` (session clock; INT64_MAX for all). Times in the
 // feed are relative to the session's first record.
-void replaySession(const core::session::SessionData& data, int64_t untilNs, core::session::LiveSession& into);
+void replaySession(const core::session::SessionData& data, int64_t untilNs, core::live::LiveSession& into);
 
 }  // namespace mxi::gui
