@@ -45,8 +45,8 @@ std::string issueJson(const proto::MatrixIssue& issue) {
 
 }  // namespace
 
-std::string formatStats(const RecordStats& s) {
-  std::string line = session::formatLiveStatus(s.live);
+std::string formatStats(const live::LiveStatus& figures, const RecordStats& s) {
+  std::string line = live::formatLiveStatus(figures);
   if (s.reconnects > 0) line += "  reconnects " + std::to_string(s.reconnects);
   return line;
 }
@@ -113,7 +113,7 @@ Status LiveRecorder::noteAppState(const proto::AppState& state) {
 }
 
 Status LiveRecorder::ensureWriter(const proto::AgentHello& hello) {
-  if (m_writer) return okStatus();
+  if (m_open) return okStatus();
   session::SessionHeader header;
   header.device = hello.deviceModel;
   header.app = m_options.packageName;
@@ -123,20 +123,25 @@ Status LiveRecorder::ensureWriter(const proto::AgentHello& hello) {
   header.startMonotonicNs = static_cast<int64_t>(hello.monotonicNs);
   header.extras = {{"abi", hello.abi}, {"sdk", std::to_string(hello.sdkLevel)}};
   if (!hello.agentMachine.empty()) header.extras.emplace_back("agentMachine", hello.agentMachine);
-  ASSIGN_OR_RETURN(m_writer, session::SessionWriter::create(m_options.sessionPath, header));
+  for (live::RecordSink* sink : m_sinks) RETURN_IF_ERROR(sink->open(header));
+  m_open = true;
   m_startDeviceNs = header.startMonotonicNs;
-  m_liveFeed.setStartNs(m_startDeviceNs);
   return okStatus();
 }
 
 Status LiveRecorder::append(const session::SessionRecord& record) {
-  RETURN_IF_ERROR(m_writer->append(record));
+  for (live::RecordSink* sink : m_sinks) RETURN_IF_ERROR(sink->push(std::span(&record, 1)));
   if (record.type != session::RecordType::kMark && record.type != session::RecordType::kScene &&
       record.type != session::RecordType::kFrameGap) {
     ++m_stats.captured;
   }
-  m_liveFeed.add(std::span(&record, 1));
-  if (m_onRecord) m_onRecord(record);
+  if (record.type == session::RecordType::kFrame) ++m_framesWritten;
+  return okStatus();
+}
+
+Status LiveRecorder::flushSinks() {
+  if (!m_open) return okStatus();
+  for (live::RecordSink* sink : m_sinks) RETURN_IF_ERROR(sink->flush());
   return okStatus();
 }
 
@@ -390,6 +395,7 @@ Status LiveRecorder::run(const CancelToken& cancel) {
       }
       if (m_onNotice) m_onNotice("agent unreachable (" + conn.status().message() + "); retrying");
       (void)takeRequests(nullptr);  // marks still go in while the device is away
+      (void)flushSinks();
       std::this_thread::sleep_for(std::chrono::seconds(1));
       continue;
     }
@@ -436,18 +442,18 @@ Status LiveRecorder::run(const CancelToken& cancel) {
                  Clock::now() - lastTraffic > std::chrono::seconds(3)) {
         // Closed, broken, or silent past three heartbeats: the agent is gone.
         const std::string why = "agent connection lost (" + message.status().message() + "); " +
-                                std::to_string(m_live.countedFrames() + m_live.flaggedFrames()) +
-                                " frames kept; reconnecting";
+                                std::to_string(m_framesWritten) + " frames kept; reconnecting";
         if (m_onNotice) m_onNotice(why);
         if (m_onConnection) m_onConnection(false, hello, why);
         finishHeapDump(ioError("the agent connection was lost during the heap dump"));
         ++m_stats.reconnects;
         break;
       }
+      // The file is durable every second (SessionFileSink); the GUI's dashboard gets this turn's records.
+      failure = flushSinks();
+      if (!failure.ok()) break;
       if (Clock::now() >= nextReport) {
-        (void)m_writer->flush();  // durable every second (kOnFlush fsync policy)
         m_stats.elapsedSeconds = std::chrono::duration<double>(Clock::now() - start).count();
-        m_stats.live = m_live.status();
         if (m_onStats) m_onStats(m_stats);
         nextReport = Clock::now() + std::chrono::seconds(1);
       }
@@ -459,11 +465,12 @@ Status LiveRecorder::run(const CancelToken& cancel) {
   }
   m_stats.elapsedSeconds = std::chrono::duration<double>(Clock::now() - start).count();
   finishHeapDump(cancelled());
-  m_stats.live = m_live.status();
-  if (m_writer) {
+  if (m_open) {
     (void)takeRequests(nullptr);
-    const Status closed = m_writer->close();
-    if (failure.ok()) failure = closed;
+    for (live::RecordSink* sink : m_sinks) {
+      const Status closed = sink->close();  // the file first: complete whatever a later sink says
+      if (failure.ok()) failure = closed;
+    }
     if (m_stats.captured == 0) {
       // Nothing to look at: no file rather than an empty one that looks like a recording.
       std::error_code ignored;

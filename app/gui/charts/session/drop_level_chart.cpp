@@ -40,7 +40,7 @@ DropLevelChart::DropLevelChart(QWidget* parent) : QWidget(parent) {
 
 QChart* DropLevelChart::chart() const { return m_view->chart(); }
 
-void DropLevelChart::show(const std::vector<core::session::SceneStats>& scenes) {
+void DropLevelChart::show(const std::vector<core::live::SceneStats>& scenes) {
   QStringList names;
   for (const auto& s : scenes) names << QString::fromStdString(s.name);
   if (m_scenes->categories() != names) {

@@ -21,7 +21,7 @@ class DropLevelChart : public QWidget {
   Q_OBJECT
  public:
   explicit DropLevelChart(QWidget* parent = nullptr);
-  void show(const std::vector<core::session::SceneStats>& scenes);
+  void show(const std::vector<core::live::SceneStats>& scenes);
   QChart* chart() const;
   QHorizontalStackedBarSeries* series() const { return m_series; }
 

@@ -32,7 +32,7 @@ FpsChart::FpsChart(QWidget* parent) : QWidget(parent) {
 
 QChart* FpsChart::chart() const { return m_view->chart(); }
 
-void FpsChart::show(const core::session::LiveSession& session, int64_t windowSeconds) {
+void FpsChart::show(const core::live::LiveSession& session, int64_t windowSeconds) {
   const auto& scenes = session.scenes();
   while (m_lines.size() < scenes.size()) {
     const int i = static_cast<int>(m_lines.size());
@@ -53,7 +53,7 @@ void FpsChart::show(const core::session::LiveSession& session, int64_t windowSec
   double top = 60;
   for (size_t s = 0; s < scenes.size(); ++s) {
     QList<QPointF> points;
-    for (const core::session::FpsPoint& p : session.fpsSeries(static_cast<int>(s))) {
+    for (const core::live::FpsPoint& p : session.fpsSeries(static_cast<int>(s))) {
       if (p.second < first) continue;
       points.append(QPointF(static_cast<double>(p.second), p.fps));
       top = std::max(top, p.fps);

@@ -20,7 +20,7 @@ class FpsChart : public QWidget {
  public:
   explicit FpsChart(QWidget* parent = nullptr);
   // The last `windowSeconds` of every scene's series.
-  void show(const core::session::LiveSession& session, int64_t windowSeconds);
+  void show(const core::live::LiveSession& session, int64_t windowSeconds);
   QChart* chart() const;
 
  private:

@@ -49,7 +49,7 @@ FrameTimeChart::FrameTimeChart(QWidget* parent) : QWidget(parent) {
 
 QChart* FrameTimeChart::chart() const { return m_view->chart(); }
 
-void FrameTimeChart::show(const core::session::FrameTimeView& view, const core::session::LiveStatus& status) {
+void FrameTimeChart::show(const core::live::FrameTimeView& view, const core::live::LiveStatus& status) {
   QList<QPointF> points;
   uint64_t peak = std::max<uint64_t>(1, view.overflow);
   for (size_t i = 0; i < view.buckets.size(); ++i) {

@@ -21,7 +21,7 @@ class FrameTimeChart : public QWidget {
  public:
   explicit FrameTimeChart(QWidget* parent = nullptr);
   // `status`'s percentiles are drawn: the ones the header shows (one snapshot).
-  void show(const core::session::FrameTimeView& view, const core::session::LiveStatus& status);
+  void show(const core::live::FrameTimeView& view, const core::live::LiveStatus& status);
   QChart* chart() const;
   QLineSeries* overflowBar() const { return m_overflowBar; }
 

@@ -2,6 +2,7 @@
 
 #include "app/gui/settings/mapping_files.h"
 #include "core/agentlink/live_recorder.h"
+#include "core/live/live_handoff.h"
 
 namespace mxi::gui {
 
@@ -45,15 +46,12 @@ void LiveDeviceJob::listApps() {
 void LiveDeviceJob::start(const QString& package, const QString& sessionPath, AppStart how) {
   if (m_running) return;
   waitForWork();  // the app list, when it is still coming
-  {
-    std::lock_guard lock(m_mutex);
-    m_records.clear();
-    m_startNs = 0;
-  }
+  m_session = std::make_shared<core::live::LiveSession>(m_target.thresholds);
+  m_appliedRecords = 0;
   m_running = true;
-  startWork([this, package = package.toStdString(), path = sessionPath.toStdString(), how](
+  startWork([this, package = package.toStdString(), path = sessionPath.toStdString(), how, session = m_session](
                 core::ProgressSink&, const core::CancelToken& cancel) {
-    record(package, path, how, cancel);
+    record(package, path, how, session, cancel);
     return core::okStatus();
   });
 }
@@ -78,20 +76,19 @@ void LiveDeviceJob::traceMethods(const QString& path, const core::agentlink::Met
   m_recorder->requestMethodTrace(path.toStdString(), order);
 }
 
-int64_t LiveDeviceJob::recordingStartNs() {
-  std::lock_guard lock(m_mutex);
-  return m_startNs;
-}
-
-std::vector<core::session::SessionRecord> LiveDeviceJob::takeRecords() {
-  std::lock_guard lock(m_mutex);
-  std::vector<core::session::SessionRecord> out;
-  out.swap(m_records);
-  return out;
-}
-
 void LiveDeviceJob::record(const std::string& package, const std::string& sessionPath, AppStart how,
-                           const core::CancelToken& cancel) {
+                           const std::shared_ptr<core::live::LiveSession>& session, const core::CancelToken& cancel) {
+  // The dashboard's sink: records decoded here, on the worker; the updates applied to `session`
+  // on the UI thread, in batches (everything that arrived since the last one).
+  std::weak_ptr<core::live::LiveHandoff> self;
+  auto handoff = std::make_shared<core::live::LiveHandoff>([this, &self, session] {
+    deliver([this, session, handoff = self.lock()] {
+      core::live::LiveBatch batch = handoff->take();
+      m_appliedRecords += session == m_session ? batch.records : 0;
+      session->apply(std::move(batch));
+    });
+  });
+  self = handoff;
   auto finish = [&](const core::Status& s) {
     deliver([this, path = qs(sessionPath), error = s.ok() ? QString() : qs(s.toString())] {
       m_running = false;
@@ -104,7 +101,7 @@ void LiveDeviceJob::record(const std::string& package, const std::string& sessio
       deliver(
           [this, why = qs(mapping.status().toString())] { emit status(tr("Method mapping not used: %1").arg(why)); });
     } else {
-      deliver([this, m = *mapping] { emit mappingLoaded(m); });
+      handoff->setMapping(*mapping);
     }
   }
   deliver([this] { emit status(tr("Connecting to the device…")); });
@@ -144,20 +141,12 @@ void LiveDeviceJob::record(const std::string& package, const std::string& sessio
   options.pollIntervalMs = 500;
   agentlink::LiveRecorder recorder(
       options, [&](core::protocol::AgentHello& hello) { return agent.startAndConnect(hello, cancel); },
-      // Every figure is shown from the view's own LiveSession (fed with the same records), so
-      // the recorder's summary line is not.
+      // The figures are the dashboard's model's (session()), not a summary line.
       [](const agentlink::RecordStats&) {},
       [this](const std::string& notice) { deliver([this, text = qs(notice)] { emit status(text); }); });
-  recorder.setRecordObserver([this](const core::session::SessionRecord& r) {
-    std::lock_guard lock(m_mutex);
-    m_records.push_back(r);
-  });
+  recorder.addSink(*handoff);
   recorder.setConnectionObserver(
       [this](bool connected, const core::protocol::AgentHello& hello, const std::string& why) {
-        if (connected) {
-          std::lock_guard lock(m_mutex);
-          if (m_startNs == 0) m_startNs = static_cast<int64_t>(hello.monotonicNs);
-        }
         const QString detail =
             connected ? tr("%1 · %2 · agent %3").arg(qs(hello.deviceModel), qs(hello.abi), qs(hello.agentVersion))
                       : qs(why);

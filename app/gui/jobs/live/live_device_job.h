@@ -2,9 +2,12 @@
 // checks that the chosen app is installed and runs (core/agentlink/app_presence.h: the rules
 // `mxi record` follows — an app that does not run is refused, waited for or launched), deploys
 // and starts mxi-agent and records it with core's LiveRecorder until cancelled — every session
-// is written to a `.mxs` file, unless it captured nothing — while the UI drains the records it
-// receives (takeRecords) on its repaint timer. Mark and Dump heap go to the running recorder;
-// results come back as queued signals. cancel() ends a recording (finished() follows).
+// is written to a `.mxs` file, unless it captured nothing. The job owns the recording's one live
+// model (session()): the recorder's stream reaches it through a core LiveHandoff sink, which
+// decodes the records on the worker and hands the updates over in batches, applied on the UI
+// thread where the dashboard reads the model. Mark and Dump heap go to the running recorder;
+// results come back as queued signals. cancel() ends a recording (finished() follows, after the
+// last batch).
 #pragma once
 
 #include <memory>
@@ -21,7 +24,7 @@
 #include "core/agentlink/device_apps.h"
 #include "core/agentlink/live_recorder.h"
 #include "core/base/cancel_token.h"
-#include "core/session/session_format.h"
+#include "core/live/live_session.h"
 
 namespace mxi::core::agentlink {
 class LiveRecorder;
@@ -33,8 +36,8 @@ struct LiveTarget {
   core::adb::DeviceSelection selection;
   QString label;  // "serial — model", shown in the view
   core::agentlink::AgentSearch agentSearch;
-  core::session::LiveThresholds thresholds;  // Settings: what the dashboard judges by
-  QList<AppMapping> mappings;                // Settings: methodMapping / ProGuard files per app
+  core::live::LiveThresholds thresholds;  // Settings: what the dashboard judges by
+  QList<AppMapping> mappings;             // Settings: methodMapping / ProGuard files per app
 };
 
 class LiveDeviceJob : public WorkerJob {
@@ -57,11 +60,11 @@ class LiveDeviceJob : public WorkerJob {
   // Traces the app's methods (ART's tracer) into `path`; the issues judged from it join the
   // recording like the app's own Matrix issues. Progress and the end as for a heap dump.
   void traceMethods(const QString& path, const core::agentlink::MethodTraceOrder& order);
-  // Records written since the last call, oldest first. Thread-safe.
-  std::vector<core::session::SessionRecord> takeRecords();
-  // The recording's start on the device's monotonic clock (the first agent's hello), 0 until
-  // known or from an agent that does not say. Thread-safe.
-  int64_t recordingStartNs();
+  // The live model of the recording start() began (fresh for each; null before the first): what
+  // the dashboard shows. UI thread only; it changes as batches arrive (its revision() moves).
+  const std::shared_ptr<core::live::LiveSession>& session() const { return m_session; }
+  // Records that reached session() so far (each once). UI thread.
+  uint64_t appliedRecords() const { return m_appliedRecords; }
 
  signals:
   void appsListed();
@@ -78,21 +81,19 @@ class LiveDeviceJob : public WorkerJob {
   // The app's process during a recording (LiveRecorder::setAppObserver): pid 0 when it does not
   // run (waiting for it, or it died), else the pid it (re)started as; `what` says which.
   void appChanged(int pid, const QString& what);
-  // The app's method mapping (Settings), loaded before recording starts; null without one.
-  void mappingLoaded(std::shared_ptr<const core::matrix::MethodMapping> mapping);
 
  private:
   // On the worker.
   void record(const std::string& package, const std::string& sessionPath, AppStart how,
-              const core::CancelToken& cancel);
+              const std::shared_ptr<core::live::LiveSession>& session, const core::CancelToken& cancel);
   static core::adb::IoLimits limits(const core::CancelToken& cancel);
 
   LiveTarget m_target;
   std::vector<core::agentlink::DeviceApp> m_apps;
   bool m_running = false;
-  std::mutex m_mutex;  // guards the three below
-  std::vector<core::session::SessionRecord> m_records;
-  int64_t m_startNs = 0;
+  std::shared_ptr<core::live::LiveSession> m_session;
+  uint64_t m_appliedRecords = 0;
+  std::mutex m_mutex;  // guards m_recorder
   core::agentlink::LiveRecorder* m_recorder = nullptr;
 };
 

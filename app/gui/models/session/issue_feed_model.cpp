@@ -10,7 +10,7 @@
 
 namespace mxi::gui {
 
-IssueFeedModel::IssueFeedModel(const core::session::LiveSession& session, QObject* parent)
+IssueFeedModel::IssueFeedModel(const core::live::LiveSession& session, QObject* parent)
     : QAbstractTableModel(parent), m_session(session) {
   sync();
 }
@@ -30,13 +30,13 @@ void IssueFeedModel::sync() {
   endInsertRows();
 }
 
-const core::session::LiveEvent& IssueFeedModel::eventAt(int row) const {
+const core::live::LiveEvent& IssueFeedModel::eventAt(int row) const {
   // Rows count from the events there were at the last sync(); the session may have let some go since.
   const uint64_t shift = m_session.droppedEvents() - m_dropped;
   const auto& events = m_session.events();
   if (static_cast<uint64_t>(row) < shift || static_cast<uint64_t>(row) - shift >= events.size()) {
-    static const core::session::LiveEvent gone = [] {
-      core::session::LiveEvent e;
+    static const core::live::LiveEvent gone = [] {
+      core::live::LiveEvent e;
       e.summary = "(no longer kept)";
       return e;
     }();
@@ -50,11 +50,11 @@ int IssueFeedModel::columnCount(const QModelIndex& parent) const { return parent
 
 QVariant IssueFeedModel::data(const QModelIndex& index, int role) const {
   if (!index.isValid() || index.row() >= m_rows) return {};
-  const core::session::LiveEvent& e = eventAt(index.row());
+  const core::live::LiveEvent& e = eventAt(index.row());
   if (role == Qt::DisplayRole) {
     switch (index.column()) {
       case kTime: return formatSessionTime(e.timeMs);
-      case kKind: return QString::fromUtf8(core::session::liveEventKindName(e.kind).data());
+      case kKind: return QString::fromUtf8(core::live::liveEventKindName(e.kind).data());
       case kScene: return QString::fromStdString(e.scene);
       case kCost: return e.costMs >= 0 ? QVariant::fromValue<qlonglong>(e.costMs) : QVariant();
       case kSummary: return QString::fromStdString(e.summary);
@@ -63,8 +63,8 @@ QVariant IssueFeedModel::data(const QModelIndex& index, int role) const {
   }
   if (role == kKindRole) return static_cast<int>(e.kind);
   if (role == kCostFlagRole) return static_cast<int>(e.costFlag);
-  if (index.column() == kCost && e.costFlag != core::session::LiveEvent::CostFlag::kNone) {
-    const bool anr = e.costFlag == core::session::LiveEvent::CostFlag::kOverAnr;
+  if (index.column() == kCost && e.costFlag != core::live::LiveEvent::CostFlag::kNone) {
+    const bool anr = e.costFlag == core::live::LiveEvent::CostFlag::kOverAnr;
     const auto& t = m_session.liveThresholds();
     if (role == Qt::ForegroundRole) return QBrush(anr ? QColor(0xc6, 0x28, 0x28) : QColor(0xe6, 0x51, 0x00));
     if (role == Qt::FontRole) {
@@ -79,9 +79,9 @@ QVariant IssueFeedModel::data(const QModelIndex& index, int role) const {
   }
   if (role == Qt::ForegroundRole && index.column() == kKind) {
     switch (e.kind) {
-      case core::session::LiveEvent::Kind::kAnr: return QBrush(QColor(0xc6, 0x28, 0x28));
-      case core::session::LiveEvent::Kind::kEvilMethod: return QBrush(QColor(0xe6, 0x51, 0x00));
-      case core::session::LiveEvent::Kind::kIo: return QBrush(QColor(0x15, 0x65, 0xc0));
+      case core::live::LiveEvent::Kind::kAnr: return QBrush(QColor(0xc6, 0x28, 0x28));
+      case core::live::LiveEvent::Kind::kEvilMethod: return QBrush(QColor(0xe6, 0x51, 0x00));
+      case core::live::LiveEvent::Kind::kIo: return QBrush(QColor(0x15, 0x65, 0xc0));
       default: return {};
     }
   }

@@ -16,18 +16,18 @@ class IssueFeedModel : public QAbstractTableModel {
   enum Column { kTime, kKind, kScene, kCost, kSummary, kColumns };
   static constexpr int kKindRole = Qt::UserRole + 2;      // LiveEvent::Kind as int
   static constexpr int kCostFlagRole = Qt::UserRole + 3;  // LiveEvent::CostFlag as int
-  explicit IssueFeedModel(const core::session::LiveSession& session, QObject* parent = nullptr);
+  explicit IssueFeedModel(const core::live::LiveSession& session, QObject* parent = nullptr);
   // Picks up events added to the session since the last call.
   void sync();
   // The event shown in `row` (the session may have moved on since the last sync()).
-  const core::session::LiveEvent& eventAt(int row) const;
+  const core::live::LiveEvent& eventAt(int row) const;
   int rowCount(const QModelIndex& parent = {}) const override;
   int columnCount(const QModelIndex& parent = {}) const override;
   QVariant data(const QModelIndex& index, int role) const override;
   QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
  private:
-  const core::session::LiveSession& m_session;
+  const core::live::LiveSession& m_session;
   int m_rows = 0;
   uint64_t m_dropped = 0;  // the session's droppedEvents() at the last sync()
 };

@@ -4,7 +4,7 @@
 
 namespace mxi::gui {
 
-void replaySession(const core::session::SessionData& data, int64_t untilNs, core::session::LiveSession& into) {
+void replaySession(const core::session::SessionData& data, int64_t untilNs, core::live::LiveSession& into) {
   const int64_t origin = data.firstTimeNs;
   // Consecutive frames of one scene go in as one batch.
   std::vector<core::framestats::Frame> batch;

@@ -11,6 +11,6 @@ namespace mxi::gui {
 
 // Everything recorded at or before `untilNs` (session clock; INT64_MAX for all). Times in the
 // feed are relative to the session's first record.
-void replaySession(const core::session::SessionData& data, int64_t untilNs, core::session::LiveSession& into);
+void replaySession(const core::session::SessionData& data, int64_t untilNs, core::live::LiveSession& into);
 
 }  // namespace mxi::gui

@@ -5,7 +5,7 @@
 
 namespace mxi::gui {
 
-SlowFramesModel::SlowFramesModel(const core::session::LiveSession& session, QObject* parent)
+SlowFramesModel::SlowFramesModel(const core::live::LiveSession& session, QObject* parent)
     : QAbstractTableModel(parent), m_session(session) {}
 
 void SlowFramesModel::setFilter(std::optional<int> scene, std::optional<core::framestats::DropLevel> level) {
@@ -34,7 +34,7 @@ int SlowFramesModel::columnCount(const QModelIndex& parent) const { return paren
 
 QVariant SlowFramesModel::data(const QModelIndex& index, int role) const {
   if (!index.isValid() || index.row() >= static_cast<int>(m_rows.size())) return {};
-  const core::session::SlowFrame& s = m_rows[static_cast<size_t>(index.row())];
+  const core::live::SlowFrame& s = m_rows[static_cast<size_t>(index.row())];
   if (role == Qt::DisplayRole) {
     switch (index.column()) {
       case kTime: return formatSessionTime((s.frame.startNs - m_startNs) / 1'000'000);

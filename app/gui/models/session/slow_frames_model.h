@@ -14,7 +14,7 @@ class SlowFramesModel : public QAbstractTableModel {
   Q_OBJECT
  public:
   enum Column { kTime, kScene, kDurationMs, kDropped, kLevel, kStage, kColumns };
-  explicit SlowFramesModel(const core::session::LiveSession& session, QObject* parent = nullptr);
+  explicit SlowFramesModel(const core::live::LiveSession& session, QObject* parent = nullptr);
   // Shows the slow frames of one scene and level (nullopt: all); re-reads the session.
   void setFilter(std::optional<int> scene, std::optional<core::framestats::DropLevel> level);
   void refresh();
@@ -24,10 +24,10 @@ class SlowFramesModel : public QAbstractTableModel {
   QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
  private:
-  const core::session::LiveSession& m_session;
+  const core::live::LiveSession& m_session;
   std::optional<int> m_scene;
   std::optional<core::framestats::DropLevel> m_level;
-  std::vector<core::session::SlowFrame> m_rows;  // newest first
+  std::vector<core::live::SlowFrame> m_rows;  // newest first
   int64_t m_startNs = 0;
 };
 

@@ -21,7 +21,6 @@
 
 #include "app/gui/jobs/live/demo_device.h"
 #include "app/gui/views/session/live_dashboard.h"
-#include "core/live/live_record_feed.h"
 
 namespace mxi::gui {
 
@@ -92,10 +91,6 @@ LiveDeviceView::LiveDeviceView(LiveTarget target, std::unique_ptr<DemoDevice> de
   m_layout->addWidget(m_appBanner);
   m_layout->addStretch(1);
 
-  m_drainTimer = new QTimer(this);
-  m_drainTimer->setInterval(50);
-  connect(m_drainTimer, &QTimer::timeout, this, &LiveDeviceView::drain);
-
   connect(m_refresh, &QPushButton::clicked, this, &LiveDeviceView::refreshApps);
   connect(m_start, &QPushButton::clicked, this, [this] { start(); });
   connect(m_waitForApp, &QPushButton::clicked, this, [this] { start(LiveDeviceJob::AppStart::kWait); });
@@ -132,10 +127,6 @@ LiveDeviceView::LiveDeviceView(LiveTarget target, std::unique_ptr<DemoDevice> de
     emit failed(message);
   });
   connect(m_job, &LiveDeviceJob::status, m_status, &QLabel::setText);
-  connect(m_job, &LiveDeviceJob::mappingLoaded, this,
-          [this](std::shared_ptr<const core::matrix::MethodMapping> mapping) {
-            if (m_feed) m_feed->setMapping(std::move(mapping));
-          });
   connect(m_job, &LiveDeviceJob::deployed, m_agent, &QLabel::setText);
   connect(m_job, &LiveDeviceJob::connectionChanged, this, [this](bool connected, const QString& detail) {
     const bool first = connected && !m_everConnected;
@@ -169,7 +160,6 @@ LiveDeviceView::LiveDeviceView(LiveTarget target, std::unique_ptr<DemoDevice> de
   });
   connect(m_job, &LiveDeviceJob::appUnavailable, this,
           [this](const QString& package, const QString& message, bool installed) {
-            m_drainTimer->stop();
             m_appBannerText->setText(installed ? tr("%1. Wait for it to start, or launch it?").arg(message)
                                                : tr("Cannot record: %1.").arg(message));
             m_waitForApp->setVisible(installed);
@@ -221,8 +211,6 @@ LiveDeviceView::LiveDeviceView(LiveTarget target, std::unique_ptr<DemoDevice> de
     emit heapDumpArrived(path);
   });
   connect(m_job, &LiveDeviceJob::finished, this, [this](const QString& path, const QString& error) {
-    drain();
-    m_drainTimer->stop();
     m_connected = false;
     m_banner->hide();
     m_dumpProgress->hide();
@@ -300,15 +288,6 @@ void LiveDeviceView::start(LiveDeviceJob::AppStart how) {
                                package, QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"))));
   m_sessionPath = stem + QStringLiteral(".mxs");
   for (int n = 2; QFileInfo::exists(m_sessionPath); ++n) m_sessionPath = stem + QStringLiteral("-%1.mxs").arg(n);
-  // A fresh dashboard per recording.
-  if (m_dashboard) {
-    m_layout->removeWidget(m_dashboard);
-    m_dashboard->deleteLater();
-  }
-  m_session = std::make_shared<core::session::LiveSession>(m_job->target().thresholds);
-  m_feed = std::make_unique<core::session::LiveRecordFeed>(*m_session);
-  m_dashboard = new LiveDashboard(m_session);
-  m_layout->insertWidget(m_layout->count() - 1, m_dashboard, 100);
   m_banner->hide();
   m_appBanner->hide();
   m_agent->clear();
@@ -318,7 +297,13 @@ void LiveDeviceView::start(LiveDeviceJob::AppStart how) {
   m_lostAt = QDateTime();
   m_everConnected = false;
   m_job->start(package, m_sessionPath, how);
-  m_drainTimer->start();
+  // A fresh dashboard per recording, over the job's live model (it repaints as that changes).
+  if (m_dashboard) {
+    m_layout->removeWidget(m_dashboard);
+    m_dashboard->deleteLater();
+  }
+  m_dashboard = new LiveDashboard(m_job->session());
+  m_layout->insertWidget(m_layout->count() - 1, m_dashboard, 100);
   updateButtons();
 }
 
@@ -391,13 +376,6 @@ void LiveDeviceView::traceMethods(double seconds, uint32_t samplingUs, bool laun
   m_status->setText(launch ? tr("Launching the app with ART's method tracer for %1 s…").arg(seconds)
                            : tr("Tracing the app's methods for %1 s…").arg(seconds));
   m_job->traceMethods(path, order);
-}
-
-void LiveDeviceView::drain() {
-  if (!m_feed) return;
-  m_feed->setStartNs(m_job->recordingStartNs());
-  auto records = m_job->takeRecords();
-  if (!records.empty()) m_feed->add(records);
 }
 
 }  // namespace mxi::gui

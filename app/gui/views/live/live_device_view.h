@@ -17,13 +17,7 @@ class QComboBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
-class QTimer;
 class QVBoxLayout;
-
-namespace mxi::core::session {
-class LiveRecordFeed;
-class LiveSession;
-}  // namespace mxi::core::session
 
 namespace mxi::gui {
 
@@ -73,7 +67,6 @@ class LiveDeviceView : public QWidget {
   void appUnavailable(const QString& message);  // nothing is recorded; appBannerText() says why
 
  private:
-  void drain();
   QString recordingFile(const QString& kind, const QString& extension) const;
   void updateButtons();
   void showBanner(const QString& text, bool alarm);
@@ -81,8 +74,6 @@ class LiveDeviceView : public QWidget {
 
   std::unique_ptr<DemoDevice> m_demo;
   LiveDeviceJob* m_job;
-  std::shared_ptr<core::session::LiveSession> m_session;
-  std::unique_ptr<core::session::LiveRecordFeed> m_feed;
   LiveDashboard* m_dashboard = nullptr;
   QVBoxLayout* m_layout;
   QComboBox* m_apps;
@@ -96,7 +87,6 @@ class LiveDeviceView : public QWidget {
   QProgressBar* m_dumpProgress;
   QPushButton* m_trace;
   bool m_tracing = false;  // the transfer in progress is a method trace
-  QTimer* m_drainTimer;
   QString m_sessionPath;
   int m_marks = 0;
   bool m_connected = false;

@@ -109,9 +109,9 @@ void IssueDetailView::showCallTree(const CallNode& root) {
   }
 }
 
-void IssueDetailView::showIssue(const core::session::LiveEvent& event) {
+void IssueDetailView::showIssue(const core::live::LiveEvent& event) {
   QString title = QStringLiteral("<b>%1</b> — %2")
-                      .arg(QString::fromUtf8(core::session::liveEventKindName(event.kind).data()), esc(event.summary));
+                      .arg(QString::fromUtf8(core::live::liveEventKindName(event.kind).data()), esc(event.summary));
   if (!event.scene.empty()) title += tr(" · scene %1").arg(esc(event.scene));
   if (event.costMs >= 0) title += tr(" · %1 ms").arg(event.costMs);
   m_title->setText(title);

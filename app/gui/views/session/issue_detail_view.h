@@ -21,7 +21,7 @@ class IssueDetailView : public QWidget {
   Q_OBJECT
  public:
   explicit IssueDetailView(QWidget* parent = nullptr);
-  void showIssue(const core::session::LiveEvent& event);
+  void showIssue(const core::live::LiveEvent& event);
   void clear();
   QTreeView* callTree() const { return m_tree; }
   CallTreeModel* callTreeModel() const { return m_callTree; }  // of the issue shown; null before one

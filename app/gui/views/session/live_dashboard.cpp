@@ -59,7 +59,7 @@ class FeedFilter : public QSortFilterProxyModel {
 
 }  // namespace
 
-LiveDashboard::LiveDashboard(std::shared_ptr<core::session::LiveSession> session, QWidget* parent)
+LiveDashboard::LiveDashboard(std::shared_ptr<core::live::LiveSession> session, QWidget* parent)
     : QWidget(parent), m_session(std::move(session)) {
   auto* layout = new QVBoxLayout(this);
   m_summary = new QLabel;
@@ -148,11 +148,11 @@ QWidget* LiveDashboard::makeFeed() {
   auto* bar = new QHBoxLayout;
   m_kind = new QComboBox;
   m_kind->addItem(tr("All kinds"), -1);
-  for (auto k : {core::session::LiveEvent::Kind::kEvilMethod, core::session::LiveEvent::Kind::kAnr,
-                 core::session::LiveEvent::Kind::kIo, core::session::LiveEvent::Kind::kStartup,
-                 core::session::LiveEvent::Kind::kFps, core::session::LiveEvent::Kind::kLeak,
-                 core::session::LiveEvent::Kind::kMark, core::session::LiveEvent::Kind::kOther}) {
-    m_kind->addItem(QString::fromUtf8(core::session::liveEventKindName(k).data()), static_cast<int>(k));
+  for (auto k :
+       {core::live::LiveEvent::Kind::kEvilMethod, core::live::LiveEvent::Kind::kAnr, core::live::LiveEvent::Kind::kIo,
+        core::live::LiveEvent::Kind::kStartup, core::live::LiveEvent::Kind::kFps, core::live::LiveEvent::Kind::kLeak,
+        core::live::LiveEvent::Kind::kMark, core::live::LiveEvent::Kind::kOther}) {
+    m_kind->addItem(QString::fromUtf8(core::live::liveEventKindName(k).data()), static_cast<int>(k));
   }
   m_search = new QLineEdit;
   m_search->setPlaceholderText(tr("Search issues (method, path, scene…)"));
@@ -231,8 +231,8 @@ void LiveDashboard::refresh() {
   m_shownRevision = m_session->revision();
   ++m_repaints;
   // One snapshot for every figure of the line (the charts below read the same model, now).
-  const core::session::LiveStatus s = m_session->status();
-  const auto events = [&](core::session::LiveEvent::Kind kind) { return s.events[static_cast<size_t>(kind)]; };
+  const core::live::LiveStatus s = m_session->status();
+  const auto events = [&](core::live::LiveEvent::Kind kind) { return s.events[static_cast<size_t>(kind)]; };
   QString text = tr("%1 · %2 fps · %3 frames (+%4 flagged) in %5 scenes · Best %6 · Normal %7 · Middle %8 · High %9 · "
                     "Frozen %10 · p50 %11 ms · p90 %12 ms · p99 %13 ms")
                      .arg(formatSessionTime(s.durationMs))
@@ -249,9 +249,9 @@ void LiveDashboard::refresh() {
                      .arg(s.p90Ms)
                      .arg(s.p99Ms);
   text += tr(" · %1 evil methods · %2 ANRs · %3 IO · %4 events in the feed (issues, ANRs, marks, frame gaps)")
-              .arg(events(core::session::LiveEvent::Kind::kEvilMethod))
-              .arg(events(core::session::LiveEvent::Kind::kAnr))
-              .arg(events(core::session::LiveEvent::Kind::kIo))
+              .arg(events(core::live::LiveEvent::Kind::kEvilMethod))
+              .arg(events(core::live::LiveEvent::Kind::kAnr))
+              .arg(events(core::live::LiveEvent::Kind::kIo))
               .arg(s.totalEvents);
   if (s.frameGaps > 0) text += tr(" · not seen ≤%1 frames in %2 gaps").arg(s.framesNotSeenMax).arg(s.frameGaps);
   m_summary->setText(text);

@@ -35,10 +35,10 @@ class LiveDashboard : public QWidget {
  public:
   static constexpr int kRepaintIntervalMs = 33;
   static constexpr int kFpsWindowSeconds = 120;
-  explicit LiveDashboard(std::shared_ptr<core::session::LiveSession> session, QWidget* parent = nullptr);
+  explicit LiveDashboard(std::shared_ptr<core::live::LiveSession> session, QWidget* parent = nullptr);
   ~LiveDashboard() override;
 
-  core::session::LiveSession& session() { return *m_session; }
+  core::live::LiveSession& session() { return *m_session; }
   // Brings every view up to date with the session now (the timer does this when it changed).
   void refresh();
   // What clicking a bar does: the slow frames of that scene and level.
@@ -69,7 +69,7 @@ class LiveDashboard : public QWidget {
 
   static constexpr const char* kLayoutKey = "dashboard/layout";
   static constexpr int kLayoutVersion = 1;
-  std::shared_ptr<core::session::LiveSession> m_session;
+  std::shared_ptr<core::live::LiveSession> m_session;
   QMainWindow* m_panels;
   QWidget* m_slowPage = nullptr;
   uint64_t m_shownRevision = UINT64_MAX;

@@ -30,7 +30,7 @@ SessionPage::~SessionPage() = default;
 
 LiveDashboard* SessionPage::dashboard() const { return m_view ? m_view->dashboard() : nullptr; }
 
-void SessionPage::setThresholds(const core::session::LiveThresholds& thresholds) {
+void SessionPage::setThresholds(const core::live::LiveThresholds& thresholds) {
   if (m_view) m_view->setThresholds(thresholds);
 }
 

@@ -32,7 +32,7 @@ class SessionPage final : public Page {
   // Imported by core's session import into a scratch session file of this page.
   void openCaptures(const CaptureFiles& files);
   // The open session's dashboard judges frames by these from now on.
-  void setThresholds(const core::session::LiveThresholds& thresholds);
+  void setThresholds(const core::live::LiveThresholds& thresholds);
 
  signals:
   void sessionOpened();

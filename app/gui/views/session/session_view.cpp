@@ -31,7 +31,7 @@
 namespace mxi::gui {
 
 SessionView::SessionView(QString path, std::shared_ptr<const core::session::SessionData> data,
-                         core::session::LiveThresholds thresholds, QList<AppMapping> mappings, QWidget* parent)
+                         core::live::LiveThresholds thresholds, QList<AppMapping> mappings, QWidget* parent)
     : QWidget(parent),
       m_path(std::move(path)),
       m_thresholds(thresholds),
@@ -178,14 +178,14 @@ void SessionView::scrubTo(int64_t ms) {
   emit scrubbed();
 }
 
-void SessionView::setThresholds(const core::session::LiveThresholds& thresholds) {
+void SessionView::setThresholds(const core::live::LiveThresholds& thresholds) {
   m_thresholds = thresholds;
   rebuild(m_untilNs);
 }
 
 void SessionView::rebuild(int64_t untilNs) {
   m_untilNs = untilNs;
-  auto live = std::make_shared<core::session::LiveSession>(m_thresholds);
+  auto live = std::make_shared<core::live::LiveSession>(m_thresholds);
   replaySession(*m_data, untilNs, *live);
   if (m_dashboard) {
     m_dashboardSlot->removeWidget(m_dashboard);

@@ -30,8 +30,7 @@ class SessionView : public QWidget {
  public:
   // `mappings` (Settings) name the call trees of a baseline it is compared with, as they named this one's.
   SessionView(QString path, std::shared_ptr<const core::session::SessionData> data,
-              core::session::LiveThresholds thresholds = {}, QList<AppMapping> mappings = {},
-              QWidget* parent = nullptr);
+              core::live::LiveThresholds thresholds = {}, QList<AppMapping> mappings = {}, QWidget* parent = nullptr);
   ~SessionView() override;
 
   const core::session::SessionData& data() const { return *m_data; }
@@ -39,7 +38,7 @@ class SessionView : public QWidget {
   // Shows the session as it was `ms` after its start (clamped); -1 for all of it.
   void scrubTo(int64_t ms);
   // Judges frames and issues by new thresholds (Settings), at the same moment of the timeline.
-  void setThresholds(const core::session::LiveThresholds& thresholds);
+  void setThresholds(const core::live::LiveThresholds& thresholds);
   int64_t durationMs() const;
   // Loads `basePath` (SessionLoadJob: progress, Cancel) and compares with it; comparedWith() or
   // compareFailed() follows. A newer choice drops an older one still loading.
@@ -60,7 +59,7 @@ class SessionView : public QWidget {
  private:
   void rebuild(int64_t untilNs);
   QString m_path;
-  core::session::LiveThresholds m_thresholds;
+  core::live::LiveThresholds m_thresholds;
   QList<AppMapping> m_mappings;
   std::unique_ptr<SessionLoadJob> m_baselineJob;
   int64_t m_untilNs = INT64_MAX;

@@ -17,13 +17,14 @@
 #include <string>
 #include <vector>
 
+#include "core/live/live_batch.h"
+#include "core/session/session_format.h"
 #include "core/anr/anr_trace.h"
 #include "core/framestats/fps.h"
 #include "core/framestats/frame.h"
 #include "core/matrix/matrix_issue.h"
-#include "core/session/session_format.h"
 
-namespace mxi::core::session {
+namespace mxi::core::live {
 
 struct SceneStats {
   std::string name;
@@ -61,10 +62,10 @@ struct LiveEvent {
   Kind kind = Kind::kOther;
   int64_t timeMs = 0;  // since the session start
   std::string scene;
-  int64_t costMs = -1;                               // -1: not applicable
-  std::string summary;                               // one line: detail and top method, IO path, startup phase…
+  int64_t costMs = -1;                              // -1: not applicable
+  std::string summary;                              // one line: detail and top method, IO path, startup phase…
   std::shared_ptr<const matrix::MatrixIssue> issue;  // Matrix issues
-  std::shared_ptr<const anr::AnrReport> anr;         // ANR reports
+  std::shared_ptr<const anr::AnrReport> anr;      // ANR reports
   // Evil methods and ANRs whose cost reaches the evil-method / the ANR threshold.
   enum class CostFlag : uint8_t { kNone, kOverEvilMethod, kOverAnr };
   CostFlag costFlag = CostFlag::kNone;
@@ -120,6 +121,8 @@ class LiveSession {
   void addFrameGap(const std::string& text, uint32_t maxLostFrames, int64_t timeMs);
   // Where ms 0 is on the frames' clock (the recording's start); else the first frame defines it.
   void setStartNs(int64_t startNs);
+  // A decoded batch (LiveRecordDecoder), in order: the same as the add* calls it stands for.
+  void apply(LiveBatch batch);
 
   // Bumped by every change; views repaint when it moved.
   uint64_t revision() const { return m_revision; }
@@ -152,8 +155,6 @@ class LiveSession {
   int sceneIndex(const std::string& name);  // creates the scene on first use
 
  private:
-  void closeSecond(int scene);
-
   LiveThresholds m_thresholds;
   uint64_t m_revision = 0;
   std::optional<int64_t> m_startNs;
@@ -169,7 +170,7 @@ class LiveSession {
   };
   std::vector<OpenSecond> m_openSecond;                   // per scene: the second being accumulated
   std::array<uint64_t, kHistogramBuckets> m_histogram{};  // what the chart draws
-  SceneFrameSummary m_summary;                            // every scene: percentiles
+  session::SceneFrameSummary m_summary;                   // every scene: percentiles
   uint64_t m_counted = 0, m_flagged = 0;
   std::deque<SlowFrame> m_slow;
   std::deque<LiveEvent> m_events;
@@ -180,4 +181,4 @@ class LiveSession {
   void addEvent(LiveEvent event);
 };
 
-}  // namespace mxi::core::session
+}  // namespace mxi::core::live

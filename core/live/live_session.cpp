@@ -1,10 +1,10 @@
-#include "core/session/live_session.h"
+#include "core/live/live_session.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-namespace mxi::core::session {
+namespace mxi::core::live {
 
 using framestats::Frame;
 using matrix::IssueKind;
@@ -200,6 +200,24 @@ void LiveSession::setStartNs(int64_t startNs) {
   if (!m_startNs) m_startNs = startNs;
 }
 
+void LiveSession::apply(LiveBatch batch) {
+  for (LiveUpdate& u : batch.updates) {
+    if (auto* start = std::get_if<update::Start>(&u)) {
+      setStartNs(start->startNs);
+    } else if (auto* frames = std::get_if<update::Frames>(&u)) {
+      addFrames(frames->scene, frames->frames);
+    } else if (auto* issue = std::get_if<update::Issue>(&u)) {
+      addIssue(std::move(issue->issue), issue->timeMs);
+    } else if (auto* anr = std::get_if<update::Anr>(&u)) {
+      addAnr(std::move(anr->anr), anr->timeMs);
+    } else if (auto* mark = std::get_if<update::Mark>(&u)) {
+      addMark(mark->text, mark->timeMs);
+    } else if (auto* gap = std::get_if<update::FrameGap>(&u)) {
+      addFrameGap(gap->text, gap->maxLostFrames, gap->timeMs);
+    }
+  }
+}
+
 void LiveSession::addEvent(LiveEvent event) {
   m_lastEventMs = std::max(m_lastEventMs, event.timeMs);
   if ((event.kind == LiveEvent::Kind::kEvilMethod || event.kind == LiveEvent::Kind::kAnr) && event.costMs >= 0) {
@@ -292,4 +310,4 @@ std::string formatLiveStatus(const LiveStatus& s) {
   return line;
 }
 
-}  // namespace mxi::core::session
+}  // namespace mxi::core::live
