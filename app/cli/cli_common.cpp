@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/trace/json_reader.h"
+#include "core/json/json_writer.h"
 
 namespace mxi::cli {
 
@@ -27,11 +27,11 @@ void addFormatOption(CLI::App& command, OutputFormat& format) {
 }
 
 void printJson(const nlohmann::json& value, int indent) {
-  std::printf("%s\n", core::trace::dumpJson(value, indent).c_str());
+  std::printf("%s\n", core::json::dumpJson(value, indent).c_str());
 }
 
 void printJson(const nlohmann::ordered_json& value, int indent) {
-  std::printf("%s\n", core::trace::dumpJson(value, indent).c_str());
+  std::printf("%s\n", core::json::dumpJson(value, indent).c_str());
 }
 
 int reportError(const core::Status& status, const std::string& subject) {
@@ -71,7 +71,7 @@ void addExcludeHeapOption(CLI::App& command, std::vector<std::string>& excluded)
 }
 
 namespace {
-std::optional<core::trace::DropThresholds> parseDropLevels(const std::string& text) {
+std::optional<core::framestats::DropThresholds> parseDropLevels(const std::string& text) {
   std::istringstream in(text);
   std::string part;
   int levels[4];
@@ -85,11 +85,11 @@ std::optional<core::trace::DropThresholds> parseDropLevels(const std::string& te
     previous = static_cast<int>(v);
   }
   if (i != 4) return std::nullopt;
-  return core::trace::DropThresholds{levels[0], levels[1], levels[2], levels[3]};
+  return core::framestats::DropThresholds{levels[0], levels[1], levels[2], levels[3]};
 }
 }  // namespace
 
-void addDropLevelsOption(CLI::App& command, core::trace::DropThresholds& levels) {
+void addDropLevelsOption(CLI::App& command, core::framestats::DropThresholds& levels) {
   command.add_option_function<std::string>(
       "--drop-levels",
       [&levels](const std::string& text) {

@@ -15,7 +15,7 @@
 #include "core/base/cancel_token.h"
 #include "core/base/progress.h"
 #include "core/base/status.h"
-#include "core/trace/frame.h"
+#include "core/framestats/frame.h"
 
 namespace mxi::cli {
 
@@ -55,7 +55,7 @@ void addQuietFlag(CLI::App& command, bool& quiet, const std::string& help = "No 
 void addExcludeHeapOption(CLI::App& command, std::vector<std::string>& excluded);
 // `--drop-levels N,M,H,F`: lower bounds of Normal, Middle, High and Frozen in dropped frames
 // (default Matrix's 3,9,24,42); anything but four ascending positive integers is a usage error.
-void addDropLevelsOption(CLI::App& command, core::trace::DropThresholds& levels);
+void addDropLevelsOption(CLI::App& command, core::framestats::DropThresholds& levels);
 
 // Cancelled on SIGINT/SIGTERM so long commands stop cleanly.
 const core::CancelToken& processCancelToken();

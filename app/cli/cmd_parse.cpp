@@ -8,21 +8,26 @@
 #include "app/cli/commands.h"
 #include "app/cli/issue_text.h"
 #include "app/cli/text_input.h"
-#include "core/trace/anr_trace.h"
-#include "core/trace/frame_stats.h"
-#include "core/trace/framestats_parser.h"
-#include "core/trace/json_reader.h"
-#include "core/trace/matrix_issue.h"
-#include "core/trace/trace_json.h"
+#include "core/anr/anr_json.h"
+#include "core/anr/anr_trace.h"
+#include "core/framestats/frame_stats.h"
+#include "core/framestats/framestats_json.h"
+#include "core/framestats/framestats_parser.h"
+#include "core/json/parse_problems_json.h"
+#include "core/matrix/matrix_issue.h"
+#include "core/matrix/matrix_json.h"
 
 namespace mxi::cli {
 
-namespace trace = core::trace;
+namespace json = core::json;
+namespace framestats = core::framestats;
+namespace matrix = core::matrix;
+namespace anr = core::anr;
 using nlohmann::ordered_json;
 
 namespace {
 
-void printProblems(const std::vector<trace::ParseProblem>& problems, const std::string& file) {
+void printProblems(const std::vector<core::ParseProblem>& problems, const std::string& file) {
   for (const auto& p : problems) {
     std::fprintf(stderr, "mxi: %s line %llu (at byte offset %llu): %s\n", file.c_str(),
                  static_cast<unsigned long long>(p.line), static_cast<unsigned long long>(p.offset), p.message.c_str());
@@ -43,26 +48,26 @@ void registerIssues(CLI::App& parent, int& exitCode) {
   addFormatOption(*cmd, args->format);
   setCommandBody(*cmd, exitCode, "parse issues", [args]() -> CommandResult {
     ASSIGN_OR_RETURN(auto text, readTextInput(args->file));
-    std::optional<trace::MethodMapping> mapping;
+    std::optional<matrix::MethodMapping> mapping;
     if (!args->mapping.empty()) {
       ASSIGN_OR_RETURN(const auto m, about(args->mapping, readTextInput(args->mapping)));
-      ASSIGN_OR_RETURN(mapping, about(args->mapping, trace::MethodMapping::parse(m)));
+      ASSIGN_OR_RETURN(mapping, about(args->mapping, matrix::MethodMapping::parse(m)));
     }
     if (!args->proguard.empty()) {
       ASSIGN_OR_RETURN(const auto p, about(args->proguard, readTextInput(args->proguard)));
-      ASSIGN_OR_RETURN(const auto parsed, about(args->proguard, trace::ProguardMapping::parse(p)));
-      if (!mapping) mapping = trace::MethodMapping();
+      ASSIGN_OR_RETURN(const auto parsed, about(args->proguard, matrix::ProguardMapping::parse(p)));
+      if (!mapping) mapping = matrix::MethodMapping();
       mapping->applyProguard(parsed);
     }
-    trace::IssueParseResult result = trace::parseIssueText(text);
-    trace::decodeIssues(result, mapping ? &*mapping : nullptr);
+    matrix::IssueParseResult result = matrix::parseIssueText(text);
+    matrix::decodeIssues(result, mapping ? &*mapping : nullptr);
     printProblems(result.problems, args->file);
     if (args->format == OutputFormat::kJson) {
       ordered_json j;
       ordered_json issues = ordered_json::array();
-      for (const auto& i : result.issues) issues.push_back(trace::issueToJson(i));
+      for (const auto& i : result.issues) issues.push_back(matrix::issueToJson(i));
       j["issues"] = std::move(issues);
-      j["problems"] = trace::problemsToJson(result.problems);
+      j["problems"] = json::problemsToJson(result.problems);
       j["linesRead"] = result.linesRead;
       printJson(j);
     } else {
@@ -90,11 +95,11 @@ void registerAnr(CLI::App& parent, int& exitCode) {
   addFormatOption(*cmd, args->format);
   setCommandBody(*cmd, exitCode, "parse anr", [args]() -> CommandResult {
     ASSIGN_OR_RETURN(auto text, readTextInput(args->file));
-    ASSIGN_OR_RETURN(auto report, about(args->file, trace::parseAnrTrace(text)));
-    const trace::AnrReport& r = *report;
+    ASSIGN_OR_RETURN(auto report, about(args->file, anr::parseAnrTrace(text)));
+    const anr::AnrReport& r = *report;
     printProblems(r.problems, args->file);
     if (args->format == OutputFormat::kJson) {
-      printJson(trace::anrReportToJson(r));
+      printJson(anr::anrReportToJson(r));
       return 0;
     }
     if (!r.subject.empty()) std::printf("Subject: %s\n", r.subject.c_str());
@@ -103,7 +108,7 @@ void registerAnr(CLI::App& parent, int& exitCode) {
                   p.threads.size(), p.nativeOnly ? "  (native only: kernel wait channels)" : "",
                   p.complete ? "" : "  (truncated)");
     }
-    if (const trace::AnrThread* main = r.mainThread()) {
+    if (const anr::AnrThread* main = r.mainThread()) {
       if (main->tid >= 0) {
         std::printf("\nmain thread: %s (tid %lld, prio %d)\n", main->state.c_str(), static_cast<long long>(main->tid),
                     main->prio);
@@ -119,7 +124,7 @@ void registerAnr(CLI::App& parent, int& exitCode) {
                     main->waitingToLock->lockClass.c_str(), static_cast<long long>(main->waitingToLock->heldByTid));
       }
     }
-    auto printChain = [&](const trace::BlockingChain& c) {
+    auto printChain = [&](const anr::BlockingChain& c) {
       std::string s = "  pid " + std::to_string(c.pid) + ": ";
       for (size_t k = 0; k < c.tids.size(); ++k) s += (k ? " -> " : "") + std::to_string(c.tids[k]);
       std::printf("%s%s\n", s.c_str(), c.endsInCycle ? " (cycle)" : c.tids.size() == 1 ? " -> (holder not named)" : "");
@@ -139,7 +144,7 @@ void registerFramestats(CLI::App& parent, int& exitCode) {
       "framestats", "`dumpsys gfxinfo <pkg> framestats`: per window drop levels, FPS, percentiles, slow-frame stages");
   struct Args {
     std::string file;
-    trace::DropThresholds levels;
+    framestats::DropThresholds levels;
     double refreshHz = 60;
     double sliceMs = 0;
     OutputFormat format = OutputFormat::kText;
@@ -152,17 +157,17 @@ void registerFramestats(CLI::App& parent, int& exitCode) {
   cmd->add_option("--slice-ms", args->sliceMs, "Also report stats per time slice of this length");
   addFormatOption(*cmd, args->format);
   setCommandBody(*cmd, exitCode, "parse framestats", [args]() -> CommandResult {
-    const trace::DropThresholds& thresholds = args->levels;
+    const framestats::DropThresholds& thresholds = args->levels;
     ASSIGN_OR_RETURN(auto text, readTextInput(args->file));
-    ASSIGN_OR_RETURN(auto capture, about(args->file, trace::parseFramestats(text, {args->refreshHz})));
+    ASSIGN_OR_RETURN(auto capture, about(args->file, framestats::parseFramestats(text, {args->refreshHz})));
     printProblems(capture->problems, args->file);
     ordered_json windows = ordered_json::array();
     for (const auto& w : capture->windows) {
-      const trace::FrameStats s = trace::computeFrameStats(w.frames, thresholds);
+      const framestats::FrameStats s = framestats::computeFrameStats(w.frames, thresholds);
       const double hz = w.refreshPeriodNs ? 1e9 / static_cast<double>(w.refreshPeriodNs) : 0;
       const auto slices = args->sliceMs > 0
-                              ? trace::sliceFrames(w.frames, static_cast<int64_t>(args->sliceMs * 1e6), thresholds)
-                              : std::vector<trace::FrameSlice>();
+                              ? framestats::sliceFrames(w.frames, static_cast<int64_t>(args->sliceMs * 1e6), thresholds)
+                              : std::vector<framestats::FrameSlice>();
       if (args->format == OutputFormat::kJson) {
         ordered_json j;
         j["name"] = w.name;
@@ -170,10 +175,10 @@ void registerFramestats(CLI::App& parent, int& exitCode) {
         j["pid"] = w.pid;
         j["refreshHz"] = hz;
         j["refreshSource"] = w.periodSource;
-        j.update(trace::frameStatsToJson(s));
+        j.update(framestats::frameStatsToJson(s));
         ordered_json sl = ordered_json::array();
         for (const auto& slice : slices) {
-          ordered_json sj = trace::frameStatsToJson(slice.stats);
+          ordered_json sj = framestats::frameStatsToJson(slice.stats);
           sj["startMs"] = static_cast<double>(slice.startNs - w.frames.front().startNs) / 1e6;
           sl.push_back(std::move(sj));
         }
@@ -198,9 +203,10 @@ void registerFramestats(CLI::App& parent, int& exitCode) {
                   static_cast<unsigned long long>(s.levels[4]));
       if (s.jankFrames) {
         std::printf("  slow frames (%llu) dominated by:", static_cast<unsigned long long>(s.jankFrames));
-        for (size_t k = 0; k < trace::kFrameStageCount; ++k) {
+        for (size_t k = 0; k < framestats::kFrameStageCount; ++k) {
           if (s.dominantStages[k]) {
-            std::printf(" %s %llu", std::string(trace::frameStageName(static_cast<trace::FrameStage>(k))).c_str(),
+            std::printf(" %s %llu",
+                        std::string(framestats::frameStageName(static_cast<framestats::FrameStage>(k))).c_str(),
                         static_cast<unsigned long long>(s.dominantStages[k]));
           }
         }
@@ -217,7 +223,7 @@ void registerFramestats(CLI::App& parent, int& exitCode) {
     if (args->format == OutputFormat::kJson) {
       ordered_json j;
       j["windows"] = std::move(windows);
-      j["problems"] = trace::problemsToJson(capture->problems);
+      j["problems"] = json::problemsToJson(capture->problems);
       printJson(j);
     }
     return 0;

@@ -8,14 +8,15 @@
 #include "app/cli/issue_text.h"
 #include "app/cli/text_input.h"
 #include "core/hprof/dump_source.h"
-#include "core/trace/method_trace.h"
-#include "core/trace/method_trace_tree.h"
-#include "core/trace/method_trace_verdicts.h"
-#include "core/trace/trace_json.h"
+#include "core/methodtrace/method_trace.h"
+#include "core/methodtrace/method_trace_json.h"
+#include "core/methodtrace/method_trace_tree.h"
+#include "core/methodtrace/method_trace_verdicts.h"
 
 namespace mxi::cli {
 
-namespace trace = core::trace;
+namespace matrix = core::matrix;
+namespace methodtrace = core::methodtrace;
 
 namespace {
 
@@ -25,14 +26,14 @@ std::string ms(uint64_t us) {
   return buf;
 }
 
-void printText(const trace::MethodTrace& t, const trace::MethodTraceReport& report, size_t maxDispatches) {
+void printText(const methodtrace::MethodTrace& t, const methodtrace::MethodTraceReport& report, size_t maxDispatches) {
   std::printf("%s trace, version %d%s, %s clock%s, pid %s, %s, %llu events, %zu methods, %zu threads\n",
               t.vm.empty() ? "method" : t.vm.c_str(), t.version, t.streaming ? " (streaming)" : "",
-              std::string(trace::traceClockName(t.clock)).c_str(),
+              std::string(methodtrace::traceClockName(t.clock)).c_str(),
               t.overflow ? ", BUFFER OVERFLOWED (calls missing)" : "", t.pid ? std::to_string(*t.pid).c_str() : "?",
               ms(t.elapsedTimeUs).c_str(), static_cast<unsigned long long>(t.records), t.methods.size(),
               t.threads.size());
-  std::vector<const trace::TraceThread*> busiest;
+  std::vector<const methodtrace::TraceThread*> busiest;
   for (const auto& th : t.threads) busiest.push_back(&th);
   std::stable_sort(busiest.begin(), busiest.end(), [](auto* a, auto* b) { return a->records > b->records; });
   std::printf("\nthreads by events:\n");
@@ -45,8 +46,8 @@ void printText(const trace::MethodTrace& t, const trace::MethodTraceReport& repo
     std::printf("\nno main thread found (no thread has the pid's id, is named \"main\" or is thread 1)\n");
     return;
   }
-  const trace::TraceThread& main = t.threads[*report.mainThread];
-  std::vector<const trace::LooperDispatch*> slowest;
+  const methodtrace::TraceThread& main = t.threads[*report.mainThread];
+  std::vector<const methodtrace::LooperDispatch*> slowest;
   for (const auto& d : report.dispatches) slowest.push_back(&d);
   std::stable_sort(slowest.begin(), slowest.end(), [](auto* a, auto* b) { return a->wallUs > b->wallUs; });
   std::printf("\nmain thread %u \"%s\": %zu Looper dispatches; the slowest:\n", main.id, main.name.c_str(),
@@ -101,19 +102,19 @@ void registerParseTrace(CLI::App& parent, int& exitCode) {
     auto release = [&](uint64_t upTo) {
       if (mapped) mapped->release(0, upTo);
     };
-    ASSIGN_OR_RETURN(auto read, about(args->file, trace::readMethodTrace(bytes, release)));
+    ASSIGN_OR_RETURN(auto read, about(args->file, methodtrace::readMethodTrace(bytes, release)));
     mapped.reset();
     if (!args->proguard.empty()) {
       ASSIGN_OR_RETURN(const auto p, about(args->proguard, readTextInput(args->proguard)));
-      ASSIGN_OR_RETURN(const auto parsed, about(args->proguard, trace::ProguardMapping::parse(p)));
-      trace::deobfuscate(read.trace, parsed);
+      ASSIGN_OR_RETURN(const auto parsed, about(args->proguard, matrix::ProguardMapping::parse(p)));
+      methodtrace::deobfuscate(read.trace, parsed);
     }
-    trace::MethodTraceOptions options;
+    methodtrace::MethodTraceOptions options;
     options.evilMethodMs = args->thresholdMs;
     options.process = args->process;
-    const trace::MethodTraceReport report = trace::judgeMethodTrace(read.trace, options);
+    const methodtrace::MethodTraceReport report = methodtrace::judgeMethodTrace(read.trace, options);
     if (args->format == OutputFormat::kJson) {
-      printJson(trace::methodTraceToJson(read.trace, report, read.error, args->dispatches));
+      printJson(methodtrace::methodTraceToJson(read.trace, report, read.error, args->dispatches));
     } else {
       printText(read.trace, report, args->dispatches);
     }

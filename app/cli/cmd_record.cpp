@@ -2,10 +2,10 @@
 // [--method-trace [--launch] [--sampling US]] -o FILE.mxs`: checks that the app is installed
 // (else names the closest installed packages) and runs (else waits for it, launches it, or says
 // so), deploys the agent, streams frames, Matrix issues and ANRs into a session file with a live
-// one-line summary, takes heap dumps at the given times into files next to it, and traces the
-// app's methods (ART's own tracer, no SDK in the app) into evil-method, startup and main-thread IO
-// issues. Ctrl-C stops cleanly: the file is closed complete. When the agent dies the recorder says
-// so, keeps what it has and restarts it; when the app dies it says so and follows the restarted
+// one-line summary (the figures of a live model fed as a sink of the recorder's one stream), takes heap dumps at the
+// given times into files next to it, and traces the app's methods (ART's own tracer, no SDK in the app) into
+// evil-method, startup and main-thread IO issues. Ctrl-C stops cleanly: the file is closed complete. When the agent
+// dies the recorder says so, keeps what it has and restarts it; when the app dies it says so and follows the restarted
 // process. A recording that captured nothing is not kept (exit 1).
 #include <unistd.h>
 
@@ -21,6 +21,8 @@
 #include "core/agentlink/live_recorder.h"
 #include "core/base/worker_pool.h"
 #include "core/devicetext/package_name.h"
+#include "core/live/live_record_feed.h"
+#include "core/live/live_session.h"
 
 namespace mxi::cli {
 
@@ -175,10 +177,14 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
     options.duration = std::chrono::milliseconds(static_cast<int64_t>(args->durationSeconds * 1000));
     options.pollIntervalMs = args->pollMs;
     options.sessionPath = args->output;
+    // The progress line's figures: the live model, a sink of the recorder's stream (fed and read
+    // on the recorder's thread).
+    core::live::LiveSession figures;
+    core::live::LiveRecordFeed feed(figures);
     core::agentlink::LiveRecorder recorder(
         options, [&](core::protocol::AgentHello& hello) { return agent.startAndConnect(hello, cancel); },
-        [tty](const core::agentlink::RecordStats& s) {
-          const std::string line = core::agentlink::formatStats(s);
+        [tty, &figures](const core::agentlink::RecordStats& s) {
+          const std::string line = core::agentlink::formatStats(figures.status(), s);
           if (tty) {
             std::fprintf(stderr, "\r\033[K%s", line.c_str());
           } else {
@@ -188,6 +194,7 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
         [tty](const std::string& notice) {
           std::fprintf(stderr, "%smxi record: %s\n", tty ? "\r\033[K" : "", notice.c_str());
         });
+    recorder.addSink(feed);
     recorder.setHeapDumpObserver([tty](const core::agentlink::HeapDumpProgress& p) {
       if (!p.finished) return;
       if (p.methodTrace) {
@@ -241,7 +248,7 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
     // Only Ctrl-C ends a recording quietly; a cancellation nobody asked for is a failure.
     if (!status.ok() && !(status.code() == core::StatusCode::kCancelled && cancel.isCancelled())) return status;
     std::fprintf(stderr, "mxi record: %s%s complete: %s\n", cancel.isCancelled() ? "stopped; " : "",
-                 args->output.c_str(), core::agentlink::formatStats(recorder.stats()).c_str());
+                 args->output.c_str(), core::agentlink::formatStats(figures.status(), recorder.stats()).c_str());
     return 0;
   });
 }

@@ -4,11 +4,11 @@
 
 namespace mxi::cli {
 
-namespace trace = core::trace;
+namespace matrix = core::matrix;
 
 namespace {
 
-void printTree(const trace::CallNode& n, int depth, std::string& out) {
+void printTree(const matrix::CallNode& n, int depth, std::string& out) {
   char line[128];
   std::snprintf(line, sizeof line, "%*s%s%6lld ms (self %lld)  x%lld  ", depth * 2, "", n.isStackKey ? "* " : "",
                 static_cast<long long>(n.costMs), static_cast<long long>(n.selfMs), static_cast<long long>(n.count));
@@ -18,10 +18,10 @@ void printTree(const trace::CallNode& n, int depth, std::string& out) {
 
 }  // namespace
 
-std::string issueText(const trace::MatrixIssue& i, size_t index) {
+std::string issueText(const matrix::MatrixIssue& i, size_t index) {
   std::string s = "#" + std::to_string(index + 1) + " " + i.tag;
   if (!i.detail.empty()) s += " " + i.detail;
-  if (i.io) s += " " + std::string(trace::ioIssueTypeName(i.type));
+  if (i.io) s += " " + std::string(matrix::ioIssueTypeName(i.type));
   if (i.costMs) s += "  cost " + std::to_string(*i.costMs) + " ms";
   if (!i.scene.empty()) s += "  scene " + i.scene;
   if (!i.process.empty()) s += "  process " + i.process;
@@ -75,7 +75,7 @@ std::string issueText(const trace::MatrixIssue& i, size_t index) {
       pos = end + 1;
     }
   }
-  if (i.kind == trace::IssueKind::kUnknown) s += "  content " + i.contentJson + "\n";
+  if (i.kind == matrix::IssueKind::kUnknown) s += "  content " + i.contentJson + "\n";
   return s;
 }
 

@@ -5,11 +5,11 @@
 #include <cstddef>
 #include <string>
 
-#include "core/trace/matrix_issue.h"
+#include "core/matrix/matrix_issue.h"
 
 namespace mxi::cli {
 
 // "#N TAG DETAIL  cost … ms  scene …" and the lines below it.
-std::string issueText(const core::trace::MatrixIssue& issue, size_t index);
+std::string issueText(const core::matrix::MatrixIssue& issue, size_t index);
 
 }  // namespace mxi::cli

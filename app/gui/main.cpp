@@ -9,11 +9,11 @@
 #include <cstdio>
 
 #include "app/gui/main_window.h"
-#include "app/gui/trace/method_trace_view.h"
-#include "app/gui/triage/triage_view.h"
-#include "app/gui/views/heap_browser.h"
-#include "app/gui/views/heap_compare_view.h"
-#include "app/gui/views/live_device_view.h"
+#include "app/gui/views/heap/heap_browser.h"
+#include "app/gui/views/heap/heap_compare_view.h"
+#include "app/gui/views/live/live_device_view.h"
+#include "app/gui/views/trace/method_trace_view.h"
+#include "app/gui/views/triage/triage_view.h"
 #include "core/triage/triage_store.h"
 #include "mxi/version.h"
 

@@ -1,16 +1,16 @@
-// The main window: a start page (open a dump, recent files, drag and drop), then the heap
-// browser of the opened dump. Loading runs on HeapLoadJob's thread with progress and Cancel.
+// The main window: a stack of pages — start (openers, devices, recent files), heap dump,
+// session, live device, method trace, triage — and the menus, the status bar and drag and drop
+// around them. Each page opens its own documents and runs their jobs (views/*/..._page.h); the
+// window only switches between pages, routes files to the page that opens them and relays what
+// pages report (the status line, the running job's progress and Cancel, failures, recent files).
 #pragma once
 
-#include <QElapsedTimer>
 #include <QMainWindow>
 #include <memory>
 
-#include "app/gui/jobs/capture_import.h"
-#include "app/gui/jobs/heap_load_job.h"
-#include "app/gui/jobs/live_device_job.h"
-#include "app/gui/jobs/session_load_job.h"
-#include "app/gui/models/heap_document.h"
+#include "app/gui/jobs/heap/heap_load_job.h"
+#include "app/gui/jobs/live/live_device_job.h"
+#include "app/gui/jobs/session/capture_import.h"
 #include "app/gui/settings/settings.h"
 
 class QLabel;
@@ -18,27 +18,32 @@ class QListWidget;
 class QProgressBar;
 class QPushButton;
 class QStackedWidget;
-class QTemporaryDir;
 
 namespace mxi::gui {
 
-class HeapBrowser;
-class HeapLoadJob;
-class DeviceTracker;
 class DemoDevice;
+class HeapBrowser;
+class HeapPage;
 class LiveDashboard;
 class LiveDeviceView;
-class SessionView;
+class LivePage;
 class MethodTraceView;
-class MethodTraceJob;
-class TriageJob;
+class Page;
+class SessionPage;
+class SessionView;
+class StartPage;
+class TracePage;
+class TriagePage;
 class TriageView;
+class WorkerJob;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
   explicit MainWindow(QWidget* parent = nullptr);
   ~MainWindow() override;
+
+  // The openers, each handled by its page; the page is shown when its document is.
   void openDump(const QString& path);
   // Raw device captures (framestats, Matrix issues, ANR traces, methodMapping.txt) as a session:
   // imported off the UI thread by core's session import; sessionOpened() when shown.
@@ -47,21 +52,32 @@ class MainWindow : public QMainWindow {
   void openSession(const QString& path);
   // A method trace (.trace, plain or gzip), loaded off the UI thread; traceOpened() when shown.
   void openMethodTrace(const QString& path, const QString& mappingPath = {});
-  MethodTraceView* traceView() const { return m_traceView; }
   // The Triage window over `store` (an SQLite file or postgresql://…), after analysing
   // `captures` (files or folders) into it, off the UI thread; triageOpened() when shown.
   void openTriage(const QString& store, const QStringList& captures = {});
-  TriageView* triageView() const { return m_triageView; }
   // Opens each file by what it is: heap dumps load in the heap browser, captures in the dashboard.
   void openFiles(const QStringList& paths);
-  HeapBrowser* heapBrowser() const { return m_browser; }
-  // The dashboard of the open session (a session file or imported captures).
-  LiveDashboard* dashboard() const;
-  SessionView* sessionView() const { return m_sessionView; }
+  // The live device view for a device (replacing any previous one); `demo` keeps a simulated
+  // phone alive for as long as the view shows it.
+  LiveDeviceView* openLiveDevice(LiveTarget target, std::unique_ptr<DemoDevice> demo = {});
+  // "Try the demo": starts the simulated phone and opens its live view. False (and openFailed)
+  // when the simulator cannot start.
+  bool startDemo();
   // Lists attached devices on the start page, live (host:track-devices; starts an adb server
   // when none runs). The app calls it at startup; tests call it with a private server.
   void startDeviceTracking();
-  QListWidget* deviceList() const { return m_devices; }
+  // Where this program looks for mxi-agent binaries.
+  static core::agentlink::AgentSearch agentSearch();
+
+  // What the pages show (null before their first document).
+  HeapBrowser* heapBrowser() const;
+  SessionView* sessionView() const;
+  LiveDashboard* dashboard() const;  // of the open session (a session file or imported captures)
+  LiveDeviceView* liveView() const;
+  MethodTraceView* traceView() const;
+  TriageView* triageView() const;
+  QListWidget* deviceList() const;
+
   // Switches the central view: "start", "heap", "session", "live", "trace", "triage".
   bool showPage(const QString& name);
   // Settings (Edit → Settings…): read from QSettings at startup. applySettings() takes effect at
@@ -69,16 +85,6 @@ class MainWindow : public QMainWindow {
   // afterwards; it does not save (the dialog does).
   const Settings& settings() const { return m_settings; }
   void applySettings(const Settings& settings);
-
-  // The live device view for a device (replacing any previous one); `demo` keeps a simulated
-  // phone alive for as long as the view shows it.
-  LiveDeviceView* openLiveDevice(LiveTarget target, std::unique_ptr<DemoDevice> demo = {});
-  // "Try the demo": starts the simulated phone and opens its live view. False (and openFailed)
-  // when the simulator cannot start.
-  bool startDemo();
-  LiveDeviceView* liveView() const { return m_liveView; }
-  // Where this program looks for mxi-agent binaries.
-  static core::agentlink::AgentSearch agentSearch();
 
  signals:
   void dumpLoaded();  // every tab of the heap browser has its data
@@ -94,55 +100,30 @@ class MainWindow : public QMainWindow {
   void dropEvent(QDropEvent* event) override;
 
  private:
-  QWidget* makeStartPage();
-  void chooseDump();
-  void chooseCaptures();
-  void chooseSession();
+  void makeMenus();
+  void makeStatusBar();
+  // Adds `page` to the stack under `name` and relays what it reports.
+  void addPage(const QString& name, Page* page);
   void editSettings();
-  void showSessionPage(SessionView* view);
-  // Runs `job` and shows the session it opens in a SessionView (titled `label`), or reports why
-  // it failed.
-  void loadSession(std::unique_ptr<SessionLoadJob> job, const QString& label);
   // The status bar's progress and Cancel follow `job` (the latest started) until it ends.
-  void chooseMethodTrace();
-  void chooseTriage();
   void showJobProgress(WorkerJob* job);
   void hideJobProgress(WorkerJob* job);
-  void indexed(std::shared_ptr<HeapDocument> document);
-  void loaded(std::shared_ptr<HeapDocument> document);
-  void noteMilestone(const char* name);
-  void failed(const QString& message);
-  // Status bar, openFailed() and (when shown) a dialog.
+  // Status bar, openFailed() and (with a title, when shown) a dialog.
   void reportFailure(const QString& title, const QString& message);
-  void rememberRecent(const QString& path);
-  void refreshRecent();
 
+  Settings m_settings;  // before the pages, which read it
   QStackedWidget* m_stack;
-  QListWidget* m_recent = nullptr;
-  QListWidget* m_devices = nullptr;
-  QLabel* m_deviceStatus = nullptr;
-  DeviceTracker* m_tracker = nullptr;
-  HeapBrowser* m_browser = nullptr;
-  MethodTraceView* m_traceView = nullptr;
-  std::unique_ptr<MethodTraceJob> m_traceJob;
-  TriageView* m_triageView = nullptr;
-  std::unique_ptr<TriageJob> m_triageJob;
-  // Where the next opened dump should show (the Triage window's double-click).
-  QString m_focusLeak;
-  quint64 m_focusObject = 0;
-  HeapBrowser* m_loadingBrowser = nullptr;           // the browser whose stages are still coming
-  QElapsedTimer m_openClock;                         // since the open began (MXI_GUI_TIMINGS)
-  SessionView* m_sessionView = nullptr;              // a .mxs, or imported captures
-  std::unique_ptr<QTemporaryDir> m_captureSessions;  // session files imported from captures
-  int m_captureImports = 0;
-  LiveDeviceView* m_liveView = nullptr;
-  QProgressBar* m_progress;
-  QLabel* m_phase;
-  QPushButton* m_cancel;
-  std::unique_ptr<HeapLoadJob> m_job;
-  std::unique_ptr<SessionLoadJob> m_sessionJob;
+  std::vector<std::pair<QString, Page*>> m_pages;  // by name, in the stack's order
+  HeapPage* m_heap;
+  SessionPage* m_session;
+  LivePage* m_live;
+  TracePage* m_trace;
+  TriagePage* m_triage;
+  StartPage* m_start;
+  QLabel* m_phase = nullptr;
+  QProgressBar* m_progress = nullptr;
+  QPushButton* m_cancel = nullptr;
   WorkerJob* m_shownJob = nullptr;  // whose progress the status bar shows
-  Settings m_settings;
 };
 
 }  // namespace mxi::gui

@@ -6,6 +6,7 @@
 #include "core/adb/shell.h"
 #include "core/base/text_lines.h"
 #include "core/devicetext/app_list.h"
+#include "core/devicetext/resumed_activity.h"
 
 namespace mxi::core::agentlink {
 
@@ -13,28 +14,12 @@ namespace {
 
 constexpr std::string_view kSeparator = "---mxi-apps---";
 
-// "ResumedActivity: ActivityRecord{5e2c1a7 u0 com.app/.Main t42}" (mResumedActivity on older
-// releases) → "com.app".
-std::string foregroundPackage(std::string_view activityOutput) {
-  std::string package;
-  text::forEachLine(activityOutput, [&](std::string_view line) {
-    if (!package.empty() || line.find("ResumedActivity") == std::string_view::npos) return;
-    for (std::string_view w : text::splitWhitespace(line)) {
-      const size_t slash = w.find('/');
-      if (slash != std::string_view::npos && slash > 0) {
-        package = std::string(w.substr(0, slash));
-        return;
-      }
-    }
-  });
-  return package;
-}
-
 }  // namespace
 
 std::vector<DeviceApp> parseDeviceApps(std::string_view packagesOutput, std::string_view psOutput,
                                        std::string_view activityOutput) {
-  const std::string front = foregroundPackage(activityOutput);
+  const std::optional<std::string> resumed = devicetext::parseResumedActivity(activityOutput);
+  const std::string_view front = resumed ? devicetext::packageOfComponent(*resumed) : std::string_view();
   std::vector<DeviceApp> out;
   for (const auto& p : devicetext::joinPackagesWithProcesses(devicetext::parsePmListPackages(packagesOutput),
                                                              devicetext::parseProcessList(psOutput))) {

@@ -10,10 +10,10 @@
 
 #include "core/devicetext/am_start_output.h"
 #include "core/hprof/dump_source.h"
+#include "core/json/json_writer.h"
+#include "core/methodtrace/method_trace.h"
 #include "core/protocol/framestats_polling.h"
 #include "core/session/frame_gaps.h"
-#include "core/trace/json_reader.h"
-#include "core/trace/method_trace.h"
 
 namespace mxi::core::agentlink {
 
@@ -40,13 +40,13 @@ std::string issueJson(const proto::MatrixIssue& issue) {
   j["truncated"] = issue.truncated;
   nlohmann::json content = nlohmann::json::parse(issue.contentJson, nullptr, false);
   j["content"] = content.is_discarded() ? nlohmann::json(issue.contentJson) : content;
-  return trace::dumpJson(j);
+  return json::dumpJson(j);
 }
 
 }  // namespace
 
-std::string formatStats(const RecordStats& s) {
-  std::string line = session::formatLiveStatus(s.live);
+std::string formatStats(const live::LiveStatus& figures, const RecordStats& s) {
+  std::string line = live::formatLiveStatus(figures);
   if (s.reconnects > 0) line += "  reconnects " + std::to_string(s.reconnects);
   return line;
 }
@@ -113,7 +113,7 @@ Status LiveRecorder::noteAppState(const proto::AppState& state) {
 }
 
 Status LiveRecorder::ensureWriter(const proto::AgentHello& hello) {
-  if (m_writer) return okStatus();
+  if (m_open) return okStatus();
   session::SessionHeader header;
   header.device = hello.deviceModel;
   header.app = m_options.packageName;
@@ -123,20 +123,25 @@ Status LiveRecorder::ensureWriter(const proto::AgentHello& hello) {
   header.startMonotonicNs = static_cast<int64_t>(hello.monotonicNs);
   header.extras = {{"abi", hello.abi}, {"sdk", std::to_string(hello.sdkLevel)}};
   if (!hello.agentMachine.empty()) header.extras.emplace_back("agentMachine", hello.agentMachine);
-  ASSIGN_OR_RETURN(m_writer, session::SessionWriter::create(m_options.sessionPath, header));
+  for (live::RecordSink* sink : m_sinks) RETURN_IF_ERROR(sink->open(header));
+  m_open = true;
   m_startDeviceNs = header.startMonotonicNs;
-  m_liveFeed.setStartNs(m_startDeviceNs);
   return okStatus();
 }
 
 Status LiveRecorder::append(const session::SessionRecord& record) {
-  RETURN_IF_ERROR(m_writer->append(record));
+  for (live::RecordSink* sink : m_sinks) RETURN_IF_ERROR(sink->push(std::span(&record, 1)));
   if (record.type != session::RecordType::kMark && record.type != session::RecordType::kScene &&
       record.type != session::RecordType::kFrameGap) {
     ++m_stats.captured;
   }
-  m_liveFeed.add(std::span(&record, 1));
-  if (m_onRecord) m_onRecord(record);
+  if (record.type == session::RecordType::kFrame) ++m_framesWritten;
+  return okStatus();
+}
+
+Status LiveRecorder::flushSinks() {
+  if (!m_open) return okStatus();
+  for (live::RecordSink* sink : m_sinks) RETURN_IF_ERROR(sink->flush());
   return okStatus();
 }
 
@@ -249,13 +254,13 @@ StatusOr<size_t> LiveRecorder::recordMethodTrace(const std::string& path) {
   ASSIGN_OR_RETURN(auto source, hprof::mapDumpFile(path));
   const std::string_view bytes(reinterpret_cast<const char*>(source->bytes().data()), source->bytes().size());
   ASSIGN_OR_RETURN(auto read,
-                   withContext(trace::readMethodTrace(bytes, [&](uint64_t upTo) { source->release(0, upTo); }),
-                               "reading the method trace " + path + ": "));
-  trace::MethodTraceOptions options;
+                   withContext(methodtrace::readMethodTrace(bytes, [&](uint64_t upTo) { source->release(0, upTo); }),
+                               "reading the method trace " + path));
+  methodtrace::MethodTraceOptions options;
   options.evilMethodMs = m_dumpOrder.methodTrace->evilMethodMs;
   options.process = m_options.packageName;
   options.launch = m_traceLaunch;
-  const trace::MethodTraceReport report = trace::judgeMethodTrace(read.trace, options);
+  const methodtrace::MethodTraceReport report = methodtrace::judgeMethodTrace(read.trace, options);
   // The trace's clock starts when tracing did; a launch's trace began TotalTime before am returned.
   const int64_t startNs =
       m_traceStartNs - (m_traceLaunch && m_traceLaunch->totalTimeMs ? *m_traceLaunch->totalTimeMs * 1'000'000 : 0);
@@ -265,7 +270,7 @@ StatusOr<size_t> LiveRecorder::recordMethodTrace(const std::string& path) {
     r.type = session::RecordType::kIssue;
     const uint32_t call = report.issueCalls[i];
     const int64_t atUs =
-        main && call != trace::kNoCall ? static_cast<int64_t>(read.trace.threads[*main].calls[call].startUs) : 0;
+        main && call != methodtrace::kNoCall ? static_cast<int64_t>(read.trace.threads[*main].calls[call].startUs) : 0;
     r.timeNs = std::max<int64_t>(startNs + atUs * 1000, 0);
     r.text = report.issueJson[i];
     RETURN_IF_ERROR(append(r));
@@ -284,7 +289,7 @@ Status LiveRecorder::handle(const proto::Message& message) {
   if (const auto* started = std::get_if<proto::MethodTraceStarted>(&message)) {
     if (m_dump && m_dumpOrder.methodTrace && !started->launchOutput.empty()) {
       const devicetext::AmStartResult am = devicetext::parseAmStartOutput(started->launchOutput);
-      m_traceLaunch = trace::LaunchTimes{am.totalTimeMs, am.waitTimeMs, am.launchState, am.activity};
+      m_traceLaunch = methodtrace::LaunchTimes{am.totalTimeMs, am.waitTimeMs, am.launchState, am.activity};
     }
     if (m_onNotice) m_onNotice("method tracing started in pid " + std::to_string(started->pid));
     return okStatus();
@@ -305,20 +310,20 @@ Status LiveRecorder::handle(const proto::Message& message) {
     for (const proto::FrameTiming& t : batch->frames) {
       if (!m_frameIds.emplace(t.intendedVsync, t.frameCompleted).second) continue;  // re-sent after a restart
       // Garbage stamps: skipped like core/trace's parser does (flagged rows are only counted).
-      const bool plausible = trace::plausibleFrameTimes(t.intendedVsync, t.frameCompleted);
+      const bool plausible = framestats::plausibleFrameTimes(t.intendedVsync, t.frameCompleted);
       if (!plausible && t.flags == 0) continue;
       // The first poll lists a window's last 120 frames, which an idle app drew minutes ago:
       // only what was drawn during the recording belongs to it (and to its clock's span).
       if (plausible && t.frameCompleted < m_startDeviceNs) continue;
       session::SessionRecord r;
       r.type = session::RecordType::kFrame;
-      r.frame = trace::frameFromTiming(t, static_cast<int64_t>(batch->refreshPeriodNs));
+      r.frame = framestats::frameFromTiming(t, static_cast<int64_t>(batch->refreshPeriodNs));
       if (!plausible) {
         r.frame.durationNs = 0;
         r.frame.stageNs = {};
       }
       r.timeNs = r.frame.startNs;
-      const trace::Frame& f = r.frame;
+      const framestats::Frame& f = r.frame;
       RETURN_IF_ERROR(writeScene(f.startNs, batch->scene));
       RETURN_IF_ERROR(append(r));
       m_lastDeviceNs = std::max(m_lastDeviceNs, f.startNs + f.durationNs);
@@ -391,6 +396,7 @@ Status LiveRecorder::run(const CancelToken& cancel) {
       }
       if (m_onNotice) m_onNotice("agent unreachable (" + conn.status().message() + "); retrying");
       (void)takeRequests(nullptr);  // marks still go in while the device is away
+      (void)flushSinks();
       std::this_thread::sleep_for(std::chrono::seconds(1));
       continue;
     }
@@ -437,18 +443,18 @@ Status LiveRecorder::run(const CancelToken& cancel) {
                  Clock::now() - lastTraffic > std::chrono::seconds(3)) {
         // Closed, broken, or silent past three heartbeats: the agent is gone.
         const std::string why = "agent connection lost (" + message.status().message() + "); " +
-                                std::to_string(m_live.countedFrames() + m_live.flaggedFrames()) +
-                                " frames kept; reconnecting";
+                                std::to_string(m_framesWritten) + " frames kept; reconnecting";
         if (m_onNotice) m_onNotice(why);
         if (m_onConnection) m_onConnection(false, hello, why);
         finishHeapDump(ioError("the agent connection was lost during the heap dump"));
         ++m_stats.reconnects;
         break;
       }
+      // The file is durable every second (SessionFileSink); the GUI's dashboard gets this turn's records.
+      failure = flushSinks();
+      if (!failure.ok()) break;
       if (Clock::now() >= nextReport) {
-        (void)m_writer->flush();  // durable every second (kOnFlush fsync policy)
         m_stats.elapsedSeconds = std::chrono::duration<double>(Clock::now() - start).count();
-        m_stats.live = m_live.status();
         if (m_onStats) m_onStats(m_stats);
         nextReport = Clock::now() + std::chrono::seconds(1);
       }
@@ -460,11 +466,12 @@ Status LiveRecorder::run(const CancelToken& cancel) {
   }
   m_stats.elapsedSeconds = std::chrono::duration<double>(Clock::now() - start).count();
   finishHeapDump(cancelled());
-  m_stats.live = m_live.status();
-  if (m_writer) {
+  if (m_open) {
     (void)takeRequests(nullptr);
-    const Status closed = m_writer->close();
-    if (failure.ok()) failure = closed;
+    for (live::RecordSink* sink : m_sinks) {
+      const Status closed = sink->close();  // the file first: complete whatever a later sink says
+      if (failure.ok()) failure = closed;
+    }
     if (m_stats.captured == 0) {
       // Nothing to look at: no file rather than an empty one that looks like a recording.
       std::error_code ignored;

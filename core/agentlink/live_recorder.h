@@ -1,9 +1,11 @@
 // Records a live session: agent messages → `.mxs` records (frames under their scene, Matrix
-// issues, ANRs, marks, heap dumps), a summary for a one-line display, and recovery when the
-// agent dies: the recorder says so, keeps every record it has, reconnects (restarting the agent
-// through the caller's `connect`) and drops frames it already has (the agent re-sends its last
-// rows). Observers see every record as it is written (a live view); mark() and
-// requestHeapDump() may be called from any thread while run() runs.
+// issues, ANRs, marks, heap dumps), and recovery when the agent dies: the recorder says so, keeps
+// every record it has, reconnects (restarting the agent through the caller's `connect`) and drops
+// frames it already has (the agent re-sends its last rows). The recorder is the source of one
+// stream of records (core/live/record_sink.h): the session file is its first sink, and callers
+// add theirs — `mxi record` a LiveRecordFeed whose figures make its progress line, the GUI a
+// LiveHandoff to its dashboard. It computes no figures itself. mark() and requestHeapDump() may
+// be called from any thread while run() runs.
 #pragma once
 
 #include <array>
@@ -22,11 +24,11 @@
 #include "core/agentlink/agent_connection.h"
 #include "core/agentlink/heap_dump_receiver.h"
 #include "core/base/cancel_token.h"
-#include "core/session/live_record_feed.h"
-#include "core/session/live_session.h"
-#include "core/session/session_writer.h"
-#include "core/trace/frame.h"
-#include "core/trace/method_trace_verdicts.h"
+#include "core/live/live_session.h"
+#include "core/live/record_sink.h"
+#include "core/live/session_file_sink.h"
+#include "core/framestats/frame.h"
+#include "core/methodtrace/method_trace_verdicts.h"
 
 namespace mxi::core::agentlink {
 
@@ -37,10 +39,10 @@ struct RecordOptions {
   std::string sessionPath;
 };
 
+// What the recording itself went through. The figures of what was recorded (frames, FPS, drop
+// levels, issues) are a sink's (a live::LiveSession fed by a live::LiveRecordFeed), so `mxi
+// record`, the live view and `mxi session summary` say the same.
 struct RecordStats {
-  // What was recorded, from the recorder's own LiveSession (the model the desktop app's live view
-  // shows), so `mxi record`, the live view and `mxi session summary` say the same.
-  session::LiveStatus live;
   uint64_t heapDumps = 0;
   uint64_t reconnects = 0;
   std::string scene;
@@ -61,7 +63,7 @@ std::string describeNothingRecorded(const RecordStats& stats, const RecordOption
 
 // An ART method trace asked for during a recording (requestMethodTrace): the agent traces for
 // `duration` (or a cold launch and then `duration`), the trace arrives like a heap dump, and the
-// issues judged from it (core/trace/method_trace_verdicts) are recorded as Matrix issues.
+// issues judged from it (core/methodtrace/method_trace_verdicts) are recorded as Matrix issues.
 struct MethodTraceOrder {
   std::chrono::milliseconds duration{5000};
   uint32_t samplingUs = 0;  // 0: every call
@@ -92,8 +94,8 @@ struct HeapDumpProgress {
   size_t traceIssues = 0;  // a finished method trace: the issues judged from it
 };
 
-// One line: session::formatLiveStatus, then "  reconnects R" when there were any.
-std::string formatStats(const RecordStats& stats);
+// One line: live::formatLiveStatus of the figures, then "  reconnects R" when there were any.
+std::string formatStats(const live::LiveStatus& figures, const RecordStats& stats);
 
 class LiveRecorder {
  public:
@@ -101,7 +103,6 @@ class LiveRecorder {
   using Connect = std::function<StatusOr<std::unique_ptr<AgentConnection>>(protocol::AgentHello&)>;
   using OnStats = std::function<void(const RecordStats&)>;
   using OnNotice = std::function<void(const std::string&)>;
-  using OnRecord = std::function<void(const session::SessionRecord&)>;
   // connected=true with the agent's hello after every (re)connection; false with the reason when lost.
   using OnConnection = std::function<void(bool connected, const protocol::AgentHello& hello, const std::string& why)>;
   using OnHeapDump = std::function<void(const HeapDumpProgress&)>;
@@ -113,8 +114,10 @@ class LiveRecorder {
         m_onStats(std::move(onStats)),
         m_onNotice(std::move(onNotice)) {}
 
-  // Observers are called on run()'s thread; set them before run().
-  void setRecordObserver(OnRecord observer) { m_onRecord = std::move(observer); }
+  // Sinks and observers are called on run()'s thread; add and set them before run(). A sink
+  // receives every record once, in order, after the session file has it; it must outlive run().
+  void addSink(live::RecordSink& sink) { m_sinks.push_back(&sink); }
+  // Observers are told about the recording, not its records.
   void setConnectionObserver(OnConnection observer) { m_onConnection = std::move(observer); }
   void setHeapDumpObserver(OnHeapDump observer) { m_onHeapDump = std::move(observer); }
   // Told what happened to the app's process: that it does not run (waiting for it), died,
@@ -141,6 +144,8 @@ class LiveRecorder {
   Status ensureWriter(const protocol::AgentHello& hello);
   Status writeScene(int64_t timeNs, const std::string& scene);
   Status append(const session::SessionRecord& record);
+  // The end of a turn of run()'s loop: every sink hands on what it holds.
+  Status flushSinks();
   Status takeRequests(AgentConnection* agent);
   // AppState: the app's process started, died or came back as another pid.
   Status noteAppState(const protocol::AppState& state);
@@ -154,15 +159,15 @@ class LiveRecorder {
   Connect m_connect;
   OnStats m_onStats;
   OnNotice m_onNotice;
-  OnRecord m_onRecord;
   OnConnection m_onConnection;
   OnHeapDump m_onHeapDump;
   OnApp m_onApp;
   RecordStats m_stats;
-  std::unique_ptr<session::SessionWriter> m_writer;
+  live::SessionFileSink m_file{m_options.sessionPath};
+  std::vector<live::RecordSink*> m_sinks{&m_file};  // the file first
+  bool m_open = false;                              // the sinks were opened (an agent answered)
+  uint64_t m_framesWritten = 0;                     // frame records, flagged ones included
   std::string m_sessionScene;
-  session::LiveSession m_live;
-  session::LiveRecordFeed m_liveFeed{m_live};
   int64_t m_lastDeviceNs = 0;   // newest device monotonic time seen (frames, scenes, heartbeats)
   int64_t m_startDeviceNs = 0;  // the device's monotonic clock when the first agent answered (0: unknown)
   static constexpr size_t kMaxFrameIds = 16384;
@@ -186,7 +191,7 @@ class LiveRecorder {
   std::unique_ptr<HeapDumpReceiver> m_dump;  // the transfer in progress (run()'s thread only)
   HeapDumpOrder m_dumpOrder;
   int64_t m_traceStartNs = 0;                       // device time the running method trace began
-  std::optional<trace::LaunchTimes> m_traceLaunch;  // its `am start -W` times (a launch)
+  std::optional<methodtrace::LaunchTimes> m_traceLaunch;  // its `am start -W` times (a launch)
   uint32_t m_nextRequestId = 1;
 };
 

@@ -31,7 +31,6 @@ class ByteReader {
   uint64_t remaining() const { return m_pos <= m_data.size() ? m_data.size() - m_pos : 0; }
   bool has(uint64_t n) const { return n <= remaining(); }
   const uint8_t* here() const { return m_data.data() + m_pos; }
-  void seek(uint64_t pos) { m_pos = pos; }
 
   // Each returns false (and leaves pos unchanged) when fewer than the needed bytes remain.
   bool skip(uint64_t n) {

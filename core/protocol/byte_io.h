@@ -3,6 +3,7 @@
 // naming the field and its offset inside the payload.
 #pragma once
 
+#include <concepts>
 #include <cstdint>
 #include <cstring>
 #include <span>
@@ -23,6 +24,11 @@ class ByteWriter {
   void u64(uint64_t v) { le(v, 8); }
   void i32(int32_t v) { u32(static_cast<uint32_t>(v)); }
   void i64(int64_t v) { u64(static_cast<uint64_t>(v)); }
+  // Any integer, little-endian in sizeof(T) bytes (two's complement when signed).
+  template <std::integral T>
+  void integer(T v) {
+    le(static_cast<uint64_t>(v), sizeof(T));
+  }
   // u32 length + bytes.
   void str(std::string_view s) {
     u32(static_cast<uint32_t>(s.size()));
@@ -31,8 +37,8 @@ class ByteWriter {
   void bytes(std::span<const uint8_t> b) { m_out.insert(m_out.end(), b.begin(), b.end()); }
 
  private:
-  void le(uint64_t v, int n) {
-    for (int i = 0; i < n; ++i) m_out.push_back(static_cast<uint8_t>(v >> (8 * i)));
+  void le(uint64_t v, size_t n) {
+    for (size_t i = 0; i < n; ++i) m_out.push_back(static_cast<uint8_t>(v >> (8 * i)));
   }
   std::vector<uint8_t>& m_out;
 };
@@ -59,6 +65,10 @@ class ByteReader {
     RETURN_IF_ERROR(le(u, what));
     v = static_cast<int64_t>(u);
     return okStatus();
+  }
+  template <std::integral T>
+  Status integer(T& v, const char* what) {
+    return le(v, what);
   }
   Status str(std::string& v, const char* what) {
     uint32_t n = 0;

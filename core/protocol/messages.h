@@ -11,7 +11,8 @@
 
 namespace mxi::core::protocol {
 
-inline constexpr uint16_t kProtocolVersion = 1;
+// Changes only for incompatible changes (docs/PROTOCOL.md). 2: AnrReport lost mainThreadStack.
+inline constexpr uint16_t kProtocolVersion = 2;
 
 enum class MessageType : uint16_t {
   kHello = 0x01,
@@ -40,13 +41,16 @@ enum class MessageType : uint16_t {
 
 // Desktop → agent, first message: the token the agent was started with must match.
 struct Hello {
+  static constexpr MessageType kType = MessageType::kHello;
   uint16_t protocolVersion = kProtocolVersion;
   std::string sessionToken;
   std::string clientName;
+  friend bool operator==(const Hello&, const Hello&) = default;
 };
 
 // Agent → desktop, answer to a valid Hello.
 struct AgentHello {
+  static constexpr MessageType kType = MessageType::kAgentHello;
   uint16_t protocolVersion = kProtocolVersion;
   std::string agentVersion;
   std::string buildHash;
@@ -57,6 +61,7 @@ struct AgentHello {
   uint64_t wallClockMs = 0;     // layout 2: the device's wall clock when it answered (0: unknown)
   std::string agentMachine;     // layout 3: the machine the agent binary was built for (aarch64, arm, x86_64)
   uint64_t monotonicNs = 0;     // layout 4: the device's CLOCK_MONOTONIC when it answered (frames' clock; 0: unknown)
+  friend bool operator==(const AgentHello&, const AgentHello&) = default;
 };
 
 // Collector bits of StartCollecting::collectors.
@@ -69,15 +74,20 @@ enum CollectorBits : uint32_t {
 };
 
 struct StartCollecting {
+  static constexpr MessageType kType = MessageType::kStartCollecting;
   std::string packageName;
   uint32_t pollIntervalMs = 1000;
   uint32_t collectors = kCollectAll;
   // Layout 2: read logcat from this device wall-clock time (ms since the epoch) instead of from
   // now, so issues and ANRs logged while no agent ran still arrive; 0: from now.
   uint64_t logSinceMs = 0;
+  friend bool operator==(const StartCollecting&, const StartCollecting&) = default;
 };
 
-struct StopCollecting {};
+struct StopCollecting {
+  static constexpr MessageType kType = MessageType::kStopCollecting;
+  friend bool operator==(const StopCollecting&, const StopCollecting&) = default;
+};
 
 // Bits of HeapDumpRequest::flags (and of HeapDumpBegin::flags: those the agent honoured).
 enum HeapDumpFlags : uint32_t {
@@ -95,10 +105,12 @@ inline uint32_t bitmapFormatFlags(BitmapFormat format) { return static_cast<uint
 const char* bitmapFormatName(BitmapFormat format);
 
 struct HeapDumpRequest {
+  static constexpr MessageType kType = MessageType::kHeapDumpRequest;
   uint32_t requestId = 0;
   std::string packageName;
   int32_t pid = 0;     // 0: the package's main process
   uint32_t flags = 0;  // HeapDumpFlags
+  friend bool operator==(const HeapDumpRequest&, const HeapDumpRequest&) = default;
 };
 
 // Bits of MethodTraceRequest::flags.
@@ -111,6 +123,7 @@ enum MethodTraceFlags : uint32_t {
 // a cold launch; answered with MethodTraceStarted, then the trace file as a transfer
 // (HeapDumpBegin/Chunk/End with this requestId), or an Error with it.
 struct MethodTraceRequest {
+  static constexpr MessageType kType = MessageType::kMethodTraceRequest;
   uint32_t requestId = 0;
   std::string packageName;
   int32_t pid = 0;             // 0: the package's main process (not for a launch)
@@ -118,9 +131,13 @@ struct MethodTraceRequest {
   uint32_t samplingUs = 0;     // 0: every call (instrumented); else the sampling interval
   uint32_t flags = 0;          // MethodTraceFlags
   std::string component;       // launch: "pkg/.Activity"; empty: the package's launcher activity
+  friend bool operator==(const MethodTraceRequest&, const MethodTraceRequest&) = default;
 };
 
-struct ProcessListRequest {};
+struct ProcessListRequest {
+  static constexpr MessageType kType = MessageType::kProcessListRequest;
+  friend bool operator==(const ProcessListRequest&, const ProcessListRequest&) = default;
+};
 
 // Bits of PackageListRequest::flags.
 enum PackageListFlags : uint32_t {
@@ -129,7 +146,9 @@ enum PackageListFlags : uint32_t {
 
 // The installed packages (an app picker's list), answered by PackageList.
 struct PackageListRequest {
+  static constexpr MessageType kType = MessageType::kPackageListRequest;
   uint32_t flags = 0;
+  friend bool operator==(const PackageListRequest&, const PackageListRequest&) = default;
 };
 
 // Per-frame timings as `dumpsys gfxinfo <pkg> framestats` reports them (CLOCK_MONOTONIC ns;
@@ -153,16 +172,20 @@ struct FrameTiming {
 };
 
 struct FrameBatch {
+  static constexpr MessageType kType = MessageType::kFrameBatch;
   std::string packageName;
   std::string scene;             // activity the frames belong to (window name or focused activity)
   uint64_t refreshPeriodNs = 0;  // display refresh period at the time of the poll
   std::vector<FrameTiming> frames;
+  friend bool operator==(const FrameBatch&, const FrameBatch&) = default;
 };
 
 struct SceneChange {
+  static constexpr MessageType kType = MessageType::kSceneChange;
   uint64_t monotonicNs = 0;
   std::string packageName;
   std::string activity;  // fully qualified class name, empty when the app lost focus
+  friend bool operator==(const SceneChange&, const SceneChange&) = default;
 };
 
 enum class IssueKind : uint8_t {
@@ -179,6 +202,7 @@ const char* issueKindName(IssueKind kind);
 
 // One Matrix issue as `Issue.toString()` logged it: tag[..]type[..];key[..];content[<JSON>].
 struct MatrixIssue {
+  static constexpr MessageType kType = MessageType::kMatrixIssue;
   uint64_t logTimeMs = 0;  // logcat timestamp (device wall clock, ms since the epoch)
   int32_t pid = 0;
   std::string logTag;  // the logcat tag (e.g. Matrix.DefaultPluginListener)
@@ -189,16 +213,20 @@ struct MatrixIssue {
   bool truncated = false;  // logcat cut the line: content is not complete JSON
   std::string contentJson;
   uint64_t monotonicNs = 0;  // layout 2: logTimeMs on the device's CLOCK_MONOTONIC (0: unknown)
+  friend bool operator==(const MatrixIssue&, const MatrixIssue&) = default;
 };
 
 struct AnrReport {
+  static constexpr MessageType kType = MessageType::kAnrReport;
   uint64_t timeMs = 0;  // am_anr event time (device wall clock)
   int32_t pid = 0;
   std::string packageName;
   std::string reason;
-  std::string mainThreadStack;  // the "main" thread block of the app's process
-  std::string traces;           // the dropbox entry (truncated to the payload bound)
-  uint64_t monotonicNs = 0;     // layout 2: timeMs on the device's CLOCK_MONOTONIC (0: unknown)
+  // The dropbox entry (truncated to the payload bound); the desktop parses it (core/trace
+  // anr_trace.h) and shows the main thread first.
+  std::string traces;
+  uint64_t monotonicNs = 0;  // layout 2: timeMs on the device's CLOCK_MONOTONIC (0: unknown)
+  friend bool operator==(const AnrReport&, const AnrReport&) = default;
 };
 
 struct ProcessInfo {
@@ -209,8 +237,10 @@ struct ProcessInfo {
 };
 
 struct ProcessList {
+  static constexpr MessageType kType = MessageType::kProcessList;
   std::string foregroundPackage;
   std::vector<ProcessInfo> processes;
+  friend bool operator==(const ProcessList&, const ProcessList&) = default;
 };
 
 // One installed package and whether any of its processes runs.
@@ -224,19 +254,24 @@ struct PackageInfo {
 // Sorted by name. Each entry is length-prefixed on the wire so later layouts can append
 // per-package fields that older receivers skip.
 struct PackageList {
+  static constexpr MessageType kType = MessageType::kPackageList;
   std::vector<PackageInfo> packages;
+  friend bool operator==(const PackageList&, const PackageList&) = default;
 };
 
 enum class AppRunState : uint8_t { kStopped = 0, kRunning = 1 };
 
 struct AppState {
+  static constexpr MessageType kType = MessageType::kAppState;
   std::string packageName;
   int32_t pid = 0;
   AppRunState state = AppRunState::kStopped;
   bool foreground = false;
+  friend bool operator==(const AppState&, const AppState&) = default;
 };
 
 struct HeapDumpBegin {
+  static constexpr MessageType kType = MessageType::kHeapDumpBegin;
   uint32_t requestId = 0;
   int32_t pid = 0;
   uint64_t totalBytes = 0;  // size of what is streamed (uncompressed; the shrunk dump when shrunk)
@@ -244,20 +279,25 @@ struct HeapDumpBegin {
   // dropped), and the dump's size before shrinking (= totalBytes when not shrunk).
   uint32_t flags = 0;
   uint64_t originalBytes = 0;
+  friend bool operator==(const HeapDumpBegin&, const HeapDumpBegin&) = default;
 };
 
 // One independently zlib-compressed piece of the dump; progress = (offset + rawLength) / total.
 struct HeapDumpChunk {
+  static constexpr MessageType kType = MessageType::kHeapDumpChunk;
   uint32_t requestId = 0;
   uint64_t offset = 0;
   uint32_t rawLength = 0;
   std::vector<uint8_t> zlibData;
+  friend bool operator==(const HeapDumpChunk&, const HeapDumpChunk&) = default;
 };
 
 struct HeapDumpEnd {
+  static constexpr MessageType kType = MessageType::kHeapDumpEnd;
   uint32_t requestId = 0;
   uint64_t totalBytes = 0;
   uint32_t crc32 = 0;  // of the whole uncompressed dump
+  friend bool operator==(const HeapDumpEnd&, const HeapDumpEnd&) = default;
 };
 
 enum class ErrorCode : uint32_t {
@@ -272,39 +312,48 @@ enum class ErrorCode : uint32_t {
 };
 
 struct Error {
+  static constexpr MessageType kType = MessageType::kError;
   ErrorCode code = ErrorCode::kInternal;
   uint32_t requestId = 0;  // the heap-dump request it concerns, 0 otherwise
   std::string message;
+  friend bool operator==(const Error&, const Error&) = default;
 };
 
 struct Heartbeat {
+  static constexpr MessageType kType = MessageType::kHeartbeat;
   uint64_t sequence = 0;
   uint64_t monotonicMs = 0;
+  friend bool operator==(const Heartbeat&, const Heartbeat&) = default;
 };
 
 // Agent → desktop: two framestats polls of a window did not overlap, so frames between them were
 // never listed (the platform keeps only a window's last kFramestatsRingFrames). Sent before the
 // batch that follows the gap.
 struct FrameGap {
+  static constexpr MessageType kType = MessageType::kFrameGap;
   std::string packageName;
   std::string scene;
   uint64_t lastSeenVsyncNs = 0;  // IntendedVsync of the newest row the earlier poll listed
   uint64_t nextSeenVsyncNs = 0;  // IntendedVsync of the oldest row the later poll lists
   uint32_t maxLostFrames = 0;    // the vsyncs strictly between them: at most this many frames lost
+  friend bool operator==(const FrameGap&, const FrameGap&) = default;
 };
 
 // Agent → desktop: tracing started in process `pid`; for a launch, what `am start -W` printed
 // (Status, LaunchState, Activity, TotalTime, WaitTime…).
 struct MethodTraceStarted {
+  static constexpr MessageType kType = MessageType::kMethodTraceStarted;
   uint32_t requestId = 0;
   int32_t pid = 0;
   std::string launchOutput;
+  friend bool operator==(const MethodTraceStarted&, const MethodTraceStarted&) = default;
 };
 
 // A frame of a type this build does not know; skipped by receivers.
 struct UnknownMessage {
   uint16_t type = 0;
   size_t payloadBytes = 0;
+  friend bool operator==(const UnknownMessage&, const UnknownMessage&) = default;
 };
 
 using Message = std::variant<Hello, StartCollecting, StopCollecting, HeapDumpRequest, ProcessListRequest, AgentHello,

@@ -5,18 +5,18 @@
 #include <cstdio>
 #include <map>
 
-#include "core/session/format_text.h"
+#include "core/base/format_text.h"
 
 namespace mxi::core::session {
 namespace {
 
-std::map<std::string, std::vector<trace::Frame>> framesByScene(const SessionData& d) {
-  std::map<std::string, std::vector<trace::Frame>> out;
+std::map<std::string, std::vector<framestats::Frame>> framesByScene(const SessionData& d) {
+  std::map<std::string, std::vector<framestats::Frame>> out;
   for (const SessionFrame& f : d.frames) out[d.scenes[f.scene]].push_back(f.frame);
   return out;
 }
 
-std::vector<int64_t> countedDurations(const std::vector<trace::Frame>& frames) {
+std::vector<int64_t> countedDurations(const std::vector<framestats::Frame>& frames) {
   std::vector<int64_t> out;
   out.reserve(frames.size());
   for (const auto& f : frames) {
@@ -28,7 +28,7 @@ std::vector<int64_t> countedDurations(const std::vector<trace::Frame>& frames) {
 int64_t median(std::vector<int64_t> v) {
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());
-  return trace::nearestRankPercentile(v, 50);
+  return framestats::nearestRankPercentile(v, 50);
 }
 
 struct EvilGroup {
@@ -39,7 +39,7 @@ struct EvilGroup {
 };
 
 // The name the call tree gives its stackKey method ("" when undecoded or absent).
-std::string stackKeyName(const trace::CallNode& node) {
+std::string stackKeyName(const matrix::CallNode& node) {
   if (node.isStackKey) return node.name;
   for (const auto& child : node.children) {
     if (std::string name = stackKeyName(child); !name.empty()) return name;
@@ -51,14 +51,14 @@ std::map<std::string, EvilGroup> evilByKey(const SessionData& d) {
   std::map<std::string, EvilGroup> out;
   for (const auto& si : d.issues) {
     const auto& i = si.issue;
-    if (i.kind != trace::IssueKind::kEvilMethod || i.stackKey.empty()) continue;
+    if (i.kind != matrix::IssueKind::kEvilMethod || i.stackKey.empty()) continue;
     auto& g = out[i.stackKey];
     g.costs.push_back(i.costMs.value_or(0));
     g.detail = i.detail;
     if (i.callTree) {
       if (std::string name = stackKeyName(*i.callTree); !name.empty()) g.methodName = std::move(name);
     }
-    g.methodId = trace::stackKeyMethodId(i.stackKey);
+    g.methodId = matrix::stackKeyMethodId(i.stackKey);
   }
   return out;
 }
@@ -66,7 +66,7 @@ std::map<std::string, EvilGroup> evilByKey(const SessionData& d) {
 uint64_t anrCount(const SessionData& d) {
   uint64_t n = d.anrs.size();
   for (const auto& si : d.issues) {
-    if (si.issue.kind == trace::IssueKind::kEvilMethod &&
+    if (si.issue.kind == matrix::IssueKind::kEvilMethod &&
         (si.issue.detail == "ANR" || si.issue.detail == "SIGNAL_ANR")) {
       ++n;
     }
@@ -101,11 +101,11 @@ SessionComparison compareSessions(const SessionData& base, const SessionData& ne
     SceneDelta d;
     d.scene = name;
     const auto b = baseScenes.find(name), n = nextScenes.find(name);
-    const std::vector<trace::Frame> empty;
+    const std::vector<framestats::Frame> empty;
     const auto& bf = b == baseScenes.end() ? empty : b->second;
     const auto& nf = n == nextScenes.end() ? empty : n->second;
-    d.base = trace::computeFrameStats(bf, t.dropThresholds);
-    d.next = trace::computeFrameStats(nf, t.dropThresholds);
+    d.base = framestats::computeFrameStats(bf, t.dropThresholds);
+    d.next = framestats::computeFrameStats(nf, t.dropThresholds);
     if (d.base.frames < t.minFrames || d.next.frames < t.minFrames) {
       d.verdict = bf.empty() ? Verdict::kNew : nf.empty() ? Verdict::kGone : Verdict::kNotJudged;
       c.scenes.push_back(std::move(d));
@@ -211,7 +211,7 @@ SessionComparison compareSessions(const SessionData& base, const SessionData& ne
       e.verdict = Verdict::kImprovement;
     }
     if (e.regression) {
-      c.regressions.push_back("io " + std::string(trace::ioIssueTypeName(e.type)) + " " + e.path +
+      c.regressions.push_back("io " + std::string(matrix::ioIssueTypeName(e.type)) + " " + e.path +
                               formatText(": %llu -> %llu issues", static_cast<unsigned long long>(e.baseCount),
                                          static_cast<unsigned long long>(e.nextCount)));
     }

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "core/session/mann_whitney.h"
+#include "core/base/mann_whitney.h"
+#include "core/framestats/frame_stats.h"
 #include "core/session/session_data.h"
-#include "core/trace/frame_stats.h"
 
 namespace mxi::core::session {
 
@@ -22,7 +22,7 @@ struct CompareThresholds {
   int64_t startupSlowerMinMs = 50;
   bool newEvilMethodIsRegression = true;
   bool newIoIssueIsRegression = true;
-  trace::DropThresholds dropThresholds;
+  framestats::DropThresholds dropThresholds;
 };
 
 enum class Verdict : uint8_t { kSame, kRegression, kImprovement, kNew, kGone, kNotJudged };
@@ -30,7 +30,7 @@ std::string_view verdictName(Verdict v);  // "same", "regression", "improvement"
 
 struct SceneDelta {
   std::string scene;
-  trace::FrameStats base, next;
+  framestats::FrameStats base, next;
   MannWhitneyResult test;
   double medianChangePct = 0;
   Verdict verdict = Verdict::kSame;

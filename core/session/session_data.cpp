@@ -8,8 +8,8 @@
 
 namespace mxi::core::session {
 
-std::vector<trace::Frame> SessionData::framesOfScene(uint32_t scene) const {
-  std::vector<trace::Frame> out;
+std::vector<framestats::Frame> SessionData::framesOfScene(uint32_t scene) const {
+  std::vector<framestats::Frame> out;
   for (const SessionFrame& f : frames) {
     if (f.scene == scene) out.push_back(f.frame);
   }
@@ -18,7 +18,7 @@ std::vector<trace::Frame> SessionData::framesOfScene(uint32_t scene) const {
 
 StatusOr<std::shared_ptr<const SessionData>> loadSession(const SessionReader& reader, ProgressSink& progress,
                                                          const CancelToken& cancel,
-                                                         const trace::MethodMapping* mapping) {
+                                                         const matrix::MethodMapping* mapping) {
   auto data = std::make_shared<SessionData>();
   data->header = reader.header();
   data->recovery = reader.recovery();
@@ -53,7 +53,7 @@ StatusOr<std::shared_ptr<const SessionData>> loadSession(const SessionReader& re
           break;
         }
         case RecordType::kIssue: {
-          auto issue = trace::parseIssueJson(r.text);
+          auto issue = matrix::parseIssueJson(r.text);
           if (!issue.ok()) {
             data->problems.push_back(
                 {0, 0, "stored issue at " + std::to_string(r.timeNs) + " ns: " + issue.status().toString()});
@@ -65,7 +65,7 @@ StatusOr<std::shared_ptr<const SessionData>> loadSession(const SessionReader& re
         case RecordType::kAnr: {
           SessionAnr anr;
           anr.timeNs = r.timeNs;
-          auto report = trace::parseAnrTrace(r.text);
+          auto report = anr::parseAnrTrace(r.text);
           if (report.ok()) {
             anr.report = std::move(report).value();
           } else {
@@ -84,10 +84,10 @@ StatusOr<std::shared_ptr<const SessionData>> loadSession(const SessionReader& re
     }
   }
   // Build call trees so compare and exports see evil methods the same way `mxi parse` does.
-  trace::IssueParseResult parsed;
+  matrix::IssueParseResult parsed;
   parsed.issues.reserve(data->issues.size());
   for (auto& i : data->issues) parsed.issues.push_back(std::move(i.issue));
-  trace::decodeIssues(parsed, mapping);
+  matrix::decodeIssues(parsed, mapping);
   for (size_t i = 0; i < data->issues.size(); ++i) data->issues[i].issue = std::move(parsed.issues[i]);
   for (auto& p : parsed.problems) data->problems.push_back(std::move(p));
   progress.report("reading session", ProgressSink::kMax);

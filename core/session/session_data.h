@@ -7,31 +7,31 @@
 #include <string>
 #include <vector>
 
+#include "core/anr/anr_trace.h"
 #include "core/base/cancel_token.h"
 #include "core/base/progress.h"
+#include "core/matrix/matrix_issue.h"
 #include "core/session/frame_gaps.h"
 #include "core/session/session_reader.h"
-#include "core/trace/anr_trace.h"
-#include "core/trace/matrix_issue.h"
 
 namespace mxi::core::session {
 
 inline constexpr const char* kNoScene = "(no scene)";
 
 struct SessionFrame {
-  trace::Frame frame;
+  framestats::Frame frame;
   uint32_t scene = 0;  // index into SessionData::scenes
 };
 
 struct SessionIssue {
   int64_t timeNs = 0;
-  trace::MatrixIssue issue;
+  matrix::MatrixIssue issue;
 };
 
 struct SessionAnr {
   int64_t timeNs = 0;
   std::string text;
-  std::shared_ptr<const trace::AnrReport> report;  // null when the text did not parse
+  std::shared_ptr<const anr::AnrReport> report;  // null when the text did not parse
   std::string error;
 };
 
@@ -55,20 +55,20 @@ struct SessionData {
   std::vector<SessionAnr> anrs;
   std::vector<SessionEvent> marks, heapDumps;
   std::vector<SessionFrameGap> frameGaps;
-  std::vector<trace::ParseProblem> problems;  // stored issues that no longer parse, …
+  std::vector<ParseProblem> problems;  // stored issues that no longer parse, …
   uint64_t unknownRecords = 0;
   // The session's span (session_span.h): every record's, or the frames' when other records
   // were stamped on another clock, offClockNs away.
   int64_t firstTimeNs = 0, lastTimeNs = 0;
   int64_t offClockNs = 0;
 
-  std::vector<trace::Frame> framesOfScene(uint32_t scene) const;
+  std::vector<framestats::Frame> framesOfScene(uint32_t scene) const;
 };
 
 // Reads every block; progress is per block. A block that cannot be read fails the load.
 // Evil-method call trees are named through `mapping` when given (the app's methodMapping.txt).
 StatusOr<std::shared_ptr<const SessionData>> loadSession(const SessionReader& reader, ProgressSink& progress,
                                                          const CancelToken& cancel,
-                                                         const trace::MethodMapping* mapping = nullptr);
+                                                         const matrix::MethodMapping* mapping = nullptr);
 
 }  // namespace mxi::core::session

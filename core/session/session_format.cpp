@@ -1,6 +1,6 @@
 #include "core/session/session_format.h"
 
-#include "core/trace/fps.h"
+#include "core/framestats/fps.h"
 
 #include <algorithm>
 #include <cmath>
@@ -50,7 +50,7 @@ double histogramBucketUpperMs(uint32_t b) {
   return INFINITY;
 }
 
-void SceneFrameSummary::add(const trace::Frame& f, const trace::DropThresholds& thresholds) {
+void SceneFrameSummary::add(const framestats::Frame& f, const framestats::DropThresholds& thresholds) {
   if (f.flags != 0) {
     ++flaggedFrames;
     return;
@@ -103,7 +103,7 @@ void SceneFrameSummary::merge(const SceneFrameSummary& o) {
   histogram = std::move(merged);
 }
 
-double SceneFrameSummary::fps() const { return trace::FpsAccumulator{frames, occupiedNs, periodSum}.fps(); }
+double SceneFrameSummary::fps() const { return framestats::FpsAccumulator{frames, occupiedNs, periodSum}.fps(); }
 
 double SceneFrameSummary::percentileMs(double p) const {
   if (frames == 0) return 0;
@@ -209,7 +209,7 @@ void encodeRecord(const SessionRecord& rec, int64_t& previousTimeNs, std::string
   previousTimeNs = rec.timeNs;
   switch (rec.type) {
     case RecordType::kFrame: {
-      const trace::Frame& f = rec.frame;
+      const framestats::Frame& f = rec.frame;
       b.varint(static_cast<uint64_t>(std::max<int64_t>(f.durationNs, 0)));
       b.varint(static_cast<uint64_t>(std::max<int64_t>(f.refreshPeriodNs, 0)));
       b.varint(f.flags);
@@ -250,7 +250,7 @@ Status decodeRecords(std::string_view payload, std::vector<SessionRecord>& out, 
     rec.type = static_cast<RecordType>(type);
     rec.timeNs = std::clamp<int64_t>(previousTimeNs, -kMaxTimeNs, kMaxTimeNs);
     if (rec.type == RecordType::kFrame) {
-      trace::Frame& f = rec.frame;
+      framestats::Frame& f = rec.frame;
       f.startNs = rec.timeNs;
       f.durationNs = static_cast<int64_t>(std::min<uint64_t>(b.varint(), kMaxTimeNs));
       f.refreshPeriodNs = static_cast<int64_t>(std::min<uint64_t>(b.varint(), kMaxTimeNs));

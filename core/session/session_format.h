@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "core/base/status.h"
-#include "core/trace/frame.h"
+#include "core/framestats/frame.h"
 
 namespace mxi::core::session {
 
@@ -56,12 +56,12 @@ struct SessionHeader {
 // One decoded record; which fields are set depends on `type`.
 struct SessionRecord {
   RecordType type = RecordType::kMark;
-  int64_t timeNs = 0;      // monotonic ns (a frame's IntendedVsync)
-  trace::Frame frame;      // kFrame
-  std::string text;        // scene name, issue JSON, ANR text, mark label, heap dump path, gap's scene
-  std::string detail;      // heap dump reason
-  int64_t gapNs = 0;       // kFrameGap: from timeNs (the newest frame seen) to the next frame seen
-  uint32_t gapFrames = 0;  // kFrameGap: at most this many frames were never seen
+  int64_t timeNs = 0;       // monotonic ns (a frame's IntendedVsync)
+  framestats::Frame frame;  // kFrame
+  std::string text;         // scene name, issue JSON, ANR text, mark label, heap dump path, gap's scene
+  std::string detail;       // heap dump reason
+  int64_t gapNs = 0;        // kFrameGap: from timeNs (the newest frame seen) to the next frame seen
+  uint32_t gapFrames = 0;   // kFrameGap: at most this many frames were never seen
 };
 
 // Where a record ends on the session's clock: a frame's completion, a gap's next seen frame,
@@ -73,14 +73,14 @@ int64_t recordEndNs(const SessionRecord& record);
 struct SceneFrameSummary {
   std::string scene;
   uint64_t frames = 0, flaggedFrames = 0, jankFrames = 0, droppedSum = 0;
-  std::array<uint64_t, trace::kDropLevelCount> levels{};
-  std::array<uint64_t, trace::kFrameStageCount> dominantStages{};
+  std::array<uint64_t, framestats::kDropLevelCount> levels{};
+  std::array<uint64_t, framestats::kFrameStageCount> dominantStages{};
   double occupiedNs = 0;  // sum of (dropped + 1) * period over counted frames
   double periodSum = 0;   // sum of periods over counted frames
   double durationSumNs = 0;
   std::vector<std::pair<uint32_t, uint64_t>> histogram;  // (bucket, count), ascending buckets
 
-  void add(const trace::Frame& f, const trace::DropThresholds& thresholds);
+  void add(const framestats::Frame& f, const framestats::DropThresholds& thresholds);
   void merge(const SceneFrameSummary& other);
   double fps() const;
   // Upper bound of the bucket holding the nearest-rank percentile, in ms.

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "core/session/session_json.h"
-#include "core/trace/anr_trace.h"
+#include "core/anr/anr_trace.h"
+#include "core/matrix/matrix_json.h"
 
 namespace mxi::core::session {
 
@@ -18,12 +18,12 @@ std::string inputName(const std::vector<std::string>& names, size_t k, const cha
 StatusOr<ImportReport> importCaptures(const ImportInputs& in, const std::string& outPath, SessionHeader header,
                                       const WriterOptions& options) {
   ImportReport report;
-  std::vector<std::shared_ptr<const trace::FramestatsCapture>> captures;
+  std::vector<std::shared_ptr<const framestats::FramestatsCapture>> captures;
   int64_t origin = 0, end = 0;
   bool any = false;
   for (size_t k = 0; k < in.framestatsTexts.size(); ++k) {
     const std::string name = inputName(in.framestatsNames, k, "framestats");
-    ASSIGN_OR_RETURN(auto c, withContext(trace::parseFramestats(in.framestatsTexts[k], {in.refreshHz}), name));
+    ASSIGN_OR_RETURN(auto c, withContext(framestats::parseFramestats(in.framestatsTexts[k], {in.refreshHz}), name));
     for (const auto& p : c->problems) {
       report.warnings.push_back(name + " line " + std::to_string(p.line) + ": " + p.message);
     }
@@ -36,17 +36,17 @@ StatusOr<ImportReport> importCaptures(const ImportInputs& in, const std::string&
     }
     captures.push_back(std::move(c));
   }
-  std::vector<trace::MatrixIssue> issues;
+  std::vector<matrix::MatrixIssue> issues;
   for (size_t k = 0; k < in.issueTexts.size(); ++k) {
-    trace::IssueParseResult r = trace::parseIssueText(in.issueTexts[k]);
+    matrix::IssueParseResult r = matrix::parseIssueText(in.issueTexts[k]);
     const std::string name = inputName(in.issueNames, k, "issues");
     for (const auto& p : r.problems)
       report.warnings.push_back(name + " line " + std::to_string(p.line) + ": " + p.message);
     for (auto& i : r.issues) issues.push_back(std::move(i));
   }
-  std::vector<std::shared_ptr<const trace::AnrReport>> anrs;
+  std::vector<std::shared_ptr<const anr::AnrReport>> anrs;
   for (size_t k = 0; k < in.anrTexts.size(); ++k) {
-    ASSIGN_OR_RETURN(auto r, withContext(trace::parseAnrTrace(in.anrTexts[k]), inputName(in.anrNames, k, "ANR")));
+    ASSIGN_OR_RETURN(auto r, withContext(anr::parseAnrTrace(in.anrTexts[k]), inputName(in.anrNames, k, "ANR")));
     anrs.push_back(std::move(r));
   }
   if (!any && issues.empty() && anrs.empty()) {
@@ -80,9 +80,9 @@ StatusOr<ImportReport> importCaptures(const ImportInputs& in, const std::string&
   for (const auto& c : captures) {
     for (const auto& w : c->windows) {
       if (w.frames.empty()) continue;
-      std::vector<trace::Frame> frames = w.frames;
+      std::vector<framestats::Frame> frames = w.frames;
       std::stable_sort(frames.begin(), frames.end(),
-                       [](const trace::Frame& a, const trace::Frame& b) { return a.startNs < b.startNs; });
+                       [](const framestats::Frame& a, const framestats::Frame& b) { return a.startNs < b.startNs; });
       RETURN_IF_ERROR(writer->appendSceneChange(frames.front().startNs, w.name));
       for (const auto& f : frames) RETURN_IF_ERROR(writer->appendFrame(f));
       ++report.windows;

@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
+#include "core/framestats/framestats_parser.h"
+#include "core/matrix/matrix_issue.h"
 #include "core/session/session_writer.h"
-#include "core/trace/framestats_parser.h"
-#include "core/trace/matrix_issue.h"
 
 namespace mxi::core::session {
 

@@ -189,7 +189,7 @@ Status SessionWriter::append(const SessionRecord& rec) {
   return okStatus();
 }
 
-Status SessionWriter::appendFrame(const trace::Frame& frame) {
+Status SessionWriter::appendFrame(const framestats::Frame& frame) {
   SessionRecord r;
   r.type = RecordType::kFrame;
   r.timeNs = frame.startNs;

@@ -29,7 +29,7 @@ struct WriterOptions {
   int zlibLevel = 1;               // fast; frames compress ~4x at level 1
   uint32_t indexInterval = 64;     // data blocks per index block
   FsyncPolicy fsync = FsyncPolicy::kOnFlush;
-  trace::DropThresholds thresholds;  // for the levels in block summaries
+  framestats::DropThresholds thresholds;  // for the levels in block summaries
 };
 
 class SessionWriter {
@@ -41,7 +41,7 @@ class SessionWriter {
   SessionWriter(const SessionWriter&) = delete;
   SessionWriter& operator=(const SessionWriter&) = delete;
 
-  Status appendFrame(const trace::Frame& frame);
+  Status appendFrame(const framestats::Frame& frame);
   Status appendSceneChange(int64_t timeNs, std::string_view scene);
   Status appendIssue(int64_t timeNs, std::string_view issueJson);
   Status appendAnr(int64_t timeNs, std::string_view tracesText);

@@ -8,11 +8,11 @@
 #include <sstream>
 
 #include "core/analysis/leak_trace_text.h"
+#include "core/anr/anr_trace.h"
 #include "core/hprof/dump_source.h"
 #include "core/image/png_codec.h"
 #include "core/session/session_import.h"
 #include "core/session/session_reader.h"
-#include "core/trace/anr_trace.h"
 
 namespace mxi::core::triage {
 namespace {
@@ -78,7 +78,7 @@ struct AnrStack {
 std::map<std::string, AnrStack> anrStacks(const session::SessionData& data) {
   std::map<std::string, AnrStack> out;
   for (const auto& anr : data.anrs) {
-    const trace::AnrThread* main = anr.report ? anr.report->mainThread() : nullptr;
+    const anr::AnrThread* main = anr.report ? anr.report->mainThread() : nullptr;
     if (!main || main->frames.empty()) continue;
     AnrStack& s = out[main->frames.front()];
     if (s.count++ == 0) {

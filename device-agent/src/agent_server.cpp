@@ -71,12 +71,6 @@ bool constantTimeEquals(const std::string& a, const std::string& b) {
   return diff == 0;
 }
 
-// "pkg/.Main" or "pkg/cls" → the package part.
-std::string packageOfComponent(const std::string& component) {
-  const size_t slash = component.find('/');
-  return slash == std::string::npos ? std::string() : component.substr(0, slash);
-}
-
 constexpr size_t kMaxLogcatLine = 64 * 1024;
 
 // The machine this binary was built for: with the device's ABI in the session header, it shows
@@ -408,7 +402,7 @@ void AgentServer::pollScene() {
   auto activities = m_tools.run(Tool::kDumpsys, {"activity", "activities"});
   if (!activities.ok() || activities->exitCode != 0) return;
   const std::optional<std::string> component = parseResumedActivity(activities->output);
-  const std::string pkg = component ? packageOfComponent(*component) : std::string();
+  const std::string pkg(component ? packageOfComponent(*component) : std::string_view());
   const std::string scene = pkg == m_package && component ? sceneOfWindow(*component) : std::string();
   const bool foregroundChanged = pkg != m_foregroundPackage;
   m_foregroundPackage = pkg;
@@ -520,7 +514,6 @@ void AgentServer::pollAnrs() {
     report.reason = it->event.reason;
     if (match != nullptr) {
       m_seenDropboxEntries.insert(match->header);
-      report.mainThreadStack = mainThreadStack(match->text, match->pid);
       report.traces = match->text.substr(0, proto::kMaxTextBytes);
     }
     send(report);

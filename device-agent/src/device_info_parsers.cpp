@@ -77,23 +77,4 @@ std::optional<uint32_t> parseSurfaceFlingerRefreshMilliHz(std::string_view text)
   return parseHz(trim(text.substr(colon + 1, 32)));
 }
 
-std::optional<std::string> parseResumedActivity(std::string_view text) {
-  std::optional<std::string> found;
-  forEachLine(text, [&](std::string_view line) {
-    if (found || line.find("ResumedActivity") == std::string_view::npos) return;
-    const size_t rec = line.find("ActivityRecord{");
-    if (rec == std::string_view::npos) return;
-    // ActivityRecord{<hash> u<user> <component> t<task>[ ...]}
-    const std::vector<std::string_view> words = splitWhitespace(line.substr(rec + 15));
-    for (std::string_view w : words) {
-      if (w.find('/') != std::string_view::npos) {
-        if (w.ends_with('}')) w.remove_suffix(1);
-        found = std::string(w);
-        return;
-      }
-    }
-  });
-  return found;
-}
-
 }  // namespace mxi::agent

@@ -1,5 +1,6 @@
-// Parsers for the small device queries: `getprop`, `dumpsys display`, `dumpsys SurfaceFlinger`,
-// `dumpsys activity activities` and `ps -A -o PID,USER,NAME`.
+// Parsers for the small device queries: `getprop`, `dumpsys display`, `dumpsys SurfaceFlinger`
+// and `ps -A -o PID,USER,NAME`; `dumpsys activity activities` is core/devicetext's (shared with
+// the desktop's app picker).
 #pragma once
 
 #include <map>
@@ -8,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/devicetext/resumed_activity.h"
 #include "core/protocol/messages.h"
 
 namespace mxi::agent {
@@ -21,8 +23,7 @@ std::optional<uint32_t> parseDisplayRefreshMilliHz(std::string_view text);
 // `dumpsys SurfaceFlinger`: "refresh-rate : 60.000000 fps" (fallback source).
 std::optional<uint32_t> parseSurfaceFlingerRefreshMilliHz(std::string_view text);
 
-// The resumed activity's component ("pkg/.Main" or "pkg/pkg.Main") from `dumpsys activity
-// activities` (mResumedActivity / topResumedActivity / ResumedActivity lines).
-std::optional<std::string> parseResumedActivity(std::string_view text);
+using core::devicetext::packageOfComponent;
+using core::devicetext::parseResumedActivity;
 
 }  // namespace mxi::agent

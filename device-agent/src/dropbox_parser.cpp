@@ -29,17 +29,4 @@ std::vector<DropboxEntry> parseDropbox(std::string_view text) {
   return entries;
 }
 
-std::string mainThreadStack(std::string_view traces, int pid) {
-  size_t from = 0;
-  if (pid > 0) {
-    const std::string marker = "----- pid " + std::to_string(pid) + " ";
-    const size_t at = traces.find(marker);
-    if (at != std::string_view::npos) from = at;
-  }
-  const size_t main = traces.find("\n\"main\" ", from);
-  if (main == std::string_view::npos) return {};
-  const size_t end = traces.find("\n\n", main + 1);
-  return std::string(traces.substr(main + 1, end == std::string_view::npos ? std::string_view::npos : end - main - 1));
-}
-
 }  // namespace mxi::agent

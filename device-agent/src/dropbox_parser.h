@@ -19,8 +19,4 @@ struct DropboxEntry {
 
 std::vector<DropboxEntry> parseDropbox(std::string_view text);
 
-// The `"main" ...` thread block (up to the next blank line) of process `pid`'s section
-// ("----- pid N at ..."), or of the first section when pid is 0 or not found.
-std::string mainThreadStack(std::string_view traces, int pid);
-
 }  // namespace mxi::agent

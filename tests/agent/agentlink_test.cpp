@@ -1,23 +1,31 @@
 // core/agentlink pieces that need no device: probe and --version parsing, frame conversion, the
-// recorder's summary line, the app checks (closest installed names), and the recorder following
-// the app's process and discarding a recording that captured nothing (a scripted agent).
+// recorder's summary line, the app checks (closest installed names), the recorder following the
+// app's process and discarding a recording that captured nothing (a scripted agent), and the one
+// live pipeline: the recorder is a source whose sinks (the file, the CLI's live model, the GUI's
+// hand-off to another thread) each see every record once and show the same figures.
 #include <gtest/gtest.h>
 
+#include <condition_variable>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
+#include <thread>
 
 #include "core/agentlink/agent_deployer.h"
 #include "core/agentlink/app_presence.h"
 #include "core/agentlink/device_agent.h"
 #include "core/agentlink/device_apps.h"
 #include "core/agentlink/live_recorder.h"
-#include "core/session/chrome_trace.h"
-#include "core/session/html_report.h"
+#include "core/live/live_handoff.h"
+#include "core/live/live_record_feed.h"
+#include "core/exports/chrome_trace.h"
+#include "core/exports/html_report.h"
 #include "core/session/session_data.h"
-#include "core/session/session_json.h"
+#include "core/exports/session_json.h"
 #include "core/session/session_reader.h"
-#include "core/trace/json_reader.h"
+#include "core/json/json_reader.h"
+#include "core/json/json_writer.h"
 #include "tests/support/scripted_agent_stream.h"
 #include "tests/support/test_paths.h"
 
@@ -121,34 +129,36 @@ TEST(AgentLink, FrameConversionSplitsStagesWithoutGaps) {
   t.frameCompleted = 2000;
   t.frameIntervalNs = 0;  // none in the row: the batch's period
   t.flags = 2;
-  const trace::Frame f = trace::frameFromTiming(t, 16'666'666);
+  const framestats::Frame f = framestats::frameFromTiming(t, 16'666'666);
   EXPECT_EQ(f.startNs, 1000);
   EXPECT_EQ(f.durationNs, 1000);
   EXPECT_EQ(f.refreshPeriodNs, 16'666'666);
   EXPECT_EQ(f.flags, 2u);
-  EXPECT_EQ(f.stageNs, (std::array<int64_t, trace::kFrameStageCount>{100, 50, 150, 300, 100, 0, 300}));
+  EXPECT_EQ(f.stageNs, (std::array<int64_t, framestats::kFrameStageCount>{100, 50, 150, 300, 100, 0, 300}));
 }
 
 TEST(AgentLink, SummaryLine) {
-  using Kind = session::LiveEvent::Kind;
+  using Kind = live::LiveEvent::Kind;
   RecordStats s;
   s.elapsedSeconds = 13;  // wall-clock time: not shown; the line gives the session's own length
-  s.live.durationMs = 12'040;
-  s.live.fps = 58;
-  s.live.frames = 720;
-  s.live.flaggedFrames = 3;
-  s.live.levels = {700, 12, 5, 2, 1};
-  s.live.events[static_cast<size_t>(Kind::kEvilMethod)] = 2;
-  s.live.events[static_cast<size_t>(Kind::kIo)] = 1;
-  s.live.events[static_cast<size_t>(Kind::kAnr)] = 1;
-  s.live.events[static_cast<size_t>(Kind::kMark)] = 4;
-  EXPECT_EQ(formatStats(s),
+  live::LiveStatus figures;
+  figures.durationMs = 12'040;
+  figures.fps = 58;
+  figures.frames = 720;
+  figures.flaggedFrames = 3;
+  figures.levels = {700, 12, 5, 2, 1};
+  figures.events[static_cast<size_t>(Kind::kEvilMethod)] = 2;
+  figures.events[static_cast<size_t>(Kind::kIo)] = 1;
+  figures.events[static_cast<size_t>(Kind::kAnr)] = 1;
+  figures.events[static_cast<size_t>(Kind::kMark)] = 4;
+  EXPECT_EQ(formatStats(figures, s),
             "12.0s  58.0 fps  frames 720 (+3 flagged) [best 700 normal 12 middle 5 high 2 frozen 1]  "
             "issues evil-method 2 io 1  anr 1");
-  s.live.frameGaps = 2;
-  s.live.framesNotSeenMax = 30;
+  figures.frameGaps = 2;
+  figures.framesNotSeenMax = 30;
   s.reconnects = 1;
-  EXPECT_TRUE(formatStats(s).ends_with("  anr 1  not seen <=30 frames in 2 gap(s)  reconnects 1")) << formatStats(s);
+  EXPECT_TRUE(formatStats(figures, s).ends_with("  anr 1  not seen <=30 frames in 2 gap(s)  reconnects 1"))
+      << formatStats(figures, s);
 }
 
 TEST(LiveRecorderTest, InvalidUtf8FromTheDeviceIsRecordedNotThrown) {
@@ -194,9 +204,12 @@ TEST(LiveRecorderTest, InvalidUtf8FromTheDeviceIsRecordedNotThrown) {
             std::make_unique<test::ScriptedAgentStream>(std::vector<protocol::Message>{frames, cut, anr}, endOfScript));
       },
       nullptr, nullptr);
+  live::LiveSession figures;  // what `mxi record` prints
+  live::LiveRecordFeed feed(figures);
+  recorder.addSink(feed);
   ASSERT_TRUE(recorder.run(endOfScript).ok());
-  EXPECT_EQ(recorder.stats().live.events[static_cast<size_t>(session::LiveEvent::Kind::kEvilMethod)], 1u);
-  EXPECT_EQ(recorder.stats().live.events[static_cast<size_t>(session::LiveEvent::Kind::kAnr)], 1u);
+  EXPECT_EQ(figures.eventCount(live::LiveEvent::Kind::kEvilMethod), 1u);
+  EXPECT_EQ(figures.eventCount(live::LiveEvent::Kind::kAnr), 1u);
 
   auto reader = session::SessionReader::open(path);
   ASSERT_TRUE(reader.ok()) << reader.status().toString();
@@ -204,17 +217,17 @@ TEST(LiveRecorderTest, InvalidUtf8FromTheDeviceIsRecordedNotThrown) {
   auto data = session::loadSession(**reader, progress, CancelToken());
   ASSERT_TRUE(data.ok()) << data.status().toString();
   ASSERT_EQ((*data)->issues.size(), 1u);
-  const trace::MatrixIssue& issue = (*data)->issues[0].issue;
+  const matrix::MatrixIssue& issue = (*data)->issues[0].issue;
   EXPECT_TRUE(issue.truncated);
   EXPECT_EQ(issue.costMs, 900);
   EXPECT_EQ(issue.scene, "首页");
   EXPECT_EQ(issue.contentJson, "{\"cost\":900,\"scene\":\"首页\",\"stack\":\"0,1,1,900\\n\xEF\xBF\xBD");
   ASSERT_EQ((*data)->anrs.size(), 1u);
   ASSERT_EQ((*data)->frames.size(), 1u);
-  const std::string json = trace::dumpJson(session::sessionToJson(**data));
+  const std::string json = json::dumpJson(exports::sessionToJson(**data));
   EXPECT_NE(json.find("\"truncated\":true"), std::string::npos);
-  EXPECT_NE(trace::dumpJson(session::sessionToChromeTrace(**data)).find("\"truncated\":true"), std::string::npos);
-  EXPECT_NE(session::sessionToHtml(**data).find("(truncated)"), std::string::npos);
+  EXPECT_NE(json::dumpJson(exports::sessionToChromeTrace(**data)).find("\"truncated\":true"), std::string::npos);
+  EXPECT_NE(exports::sessionToHtml(**data).find("(truncated)"), std::string::npos);
 }
 
 TEST(AppPresenceTest, InstalledRunningOrTheClosestNames) {
@@ -241,6 +254,33 @@ TEST(AppPresenceTest, InstalledRunningOrTheClosestNames) {
             "net.example.zzz is not installed on the device (no installed package has a similar name)");
   EXPECT_EQ(notRunningMessage("com.google.android.gms"), "com.google.android.gms is installed but not running");
 }
+
+// A sink that keeps what it is given: every record, and the calls in order ("open", "push", …).
+class CollectingSink final : public live::RecordSink {
+ public:
+  Status open(const session::SessionHeader& header) override {
+    calls.push_back("open");
+    startNs = header.startMonotonicNs;
+    return okStatus();
+  }
+  Status push(std::span<const session::SessionRecord> batch) override {
+    if (calls.empty() || calls.back() != "push") calls.push_back("push");
+    records.insert(records.end(), batch.begin(), batch.end());
+    return okStatus();
+  }
+  Status flush() override {
+    ++flushes;
+    return okStatus();
+  }
+  Status close() override {
+    calls.push_back("close");
+    return okStatus();
+  }
+  std::vector<session::SessionRecord> records;
+  std::vector<std::string> calls;
+  int64_t startNs = 0;
+  int flushes = 0;
+};
 
 // The recorder over a scripted agent: what the agent says about the app, and what it recorded.
 struct ScriptedRecording {
@@ -270,11 +310,13 @@ ScriptedRecording recordScript(const std::string& path, const std::vector<protoc
     recorder.setHeapDumpObserver([dumps](const HeapDumpProgress& p) { dumps->push_back(p); });
     recorder.requestHeapDump({path + ".hprof", 0, 0, "test", std::nullopt});
   }
-  recorder.setRecordObserver([&](const session::SessionRecord& r) {
-    if (r.type == session::RecordType::kMark) out.marks.push_back(r.text);
-  });
+  CollectingSink written;
+  recorder.addSink(written);
   out.status = recorder.run(endOfScript);
   out.stats = recorder.stats();
+  for (const session::SessionRecord& r : written.records) {
+    if (r.type == session::RecordType::kMark) out.marks.push_back(r.text);
+  }
   return out;
 }
 
@@ -386,6 +428,172 @@ TEST(LiveRecorderTest, ARecordingThatCapturedNothingIsNotKept) {
             "nothing recorded: com.example.app drew no frames and reported no Matrix issues or ANRs in 3 s (an app "
             "draws only while it is in front and its screen changes); " +
                 idle + " was not kept");
+}
+
+// The scripted stream of the pipeline tests: two scenes' frames (one slow), an evil method, an
+// ANR, a frame gap, and the app dying and coming back (marks).
+std::vector<protocol::Message> pipelineScript() {
+  using protocol::AppRunState;
+  protocol::FrameBatch home = oneFrame(1'000'000'000);
+  home.scene = "com.example.app.Home";
+  for (int i = 1; i < 30; ++i) home.frames.push_back({});
+  for (int i = 1; i < 30; ++i) {
+    home.frames[i].intendedVsync = 1'000'000'000 + i * 16'666'667;
+    home.frames[i].frameCompleted = home.frames[i].intendedVsync + (i == 7 ? 120'000'000 : 9'000'000);
+  }
+  protocol::FrameBatch detail = oneFrame(2'000'000'000);
+  detail.scene = "com.example.app.Detail";
+  protocol::MatrixIssue evil;
+  evil.logTimeMs = 1000;
+  evil.pid = 100;
+  evil.tag = "Trace_EvilMethod";
+  evil.kind = protocol::IssueKind::kEvilMethod;
+  evil.contentJson = R"({"detail":"NORMAL","cost":900,"stackKey":"12|","stack":"0,1048574,1,900\n1,12,1,880\n"})";
+  evil.monotonicNs = 1'500'000'000;
+  protocol::AnrReport anr;
+  anr.timeMs = 1100;
+  anr.pid = 100;
+  anr.reason = "Input dispatching timed out";
+  anr.traces = "----- pid 100 at 2026-01-01 -----\nCmd line: com.example.app\n----- end 100 -----\n";
+  anr.monotonicNs = 1'600'000'000;
+  protocol::FrameGap gap{"com.example.app", "com.example.app.Detail", 2'000'000'000, 2'500'000'000, 29};
+  return {protocol::AppState{"com.example.app", 100, AppRunState::kRunning, true},
+          home,
+          evil,
+          anr,
+          protocol::AppState{"com.example.app", 0, AppRunState::kStopped, false},
+          protocol::AppState{"com.example.app", 200, AppRunState::kRunning, true},
+          detail,
+          gap,
+          oneFrame(2'600'000'000)};
+}
+
+// The recorder is a source: the session file and every sink get the same records, once each, in
+// the file's order, between one open() and one close() — the recorder itself keeps no figures.
+TEST(LivePipelineTest, EverySinkGetsEachRecordOnceInTheFilesOrder) {
+  const std::string path = (test::scratchDir("live_pipeline_once") / "p.mxs").string();
+  CancelToken endOfScript;
+  bool connected = false;
+  LiveRecorder recorder(
+      {"com.example.app", std::chrono::milliseconds(0), 1000, path},
+      [&](protocol::AgentHello& h) -> StatusOr<std::unique_ptr<AgentConnection>> {
+        if (connected) return ioError("gone");
+        connected = true;
+        h.monotonicNs = 900'000'000;
+        h.refreshMilliHz = 60000;
+        return std::make_unique<AgentConnection>(
+            std::make_unique<test::ScriptedAgentStream>(pipelineScript(), endOfScript));
+      },
+      nullptr, nullptr);
+  CollectingSink first, second;
+  recorder.addSink(first);
+  recorder.addSink(second);
+  ASSERT_TRUE(recorder.run(endOfScript).ok());
+
+  auto reader = session::SessionReader::open(path);
+  ASSERT_TRUE(reader.ok()) << reader.status().toString();
+  std::vector<session::SessionRecord> inFile;
+  ASSERT_TRUE((*reader)
+                  ->forEachRecord([&](const session::SessionRecord& r) {
+                    inFile.push_back(r);
+                    return true;
+                  })
+                  .ok());
+  ASSERT_EQ(inFile.size(), 3u + 32u + 1u + 1u + 2u + 1u);  // scenes, frames, issue, ANR, marks, gap
+  for (const CollectingSink* sink : {&first, &second}) {
+    ASSERT_EQ(sink->records.size(), inFile.size());
+    for (size_t i = 0; i < inFile.size(); ++i) {
+      EXPECT_EQ(sink->records[i].type, inFile[i].type) << i;
+      EXPECT_EQ(sink->records[i].timeNs, inFile[i].timeNs) << i;
+      EXPECT_EQ(sink->records[i].text, inFile[i].text) << i;
+    }
+    EXPECT_EQ(sink->calls, (std::vector<std::string>{"open", "push", "close"}));
+    EXPECT_EQ(sink->startNs, 900'000'000);
+    EXPECT_GE(sink->flushes, 1);
+  }
+}
+
+// The same stream into the CLI's sink (decoded and accumulated on the recorder's thread) and into
+// the GUI's (decoded there, applied on another thread in batches): the same figures.
+TEST(LivePipelineTest, TheDashboardsFiguresAreTheCommandLinesFigures) {
+  const std::string path = (test::scratchDir("live_pipeline_figures") / "p.mxs").string();
+  CancelToken endOfScript;
+  bool connected = false;
+  LiveRecorder recorder(
+      {"com.example.app", std::chrono::milliseconds(0), 1000, path},
+      [&](protocol::AgentHello& h) -> StatusOr<std::unique_ptr<AgentConnection>> {
+        if (connected) return ioError("gone");
+        connected = true;
+        h.monotonicNs = 900'000'000;
+        h.refreshMilliHz = 60000;
+        return std::make_unique<AgentConnection>(
+            std::make_unique<test::ScriptedAgentStream>(pipelineScript(), endOfScript));
+      },
+      nullptr, nullptr);
+  live::LiveSession cli;
+  live::LiveRecordFeed feed(cli);
+  recorder.addSink(feed);
+
+  // The "UI thread": applies what the hand-off wakes it for.
+  live::LiveSession gui;
+  std::mutex mutex;
+  std::condition_variable woken;
+  int wakes = 0;
+  bool ended = false;
+  live::LiveHandoff handoff([&] {
+    std::lock_guard lock(mutex);
+    ++wakes;
+    woken.notify_one();
+  });
+  uint64_t applied = 0, batches = 0;
+  std::thread ui([&] {
+    std::unique_lock lock(mutex);
+    while (true) {
+      woken.wait(lock, [&] { return wakes > 0 || ended; });
+      if (wakes == 0) break;
+      wakes = 0;
+      lock.unlock();
+      live::LiveBatch batch = handoff.take();
+      applied += batch.records;
+      batches += batch.empty() ? 0 : 1;
+      gui.apply(std::move(batch));
+      lock.lock();
+    }
+  });
+  recorder.addSink(handoff);
+  CollectingSink written;
+  recorder.addSink(written);
+  const Status recorded = recorder.run(endOfScript);
+  {
+    std::lock_guard lock(mutex);
+    ended = true;
+    woken.notify_one();
+  }
+  ui.join();
+  ASSERT_TRUE(recorded.ok()) << recorded.toString();
+  EXPECT_TRUE(handoff.take().empty());  // nothing left behind
+
+  EXPECT_EQ(applied, written.records.size());  // each record reached the GUI's model once
+  EXPECT_GE(batches, 1u);
+  EXPECT_LE(batches, handoff.wakes());
+  EXPECT_EQ(cli.countedFrames(), 32u);
+  EXPECT_EQ(cli.eventCount(live::LiveEvent::Kind::kEvilMethod), 1u);
+  EXPECT_EQ(cli.eventCount(live::LiveEvent::Kind::kAnr), 1u);
+  EXPECT_EQ(cli.status().frameGaps, 1u);
+  EXPECT_EQ(live::formatLiveStatus(gui.status()), live::formatLiveStatus(cli.status()));
+  EXPECT_EQ(gui.frameTimeHistogram(), cli.frameTimeHistogram());
+  EXPECT_EQ(gui.sessionStartNs(), 900'000'000);
+  EXPECT_EQ(cli.sessionStartNs(), 900'000'000);
+  ASSERT_EQ(gui.scenes().size(), cli.scenes().size());
+  for (size_t i = 0; i < cli.scenes().size(); ++i) {
+    EXPECT_EQ(gui.scenes()[i].name, cli.scenes()[i].name);
+    EXPECT_EQ(gui.scenes()[i].levels, cli.scenes()[i].levels);
+  }
+  ASSERT_EQ(gui.events().size(), cli.events().size());
+  for (size_t i = 0; i < cli.events().size(); ++i) {
+    EXPECT_EQ(gui.events()[i].summary, cli.events()[i].summary);
+    EXPECT_EQ(gui.events()[i].timeMs, cli.events()[i].timeMs);
+  }
 }
 
 }  // namespace

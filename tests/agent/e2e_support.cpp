@@ -10,8 +10,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/framestats/frame.h"
 #include "core/session/session_reader.h"
-#include "core/trace/frame.h"
 
 namespace mxi::test {
 
@@ -24,7 +24,7 @@ Recorded readSession(const fs::path& path) {
   if (!reader.ok()) return r;
   EXPECT_EQ((*reader)->recovery().tornBytes, 0u);
   std::string scene;
-  const core::trace::DropThresholds thresholds;
+  const core::framestats::DropThresholds thresholds;
   EXPECT_TRUE((*reader)
                   ->forEachRecord([&](const core::session::SessionRecord& rec) {
                     using core::session::RecordType;

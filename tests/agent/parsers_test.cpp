@@ -302,15 +302,7 @@ TEST(Dropbox, EntriesAndMainThread) {
   EXPECT_EQ(entries[0].process, "a.b");
   EXPECT_EQ(entries[0].pid, 7);
   EXPECT_EQ(entries[1].process, "c.d");
-  EXPECT_EQ(mainThreadStack(entries[0].text, 7), "\"main\" prio=5 tid=1 Blocked\n  at a.B.c(B.java:1)");
-}
-
-TEST(Dropbox, MainThreadOfARealTracesFile) {
-  const std::string text = readReference("anr/wanandroid_arm64-device_traces.txt");
-  if (text.empty()) GTEST_SKIP() << "../shared/reference is absent";
-  const std::string stack = mainThreadStack(text, 0);
-  EXPECT_TRUE(stack.starts_with("\"main\" prio=5 tid=1 Suspended")) << stack.substr(0, 80);
-  EXPECT_NE(stack.find("ViewPager.populate"), std::string::npos);
+  EXPECT_NE(entries[0].text.find("\"main\" prio=5 tid=1 Blocked\n  at a.B.c(B.java:1)\n"), std::string::npos);
 }
 
 TEST(PackageList, PmOutputKeepsOnlyValidPackageNames) {

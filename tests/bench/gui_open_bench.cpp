@@ -13,8 +13,8 @@
 #include <cstdio>
 
 #include "app/gui/main_window.h"
-#include "app/gui/models/leak_tree_model.h"
-#include "app/gui/views/heap_browser.h"
+#include "app/gui/models/heap/leak_tree_model.h"
+#include "app/gui/views/heap/heap_browser.h"
 #include "tests/bench/ui_stall_probe.h"
 
 int main(int argc, char** argv) {

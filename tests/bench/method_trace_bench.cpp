@@ -8,14 +8,15 @@
 #include <fstream>
 #include <random>
 
-#include "core/trace/method_trace.h"
-#include "core/trace/method_trace_verdicts.h"
+#include "core/methodtrace/method_trace.h"
+#include "core/methodtrace/method_trace_verdicts.h"
 #include "tests/support/method_trace_fixtures.h"
 #include "tests/support/method_trace_writer.h"
 
 namespace {
 
-using namespace mxi::core::trace;
+using namespace mxi::core::matrix;
+using namespace mxi::core::methodtrace;
 using mxi::test::MethodTraceWriter;
 
 // 60 s sampled every 1 ms like `am profile start --sampling 1000`: 24 threads whose stacks walk

@@ -9,21 +9,21 @@
 #include <random>
 #include <sstream>
 
+#include "core/anr/anr_trace.h"
+#include "core/framestats/framestats_parser.h"
+#include "core/matrix/matrix_issue.h"
 #include "core/session/session_reader.h"
 #include "core/session/session_writer.h"
-#include "core/trace/anr_trace.h"
-#include "core/trace/framestats_parser.h"
-#include "core/trace/matrix_issue.h"
 #include "tests/support/test_paths.h"
 
 namespace {
 
 using namespace mxi::core;
 
-std::vector<trace::Frame> syntheticFrames(size_t n) {
+std::vector<framestats::Frame> syntheticFrames(size_t n) {
   std::mt19937_64 rng(42);
   std::lognormal_distribution<double> ms(std::log(11.0), 0.5);
-  std::vector<trace::Frame> frames(n);
+  std::vector<framestats::Frame> frames(n);
   int64_t t = 1'000'000'000;
   for (auto& f : frames) {
     f.startNs = t;
@@ -83,7 +83,7 @@ std::string bigSession() {
       (void)(*w)->appendIssue(
           f.startNs, R"({"tag":"Trace_EvilMethod","content":{"detail":"NORMAL","cost":900,"stackKey":"12|"}})");
     }
-    trace::Frame g = f;
+    framestats::Frame g = f;
     g.startNs += static_cast<int64_t>(i / frames.size()) * 20'000'000'000'000;
     (void)(*w)->appendFrame(g);
     ++i;
@@ -133,7 +133,7 @@ std::string fixtureText(const std::string& relative) {
 void BM_ParseAnr(benchmark::State& state) {
   const std::string text = fixtureText("anr/wanandroid_arm64-device_traces.txt");
   if (text.empty()) state.SkipWithError("reference fixtures absent");
-  for (auto _ : state) benchmark::DoNotOptimize(trace::parseAnrTrace(text).ok());
+  for (auto _ : state) benchmark::DoNotOptimize(anr::parseAnrTrace(text).ok());
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * text.size()));
 }
 BENCHMARK(BM_ParseAnr);
@@ -150,8 +150,8 @@ void BM_ParseIssues(benchmark::State& state) {
   if (text.empty()) state.SkipWithError("reference fixtures absent");
   size_t issues = 0;
   for (auto _ : state) {
-    auto r = trace::parseIssueText(text);
-    trace::decodeIssues(r, nullptr);
+    auto r = matrix::parseIssueText(text);
+    matrix::decodeIssues(r, nullptr);
     issues = r.issues.size();
   }
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * text.size()));
@@ -162,7 +162,7 @@ BENCHMARK(BM_ParseIssues);
 void BM_ParseFramestats(benchmark::State& state) {
   const std::string text = fixtureText("gfxinfo/topicon-t865_all-processes_framestats.txt");
   if (text.empty()) state.SkipWithError("reference fixtures absent");
-  for (auto _ : state) benchmark::DoNotOptimize(trace::parseFramestats(text).ok());
+  for (auto _ : state) benchmark::DoNotOptimize(framestats::parseFramestats(text).ok());
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * text.size()));
 }
 BENCHMARK(BM_ParseFramestats);

@@ -3,11 +3,12 @@
 #include <cstdint>
 #include <string_view>
 
-#include "core/trace/anr_trace.h"
-#include "core/trace/json_reader.h"
-#include "core/trace/trace_json.h"
+#include "core/anr/anr_json.h"
+#include "core/anr/anr_trace.h"
+#include "core/json/json_writer.h"
 
-using namespace mxi::core::trace;
+using namespace mxi::core::json;
+using namespace mxi::core::anr;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   auto report = parseAnrTrace(std::string_view(reinterpret_cast<const char*>(data), size));

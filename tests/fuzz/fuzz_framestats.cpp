@@ -3,10 +3,10 @@
 #include <cstdint>
 #include <string_view>
 
-#include "core/trace/frame_stats.h"
-#include "core/trace/framestats_parser.h"
+#include "core/framestats/frame_stats.h"
+#include "core/framestats/framestats_parser.h"
 
-using namespace mxi::core::trace;
+using namespace mxi::core::framestats;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   auto capture = parseFramestats(std::string_view(reinterpret_cast<const char*>(data), size));

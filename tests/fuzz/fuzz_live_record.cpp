@@ -1,18 +1,21 @@
 // Device bytes → session record → every export: agent messages built from the input (every
 // string field raw, so invalid UTF-8 everywhere) run through the real LiveRecorder into a .mxs,
-// which is then loaded and exported as JSON, HTML and Chrome trace. Nothing may throw or crash.
+// and its live model (the sink `mxi record` and the live view read), then the file is loaded and
+// exported as JSON, HTML and Chrome trace. Nothing may throw or crash.
 #include <fuzzer/FuzzedDataProvider.h>
 #include <unistd.h>
 
 #include <filesystem>
 
 #include "core/agentlink/live_recorder.h"
-#include "core/session/chrome_trace.h"
-#include "core/session/html_report.h"
+#include "core/live/live_record_feed.h"
+#include "core/exports/chrome_trace.h"
+#include "core/exports/html_report.h"
 #include "core/session/session_data.h"
-#include "core/session/session_json.h"
+#include "core/exports/session_json.h"
 #include "core/session/session_reader.h"
-#include "core/trace/json_reader.h"
+#include "core/json/json_reader.h"
+#include "core/json/json_writer.h"
 #include "tests/support/scripted_agent_stream.h"
 
 namespace proto = mxi::core::protocol;
@@ -100,14 +103,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             std::make_unique<mxi::test::ScriptedAgentStream>(messages, endOfScript));
       },
       nullptr, nullptr);
+  // The live model as `mxi record` and the live view feed it: every record decoded and counted.
+  live::LiveSession figures;
+  live::LiveRecordFeed feed(figures);
+  recorder.addSink(feed);
   if (!recorder.run(endOfScript).ok()) return 0;
+  (void)live::formatLiveStatus(figures.status());
   auto reader = session::SessionReader::open(path);
   if (!reader.ok()) return 0;
   NullProgress progress;
   auto loaded = session::loadSession(**reader, progress, CancelToken());
   if (!loaded.ok()) return 0;
-  (void)trace::dumpJson(session::sessionToJson(**loaded), 2);
-  (void)trace::dumpJson(session::sessionToChromeTrace(**loaded));
-  (void)session::sessionToHtml(**loaded);
+  (void)json::dumpJson(exports::sessionToJson(**loaded), 2);
+  (void)json::dumpJson(exports::sessionToChromeTrace(**loaded));
+  (void)exports::sessionToHtml(**loaded);
   return 0;
 }

@@ -3,13 +3,15 @@
 #include <cstdint>
 #include <string_view>
 
-#include "core/trace/json_reader.h"
-#include "core/trace/method_trace.h"
-#include "core/trace/method_trace_tree.h"
-#include "core/trace/method_trace_verdicts.h"
-#include "core/trace/trace_json.h"
+#include "core/json/json_writer.h"
+#include "core/methodtrace/method_trace.h"
+#include "core/methodtrace/method_trace_json.h"
+#include "core/methodtrace/method_trace_tree.h"
+#include "core/methodtrace/method_trace_verdicts.h"
 
-using namespace mxi::core::trace;
+using namespace mxi::core::json;
+using namespace mxi::core::matrix;
+using namespace mxi::core::methodtrace;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   auto read = readMethodTrace(std::string_view(reinterpret_cast<const char*>(data), size));

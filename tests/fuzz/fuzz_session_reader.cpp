@@ -8,13 +8,14 @@
 #include <cstdint>
 #include <string>
 
-#include "core/session/chrome_trace.h"
-#include "core/session/html_report.h"
+#include "core/exports/chrome_trace.h"
+#include "core/exports/html_report.h"
 #include "core/session/session_data.h"
 #include "core/session/session_reader.h"
 
 using namespace mxi::core;
 using namespace mxi::core::session;
+using namespace mxi::core::exports;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const int fd = memfd_create("fuzz.mxs", 0);

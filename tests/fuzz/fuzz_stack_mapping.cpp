@@ -4,11 +4,12 @@
 #include <cstdint>
 #include <string_view>
 
-#include "core/trace/call_tree.h"
-#include "core/trace/json_reader.h"
-#include "core/trace/trace_json.h"
+#include "core/json/json_writer.h"
+#include "core/matrix/call_tree.h"
+#include "core/matrix/matrix_json.h"
 
-using namespace mxi::core::trace;
+using namespace mxi::core::json;
+using namespace mxi::core::matrix;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view rest(reinterpret_cast<const char*>(data), size);

@@ -16,28 +16,28 @@
 #include <QSortFilterProxyModel>
 #include <QTreeView>
 
-#include "app/gui/charts/drop_level_chart.h"
-#include "app/gui/charts/fps_chart.h"
-#include "app/gui/charts/frame_time_chart.h"
-#include "app/gui/jobs/capture_import.h"
+#include "app/gui/charts/session/drop_level_chart.h"
+#include "app/gui/charts/session/fps_chart.h"
+#include "app/gui/charts/session/frame_time_chart.h"
+#include "app/gui/jobs/session/capture_import.h"
 #include "app/gui/models/call_tree_model.h"
-#include "app/gui/models/issue_feed_model.h"
+#include "app/gui/models/session/issue_feed_model.h"
 #include "app/gui/models/roles.h"
-#include "app/gui/models/session_replay.h"
-#include "app/gui/models/slow_frames_model.h"
-#include "app/gui/views/issue_detail_view.h"
-#include "app/gui/views/live_dashboard.h"
-#include "core/session/live_record_feed.h"
+#include "app/gui/models/session/session_replay.h"
+#include "app/gui/models/session/slow_frames_model.h"
+#include "app/gui/views/session/issue_detail_view.h"
+#include "app/gui/views/session/live_dashboard.h"
+#include "core/live/live_record_feed.h"
 #include "core/session/session_reader.h"
-#include "core/trace/frame_stats.h"
-#include "core/trace/framestats_parser.h"
-#include "core/trace/matrix_issue.h"
+#include "core/framestats/frame_stats.h"
+#include "core/framestats/framestats_parser.h"
+#include "core/matrix/matrix_issue.h"
 #include "tests/support/test_paths.h"
 
 namespace mxi::gui {
 namespace {
 
-using core::trace::DropLevel;
+using core::framestats::DropLevel;
 
 QString reference(const char* relative) {
   return QString::fromStdString(test::referenceDir()) + QStringLiteral("/fixtures/") + QLatin1String(relative);
@@ -48,22 +48,22 @@ QString reference(const char* relative) {
 
 // Captures through the app's import (core's session import into a session file), replayed into
 // a LiveSession as the session view does.
-std::shared_ptr<core::session::LiveSession> imported(const CaptureFiles& files, const std::string& name,
-                                                     std::string* sessionPath = nullptr) {
+std::shared_ptr<core::live::LiveSession> imported(const CaptureFiles& files, const std::string& name,
+                                                  std::string* sessionPath = nullptr) {
   const QString out = QString::fromStdString((test::scratchDir("live-" + name) / (name + ".mxs")).string());
   if (sessionPath != nullptr) *sessionPath = out.toStdString();
   auto loaded = importCaptureSession(files, out);
   EXPECT_TRUE(loaded.ok()) << loaded.status().toString();
-  auto session = std::make_shared<core::session::LiveSession>();
+  auto session = std::make_shared<core::live::LiveSession>();
   if (loaded.ok()) replaySession(**loaded, INT64_MAX, *session);
   return session;
 }
 
-std::shared_ptr<const core::trace::FramestatsCapture> parseFile(const QString& path) {
+std::shared_ptr<const core::framestats::FramestatsCapture> parseFile(const QString& path) {
   QFile f(path);
   EXPECT_TRUE(f.open(QIODevice::ReadOnly)) << path.toStdString();
   const QByteArray bytes = f.readAll();
-  auto capture = core::trace::parseFramestats(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())));
+  auto capture = core::framestats::parseFramestats(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())));
   EXPECT_TRUE(capture.ok());
   return capture.ok() ? *capture : nullptr;
 }
@@ -79,7 +79,7 @@ TEST(LiveDashboardTest, DropHistogramPerSceneMatchesTheFrameStatisticsOfARealCap
   ASSERT_TRUE(capture);
   // Windows with frames, in order, merged by name as the dashboard does.
   std::vector<std::string> names;
-  std::vector<std::vector<core::trace::Frame>> frames;
+  std::vector<std::vector<core::framestats::Frame>> frames;
   for (const auto& w : capture->windows) {
     if (w.frames.empty()) continue;
     auto it = std::find(names.begin(), names.end(), w.name);
@@ -98,7 +98,7 @@ TEST(LiveDashboardTest, DropHistogramPerSceneMatchesTheFrameStatisticsOfARealCap
   ASSERT_EQ(sets.size(), 5);
   uint64_t slowExpected = 0;
   for (size_t s = 0; s < names.size(); ++s) {
-    const auto stats = core::trace::computeFrameStats(frames[s]);
+    const auto stats = core::framestats::computeFrameStats(frames[s]);
     for (int l = 0; l < 5; ++l) {
       EXPECT_EQ(sets[l]->at(static_cast<int>(s)), static_cast<double>(stats.levels[static_cast<size_t>(l)]))
           << names[s] << " level " << l;
@@ -112,7 +112,7 @@ TEST(LiveDashboardTest, DropHistogramPerSceneMatchesTheFrameStatisticsOfARealCap
   for (int l = 1; l < 5; ++l) {
     const auto level = static_cast<DropLevel>(l);
     dashboard.showSlowFrames(0, level);
-    const auto expected = core::trace::computeFrameStats(frames[0]).levels[static_cast<size_t>(l)];
+    const auto expected = core::framestats::computeFrameStats(frames[0]).levels[static_cast<size_t>(l)];
     EXPECT_EQ(dashboard.slowFramesModel()->rowCount(), static_cast<int>(expected)) << "level " << l;
   }
   QAbstractItemModelTester slowTester(dashboard.slowFramesModel(),
@@ -132,7 +132,7 @@ TEST(LiveDashboardTest, EveryFigureOnScreenIsTheModelsAndAgreesWithTheSessionSum
   auto session = imported({reference("gfxinfo/choi890_soundvis_120hz_framestats.txt"), {}, {}, {}}, "figures", &path);
   LiveDashboard dashboard(session);
   dashboard.refresh();
-  const core::session::LiveStatus status = session->status();
+  const core::live::LiveStatus status = session->status();
   ASSERT_GT(status.frames, 100u);
 
   // The header: the model's snapshot, figure by figure.
@@ -163,7 +163,7 @@ TEST(LiveDashboardTest, EveryFigureOnScreenIsTheModelsAndAgreesWithTheSessionSum
   EXPECT_EQ(summary.overall.percentileMs(99), status.p99Ms);
 
   // The distribution: every counted frame is in a bucket up to the clip or in the labelled bar.
-  const core::session::FrameTimeView view = session->frameTimeView();
+  const core::live::FrameTimeView view = session->frameTimeView();
   double drawn = 0;
   const auto* line = static_cast<QLineSeries*>(dashboard.frameTimeChart()->chart()->series().at(0));
   for (const QPointF& p : line->points()) drawn += p.y();
@@ -187,8 +187,8 @@ TEST(LiveDashboardTest, IssueFeedHoldsEveryIssueOfARealLogcatAndShowsTheCallTree
   QFile f(logcat);
   ASSERT_TRUE(f.open(QIODevice::ReadOnly));
   const QByteArray bytes = f.readAll();
-  auto parsed = core::trace::parseIssueText(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())));
-  core::trace::decodeIssues(parsed, nullptr);
+  auto parsed = core::matrix::parseIssueText(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())));
+  core::matrix::decodeIssues(parsed, nullptr);
   ASSERT_FALSE(parsed.issues.empty());
   ASSERT_TRUE(parsed.issues[0].callTree.has_value());
 
@@ -211,7 +211,7 @@ TEST(LiveDashboardTest, IssueFeedHoldsEveryIssueOfARealLogcatAndShowsTheCallTree
   EXPECT_TRUE(dashboard.detailView()->callTree()->isExpanded(tree->index(0, 0)));
 
   // Filters: by kind and by text.
-  dashboard.setKindFilter(static_cast<int>(core::session::LiveEvent::Kind::kIo));
+  dashboard.setKindFilter(static_cast<int>(core::live::LiveEvent::Kind::kIo));
   EXPECT_EQ(dashboard.feedProxy()->rowCount(), 0);
   dashboard.setKindFilter(-1);
   dashboard.feedProxy()->setFilterFixedString(QStringLiteral("no such method anywhere"));
@@ -256,25 +256,25 @@ TEST(LiveDashboardTest, BadCaptureNamesTheFile) {
 // The feed keeps the newest kMaxEvents events: older rows leave the top of the model, counts
 // still cover everything.
 TEST(LiveDashboardTest, IssueFeedKeepsTheNewestEvents) {
-  auto session = std::make_shared<core::session::LiveSession>();
+  auto session = std::make_shared<core::live::LiveSession>();
   LiveDashboard dashboard(session);
   IssueFeedModel* feed = dashboard.feedModel();
   QAbstractItemModelTester tester(feed, QAbstractItemModelTester::FailureReportingMode::Fatal);
   for (int i = 0; i < 10; ++i) session->addMark("mark " + std::to_string(i), i);
   dashboard.refresh();
   ASSERT_EQ(feed->rowCount(), 10);
-  const size_t total = core::session::LiveSession::kMaxEvents + 25;
+  const size_t total = core::live::LiveSession::kMaxEvents + 25;
   for (size_t i = 10; i < total; ++i) session->addMark("mark " + std::to_string(i), static_cast<int64_t>(i));
   EXPECT_EQ(feed->eventAt(0).summary, "(no longer kept)");  // row 0 is gone, not yet synced
   EXPECT_EQ(feed->eventAt(9).summary, "(no longer kept)");
   dashboard.refresh();
-  EXPECT_EQ(feed->rowCount(), static_cast<int>(core::session::LiveSession::kMaxEvents));
+  EXPECT_EQ(feed->rowCount(), static_cast<int>(core::live::LiveSession::kMaxEvents));
   EXPECT_EQ(feed->index(0, IssueFeedModel::kSummary).data().toString(), QStringLiteral("mark 25"));
   EXPECT_EQ(feed->index(feed->rowCount() - 1, IssueFeedModel::kSummary).data().toString(),
             QStringLiteral("mark %1").arg(total - 1));
   EXPECT_EQ(session->droppedEvents(), 25u);
   EXPECT_EQ(session->totalEvents(), total);
-  EXPECT_EQ(session->eventCount(core::session::LiveEvent::Kind::kMark), total);
+  EXPECT_EQ(session->eventCount(core::live::LiveEvent::Kind::kMark), total);
   EXPECT_TRUE(dashboard.summaryText().endsWith(
       QStringLiteral("%1 events in the feed (issues, ANRs, marks, frame gaps)").arg(total)))
       << dashboard.summaryText().toStdString();
@@ -283,7 +283,7 @@ TEST(LiveDashboardTest, IssueFeedKeepsTheNewestEvents) {
 // A synthetic feed at 10,000 frames/s and 100 issues/s for 3 s of wall time: the dashboard
 // repaints on its own ~30 Hz timer (not per frame) and memory for frames stays bounded.
 TEST(LiveDashboardTest, FastFeedRepaintsAtMostThirtyTimesASecondWithBoundedMemory) {
-  auto session = std::make_shared<core::session::LiveSession>();
+  auto session = std::make_shared<core::live::LiveSession>();
   LiveDashboard dashboard(session);
   dashboard.resize(1280, 800);
   dashboard.show();
@@ -295,20 +295,20 @@ TEST(LiveDashboardTest, FastFeedRepaintsAtMostThirtyTimesASecondWithBoundedMemor
   const int64_t period = 16'666'667;
   while (clock.elapsed() < 3000) {
     // 100 frames and 1 issue every 10 ms of wall time.
-    std::vector<core::trace::Frame> batch(100);
+    std::vector<core::framestats::Frame> batch(100);
     for (size_t i = 0; i < batch.size(); ++i) {
       auto& fr = batch[i];
       fr.startNs = deviceNs;
       fr.refreshPeriodNs = period;
       fr.durationNs = (sent + i) % 50 == 0 ? 5 * period : period / 2;  // every 50th frame drops 5
-      fr.stageNs[static_cast<size_t>(core::trace::FrameStage::kDraw)] = fr.durationNs;
+      fr.stageNs[static_cast<size_t>(core::framestats::FrameStage::kDraw)] = fr.durationNs;
       deviceNs += period;
     }
     session->addFrames(sent % 2000 < 1000 ? "MainActivity" : "DetailActivity", batch);
     sent += batch.size();
-    core::trace::MatrixIssue issue;
+    core::matrix::MatrixIssue issue;
     issue.tag = "Trace_EvilMethod";
-    issue.kind = core::trace::IssueKind::kEvilMethod;
+    issue.kind = core::matrix::IssueKind::kEvilMethod;
     issue.detail = "NORMAL";
     issue.costMs = 800;
     session->addIssue(std::move(issue), clock.elapsed());
@@ -322,14 +322,14 @@ TEST(LiveDashboardTest, FastFeedRepaintsAtMostThirtyTimesASecondWithBoundedMemor
   // Timers may run a few percent fast; 10% slack still tells "per timer tick" from "per batch" (300).
   EXPECT_LE(static_cast<double>(repaints), 1.1 * seconds * (1000.0 / LiveDashboard::kRepaintIntervalMs) + 2);
   EXPECT_GE(repaints, 10u) << "the dashboard did not keep up at all";
-  EXPECT_LE(session->slowFrames().size(), core::session::LiveSession::kMaxSlowFrames);
-  EXPECT_EQ(session->slowFrames().size(), std::min<uint64_t>(sent / 50, core::session::LiveSession::kMaxSlowFrames));
+  EXPECT_LE(session->slowFrames().size(), core::live::LiveSession::kMaxSlowFrames);
+  EXPECT_EQ(session->slowFrames().size(), std::min<uint64_t>(sent / 50, core::live::LiveSession::kMaxSlowFrames));
 }
 
 // Frames the recorder never saw are on the live timeline, as a recording keeps them.
 TEST(LiveRecordFeedTest, AFrameGapIsShownWithItsLengthAndTheFramesItMayHide) {
-  core::session::LiveSession session;
-  core::session::LiveRecordFeed feed(session);
+  core::live::LiveSession session;
+  core::live::LiveRecordFeed feed(session);
   std::vector<core::session::SessionRecord> records(3);
   records[0].type = core::session::RecordType::kScene;
   records[0].timeNs = 1'000'000'000;
@@ -346,8 +346,8 @@ TEST(LiveRecordFeedTest, AFrameGapIsShownWithItsLengthAndTheFramesItMayHide) {
   records[2].text = "com.example.Main";
   feed.add(records);
   ASSERT_EQ(session.events().size(), 1u);
-  const core::session::LiveEvent& e = session.events().back();
-  EXPECT_EQ(e.kind, core::session::LiveEvent::Kind::kMark);
+  const core::live::LiveEvent& e = session.events().back();
+  EXPECT_EQ(e.kind, core::live::LiveEvent::Kind::kMark);
   EXPECT_EQ(e.summary, "Frames lost: 1.20 s of com.example.Main not seen (at most 71 frames)");
   EXPECT_EQ(e.timeMs, 0);
 }

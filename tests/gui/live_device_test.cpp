@@ -19,11 +19,12 @@
 #include <fstream>
 #include <functional>
 
-#include "app/gui/jobs/demo_device.h"
+#include "app/gui/jobs/live/demo_device.h"
 #include "app/gui/main_window.h"
-#include "app/gui/views/heap_browser.h"
-#include "app/gui/views/live_dashboard.h"
-#include "app/gui/views/live_device_view.h"
+#include "app/gui/views/heap/heap_browser.h"
+#include "app/gui/views/session/live_dashboard.h"
+#include "app/gui/views/live/live_device_view.h"
+#include "core/live/live_record_feed.h"
 #include "core/session/session_reader.h"
 #include "tests/support/adb_test_env.h"
 #include "tests/support/programs.h"
@@ -42,14 +43,14 @@ bool waitFor(const std::function<bool()>& condition, int ms) {
   return condition();
 }
 
-uint64_t events(LiveDeviceView* view, core::session::LiveEvent::Kind kind) {
+uint64_t events(LiveDeviceView* view, core::live::LiveEvent::Kind kind) {
   return view->dashboard() ? view->dashboard()->session().eventCount(kind) : 0;
 }
 
 // The demo's replay has arrived: frames of two scenes or more, its Matrix issues and its ANR.
 bool showsTheWholeReplay(LiveDeviceView* view) {
-  return events(view, core::session::LiveEvent::Kind::kAnr) == 1 &&
-         events(view, core::session::LiveEvent::Kind::kEvilMethod) >= 10 &&
+  return events(view, core::live::LiveEvent::Kind::kAnr) == 1 &&
+         events(view, core::live::LiveEvent::Kind::kEvilMethod) >= 10 &&
          view->dashboard()->session().countedFrames() >= 40 && view->dashboard()->session().scenes().size() >= 2;
 }
 
@@ -112,7 +113,7 @@ TEST_F(LiveDeviceTest, DemoStreamsFramesIssuesAndTheAnrAndRecordsEverything) {
   EXPECT_TRUE(window.grab().save(QString::fromStdString(shot.string())));
 
   view->mark(QStringLiteral("checkout tapped"));
-  ASSERT_TRUE(waitFor([&] { return events(view, core::session::LiveEvent::Kind::kMark) == 1; }, 5000));
+  ASSERT_TRUE(waitFor([&] { return events(view, core::live::LiveEvent::Kind::kMark) == 1; }, 5000));
 
   // Dump heap: streamed, byte-identical to what the phone wrote, opened in the heap browser.
   QSignalSpy dumped(view, &LiveDeviceView::heapDumpArrived);
@@ -125,7 +126,7 @@ TEST_F(LiveDeviceTest, DemoStreamsFramesIssuesAndTheAnrAndRecordsEverything) {
   EXPECT_GT(written.size(), 1000);
   EXPECT_TRUE(written.readAll() == source.readAll());
   EXPECT_NE(window.heapBrowser(), nullptr);
-  EXPECT_TRUE(waitFor([&] { return events(view, core::session::LiveEvent::Kind::kMark) == 2; },
+  EXPECT_TRUE(waitFor([&] { return events(view, core::live::LiveEvent::Kind::kMark) == 2; },
                       5000));  // the dump, on the timeline
 
   // Stop: the .mxs holds what the dashboard showed.
@@ -153,9 +154,42 @@ TEST_F(LiveDeviceTest, DemoStreamsFramesIssuesAndTheAnrAndRecordsEverything) {
                   .ok());
   EXPECT_GE(frames, shownFrames);  // the view drained every record it was sent before Stop
   EXPECT_EQ(anrs, 1u);
-  EXPECT_GE(issues, events(view, core::session::LiveEvent::Kind::kEvilMethod));
+  EXPECT_GE(issues, events(view, core::live::LiveEvent::Kind::kEvilMethod));
   EXPECT_EQ(marks, std::vector<std::string>{"checkout tapped"});
   EXPECT_EQ(heapDumps, std::vector<std::string>{dumpPath.toStdString()});
+}
+
+// One pipeline: the dashboard's figures are those `mxi record` prints for the same stream (the
+// file's records through the CLI's sink), and the job's model received each record exactly once.
+TEST_F(LiveDeviceTest, TheDashboardShowsWhatMxiRecordWouldPrintForTheSameStream) {
+  MainWindow window;
+  LiveDeviceView* view = startDemo(window);
+  ASSERT_NE(view, nullptr);
+  ASSERT_TRUE(waitFor([&] { return showsTheWholeReplay(view); }, 30000))
+      << view->dashboard()->summaryText().toStdString();
+  EXPECT_EQ(&view->dashboard()->session(), view->job().session().get());  // the job's one model
+  QSignalSpy finished(view, &LiveDeviceView::sessionFinished);
+  view->stop();
+  ASSERT_TRUE(waitFor([&] { return finished.count() == 1; }, 15000));
+
+  auto reader = core::session::SessionReader::open(view->sessionPath().toStdString());
+  ASSERT_TRUE(reader.ok()) << reader.status().toString();
+  core::live::LiveSession cli(view->job().target().thresholds);
+  core::live::LiveRecordFeed feed(cli);
+  ASSERT_TRUE(feed.open((*reader)->header()).ok());
+  uint64_t records = 0;
+  ASSERT_TRUE((*reader)
+                  ->forEachRecord([&](const core::session::SessionRecord& r) {
+                    ++records;
+                    return feed.push(std::span(&r, 1)).ok();
+                  })
+                  .ok());
+  const core::live::LiveSession& shown = view->dashboard()->session();
+  EXPECT_EQ(view->job().appliedRecords(), records);
+  EXPECT_EQ(core::live::formatLiveStatus(shown.status()), core::live::formatLiveStatus(cli.status()));
+  EXPECT_EQ(shown.frameTimeHistogram(), cli.frameTimeHistogram());
+  ASSERT_EQ(shown.events().size(), cli.events().size());
+  for (size_t i = 0; i < cli.events().size(); ++i) EXPECT_EQ(shown.events()[i].summary, cli.events()[i].summary);
 }
 
 // "Trace methods…" on the demo phone: ART's tracer (the simulated app replays a real device trace)
@@ -175,7 +209,7 @@ TEST_F(LiveDeviceTest, TraceMethodsAddsTheTracesIssuesToTheFeed) {
         fromTrace.clear();
         for (const auto& e : view->dashboard()->session().events()) {
           if (e.issue && e.issue->source == "methodTrace") {
-            fromTrace.push_back(std::string(core::session::liveEventKindName(e.kind)) + " " + std::to_string(e.costMs));
+            fromTrace.push_back(std::string(core::live::liveEventKindName(e.kind)) + " " + std::to_string(e.costMs));
           }
         }
         return fromTrace.size() == 3;
@@ -207,7 +241,7 @@ TEST_F(LiveDeviceTest, AgentKilledMidStreamShowsTheBannerAndResumes) {
       << view->bannerText().toStdString();
   EXPECT_TRUE(view->bannerText().contains(view->sessionPath()));
   EXPECT_TRUE(waitFor([&] { return view->dashboard()->session().countedFrames() > before + 20; }, 20000));
-  EXPECT_TRUE(waitFor([&] { return events(view, core::session::LiveEvent::Kind::kAnr) == 1; },
+  EXPECT_TRUE(waitFor([&] { return events(view, core::live::LiveEvent::Kind::kAnr) == 1; },
                       20000));  // once, across the restart
   view->stop();
   EXPECT_TRUE(waitFor([&] { return !view->job().running(); }, 15000));
@@ -340,7 +374,7 @@ TEST_F(LiveDeviceTest, AppThatIsMissingOrNotRunningIsShownAndItsRestartFollowed)
       [&] { return view->bannerText().startsWith(QStringLiteral("app process restarted as pid 30002, ")); }, 15000))
       << view->bannerText().toStdString();
   EXPECT_TRUE(waitFor([&] { return view->dashboard()->session().countedFrames() > before; }, 20000));
-  EXPECT_EQ(events(view, core::session::LiveEvent::Kind::kMark), 3u);
+  EXPECT_EQ(events(view, core::live::LiveEvent::Kind::kMark), 3u);
 
   QSignalSpy finished(view, &LiveDeviceView::sessionFinished);
   view->stop();
@@ -364,7 +398,7 @@ TEST_F(LiveDeviceTest, AppThatIsMissingOrNotRunningIsShownAndItsRestartFollowed)
   ASSERT_TRUE(waitFor([&] { return started.count() == 1; }, 30000)) << view->agentText().toStdString();
   EXPECT_EQ(view->appBannerText(), QString());
   EXPECT_TRUE(waitFor([&] { return view->dashboard()->session().countedFrames() >= 20; }, 30000));
-  EXPECT_EQ(events(view, core::session::LiveEvent::Kind::kMark), 0u);  // it ran from the start
+  EXPECT_EQ(events(view, core::live::LiveEvent::Kind::kMark), 0u);  // it ran from the start
   view->stop();
   EXPECT_TRUE(waitFor([&] { return finished.count() == 2; }, 15000));
 

@@ -8,13 +8,13 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QTreeView>
-#include <QTreeWidget>
 #include <fstream>
 
+#include "app/gui/charts/trace/flame_chart.h"
 #include "app/gui/main_window.h"
 #include "app/gui/models/call_tree_model.h"
-#include "app/gui/trace/flame_chart.h"
-#include "app/gui/trace/method_trace_view.h"
+#include "app/gui/models/trace/trace_issue_model.h"
+#include "app/gui/views/trace/method_trace_view.h"
 #include "tests/support/method_trace_fixtures.h"
 #include "tests/support/method_trace_writer.h"
 
@@ -45,11 +45,11 @@ TEST(MethodTraceViewTest, RealTraceShowsTheMainThreadItsIssuesAndTheirCalls) {
   EXPECT_EQ(threads->itemText(0), QStringLiteral("3001 LauncherApplication-framethread (46561 calls) — main thread"));
 
   // The issues: the same three `mxi parse trace` prints, in time order.
-  QTreeWidget* issues = view->issueList();
-  ASSERT_EQ(issues->topLevelItemCount(), 3);
-  EXPECT_EQ(issues->topLevelItem(0)->text(1), QStringLiteral("main-thread IO"));
-  EXPECT_EQ(issues->topLevelItem(1)->text(2), QStringLiteral("727 ms"));
-  EXPECT_EQ(issues->topLevelItem(2)->text(2), QStringLiteral("848 ms"));
+  TraceIssueModel* issues = view->issueModel();
+  ASSERT_EQ(issues->rowCount(), 3);
+  EXPECT_EQ(issues->index(0, TraceIssueModel::kKind).data().toString(), QStringLiteral("main-thread IO"));
+  EXPECT_EQ(issues->index(1, TraceIssueModel::kCost).data().toString(), QStringLiteral("727 ms"));
+  EXPECT_EQ(issues->index(2, TraceIssueModel::kCost).data().toString(), QStringLiteral("848 ms"));
 
   // Picking the 848 ms one zooms the chart to its dispatch and shows its call tree.
   view->showIssue(2);
@@ -66,7 +66,7 @@ TEST(MethodTraceViewTest, RealTraceShowsTheMainThreadItsIssuesAndTheirCalls) {
   QTest::qWait(50);
   const int y = FlameChart::kAxisHeight + 6 * FlameChart::kRowHeight + FlameChart::kRowHeight / 2;
   const uint32_t under = chart->callAt(QPoint(chart->width() / 10, y));
-  ASSERT_NE(under, core::trace::kNoCall);
+  ASSERT_NE(under, core::methodtrace::kNoCall);
   QTest::mouseClick(chart, Qt::LeftButton, {}, QPoint(chart->width() / 10, y));
   EXPECT_EQ(chart->selectedCall(), under);
   EXPECT_NE(view->callDetailText().indexOf(QStringLiteral("android.os.Handler.handleCallback")), -1)
@@ -97,7 +97,7 @@ TEST(MethodTraceViewTest, DamagedTraceOpensWithWhatWasRead) {
   ASSERT_NE(view, nullptr);
   EXPECT_NE(view->headerText().indexOf(QStringLiteral("Damaged: the trace ends inside a record")), -1)
       << view->headerText().toStdString();
-  EXPECT_NE(view->flameChart()->callAt(QPoint(5, FlameChart::kAxisHeight + 2)), core::trace::kNoCall);
+  EXPECT_NE(view->flameChart()->callAt(QPoint(5, FlameChart::kAxisHeight + 2)), core::methodtrace::kNoCall);
 }
 
 // An obfuscated app: picking its R8 mapping.txt opens the trace again with the original names in
@@ -111,14 +111,15 @@ TEST(MethodTraceViewTest, MappingNamesObfuscatedMethodsEverywhere) {
   MainWindow window;
   MethodTraceView* view = openTrace(window, trace);
   ASSERT_NE(view, nullptr);
-  ASSERT_EQ(view->issueList()->topLevelItemCount(), 1);
-  EXPECT_EQ(view->issueList()->topLevelItem(0)->text(3), QStringLiteral("a.b.c()V"));
+  ASSERT_EQ(view->issueModel()->rowCount(), 1);
+  EXPECT_EQ(view->issueModel()->index(0, TraceIssueModel::kWhere).data().toString(), QStringLiteral("a.b.c()V"));
   QSignalSpy reopened(&window, &MainWindow::traceOpened);
   emit view->mappingChosen(QString::fromStdString(mapping.string()));
   ASSERT_TRUE(reopened.wait(20000));
   view = window.traceView();
   EXPECT_NE(view->headerText().indexOf(QStringLiteral("names through mapping.txt")), -1);
-  EXPECT_EQ(view->issueList()->topLevelItem(0)->text(3), QStringLiteral("com.example.Slow.work()V"));
+  EXPECT_EQ(view->issueModel()->index(0, TraceIssueModel::kWhere).data().toString(),
+            QStringLiteral("com.example.Slow.work()V"));
   view->showIssue(0);
   ASSERT_NE(view->callTreeModel(), nullptr);
   const QModelIndex root = view->callTreeModel()->index(0, 0);

@@ -11,14 +11,14 @@
 #include <QTreeView>
 #include <fstream>
 
-#include "app/gui/charts/drop_level_chart.h"
+#include "app/gui/charts/session/drop_level_chart.h"
 #include "app/gui/main_window.h"
-#include "app/gui/models/issue_feed_model.h"
-#include "app/gui/models/session_comparison_model.h"
-#include "app/gui/views/issue_detail_view.h"
-#include "app/gui/views/live_dashboard.h"
-#include "app/gui/views/session_view.h"
-#include "core/session/html_report.h"
+#include "app/gui/models/session/issue_feed_model.h"
+#include "app/gui/models/session/session_comparison_model.h"
+#include "app/gui/views/session/issue_detail_view.h"
+#include "app/gui/views/session/live_dashboard.h"
+#include "app/gui/views/session/session_view.h"
+#include "core/exports/html_report.h"
 #include "core/session/session_import.h"
 #include "core/session/session_writer.h"
 #include "tests/support/programs.h"
@@ -97,7 +97,7 @@ TEST(SessionViewTest, OpensScrubsComparesAndExports) {
   // Exports: the HTML is core's report, byte for byte.
   const std::string html = (test::scratchDir("gui-session-export") / "report.html").string();
   EXPECT_EQ(view->exportTo(QStringLiteral("html"), QString::fromStdString(html)), QString());
-  EXPECT_EQ(slurp(html), core::session::sessionToHtml(view->data()));
+  EXPECT_EQ(slurp(html), core::exports::sessionToHtml(view->data()));
   const std::string trace = (test::scratchDir("gui-session-trace") / "trace.json").string();
   EXPECT_EQ(view->exportTo(QStringLiteral("chrome-trace"), QString::fromStdString(trace)), QString());
   EXPECT_TRUE(slurp(trace).starts_with("{")) << slurp(trace).substr(0, 40);

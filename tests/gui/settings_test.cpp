@@ -18,22 +18,23 @@
 #include <QTest>
 #include <fstream>
 
-#include "app/gui/charts/drop_level_chart.h"
+#include "app/gui/charts/session/drop_level_chart.h"
 #include "app/gui/main_window.h"
 #include "app/gui/models/call_tree_model.h"
-#include "app/gui/models/class_histogram_model.h"
-#include "app/gui/models/issue_feed_model.h"
+#include "app/gui/models/heap/class_histogram_model.h"
 #include "app/gui/models/roles.h"
-#include "app/gui/models/session_comparison_model.h"
+#include "app/gui/models/session/issue_feed_model.h"
+#include "app/gui/models/session/session_comparison_model.h"
 #include "app/gui/settings/settings.h"
-#include "app/gui/views/heap_browser.h"
-#include "app/gui/views/issue_detail_view.h"
-#include "app/gui/views/live_dashboard.h"
-#include "app/gui/views/session_view.h"
+#include "app/gui/views/heap/heap_browser.h"
+#include "app/gui/views/session/issue_detail_view.h"
+#include "app/gui/views/session/live_dashboard.h"
+#include "app/gui/views/session/session_view.h"
 #include "app/gui/views/settings_dialog.h"
-#include "core/session/session_json.h"
+#include "core/exports/session_json.h"
+#include "core/matrix/matrix_issue.h"
+#include "core/matrix/matrix_json.h"
 #include "core/session/session_writer.h"
-#include "core/trace/matrix_issue.h"
 #include "tests/support/art_sample_dump.h"
 #include "tests/support/test_paths.h"
 
@@ -136,11 +137,11 @@ TEST(SettingsTest, DialogEditsRestoresDefaultsAndRefusesBadValues) {
   EXPECT_EQ(dialog.result(), QDialog::Accepted);
 }
 
-core::trace::MatrixIssue evilMethod(int64_t costMs) {
+core::matrix::MatrixIssue evilMethod(int64_t costMs) {
   const std::string json = R"({"tag":"Trace_EvilMethod","detail":"NORMAL","process":"sample.tencent.matrix","cost":)" +
                            std::to_string(costMs) + R"(,"stack":"0,1048574,1,)" + std::to_string(costMs) +
                            R"(\n1,96,1,)" + std::to_string(costMs - 100) + R"(\n2,98,1,100\n","stackKey":"96|"})";
-  auto issue = core::trace::parseIssueJson(json);
+  auto issue = core::matrix::parseIssueJson(json);
   EXPECT_TRUE(issue.ok()) << issue.status().toString();
   return *issue;
 }
@@ -157,16 +158,16 @@ std::string writeSession(const std::string& name, const std::string& app) {
   int64_t t = 1'000'000'000;
   EXPECT_TRUE((*writer)->appendSceneChange(t, "MainActivity").ok());
   for (int dropped : {0, 2, 3, 5, 9, 12, 24, 30, 42, 50}) {
-    core::trace::Frame f;
+    core::framestats::Frame f;
     f.startNs = t;
     f.refreshPeriodNs = period;
     f.durationNs = dropped * period + period / 2;
-    f.stageNs[static_cast<size_t>(core::trace::FrameStage::kDraw)] = f.durationNs;
+    f.stageNs[static_cast<size_t>(core::framestats::FrameStage::kDraw)] = f.durationNs;
     EXPECT_TRUE((*writer)->appendFrame(f).ok());
     t += f.durationNs;
   }
   for (int64_t cost : {500, 800, 3000, 6000}) {
-    EXPECT_TRUE((*writer)->appendIssue(t, core::session::issueStorageJson(evilMethod(cost))).ok());
+    EXPECT_TRUE((*writer)->appendIssue(t, core::matrix::issueStorageJson(evilMethod(cost))).ok());
   }
   EXPECT_TRUE((*writer)->close().ok());
   return path;
@@ -304,11 +305,11 @@ TEST(SettingsTest, BaselineLoadsWithTheSessionsMapping) {
     header.app = "sample.tencent.matrix";
     auto writer = core::session::SessionWriter::create(basePath, header);
     ASSERT_TRUE(writer.ok()) << writer.status().toString();
-    auto issue = core::trace::parseIssueJson(
+    auto issue = core::matrix::parseIssueJson(
         R"({"tag":"Trace_EvilMethod","detail":"NORMAL","process":"sample.tencent.matrix","cost":900,)"
         R"("stack":"0,98,1,900\n","stackKey":"98|"})");
     ASSERT_TRUE(issue.ok()) << issue.status().toString();
-    ASSERT_TRUE((*writer)->appendIssue(1'000'000'000, core::session::issueStorageJson(*issue)).ok());
+    ASSERT_TRUE((*writer)->appendIssue(1'000'000'000, core::matrix::issueStorageJson(*issue)).ok());
     ASSERT_TRUE((*writer)->close().ok());
   }
   const QString base = QString::fromStdString(basePath);
@@ -347,7 +348,7 @@ TEST(SettingsTest, SessionOpeningCanBeCancelledAndOnlyTheLatestShows) {
     ASSERT_TRUE(writer.ok()) << writer.status().toString();
     int64_t t = 1'000'000'000;
     for (int i = 0; i < 400'000; ++i, t += 16'666'667) {
-      core::trace::Frame f;
+      core::framestats::Frame f;
       f.startNs = t;
       f.refreshPeriodNs = 16'666'667;
       f.durationNs = 8'000'000 + (i % 7) * 1'000'000;
@@ -396,7 +397,7 @@ TEST(SettingsTest, CapturesAreNamedByTheirMappingElseByTheAppsMapping) {
   const std::string issues = (dir / "issues.jsonl").string();
   {
     std::ofstream out(issues);
-    for (int64_t cost : {800, 1200}) out << core::session::issueStorageJson(evilMethod(cost)) << "\n";
+    for (int64_t cost : {800, 1200}) out << core::matrix::issueStorageJson(evilMethod(cost)) << "\n";
   }
   auto openCaptures = [](MainWindow& window, const QStringList& files) {
     QSignalSpy opened(&window, &MainWindow::sessionOpened);

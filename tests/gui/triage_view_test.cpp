@@ -15,10 +15,10 @@
 #include <QTest>
 
 #include "app/gui/main_window.h"
-#include "app/gui/models/triage_occurrence_model.h"
-#include "app/gui/models/triage_signature_model.h"
-#include "app/gui/triage/triage_view.h"
-#include "app/gui/views/heap_browser.h"
+#include "app/gui/models/triage/triage_occurrence_model.h"
+#include "app/gui/models/triage/triage_signature_model.h"
+#include "app/gui/views/heap/heap_browser.h"
+#include "app/gui/views/triage/triage_view.h"
 #include "core/triage/triage_store.h"
 #include "tests/support/test_paths.h"
 

@@ -2,15 +2,17 @@
 #include <cstdio>
 
 #include "app/cli/session/session_files.h"
-#include "core/session/html_report.h"
+#include "core/exports/html_report.h"
+#include "core/exports/session_json.h"
+#include "core/json/json_writer.h"
 #include "core/session/session_compare.h"
-#include "core/session/session_json.h"
-#include "core/trace/json_reader.h"
 
 namespace mxi::cli {
 
 namespace session = core::session;
-namespace trace = core::trace;
+namespace json = core::json;
+namespace matrix = core::matrix;
+namespace exports = core::exports;
 
 namespace {
 
@@ -62,12 +64,12 @@ void registerSessionCompare(CLI::App& parent, int& exitCode) {
     const session::SessionComparison c = session::compareSessions(*base, *next, args->t);
     std::string out;
     if (args->format == "json") {
-      ordered_json j = session::comparisonToJson(c);
+      ordered_json j = exports::comparisonToJson(c);
       j["base"] = args->base;
       j["new"] = args->next;
-      out = trace::dumpJson(j, 2) + "\n";
+      out = json::dumpJson(j, 2) + "\n";
     } else if (args->format == "html") {
-      out = session::comparisonToHtml(c, args->base, args->next);
+      out = exports::comparisonToHtml(c, args->base, args->next);
     } else {
       char line[512];
       for (const auto& s : c.scenes) {
@@ -89,7 +91,7 @@ void registerSessionCompare(CLI::App& parent, int& exitCode) {
       }
       for (const auto& e : c.io) {
         std::snprintf(line, sizeof line, "%-12s io %s ", std::string(session::verdictName(e.verdict)).c_str(),
-                      std::string(trace::ioIssueTypeName(e.type)).c_str());
+                      std::string(matrix::ioIssueTypeName(e.type)).c_str());
         out += line + e.path;
         std::snprintf(line, sizeof line, ": %llu -> %llu\n", static_cast<unsigned long long>(e.baseCount),
                       static_cast<unsigned long long>(e.nextCount));

@@ -2,15 +2,17 @@
 #include <cstdio>
 
 #include "app/cli/session/session_files.h"
-#include "core/session/chrome_trace.h"
-#include "core/session/html_report.h"
-#include "core/session/session_json.h"
-#include "core/trace/json_reader.h"
+#include "core/exports/chrome_trace.h"
+#include "core/exports/html_report.h"
+#include "core/exports/session_json.h"
+#include "core/json/json_writer.h"
 
 namespace mxi::cli {
 
 namespace session = core::session;
-namespace trace = core::trace;
+namespace json = core::json;
+namespace framestats = core::framestats;
+namespace exports = core::exports;
 
 void registerSessionExport(CLI::App& parent, int& exitCode) {
   auto* cmd = parent.add_subcommand(
@@ -18,7 +20,7 @@ void registerSessionExport(CLI::App& parent, int& exitCode) {
       "Export a session: JSON of everything, a self-contained HTML report, or Chrome trace-event JSON (Perfetto UI)");
   struct Args {
     std::string file, to, output;
-    trace::DropThresholds levels;
+    framestats::DropThresholds levels;
     double sliceMs = 1000;
     bool quiet = false;
   };
@@ -37,12 +39,12 @@ void registerSessionExport(CLI::App& parent, int& exitCode) {
     ASSIGN_OR_RETURN(const auto data, loadSessionFile(args->file, args->quiet));
     std::string out;
     if (args->to == "json") {
-      out = trace::dumpJson(session::sessionToJson(*data, args->levels, static_cast<int64_t>(args->sliceMs * 1e6)), 2) +
+      out = json::dumpJson(exports::sessionToJson(*data, args->levels, static_cast<int64_t>(args->sliceMs * 1e6)), 2) +
             "\n";
     } else if (args->to == "html") {
-      out = session::sessionToHtml(*data, args->levels);
+      out = exports::sessionToHtml(*data, args->levels);
     } else {
-      out = trace::dumpJson(session::sessionToChromeTrace(*data, args->levels)) + "\n";
+      out = json::dumpJson(exports::sessionToChromeTrace(*data, args->levels)) + "\n";
     }
     RETURN_IF_ERROR(writeOutput(args->output, out));
     return 0;

@@ -2,11 +2,12 @@
 #include <cstdio>
 
 #include "app/cli/session/session_files.h"
-#include "core/session/session_json.h"
+#include "core/exports/session_json.h"
 
 namespace mxi::cli {
 
 namespace session = core::session;
+namespace exports = core::exports;
 using nlohmann::ordered_json;
 
 void registerSessionInfo(CLI::App& parent, int& exitCode) {
@@ -24,8 +25,8 @@ void registerSessionInfo(CLI::App& parent, int& exitCode) {
     if (args->format == OutputFormat::kJson) {
       ordered_json j;
       j["path"] = args->file;
-      j["header"] = session::headerToJson(r.header());
-      j["recovery"] = session::recoveryToJson(r.recovery());
+      j["header"] = exports::headerToJson(r.header());
+      j["recovery"] = exports::recoveryToJson(r.recovery());
       j["blocks"] = r.blocks().size();
       j["records"] = r.recordCount();
       printJson(j);

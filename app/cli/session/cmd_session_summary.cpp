@@ -3,13 +3,14 @@
 #include <cstdio>
 
 #include "app/cli/session/session_files.h"
+#include "core/exports/session_json.h"
 #include "core/session/frame_gaps.h"
-#include "core/session/session_json.h"
 #include "core/session/session_span.h"
 
 namespace mxi::cli {
 
 namespace session = core::session;
+namespace exports = core::exports;
 using nlohmann::ordered_json;
 
 void registerSessionSummary(CLI::App& parent, int& exitCode) {
@@ -31,11 +32,11 @@ void registerSessionSummary(CLI::App& parent, int& exitCode) {
       ASSIGN_OR_RETURN(gaps, about(args->file, session::readFrameGaps(*reader)));
     }
     if (args->format == OutputFormat::kJson) {
-      ordered_json j = session::summaryToJson(s);
+      ordered_json j = exports::summaryToJson(s);
       j["app"] = reader->header().app;
       j["device"] = reader->header().device;
       j["intact"] = reader->recovery().intact();
-      j["frameGapList"] = session::frameGapsToJson(gaps);
+      j["frameGapList"] = exports::frameGapsToJson(gaps);
       printJson(j);
       return 0;
     }

@@ -11,7 +11,7 @@
 
 namespace mxi::gui {
 
-using core::trace::DropLevel;
+using core::framestats::DropLevel;
 
 QChartView* styledChartView(QChart* chart, QWidget* host) {
   chart->setMargins(QMargins(4, 4, 4, 4));

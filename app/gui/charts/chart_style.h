@@ -7,7 +7,7 @@
 #include <QString>
 #include <cstdint>
 
-#include "core/trace/frame.h"
+#include "core/framestats/frame.h"
 
 QT_BEGIN_NAMESPACE
 class QChart;
@@ -26,7 +26,7 @@ uint64_t wholeTickStep(uint64_t span);
 void setWholeTicks(QValueAxis* axis, uint64_t step);
 // From 0 to at least `peak`, ending on a tick.
 void setCountAxisRange(QValueAxis* axis, uint64_t peak);
-QColor dropLevelColour(core::trace::DropLevel level);
-QString dropLevelTitle(core::trace::DropLevel level);
+QColor dropLevelColour(core::framestats::DropLevel level);
+QString dropLevelTitle(core::framestats::DropLevel level);
 
 }  // namespace mxi::gui

@@ -7,7 +7,7 @@
 
 namespace mxi::gui {
 
-using core::trace::CallNode;
+using core::matrix::CallNode;
 
 CallTreeModel::CallTreeModel(CallNode root, QObject* parent)
     : TreeModelBase({tr("Method"), tr("Total ms"), tr("Self ms"), tr("Count")}, parent), m_root(std::move(root)) {

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "app/gui/models/tree_model_base.h"
-#include "core/trace/call_tree.h"
+#include "core/matrix/call_tree.h"
 
 namespace mxi::gui {
 
@@ -14,7 +14,7 @@ class CallTreeModel : public TreeModelBase {
   Q_OBJECT
  public:
   enum Column { kMethod, kTotalMs, kSelfMs, kCount, kColumns };
-  explicit CallTreeModel(core::trace::CallNode root, QObject* parent = nullptr);
+  explicit CallTreeModel(core::matrix::CallNode root, QObject* parent = nullptr);
   QVariant data(const QModelIndex& index, int role) const override;
 
   // The hot path: from the root, always into the costliest child.
@@ -23,9 +23,9 @@ class CallTreeModel : public TreeModelBase {
   QModelIndex stackKeyIndex() const;
 
  private:
-  void add(int parentNode, const core::trace::CallNode& node);
-  core::trace::CallNode m_root;
-  std::vector<const core::trace::CallNode*> m_nodes;  // per node
+  void add(int parentNode, const core::matrix::CallNode& node);
+  core::matrix::CallNode m_root;
+  std::vector<const core::matrix::CallNode*> m_nodes;  // per node
 };
 
 }  // namespace mxi::gui

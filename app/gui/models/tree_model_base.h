@@ -1,8 +1,8 @@
 // What the GUI's item models share: column headers given once as a list (tables and trees alike,
 // columnHeader), and for trees whose shape is known when they are built — leak chains, a session
-// comparison, an issue's call tree — a table of nodes that answers index(), parent() and
-// rowCount(), so a subclass only adds nodes and says what each shows. Numbers sort by kExactRole
-// (roles.h, through the views' ExactSortProxy), whatever the model.
+// comparison, an issue's call tree, a method trace's issues — a table of nodes that answers
+// index(), parent() and rowCount(), so a subclass only adds nodes and says what each shows.
+// Numbers sort by kExactRole (roles.h, through the views' ExactSortProxy), whatever the model.
 //
 // The dominator tree is the one tree not built on it: it has millions of nodes and fetches
 // children lazily, a thousand at a time.

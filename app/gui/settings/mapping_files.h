@@ -7,11 +7,11 @@
 
 #include "app/gui/settings/settings.h"
 #include "core/base/status.h"
-#include "core/trace/method_mapping.h"
+#include "core/matrix/method_mapping.h"
 
 namespace mxi::gui {
 
 // Blocking file reads: call it off the UI thread. Errors name the file (and byte offset).
-core::StatusOr<std::shared_ptr<const core::trace::MethodMapping>> loadMappingFiles(const AppMapping& files);
+core::StatusOr<std::shared_ptr<const core::matrix::MethodMapping>> loadMappingFiles(const AppMapping& files);
 
 }  // namespace mxi::gui

@@ -41,7 +41,7 @@ bool Settings::operator==(const Settings& o) const {
 
 namespace {
 
-QString thresholdsProblem(const core::session::LiveThresholds& thresholds) {
+QString thresholdsProblem(const core::live::LiveThresholds& thresholds) {
   const auto& d = thresholds.drops;
   if (!(0 < d.normal && d.normal < d.middle && d.middle < d.high && d.high < d.frozen)) {
     return QStringLiteral("drop thresholds must increase: 0 < Normal (%1) < Middle (%2) < High (%3) < Frozen (%4)")
@@ -83,7 +83,7 @@ Settings Settings::load(QSettings& store) {
   s.excludedHeaps = store.value(kExcludedHeaps).toStringList();
   s.knownReferencesFile = store.value(kKnownReferences).toString();
   if (!thresholdsProblem(s.thresholds).isEmpty())
-    s.thresholds = core::session::LiveThresholds{};  // inconsistent numbers: back to Matrix's
+    s.thresholds = core::live::LiveThresholds{};  // inconsistent numbers: back to Matrix's
   return s;
 }
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/session/live_session.h"
+#include "core/live/live_session.h"
 
 class QSettings;
 
@@ -31,7 +31,7 @@ const AppMapping* findAppMapping(const QList<AppMapping>& table, const std::stri
 struct Settings {
   QString adbPath = QStringLiteral("adb");       // run to start a server when none answers
   QString transport = QStringLiteral("server");  // server | usb | tcp:HOST:PORT (as `mxi --transport`)
-  core::session::LiveThresholds thresholds;      // drop levels, evil method 700 ms, ANR 5 s
+  core::live::LiveThresholds thresholds;         // drop levels, evil method 700 ms, ANR 5 s
   QList<AppMapping> mappings;
   QStringList excludedHeaps;    // e.g. image, zygote (Android)
   QString knownReferencesFile;  // more known references (JSON, docs/LEAKS.md), added to the built-in ones

@@ -12,8 +12,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "tests/core/trace/trace_test_util.h"
 #include "tests/support/method_trace_fixtures.h"
+#include "tests/support/reference_fixtures.h"
 #include "tests/support/run_mxi.h"
 
 namespace mxi {

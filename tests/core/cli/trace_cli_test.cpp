@@ -8,8 +8,8 @@
 
 #include "core/session/session_writer.h"
 #include "tests/core/session/session_test_util.h"
-#include "tests/core/trace/trace_test_util.h"
 #include "tests/support/method_trace_fixtures.h"
+#include "tests/support/reference_fixtures.h"
 #include "tests/support/run_mxi.h"
 
 namespace mxi {

@@ -6,9 +6,9 @@
 #include "core/devicetext/app_list.h"
 #include "core/devicetext/framestats_text.h"
 #include "core/devicetext/matrix_issue_line.h"
-#include "core/trace/framestats_parser.h"
-#include "core/trace/matrix_issue.h"
-#include "tests/core/trace/trace_test_util.h"
+#include "core/framestats/framestats_parser.h"
+#include "core/matrix/matrix_issue.h"
+#include "tests/support/reference_fixtures.h"
 
 namespace mxi::core::devicetext {
 namespace {
@@ -17,23 +17,24 @@ TEST(DevicetextTest, RealCaptureGivesTheSameFramesAsRowsAndAsAFile) {
   MXI_REQUIRE_FIXTURE(path, "gfxinfo/topicon-t865_all-processes_framestats.txt");
   const std::string text = test::readText(path);
   const FramestatsText rows = parseFramestatsText(text);
-  auto capture = trace::parseFramestats(text);
+  auto capture = framestats::parseFramestats(text);
   ASSERT_TRUE(capture.ok()) << capture.status().toString();
   ASSERT_EQ(rows.blocks.size(), (*capture)->windows.size());
   size_t frames = 0;
   for (size_t b = 0; b < rows.blocks.size(); ++b) {
     const FramestatsBlock& block = rows.blocks[b];
-    const trace::FramestatsWindow& window = (*capture)->windows[b];
+    const framestats::FramestatsWindow& window = (*capture)->windows[b];
     EXPECT_EQ(block.window.empty() ? block.process : block.window, window.name);
     EXPECT_EQ(block.pid, window.pid);
     EXPECT_TRUE(block.closed);
     // The file reader keeps every plausible (or flagged) row, converted as the live recorder
     // converts the agent's rows.
-    std::vector<trace::Frame> expected;
+    std::vector<framestats::Frame> expected;
     for (const FramestatsRow& row : block.rows) {
-      if (!trace::plausibleFrameTimes(row.timing.intendedVsync, row.timing.frameCompleted) && row.timing.flags == 0)
+      if (!framestats::plausibleFrameTimes(row.timing.intendedVsync, row.timing.frameCompleted) &&
+          row.timing.flags == 0)
         continue;
-      expected.push_back(trace::frameFromTiming(row.timing, 16'666'667));
+      expected.push_back(framestats::frameFromTiming(row.timing, 16'666'667));
     }
     ASSERT_EQ(expected.size(), window.frames.size()) << window.name;
     for (size_t i = 0; i < expected.size(); ++i) {
@@ -86,7 +87,7 @@ TEST(DevicetextTest, MatrixLineCutByLogcatIsTruncatedForTheAgentAndTheDesktop) {
   EXPECT_TRUE(partial->truncated);
   EXPECT_EQ(partial->content, R"({"cost":)");
   // The desktop's issue reader finds the same issue, and reports the cut one where its JSON ends.
-  trace::IssueParseResult parsed = trace::parseIssueText(whole + "\n" + cut + "\n");
+  matrix::IssueParseResult parsed = matrix::parseIssueText(whole + "\n" + cut + "\n");
   ASSERT_EQ(parsed.issues.size(), 1u);
   EXPECT_EQ(parsed.issues[0].tag, "Trace_EvilMethod");
   ASSERT_EQ(parsed.problems.size(), 1u);

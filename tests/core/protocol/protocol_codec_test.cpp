@@ -78,8 +78,7 @@ TEST(ProtocolCodec, EveryMessageRoundTripsByteForByte) {
       FrameBatch{"com.example.app", "com.example.app.MainActivity", 16666667, {ft, ft}},
       SceneChange{123456789, "com.example.app", "com.example.app.MainActivity"},
       MatrixIssue{1683420595133, 20001, "TestPluginListener", "io", 2, "null", IssueKind::kIo, true, "{\"a\":1", 98765},
-      AnrReport{1700000000000, 4242, "com.example.app", "Input dispatching timed out", "\"main\" prio=5",
-                "----- pid 4242", 5},
+      AnrReport{1700000000000, 4242, "com.example.app", "Input dispatching timed out", "----- pid 4242", 5},
       ProcessList{"com.example.app", {{1, "root", "init"}, {4242, "u0_a12", "com.example.app"}}},
       AppState{"com.example.app", 4242, AppRunState::kRunning, true},
       HeapDumpBegin{7, 4242, 1 << 20, kHeapDumpGcFirst | kHeapDumpShrinkOnDevice, 3 << 20},
@@ -211,7 +210,7 @@ TEST(ProtocolCodec, Layout1PayloadsWithoutAppendedFieldsDecodeWithDefaults) {
   ASSERT_EQ(begin.size(), 1u);
   EXPECT_EQ(std::get<HeapDumpBegin>(begin[0]).flags, 0u);
   EXPECT_EQ(std::get<HeapDumpBegin>(begin[0]).originalBytes, 1000u);  // not shrunk
-  const auto anr = decodeAll(layout1(AnrReport{1, 2, "a.b", "r", "s", "t", 9}, 8));
+  const auto anr = decodeAll(layout1(AnrReport{1, 2, "a.b", "r", "t", 9}, 8));
   ASSERT_EQ(anr.size(), 1u);
   EXPECT_EQ(std::get<AnrReport>(anr[0]).traces, "t");
   EXPECT_EQ(std::get<AnrReport>(anr[0]).monotonicNs, 0u);

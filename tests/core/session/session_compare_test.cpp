@@ -4,7 +4,7 @@
 
 #include <random>
 
-#include "core/session/mann_whitney.h"
+#include "core/base/mann_whitney.h"
 #include "core/session/session_compare.h"
 #include "core/session/session_reader.h"
 #include "tests/core/session/session_test_util.h"

@@ -8,11 +8,11 @@
 #include <map>
 
 #include "core/base/progress.h"
+#include "core/framestats/frame_stats.h"
 #include "core/session/session_data.h"
 #include "core/session/session_reader.h"
 #include "core/session/session_span.h"
 #include "core/session/session_writer.h"
-#include "core/trace/frame_stats.h"
 #include "tests/core/session/session_test_util.h"
 #include "tests/support/test_paths.h"
 
@@ -304,7 +304,7 @@ TEST(SessionFileTest, SummaryFromBlockHeadersMatchesTheFrames) {
   ASSERT_TRUE(r.ok());
   const SessionSummary s = (*r)->summarize();
   // Count by hand from what was written.
-  std::map<std::string, std::vector<trace::Frame>> byScene;
+  std::map<std::string, std::vector<framestats::Frame>> byScene;
   std::string scene;
   uint64_t issues = 0, marks = 0, dumps = 0, scenes = 0, flagged = 0, frames = 0;
   for (const auto& rec : written) {
@@ -333,7 +333,7 @@ TEST(SessionFileTest, SummaryFromBlockHeadersMatchesTheFrames) {
   EXPECT_EQ(s.firstTimeNs, written.front().timeNs);
   ASSERT_EQ(s.scenes.size(), 3u);
   for (const auto& sc : s.scenes) {
-    const trace::FrameStats exact = trace::computeFrameStats(byScene[sc.scene]);
+    const framestats::FrameStats exact = framestats::computeFrameStats(byScene[sc.scene]);
     EXPECT_EQ(sc.frames, exact.frames) << sc.scene;
     EXPECT_EQ(sc.levels, exact.levels);
     EXPECT_EQ(sc.droppedSum, exact.droppedSum);

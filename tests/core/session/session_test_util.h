@@ -13,8 +13,8 @@
 namespace mxi::test {
 
 // A frame at `startNs` lasting `durationNs` on a 60 Hz display, its time split into stages.
-inline core::trace::Frame syntheticFrame(int64_t startNs, int64_t durationNs) {
-  core::trace::Frame f;
+inline core::framestats::Frame syntheticFrame(int64_t startNs, int64_t durationNs) {
+  core::framestats::Frame f;
   f.startNs = startNs;
   f.durationNs = durationNs;
   f.refreshPeriodNs = 16'666'667;

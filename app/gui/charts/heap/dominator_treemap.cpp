@@ -1,0 +1,203 @@
+#include "app/gui/charts/heap/dominator_treemap.h"
+
+#include <QHelpEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+
+#include "app/gui/charts/heap/treemap_layout.h"
+#include "app/gui/models/format.h"
+#include "app/gui/models/heap/object_names.h"
+
+namespace mxi::gui {
+
+namespace {
+
+// A stable, readable colour per class name.
+QColor colourOf(const QString& name) {
+  const auto hue = static_cast<int>(qHash(name) % 360);
+  return QColor::fromHsl(hue, 110, 175);
+}
+
+QString shortName(const QString& name) {
+  const int dot = name.lastIndexOf(QLatin1Char('.'));
+  return dot < 0 ? name : name.mid(dot + 1);
+}
+
+}  // namespace
+
+DominatorTreemap::DominatorTreemap(std::shared_ptr<const HeapDocument> doc, QWidget* parent)
+    : QWidget(parent), m_doc(std::move(doc)) {
+  setMouseTracking(true);
+  setMinimumSize(320, 200);
+  setObjectName(QStringLiteral("dominatorTreemap"));
+  rebuild();
+}
+
+QString DominatorTreemap::breadcrumb() const {
+  QStringList parts{tr("Heap (%1 retained)").arg(humanBytes(m_doc->dominators->reachableBytes()))};
+  for (core::hprof::ObjectIndex o : m_path) {
+    parts << tr("%1 (%2)").arg(describeObject(*m_doc->index, o), humanBytes(m_doc->dominators->retainedBytes(o)));
+  }
+  return parts.join(QStringLiteral(" › "));
+}
+
+bool DominatorTreemap::drillInto(core::hprof::ObjectIndex object) {
+  if (object == core::hprof::kNoObject || m_doc->dominators->children(object).empty()) return false;
+  m_path.push_back(object);
+  rebuild();
+  emit focusChanged(breadcrumb());
+  return true;
+}
+
+bool DominatorTreemap::back() {
+  if (m_path.empty()) return false;
+  m_path.pop_back();
+  rebuild();
+  emit focusChanged(breadcrumb());
+  return true;
+}
+
+void DominatorTreemap::rebuild() {
+  const auto& dom = *m_doc->dominators;
+  const auto& ix = *m_doc->index;
+  const core::hprof::ObjectIndex at = focus();
+  const std::vector<core::hprof::ObjectIndex> children = dom.children(at);  // biggest first
+  m_cells.clear();
+  uint64_t others = 0;
+  size_t otherCount = 0;
+  for (size_t i = 0; i < children.size(); ++i) {
+    const uint64_t bytes = dom.retainedBytes(children[i]);
+    if (i < kMaxCells) {
+      m_cells.push_back({children[i],
+                         describeObject(ix, children[i]),
+                         classNameOf(ix, children[i]),
+                         bytes,
+                         {},
+                         !dom.children(children[i]).empty()});
+    } else {
+      others += bytes;
+      ++otherCount;
+    }
+  }
+  if (otherCount > 0) {
+    m_cells.push_back({core::hprof::kNoObject,
+                       tr("%n other object(s)", nullptr, static_cast<int>(otherCount)),
+                       {},
+                       others,
+                       {},
+                       false});
+  }
+  if (at != core::hprof::kNoObject && ix.shallowSize(at) > 0) {
+    m_cells.push_back({core::hprof::kNoObject, tr("itself (shallow)"), {}, ix.shallowSize(at), {}, false});
+  }
+  // The objects biggest first (the layout's best shapes), the "others" and "itself" cells last.
+  std::stable_sort(m_cells.begin(), m_cells.end(), [](const Cell& a, const Cell& b) {
+    const bool aObject = a.object != core::hprof::kNoObject, bObject = b.object != core::hprof::kNoObject;
+    return aObject != bObject ? aObject : a.bytes > b.bytes;
+  });
+  std::vector<uint64_t> values;
+  for (const Cell& c : m_cells) values.push_back(c.bytes);
+  const QRectF area = QRectF(rect()).adjusted(1, 1, -1, -1);
+  const auto rects = squarify(values, {area.x(), area.y(), area.width(), area.height()});
+  for (size_t i = 0; i < m_cells.size(); ++i) m_cells[i].rect = QRectF(rects[i].x, rects[i].y, rects[i].w, rects[i].h);
+  update();
+}
+
+void DominatorTreemap::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  rebuild();
+}
+
+const DominatorTreemap::Cell* DominatorTreemap::cellAt(QPointF point) const {
+  for (const Cell& c : m_cells) {
+    if (c.rect.contains(point)) return &c;
+  }
+  return nullptr;
+}
+
+void DominatorTreemap::mousePressEvent(QMouseEvent* event) {
+  if (event->button() == Qt::RightButton || event->button() == Qt::BackButton) {
+    back();
+    return;
+  }
+  if (const Cell* c = cellAt(event->position()); c && c->drillable) drillInto(c->object);
+}
+
+bool DominatorTreemap::event(QEvent* e) {
+  if (e->type() == QEvent::ToolTip) {
+    auto* help = static_cast<QHelpEvent*>(e);
+    if (const Cell* c = cellAt(help->pos())) {
+      const uint64_t total = m_doc->dominators->reachableBytes();
+      QToolTip::showText(
+          help->globalPos(),
+          tr("%1\n%2 retained (%3 of the heap)%4")
+              .arg(c->label, exactBytes(c->bytes),
+                   humanPercent(total ? 100.0 * static_cast<double>(c->bytes) / static_cast<double>(total) : 0),
+                   c->drillable ? tr("\nclick: what it dominates; right click: back") : QString()),
+          this);
+    } else {
+      QToolTip::hideText();
+    }
+    return true;
+  }
+  return QWidget::event(e);
+}
+
+void DominatorTreemap::paintEvent(QPaintEvent*) {
+  QPainter p(this);
+  p.fillRect(rect(), palette().base());
+  const QFontMetrics metrics(font());
+  for (const Cell& c : m_cells) {
+    if (c.rect.width() < 1 || c.rect.height() < 1) continue;
+    p.fillRect(c.rect, c.object == core::hprof::kNoObject ? QColor(0xdd, 0xdd, 0xdd) : colourOf(c.className));
+    p.setPen(QPen(palette().base().color(), 1));
+    p.drawRect(c.rect);
+    // Labels where they fit: the class's simple name, then the size.
+    const QRectF text = c.rect.adjusted(4, 2, -4, -2);
+    if (text.height() < metrics.height() || text.width() < 24) continue;
+    p.setPen(Qt::black);
+    const QString name = c.object == core::hprof::kNoObject ? c.label : shortName(c.className);
+    const QString lines = text.height() >= 2 * metrics.height() ? name + QLatin1Char('\n') + humanBytes(c.bytes) : name;
+    p.drawText(text, Qt::AlignLeft | Qt::AlignTop | Qt::TextWrapAnywhere,
+               metrics.elidedText(lines, Qt::ElideRight, static_cast<int>(text.width()) * 2));
+  }
+}
+
+HeapsBar::HeapsBar(std::shared_ptr<const HeapDocument> doc, QWidget* parent) : QWidget(parent), m_doc(std::move(doc)) {
+  setMinimumHeight(24);
+  setObjectName(QStringLiteral("heapsBar"));
+  QStringList all;
+  for (const auto& h : m_doc->index->heaps())
+    all << QStringLiteral("%1: %2").arg(QString::fromStdString(h.name), exactBytes(h.shallowBytes));
+  setToolTip(all.join(QLatin1Char('\n')));
+}
+
+void HeapsBar::paintEvent(QPaintEvent*) {
+  QPainter p(this);
+  const auto& heaps = m_doc->index->heaps();
+  uint64_t total = 0;
+  for (const auto& h : heaps) total += h.shallowBytes;
+  if (total == 0) return;
+  static const QColor kColours[] = {QColor(0x42, 0x85, 0xf4), QColor(0xf4, 0xb4, 0x00), QColor(0x0f, 0x9d, 0x58),
+                                    QColor(0xdb, 0x44, 0x37), QColor(0x9e, 0x9e, 0x9e)};
+  double x = 0;
+  const QFontMetrics metrics(font());
+  for (size_t i = 0; i < heaps.size(); ++i) {
+    const double w =
+        static_cast<double>(width()) * static_cast<double>(heaps[i].shallowBytes) / static_cast<double>(total);
+    const QRectF r(x, 0, w, height());
+    p.fillRect(r, kColours[i % std::size(kColours)]);
+    const QString label =
+        tr("%1 %2 (%3)")
+            .arg(QString::fromStdString(heaps[i].name), humanBytes(heaps[i].shallowBytes),
+                 humanPercent(100.0 * static_cast<double>(heaps[i].shallowBytes) / static_cast<double>(total)));
+    if (metrics.horizontalAdvance(label) + 8 < w) {
+      p.setPen(Qt::white);
+      p.drawText(r.adjusted(4, 0, -4, 0), Qt::AlignVCenter | Qt::AlignLeft, label);
+    }
+    x += w;
+  }
+}
+
+}  // namespace mxi::gui

@@ -1,0 +1,99 @@
+// The live device view: pick an app (running first) → Start deploys mxi-agent (its version is
+// shown) and streams into the dashboard while the session is recorded to a `.mxs` file; Mark
+// annotates a moment, Dump heap streams a heap dump (progress) and hands it to the heap
+// browser; Stop completes the file. A lost device shows a banner, keeps everything recorded and
+// resumes when the agent is back. An app that is not installed is named with the closest
+// installed ones; one that does not run gets a banner with Wait for it / Launch it; the app's
+// process dying and restarting is shown; a recording that captured nothing is not offered.
+#pragma once
+
+#include <QDateTime>
+#include <QWidget>
+#include <memory>
+
+#include "app/gui/jobs/live/live_device_job.h"
+
+class QComboBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QVBoxLayout;
+
+namespace mxi::gui {
+
+class DemoDevice;
+class LiveDashboard;
+
+class LiveDeviceView : public QWidget {
+  Q_OBJECT
+ public:
+  // `demo`, when given, is the simulated phone behind `target`; the view keeps it running.
+  LiveDeviceView(LiveTarget target, std::unique_ptr<DemoDevice> demo, QWidget* parent = nullptr);
+  ~LiveDeviceView() override;
+
+  LiveDeviceJob& job() { return *m_job; }
+  LiveDashboard* dashboard() const { return m_dashboard; }
+  QComboBox* appPicker() const { return m_apps; }
+  QString sessionPath() const { return m_sessionPath; }
+  QString bannerText() const;
+  // The banner of an app that cannot be recorded (not installed, not running); empty when hidden.
+  QString appBannerText() const;
+  // How often the connection was lost since Start.
+  int connectionLosses() const { return m_losses; }
+  QString agentText() const;
+  DemoDevice* demo() const { return m_demo.get(); }
+
+  // What the buttons do (tests call them). start() uses the picked app; Wait for it and Launch it
+  // (the not-running banner's buttons) start with kWait and kLaunch.
+  void refreshApps();
+  void start(LiveDeviceJob::AppStart how = LiveDeviceJob::AppStart::kRefuse);
+  void stop();
+  void mark(const QString& label);
+  void dumpHeap();
+  // Traces the app's methods for `seconds` (or a cold launch when `launch`), sampling every
+  // `samplingUs` (0: every call). traceMethods() asks with a dialog first.
+  void traceMethods(double seconds, uint32_t samplingUs, bool launch);
+  void chooseMethodTrace();
+  // Where sessions and heap dumps go (default: the app's data folder, "recordings").
+  static QString recordingsDir();
+
+ signals:
+  void appsReady();                           // the picker is filled
+  void started();                             // the agent is connected and streaming
+  void sessionFinished(const QString& path);  // Stop: the .mxs is complete
+  void heapDumpArrived(const QString& path);
+  void methodTraceArrived(const QString& path, int issues);
+  void failed(const QString& message);
+  void appUnavailable(const QString& message);  // nothing is recorded; appBannerText() says why
+
+ private:
+  QString recordingFile(const QString& kind, const QString& extension) const;
+  void updateButtons();
+  void showBanner(const QString& text, bool alarm);
+  void hideBannerLater();  // in 10 s, unless another banner replaced it
+
+  std::unique_ptr<DemoDevice> m_demo;
+  LiveDeviceJob* m_job;
+  LiveDashboard* m_dashboard = nullptr;
+  QVBoxLayout* m_layout;
+  QComboBox* m_apps;
+  QPushButton *m_refresh, *m_start, *m_stop, *m_mark, *m_dump;
+  QLabel* m_agent;
+  QLabel* m_status;
+  QLabel* m_banner;
+  QWidget* m_appBanner;
+  QLabel* m_appBannerText;
+  QPushButton *m_waitForApp, *m_launchApp;
+  QProgressBar* m_dumpProgress;
+  QPushButton* m_trace;
+  bool m_tracing = false;  // the transfer in progress is a method trace
+  QString m_sessionPath;
+  int m_marks = 0;
+  bool m_connected = false;
+  bool m_everConnected = false;  // since Start: started() is emitted once
+  int m_losses = 0;
+  QDateTime m_lostAt;          // invalid while connected
+  int m_bannerGeneration = 0;  // a timed hide only hides the banner it was meant for
+};
+
+}  // namespace mxi::gui

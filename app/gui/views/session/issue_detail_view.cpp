@@ -1,0 +1,175 @@
+#include "app/gui/views/session/issue_detail_view.h"
+
+#include <QLabel>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTextBrowser>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+#include "app/gui/charts/session/startup_chart.h"
+#include "app/gui/models/call_tree_model.h"
+#include "app/gui/views/item_views.h"
+#include "core/json/json_reader.h"
+#include "core/json/json_writer.h"
+
+namespace mxi::gui {
+
+using core::matrix::CallNode;
+
+namespace {
+
+QString esc(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
+
+QString anrHtml(const core::anr::AnrReport& anr) {
+  QString html;
+  if (!anr.subject.empty()) html += QStringLiteral("<p><b>%1</b></p>").arg(esc(anr.subject));
+  for (const auto& deadlock : anr.deadlocks) {
+    QStringList tids;
+    for (int64_t t : deadlock.tids) tids << QString::number(t);
+    html += QObject::tr("<p style='color:#c62828'><b>Deadlock</b> between threads %1</p>")
+                .arg(tids.join(QStringLiteral(" → ")));
+  }
+  const auto* main = anr.mainThread();
+  for (const auto& chain : anr.blockingChains) {
+    if (!main || chain.tids.empty() || chain.tids.front() != main->tid) continue;
+    QStringList tids;
+    for (int64_t t : chain.tids) tids << QString::number(t);
+    html += QObject::tr("<p><b>Main thread blocked:</b> %1%2</p>")
+                .arg(tids.join(QStringLiteral(" waits for ")), chain.endsInCycle ? QObject::tr(" (cycle)") : QString());
+  }
+  for (const auto& process : anr.processes) {
+    html += QObject::tr("<h4>%1 (pid %2)</h4>").arg(esc(process.cmdline)).arg(process.pid);
+    for (const auto& t : process.threads) {
+      html += QStringLiteral("<p><b>\"%1\"</b> tid=%2 %3").arg(esc(t.name)).arg(t.tid).arg(esc(t.state));
+      if (t.waitingToLock) {
+        html += QObject::tr(" — waiting to lock %1 (%2) held by tid %3")
+                    .arg(esc(t.waitingToLock->lock), esc(t.waitingToLock->lockClass))
+                    .arg(t.waitingToLock->heldByTid);
+      }
+      html += QStringLiteral("</p><pre>");
+      for (const auto& f : t.frames) html += esc(f) + QLatin1Char('\n');
+      html += QStringLiteral("</pre>");
+    }
+  }
+  return html;
+}
+
+}  // namespace
+
+IssueDetailView::IssueDetailView(QWidget* parent) : QWidget(parent) {
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  m_title = new QLabel;
+  m_title->setWordWrap(true);
+  m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_pages = new QStackedWidget;
+  layout->addWidget(m_title);
+  layout->addWidget(m_pages, 1);
+
+  auto* treePage = new QSplitter(Qt::Vertical);
+  m_tree = modelTree(nullptr, CallTreeModel::kMethod);
+  m_tree->setObjectName(QStringLiteral("callTree"));
+  m_treeText = new QTextBrowser;
+  treePage->addWidget(m_tree);
+  treePage->addWidget(m_treeText);
+  m_pages->addWidget(treePage);
+
+  m_text = new QTextBrowser;
+  m_pages->addWidget(m_text);
+
+  m_startup = new StartupChart;
+  m_pages->addWidget(m_startup);
+  clear();
+}
+
+void IssueDetailView::clear() {
+  m_title->setText(tr("Select an issue to see its details."));
+  m_text->clear();
+  m_pages->setCurrentWidget(m_text);
+}
+
+QString IssueDetailView::detailText() const {
+  QWidget* page = m_pages->currentWidget();
+  if (page == m_text) return m_text->toPlainText();
+  if (page == m_startup) return m_title->text();
+  return m_treeText->toPlainText();
+}
+
+void IssueDetailView::showCallTree(const CallNode& root) {
+  auto* model = new CallTreeModel(root, this);
+  showModel(m_tree, model);
+  delete m_callTree;
+  m_callTree = model;
+  // Expand the hot path (always into the costliest child), and the stackKey method wherever it is.
+  for (const QModelIndex& at : model->hotPath()) m_tree->expand(at);
+  if (const QModelIndex key = model->stackKeyIndex(); key.isValid()) {
+    for (QModelIndex p = key.parent(); p.isValid(); p = p.parent()) m_tree->expand(p);
+    m_tree->setCurrentIndex(key);
+  }
+}
+
+void IssueDetailView::showIssue(const core::live::LiveEvent& event) {
+  QString title = QStringLiteral("<b>%1</b> — %2")
+                      .arg(QString::fromUtf8(core::live::liveEventKindName(event.kind).data()), esc(event.summary));
+  if (!event.scene.empty()) title += tr(" · scene %1").arg(esc(event.scene));
+  if (event.costMs >= 0) title += tr(" · %1 ms").arg(event.costMs);
+  m_title->setText(title);
+
+  if (event.anr) {
+    m_text->setHtml(anrHtml(*event.anr));
+    m_pages->setCurrentWidget(m_text);
+    return;
+  }
+  if (!event.issue) {
+    m_text->setPlainText(QString::fromStdString(event.summary));
+    m_pages->setCurrentWidget(m_text);
+    return;
+  }
+  const auto& issue = *event.issue;
+  if (issue.callTree) {
+    showCallTree(*issue.callTree);
+    QString below;
+    if (!issue.threadStack.empty()) below += tr("<h4>Thread stack</h4><pre>%1</pre>").arg(esc(issue.threadStack));
+    if (!issue.usage.empty()) below += tr("<p>CPU usage %1</p>").arg(esc(issue.usage));
+    m_treeText->setHtml(below);
+    m_pages->setCurrentWidget(m_tree->parentWidget());
+    return;
+  }
+  if (issue.startup) {
+    m_startup->show(*issue.startup);
+    m_pages->setCurrentWidget(m_startup);
+    return;
+  }
+  QString html;
+  if (issue.io) {
+    const auto& io = *issue.io;
+    html += QStringLiteral("<table cellspacing=4>");
+    auto row = [&](const QString& k, const QString& v) {
+      html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(k, v);
+    };
+    row(tr("Type"), QString::fromUtf8(core::matrix::ioIssueTypeName(issue.type).data()));
+    row(tr("Path"), esc(io.path));
+    row(tr("Thread"), esc(io.thread));
+    row(tr("Operation"), esc(io.opType));
+    row(tr("Size"), QString::number(io.size));
+    row(tr("Operations"), QString::number(io.opCount));
+    row(tr("Buffer"), QString::number(io.buffer));
+    row(tr("Cost"), tr("%1 ms").arg(io.costMs));
+    if (io.repeat) row(tr("Repeated reads"), QString::number(io.repeat));
+    html += QStringLiteral("</table>");
+    if (!issue.stack.empty()) html += tr("<h4>Stack</h4><pre>%1</pre>").arg(esc(issue.stack));
+  } else if (issue.truncated) {
+    html += tr("<p><b>logcat cut this issue</b> (its entries end near 4 KB); the text as it arrived:</p>"
+               "<pre>%1</pre>")
+                .arg(esc(issue.contentJson));
+  } else {
+    const auto content = core::json::parseJson(issue.contentJson);
+    html += tr("<h4>Content</h4><pre>%1</pre>")
+                .arg(esc(content.ok() ? core::json::dumpJson(*content, 2) : issue.contentJson));
+  }
+  m_text->setHtml(html);
+  m_pages->setCurrentWidget(m_text);
+}
+
+}  // namespace mxi::gui

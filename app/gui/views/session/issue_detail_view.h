@@ -1,0 +1,42 @@
+// Detail of one issue-feed row: an evil method's call tree (decoded names, total and self cost,
+// the hot path expanded, the stackKey method in bold), an ANR's main-thread stack with its
+// blocking chain and deadlocks, an IO issue's fields and stack, startup phases as bars.
+#pragma once
+
+#include <QWidget>
+
+#include "core/live/live_session.h"
+
+class QLabel;
+class QStackedWidget;
+class QTextBrowser;
+class QTreeView;
+
+namespace mxi::gui {
+
+class CallTreeModel;
+class StartupChart;
+
+class IssueDetailView : public QWidget {
+  Q_OBJECT
+ public:
+  explicit IssueDetailView(QWidget* parent = nullptr);
+  void showIssue(const core::live::LiveEvent& event);
+  void clear();
+  QTreeView* callTree() const { return m_tree; }
+  CallTreeModel* callTreeModel() const { return m_callTree; }  // of the issue shown; null before one
+  QString detailText() const;
+  StartupChart* startupChart() const { return m_startup; }
+
+ private:
+  void showCallTree(const core::matrix::CallNode& root);
+  QLabel* m_title;
+  QStackedWidget* m_pages;
+  QTreeView* m_tree;
+  CallTreeModel* m_callTree = nullptr;
+  QTextBrowser* m_treeText;  // under the tree: thread stack / content
+  QTextBrowser* m_text;
+  StartupChart* m_startup;
+};
+
+}  // namespace mxi::gui

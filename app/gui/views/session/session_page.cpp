@@ -1,0 +1,86 @@
+#include "app/gui/views/session/session_page.h"
+
+#include <QAction>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QTemporaryDir>
+
+#include "app/gui/jobs/session/session_load_job.h"
+#include "app/gui/views/session/session_view.h"
+
+namespace mxi::gui {
+
+SessionPage::SessionPage(const Settings& settings, QWidget* parent)
+    : Page(settings, parent),
+      m_openAction(new QAction(tr("Open &session…"), this)),
+      m_capturesAction(new QAction(tr("Open device &captures…"), this)) {
+  connect(m_openAction, &QAction::triggered, this, [this] {
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open session"), QString(), tr("Sessions (*.mxs);;All files (*)"));
+    if (!path.isEmpty()) openSession(path);
+  });
+  connect(m_capturesAction, &QAction::triggered, this, [this] {
+    const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open device captures"), QString(),
+                                                            tr("Captures (*.txt *.log *.json *.jsonl);;All files (*)"));
+    if (!paths.isEmpty()) emit openRequested(paths);  // a session or a dump among them opens as one
+  });
+}
+
+SessionPage::~SessionPage() = default;
+
+LiveDashboard* SessionPage::dashboard() const { return m_view ? m_view->dashboard() : nullptr; }
+
+void SessionPage::setThresholds(const core::live::LiveThresholds& thresholds) {
+  if (m_view) m_view->setThresholds(thresholds);
+}
+
+void SessionPage::openSession(const QString& path) {
+  const QString absolute = QFileInfo(path).absoluteFilePath();
+  emit fileOpened(absolute);
+  const QString name = QFileInfo(absolute).fileName();
+  emit statusChanged(tr("Opening %1…").arg(name));
+  load(SessionLoadJob::opening(absolute, settings().mappings), tr("Session %1").arg(name));
+}
+
+void SessionPage::openCaptures(const CaptureFiles& files) {
+  QStringList names;
+  for (const QString& p : {files.framestats, files.issues, files.anr, files.methodMapping}) {
+    if (!p.isEmpty()) names << QFileInfo(p).fileName();
+  }
+  // Core's import writes a scratch session file next to the others of this page.
+  if (!m_captureSessions) m_captureSessions = std::make_unique<QTemporaryDir>();
+  const QString first = QFileInfo(names.isEmpty() ? QStringLiteral("captures") : names.first()).completeBaseName();
+  const QString sessionPath =
+      m_captureSessions->filePath(QStringLiteral("%1-%2.mxs").arg(first).arg(++m_captureImports));
+  emit statusChanged(tr("Importing %1…").arg(names.join(QStringLiteral(", "))));
+  load(SessionLoadJob::importing(files, sessionPath, settings().mappings),
+       tr("Session from %1").arg(names.join(QStringLiteral(", "))));
+}
+
+void SessionPage::load(std::unique_ptr<SessionLoadJob> job, const QString& label) {
+  // Only the latest open shows: a session still loading is cancelled, and its result dropped.
+  m_job = std::move(job);
+  SessionLoadJob* loading = m_job.get();
+  connect(loading, &SessionLoadJob::loaded, this,
+          [this, loading, label](std::shared_ptr<const core::session::SessionData> session) {
+            const QString path = loading->sessionPath();
+            emit jobEnded(loading);
+            m_job.reset();
+            // One session view at a time.
+            auto* view = new SessionView(path, std::move(session), settings().thresholds, settings().mappings);
+            replaceView(m_view, view);
+            m_view = view;
+            emit showRequested(tr("%1 — Matrix Inspector").arg(label));
+            emit statusChanged(label);
+            emit sessionOpened();
+          });
+  connect(loading, &SessionLoadJob::failed, this, [this, loading](const QString& message) {
+    emit jobEnded(loading);
+    m_job.reset();
+    emit failed(message == QLatin1String("Cancelled") ? QString() : tr("Cannot open the session"), message);
+  });
+  emit jobStarted(loading);
+  loading->start();
+}
+
+}  // namespace mxi::gui

@@ -1,0 +1,52 @@
+// The session page: a recorded session (.mxs) or raw device captures (framestats, Matrix issues,
+// ANR traces, methodMapping.txt) imported into one, loaded on SessionLoadJob's thread and shown
+// in a SessionView (dashboard, timeline replay, compare, exports). Only the latest open shows.
+#pragma once
+
+#include <memory>
+
+#include "app/gui/jobs/session/capture_import.h"
+#include "app/gui/views/page.h"
+
+class QAction;
+class QTemporaryDir;
+
+namespace mxi::gui {
+
+class LiveDashboard;
+class SessionLoadJob;
+class SessionView;
+
+class SessionPage final : public Page {
+  Q_OBJECT
+ public:
+  SessionPage(const Settings& settings, QWidget* parent = nullptr);
+  ~SessionPage() override;
+  bool hasDocument() const override { return m_view != nullptr; }
+  SessionView* view() const { return m_view; }
+  LiveDashboard* dashboard() const;                             // of the open session; null before one
+  QAction* openAction() const { return m_openAction; }          // File → Open session…
+  QAction* capturesAction() const { return m_capturesAction; }  // File → Open device captures…
+
+  void openSession(const QString& path);
+  // Imported by core's session import into a scratch session file of this page.
+  void openCaptures(const CaptureFiles& files);
+  // The open session's dashboard judges frames by these from now on.
+  void setThresholds(const core::live::LiveThresholds& thresholds);
+
+ signals:
+  void sessionOpened();
+
+ private:
+  // Runs `job` and shows the session it opens (titled `label`), or reports why it failed.
+  void load(std::unique_ptr<SessionLoadJob> job, const QString& label);
+
+  QAction* m_openAction;
+  QAction* m_capturesAction;
+  SessionView* m_view = nullptr;
+  std::unique_ptr<SessionLoadJob> m_job;
+  std::unique_ptr<QTemporaryDir> m_captureSessions;  // session files imported from captures
+  int m_captureImports = 0;
+};
+
+}  // namespace mxi::gui

@@ -1,0 +1,50 @@
+// The start page: what the app opens (one button per opener, each the action of the page that
+// opens it), the attached devices (tracked live; a double-click opens one's live view) and the
+// recent files (a double-click opens one again).
+#pragma once
+
+#include "app/gui/views/page.h"
+
+class QAction;
+class QLabel;
+class QListWidget;
+
+namespace mxi::gui {
+
+class DeviceTracker;
+
+class StartPage final : public Page {
+  Q_OBJECT
+ public:
+  // The pages' openers the buttons trigger.
+  struct Openers {
+    QAction* dump;
+    QAction* session;
+    QAction* methodTrace;
+    QAction* captures;
+    QAction* triage;
+    QAction* demo;
+  };
+  StartPage(const Settings& settings, const Openers& openers, QWidget* parent = nullptr);
+  bool hasDocument() const override { return true; }
+  QListWidget* deviceList() const { return m_devices; }
+
+  // Lists attached devices, live (host:track-devices; starts an adb server when none runs).
+  void startDeviceTracking();
+  // Settings changed: tracking, when on, starts again if the adb program or transport changed.
+  void adbChanged();
+  void rememberRecent(const QString& path);
+
+ signals:
+  void deviceActivated(const QString& serial, const QString& label);
+
+ private:
+  void refreshRecent();
+
+  QListWidget* m_recent;
+  QListWidget* m_devices;
+  QLabel* m_deviceStatus;
+  DeviceTracker* m_tracker = nullptr;
+};
+
+}  // namespace mxi::gui
