@@ -24,10 +24,10 @@
 #include "core/agentlink/agent_connection.h"
 #include "core/agentlink/heap_dump_receiver.h"
 #include "core/base/cancel_token.h"
+#include "core/framestats/frame.h"
 #include "core/live/live_session.h"
 #include "core/live/record_sink.h"
 #include "core/live/session_file_sink.h"
-#include "core/framestats/frame.h"
 #include "core/methodtrace/method_trace_verdicts.h"
 
 namespace mxi::core::agentlink {
@@ -190,7 +190,7 @@ class LiveRecorder {
   std::deque<HeapDumpOrder> m_pendingDumps;
   std::unique_ptr<HeapDumpReceiver> m_dump;  // the transfer in progress (run()'s thread only)
   HeapDumpOrder m_dumpOrder;
-  int64_t m_traceStartNs = 0;                       // device time the running method trace began
+  int64_t m_traceStartNs = 0;                             // device time the running method trace began
   std::optional<methodtrace::LaunchTimes> m_traceLaunch;  // its `am start -W` times (a launch)
   uint32_t m_nextRequestId = 1;
 };

@@ -2,10 +2,10 @@
 
 #include <algorithm>
 
-#include "core/session/frame_gaps.h"
-#include "core/session/session_data.h"
 #include "core/anr/anr_trace.h"
 #include "core/matrix/matrix_issue.h"
+#include "core/session/frame_gaps.h"
+#include "core/session/session_data.h"
 
 namespace mxi::core::live {
 

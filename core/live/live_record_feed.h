@@ -15,8 +15,8 @@
 #include "core/live/live_batch.h"
 #include "core/live/live_session.h"
 #include "core/live/record_sink.h"
-#include "core/session/session_format.h"
 #include "core/matrix/method_mapping.h"
+#include "core/session/session_format.h"
 
 namespace mxi::core::live {
 

@@ -17,12 +17,12 @@
 #include <string>
 #include <vector>
 
-#include "core/live/live_batch.h"
-#include "core/session/session_format.h"
 #include "core/anr/anr_trace.h"
 #include "core/framestats/fps.h"
 #include "core/framestats/frame.h"
+#include "core/live/live_batch.h"
 #include "core/matrix/matrix_issue.h"
+#include "core/session/session_format.h"
 
 namespace mxi::core::live {
 
@@ -62,10 +62,10 @@ struct LiveEvent {
   Kind kind = Kind::kOther;
   int64_t timeMs = 0;  // since the session start
   std::string scene;
-  int64_t costMs = -1;                              // -1: not applicable
-  std::string summary;                              // one line: detail and top method, IO path, startup phase…
+  int64_t costMs = -1;                               // -1: not applicable
+  std::string summary;                               // one line: detail and top method, IO path, startup phase…
   std::shared_ptr<const matrix::MatrixIssue> issue;  // Matrix issues
-  std::shared_ptr<const anr::AnrReport> anr;      // ANR reports
+  std::shared_ptr<const anr::AnrReport> anr;         // ANR reports
   // Evil methods and ANRs whose cost reaches the evil-method / the ANR threshold.
   enum class CostFlag : uint8_t { kNone, kOverEvilMethod, kOverAnr };
   CostFlag costFlag = CostFlag::kNone;

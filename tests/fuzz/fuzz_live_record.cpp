@@ -8,14 +8,14 @@
 #include <filesystem>
 
 #include "core/agentlink/live_recorder.h"
-#include "core/live/live_record_feed.h"
 #include "core/exports/chrome_trace.h"
 #include "core/exports/html_report.h"
-#include "core/session/session_data.h"
 #include "core/exports/session_json.h"
-#include "core/session/session_reader.h"
 #include "core/json/json_reader.h"
 #include "core/json/json_writer.h"
+#include "core/live/live_record_feed.h"
+#include "core/session/session_data.h"
+#include "core/session/session_reader.h"
 #include "tests/support/scripted_agent_stream.h"
 
 namespace proto = mxi::core::protocol;

@@ -21,17 +21,17 @@
 #include "app/gui/charts/session/frame_time_chart.h"
 #include "app/gui/jobs/session/capture_import.h"
 #include "app/gui/models/call_tree_model.h"
-#include "app/gui/models/session/issue_feed_model.h"
 #include "app/gui/models/roles.h"
+#include "app/gui/models/session/issue_feed_model.h"
 #include "app/gui/models/session/session_replay.h"
 #include "app/gui/models/session/slow_frames_model.h"
 #include "app/gui/views/session/issue_detail_view.h"
 #include "app/gui/views/session/live_dashboard.h"
-#include "core/live/live_record_feed.h"
-#include "core/session/session_reader.h"
 #include "core/framestats/frame_stats.h"
 #include "core/framestats/framestats_parser.h"
+#include "core/live/live_record_feed.h"
 #include "core/matrix/matrix_issue.h"
+#include "core/session/session_reader.h"
 #include "tests/support/test_paths.h"
 
 namespace mxi::gui {
@@ -63,7 +63,8 @@ std::shared_ptr<const core::framestats::FramestatsCapture> parseFile(const QStri
   QFile f(path);
   EXPECT_TRUE(f.open(QIODevice::ReadOnly)) << path.toStdString();
   const QByteArray bytes = f.readAll();
-  auto capture = core::framestats::parseFramestats(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())));
+  auto capture =
+      core::framestats::parseFramestats(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())));
   EXPECT_TRUE(capture.ok());
   return capture.ok() ? *capture : nullptr;
 }

@@ -47,7 +47,7 @@ QString TraceIssueModel::text(size_t issue, int column) const {
     case kKind:
       return i.kind == core::matrix::IssueKind::kEvilMethod ? tr("evil method")
              : i.kind == core::matrix::IssueKind::kStartup  ? tr("startup")
-                                                           : tr("main-thread IO");
+                                                            : tr("main-thread IO");
     case kCost: return i.costMs ? tr("%1 ms").arg(*i.costMs) : QString();
     case kWhere: return issueWhere(i);
     default: return {};

@@ -27,7 +27,7 @@ using core::methodtrace::kNoCall;
 
 // A TraceTree in the shape the evil-method call-tree view shows (times in ms).
 core::matrix::CallNode toCallNode(const core::methodtrace::MethodTrace& trace, const core::methodtrace::TraceTree& tree,
-                                 uint32_t node) {
+                                  uint32_t node) {
   const auto& n = tree.nodes[node];
   core::matrix::CallNode out;
   out.methodId = n.method == kNoCall ? -1 : static_cast<int64_t>(n.method);
