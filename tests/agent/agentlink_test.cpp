@@ -468,23 +468,33 @@ std::vector<protocol::Message> pipelineScript() {
           oneFrame(2'600'000'000)};
 }
 
+// A recorder whose one agent plays pipelineScript() (started at 900 ms, 60 Hz) and then is gone:
+// run(endOfScript) returns once the script has been played.
+struct PipelineRecorder {
+  explicit PipelineRecorder(const std::string& path)
+      : recorder(
+            {"com.example.app", std::chrono::milliseconds(0), 1000, path},
+            [this](protocol::AgentHello& h) -> StatusOr<std::unique_ptr<AgentConnection>> {
+              if (connected) return ioError("gone");
+              connected = true;
+              h.monotonicNs = 900'000'000;
+              h.refreshMilliHz = 60000;
+              return std::make_unique<AgentConnection>(
+                  std::make_unique<test::ScriptedAgentStream>(pipelineScript(), endOfScript));
+            },
+            nullptr, nullptr) {}
+  CancelToken endOfScript;
+  bool connected = false;
+  LiveRecorder recorder;
+};
+
 // The recorder is a source: the session file and every sink get the same records, once each, in
 // the file's order, between one open() and one close() — the recorder itself keeps no figures.
 TEST(LivePipelineTest, EverySinkGetsEachRecordOnceInTheFilesOrder) {
   const std::string path = (test::scratchDir("live_pipeline_once") / "p.mxs").string();
-  CancelToken endOfScript;
-  bool connected = false;
-  LiveRecorder recorder(
-      {"com.example.app", std::chrono::milliseconds(0), 1000, path},
-      [&](protocol::AgentHello& h) -> StatusOr<std::unique_ptr<AgentConnection>> {
-        if (connected) return ioError("gone");
-        connected = true;
-        h.monotonicNs = 900'000'000;
-        h.refreshMilliHz = 60000;
-        return std::make_unique<AgentConnection>(
-            std::make_unique<test::ScriptedAgentStream>(pipelineScript(), endOfScript));
-      },
-      nullptr, nullptr);
+  PipelineRecorder pipeline(path);
+  LiveRecorder& recorder = pipeline.recorder;
+  CancelToken& endOfScript = pipeline.endOfScript;
   CollectingSink first, second;
   recorder.addSink(first);
   recorder.addSink(second);
@@ -517,19 +527,9 @@ TEST(LivePipelineTest, EverySinkGetsEachRecordOnceInTheFilesOrder) {
 // the GUI's (decoded there, applied on another thread in batches): the same figures.
 TEST(LivePipelineTest, TheDashboardsFiguresAreTheCommandLinesFigures) {
   const std::string path = (test::scratchDir("live_pipeline_figures") / "p.mxs").string();
-  CancelToken endOfScript;
-  bool connected = false;
-  LiveRecorder recorder(
-      {"com.example.app", std::chrono::milliseconds(0), 1000, path},
-      [&](protocol::AgentHello& h) -> StatusOr<std::unique_ptr<AgentConnection>> {
-        if (connected) return ioError("gone");
-        connected = true;
-        h.monotonicNs = 900'000'000;
-        h.refreshMilliHz = 60000;
-        return std::make_unique<AgentConnection>(
-            std::make_unique<test::ScriptedAgentStream>(pipelineScript(), endOfScript));
-      },
-      nullptr, nullptr);
+  PipelineRecorder pipeline(path);
+  LiveRecorder& recorder = pipeline.recorder;
+  CancelToken& endOfScript = pipeline.endOfScript;
   live::LiveSession cli;
   live::LiveRecordFeed feed(cli);
   recorder.addSink(feed);
