@@ -31,7 +31,15 @@ StatusOr<protocol::Message> AgentConnection::receive(const adb::IoLimits& limits
 StatusOr<protocol::AgentHello> AgentConnection::handshake(const std::string& token, const adb::IoLimits& limits) {
   RETURN_IF_ERROR(send(protocol::Hello{protocol::kProtocolVersion, token, "mxi"}, limits));
   ASSIGN_OR_RETURN(protocol::Message reply, receive(limits));
-  if (const auto* hello = std::get_if<protocol::AgentHello>(&reply)) return *hello;
+  if (const auto* hello = std::get_if<protocol::AgentHello>(&reply)) {
+    // A field added or removed mid-message reads as garbage on the other side: refuse at once.
+    if (hello->protocolVersion != protocol::kProtocolVersion) {
+      return invalidInput("the agent speaks protocol " + std::to_string(hello->protocolVersion) + ", this mxi " +
+                          std::to_string(protocol::kProtocolVersion) +
+                          ": deploy the agent of this build (mxi agent deploy)");
+    }
+    return *hello;
+  }
   if (const auto* error = std::get_if<protocol::Error>(&reply)) return invalidInput("agent refused: " + error->message);
   return invalidInput("agent answered Hello with message type " +
                       std::to_string(static_cast<int>(protocol::messageType(reply))));

@@ -283,6 +283,14 @@ void AgentServer::handle(const proto::Message& message) {
       dropClient("unauthenticated");
       return;
     }
+    if (hello->protocolVersion != proto::kProtocolVersion) {
+      // The desktop of another build: its messages would not decode here, nor ours there.
+      sendError(proto::ErrorCode::kBadRequest, "this agent speaks protocol " + std::to_string(proto::kProtocolVersion) +
+                                                   ", the desktop " + std::to_string(hello->protocolVersion) +
+                                                   ": deploy the agent of the desktop's build");
+      dropClient("protocol mismatch");
+      return;
+    }
     m_authenticated = true;
     send(deviceInfo());
     m_nextHeartbeat = Clock::now() + 1s;

@@ -148,6 +148,22 @@ TEST_F(AgentSimTest, AppStateSaysAtOnceThatTheAppDoesNotRunThenFollowsItsProcess
   EXPECT_EQ(stopped->state, proto::AppRunState::kStopped);
 }
 
+// A desktop of another protocol version is refused with both versions named, before any data.
+TEST_F(AgentSimTest, AHelloOfAnotherProtocolIsRefusedNamingBothVersions) {
+  startAgent();
+  AgentClient c;
+  ASSERT_TRUE(c.connect(m_token));
+  ASSERT_TRUE(c.send(proto::Hello{static_cast<uint16_t>(proto::kProtocolVersion + 1), m_token, "future"}));
+  auto m = c.receive();
+  ASSERT_TRUE(m.has_value());
+  const auto& err = std::get<proto::Error>(*m);
+  EXPECT_EQ(err.code, proto::ErrorCode::kBadRequest);
+  EXPECT_EQ(err.message, "this agent speaks protocol " + std::to_string(proto::kProtocolVersion) + ", the desktop " +
+                             std::to_string(proto::kProtocolVersion + 1) + ": deploy the agent of the desktop's build");
+  EXPECT_FALSE(c.receive(2s).has_value());
+  EXPECT_TRUE(c.closed());
+}
+
 TEST_F(AgentSimTest, WrongTokenIsRefused) {
   startAgent();
   AgentClient c;

@@ -110,6 +110,26 @@ TEST(AgentLink, InstalledAgentSearchPrefersTheExplicitPath) {
   }
 }
 
+// An agent of another protocol version is refused at the handshake, naming both versions, before
+// any of its messages is read.
+TEST(AgentLink, AnAgentOfAnotherProtocolIsRefusedAtTheHandshake) {
+  CancelToken endOfScript;
+  protocol::AgentHello old;
+  old.protocolVersion = protocol::kProtocolVersion - 1;
+  AgentConnection connection(std::make_unique<test::ScriptedAgentStream>(
+      std::vector<protocol::Message>{old, protocol::FrameBatch{}}, endOfScript));
+  auto hello = connection.handshake("token", {});
+  ASSERT_FALSE(hello.ok());
+  EXPECT_EQ(hello.status().message(), "the agent speaks protocol " + std::to_string(protocol::kProtocolVersion - 1) +
+                                          ", this mxi " + std::to_string(protocol::kProtocolVersion) +
+                                          ": deploy the agent of this build (mxi agent deploy)");
+  // The same agent of this build is accepted.
+  CancelToken end2;
+  AgentConnection current(
+      std::make_unique<test::ScriptedAgentStream>(std::vector<protocol::Message>{protocol::AgentHello{}}, end2));
+  EXPECT_TRUE(current.handshake("token", {}).ok());
+}
+
 TEST(AgentLink, RandomTokensAreValidAndDiffer) {
   const std::string a = randomToken(), b = randomToken();
   EXPECT_EQ(a.size(), 16u);
