@@ -21,6 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   (void)parseDisplayRefreshMilliHz(input);
   (void)parseSurfaceFlingerRefreshMilliHz(input);
   (void)parseResumedActivity(input);
+  (void)packageOfComponent(input);
   for (const auto& p : parseProcessList(input)) {
     if (p.pid <= 0) __builtin_trap();  // only rows with a real pid are processes
   }
