@@ -1,5 +1,8 @@
 #include "app/gui/jobs/worker_job.h"
 
+#include <QPointer>
+#include <QTimer>
+
 #include "app/gui/jobs/signal_progress.h"
 
 namespace mxi::gui {
@@ -42,7 +45,26 @@ bool WorkerJob::startWork(Work work) {
 }
 
 void WorkerJob::deliver(std::function<void()> onUiThread) {
-  QMetaObject::invokeMethod(this, std::move(onUiThread), Qt::QueuedConnection);
+  QMetaObject::invokeMethod(
+      this,
+      [this, call = std::move(onUiThread)]() mutable {
+        m_delivered.push_back(std::move(call));
+        runDeliveredInNextTurn();
+      },
+      Qt::QueuedConnection);
+}
+
+void WorkerJob::runDeliveredInNextTurn() {
+  if (m_deliveryScheduled || m_delivered.empty()) return;
+  m_deliveryScheduled = true;
+  QTimer::singleShot(0, this, [this] {
+    m_deliveryScheduled = false;
+    const auto call = std::move(m_delivered.front());
+    m_delivered.pop_front();
+    const QPointer<WorkerJob> alive(this);
+    call();  // may delete this job (its owner is done with it)
+    if (alive) runDeliveredInNextTurn();
+  });
 }
 
 }  // namespace mxi::gui

@@ -4,6 +4,9 @@
 // back to the UI thread as queued calls that are dropped when the job is gone. Subclasses only
 // say what to compute and what to emit.
 //
+// The handed-back calls run in order, one per turn of the UI thread's event loop: a fast job's
+// results arrive together, and shown back to back they would hold the UI thread for their sum.
+//
 // A job runs one piece of work at a time and may run again once it is done (the live device job
 // lists apps, then records). Long-running work (device tracking, recording) runs until
 // cancelled; a subclass whose work uses its own members calls stop() in its destructor, so the
@@ -13,6 +16,7 @@
 #include <QObject>
 #include <QString>
 #include <QThread>
+#include <deque>
 #include <functional>
 
 #include "core/base/cancel_token.h"
@@ -48,6 +52,10 @@ class WorkerJob : public QObject {
   void deliver(std::function<void()> onUiThread);
 
  private:
+  void runDeliveredInNextTurn();
+
+  std::deque<std::function<void()>> m_delivered;  // UI thread only: arrived, not yet run
+  bool m_deliveryScheduled = false;
   QString m_subject;
   core::CancelToken m_cancel;
   QThread* m_thread = nullptr;
