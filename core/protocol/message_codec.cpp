@@ -367,6 +367,16 @@ const char* bitmapFormatName(BitmapFormat format) {
   return "";
 }
 
+const char* leakWatchModeName(LeakWatchMode mode) {
+  switch (mode) {
+    case LeakWatchMode::kOff: return "off";
+    case LeakWatchMode::kReport: return "report";
+    case LeakWatchMode::kManual: return "manual";
+    case LeakWatchMode::kAuto: return "auto";
+  }
+  return "report";
+}
+
 const char* issueKindName(IssueKind kind) {
   switch (kind) {
     case IssueKind::kUnknown: return "unknown";

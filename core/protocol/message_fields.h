@@ -38,6 +38,10 @@ void fields(auto& v, WireOf<StartCollecting> auto& m) {
   v(m.pollIntervalMs, "StartCollecting.pollIntervalMs");
   v(m.collectors, "StartCollecting.collectors");
   v.since(2, m.logSinceMs, "StartCollecting.logSinceMs");
+  v.since(3, m.memoryIntervalMs, "StartCollecting.memoryIntervalMs");
+  v.since(3, m.leakWatch, "StartCollecting.leakWatch");  // any value kept: leakWatchModeName says how it is read
+  v.since(3, m.leakCheckIntervalMs, "StartCollecting.leakCheckIntervalMs");
+  v.since(3, m.leakChecks, "StartCollecting.leakChecks");
 }
 
 void fields(auto&, WireOf<StopCollecting> auto&) {}
@@ -199,6 +203,23 @@ void fields(auto& v, WireOf<MethodTraceStarted> auto& m) {
   v(m.requestId, "MethodTraceStarted.requestId");
   v(m.pid, "MethodTraceStarted.pid");
   v(m.launchOutput, "MethodTraceStarted.launchOutput");
+}
+
+void fields(auto& v, WireOf<MemorySample> auto& m) {
+  v(m.monotonicNs, "MemorySample.monotonicNs");
+  v(m.pid, "MemorySample.pid");
+  v(m.javaHeapKb, "MemorySample.javaHeapKb");
+  v(m.nativeHeapKb, "MemorySample.nativeHeapKb");
+  v(m.codeKb, "MemorySample.codeKb");
+  v(m.stackKb, "MemorySample.stackKb");
+  v(m.graphicsKb, "MemorySample.graphicsKb");
+  v(m.privateOtherKb, "MemorySample.privateOtherKb");
+  v(m.systemKb, "MemorySample.systemKb");
+  v(m.totalPssKb, "MemorySample.totalPssKb");
+  v(m.totalRssKb, "MemorySample.totalRssKb");
+  v(m.totalSwapKb, "MemorySample.totalSwapKb");
+  v(m.marks, "MemorySample.marks");
+  v(m.source, "MemorySample.source");
 }
 
 }  // namespace mxi::core::protocol

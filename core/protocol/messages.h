@@ -37,6 +37,7 @@ enum class MessageType : uint16_t {
   kPackageList = 0x1C,
   kFrameGap = 0x1D,
   kMethodTraceStarted = 0x1E,
+  kMemorySample = 0x1F,
 };
 
 // Desktop → agent, first message: the token the agent was started with must match.
@@ -73,6 +74,13 @@ enum CollectorBits : uint32_t {
   kCollectAll = 0xF,
 };
 
+// What the agent does when a destroyed Activity stays counted in the heap (docs/LEAKS.md): every
+// mode but kOff watches and sends the verdict; the desktop acts on the mode (Matrix's NO_DUMP,
+// MANUAL_DUMP, AUTO_DUMP). A value past kAuto (a newer desktop) is watched like kReport.
+enum class LeakWatchMode : uint8_t { kOff = 0, kReport = 1, kManual = 2, kAuto = 3 };
+// "off", "report", "manual", "auto" (the verdict's "dump_mode"); "report" for an unknown value.
+const char* leakWatchModeName(LeakWatchMode mode);
+
 struct StartCollecting {
   static constexpr MessageType kType = MessageType::kStartCollecting;
   std::string packageName;
@@ -81,6 +89,12 @@ struct StartCollecting {
   // Layout 2: read logcat from this device wall-clock time (ms since the epoch) instead of from
   // now, so issues and ANRs logged while no agent ran still arrive; 0: from now.
   uint64_t logSinceMs = 0;
+  // Layout 3: sample the app's memory every memoryIntervalMs without calling into it (0: off; an
+  // older desktop's layout has no sampling), and watch destroyed Activities for leaks.
+  uint32_t memoryIntervalMs = 0;
+  LeakWatchMode leakWatch = LeakWatchMode::kOff;
+  uint32_t leakCheckIntervalMs = 0;  // 0: the agent's default (5000)
+  uint32_t leakChecks = 0;           // 0: the agent's default (3)
   friend bool operator==(const StartCollecting&, const StartCollecting&) = default;
 };
 
@@ -349,6 +363,35 @@ struct MethodTraceStarted {
   friend bool operator==(const MethodTraceStarted&, const MethodTraceStarted&) = default;
 };
 
+// Bits of MemorySample::marks: what happened since the previous sample (the same bits as
+// core/session's MemoryMark, which the session record keeps).
+enum MemorySampleMarks : uint32_t {
+  kSampleGcForced = 1u << 0,    // the sample's own `dumpsys meminfo <pid>` made the app collect garbage
+  kSampleHeapDumped = 1u << 1,  // a heap dump was taken
+  kSampleLeakFound = 1u << 2,   // a leak verdict was sent
+};
+
+// Agent → desktop: the package's main process's memory at monotonicNs (kB; -1 where the source
+// does not give a category: a meminfo without App Summary, /proc/<pid>/smaps_rollup).
+struct MemorySample {
+  static constexpr MessageType kType = MessageType::kMemorySample;
+  uint64_t monotonicNs = 0;
+  int32_t pid = 0;
+  int64_t javaHeapKb = -1;
+  int64_t nativeHeapKb = -1;
+  int64_t codeKb = -1;
+  int64_t stackKb = -1;
+  int64_t graphicsKb = -1;
+  int64_t privateOtherKb = -1;
+  int64_t systemKb = -1;
+  int64_t totalPssKb = -1;
+  int64_t totalRssKb = -1;
+  int64_t totalSwapKb = -1;
+  uint32_t marks = 0;  // MemorySampleMarks
+  std::string source;  // what it was read from: "dumpsys meminfo --local", "smaps_rollup", "dumpsys meminfo"
+  friend bool operator==(const MemorySample&, const MemorySample&) = default;
+};
+
 // A frame of a type this build does not know; skipped by receivers.
 struct UnknownMessage {
   uint16_t type = 0;
@@ -359,6 +402,6 @@ struct UnknownMessage {
 using Message = std::variant<Hello, StartCollecting, StopCollecting, HeapDumpRequest, ProcessListRequest, AgentHello,
                              FrameBatch, SceneChange, MatrixIssue, AnrReport, ProcessList, AppState, HeapDumpBegin,
                              HeapDumpChunk, HeapDumpEnd, Error, Heartbeat, UnknownMessage, PackageListRequest,
-                             PackageList, FrameGap, MethodTraceRequest, MethodTraceStarted>;
+                             PackageList, FrameGap, MethodTraceRequest, MethodTraceStarted, MemorySample>;
 
 }  // namespace mxi::core::protocol

@@ -2,6 +2,8 @@
 // message, stream chunking, and the errors hostile or broken streams must give.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <zlib.h>
 
 #include "core/protocol/byte_io.h"
@@ -91,6 +93,9 @@ TEST(ProtocolCodec, EveryMessageRoundTripsByteForByte) {
       FrameGap{"com.example.app", "com.example.app.MainActivity", 25821299661779, 25822299661779, 59},
       MethodTraceRequest{8, "com.example.app", 0, 3000, 1000, kMethodTraceLaunch, "com.example.app/.Main"},
       MethodTraceStarted{8, 4242, "Status: ok\nLaunchState: COLD\nTotalTime: 612\n"},
+      MemorySample{25821299661779, 4242, 61234, -1, -1, -1, -1, -1, -1, 111635, -1, -1, kSampleLeakFound,
+                   "dumpsys meminfo --local"},
+      StartCollecting{"com.example.app", 500, kCollectAll, 0, 1000, LeakWatchMode::kManual, 2000, 4},
   };
   std::vector<uint8_t> stream;
   for (const Message& m : all) appendMessage(stream, m);
@@ -161,16 +166,34 @@ TEST(ProtocolCodec, ShortPackageEntryNamesTheFieldAndOffset) {
   EXPECT_EQ(m.status().offset(), kFrameHeaderBytes + 8u);
 }
 
-// StartCollecting{"a.b", 1000 ms, collectors 15, logSinceMs 1700000000123}: layout 2 (Python).
+// StartCollecting{"a.b", 1000 ms, collectors 15, logSinceMs 1700000000123}: layout 2 (Python), as a
+// desktop from before memory sampling sends it.
 const std::vector<uint8_t> kStartCollectingFrame = {
     0x4d, 0x58, 0x02, 0x00, 0x02, 0x00, 0x17, 0x00, 0x00, 0x00, 0x6e, 0x60, 0x6c, 0xf5, 0x03, 0x00, 0x00, 0x00, 0x61,
     0x2e, 0x62, 0xe8, 0x03, 0x00, 0x00, 0x0f, 0x00, 0x00, 0x00, 0x7b, 0x68, 0xe5, 0xcf, 0x8b, 0x01, 0x00, 0x00};
 
-TEST(ProtocolCodec, StartCollectingLayout2EncodesToGoldenBytes) {
-  EXPECT_EQ(encodeMessage(StartCollecting{"a.b", 1000, kCollectAll, 1700000000123}), kStartCollectingFrame);
+TEST(ProtocolCodec, StartCollectingLayout2DecodesWithMemoryOff) {
   const auto back = decodeAll(kStartCollectingFrame);
   ASSERT_EQ(back.size(), 1u);
-  EXPECT_EQ(std::get<StartCollecting>(back[0]).logSinceMs, 1700000000123u);
+  const auto& start = std::get<StartCollecting>(back[0]);
+  EXPECT_EQ(start.logSinceMs, 1700000000123u);
+  EXPECT_EQ(start.memoryIntervalMs, 0u);
+  EXPECT_EQ(start.leakWatch, LeakWatchMode::kOff);
+  EXPECT_EQ(start.leakCheckIntervalMs, 0u);
+  EXPECT_EQ(start.leakChecks, 0u);
+  // The same message re-encoded is layout 3: the four appended fields (13 bytes) after the layout-2 payload.
+  const std::vector<uint8_t> now = encodeMessage(start);
+  EXPECT_EQ(now[2], 3);
+  EXPECT_EQ(now.size(), kStartCollectingFrame.size() + 13);
+  EXPECT_TRUE(std::equal(kStartCollectingFrame.begin() + 14, kStartCollectingFrame.end(), now.begin() + 14));
+}
+
+TEST(ProtocolCodec, LeakWatchModesHaveTheirVerdictNames) {
+  EXPECT_STREQ(leakWatchModeName(LeakWatchMode::kOff), "off");
+  EXPECT_STREQ(leakWatchModeName(LeakWatchMode::kReport), "report");
+  EXPECT_STREQ(leakWatchModeName(LeakWatchMode::kManual), "manual");
+  EXPECT_STREQ(leakWatchModeName(LeakWatchMode::kAuto), "auto");
+  EXPECT_STREQ(leakWatchModeName(static_cast<LeakWatchMode>(9)), "report");  // a newer desktop's mode
 }
 
 TEST(ProtocolCodec, Layout1PayloadsWithoutAppendedFieldsDecodeWithDefaults) {
@@ -182,10 +205,13 @@ TEST(ProtocolCodec, Layout1PayloadsWithoutAppendedFieldsDecodeWithDefaults) {
     appendFrame(stream, static_cast<uint16_t>(messageType(m)), 1, payload);
     return stream;
   };
-  const auto start = decodeAll(layout1(StartCollecting{"a.b", 1000, kCollectAll, 77}, 8));
+  const auto start =
+      decodeAll(layout1(StartCollecting{"a.b", 1000, kCollectAll, 77, 1000, LeakWatchMode::kAuto, 1, 2}, 8 + 13));
   ASSERT_EQ(start.size(), 1u);
   EXPECT_EQ(std::get<StartCollecting>(start[0]).collectors, uint32_t{kCollectAll});
   EXPECT_EQ(std::get<StartCollecting>(start[0]).logSinceMs, 0u);
+  EXPECT_EQ(std::get<StartCollecting>(start[0]).memoryIntervalMs, 0u);
+  EXPECT_EQ(std::get<StartCollecting>(start[0]).leakWatch, LeakWatchMode::kOff);
   const auto issue = decodeAll(layout1(MatrixIssue{1, 2, "L", "io", 3, "k", IssueKind::kIo, false, "{}", 99}, 8));
   ASSERT_EQ(issue.size(), 1u);
   EXPECT_EQ(std::get<MatrixIssue>(issue[0]).contentJson, "{}");
@@ -216,7 +242,7 @@ TEST(ProtocolCodec, Layout1PayloadsWithoutAppendedFieldsDecodeWithDefaults) {
   EXPECT_EQ(std::get<AnrReport>(anr[0]).monotonicNs, 0u);
   // A cut appended field is an error, not a silent default.
   std::vector<uint8_t> payload = encodePayload(StartCollecting{"a.b", 1000, kCollectAll, 77});
-  payload.resize(payload.size() - 3);
+  payload.resize(payload.size() - 13 - 3);
   std::vector<uint8_t> stream;
   appendFrame(stream, static_cast<uint16_t>(MessageType::kStartCollecting), 2, payload);
   FrameDecoder d;
@@ -226,7 +252,19 @@ TEST(ProtocolCodec, Layout1PayloadsWithoutAppendedFieldsDecodeWithDefaults) {
   auto m = decodeMessage(**f);
   ASSERT_FALSE(m.ok());
   EXPECT_EQ(m.status().message(), "truncated StartCollecting.logSinceMs: needs 8 bytes, 5 left");
-  EXPECT_EQ(layoutVersion(MessageType::kStartCollecting), 2);
+  EXPECT_EQ(layoutVersion(MessageType::kStartCollecting), 3);
+  // A layout-3 payload cut inside its appended fields is an error too.
+  std::vector<uint8_t> cut3 = encodePayload(StartCollecting{"a.b", 1000, kCollectAll, 77, 1000});
+  cut3.resize(cut3.size() - 6);
+  std::vector<uint8_t> stream3;
+  appendFrame(stream3, static_cast<uint16_t>(MessageType::kStartCollecting), 3, cut3);
+  FrameDecoder d3;
+  d3.feed(stream3);
+  auto f3 = d3.next();
+  ASSERT_TRUE(f3.ok() && f3->has_value());
+  auto m3 = decodeMessage(**f3);
+  ASSERT_FALSE(m3.ok());
+  EXPECT_EQ(m3.status().message(), "truncated StartCollecting.leakCheckIntervalMs: needs 4 bytes, 2 left");
   EXPECT_EQ(layoutVersion(MessageType::kHeartbeat), 1);
 }
 

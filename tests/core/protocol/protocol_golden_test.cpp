@@ -44,7 +44,8 @@ FrameTiming goldenTiming() {
 }
 
 // The types protocol_codec_test.cpp has no golden frame for (it covers Hello, Heartbeat,
-// StopCollecting, StartCollecting, PackageList and PackageListRequest).
+// StopCollecting, StartCollecting's layout 2, PackageList and PackageListRequest), and
+// StartCollecting's newest layout.
 std::vector<Golden> goldens() {
   return {
       {"HeapDumpRequest", HeapDumpRequest{7, "a.b", 1234, kHeapDumpGcFirst | 4 | kHeapDumpShrinkOnDevice},
@@ -90,6 +91,15 @@ std::vector<Golden> goldens() {
        "3b000000"},
       {"MethodTraceStarted", MethodTraceStarted{8, 4242, "Status: ok\n"},
        "4d5801001e0017000000 b08693b7 08000000 92100000 0b000000 5374617475733a206f6b0a"},
+      {"MemorySample",
+       MemorySample{25821299661779, 4242, 61234, 22345, 13456, 812, 9876, 2345, 1567, 111635, 185000, -1,
+                    kSampleGcForced, "dumpsys meminfo"},
+       "4d5801001f0073000000 124e6bdf d3db64fd7b170000 92100000 32ef000000000000 4957000000000000 9034000000000000 "
+       "2c03000000000000 9426000000000000 2909000000000000 1f06000000000000 13b4010000000000 a8d2020000000000 "
+       "ffffffffffffffff 01000000 0f00000064756d70737973206d656d696e666f"},
+      {"StartCollecting", StartCollecting{"a.b", 1000, kCollectAll, 1700000000123, 1000, LeakWatchMode::kAuto, 5000, 3},
+       "4d580300020024000000 2c4080c7 03000000612e62 e8030000 0f000000 7b68e5cf8b010000 e8030000 03 88130000 "
+       "03000000"},
   };
 }
 
