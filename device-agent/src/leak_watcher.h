@@ -1,5 +1,5 @@
-// ResourceCanary's Activity-leak watch without the SDK (docs/LEAKS.md): the agent tells it of each
-// Activity the watched process destroyed (am_/wm_on_destroy_called) and, at each check, how many
+// ResourceCanary's Activity-leak watch without the SDK (docs/PROTOCOL.md "Leak watch"; the modes: docs/LEAKS.md): the
+// agent tells it of each Activity the watched process destroyed (am_/wm_on_destroy_called) and, at each check, how many
 // Activities that process's heap still counts after a forced GC (`dumpsys meminfo <pid>` Objects →
 // Activities) and how many Activity records the system still holds for it. A destroyed Activity is
 // a leak when the heap keeps counting more than the system holds for `checks` checks in a row;
@@ -10,7 +10,7 @@
 // the others due a check were collected (one destroyed since the previous check waits for its own).
 // A check follows every destroy by `interval`, so two Activities
 // destroyed more than a check apart are told apart; two destroyed between the same two checks,
-// of which one leaks, are named in destroy order (the limitation is in docs/LEAKS.md).
+// of which one leaks, are named in destroy order (docs/PROTOCOL.md says so).
 #pragma once
 
 #include <chrono>
