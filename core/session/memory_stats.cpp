@@ -1,6 +1,7 @@
 #include "core/session/memory_stats.h"
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
 namespace mxi::core::session {
@@ -31,7 +32,9 @@ double growthKbPerMinute(std::span<const std::pair<int64_t, int64_t>> points) {
     sxy += dt * (static_cast<double>(v) - meanV);
     sxx += dt * dt;
   }
-  return sxx > 0 ? sxy / sxx : 0;
+  if (sxx <= 0) return 0;
+  // Rounded to 0.001 kB/min: a steady 1000 kB/min reads 1000, not 999.9999999999999.
+  return std::round(sxy / sxx * 1000) / 1000;
 }
 
 std::vector<int64_t> memoryValues(std::span<const MemorySample> samples, MemoryCategory category) {

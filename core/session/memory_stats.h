@@ -31,7 +31,7 @@ struct MemorySummary {
 MemorySummary summarizeMemory(std::span<const MemorySample> samples);
 
 // Least-squares slope of kB over time, in kB per minute (times in ns); 0 with fewer than two
-// points or when every point has the same time.
+// points or when every point has the same time. Rounded to 0.001 kB/min.
 double growthKbPerMinute(std::span<const std::pair<int64_t, int64_t>> timeNsAndKb);
 
 // The values of one category the samples gave, in order (for compare's test).
