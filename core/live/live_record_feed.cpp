@@ -75,13 +75,18 @@ void LiveRecordDecoder::decode(std::span<const SessionRecord> records, LiveBatch
       }
       case RecordType::kHeapDump: {
         const int64_t ms = msOf(r.timeNs, out);
-        out.updates.emplace_back(update::Mark{"Heap dump " + r.text, ms});
+        out.updates.emplace_back(update::Mark{"Heap dump " + r.text, ms, true});
         break;
       }
       case RecordType::kFrameGap: {
         const int64_t ms = msOf(r.timeNs, out);
         out.updates.emplace_back(
             update::FrameGap{"Frames lost: " + session::describeFrameGap(session::frameGapOf(r)), r.gapFrames, ms});
+        break;
+      }
+      case RecordType::kMemory: {
+        const int64_t ms = msOf(r.timeNs, out);
+        out.updates.emplace_back(update::Memory{r.memory, ms});
         break;
       }
     }
