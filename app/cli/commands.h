@@ -20,6 +20,7 @@ void registerPullCommand(CLI::App& root, int& exitCode);        // cmd_transfer.
 void registerForwardCommand(CLI::App& root, int& exitCode);     // cmd_forward.cpp
 void registerParseCommand(CLI::App& root, int& exitCode);       // cmd_parse.cpp
 void registerParseTrace(CLI::App& parse, int& exitCode);        // cmd_parse_trace.cpp (under `parse`)
+void registerParseStrictMode(CLI::App& parse, int& exitCode);   // cmd_parse_strictmode.cpp (under `parse`)
 void registerSessionCommand(CLI::App& root, int& exitCode);     // cmd_session.cpp
 void registerTriageCommand(CLI::App& root, int& exitCode);      // cmd_triage.cpp
 #ifdef MXI_CLI_HAS_AGENT
