@@ -17,6 +17,7 @@
 #include "core/json/parse_problems_json.h"
 #include "core/matrix/matrix_issue.h"
 #include "core/matrix/matrix_json.h"
+#include "core/strictmode/strictmode_issues.h"
 
 namespace mxi::cli {
 
@@ -37,7 +38,9 @@ namespace {
 
 void registerIssues(CLI::App& parent, int& exitCode) {
   auto* cmd = parent.add_subcommand(
-      "issues", "Matrix issues (JSON lines, upload wrappers, Issue.toString() logcat lines or whole logcat dumps)");
+      "issues",
+      "Matrix issues (JSON lines, upload wrappers, Issue.toString() logcat lines or whole logcat dumps), and the "
+      "StrictMode violations of a logcat as IOCanary issues");
   struct Args {
     std::string file, mapping, proguard;
     OutputFormat format = OutputFormat::kText;
@@ -60,7 +63,7 @@ void registerIssues(CLI::App& parent, int& exitCode) {
       if (!mapping) mapping = matrix::MethodMapping();
       mapping->applyProguard(parsed);
     }
-    matrix::IssueParseResult result = matrix::parseIssueText(text);
+    matrix::IssueParseResult result = core::strictmode::parseIssuesWithStrictMode(text);
     matrix::decodeIssues(result, mapping ? &*mapping : nullptr);
     printParseProblems(result.problems, args->file);
     if (args->format == OutputFormat::kJson) {
@@ -236,13 +239,14 @@ void registerFramestats(CLI::App& parent, int& exitCode) {
 void registerParseCommand(CLI::App& root, int& exitCode) {
   auto* cmd = root.add_subcommand(
       "parse",
-      "Decode raw captures: Matrix issues, ANR traces, gfxinfo framestats, ART method traces, dumpsys meminfo");
+      "Decode raw captures: Matrix issues, ANR traces, gfxinfo framestats, ART method traces, dumpsys meminfo, StrictMode reports");
   cmd->require_subcommand(1);
   registerIssues(*cmd, exitCode);
   registerAnr(*cmd, exitCode);
   registerFramestats(*cmd, exitCode);
   registerParseTrace(*cmd, exitCode);
   registerParseMeminfo(*cmd, exitCode);
+  registerParseStrictMode(*cmd, exitCode);
 }
 
 }  // namespace mxi::cli

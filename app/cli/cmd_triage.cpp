@@ -103,8 +103,9 @@ nlohmann::ordered_json toJson(const triage::TriageView& view, const triage::Tria
     e["kind"] = triage::kindName(s.kind);
     if (!s.className.empty()) e["className"] = s.className;
     e["captures"] = s.captures;
-    if (s.kind != triage::SignatureKind::kRegression) e["maxRetainedBytes"] = s.maxRetainedBytes;
-    if (s.kind != triage::SignatureKind::kRegression) e["totalRetainedBytes"] = s.totalRetainedBytes;
+    const bool retains = s.kind != triage::SignatureKind::kRegression && s.kind != triage::SignatureKind::kStrictMode;
+    if (retains) e["maxRetainedBytes"] = s.maxRetainedBytes;
+    if (retains) e["totalRetainedBytes"] = s.totalRetainedBytes;
     e["status"] = triage::statusName(s.status);
     if (!s.note.empty()) e["note"] = s.note;
     e["firstSeen"] = s.firstSeenMs;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <tuple>
 
 #include "core/base/format_text.h"
 #include "core/session/memory_stats.h"
@@ -219,14 +220,16 @@ SessionComparison compareSessions(const SessionData& base, const SessionData& ne
     c.regressions.push_back(formatText("ANRs: %llu -> %llu", static_cast<unsigned long long>(c.baseAnrs),
                                        static_cast<unsigned long long>(c.nextAnrs)));
   }
-  // IO by (type, path).
-  std::map<std::pair<int32_t, std::string>, IoDelta> io;
+  // IO by (type, path, key): Matrix's file IO by its path, a closeable leak by its key (Matrix: the
+  // acquisition stack; StrictMode's: resource + acquisition frame), so each leak is its own.
+  std::map<std::tuple<int32_t, std::string, std::string>, IoDelta> io;
   auto addIo = [&](const SessionData& d, bool isNext) {
     for (const auto& si : d.issues) {
       if (!si.issue.io) continue;
-      auto& e = io[{si.issue.type, si.issue.io->path}];
+      auto& e = io[{si.issue.type, si.issue.io->path, si.issue.key}];
       e.type = si.issue.type;
       e.path = si.issue.io->path;
+      e.key = si.issue.key;
       (isNext ? e.nextCount : e.baseCount) += 1;
       (isNext ? e.nextCostMs : e.baseCostMs) += si.issue.io->costMs;
     }
@@ -247,6 +250,7 @@ SessionComparison compareSessions(const SessionData& base, const SessionData& ne
     }
     if (e.regression) {
       c.regressions.push_back("io " + std::string(matrix::ioIssueTypeName(e.type)) + " " + e.path +
+                              (e.key.empty() ? "" : " " + e.key) +
                               formatText(": %llu -> %llu issues", static_cast<unsigned long long>(e.baseCount),
                                          static_cast<unsigned long long>(e.nextCount)));
     }

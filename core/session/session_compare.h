@@ -1,6 +1,6 @@
 // Did NEW get worse than BASE? Per scene frame times (Mann–Whitney U, so noise is not a
-// regression), drop-level distributions, evil methods by stackKey, ANRs, IO issues by type and
-// path, startup times, memory per category (Mann–Whitney U on the samples, as for frames). Every
+// regression), drop-level distributions, evil methods by stackKey, ANRs, IO issues by type, path
+// and key, startup times, memory per category (Mann–Whitney U on the samples, as for frames). Every
 // verdict is driven by CompareThresholds.
 #pragma once
 
@@ -58,6 +58,7 @@ struct EvilMethodDelta {
 struct IoDelta {
   int32_t type = 0;
   std::string path;
+  std::string key;  // the issue's key: a closeable leak's stack or StrictMode signature ("" for Matrix's file IO)
   uint64_t baseCount = 0, nextCount = 0;
   int64_t baseCostMs = 0, nextCostMs = 0;  // summed
   Verdict verdict = Verdict::kSame;

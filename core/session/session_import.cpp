@@ -4,6 +4,7 @@
 
 #include "core/anr/anr_trace.h"
 #include "core/matrix/matrix_json.h"
+#include "core/strictmode/strictmode_issues.h"
 
 namespace mxi::core::session {
 
@@ -38,7 +39,8 @@ StatusOr<ImportReport> importCaptures(const ImportInputs& in, const std::string&
   }
   std::vector<matrix::MatrixIssue> issues;
   for (size_t k = 0; k < in.issueTexts.size(); ++k) {
-    matrix::IssueParseResult r = matrix::parseIssueText(in.issueTexts[k]);
+    // A logcat's StrictMode reports are issues too (main-thread IO, closeable leaks, …).
+    matrix::IssueParseResult r = strictmode::parseIssuesWithStrictMode(in.issueTexts[k]);
     const std::string name = inputName(in.issueNames, k, "issues");
     for (const auto& p : r.problems)
       report.warnings.push_back(name + " line " + std::to_string(p.line) + ": " + p.message);

@@ -11,8 +11,10 @@
 #include "core/anr/anr_trace.h"
 #include "core/hprof/dump_source.h"
 #include "core/image/png_codec.h"
+#include "core/json/json_reader.h"
 #include "core/session/session_import.h"
 #include "core/session/session_reader.h"
+#include "core/strictmode/strictmode_issues.h"
 
 namespace mxi::core::triage {
 namespace {
@@ -265,6 +267,29 @@ CaptureInfo sessionCaptureInfo(const CaptureFile& file, const std::string& hash,
   return info;
 }
 
+std::vector<Finding> strictModeFindings(const session::SessionData& data, const std::string& app) {
+  std::map<std::string, Finding> bySignature;
+  for (const auto& si : data.issues) {
+    const matrix::MatrixIssue& i = si.issue;
+    if (i.source != strictmode::kStrictModeSource || i.key.empty()) continue;
+    Finding& f = bySignature[i.key];
+    if (f.count++ == 0) {
+      f.signature = hashText("strictMode\n" + app + "\n" + i.key);
+      f.kind = SignatureKind::kStrictMode;
+      // A leak by its resource, main-thread IO by its caller, another violation by its type.
+      f.className = i.io && !i.io->caller.empty() ? i.io->caller : i.key;
+      if (i.kind == matrix::IssueKind::kIo && i.type == static_cast<int32_t>(matrix::IoIssueType::kCloseableLeak)) {
+        const auto content = json::parseJson(i.contentJson);
+        if (content.ok()) f.className = json::jsonString(*content, "resource");
+      }
+      f.chainText = i.key + "\n" + i.threadStack;
+    }
+  }
+  std::vector<Finding> out;
+  for (auto& [key, f] : bySignature) out.push_back(std::move(f));
+  return out;
+}
+
 std::vector<Finding> regressionFindings(const session::SessionComparison& c, const session::SessionData& base,
                                         const session::SessionData& next, const std::string& app) {
   std::vector<Finding> out;
@@ -314,10 +339,12 @@ std::vector<Finding> regressionFindings(const session::SessionComparison& c, con
   }
   for (const auto& io : c.io) {
     if (!io.regression) continue;
-    std::snprintf(line, sizeof line, "IO issue type %d on %s: %s, %llu → %llu times", io.type, io.path.c_str(),
-                  std::string(session::verdictName(io.verdict)).c_str(), static_cast<unsigned long long>(io.baseCount),
-                  static_cast<unsigned long long>(io.nextCount));
-    add("io\n" + std::to_string(io.type) + "\n" + io.path, io.path, io.nextCount, line);
+    std::snprintf(line, sizeof line, "IO issue type %d on %s: %s, %llu → %llu times", io.type,
+                  (io.path.empty() ? io.key : io.path).c_str(), std::string(session::verdictName(io.verdict)).c_str(),
+                  static_cast<unsigned long long>(io.baseCount), static_cast<unsigned long long>(io.nextCount));
+    // The key only when there is one, so Matrix's file IO keeps the signatures stores hold.
+    add("io\n" + std::to_string(io.type) + "\n" + io.path + (io.key.empty() ? "" : "\n" + io.key),
+        io.path.empty() ? io.key : io.path, io.nextCount, line);
   }
   for (const auto& s : c.startup) {
     if (!s.regression) continue;

@@ -52,6 +52,11 @@ CaptureInfo sessionCaptureInfo(const CaptureFile& file, const std::string& hash,
 std::vector<Finding> regressionFindings(const session::SessionComparison& comparison, const session::SessionData& base,
                                         const session::SessionData& next, const std::string& app);
 
+// The problems StrictMode reported in a session (its issues whose source is StrictMode), one
+// finding per signature (the issue's key: a leak's resource + acquisition frame, …) with its
+// count; found in every session, not only against an earlier one.
+std::vector<Finding> strictModeFindings(const session::SessionData& data, const std::string& app);
+
 // The hex id users see for an object (0x…).
 std::string objectIdText(uint64_t id);
 

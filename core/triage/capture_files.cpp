@@ -65,6 +65,11 @@ std::optional<CaptureType> classifyCapture(std::string_view head, bool named) {
                                "tag[io]", "\"tag\": \"io\""}) {
     if (head.find(tag) != std::string_view::npos) return CaptureType::kMatrixIssues;
   }
+  // A logcat or DropBox dump with StrictMode reports: they are read as IOCanary issues.
+  if (head.find("StrictMode policy violation") != std::string_view::npos ||
+      head.find("_app_strictmode") != std::string_view::npos) {
+    return CaptureType::kMatrixIssues;
+  }
   // A file the user named is taken as a heap dump, so a damaged one says what is wrong with it.
   if (named) return CaptureType::kHeapDump;
   return std::nullopt;

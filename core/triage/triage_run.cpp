@@ -184,10 +184,11 @@ class Run {
     for (Loaded& next : loaded) {
       if (m_cancel.isCancelled()) return cancelled();
       ASSIGN_OR_RETURN(auto base, baselineOf(next.info));
-      std::vector<Finding> findings;
+      std::vector<Finding> findings = strictModeFindings(*next.data, next.info.appPackage);
       if (base) {
-        findings = regressionFindings(session::compareSessions(*base, *next.data, m_options.compare), *base, *next.data,
-                                      next.info.appPackage);
+        auto regressions = regressionFindings(session::compareSessions(*base, *next.data, m_options.compare), *base,
+                                              *next.data, next.info.appPackage);
+        for (auto& f : regressions) findings.push_back(std::move(f));
       }
       RETURN_IF_ERROR(finish(next.file, next.info, std::move(findings)));
     }

@@ -15,8 +15,10 @@
 
 namespace mxi::core::triage {
 
-enum class SignatureKind : uint8_t { kLeak, kLibraryLeak, kBitmap, kRegression };
-std::string_view kindName(SignatureKind kind);  // "leak", "libraryLeak", "bitmap", "regression"
+// kStrictMode: a problem StrictMode reported (a leaked closeable, main-thread IO, …), counted in
+// every session or logcat that shows it.
+enum class SignatureKind : uint8_t { kLeak, kLibraryLeak, kBitmap, kRegression, kStrictMode };
+std::string_view kindName(SignatureKind kind);  // "leak", "libraryLeak", "bitmap", "regression", "strictMode"
 std::optional<SignatureKind> parseKind(std::string_view name);
 
 enum class SignatureStatus : uint8_t { kNew, kConfirmed, kIgnored, kFixed };

@@ -9,7 +9,7 @@ secs=${1:-60}
 shift || true
 targets=("$@")
 [[ ${#targets[@]} -eq 0 ]] && targets=(fuzz_matrix_issues fuzz_stack_mapping fuzz_anr_trace fuzz_framestats fuzz_session_reader
-                                     fuzz_live_record fuzz_agent_output fuzz_method_trace fuzz_meminfo)
+                                     fuzz_live_record fuzz_agent_output fuzz_method_trace fuzz_meminfo fuzz_strictmode)
 ref=${MXI_REFERENCE_DIR:-$root/../shared/reference}/fixtures
 build=$root/build/fuzz
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
@@ -31,6 +31,7 @@ seeds_for() {
       for f in "$root"/tests/fixtures/method-traces/*.trace.gz; do gzip -dc "$f" | head -c 200000 >"$dir/$(basename "$f" .gz)"; done
       echo "$dir" ;;
     fuzz_agent_output) echo "$ref/gfxinfo $ref/anr $ref/matrix-issues" ;;
+    fuzz_strictmode) echo "$ref/strictmode $root/tests/fixtures/strictmode" ;;
     fuzz_session_reader)
       local dir=$build/seeds-session
       mkdir -p "$dir"

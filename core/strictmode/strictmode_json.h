@@ -1,0 +1,15 @@
+// The JSON view of StrictMode violations (`mxi parse strictmode --format json`):
+// {"violations":[{"type","policy","kind","durationMs","pid","tid","mainThread","resource","stack",
+// "acquiredAt","truncated"}]} — unknown values are null.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "core/devicetext/strictmode.h"
+
+namespace mxi::core::strictmode {
+
+nlohmann::ordered_json violationToJson(const devicetext::StrictModeViolation& v);
+nlohmann::ordered_json violationsToJson(const std::vector<devicetext::StrictModeViolation>& violations);
+
+}  // namespace mxi::core::strictmode
