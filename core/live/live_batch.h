@@ -1,6 +1,6 @@
 // What a run of session records changes in the live model, decoded (LiveRecordDecoder): frames
 // per scene, parsed Matrix issues (evil-method call trees built) and ANR reports, marks and frame
-// gaps, at ms since the recording's start. The costly part of ingest (JSON, ANR dumps, call trees)
+// gaps, memory samples, at ms since the recording's start. The costly part of ingest (JSON, ANR dumps, call trees)
 // is done where the records are written; LiveSession::apply only accumulates, so the GUI applies
 // a batch on its UI thread without parsing anything there.
 #pragma once
@@ -14,6 +14,7 @@
 #include "core/anr/anr_trace.h"
 #include "core/framestats/frame.h"
 #include "core/matrix/matrix_issue.h"
+#include "core/session/memory_sample.h"
 
 namespace mxi::core::live {
 
@@ -42,10 +43,14 @@ struct FrameGap {
   uint32_t maxLostFrames = 0;
   int64_t timeMs = 0;
 };
+struct Memory {
+  session::MemorySample sample;
+  int64_t timeMs = 0;
+};
 }  // namespace update
 
-using LiveUpdate =
-    std::variant<update::Start, update::Frames, update::Issue, update::Anr, update::Mark, update::FrameGap>;
+using LiveUpdate = std::variant<update::Start, update::Frames, update::Issue, update::Anr, update::Mark,
+                                update::FrameGap, update::Memory>;
 
 struct LiveBatch {
   std::vector<LiveUpdate> updates;  // oldest first

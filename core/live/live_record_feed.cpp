@@ -84,6 +84,11 @@ void LiveRecordDecoder::decode(std::span<const SessionRecord> records, LiveBatch
             update::FrameGap{"Frames lost: " + session::describeFrameGap(session::frameGapOf(r)), r.gapFrames, ms});
         break;
       }
+      case RecordType::kMemory: {
+        const int64_t ms = msOf(r.timeNs, out);
+        out.updates.emplace_back(update::Memory{r.memory, ms});
+        break;
+      }
     }
   }
 }

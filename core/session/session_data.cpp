@@ -39,12 +39,12 @@ StatusOr<std::shared_ptr<const SessionData>> loadSession(const SessionReader& re
       if (first || r.timeNs < data->firstTimeNs) data->firstTimeNs = r.timeNs;
       if (first || end > data->lastTimeNs) data->lastTimeNs = end;
       first = false;
+      if (anchorsTheClock(r.type)) {
+        frameSpan = frameSpan ? std::make_pair(std::min(frameSpan->first, r.timeNs), std::max(frameSpan->second, end))
+                              : std::make_pair(r.timeNs, end);
+      }
       switch (r.type) {
-        case RecordType::kFrame:
-          frameSpan = frameSpan ? std::make_pair(std::min(frameSpan->first, r.timeNs), std::max(frameSpan->second, end))
-                                : std::make_pair(r.timeNs, end);
-          data->frames.push_back({r.frame, scene});
-          break;
+        case RecordType::kFrame: data->frames.push_back({r.frame, scene}); break;
         case RecordType::kScene: {
           auto [it, inserted] = sceneIds.try_emplace(r.text, static_cast<uint32_t>(data->scenes.size()));
           if (inserted) data->scenes.push_back(r.text);
@@ -80,6 +80,7 @@ StatusOr<std::shared_ptr<const SessionData>> loadSession(const SessionReader& re
           data->heapDumps.push_back({r.timeNs, std::move(r.text), std::move(r.detail)});
           break;
         case RecordType::kFrameGap: data->frameGaps.push_back(frameGapOf(r)); break;
+        case RecordType::kMemory: data->memory.push_back(r.memory); break;
       }
     }
   }

@@ -55,6 +55,7 @@ struct SessionData {
   std::vector<SessionAnr> anrs;
   std::vector<SessionEvent> marks, heapDumps;
   std::vector<SessionFrameGap> frameGaps;
+  std::vector<MemorySample> memory;    // record order
   std::vector<ParseProblem> problems;  // stored issues that no longer parse, …
   uint64_t unknownRecords = 0;
   // The session's span (session_span.h): every record's, or the frames' when other records

@@ -25,6 +25,7 @@ std::string_view recordTypeName(RecordType type) {
     case RecordType::kMark: return "mark";
     case RecordType::kHeapDump: return "heapDump";
     case RecordType::kFrameGap: return "frameGap";
+    case RecordType::kMemory: return "memory";
   }
   return "unknown";
 }
@@ -117,11 +118,23 @@ double SceneFrameSummary::percentileMs(double p) const {
   return 0;
 }
 
+namespace {
+// Format 2's first writers stored eight type slots (0 = unknown, 1–7); later types are stored after
+// the frame span as "count, slots…", which those readers never read. A placeholder span, inverted
+// so that no reader takes it for frames (min/max merging ignores it, judgeSessionSpan drops an
+// inverted span), stands in when such a block has no frames.
+constexpr size_t kFirstTypeSlots = 8;
+}  // namespace
+
 void BlockSummary::encode(std::string& out) const {
   ByteWriter w(out);
   w.svarint(firstTimeNs);
   w.svarint(lastTimeNs);
-  for (uint64_t n : recordsByType) w.varint(n);
+  uint64_t later = 0;
+  for (size_t i = kFirstTypeSlots; i < recordsByType.size(); ++i) later += recordsByType[i];
+  // A reader that knows only the first slots counts the later types as unknown: it skips them.
+  w.varint(recordsByType[0] + later);
+  for (size_t i = 1; i < kFirstTypeSlots; ++i) w.varint(recordsByType[i]);
   w.str(initialScene);
   w.varint(scenes.size());
   for (const auto& s : scenes) {
@@ -146,6 +159,13 @@ void BlockSummary::encode(std::string& out) const {
   if (hasFrameSpan) {
     w.svarint(framesFirstNs);
     w.svarint(framesLastNs);
+  } else if (later > 0) {
+    w.svarint(kMaxTimeNs);
+    w.svarint(-kMaxTimeNs);
+  }
+  if (later > 0) {
+    w.varint(recordsByType.size() - kFirstTypeSlots);
+    for (size_t i = kFirstTypeSlots; i < recordsByType.size(); ++i) w.varint(recordsByType[i]);
   }
 }
 
@@ -154,7 +174,7 @@ StatusOr<BlockSummary> BlockSummary::decode(std::string_view bytes) {
   ByteReader r(bytes);
   s.firstTimeNs = std::clamp<int64_t>(r.svarint(), -kMaxTimeNs, kMaxTimeNs);
   s.lastTimeNs = std::clamp<int64_t>(r.svarint(), -kMaxTimeNs, kMaxTimeNs);
-  for (uint64_t& n : s.recordsByType) n = r.varint();
+  for (size_t i = 0; i < kFirstTypeSlots; ++i) s.recordsByType[i] = r.varint();
   s.initialScene = std::string(r.str());
   const uint64_t scenes = r.varint();
   if (!r.ok() || scenes > bytes.size()) return invalidInput("bad block summary");
@@ -186,7 +206,21 @@ StatusOr<BlockSummary> BlockSummary::decode(std::string_view bytes) {
     s.framesFirstNs = std::clamp<int64_t>(r.svarint(), -kMaxTimeNs, kMaxTimeNs);
     s.framesLastNs = std::clamp<int64_t>(r.svarint(), -kMaxTimeNs, kMaxTimeNs);
     if (!r.ok()) return invalidInput("truncated block summary frame span");
-    s.hasFrameSpan = true;
+    s.hasFrameSpan = s.framesFirstNs <= s.framesLastNs;  // inverted: the placeholder, no frames
+    if (!s.hasFrameSpan) s.framesFirstNs = s.framesLastNs = 0;
+  }
+  if (r.remaining() > 0) {
+    const uint64_t slots = r.varint();
+    if (!r.ok() || slots > r.remaining()) return invalidInput("bad block summary record counts");
+    for (uint64_t i = 0; i < slots; ++i) {
+      const uint64_t n = r.varint();
+      const uint64_t slot = kFirstTypeSlots + i;
+      if (slot < s.recordsByType.size()) {
+        s.recordsByType[slot] = n;
+        s.recordsByType[0] -= std::min(s.recordsByType[0], n);  // stored as unknown for older readers
+      }                                                         // a newer writer's types stay counted as unknown
+    }
+    if (!r.ok()) return invalidInput("truncated block summary record counts");
   }
   return s;
 }
@@ -225,6 +259,13 @@ void encodeRecord(const SessionRecord& rec, int64_t& previousTimeNs, std::string
       b.varint(rec.gapFrames);
       b.str(rec.text);
       break;
+    case RecordType::kMemory:
+      // pid, the ten categories (zigzag: -1 = not given is one byte), marks. A newer writer may
+      // append fields; readers ignore what follows the ones they know.
+      b.svarint(rec.memory.pid);
+      for (MemoryCategory c : kMemoryCategories) b.svarint(memoryValue(rec.memory, c));
+      b.varint(rec.memory.marks);
+      break;
     default: b.str(rec.text); break;
   }
   ByteWriter w(out);
@@ -242,7 +283,7 @@ Status decodeRecords(std::string_view payload, std::vector<SessionRecord>& out, 
     if (!r.ok()) return invalidInput("truncated record in block payload", at);
     ByteReader b(body);
     previousTimeNs = wrappingAdd(previousTimeNs, b.svarint());  // every record type starts with it
-    if (type < 1 || type > 7) {
+    if (type < 1 || type > kLastRecordType) {
       ++skipped;  // a newer writer's record type
       continue;
     }
@@ -260,6 +301,16 @@ Status decodeRecords(std::string_view payload, std::vector<SessionRecord>& out, 
       rec.gapNs = static_cast<int64_t>(std::min<uint64_t>(b.varint(), kMaxTimeNs));
       rec.gapFrames = static_cast<uint32_t>(std::min<uint64_t>(b.varint(), UINT32_MAX));
       rec.text = std::string(b.str());
+    } else if (rec.type == RecordType::kMemory) {
+      MemorySample& m = rec.memory;
+      m.timeNs = rec.timeNs;
+      m.pid = static_cast<int32_t>(std::clamp<int64_t>(b.svarint(), INT32_MIN, INT32_MAX));
+      // Untrusted: anything below -1 means "not given" too; kB beyond 2^50 (an exabyte) is not memory.
+      for (MemoryCategory c : kMemoryCategories) {
+        const int64_t v = b.svarint();
+        memoryValue(m, c) = v < 0 ? -1 : std::min<int64_t>(v, int64_t{1} << 50);
+      }
+      m.marks = static_cast<uint32_t>(std::min<uint64_t>(b.varint(), UINT32_MAX));
     } else {
       rec.text = std::string(b.str());
       if (rec.type == RecordType::kHeapDump) rec.detail = std::string(b.str());

@@ -19,6 +19,7 @@
 
 #include "core/base/status.h"
 #include "core/framestats/frame.h"
+#include "core/session/memory_sample.h"
 
 namespace mxi::core::session {
 
@@ -40,7 +41,9 @@ enum class RecordType : uint8_t {
   kMark = 5,      // a user/test mark
   kHeapDump = 6,  // a heap dump taken during the session (path + reason)
   kFrameGap = 7,  // frames of a scene never seen: two framestats polls did not overlap
+  kMemory = 8,    // a memory sample (memory_sample.h)
 };
+inline constexpr uint8_t kLastRecordType = 8;
 std::string_view recordTypeName(RecordType type);
 
 struct SessionHeader {
@@ -62,7 +65,12 @@ struct SessionRecord {
   std::string detail;       // heap dump reason
   int64_t gapNs = 0;        // kFrameGap: from timeNs (the newest frame seen) to the next frame seen
   uint32_t gapFrames = 0;   // kFrameGap: at most this many frames were never seen
+  MemorySample memory;      // kMemory (memory.timeNs == timeNs)
 };
+
+// Frames and memory samples: the agent stamps both on the device's CLOCK_MONOTONIC, so their
+// span is the session's (session_span.h); an idle app's memory timeline is not "another clock".
+inline bool anchorsTheClock(RecordType type) { return type == RecordType::kFrame || type == RecordType::kMemory; }
 
 // Where a record ends on the session's clock: a frame's completion, a gap's next seen frame,
 // else its own time. Saturates: a device's stamps can be anything.
@@ -93,11 +101,14 @@ double histogramBucketUpperMs(uint32_t bucket);
 
 struct BlockSummary {
   int64_t firstTimeNs = 0, lastTimeNs = 0;
-  std::array<uint64_t, 8> recordsByType{};  // index = RecordType value; 0 = unknown types
-  std::string initialScene;                 // the scene in force when the block starts
+  // index = RecordType value; 0 = unknown types. Slots 1–7 are stored where format 2 first put
+  // them; later types (kMemory) follow the frame span, so older readers count them as unknown.
+  std::array<uint64_t, kLastRecordType + 1> recordsByType{};
+  std::string initialScene;  // the scene in force when the block starts
   std::vector<SceneFrameSummary> scenes;
-  // The block's frames from the first start to the last completion (session_span.h); appended
-  // after the scenes, so older readers skip it and older files have none.
+  // The block's frames (and memory samples: anchorsTheClock) from the first start to the last
+  // completion (session_span.h); appended after the scenes, so older readers skip it and older
+  // files have none.
   bool hasFrameSpan = false;
   int64_t framesFirstNs = 0, framesLastNs = 0;
 

@@ -173,6 +173,8 @@ void SessionWriter::noteRecord(const SessionRecord& rec) {
       }
     }
     m_summary.scenes[m_currentSceneIndex].add(rec.frame, m_options.thresholds);
+  }
+  if (anchorsTheClock(rec.type)) {
     if (!m_summary.hasFrameSpan || rec.timeNs < m_summary.framesFirstNs) m_summary.framesFirstNs = rec.timeNs;
     if (!m_summary.hasFrameSpan || end > m_summary.framesLastNs) m_summary.framesLastNs = end;
     m_summary.hasFrameSpan = true;
@@ -222,6 +224,14 @@ Status SessionWriter::appendMark(int64_t t, std::string_view label) {
 Status SessionWriter::appendHeapDump(int64_t t, std::string_view path, std::string_view reason) {
   SessionRecord r = textRecord(RecordType::kHeapDump, t, path);
   r.detail = std::string(reason);
+  return append(r);
+}
+
+Status SessionWriter::appendMemory(const MemorySample& sample) {
+  SessionRecord r;
+  r.type = RecordType::kMemory;
+  r.timeNs = sample.timeNs;
+  r.memory = sample;
   return append(r);
 }
 

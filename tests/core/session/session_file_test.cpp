@@ -9,6 +9,7 @@
 
 #include "core/base/progress.h"
 #include "core/framestats/frame_stats.h"
+#include "core/session/byte_codec.h"
 #include "core/session/session_data.h"
 #include "core/session/session_reader.h"
 #include "core/session/session_span.h"
@@ -245,6 +246,182 @@ TEST(SessionFileTest, UnknownRecordTypesAreSkipped) {
   EXPECT_EQ((*records)[1].text, "after");
   EXPECT_EQ(skipped, 1u);
   EXPECT_EQ((*r)->summarize().unknownRecords, 1u);
+}
+
+// Record type 200 stands for any type a newer writer adds: today's reader reads the file,
+// skips the record and counts it, in the blocks and in the summary.
+TEST(SessionFileTest, RecordType200IsSkippedAndCounted) {
+  const auto dir = test::scratchDir("session-type200");
+  auto w = SessionWriter::create((dir / "a.mxs").string(), testHeader());
+  ASSERT_TRUE(w.ok());
+  SessionRecord future;
+  future.type = static_cast<RecordType>(200);
+  future.timeNs = 1'500;
+  future.text = std::string(300, 'x');
+  ASSERT_TRUE((*w)->appendMark(1'000, "before").ok());
+  ASSERT_TRUE((*w)->append(future).ok());
+  ASSERT_TRUE((*w)->appendMark(2'000, "after").ok());
+  ASSERT_TRUE((*w)->close().ok());
+  auto r = SessionReader::open((dir / "a.mxs").string());
+  ASSERT_TRUE(r.ok()) << r.status().toString();
+  const auto all = readAll(**r);
+  ASSERT_EQ(all.size(), 2u);
+  EXPECT_EQ(all[0].text, "before");
+  EXPECT_EQ(all[1].text, "after");
+  EXPECT_EQ(all[1].timeNs, 2'000);  // the skipped record's time delta still counts
+  EXPECT_EQ((*r)->summarize().unknownRecords, 1u);
+  EXPECT_EQ((*r)->summarize().memorySamples, 0u);
+  NullProgress progress;
+  CancelToken cancel;
+  auto data = loadSession(**r, progress, cancel);
+  ASSERT_TRUE(data.ok()) << data.status().toString();
+  EXPECT_EQ((*data)->unknownRecords, 1u);
+  EXPECT_EQ((*data)->marks.size(), 2u);
+}
+
+MemorySample memorySample(int64_t timeNs, int64_t java, uint32_t marks = 0) {
+  MemorySample m;
+  m.timeNs = timeNs;
+  m.pid = 4321;
+  m.javaHeapKb = java;
+  m.nativeHeapKb = 20'480;
+  m.codeKb = 9'000;
+  m.stackKb = 120;
+  m.graphicsKb = 3'100;
+  m.privateOtherKb = 700;
+  m.systemKb = 11'000;
+  m.totalPssKb = java + 20'480 + 9'000 + 120 + 3'100 + 700 + 11'000;
+  m.totalRssKb = 98'000;
+  m.totalSwapKb = -1;  // not given
+  m.marks = marks;
+  return m;
+}
+
+TEST(SessionFileTest, MemorySamplesRoundTripAndAreCounted) {
+  const auto dir = test::scratchDir("session-memory");
+  WriterOptions o;
+  o.blockBytes = 1024;  // several blocks, the later ones with memory only
+  auto w = SessionWriter::create((dir / "m.mxs").string(), testHeader(), o);
+  ASSERT_TRUE(w.ok());
+  std::vector<MemorySample> written;
+  for (int i = 0; i < 100; ++i) {
+    written.push_back(memorySample(5'000'000'000 + i * 1'000'000'000LL, 10'000 + i * 64,
+                                   i == 7 ? kMemoryMarkGcForced | kMemoryMarkLeakFound : 0));
+    if (i == 3) written.back().systemKb = -1;  // a layout without that category
+    ASSERT_TRUE((*w)->appendMemory(written.back()).ok());
+    if (i < 5) {
+      ASSERT_TRUE((*w)->appendFrame(test::syntheticFrame(5'000'000'000 + i * 16'666'667LL, 9'000'000)).ok());
+    }
+  }
+  ASSERT_TRUE((*w)->close().ok());
+  auto r = SessionReader::open((dir / "m.mxs").string());
+  ASSERT_TRUE(r.ok()) << r.status().toString();
+  ASSERT_GT((*r)->blocks().size(), 3u);
+  const SessionSummary s = (*r)->summarize();
+  EXPECT_EQ(s.memorySamples, 100u);
+  EXPECT_EQ(s.unknownRecords, 0u);
+  EXPECT_EQ(s.frames, 5u);
+  // Memory samples share the frames' clock: 99 s of an idle app's timeline are not "another clock".
+  EXPECT_EQ(s.firstTimeNs, 5'000'000'000);
+  EXPECT_EQ(s.lastTimeNs, 104'000'000'000);
+  EXPECT_EQ(s.offClockNs, 0);
+  auto records = (*r)->recordsOfType(RecordType::kMemory);
+  ASSERT_TRUE(records.ok());
+  ASSERT_EQ(records->size(), 100u);
+  for (size_t i = 0; i < 100; ++i) {
+    EXPECT_EQ((*records)[i].memory, written[i]) << i;
+    EXPECT_EQ((*records)[i].timeNs, written[i].timeNs);
+  }
+  EXPECT_EQ(recordTypeName(RecordType::kMemory), "memory");
+  NullProgress progress;
+  CancelToken cancel;
+  auto data = loadSession(**r, progress, cancel);
+  ASSERT_TRUE(data.ok()) << data.status().toString();
+  EXPECT_EQ((*data)->memory, written);
+  EXPECT_EQ((*data)->unknownRecords, 0u);
+  EXPECT_EQ((*data)->lastTimeNs, 104'000'000'000);
+  EXPECT_EQ((*data)->offClockNs, 0);
+}
+
+// What a reader built before kMemory sees in a block summary: the first eight slots (memory
+// counted in slot 0, unknown), then — for a block without frames — an inverted placeholder span
+// that its min/max merge and judgeSessionSpan ignore.
+TEST(SessionFileTest, BlockSummariesStayReadableForReadersBeforeMemory) {
+  BlockSummary b;
+  b.firstTimeNs = 100;
+  b.lastTimeNs = 900;
+  b.recordsByType[static_cast<size_t>(RecordType::kMark)] = 2;
+  b.recordsByType[static_cast<size_t>(RecordType::kMemory)] = 5;
+  std::string bytes;
+  b.encode(bytes);
+  ByteReader old(bytes);
+  EXPECT_EQ(old.svarint(), 100);
+  EXPECT_EQ(old.svarint(), 900);
+  std::array<uint64_t, 8> slots{};
+  for (uint64_t& n : slots) n = old.varint();
+  EXPECT_EQ(slots[0], 5u);  // unknown to that reader: it skips the records too
+  EXPECT_EQ(slots[static_cast<size_t>(RecordType::kMark)], 2u);
+  EXPECT_EQ(old.str(), "");
+  EXPECT_EQ(old.varint(), 0u);  // scenes
+  const int64_t first = old.svarint(), last = old.svarint();
+  EXPECT_GT(first, last);
+  EXPECT_EQ(judgeSessionSpan({100, 900}, std::make_pair(first, last)).offClockNs, 0);
+  auto decoded = BlockSummary::decode(bytes);
+  ASSERT_TRUE(decoded.ok()) << decoded.status().toString();
+  EXPECT_FALSE(decoded->hasFrameSpan);
+  EXPECT_EQ(decoded->recordsByType, b.recordsByType);
+  EXPECT_FALSE(BlockSummary::decode(bytes.substr(0, bytes.size() - 1)).ok());
+  // With frames the real span is kept; without memory nothing is appended (the old layout).
+  b.hasFrameSpan = true;
+  b.framesFirstNs = 200;
+  b.framesLastNs = 300;
+  bytes.clear();
+  b.encode(bytes);
+  decoded = BlockSummary::decode(bytes);
+  ASSERT_TRUE(decoded.ok());
+  EXPECT_TRUE(decoded->hasFrameSpan);
+  EXPECT_EQ(decoded->framesFirstNs, 200);
+  EXPECT_EQ(decoded->recordsByType, b.recordsByType);
+  b.recordsByType[static_cast<size_t>(RecordType::kMemory)] = 0;
+  std::string plain;
+  b.encode(plain);
+  EXPECT_LT(plain.size(), bytes.size());
+}
+
+// A hostile or damaged memory record: values below -1 read as "not given", the pid is clamped,
+// a body cut short is an error naming the record.
+TEST(SessionFileTest, MalformedMemoryRecordsAreClearErrors) {
+  std::string payload;
+  int64_t previous = 0;
+  SessionRecord r;
+  r.type = RecordType::kMemory;
+  r.timeNs = 50;
+  r.memory = memorySample(50, 1'000);
+  r.memory.codeKb = -77;
+  r.memory.pid = -5;
+  encodeRecord(r, previous, payload);
+  std::vector<SessionRecord> out;
+  uint64_t skipped = 0;
+  ASSERT_TRUE(decodeRecords(payload, out, skipped).ok());
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].memory.codeKb, -1);
+  EXPECT_EQ(out[0].memory.pid, -5);
+  EXPECT_EQ(out[0].memory.timeNs, 50);
+  // Cut the body short but keep the framing valid: type, length, then fewer bytes.
+  std::string cut;
+  ByteWriter cw(cut);
+  cw.u8(static_cast<uint8_t>(RecordType::kMemory));
+  std::string body;
+  ByteWriter bw(body);
+  bw.svarint(50);
+  bw.svarint(4321);
+  bw.svarint(1'000);
+  cw.str(body);
+  out.clear();
+  const Status s = decodeRecords(cut, out, skipped);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.message(), "malformed memory record");
+  EXPECT_EQ(s.offset(), 0u);
 }
 
 TEST(SessionFileTest, FrameGapsRoundTripAndAWildSpanSaturates) {
