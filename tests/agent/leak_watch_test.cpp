@@ -20,6 +20,9 @@
 #include "core/protocol/frame_codec.h"
 #include "core/protocol/message_codec.h"
 #include "core/session/session_reader.h"
+#include "core/triage/capture_files.h"
+#include "core/triage/triage_run.h"
+#include "core/triage/triage_store.h"
 #include "tests/support/archive_writer.h"
 #include "tests/support/scripted_agent_stream.h"
 #include "tests/support/small_android_heap.h"
@@ -367,6 +370,52 @@ TEST(LiveRecorderLeakWatchTest, AFailedAutoDumpKeepsTheVerdictWithTheAgentsReaso
   EXPECT_EQ(json::jsonString(contentOf(*issues[0]), "leak_detail").rfind("not dumped: ", 0), 0u) << issues[0]->text;
   ASSERT_EQ(r.leaks.size(), 1u);
   EXPECT_FALSE(r.leaks[0].chainFound);
+}
+
+// `mxi triage` over a recordings folder: the zips auto mode keeps beside two sessions are found by
+// their content, read as Matrix uploads naming the app, and the one leak counts twice.
+TEST(LiveRecorderLeakWatchTest, TriageOverTwoRecordedSessionsCountsTheLeakInBoth) {
+  const fs::path dir = test::scratchDir("leak_watch_triage");
+  fs::create_directories(dir / "recordings");
+  for (const char* name : {"first.mxs", "second.mxs"}) {
+    std::vector<protocol::Message> script{protocol::AppState{"com.example.app", 100, AppRunState::kRunning, true},
+                                          verdict(100, "auto")};
+    for (auto& m : dumpMessages(leakHeap(), 100)) script.push_back(std::move(m));
+    const Recording r = record((dir / "recordings" / name).string(), protocol::LeakWatchMode::kAuto, script);
+    ASSERT_TRUE(r.status.ok()) << r.status.toString();
+  }
+  auto files = triage::findCaptures({(dir / "recordings").string()});
+  ASSERT_TRUE(files.ok()) << files.status().toString();
+  std::vector<std::string> found;
+  for (const auto& f : *files)
+    found.push_back(fs::path(f.path).filename().string() + " " + triage::captureTypeName(f.type));
+  EXPECT_EQ(found, (std::vector<std::string>{"first-leak-1.zip hprof", "first.mxs session", "second-leak-1.zip hprof",
+                                             "second.mxs session"}));
+  auto store = triage::openTriageStore((dir / "triage.sqlite").string());
+  ASSERT_TRUE(store.ok()) << store.status().toString();
+  triage::TriageOptions options;
+  options.workers = 1;
+  auto run = triage::runTriage(*files, **store, options, nullptr, CancelToken());
+  ASSERT_TRUE(run.ok()) << run.status().toString();
+  auto signatures = (*store)->signatures();
+  ASSERT_TRUE(signatures.ok()) << signatures.status().toString();
+  std::vector<const triage::SignatureSummary*> leaks;
+  for (const auto& sig : *signatures) {
+    if (sig.kind == triage::SignatureKind::kLeak) leaks.push_back(&sig);
+  }
+  ASSERT_EQ(leaks.size(), 1u);
+  EXPECT_EQ(leaks[0]->className, kLeaky);
+  EXPECT_EQ(leaks[0]->captures, 2u);
+  const analysis::LeakReport report = leaksOf((dir / "recordings" / "first-leak-1.zip").string());
+  ASSERT_EQ(report.leaks.size(), 1u);
+  EXPECT_EQ(leaks[0]->signature, report.leaks[0].signature);
+  auto captures = (*store)->captures();
+  ASSERT_TRUE(captures.ok());
+  for (const auto& c : *captures) {
+    if (c.info.kind == "hprof") {
+      EXPECT_EQ(c.info.appPackage, "com.example.app") << c.info.path;
+    }
+  }
 }
 
 // Each sample of the agent is a kMemory record with the same values, in the session and its
