@@ -25,6 +25,49 @@ void nameThread(ordered_json& events, int tid, const std::string& name, int sort
                     {"args", {{"sort_index", sortIndex}}}});
 }
 
+// Memory as counter tracks: the seven App Summary categories in one counter (the viewers stack
+// its args, so it reads as the stacked memory chart), each total in its own (they do not stack);
+// a sample's marks as instant events.
+template <typename ToUs>
+void addMemoryCounters(const session::SessionData& d, const ToUs& us, ordered_json& events) {
+  using session::MemoryCategory;
+  for (const session::MemorySample& s : d.memory) {
+    ordered_json stacked = ordered_json::object();
+    for (size_t c = 0; c < session::kMemoryStackedCategories; ++c) {
+      const int64_t v = session::memoryValue(s, session::kMemoryCategories[c]);
+      if (v >= 0) stacked[std::string(session::memoryCategoryKey(session::kMemoryCategories[c]))] = v;
+    }
+    if (!stacked.empty()) {
+      events.push_back({{"ph", "C"},
+                        {"name", "Memory (kB)"},
+                        {"cat", "memory"},
+                        {"pid", kPid},
+                        {"ts", us(s.timeNs)},
+                        {"args", std::move(stacked)}});
+    }
+    for (MemoryCategory total : {MemoryCategory::kTotalPss, MemoryCategory::kTotalRss, MemoryCategory::kTotalSwap}) {
+      const int64_t v = session::memoryValue(s, total);
+      if (v < 0) continue;
+      events.push_back({{"ph", "C"},
+                        {"name", std::string(session::memoryCategoryLabel(total)) + " (kB)"},
+                        {"cat", "memory"},
+                        {"pid", kPid},
+                        {"ts", us(s.timeNs)},
+                        {"args", {{"kB", v}}}});
+    }
+    if (s.marks != 0) {
+      events.push_back({{"ph", "i"},
+                        {"s", "p"},
+                        {"name", session::describeMemoryMarks(s.marks)},
+                        {"cat", "memory"},
+                        {"pid", kPid},
+                        {"tid", kEventsTid},
+                        {"ts", us(s.timeNs)},
+                        {"args", {{"marks", s.marks}}}});
+    }
+  }
+}
+
 }  // namespace
 
 ordered_json sessionToChromeTrace(const session::SessionData& d, const framestats::DropThresholds& thresholds) {
@@ -169,6 +212,7 @@ ordered_json sessionToChromeTrace(const session::SessionData& d, const framestat
                       {"dur", static_cast<double>(g.gapNs) / 1e3},
                       {"args", {{"scene", g.scene}, {"maxLostFrames", g.maxLostFrames}}}});
   }
+  addMemoryCounters(d, us, events);
   ordered_json trace;
   trace["traceEvents"] = std::move(events);
   trace["displayTimeUnit"] = "ms";

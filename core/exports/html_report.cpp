@@ -6,6 +6,7 @@
 #include <ctime>
 
 #include "core/base/format_text.h"
+#include "core/exports/memory_html.h"
 #include "core/exports/svg_chart.h"
 #include "core/framestats/frame_stats.h"
 
@@ -213,6 +214,7 @@ std::string sessionToHtml(const session::SessionData& d, const framestats::DropT
         ".</p>\n";
   }
   b += "<h2>Frame time</h2>\n" + frameTimeChart(d, thresholds) + legend();
+  b += memoryHtmlSection(d);
 
   std::vector<std::pair<std::string, framestats::FrameStats>> scenes;
   for (uint32_t s = 0; s < d.scenes.size(); ++s) {
@@ -340,6 +342,22 @@ std::string comparisonToHtml(const session::SessionComparison& c, const std::str
          formatText("</td><td class=n>%.0f</td><td class=n>%.0f</td></tr>\n", s.baseMs, s.nextMs);
   }
   b += "</table>\n";
+  if (!c.memory.empty()) {
+    b += "<h2>Memory</h2>\n<table><tr><th>Category</th><th>Verdict</th><th>Samples base/new</th><th>Median kB "
+         "base/new</th><th>Delta kB</th><th>Change</th><th>p (new larger)</th></tr>\n";
+    for (const auto& m : c.memory) {
+      b += "<tr><td>" + std::string(session::memoryCategoryLabel(m.category)) + "</td><td class=\"" +
+           (m.verdict == session::Verdict::kRegression ? "bad" : "") + "\">" +
+           std::string(session::verdictName(m.verdict)) + "</td>";
+      b += formatText(
+          "<td class=n>%llu / %llu</td><td class=n>%lld / %lld</td><td class=n>%+lld</td><td class=n>%+.1f%%</td>"
+          "<td class=n>%.3g</td></tr>\n",
+          static_cast<unsigned long long>(m.baseSamples), static_cast<unsigned long long>(m.nextSamples),
+          static_cast<long long>(m.baseMedianKb), static_cast<long long>(m.nextMedianKb),
+          static_cast<long long>(m.deltaKb), m.changePct, m.test.pGreater);
+    }
+    b += "</table>\n";
+  }
   return page("Session comparison", b);
 }
 

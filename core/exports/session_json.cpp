@@ -1,6 +1,7 @@
 #include "core/exports/session_json.h"
 
 #include "core/anr/anr_json.h"
+#include "core/exports/memory_json.h"
 #include "core/framestats/framestats_json.h"
 #include "core/json/parse_problems_json.h"
 #include "core/matrix/matrix_json.h"
@@ -91,6 +92,7 @@ ordered_json summaryToJson(const session::SessionSummary& s) {
   j["marks"] = s.marks;
   j["heapDumps"] = s.heapDumps;
   j["frameGaps"] = s.frameGaps;
+  j["memorySamples"] = s.memorySamples;
   j["sceneChanges"] = s.sceneChanges;
   j["unknownRecords"] = s.unknownRecords;
   const ordered_json overall = sceneSummaryToJson(s.overall, "");
@@ -168,6 +170,7 @@ ordered_json sessionToJson(const session::SessionData& d, const framestats::Drop
   for (const auto& h : d.heapDumps) dumps.push_back({{"timeNs", h.timeNs}, {"path", h.text}, {"reason", h.detail}});
   j["heapDumps"] = std::move(dumps);
   j["frameGaps"] = frameGapsToJson(d.frameGaps);
+  j["memory"] = memorySamplesToJson(d.memory);
   j["problems"] = json::problemsToJson(d.problems);
   j["unknownRecords"] = d.unknownRecords;
   return j;
@@ -233,6 +236,7 @@ ordered_json comparisonToJson(const session::SessionComparison& c) {
                        {"regression", s.regression}});
   }
   j["startup"] = std::move(startup);
+  j["memory"] = memoryDeltasToJson(c.memory);
   return j;
 }
 

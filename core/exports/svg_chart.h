@@ -23,6 +23,13 @@ struct TimedValue {
 // maximum of each non-empty column (a frame-time chart must not hide its spikes).
 std::vector<TimedValue> maxPerColumn(const std::vector<TimedValue>& series, int64_t t0, int64_t t1, size_t columns);
 
+// Indices of at most `columns` points of a time-ordered series: the last point of each non-empty
+// equal time column over [t0, t1] (a memory curve is smooth: thinning keeps its shape).
+std::vector<size_t> lastPerColumn(const std::vector<int64_t>& timesNs, int64_t t0, int64_t t1, size_t columns);
+
+// Stacked areas: tops[i][k] = layers[0][k] + … + layers[i][k] (every layer as long as the first).
+std::vector<std::vector<double>> stackLayers(const std::vector<std::vector<double>>& layers);
+
 // Text safe for HTML element content and attribute values.
 std::string htmlEscape(const std::string& text);
 

@@ -37,6 +37,7 @@ struct Anr {
 struct Mark {
   std::string text;
   int64_t timeMs = 0;
+  bool heapDump = false;  // also "dump taken" on the memory chart
 };
 struct FrameGap {
   std::string text;

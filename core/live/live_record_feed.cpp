@@ -75,7 +75,7 @@ void LiveRecordDecoder::decode(std::span<const SessionRecord> records, LiveBatch
       }
       case RecordType::kHeapDump: {
         const int64_t ms = msOf(r.timeNs, out);
-        out.updates.emplace_back(update::Mark{"Heap dump " + r.text, ms});
+        out.updates.emplace_back(update::Mark{"Heap dump " + r.text, ms, true});
         break;
       }
       case RecordType::kFrameGap: {

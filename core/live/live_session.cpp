@@ -163,6 +163,7 @@ void LiveSession::addIssue(MatrixIssue issue, int64_t timeMs) {
   if (issue.startup && issue.startup->startupDurationMs) e.costMs = *issue.startup->startupDurationMs;
   e.summary = summarize(issue);
   if (issue.truncated) e.summary += " (truncated by logcat)";
+  if (e.kind == LiveEvent::Kind::kLeak) addMemoryMark(timeMs, session::kMemoryMarkLeakFound, e.summary);
   e.issue = std::make_shared<const MatrixIssue>(std::move(issue));
   addEvent(std::move(e));
 }
@@ -196,6 +197,27 @@ void LiveSession::addFrameGap(const std::string& text, uint32_t maxLostFrames, i
   addMark(text, timeMs);
 }
 
+void LiveSession::addHeapDump(const std::string& text, int64_t timeMs) {
+  addMemoryMark(timeMs, session::kMemoryMarkHeapDumped, text);
+  addMark(text, timeMs);
+}
+
+void LiveSession::addMemory(const session::MemorySample& sample, int64_t timeMs) {
+  ++m_memorySamples;
+  m_lastMemoryMs = std::max(m_lastMemoryMs, timeMs);
+  m_peakPssKb = std::max(m_peakPssKb, sample.totalPssKb);
+  if (sample.marks != 0) addMemoryMark(timeMs, sample.marks, session::describeMemoryMarks(sample.marks));
+  m_memory.push_back({timeMs, sample});
+  if (m_memory.size() > kMaxMemorySamples) m_memory.pop_front();
+  ++m_revision;
+}
+
+void LiveSession::addMemoryMark(int64_t timeMs, uint32_t marks, std::string text) {
+  m_memoryMarks.push_back({timeMs, marks, std::move(text)});
+  if (m_memoryMarks.size() > kMaxMemoryMarks) m_memoryMarks.pop_front();
+  ++m_revision;
+}
+
 void LiveSession::setStartNs(int64_t startNs) {
   if (!m_startNs) m_startNs = startNs;
 }
@@ -211,9 +233,15 @@ void LiveSession::apply(LiveBatch batch) {
     } else if (auto* anr = std::get_if<update::Anr>(&u)) {
       addAnr(std::move(anr->anr), anr->timeMs);
     } else if (auto* mark = std::get_if<update::Mark>(&u)) {
-      addMark(mark->text, mark->timeMs);
+      if (mark->heapDump) {
+        addHeapDump(mark->text, mark->timeMs);
+      } else {
+        addMark(mark->text, mark->timeMs);
+      }
     } else if (auto* gap = std::get_if<update::FrameGap>(&u)) {
       addFrameGap(gap->text, gap->maxLostFrames, gap->timeMs);
+    } else if (auto* memory = std::get_if<update::Memory>(&u)) {
+      addMemory(memory->sample, memory->timeMs);
     }
   }
 }
@@ -237,7 +265,7 @@ void LiveSession::addEvent(LiveEvent event) {
 
 int64_t LiveSession::durationMs() const {
   const int64_t framesMs = m_startNs && m_counted + m_flagged > 0 ? (m_lastEndNs - *m_startNs) / 1'000'000 : 0;
-  return std::max(framesMs, m_lastEventMs);
+  return std::max({framesMs, m_lastEventMs, m_lastMemoryMs});
 }
 
 double LiveSession::fps() const {
@@ -273,6 +301,9 @@ LiveStatus LiveSession::status() const {
   s.totalEvents = totalEvents();
   s.frameGaps = m_frameGaps;
   s.framesNotSeenMax = m_framesNotSeenMax;
+  s.memorySamples = m_memorySamples;
+  if (!m_memory.empty()) s.pssKb = m_memory.back().sample.totalPssKb;
+  s.peakPssKb = m_peakPssKb;
   return s;
 }
 
@@ -306,6 +337,12 @@ std::string formatLiveStatus(const LiveStatus& s) {
   if (s.frameGaps > 0) {
     line +=
         "  not seen <=" + std::to_string(s.framesNotSeenMax) + " frames in " + std::to_string(s.frameGaps) + " gap(s)";
+  }
+  if (s.memorySamples > 0 && s.pssKb >= 0) {
+    char pss[80];
+    std::snprintf(pss, sizeof pss, "  PSS %.1f MiB (peak %.1f MiB)", static_cast<double>(s.pssKb) / 1024.0,
+                  static_cast<double>(s.peakPssKb) / 1024.0);
+    line += pss;
   }
   return line;
 }

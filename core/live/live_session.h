@@ -1,6 +1,7 @@
 // What the live device view and the session view show, accumulated incrementally: per-scene
 // drop levels and FPS per second, a frame-time histogram for the distribution and percentiles,
-// the slow frames (bounded), and the issue feed (evil methods, ANRs, IO, startup, FPS, leaks).
+// the slow frames (bounded), the issue feed (evil methods, ANRs, IO, startup, FPS, leaks) and the
+// memory timeline (the newest samples and what the memory chart marks: GC forced, dump, leak).
 //
 // Ingest is O(1) per frame and memory stays bounded however long a session runs (per-second
 // aggregates, the newest slow frames and the newest issue-feed events only; counts cover all),
@@ -22,6 +23,7 @@
 #include "core/framestats/frame.h"
 #include "core/live/live_batch.h"
 #include "core/matrix/matrix_issue.h"
+#include "core/session/memory_sample.h"
 #include "core/session/session_format.h"
 
 namespace mxi::core::live {
@@ -45,6 +47,20 @@ struct SlowFrame {
   int scene = 0;
   framestats::Frame frame;
   framestats::DropLevel level = framestats::DropLevel::kBest;
+};
+
+// One memory sample at ms since the session start.
+struct MemoryPoint {
+  int64_t timeMs = 0;
+  session::MemorySample sample;
+};
+
+// A vertical mark on the memory chart: a sample's marks (session::MemoryMark bits), a heap dump
+// ("dump taken") or a memory issue ("leak found").
+struct MemoryChartMark {
+  int64_t timeMs = 0;
+  uint32_t marks = 0;  // session::MemoryMark bits
+  std::string text;    // "GC forced", "Heap dump /sdcard/…", "leaked com.example.Main"
 };
 
 // What the views judge against (Settings → Thresholds): Matrix's drop levels, and the costs at
@@ -84,6 +100,8 @@ struct LiveStatus {
   std::array<uint64_t, LiveEvent::kKindCount> events{};  // by LiveEvent::Kind
   uint64_t totalEvents = 0;
   uint64_t frameGaps = 0, framesNotSeenMax = 0;
+  uint64_t memorySamples = 0;
+  int64_t pssKb = -1, peakPssKb = -1;  // the newest sample's TOTAL PSS and the highest seen; -1: none
 };
 
 // The frame-time histogram as the live view draws it: 1 ms buckets up to a clip near the frames
@@ -97,7 +115,8 @@ struct FrameTimeView {
 };
 
 // "12.0s  48.0 fps  frames 533 (+0 flagged) [best 525 normal 4 middle 2 high 1 frozen 1]  issues
-// evil-method 2 io 1  anr 1", then "  not seen <=N frames in G gap(s)" when frames were missed.
+// evil-method 2 io 1  anr 1", then "  not seen <=N frames in G gap(s)" when frames were missed,
+// then "  PSS 45.2 MiB (peak 50.1 MiB)" once a memory sample with a TOTAL PSS came.
 std::string formatLiveStatus(const LiveStatus& status);
 
 class LiveSession {
@@ -105,8 +124,10 @@ class LiveSession {
   static constexpr int kHistogramBucketMs = 1;    // frame-time histogram resolution
   static constexpr int kHistogramBuckets = 1000;  // 0..999 ms, the last bucket holds the rest
   static constexpr size_t kMaxSlowFrames = 20000;
-  static constexpr size_t kMaxFpsSeconds = 3600;  // per scene
-  static constexpr size_t kMaxEvents = 10000;     // the issue feed keeps the newest
+  static constexpr size_t kMaxFpsSeconds = 3600;     // per scene
+  static constexpr size_t kMaxEvents = 10000;        // the issue feed keeps the newest
+  static constexpr size_t kMaxMemorySamples = 3600;  // an hour at the default 1 s; the newest kept
+  static constexpr size_t kMaxMemoryMarks = 1000;
 
   explicit LiveSession(LiveThresholds thresholds = {});
 
@@ -119,6 +140,10 @@ class LiveSession {
   void addMark(const std::string& text, int64_t timeMs);
   // Frames never seen (a frame gap): a mark in the feed, counted apart.
   void addFrameGap(const std::string& text, uint32_t maxLostFrames, int64_t timeMs);
+  // A heap dump: a mark in the feed and "dump taken" on the memory chart.
+  void addHeapDump(const std::string& text, int64_t timeMs);
+  // A memory sample; its marks go on the memory chart.
+  void addMemory(const session::MemorySample& sample, int64_t timeMs);
   // Where ms 0 is on the frames' clock (the recording's start); else the first frame defines it.
   void setStartNs(int64_t startNs);
   // A decoded batch (LiveRecordDecoder), in order: the same as the add* calls it stands for.
@@ -153,6 +178,11 @@ class LiveSession {
   // Events whose cost reaches the evil-method threshold (kOverEvilMethod or kOverAnr).
   uint64_t overThresholdCount() const { return m_overThreshold; }
   int sceneIndex(const std::string& name);  // creates the scene on first use
+  // The newest kMaxMemorySamples samples, oldest first; memorySampleCount() covers all.
+  const std::deque<MemoryPoint>& memorySeries() const { return m_memory; }
+  const std::deque<MemoryChartMark>& memoryMarks() const { return m_memoryMarks; }
+  uint64_t memorySampleCount() const { return m_memorySamples; }
+  int64_t peakPssKb() const { return m_peakPssKb; }
 
  private:
   LiveThresholds m_thresholds;
@@ -178,7 +208,14 @@ class LiveSession {
   std::array<uint64_t, LiveEvent::kKindCount> m_eventCounts{};  // so a repaint need not walk the feed
   uint64_t m_overThreshold = 0;
 
+  std::deque<MemoryPoint> m_memory;
+  std::deque<MemoryChartMark> m_memoryMarks;
+  uint64_t m_memorySamples = 0;
+  int64_t m_peakPssKb = -1;
+  int64_t m_lastMemoryMs = 0;
+
   void addEvent(LiveEvent event);
+  void addMemoryMark(int64_t timeMs, uint32_t marks, std::string text);
 };
 
 }  // namespace mxi::core::live

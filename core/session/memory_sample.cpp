@@ -18,6 +18,22 @@ std::string_view memoryCategoryKey(MemoryCategory category) {
   return "totalSwap";
 }
 
+std::string_view memoryFieldName(MemoryCategory category) {
+  switch (category) {
+    case MemoryCategory::kJava: return "javaHeapKb";
+    case MemoryCategory::kNative: return "nativeHeapKb";
+    case MemoryCategory::kCode: return "codeKb";
+    case MemoryCategory::kStack: return "stackKb";
+    case MemoryCategory::kGraphics: return "graphicsKb";
+    case MemoryCategory::kPrivateOther: return "privateOtherKb";
+    case MemoryCategory::kSystem: return "systemKb";
+    case MemoryCategory::kTotalPss: return "totalPssKb";
+    case MemoryCategory::kTotalRss: return "totalRssKb";
+    case MemoryCategory::kTotalSwap: break;
+  }
+  return "totalSwapKb";
+}
+
 std::string_view memoryCategoryLabel(MemoryCategory category) {
   switch (category) {
     case MemoryCategory::kJava: return "Java";

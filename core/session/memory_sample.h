@@ -51,6 +51,9 @@ inline constexpr std::array<MemoryCategory, kMemoryCategoryCount> kMemoryCategor
 // The JSON key ("java", "native", "code", "stack", "graphics", "privateOther", "system",
 // "totalPss", "totalRss", "totalSwap").
 std::string_view memoryCategoryKey(MemoryCategory category);
+// The sample's field as JSON names it, the names `mxi parse meminfo` gives the App Summary:
+// "javaHeapKb", "nativeHeapKb", "codeKb", … "totalSwapKb".
+std::string_view memoryFieldName(MemoryCategory category);
 // For people: "Java", "Native", "Code", "Stack", "Graphics", "Private other", "System",
 // "Total PSS", "Total RSS", "Total swap".
 std::string_view memoryCategoryLabel(MemoryCategory category);

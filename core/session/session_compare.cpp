@@ -6,6 +6,7 @@
 #include <map>
 
 #include "core/base/format_text.h"
+#include "core/session/memory_stats.h"
 
 namespace mxi::core::session {
 namespace {
@@ -72,6 +73,40 @@ uint64_t anrCount(const SessionData& d) {
     }
   }
   return n;
+}
+
+// Samples of one run are not independent (memory drifts), so the test alone would call small
+// drifts significant: a regression also needs a growth worth acting on (thresholds).
+void compareMemory(const SessionData& base, const SessionData& next, const CompareThresholds& t, SessionComparison& c) {
+  for (MemoryCategory category : kMemoryCategories) {
+    std::vector<int64_t> bv = memoryValues(base.memory, category), nv = memoryValues(next.memory, category);
+    if (bv.empty() && nv.empty()) continue;
+    MemoryDelta d;
+    d.category = category;
+    d.baseSamples = bv.size();
+    d.nextSamples = nv.size();
+    d.baseMedianKb = median(bv);
+    d.nextMedianKb = median(nv);
+    d.deltaKb = d.nextMedianKb - d.baseMedianKb;
+    d.changePct = d.baseMedianKb > 0 ? 100.0 * static_cast<double>(d.deltaKb) / static_cast<double>(d.baseMedianKb) : 0;
+    if (bv.empty() || nv.empty()) {
+      d.verdict = bv.empty() ? Verdict::kNew : Verdict::kGone;
+    } else if (d.baseSamples < t.minMemorySamples || d.nextSamples < t.minMemorySamples) {
+      d.verdict = Verdict::kNotJudged;
+    } else {
+      d.test = mannWhitney(std::move(bv), std::move(nv));
+      if (d.test.pGreater < t.alpha && d.changePct >= t.memoryGrowthPct && d.deltaKb >= t.memoryGrowthMinKb) {
+        d.verdict = Verdict::kRegression;
+        c.regressions.push_back("memory " + std::string(memoryCategoryKey(category)) +
+                                formatText(": median %lld -> %lld kB (%+.1f%%, p=%.2g)",
+                                           static_cast<long long>(d.baseMedianKb),
+                                           static_cast<long long>(d.nextMedianKb), d.changePct, d.test.pGreater));
+      } else if (d.test.pLess < t.alpha && -d.changePct >= t.memoryGrowthPct && -d.deltaKb >= t.memoryGrowthMinKb) {
+        d.verdict = Verdict::kImprovement;
+      }
+    }
+    c.memory.push_back(d);
+  }
 }
 
 }  // namespace
@@ -254,6 +289,7 @@ SessionComparison compareSessions(const SessionData& base, const SessionData& ne
       c.regressions.push_back("startup " + metric + formatText(": %.0f -> %.0f ms", d.baseMs, d.nextMs));
     c.startup.push_back(d);
   }
+  compareMemory(base, next, t, c);
   return c;
 }
 

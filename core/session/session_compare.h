@@ -1,6 +1,7 @@
 // Did NEW get worse than BASE? Per scene frame times (Mann–Whitney U, so noise is not a
 // regression), drop-level distributions, evil methods by stackKey, ANRs, IO issues by type and
-// path, startup times. Every verdict is driven by CompareThresholds.
+// path, startup times, memory per category (Mann–Whitney U on the samples, as for frames). Every
+// verdict is driven by CompareThresholds.
 #pragma once
 
 #include <string>
@@ -22,6 +23,11 @@ struct CompareThresholds {
   int64_t startupSlowerMinMs = 50;
   bool newEvilMethodIsRegression = true;
   bool newIoIssueIsRegression = true;
+  // Memory per category: judged with `alpha` when both sides have this many samples; a regression
+  // when the median grew by both this percentage and this many kB (docs/SESSIONS.md says why).
+  uint64_t minMemorySamples = 10;
+  double memoryGrowthPct = 10;
+  int64_t memoryGrowthMinKb = 1024;
   framestats::DropThresholds dropThresholds;
 };
 
@@ -65,12 +71,23 @@ struct StartupDelta {
   bool regression = false;
 };
 
+struct MemoryDelta {
+  MemoryCategory category = MemoryCategory::kTotalPss;
+  uint64_t baseSamples = 0, nextSamples = 0;
+  int64_t baseMedianKb = 0, nextMedianKb = 0;  // nearest-rank medians
+  int64_t deltaKb = 0;                         // next - base
+  double changePct = 0;
+  MannWhitneyResult test;
+  Verdict verdict = Verdict::kSame;  // kNew/kGone: one side lacks the category; kNotJudged: too few samples
+};
+
 struct SessionComparison {
   std::vector<SceneDelta> scenes;
   std::vector<EvilMethodDelta> evilMethods;
   uint64_t baseAnrs = 0, nextAnrs = 0;  // ANR dumps + Matrix ANR evil issues
   std::vector<IoDelta> io;
   std::vector<StartupDelta> startup;
+  std::vector<MemoryDelta> memory;       // kMemoryCategories order, categories either side gave
   std::vector<std::string> regressions;  // one line each, human readable
   bool hasRegression() const { return !regressions.empty(); }
 };

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <QAbstractItemModelTester>
+#include <QAreaSeries>
 #include <QBarSet>
 #include <QChart>
 #include <QElapsedTimer>
@@ -19,6 +20,7 @@
 #include "app/gui/charts/session/drop_level_chart.h"
 #include "app/gui/charts/session/fps_chart.h"
 #include "app/gui/charts/session/frame_time_chart.h"
+#include "app/gui/charts/session/memory_chart.h"
 #include "app/gui/jobs/session/capture_import.h"
 #include "app/gui/models/call_tree_model.h"
 #include "app/gui/models/roles.h"
@@ -31,7 +33,9 @@
 #include "core/framestats/framestats_parser.h"
 #include "core/live/live_record_feed.h"
 #include "core/matrix/matrix_issue.h"
+#include "core/session/session_data.h"
 #include "core/session/session_reader.h"
+#include "core/session/session_writer.h"
 #include "tests/support/test_paths.h"
 
 namespace mxi::gui {
@@ -351,6 +355,111 @@ TEST(LiveRecordFeedTest, AFrameGapIsShownWithItsLengthAndTheFramesItMayHide) {
   EXPECT_EQ(e.kind, core::live::LiveEvent::Kind::kMark);
   EXPECT_EQ(e.summary, "Frames lost: 1.20 s of com.example.Main not seen (at most 71 frames)");
   EXPECT_EQ(e.timeMs, 0);
+}
+
+// A reopened session with memory samples: the Memory panel's stacked areas hold exactly the
+// session's samples (kB and times), and its marks the forced GC, the heap dump and the leak.
+TEST(LiveDashboardTest, MemoryChartShowsTheSessionsSamplesAndMarks) {
+  constexpr int64_t kS = 1'000'000'000;
+  const auto path = test::scratchDir("live-memory") / "memory.mxs";
+  core::session::SessionHeader header;
+  header.app = "com.example.app";
+  std::vector<core::session::MemorySample> written;
+  {
+    auto w = core::session::SessionWriter::create(path.string(), header);
+    ASSERT_TRUE(w.ok()) << w.status().toString();
+    for (int64_t i = 0; i < 12; ++i) {
+      core::session::MemorySample m;
+      m.timeNs = 100 * kS + i * 1'500'000'000;  // every 1.5 s
+      m.pid = 77;
+      m.javaHeapKb = 8'000 + 512 * i;
+      m.nativeHeapKb = 12'345;
+      m.codeKb = 4'000 + i;
+      m.stackKb = 96;
+      m.graphicsKb = i % 2 == 0 ? 1'500 : 1'700;
+      m.privateOtherKb = 333;
+      m.systemKb = i == 4 ? -1 : 2'222;  // one sample without System: drawn as 0
+      m.totalPssKb = 40'000 + 513 * i;
+      if (i == 3) m.marks = core::session::kMemoryMarkGcForced;
+      written.push_back(m);
+      ASSERT_TRUE((*w)->appendMemory(m).ok());
+    }
+    ASSERT_TRUE((*w)->appendHeapDump(106 * kS, "/tmp/x.hprof", "leak watch").ok());
+    ASSERT_TRUE((*w)->appendIssue(108 * kS, R"({"tag":"memory","activity":"com.example.LeakyActivity"})").ok());
+    ASSERT_TRUE((*w)->close().ok());
+  }
+  auto reader = core::session::SessionReader::open(path.string());
+  ASSERT_TRUE(reader.ok()) << reader.status().toString();
+  core::NullProgress quiet;
+  auto data = core::session::loadSession(**reader, quiet, core::CancelToken());
+  ASSERT_TRUE(data.ok()) << data.status().toString();
+  ASSERT_EQ((*data)->memory, written);
+  auto session = std::make_shared<core::live::LiveSession>();
+  replaySession(**data, INT64_MAX, *session);
+  LiveDashboard dashboard(session);
+  dashboard.refresh();
+  MemoryChart* chart = dashboard.memoryChart();
+  ASSERT_NE(chart, nullptr);
+  const int64_t origin = (*data)->firstTimeNs;
+  ASSERT_EQ(origin, 100 * kS);
+  for (size_t c = 0; c < core::session::kMemoryStackedCategories; ++c) {
+    const QAreaSeries* area = chart->areas()[c];
+    EXPECT_EQ(area->name().toStdString(), core::session::memoryCategoryLabel(core::session::kMemoryCategories[c]));
+    const QList<QPointF> upper = area->upperSeries()->points();
+    const QList<QPointF> lower = area->lowerSeries()->points();
+    ASSERT_EQ(upper.size(), static_cast<qsizetype>(written.size())) << c;
+    ASSERT_EQ(lower.size(), upper.size()) << c;
+    for (size_t k = 0; k < written.size(); ++k) {
+      const auto q = static_cast<qsizetype>(k);
+      const int64_t kb = core::session::memoryValue(written[k], core::session::kMemoryCategories[c]);
+      // The area's height is the category in MiB (kB / 1024, exact in binary), at seconds since the start.
+      EXPECT_EQ((upper[q].y() - lower[q].y()) * 1024.0, static_cast<double>(std::max<int64_t>(kb, 0))) << c << " " << k;
+      EXPECT_EQ(upper[q].x(), static_cast<double>((written[k].timeNs - origin) / 1'000'000) / 1000.0);
+      EXPECT_EQ(lower[q].x(), upper[q].x());
+    }
+  }
+  // The top of the stack is the sum of the seven categories, as TOTAL PSS would be.
+  const QList<QPointF> top = chart->areas().back()->upperSeries()->points();
+  EXPECT_EQ(top[0].y() * 1024.0, 8'000 + 12'345 + 4'000 + 96 + 1'500 + 333 + 2'222);
+  // Marks: vertical lines (bottom, top, bottom) at 4.5 s (GC forced), 6 s (dump), 8 s (leak).
+  ASSERT_EQ(chart->marks(0)->count(), 3);
+  EXPECT_EQ(chart->marks(0)->at(0).x(), 4.5);
+  EXPECT_EQ(chart->marks(0)->at(0).y(), 0.0);
+  EXPECT_GT(chart->marks(0)->at(1).y(), top.back().y());
+  ASSERT_EQ(chart->marks(1)->count(), 3);
+  EXPECT_EQ(chart->marks(1)->at(1).x(), 6.0);
+  ASSERT_EQ(chart->marks(2)->count(), 3);
+  EXPECT_EQ(chart->marks(2)->at(1).x(), 8.0);
+  EXPECT_EQ(chart->marks(0)->name(), QStringLiteral("GC forced"));
+  EXPECT_EQ(chart->marks(1)->name(), QStringLiteral("dump taken"));
+  EXPECT_EQ(chart->marks(2)->name(), QStringLiteral("leak found"));
+  // The header says the newest PSS and the peak.
+  EXPECT_TRUE(dashboard.summaryText().contains(QStringLiteral("PSS 44.6 MiB (peak 44.6 MiB)")))
+      << dashboard.summaryText().toStdString();
+  // A live sample arriving later is drawn at the next refresh; nothing else redraws the areas.
+  core::session::MemorySample later = written.back();
+  later.timeNs += 1'500'000'000;
+  later.javaHeapKb = 20'000;
+  session->addMemory(later, (later.timeNs - origin) / 1'000'000);
+  dashboard.refresh();
+  ASSERT_EQ(chart->areas()[0]->upperSeries()->count(), 13);
+  EXPECT_EQ(chart->areas()[0]->upperSeries()->at(12).y() * 1024.0, 20'000.0);
+}
+
+// Long sessions stay cheap to draw: at most about kMaxPoints points per area, the newest last.
+TEST(LiveDashboardTest, MemoryChartThinsALongSeries) {
+  core::live::LiveSession session;
+  for (int64_t i = 0; i < 3000; ++i) {
+    core::session::MemorySample m;
+    m.javaHeapKb = 1000 + i;
+    session.addMemory(m, i * 1000);
+  }
+  MemoryChart chart;
+  chart.show(session);
+  const QLineSeries* java = chart.areas()[0]->upperSeries();
+  EXPECT_LE(java->count(), static_cast<qsizetype>(MemoryChart::kMaxPoints + 1));
+  EXPECT_EQ(java->at(java->count() - 1).y() * 1024.0, 3999.0);
+  EXPECT_EQ(java->at(java->count() - 1).x(), 2999.0);
 }
 
 }  // namespace

@@ -161,5 +161,40 @@ TEST(SessionViewTest, IssueThatLogcatCutIsShownWithItsText) {
   EXPECT_NE(slurp(json).find("\"truncated\": true"), std::string::npos);
 }
 
+// The session view's comparison shows memory per category when the sessions have samples: the
+// medians, the delta with its p-value, and the verdict core gave.
+TEST(SessionViewTest, ComparisonModelShowsMemoryPerCategory) {
+  core::session::SessionData base, next;
+  for (int64_t i = 0; i < 12; ++i) {
+    core::session::MemorySample m;
+    m.timeNs = i * 1'000'000'000;
+    m.javaHeapKb = 10'000 + i;
+    m.totalPssKb = 50'000;
+    base.memory.push_back(m);
+    m.javaHeapKb = 20'000 + i;
+    next.memory.push_back(m);
+  }
+  const core::session::SessionComparison c = core::session::compareSessions(base, next);
+  ASSERT_EQ(c.memory.size(), 2u);  // java and totalPss: the categories the samples gave
+  // Nearest-rank medians of 12 samples: the 6th value.
+  SessionComparisonModel model(c, QStringLiteral("base.mxs"));
+  QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+  ASSERT_EQ(model.rowCount(), 7);  // verdict, scenes, evil methods, ANRs, IO, startup, memory
+  const QModelIndex memory = model.index(6, 0);
+  EXPECT_EQ(memory.data().toString(), QStringLiteral("Memory: median per category (Mann–Whitney U)"));
+  ASSERT_EQ(model.rowCount(memory), 2);
+  const auto cell = [&](int row, int column) { return model.index(row, column, memory).data().toString(); };
+  EXPECT_EQ(cell(0, SessionComparisonModel::kWhat), QStringLiteral("Java"));
+  EXPECT_EQ(cell(0, SessionComparisonModel::kBaseline), QStringLiteral("10005 kB (12 samples)"));
+  EXPECT_EQ(cell(0, SessionComparisonModel::kThisSession), QStringLiteral("20005 kB (12 samples)"));
+  EXPECT_EQ(cell(0, SessionComparisonModel::kChange),
+            QStringLiteral("+10000 kB (100.0%, p=%1)").arg(c.memory[0].test.pGreater, 0, 'g', 3));
+  EXPECT_EQ(cell(0, SessionComparisonModel::kVerdict), QStringLiteral("regression"));
+  EXPECT_EQ(cell(1, SessionComparisonModel::kWhat), QStringLiteral("Total PSS"));
+  EXPECT_EQ(cell(1, SessionComparisonModel::kChange), QStringLiteral("+0 kB (0.0%, p=1)"));
+  EXPECT_EQ(cell(1, SessionComparisonModel::kVerdict), QStringLiteral("same"));
+  EXPECT_TRUE(model.index(0, 0).data().toString().startsWith(QStringLiteral("1 regressions against base.mxs")));
+}
+
 }  // namespace
 }  // namespace mxi::gui

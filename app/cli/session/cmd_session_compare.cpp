@@ -34,7 +34,8 @@ constexpr int kRegressionExitCode = 3;
 void registerSessionCompare(CLI::App& parent, int& exitCode) {
   auto* cmd = parent.add_subcommand("compare",
                                     "Regressions from BASE to NEW: frame times per scene (Mann-Whitney U), evil "
-                                    "methods, ANRs, IO, startup; exit code 3 on regression");
+                                    "methods, ANRs, IO, startup, memory per category (Mann-Whitney U); exit code 3 on "
+                                    "regression");
   struct Args {
     std::string base, next, format = "text", output;
     session::CompareThresholds t;
@@ -56,6 +57,11 @@ void registerSessionCompare(CLI::App& parent, int& exitCode) {
   cmd->add_option("--evil-slower-ms", args->t.evilSlowerMinMs, "… and at least this many ms (default 50)");
   cmd->add_option("--startup-slower-pct", args->t.startupSlowerPct, "Startup growth that counts (default 10)");
   cmd->add_option("--startup-slower-ms", args->t.startupSlowerMinMs, "… and at least this many ms (default 50)");
+  cmd->add_option("--memory-growth-pct", args->t.memoryGrowthPct,
+                  "Median memory growth of a category that counts (default 10)");
+  cmd->add_option("--memory-growth-kb", args->t.memoryGrowthMinKb, "… and at least this many kB (default 1024)");
+  cmd->add_option("--min-memory-samples", args->t.minMemorySamples,
+                  "Memory categories with fewer samples are not judged (default 10)");
   addDropLevelsOption(*cmd, args->t.dropThresholds);
   addQuietFlag(*cmd, args->quiet);
   setCommandBody(*cmd, exitCode, "session compare", [args]() -> CommandResult {
@@ -100,6 +106,14 @@ void registerSessionCompare(CLI::App& parent, int& exitCode) {
       for (const auto& s : c.startup) {
         std::snprintf(line, sizeof line, "%-12s startup %s: %.0f -> %.0f ms\n", s.regression ? "regression" : "same",
                       s.metric.c_str(), s.baseMs, s.nextMs);
+        out += line;
+      }
+      for (const auto& m : c.memory) {
+        std::snprintf(line, sizeof line, "%-12s memory %-13s median %lld -> %lld kB  %+lld kB (%+.1f%%)  p=%.3g\n",
+                      std::string(session::verdictName(m.verdict)).c_str(),
+                      std::string(session::memoryCategoryKey(m.category)).c_str(),
+                      static_cast<long long>(m.baseMedianKb), static_cast<long long>(m.nextMedianKb),
+                      static_cast<long long>(m.deltaKb), m.changePct, m.test.pGreater);
         out += line;
       }
       std::snprintf(line, sizeof line, "ANRs: %llu -> %llu\n", static_cast<unsigned long long>(c.baseAnrs),

@@ -29,6 +29,7 @@ void registerSessionInfo(CLI::App& parent, int& exitCode) {
       j["recovery"] = exports::recoveryToJson(r.recovery());
       j["blocks"] = r.blocks().size();
       j["records"] = r.recordCount();
+      j["memorySamples"] = r.summarize().memorySamples;
       printJson(j);
       return 0;
     }
@@ -39,6 +40,9 @@ void registerSessionInfo(CLI::App& parent, int& exitCode) {
     for (const auto& [k, v] : h.extras) std::printf("%s: %s\n", k.c_str(), v.c_str());
     std::printf("%llu bytes, %zu block(s), %llu record(s)\n", static_cast<unsigned long long>(r.recovery().fileBytes),
                 r.blocks().size(), static_cast<unsigned long long>(r.recordCount()));
+    if (const uint64_t memory = r.summarize().memorySamples; memory > 0) {
+      std::printf("%llu memory sample(s)\n", static_cast<unsigned long long>(memory));
+    }
     printRecovery(r.recovery());
     return 0;
   });

@@ -1,10 +1,13 @@
 // `mxi session summary FILE`: frames, drop levels, FPS and percentiles per scene from the block
-// summaries (fast on any size), issue counts, frame gaps and clocks that disagree.
+// summaries (fast on any size), issue counts, frame gaps, clocks that disagree, and the memory
+// timeline (start, peak, end and growth per category; only the blocks holding samples are read).
 #include <cstdio>
 
 #include "app/cli/session/session_files.h"
+#include "core/exports/memory_json.h"
 #include "core/exports/session_json.h"
 #include "core/session/frame_gaps.h"
+#include "core/session/memory_stats.h"
 #include "core/session/session_span.h"
 
 namespace mxi::cli {
@@ -12,6 +15,32 @@ namespace mxi::cli {
 namespace session = core::session;
 namespace exports = core::exports;
 using nlohmann::ordered_json;
+
+namespace {
+
+// "memory: 40 samples over 39.0 s, peak PSS 61440 kB, TOTAL PSS growth +128.0 kB/min", a row per
+// category the samples gave, then the marks.
+void printMemory(const session::MemorySummary& m) {
+  std::printf("memory: %llu samples over %.1f s", static_cast<unsigned long long>(m.samples),
+              static_cast<double>(m.lastTimeNs - m.firstTimeNs) / 1e9);
+  if (const auto* pss = m.find(session::MemoryCategory::kTotalPss)) {
+    std::printf(", peak PSS %lld kB, TOTAL PSS growth %+.1f kB/min", static_cast<long long>(pss->peakKb),
+                pss->growthKbPerMin);
+  }
+  std::printf("\n  %-14s %10s %10s %10s %12s\n", "category", "start kB", "peak kB", "end kB", "kB/min");
+  for (const auto& c : m.categories) {
+    std::printf("  %-14s %10lld %10lld %10lld %+12.1f\n", std::string(session::memoryCategoryLabel(c.category)).c_str(),
+                static_cast<long long>(c.startKb), static_cast<long long>(c.peakKb), static_cast<long long>(c.endKb),
+                c.growthKbPerMin);
+  }
+  if (m.gcForced + m.heapDumps + m.leaks > 0) {
+    std::printf("  marks: GC forced %llu, dump taken %llu, leak found %llu\n",
+                static_cast<unsigned long long>(m.gcForced), static_cast<unsigned long long>(m.heapDumps),
+                static_cast<unsigned long long>(m.leaks));
+  }
+}
+
+}  // namespace
 
 void registerSessionSummary(CLI::App& parent, int& exitCode) {
   auto* cmd = parent.add_subcommand(
@@ -31,12 +60,20 @@ void registerSessionSummary(CLI::App& parent, int& exitCode) {
     if (s.frameGaps > 0) {
       ASSIGN_OR_RETURN(gaps, about(args->file, session::readFrameGaps(*reader)));
     }
+    std::vector<session::MemorySample> samples;
+    if (s.memorySamples > 0) {
+      ASSIGN_OR_RETURN(auto records, about(args->file, reader->recordsOfType(session::RecordType::kMemory)));
+      samples.reserve(records.size());
+      for (const auto& r : records) samples.push_back(r.memory);
+    }
+    const session::MemorySummary memory = session::summarizeMemory(samples);
     if (args->format == OutputFormat::kJson) {
       ordered_json j = exports::summaryToJson(s);
       j["app"] = reader->header().app;
       j["device"] = reader->header().device;
       j["intact"] = reader->recovery().intact();
       j["frameGapList"] = exports::frameGapsToJson(gaps);
+      j["memory"] = exports::memorySummaryToJson(memory);
       printJson(j);
       return 0;
     }
@@ -72,6 +109,7 @@ void registerSessionSummary(CLI::App& parent, int& exitCode) {
                     session::describeFrameGap(g).c_str());
       }
     }
+    if (memory.samples > 0) printMemory(memory);
     if (s.marks > 0) {
       // Marks say what happened around the figures: the user's, and the app's process dying and
       // coming back (the recorder's).

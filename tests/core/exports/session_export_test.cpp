@@ -225,5 +225,16 @@ TEST(SvgChartTest, ScaleAndColumns) {
   EXPECT_EQ(htmlEscape("<a href=\"x\">&'"), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
 }
 
+// The memory chart's math: one point per time column (the last of each), stacked tops.
+TEST(SvgChartTest, ThinningAndStacking) {
+  const std::vector<int64_t> times = {0, 1, 2, 5, 9, 10};
+  EXPECT_EQ(lastPerColumn(times, 0, 10, 2), (std::vector<size_t>{2, 5}));  // [0,5): 2; [5,10]: 10
+  EXPECT_EQ(lastPerColumn(times, 0, 10, 100), (std::vector<size_t>{0, 1, 2, 3, 4, 5}));
+  EXPECT_EQ(lastPerColumn(times, 5, 5, 10), (std::vector<size_t>{5}));  // no span: the newest
+  EXPECT_EQ(lastPerColumn({}, 0, 10, 10), (std::vector<size_t>{}));
+  const auto tops = stackLayers({{1, 2}, {10, 20}, {100, 200}});
+  EXPECT_EQ(tops, (std::vector<std::vector<double>>{{1, 2}, {11, 22}, {111, 222}}));
+}
+
 }  // namespace
 }  // namespace mxi::core::exports

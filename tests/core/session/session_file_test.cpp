@@ -10,6 +10,7 @@
 #include "core/base/progress.h"
 #include "core/framestats/frame_stats.h"
 #include "core/session/byte_codec.h"
+#include "core/session/memory_stats.h"
 #include "core/session/session_data.h"
 #include "core/session/session_reader.h"
 #include "core/session/session_span.h"
@@ -599,6 +600,52 @@ TEST(SessionSpanTest, BlockSummariesWithoutAFrameSpanStillDecode) {
   EXPECT_EQ(decoded->framesFirstNs, 6);
   EXPECT_EQ(decoded->framesLastNs, 8);
   EXPECT_FALSE(BlockSummary::decode(bytes.substr(0, bytes.size() - 1)).ok());
+}
+
+// Start, peak, end and least-squares growth per category; categories never given are left out.
+TEST(MemoryStatsTest, SummaryPerCategory) {
+  constexpr int64_t kMin = 60'000'000'000;
+  std::vector<MemorySample> samples(4);
+  const int64_t java[] = {100, 400, 300, 700};  // times 0, 1, 2, 3 min: slope Σdt·dv / Σdt² = 850 / 5 = 170 kB/min
+  for (size_t i = 0; i < samples.size(); ++i) {
+    samples[i].timeNs = 7 * kMin + static_cast<int64_t>(i) * kMin;
+    samples[i].javaHeapKb = java[i];
+    samples[i].totalPssKb = i == 2 ? -1 : 1000;  // one sample without a total
+  }
+  samples[1].marks = kMemoryMarkGcForced | kMemoryMarkLeakFound;
+  const MemorySummary m = summarizeMemory(samples);
+  EXPECT_EQ(m.samples, 4u);
+  EXPECT_EQ(m.firstTimeNs, 7 * kMin);
+  EXPECT_EQ(m.lastTimeNs, 10 * kMin);
+  EXPECT_EQ(m.gcForced, 1u);
+  EXPECT_EQ(m.heapDumps, 0u);
+  EXPECT_EQ(m.leaks, 1u);
+  ASSERT_EQ(m.categories.size(), 2u);
+  const MemoryCategoryStats* j = m.find(MemoryCategory::kJava);
+  ASSERT_NE(j, nullptr);
+  EXPECT_EQ(j->samples, 4u);
+  EXPECT_EQ(j->startKb, 100);
+  EXPECT_EQ(j->peakKb, 700);
+  EXPECT_EQ(j->peakTimeNs, 10 * kMin);
+  EXPECT_EQ(j->endKb, 700);
+  EXPECT_DOUBLE_EQ(j->growthKbPerMin, 170.0);
+  const MemoryCategoryStats* pss = m.find(MemoryCategory::kTotalPss);
+  ASSERT_NE(pss, nullptr);
+  EXPECT_EQ(pss->samples, 3u);
+  EXPECT_EQ(pss->growthKbPerMin, 0.0);
+  EXPECT_EQ(m.peakPssKb, 1000);
+  EXPECT_EQ(m.find(MemoryCategory::kNative), nullptr);
+  EXPECT_EQ(summarizeMemory({}).samples, 0u);
+  EXPECT_EQ(summarizeMemory({}).peakPssKb, -1);
+  // One point, or every point at one time: no slope.
+  const std::pair<int64_t, int64_t> one[] = {{5, 10}};
+  EXPECT_EQ(growthKbPerMinute(one), 0.0);
+  const std::pair<int64_t, int64_t> same[] = {{5, 10}, {5, 20}};
+  EXPECT_EQ(growthKbPerMinute(same), 0.0);
+  EXPECT_EQ(describeMemoryMarks(kMemoryMarkGcForced | kMemoryMarkHeapDumped | kMemoryMarkLeakFound),
+            "GC forced, dump taken, leak found");
+  EXPECT_EQ(memoryFieldName(MemoryCategory::kPrivateOther), "privateOtherKb");
+  EXPECT_EQ(memoryCategoryKey(MemoryCategory::kTotalSwap), "totalSwap");
 }
 
 }  // namespace

@@ -66,6 +66,22 @@ SessionComparisonModel::SessionComparisonModel(core::session::SessionComparison 
                   Verdict::kSame,
                   s.regression});
   }
+  if (!c.memory.empty()) {
+    const int memory =
+        add(kNoNode, {{tr("Memory: median per category (Mann–Whitney U)")}, Verdict::kSame, false, true});
+    for (const auto& m : c.memory) {
+      add(memory, {{QString::fromUtf8(core::session::memoryCategoryLabel(m.category).data()),
+                    tr("%1 kB (%2 samples)").arg(m.baseMedianKb).arg(m.baseSamples),
+                    tr("%1 kB (%2 samples)").arg(m.nextMedianKb).arg(m.nextSamples),
+                    tr("%1%2 kB (%3%, p=%4)")
+                        .arg(m.deltaKb >= 0 ? QStringLiteral("+") : QString())
+                        .arg(m.deltaKb)
+                        .arg(m.changePct, 0, 'f', 1)
+                        .arg(m.test.pGreater, 0, 'g', 3),
+                    verdictText(m.verdict)},
+                   m.verdict});
+    }
+  }
   endResetModel();
 }
 

@@ -1,6 +1,7 @@
 // A session compared with a baseline (core's compareSessions) as a tree: the verdict and the
 // regressions, then scenes (median frame time, Mann–Whitney U), evil methods by stackKey (named
-// by the method mapping), ANRs, IO issues and startup, each row coloured by its verdict.
+// by the method mapping), ANRs, IO issues, startup and memory per category (when either session
+// has memory samples), each row coloured by its verdict.
 #pragma once
 
 #include <QString>

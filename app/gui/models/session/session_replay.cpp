@@ -38,7 +38,10 @@ void replaySession(const core::session::SessionData& data, int64_t untilNs, core
     if (mark.timeNs <= untilNs) into.addMark(mark.text, ms(mark.timeNs));
   }
   for (const auto& dump : data.heapDumps) {
-    if (dump.timeNs <= untilNs) into.addMark("Heap dump " + dump.text, ms(dump.timeNs));
+    if (dump.timeNs <= untilNs) into.addHeapDump("Heap dump " + dump.text, ms(dump.timeNs));
+  }
+  for (const auto& sample : data.memory) {
+    if (sample.timeNs <= untilNs) into.addMemory(sample, ms(sample.timeNs));
   }
   for (const auto& gap : data.frameGaps) {
     if (gap.timeNs <= untilNs) into.addMark("Frames lost: " + core::session::describeFrameGap(gap), ms(gap.timeNs));

@@ -19,6 +19,7 @@
 #include "app/gui/charts/session/drop_level_chart.h"
 #include "app/gui/charts/session/fps_chart.h"
 #include "app/gui/charts/session/frame_time_chart.h"
+#include "app/gui/charts/session/memory_chart.h"
 #include "app/gui/models/format.h"
 #include "app/gui/models/session/issue_feed_model.h"
 #include "app/gui/models/session/slow_frames_model.h"
@@ -78,10 +79,12 @@ LiveDashboard::LiveDashboard(std::shared_ptr<core::live::LiveSession> session, Q
   QDockWidget* dist =
       addPanel(QStringLiteral("distributionPanel"), tr("Frame times"), m_frameTimes, Qt::TopDockWidgetArea);
   QDockWidget* slow = addPanel(QStringLiteral("slowFramesPanel"), tr("Slow frames"), m_slowPage, Qt::TopDockWidgetArea);
+  QDockWidget* memory = addPanel(QStringLiteral("memoryPanel"), tr("Memory"), m_memory, Qt::TopDockWidgetArea);
   addPanel(QStringLiteral("issueDetailPanel"), tr("Issue detail"), m_detail, Qt::RightDockWidgetArea);
   m_panels->splitDockWidget(fps, drops, Qt::Horizontal);
   m_panels->splitDockWidget(fps, dist, Qt::Vertical);
   m_panels->splitDockWidget(drops, slow, Qt::Vertical);
+  m_panels->splitDockWidget(slow, memory, Qt::Vertical);
   m_panels->resizeDocks({fps, dist}, {240, 240}, Qt::Vertical);
   m_panels->restoreState(QSettings().value(QLatin1String(kLayoutKey)).toByteArray(), kLayoutVersion);
   layout->addWidget(m_panels, 1);
@@ -124,6 +127,7 @@ void LiveDashboard::makeCharts() {
   m_drops = new DropLevelChart;
   connect(m_drops, &DropLevelChart::barClicked, this, &LiveDashboard::showSlowFrames);
   m_frameTimes = new FrameTimeChart;
+  m_memory = new MemoryChart;
 
   m_slowPage = new QWidget;
   auto* slowLayout = new QVBoxLayout(m_slowPage);
@@ -254,10 +258,16 @@ void LiveDashboard::refresh() {
               .arg(events(core::live::LiveEvent::Kind::kIo))
               .arg(s.totalEvents);
   if (s.frameGaps > 0) text += tr(" · not seen ≤%1 frames in %2 gaps").arg(s.framesNotSeenMax).arg(s.frameGaps);
+  if (s.memorySamples > 0 && s.pssKb >= 0) {
+    text += tr(" · PSS %1 MiB (peak %2 MiB)")
+                .arg(static_cast<double>(s.pssKb) / 1024.0, 0, 'f', 1)
+                .arg(static_cast<double>(s.peakPssKb) / 1024.0, 0, 'f', 1);
+  }
   m_summary->setText(text);
   m_fps->show(*m_session, kFpsWindowSeconds);
   m_drops->show(m_session->scenes());
   m_frameTimes->show(m_session->frameTimeView(), s);  // the header's percentiles
+  m_memory->show(*m_session);
   m_feed->sync();
   // Something to look at from the start: the first issue, until the user picks one.
   if (!m_feedView->currentIndex().isValid() && m_feedProxy->rowCount() > 0)

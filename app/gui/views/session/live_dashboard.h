@@ -28,6 +28,7 @@ class FpsChart;
 class FrameTimeChart;
 class IssueDetailView;
 class IssueFeedModel;
+class MemoryChart;
 class SlowFramesModel;
 
 class LiveDashboard : public QWidget {
@@ -49,6 +50,7 @@ class LiveDashboard : public QWidget {
   FpsChart* fpsChart() const { return m_fps; }
   DropLevelChart* dropChart() const { return m_drops; }
   FrameTimeChart* frameTimeChart() const { return m_frameTimes; }
+  MemoryChart* memoryChart() const { return m_memory; }
   IssueFeedModel* feedModel() const { return m_feed; }
   QSortFilterProxyModel* feedProxy() const { return m_feedProxy; }
   SlowFramesModel* slowFramesModel() const { return m_slowFrames; }
@@ -68,7 +70,7 @@ class LiveDashboard : public QWidget {
   QDockWidget* addPanel(const QString& name, const QString& title, QWidget* content, Qt::DockWidgetArea area);
 
   static constexpr const char* kLayoutKey = "dashboard/layout";
-  static constexpr int kLayoutVersion = 1;
+  static constexpr int kLayoutVersion = 2;  // 2: the Memory panel (a saved version-1 layout would hide it)
   std::shared_ptr<core::live::LiveSession> m_session;
   QMainWindow* m_panels;
   QWidget* m_slowPage = nullptr;
@@ -79,6 +81,7 @@ class LiveDashboard : public QWidget {
   FpsChart* m_fps;
   DropLevelChart* m_drops;
   FrameTimeChart* m_frameTimes;
+  MemoryChart* m_memory;
   QLabel* m_slowTitle;
   QTableView* m_slowView;
   SlowFramesModel* m_slowFrames;
