@@ -1,6 +1,7 @@
-// `mxi parse issues|anr|framestats|trace FILE`: what QA pastes from a bug report, decoded — Matrix
-// issues with named call trees, ANR thread dumps with blocking chains, gfxinfo framestats
-// with drop levels, FPS, percentiles and the stage behind each slow frame.
+// `mxi parse issues|anr|framestats|trace|meminfo FILE`: what QA pastes from a bug report, decoded —
+// Matrix issues with named call trees, ANR thread dumps with blocking chains, gfxinfo framestats
+// with drop levels, FPS, percentiles and the stage behind each slow frame (trace and meminfo have
+// their own files).
 #include <cstdio>
 
 #include <nlohmann/json.hpp>
@@ -25,14 +26,14 @@ namespace matrix = core::matrix;
 namespace anr = core::anr;
 using nlohmann::ordered_json;
 
-namespace {
-
-void printProblems(const std::vector<core::ParseProblem>& problems, const std::string& file) {
+void printParseProblems(const std::vector<core::ParseProblem>& problems, const std::string& file) {
   for (const auto& p : problems) {
     std::fprintf(stderr, "mxi: %s line %llu (at byte offset %llu): %s\n", file.c_str(),
                  static_cast<unsigned long long>(p.line), static_cast<unsigned long long>(p.offset), p.message.c_str());
   }
 }
+
+namespace {
 
 void registerIssues(CLI::App& parent, int& exitCode) {
   auto* cmd = parent.add_subcommand(
@@ -61,7 +62,7 @@ void registerIssues(CLI::App& parent, int& exitCode) {
     }
     matrix::IssueParseResult result = matrix::parseIssueText(text);
     matrix::decodeIssues(result, mapping ? &*mapping : nullptr);
-    printProblems(result.problems, args->file);
+    printParseProblems(result.problems, args->file);
     if (args->format == OutputFormat::kJson) {
       ordered_json j;
       ordered_json issues = ordered_json::array();
@@ -97,7 +98,7 @@ void registerAnr(CLI::App& parent, int& exitCode) {
     ASSIGN_OR_RETURN(auto text, readTextInput(args->file));
     ASSIGN_OR_RETURN(auto report, about(args->file, anr::parseAnrTrace(text)));
     const anr::AnrReport& r = *report;
-    printProblems(r.problems, args->file);
+    printParseProblems(r.problems, args->file);
     if (args->format == OutputFormat::kJson) {
       printJson(anr::anrReportToJson(r));
       return 0;
@@ -160,7 +161,7 @@ void registerFramestats(CLI::App& parent, int& exitCode) {
     const framestats::DropThresholds& thresholds = args->levels;
     ASSIGN_OR_RETURN(auto text, readTextInput(args->file));
     ASSIGN_OR_RETURN(auto capture, about(args->file, framestats::parseFramestats(text, {args->refreshHz})));
-    printProblems(capture->problems, args->file);
+    printParseProblems(capture->problems, args->file);
     ordered_json windows = ordered_json::array();
     for (const auto& w : capture->windows) {
       const framestats::FrameStats s = framestats::computeFrameStats(w.frames, thresholds);
@@ -234,12 +235,14 @@ void registerFramestats(CLI::App& parent, int& exitCode) {
 
 void registerParseCommand(CLI::App& root, int& exitCode) {
   auto* cmd = root.add_subcommand(
-      "parse", "Decode raw captures: Matrix issues, ANR traces, gfxinfo framestats, ART method traces");
+      "parse",
+      "Decode raw captures: Matrix issues, ANR traces, gfxinfo framestats, ART method traces, dumpsys meminfo");
   cmd->require_subcommand(1);
   registerIssues(*cmd, exitCode);
   registerAnr(*cmd, exitCode);
   registerFramestats(*cmd, exitCode);
   registerParseTrace(*cmd, exitCode);
+  registerParseMeminfo(*cmd, exitCode);
 }
 
 }  // namespace mxi::cli

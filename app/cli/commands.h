@@ -1,7 +1,11 @@
 // Every `mxi` command, one registrar per file (app/cli/cmd_*.cpp).
 #pragma once
 
+#include <string>
+#include <vector>
+
 #include "app/cli/cli_common.h"
+#include "core/base/parse_problem.h"
 
 namespace mxi::cli {
 
@@ -20,8 +24,12 @@ void registerPullCommand(CLI::App& root, int& exitCode);        // cmd_transfer.
 void registerForwardCommand(CLI::App& root, int& exitCode);     // cmd_forward.cpp
 void registerParseCommand(CLI::App& root, int& exitCode);       // cmd_parse.cpp
 void registerParseTrace(CLI::App& parse, int& exitCode);        // cmd_parse_trace.cpp (under `parse`)
+void registerParseMeminfo(CLI::App& parse, int& exitCode);      // cmd_parse_meminfo.cpp (under `parse`)
 void registerSessionCommand(CLI::App& root, int& exitCode);     // cmd_session.cpp
 void registerTriageCommand(CLI::App& root, int& exitCode);      // cmd_triage.cpp
+// "mxi: FILE line N (at byte offset M): message" on stderr for each line a `parse` command skipped.
+void printParseProblems(const std::vector<core::ParseProblem>& problems, const std::string& file);  // cmd_parse.cpp
+
 #ifdef MXI_CLI_HAS_AGENT
 void registerAgentCommand(CLI::App& root, int& exitCode);     // cmd_agent.cpp
 void registerRecordCommand(CLI::App& root, int& exitCode);    // cmd_record.cpp

@@ -20,7 +20,7 @@ bool isValidToken(const std::string& token) {
 
 const char* agentUsage() {
   return "usage: mxi-agent --token TOKEN [--tool-dir DIR] [--data-dir DIR] [--idle-timeout SECONDS]\n"
-         "                 [--heap-stable-ms MS] [--delete-self]\n"
+         "                 [--heap-stable-ms MS] [--proc-dir DIR] [--delete-self]\n"
          "       mxi-agent --version\n"
          "Serves one Matrix Inspector client on the abstract unix socket mxi_<TOKEN>.\n"
          "  --tool-dir DIR        where dumpsys, logcat, am, ps, getprop live (default /system/bin;\n"
@@ -28,6 +28,7 @@ const char* agentUsage() {
          "  --data-dir DIR        the only directory written to (heap dumps; default /data/local/tmp/mxi)\n"
          "  --idle-timeout S      exit after S seconds without a client (default 60)\n"
          "  --heap-stable-ms MS   a heap dump is complete when its size is unchanged this long (1000)\n"
+         "  --proc-dir DIR        where <pid>/smaps_rollup is read when meminfo cannot be (default /proc)\n"
          "  --delete-self         remove the agent binary when exiting\n";
 }
 
@@ -62,6 +63,8 @@ core::StatusOr<AgentOptions> parseAgentOptions(int argc, char** argv) {
     } else if (a == "--heap-stable-ms") {
       ASSIGN_OR_RETURN(const int64_t ms, number("--heap-stable-ms", 10, 60000));
       o.heapStableMs = static_cast<int>(ms);
+    } else if (a == "--proc-dir") {
+      ASSIGN_OR_RETURN(o.procDir, value("--proc-dir"));
     } else if (a == "--delete-self") {
       o.deleteSelf = true;
     } else {
@@ -72,6 +75,7 @@ core::StatusOr<AgentOptions> parseAgentOptions(int argc, char** argv) {
   if (!isValidToken(o.token)) return core::invalidInput("--token must be 8..64 characters of [A-Za-z0-9_-]");
   if (o.toolDir.empty() || o.toolDir[0] != '/') return core::invalidInput("--tool-dir must be an absolute path");
   if (o.dataDir.empty() || o.dataDir[0] != '/') return core::invalidInput("--data-dir must be an absolute path");
+  if (o.procDir.empty() || o.procDir[0] != '/') return core::invalidInput("--proc-dir must be an absolute path");
   return o;
 }
 

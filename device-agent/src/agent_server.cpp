@@ -10,8 +10,12 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 
+#include "core/devicetext/activity_records.h"
 #include "core/devicetext/app_list.h"
+#include "core/devicetext/meminfo.h"
 #include "core/protocol/framestats_polling.h"
 #include "core/protocol/message_codec.h"
 #include "device-agent/src/build_info.h"
@@ -19,6 +23,7 @@
 #include "device-agent/src/dropbox_parser.h"
 #include "device-agent/src/framestats_parser.h"
 #include "device-agent/src/heap_dumper.h"
+#include "device-agent/src/memory_sampler.h"
 #include "device-agent/src/validation.h"
 #include "mxi/version.h"
 
@@ -128,6 +133,12 @@ core::Status AgentServer::run() {
       pollOnce();
       m_nextPoll = Clock::now() + m_pollInterval;
     }
+    if (!m_package.empty() && m_memoryInterval.count() > 0 && Clock::now() >= m_nextMemorySample) {
+      // On the interval's grid: a slow read delays one sample, not every later one.
+      m_nextMemorySample = std::max(m_nextMemorySample + m_memoryInterval, Clock::now());
+      sampleMemory();
+    }
+    if (!m_package.empty() && m_leaks.due(Clock::now())) checkLeaks();
     if (m_authenticated && Clock::now() >= m_nextHeartbeat) {
       send(proto::Heartbeat{++m_heartbeatSeq, monotonicNs() / 1'000'000u});
       m_nextHeartbeat = Clock::now() + 1s;
@@ -146,6 +157,8 @@ core::Status AgentServer::run() {
     if (logcatFd >= 0) fds.push_back({logcatFd, POLLIN, 0});
     auto wake = Clock::now() + 1s;
     if (!m_package.empty()) wake = std::min(wake, m_nextPoll);
+    if (!m_package.empty() && m_memoryInterval.count() > 0) wake = std::min(wake, m_nextMemorySample);
+    if (!m_package.empty() && m_leaks.watching()) wake = std::min(wake, m_leaks.nextCheck());
     if (m_authenticated) wake = std::min(wake, m_nextHeartbeat);
     if (m_tracer.busy()) wake = std::min(wake, m_tracer.stopAt());
     if (m_clientFd < 0) wake = std::min(wake, m_idleSince + std::chrono::milliseconds(m_options.idleTimeoutMs));
@@ -326,7 +339,14 @@ void AgentServer::startCollecting(const proto::StartCollecting& start) {
   m_pollInterval = std::chrono::milliseconds(proto::framestatsPollIntervalMs(
       std::clamp<uint32_t>(start.pollIntervalMs, proto::kMinPollIntervalMs, 60'000), deviceInfo().refreshMilliHz));
   m_nextPoll = Clock::now();
-  if (m_collectors & (proto::kCollectMatrixIssues | proto::kCollectAnr)) {
+  // Layout 3: 0 (or an older desktop's StartCollecting) samples nothing and watches nothing.
+  m_memoryInterval = start.memoryIntervalMs == 0
+                         ? std::chrono::milliseconds(0)
+                         : std::chrono::milliseconds(std::clamp<uint32_t>(start.memoryIntervalMs, 100, 60'000));
+  m_nextMemorySample = Clock::now();
+  m_leakMode = start.leakWatch;
+  m_leaks.configure(start.leakCheckIntervalMs, start.leakChecks);
+  if ((m_collectors & (proto::kCollectMatrixIssues | proto::kCollectAnr)) || m_leakMode != proto::LeakWatchMode::kOff) {
     startLogcat(clampLogSince(start.logSinceMs, wallMs()));
   }
 }
@@ -353,6 +373,11 @@ void AgentServer::stopCollecting() {
   m_mainPid = 0;
   m_saidAppState = false;
   m_pendingAnrs.clear();
+  m_memoryInterval = std::chrono::milliseconds(0);
+  m_saidNoMemory = false;
+  m_pendingMarks = 0;
+  m_leakMode = proto::LeakWatchMode::kOff;
+  m_leaks.reset();
 }
 
 void AgentServer::pollOnce() {
@@ -402,7 +427,10 @@ void AgentServer::pollProcesses() {
     send(proto::AppState{m_package, mainPid, mainPid ? proto::AppRunState::kRunning : proto::AppRunState::kStopped,
                          m_foregroundPackage == m_package});
   }
-  if (mainPid != m_mainPid) m_frames.reset();  // a new process starts new windows
+  if (mainPid != m_mainPid) {
+    m_frames.reset();  // a new process starts new windows
+    m_leaks.reset();   // the watched heap is gone: no verdict about it
+  }
   m_mainPid = mainPid;
 }
 
@@ -482,6 +510,13 @@ void AgentServer::handleLogLine(std::string_view text) {
       return;
     }
   }
+  if (m_leakMode != proto::LeakWatchMode::kOff) {
+    if (auto destroy = parseActivityDestroy(*line)) {
+      // The app's own process logs its destroys: those of the main process (the one sampled) are watched.
+      if (line->pid == m_mainPid && m_mainPid != 0) m_leaks.destroyed(destroy->activity, line->timeMs, Clock::now());
+      return;
+    }
+  }
   if (!(m_collectors & proto::kCollectMatrixIssues)) return;
   if (text.find("tag[") == std::string_view::npos) return;
   // Issues of this app only: the line's pid must be one of the package's processes. A pid the
@@ -552,6 +587,8 @@ void AgentServer::dumpHeap(const proto::HeapDumpRequest& request) {
   core::Status s = runHeapDump(m_tools, job, [this](const proto::Message& m) { return send(m); });
   if (!s.ok() && s.code() != core::StatusCode::kCancelled) {
     sendError(proto::ErrorCode::kHeapDumpFailed, s.toString(), request.requestId);
+  } else if (s.ok() && pid == m_mainPid) {
+    m_pendingMarks |= proto::kSampleHeapDumped;
   }
 }
 
@@ -625,6 +662,104 @@ void AgentServer::sendPackageList(const proto::PackageListRequest& request) {
   }
   pollProcesses();
   send(proto::PackageList{joinPackagesWithProcesses(parsePmListPackages(pm->output), m_processes)});
+}
+
+void AgentServer::sampleMemory() {
+  if (m_package.empty() || m_mainPid == 0) return;
+  const int32_t pid = m_mainPid;  // from the agent's own ps
+  const uint64_t at = monotonicNs();
+  std::optional<proto::MemorySample> sample;
+  // Never the plain `dumpsys meminfo <pid>` here: it makes the app collect garbage (the jank we measure).
+  auto out = m_tools.run(Tool::kDumpsys, {"meminfo", "--local", std::to_string(pid)});
+  if (out.ok() && out->exitCode == 0) {
+    const core::devicetext::MeminfoReport report = core::devicetext::parseMeminfo(out->output);
+    if (const auto* process = meminfoProcessOf(report, pid)) {
+      sample = sampleOfMeminfo(*process, pid, at, kSourceMeminfoLocal);
+    }
+  }
+  if (!sample) {
+    std::ifstream in(m_options.procDir + "/" + std::to_string(pid) + "/smaps_rollup");
+    std::stringstream text;
+    text << in.rdbuf();
+    if (auto rollup = in ? parseSmapsRollup(text.str()) : std::nullopt) sample = sampleOfSmapsRollup(*rollup, pid, at);
+  }
+  if (!sample) {
+    // A process that just died answers "No process found": the next ps says so; nothing to tell.
+    const bool gone = out.ok() && out->output.find("No process found") != std::string::npos;
+    if (!gone && !m_saidNoMemory) {
+      m_saidNoMemory = true;
+      sendError(proto::ErrorCode::kToolFailed,
+                "the memory of " + m_package + " (pid " + std::to_string(pid) +
+                    ") cannot be read: `dumpsys meminfo --local` gave no table for it and /proc/" +
+                    std::to_string(pid) + "/smaps_rollup is not readable; frames and issues still are");
+    }
+    return;
+  }
+  sendMemorySample(std::move(*sample));
+}
+
+void AgentServer::sendMemorySample(proto::MemorySample sample) {
+  sample.marks |= m_pendingMarks;
+  if (send(sample)) m_pendingMarks = 0;
+}
+
+void AgentServer::checkLeaks() {
+  const int32_t pid = m_mainPid;
+  if (pid == 0) {
+    m_leaks.reset();
+    return;
+  }
+  const uint64_t at = monotonicNs();
+  // The plain form on purpose: the app runs Runtime.gc() before counting its Activities.
+  auto out = m_tools.run(Tool::kDumpsys, {"meminfo", std::to_string(pid)}, 30s);
+  const core::devicetext::MeminfoReport report =
+      out.ok() && out->exitCode == 0 ? core::devicetext::parseMeminfo(out->output) : core::devicetext::MeminfoReport();
+  const auto* process = meminfoProcessOf(report, pid);
+  if (process == nullptr) {
+    m_leaks.reset();  // the app died while watched (or meminfo failed): the watch ends, no verdict
+    return;
+  }
+  proto::MemorySample sample = sampleOfMeminfo(*process, pid, at, kSourceMeminfoGc);
+  sample.marks |= proto::kSampleGcForced;
+  sendMemorySample(std::move(sample));
+  if (m_package.empty()) return;
+  const std::optional<int64_t> heapActivities = process->objects.activities;
+  auto activities = m_tools.run(Tool::kDumpsys, {"activity", "activities"});
+  if (!heapActivities || !activities.ok() || activities->exitCode != 0) {
+    m_leaks.reset();
+    sendError(proto::ErrorCode::kToolFailed,
+              !heapActivities ? "leak watch: this phone's `dumpsys meminfo <pid>` has no Objects → Activities count, "
+                                "so destroyed Activities cannot be checked"
+                              : "leak watch: `dumpsys activity activities` failed");
+    return;
+  }
+  const int system = core::devicetext::countActivityRecordsOf(activities->output, pid, m_package);
+  for (const LeakVerdict& verdict : m_leaks.checked(*heapActivities, system, Clock::now())) sendLeakVerdict(verdict);
+}
+
+void AgentServer::sendLeakVerdict(const LeakVerdict& v) {
+  // Matrix ResourceCanary's issue keys (SharePluginInfo: activity, ref_key, leak_process,
+  // dump_mode), plus what the check saw. Names are validated class and package names: no escaping.
+  const std::string component = m_package + "/" + v.activity;
+  const std::string refKey =
+      "mxi-" + std::to_string(m_mainPid) + "-" + std::to_string(v.destroyedAtMs) + "-" + std::to_string(v.sequence);
+  proto::MatrixIssue issue;
+  issue.logTimeMs = wallMs();
+  issue.monotonicNs = monotonicNs();
+  issue.pid = m_mainPid;
+  issue.logTag = "mxi.LeakWatch";
+  issue.tag = "memory";
+  issue.type = 0;  // SharePluginInfo.IssueType.LEAK_FOUND
+  issue.key = refKey;
+  issue.kind = proto::IssueKind::kMemory;
+  issue.contentJson = std::string("{\"tag\":\"memory\",\"activity\":\"") + v.activity + "\",\"component\":\"" +
+                      component + "\",\"ref_key\":\"" + refKey + "\",\"leak_process\":\"" + m_package +
+                      "\",\"dump_mode\":\"" + proto::leakWatchModeName(m_leakMode) +
+                      "\",\"checks\":" + std::to_string(v.checks) +
+                      ",\"heap_activities\":" + std::to_string(v.heapActivities) +
+                      ",\"system_activities\":" + std::to_string(v.systemActivities) +
+                      ",\"destroyed_at_ms\":" + std::to_string(v.destroyedAtMs) + ",\"process\":\"" + m_package + "\"}";
+  if (send(issue)) m_pendingMarks |= proto::kSampleLeakFound;
 }
 
 }  // namespace mxi::agent

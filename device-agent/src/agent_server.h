@@ -16,6 +16,7 @@
 #include "core/protocol/messages.h"
 #include "device-agent/src/agent_options.h"
 #include "device-agent/src/frame_collector.h"
+#include "device-agent/src/leak_watcher.h"
 #include "device-agent/src/logcat_parser.h"
 #include "device-agent/src/method_tracer.h"
 #include "device-agent/src/process_runner.h"
@@ -31,6 +32,9 @@ class AgentServer {
   core::Status run();
   // One collection cycle (frames, scene, processes, pending ANRs) — public for the benchmark.
   void pollOnce();
+  // One memory sample of the package's main process (docs/PROTOCOL.md MemorySample) — public for
+  // the benchmark.
+  void sampleMemory();
 
  private:
   using Clock = std::chrono::steady_clock;
@@ -57,6 +61,10 @@ class AgentServer {
   void pollScene();
   void pollFrames();
   void pollAnrs();
+  void checkLeaks();
+  void sendLeakVerdict(const LeakVerdict& verdict);
+  // Sends `sample` with the marks of what happened since the previous one.
+  void sendMemorySample(core::protocol::MemorySample sample);
   void dumpHeap(const core::protocol::HeapDumpRequest& request);
   void startMethodTrace(const core::protocol::MethodTraceRequest& request);
   void finishMethodTrace();
@@ -95,6 +103,13 @@ class AgentServer {
   Clock::time_point m_lastPsRefresh;
   std::deque<PendingAnr> m_pendingAnrs;
   std::set<std::string> m_seenDropboxEntries;
+  // Memory timeline and leak watch (StartCollecting layout 3).
+  std::chrono::milliseconds m_memoryInterval{0};  // 0: no sampling
+  Clock::time_point m_nextMemorySample;
+  bool m_saidNoMemory = false;  // told the desktop once that memory cannot be read
+  uint32_t m_pendingMarks = 0;  // MemorySampleMarks for the next sample
+  core::protocol::LeakWatchMode m_leakMode = core::protocol::LeakWatchMode::kOff;
+  LeakWatcher m_leaks;
   MethodTracer m_tracer{m_tools};
   uint32_t m_traceRequestId = 0;  // of the running trace (its Error carries it)
 };

@@ -1,6 +1,9 @@
 #include "device-agent/src/logcat_parser.h"
 
+#include <algorithm>
+#include <cctype>
 #include <ctime>
+#include <vector>
 
 #include "core/base/text_lines.h"
 #include "core/devicetext/matrix_issue_line.h"
@@ -114,6 +117,42 @@ std::optional<AmAnrEvent> parseAmAnr(const LogLine& line) {
   const auto pid = parseInt(parts[1]);
   if (!user || !pid) return std::nullopt;
   return AmAnrEvent{static_cast<int32_t>(*user), static_cast<int32_t>(*pid), std::string(parts[2]), std::string(m)};
+}
+
+std::optional<ActivityDestroyEvent> parseActivityDestroy(const LogLine& line) {
+  if (line.tag != "am_on_destroy_called" && line.tag != "wm_on_destroy_called") return std::nullopt;
+  std::string_view m = trim(line.message);
+  if (!m.starts_with('[') || !m.ends_with(']')) return std::nullopt;
+  m = m.substr(1, m.size() - 2);
+  std::vector<std::string_view> fields;
+  for (size_t start = 0;;) {
+    const size_t comma = m.find(',', start);
+    fields.push_back(trim(m.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start)));
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  for (size_t i = 0; i < fields.size(); ++i) {
+    std::string_view component = fields[i];
+    if (component.empty() || parseInt(component)) continue;
+    ActivityDestroyEvent event;
+    // "pkg/.Cls" → "pkg.Cls"; "pkg/a.b.Cls" → "a.b.Cls".
+    if (const size_t slash = component.find('/'); slash != std::string_view::npos) {
+      const std::string_view cls = component.substr(slash + 1);
+      event.activity =
+          cls.starts_with('.') ? std::string(component.substr(0, slash)) + std::string(cls) : std::string(cls);
+    } else {
+      event.activity = std::string(component);
+    }
+    // A Java class name: letters, digits, '_', '$' and dots; anything else is not an Activity.
+    const bool valid = !event.activity.empty() && event.activity.front() != '.' && event.activity.back() != '.' &&
+                       std::all_of(event.activity.begin(), event.activity.end(), [](char c) {
+                         return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '$';
+                       });
+    if (!valid) return std::nullopt;
+    if (i + 1 < fields.size() && !parseInt(fields[i + 1])) event.reason = std::string(fields[i + 1]);
+    return event;
+  }
+  return std::nullopt;
 }
 
 }  // namespace mxi::agent

@@ -36,4 +36,17 @@ struct AmAnrEvent {
 };
 std::optional<AmAnrEvent> parseAmAnr(const LogLine& line);
 
+// An Activity's onDestroy, which the app's own process logs on the events buffer (the line's pid
+// is the app's). AOSP's EventLogTags give these shapes (docs/DEVICES.md):
+//   am_on_destroy_called [user,class,reason]            (android.app, Android 9 and before)
+//   wm_on_destroy_called [token,class,reason]           (Android 10–11)
+//   wm_on_destroy_called [token,class,reason,time]      (Android 12+)
+// and "[user,token,component,reason]" / "[token,component]" are accepted too: the component is
+// the first field that is not a number, a class name or "pkg/.Class" (expanded to the class).
+struct ActivityDestroyEvent {
+  std::string activity;  // fully qualified class name
+  std::string reason;    // "performDestroy", … (empty when the shape has none)
+};
+std::optional<ActivityDestroyEvent> parseActivityDestroy(const LogLine& line);
+
 }  // namespace mxi::agent

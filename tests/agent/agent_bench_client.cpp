@@ -1,7 +1,8 @@
 // Benchmark driver (tests/bench/agent_poll_bench.sh): connects to a running mxi-agent, starts
 // collecting for a package at 1 Hz, keeps the connection for N seconds, prints what arrived, the
 // agent's CPU time from /proc and the latency from a Matrix issue's logcat time to its arrival.
-// Usage: agent_bench_client TOKEN PACKAGE SECONDS AGENT_PID
+// Usage: agent_bench_client TOKEN PACKAGE SECONDS AGENT_PID [MEMORY_MS]
+// With MEMORY_MS only the memory timeline runs (samples every MEMORY_MS, processes polled at 1 Hz).
 #include <unistd.h>
 
 #include <algorithm>
@@ -16,8 +17,8 @@
 int main(int argc, char** argv) {
   using namespace mxi;
   namespace proto = core::protocol;
-  if (argc != 5) {
-    std::fprintf(stderr, "usage: agent_bench_client TOKEN PACKAGE SECONDS AGENT_PID\n");
+  if (argc != 5 && argc != 6) {
+    std::fprintf(stderr, "usage: agent_bench_client TOKEN PACKAGE SECONDS AGENT_PID [MEMORY_MS]\n");
     return 2;
   }
   const std::string token = argv[1], package = argv[2];
@@ -27,7 +28,9 @@ int main(int argc, char** argv) {
   if (!c.connect(token, std::chrono::seconds(30))) return 1;
   c.send(proto::Hello{proto::kProtocolVersion, token, "bench"});
   if (!c.receive(std::chrono::seconds(30))) return 1;
-  c.send(proto::StartCollecting{package, 1000, proto::kCollectAll});
+  const uint32_t memoryMs = argc == 6 ? static_cast<uint32_t>(std::atoi(argv[5])) : 0;
+  c.send(memoryMs > 0 ? proto::StartCollecting{package, 1000, proto::kCollectProcesses, 0, memoryMs}
+                      : proto::StartCollecting{package, 1000, proto::kCollectAll});
   auto cpuTicks = [&] {
     std::ifstream in("/proc/" + pid + "/stat");
     std::string stat((std::istreambuf_iterator<char>(in)), {});
@@ -42,7 +45,7 @@ int main(int argc, char** argv) {
   };
   const long long ticks0 = cpuTicks();
   const auto start = std::chrono::steady_clock::now();
-  int frames = 0, batches = 0, issues = 0, other = 0;
+  int frames = 0, batches = 0, issues = 0, samples = 0, other = 0;
   std::vector<int64_t> latencyMs;  // logcat line time → received here (same host clock with the simulator)
   while (std::chrono::steady_clock::now() - start < std::chrono::seconds(seconds)) {
     auto m = c.receive(std::chrono::milliseconds(200));
@@ -56,14 +59,16 @@ int main(int argc, char** argv) {
           std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
               .count();
       latencyMs.push_back(now - static_cast<int64_t>(issue->logTimeMs));
+    } else if (std::holds_alternative<proto::MemorySample>(*m)) {
+      ++samples;
     } else {
       ++other;
     }
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const double cpu = static_cast<double>(cpuTicks() - ticks0) / static_cast<double>(sysconf(_SC_CLK_TCK));
-  std::printf("wall_s=%.2f agent_cpu_s=%.3f cpu_percent=%.3f frames=%d batches=%d issues=%d other=%d", wall, cpu,
-              100.0 * cpu / wall, frames, batches, issues, other);
+  std::printf("wall_s=%.2f agent_cpu_s=%.3f cpu_percent=%.3f frames=%d batches=%d issues=%d samples=%d other=%d", wall,
+              cpu, 100.0 * cpu / wall, frames, batches, issues, samples, other);
   if (!latencyMs.empty()) {
     std::sort(latencyMs.begin(), latencyMs.end());
     auto rank = [&](double p) {

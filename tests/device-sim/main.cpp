@@ -99,6 +99,8 @@ int main(int argc, char** argv) {
     if (phone.androidTool.empty()) phone.androidTool = mxi::sim::findAndroidTool(exeDir);
     if (demo && phone.heap.empty()) phone.heap = mxi::sim::findSampleHeap(exeDir);
     if (demo && phone.methodTrace.empty()) phone.methodTrace = mxi::sim::findSampleTrace(exeDir);
+    // The demo app's leak is in its own dump; without it `am dumpheap` gives it the sample too.
+    if (demo) phone.demoAppHeap = mxi::sim::findDemoAppHeap(exeDir);
     if (demo && phone.heap.empty()) {
       std::fprintf(stderr,
                    "mxi-device-sim: --demo needs the sample heap dump (share/matrix-inspector/samples); "

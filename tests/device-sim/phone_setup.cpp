@@ -56,6 +56,11 @@ core::Status setUpPhone(const std::string& root, const PhoneSetup& setup) {
     RETURN_IF_ERROR(writePlainFile(setup.heap, heap));
     env << "MXI_SIM_HEAP_SOURCE=" << heap << "\n";
   }
+  if (!setup.demoAppHeap.empty()) {
+    const std::string heap = (fs::path(root) / "var" / "demo-app-heap.hprof").string();
+    RETURN_IF_ERROR(writePlainFile(setup.demoAppHeap, heap));
+    env << "MXI_SIM_DEMO_APP_HEAP=" << heap << "\n";
+  }
   if (!setup.methodTrace.empty()) {
     const std::string trace = (fs::path(root) / "var" / "sample-method.trace").string();
     RETURN_IF_ERROR(writePlainFile(setup.methodTrace, trace));
@@ -91,12 +96,19 @@ std::string findSample(const std::string& executableDir, const char* name, const
 #ifndef MXI_SIM_SOURCE_SAMPLE_HEAP
 #define MXI_SIM_SOURCE_SAMPLE_HEAP nullptr
 #endif
+#ifndef MXI_SIM_SOURCE_DEMO_APP_HEAP
+#define MXI_SIM_SOURCE_DEMO_APP_HEAP nullptr
+#endif
 #ifndef MXI_SIM_SOURCE_SAMPLE_TRACE
 #define MXI_SIM_SOURCE_SAMPLE_TRACE nullptr
 #endif
 
 std::string findSampleHeap(const std::string& executableDir) {
   return findSample(executableDir, "sample-android-shaped.hprof.gz", MXI_SIM_SOURCE_SAMPLE_HEAP);
+}
+
+std::string findDemoAppHeap(const std::string& executableDir) {
+  return findSample(executableDir, "demo-app-leak.hprof.gz", MXI_SIM_SOURCE_DEMO_APP_HEAP);
 }
 
 std::string findSampleTrace(const std::string& executableDir) {

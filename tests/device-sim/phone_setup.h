@@ -13,6 +13,7 @@ namespace mxi::sim {
 struct PhoneSetup {
   std::string androidTool;  // mxi-android-tool, linked as each tool
   std::string heap;         // .hprof or .hprof.gz behind `am dumpheap` ("" for none)
+  std::string demoAppHeap;  // the demo app's own dump, holding its leak ("" → `heap` for it too)
   std::string methodTrace;  // .trace or .trace.gz `am profile stop` writes ("" for none)
   // The demo phone: its one synthetic app (kDemoPackage) shows frames, Matrix issues and the ANR;
   // real captures only through env MXI_SIM_REFERENCE=DIR (tests).
@@ -31,6 +32,7 @@ core::Status setUpPhone(const std::string& root, const PhoneSetup& setup);
 // else the build tree it came from. "" when absent.
 std::string findAndroidTool(const std::string& executableDir);
 std::string findSampleHeap(const std::string& executableDir);
+std::string findDemoAppHeap(const std::string& executableDir);
 std::string findSampleTrace(const std::string& executableDir);
 
 }  // namespace mxi::sim

@@ -1,17 +1,20 @@
 // The agent's own parsers of what the phone's tools print (device-agent/src): getprop, display
 // and SurfaceFlinger refresh rates, the resumed activity, `ps` (toybox or Android 7's toolbox),
-// framestats into the frame deduplicator (gaps included), logcat lines into Matrix issues and
-// am_anr events, dropbox ANR entries. Any bytes: no crash, and what comes out is consistent.
+// framestats into the frame deduplicator (gaps included), logcat lines into Matrix issues, am_anr
+// and Activity destroy events, dropbox ANR entries, the Activity records per process, smaps_rollup.
+// Any bytes: no crash, and what comes out is consistent.
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
 
+#include "core/devicetext/activity_records.h"
 #include "core/devicetext/app_list.h"
 #include "device-agent/src/device_info_parsers.h"
 #include "device-agent/src/dropbox_parser.h"
 #include "device-agent/src/frame_collector.h"
 #include "device-agent/src/framestats_parser.h"
 #include "device-agent/src/logcat_parser.h"
+#include "device-agent/src/memory_sampler.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace mxi::agent;
@@ -40,9 +43,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (const auto line = parseLogLine(input.substr(start, end - start))) {
       (void)parseMatrixIssue(*line);
       (void)parseAmAnr(*line);
+      if (const auto destroy = parseActivityDestroy(*line); destroy && destroy->activity.empty()) __builtin_trap();
     }
     start = end + 1;
   }
   (void)parseDropbox(input);
+  if (mxi::core::devicetext::countActivityRecordsOf(input, 1, "p.q") < 0) __builtin_trap();
+  if (const auto rollup = parseSmapsRollup(input); rollup && rollup->pssKb < 0) __builtin_trap();
   return 0;
 }

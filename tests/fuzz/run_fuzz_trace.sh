@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the trace/session fuzzers (and the live recorder's) with clang + ASan/UBSan and runs each for SECONDS (default 60),
+# Builds the trace/session fuzzers (and the live recorder's, and meminfo's) with clang + ASan/UBSan and runs each for SECONDS (default 60),
 # seeded from the shared reference fixtures (read in place, never copied) and, for the session
 # reader, from sessions that `mxi session import` makes out of them.
 # Usage: tests/fuzz/run_fuzz_trace.sh [SECONDS] [TARGET...]   Crashes land in build/fuzz/crashes/.
@@ -9,7 +9,7 @@ secs=${1:-60}
 shift || true
 targets=("$@")
 [[ ${#targets[@]} -eq 0 ]] && targets=(fuzz_matrix_issues fuzz_stack_mapping fuzz_anr_trace fuzz_framestats fuzz_session_reader
-                                     fuzz_live_record fuzz_agent_output fuzz_method_trace)
+                                     fuzz_live_record fuzz_agent_output fuzz_method_trace fuzz_meminfo)
 ref=${MXI_REFERENCE_DIR:-$root/../shared/reference}/fixtures
 build=$root/build/fuzz
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
@@ -23,6 +23,7 @@ seeds_for() {
     fuzz_stack_mapping) echo "$ref/matrix-issues/matrix-sample" ;;
     fuzz_anr_trace) echo "$ref/anr" ;;
     fuzz_framestats) echo "$ref/gfxinfo" ;;
+    fuzz_meminfo) echo "$ref/meminfo" ;;
     fuzz_method_trace)  # the project's own real traces (small ones whole, the large ones inflated)
       local dir=$build/seeds-method-trace
       mkdir -p "$dir"

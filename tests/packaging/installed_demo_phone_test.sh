@@ -62,11 +62,11 @@ packages=$(mxi agent packages)
 grep -Eq "^[0-9]+ +$app\$" <<<"$packages" || fail "mxi agent packages does not list $app as running:
 $packages"
 
-# A heap dump: the installed sample, streamed back whole.
-gunzip -c "$prefix/share/matrix-inspector/samples/sample-android-shaped.hprof.gz" >"$work/sample.hprof"
+# A heap dump: the installed demo app's own (holding its leaked Activity), streamed back whole.
+gunzip -c "$prefix/share/matrix-inspector/samples/demo-app-leak.hprof.gz" >"$work/sample.hprof"
 said=$(mxi dumpheap --package "$app" -o "$work/heap.hprof" 2>&1 >/dev/null) || fail "mxi dumpheap failed: $said"
 expect "mxi dumpheap" "mxi dumpheap: $work/heap.hprof ($(stat -c %s "$work/sample.hprof") bytes)" "$(head -1 <<<"$said")"
-cmp -s "$work/heap.hprof" "$work/sample.hprof" || fail "the dump that arrived is not the installed sample"
+cmp -s "$work/heap.hprof" "$work/sample.hprof" || fail "the dump that arrived is not the installed demo app's"
 
 run timeout 120 "$mxi" --transport "$transport" record --package "$app" --duration 4 --poll-ms 250 \
   -o "$work/demo.mxs" 2>"$work/record.err" || fail "mxi record failed: $(cat "$work/record.err")"

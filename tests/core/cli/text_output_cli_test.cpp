@@ -157,6 +157,49 @@ TEST(TextOutputCliTest, ShrinkAndDiffOnTheBundledSample) {
             }));
 }
 
+// The demo phone's app heap (what its `am dumpheap` returns, tests/device-sim/tools/sim_memory.h):
+// the leak finder reports its leaked LeakyActivity instances through the registry that holds them.
+TEST(TextOutputCliTest, LeaksOnTheDemoPhonesAppHeap) {
+  const std::string dump = test::sourceDir() + "/resources/samples/demo-app-leak.hprof.gz";
+  EXPECT_EQ(textOf({"leaks", "-q", dump}),
+            (std::vector<std::string>{"Leak 1 of 1: 3 × com.example.mxi.demo.LeakyActivity, retaining 1.5 MiB",
+                                      "  found by android: Activity",
+                                      "  signature 814c366f6f1edc92848c5f319788f881",
+                                      "┬───",
+                                      "│ GC Root: JNI global",
+                                      "│",
+                                      "├─ jdk.internal.loader.ClassLoaders$AppClassLoader instance",
+                                      "│    Leaking: NO (ArrayList↓ is not leaking)",
+                                      "│    ↓ ClassLoader.classes",
+                                      "├─ java.util.ArrayList instance",
+                                      "│    Leaking: NO (Object[]↓ is not leaking)",
+                                      "│    ↓ ArrayList.elementData",
+                                      "├─ java.lang.Object[] array",
+                                      "│    Leaking: NO (CatalogRegistry↓ is not leaking)",
+                                      "│    ↓ Object[][6]",
+                                      "├─ com.example.mxi.demo.CatalogRegistry class",
+                                      "│    Leaking: NO (a class is never leaking)",
+                                      "│    ↓ static CatalogRegistry.sListeners",
+                                      "│                             ~~~~~~~~~~",
+                                      "├─ java.util.ArrayList instance",
+                                      "│    Leaking: UNKNOWN",
+                                      "│    ↓ ArrayList.elementData",
+                                      "│                ~~~~~~~~~~~",
+                                      "├─ java.lang.Object[] array",
+                                      "│    Leaking: UNKNOWN",
+                                      "│    ↓ Object[][0]",
+                                      "│              ~~~",
+                                      "├─ com.example.mxi.demo.LeakyActivity$1 instance",
+                                      "│    Leaking: UNKNOWN",
+                                      "│    ↓ LeakyActivity$1.this$0",
+                                      "│                      ~~~~~~",
+                                      "╰→ com.example.mxi.demo.LeakyActivity instance",
+                                      "     Leaking: YES (Activity#mDestroyed is true)",
+                                      "",
+                                      "1 application leak(s), 0 library leak(s); 3 candidate(s), 0 not strongly "
+                                      "reachable, 0 held through another leak"}));
+}
+
 // A triage of the sample: its leaks as signatures, seen when the dump was taken (its own UTC
 // timestamp, so no time zone shows); NEW only on the run that first stored them.
 TEST(TextOutputCliTest, TriageOnTheBundledSample) {

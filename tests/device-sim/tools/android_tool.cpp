@@ -18,6 +18,7 @@
 
 #include "sim_am.h"
 #include "sim_context.h"
+#include "sim_memory.h"
 #include "sim_processes.h"
 #include "synthetic_frames.h"
 
@@ -279,11 +280,18 @@ int dumpsys(const Ctx& c, const std::vector<std::string>& a) {
         hz);
   } else if (what == "SurfaceFlinger") {
     std::printf("Display 0 HWC layers:\nrefresh-rate              : %d.000000 fps\n", c.config.refreshHz);
+  } else if (what == "meminfo") {
+    return dumpsysMeminfo(c, std::vector<std::string>(a.begin() + 1, a.end()));
   } else if (what == "activity") {
     const std::string comp = resumedComponent(c);
     std::printf(
         "ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)\nDisplay #0 (activities from top to bottom):\n");
-    if (!comp.empty()) std::printf("  ResumedActivity: ActivityRecord{5e2c1a7 u0 %s t42}\n", comp.c_str());
+    // The resumed Activity's task history (the one record the foreground app holds), as the
+    // leak watch counts records per process; then the per-display resumed line.
+    if (const SimApp* app = findApp(c, c.device.foreground); !comp.empty() && app != nullptr) {
+      std::fputs(activityHistory(c, *app, comp).c_str(), stdout);
+    }
+    if (!comp.empty()) std::printf("\n  ResumedActivity: ActivityRecord{5e2c1a7 u0 %s t42}\n", comp.c_str());
   } else if (what == "dropbox") {
     const bool ready = c.device.anr.pid != 0 && c.elapsed() >= c.device.anr.atMs + c.device.anr.dropboxDelayMs;
     std::printf("Drop box contents: %d entries\nMax entries: 1000\n\nSearching for: data_app_anr\n\n", ready ? 1 : 0);
@@ -506,8 +514,10 @@ int main(int argc, char** argv) {
   // processes first does not start it), so what a demo shows does not depend on how long the user
   // took to press Start.
   const std::vector<std::string> args(argv + first, argv + argc);
-  const bool timeline = tool == "logcat" || (tool == "dumpsys" && !args.empty() &&
-                                             (args[0] == "gfxinfo" || args[0] == "activity" || args[0] == "dropbox"));
+  const bool timeline =
+      tool == "logcat" ||
+      (tool == "dumpsys" && !args.empty() &&
+       (args[0] == "gfxinfo" || args[0] == "activity" || args[0] == "dropbox" || args[0] == "meminfo"));
   if (timeline) c.origin = originMs(c.config);
   signal(SIGPIPE, SIG_DFL);
   if (tool == "dumpsys") return dumpsys(c, args);

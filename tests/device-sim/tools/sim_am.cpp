@@ -209,7 +209,15 @@ int am(Ctx& c, const std::vector<std::string>& a) {
                  app.package.c_str(), app.user.c_str());
     return 255;
   }
-  if (c.config.heapSource.empty()) {
+  // The synthetic demo app's own heap holds its leak (sim_memory.h); any other app dumps the sample.
+  std::string source = c.config.heapSource;
+  for (const SimApp& app : c.device.apps) {
+    if ((app.pid == pid || app.package == rest[0]) && c.device.synthetic && app.package == "com.example.mxi.demo" &&
+        !c.config.demoAppHeap.empty()) {
+      source = c.config.demoAppHeap;
+    }
+  }
+  if (source.empty()) {
     std::fprintf(stderr, "simulated am: MXI_SIM_HEAP_SOURCE is not set\n");
     return 1;
   }
@@ -224,7 +232,7 @@ int am(Ctx& c, const std::vector<std::string>& a) {
   const int devnull = open("/dev/null", O_RDWR);
   dup2(devnull, STDOUT_FILENO);
   dup2(devnull, STDERR_FILENO);
-  std::ifstream in(c.config.heapSource, std::ios::binary);
+  std::ifstream in(source, std::ios::binary);
   std::ofstream out(rest[1], std::ios::binary | std::ios::trunc);
   std::vector<char> buf(1 << 20);
   while (in) {

@@ -51,6 +51,7 @@ SimConfig loadConfig(const std::string& argv0) {
   if (!c.referenceDir.empty() && !fs::is_directory(fs::path(c.referenceDir) / "gfxinfo")) c.referenceDir.clear();
   c.stateDir = get("MXI_SIM_STATE", (fs::path(c.root) / "var" / "mxi-sim").string());
   c.heapSource = get("MXI_SIM_HEAP_SOURCE", "");
+  c.demoAppHeap = get("MXI_SIM_DEMO_APP_HEAP", "");
   c.traceSource = get("MXI_SIM_TRACE_SOURCE", "");
   c.foreground = get("MXI_SIM_FOREGROUND", "");
   c.stopped = get("MXI_SIM_STOPPED", "");
@@ -61,6 +62,8 @@ SimConfig loadConfig(const std::string& argv0) {
   c.logMs = getInt("MXI_SIM_LOG_MS", c.logMs);
   c.anrAtMs = getInt("MXI_SIM_ANR_AT_MS", c.anrAtMs);
   c.leadMs = getInt("MXI_SIM_LEAD_MS", c.leadMs);
+  c.leakEveryMs = getInt("MXI_SIM_LEAK_EVERY_MS", c.leakEveryMs);
+  c.collectedEveryMs = getInt("MXI_SIM_COLLECTED_EVERY_MS", c.collectedEveryMs);
   c.refreshHz = static_cast<int>(getInt("MXI_SIM_REFRESH_HZ", c.refreshHz));
   c.oneAppDemo = getInt("MXI_SIM_ONE_APP_DEMO", 0) != 0;
   c.sdk = static_cast<int>(getInt("MXI_SIM_SDK", c.sdk));

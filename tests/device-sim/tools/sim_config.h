@@ -15,6 +15,7 @@ struct SimConfig {
   std::string referenceDir;     // ../shared/reference/fixtures; empty → synthetic demo data
   std::string stateDir;         // clock, call log (default <root>/var/mxi-sim)
   std::string heapSource;       // hprof that `am dumpheap` writes (a real JVM-written dump)
+  std::string demoAppHeap;      // hprof `am dumpheap` writes for the synthetic demo app (its leak); "" → heapSource
   std::string traceSource;      // method trace that `am profile stop` writes (a real device trace)
   std::string foreground;       // package whose windows replay as the foreground app
   std::string stopped;          // comma-separated packages installed (pm) but not running (ps, pidof, am)
@@ -26,6 +27,8 @@ struct SimConfig {
   int64_t logMs = 100;          // a new Matrix issue line every logMs
   int64_t anrAtMs = 3000;       // am_anr for the ANR app at origin + anrAtMs
   int64_t leadMs = 500;         // the timeline starts this long after the first tool call
+  int64_t leakEveryMs = 8000;   // the demo app leaks a LeakyActivity this often (0: never; sim_memory.h)
+  int64_t collectedEveryMs = 8000;  // and destroys a DetailActivity the GC collects (0: never)
   int refreshHz = 60;
   SimAbi abi = hostAbi();  // MXI_SIM_ABI (the simulator's --abi): getprop, uname -m
   int sdk = 34;            // ro.build.version.sdk (35+: `am dumpheap -b FORMAT` exists)

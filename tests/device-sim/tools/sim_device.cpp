@@ -5,6 +5,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "sim_memory.h"
+
 namespace mxi::sim {
 
 namespace fs = std::filesystem;
@@ -221,7 +223,8 @@ SimLogLine amAnrLine(const SimAnr& anr, int64_t atMs) {
 // of it labelled synthetic. Within the demo's first seconds (at logMs × 10, 20, 30 — 1, 2, 3 s by
 // default) it logs a main-thread IO issue, an evil method and hangs into an ANR (anrAtMs), then an
 // evil method every 50 × logMs (5 s).
-void addSyntheticApp(SimDevice& d, int64_t logMs, int64_t anrAtMs) {
+void addSyntheticApp(SimDevice& d, const SimConfig& config) {
+  const int64_t logMs = config.logMs, anrAtMs = config.anrAtMs;
   d.synthetic = true;
   d.model = "MXI-SIMULATED (synthetic demo data)";
   d.manufacturer = "Matrix Inspector";
@@ -277,6 +280,7 @@ void addSyntheticApp(SimDevice& d, int64_t logMs, int64_t anrAtMs) {
       "  at android.app.ActivityThread.main(ActivityThread.java:7656)\n\n"
       "----- end 4242 -----\n";
   d.log.push_back(amAnrLine(d.anr, anrAtMs));
+  addDemoActivityDestroys(config, app.pid, d.log);
 }
 
 }  // namespace
@@ -286,7 +290,7 @@ SimDevice loadDevice(const SimConfig& config) {
   d.apps.push_back({"init", 1, "root", {}, {}});
   d.apps.push_back({"system_server", 1200, "system", {}, {}});
   if (config.referenceDir.empty()) {
-    addSyntheticApp(d, config.logMs, config.anrAtMs);
+    addSyntheticApp(d, config);
   } else {
     const fs::path ref = config.referenceDir;
     addGfxApps(d, ref / "gfxinfo/topicon-t865_all-processes_framestats.txt");
