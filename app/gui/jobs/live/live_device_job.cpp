@@ -156,6 +156,8 @@ void LiveDeviceJob::record(const std::string& package, const std::string& sessio
   options.sessionPath = sessionPath;
   options.pollIntervalMs = 500;
   options.leakWatch = leakWatch;  // memory every second, the default
+  options.leakCheckIntervalMs = m_target.leakCheckIntervalMs;
+  options.leakChecks = m_target.leakChecks;
   agentlink::LiveRecorder recorder(
       options, [&](core::protocol::AgentHello& hello) { return agent.startAndConnect(hello, cancel); },
       // The figures are the dashboard's model's (session()), not a summary line.
