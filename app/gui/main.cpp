@@ -142,7 +142,8 @@ int main(int argc, char** argv) {
           auto* dashboard = window.liveView()->dashboard();
           for (int row = 0; dashboard && row < dashboard->feedModel()->rowCount(); ++row) {
             const auto& e = dashboard->feedModel()->eventAt(row);
-            if (e.issue && e.issue->memory && !e.issue->memory->resultZipPath.empty()) {
+            // Analysed, and the dump held that Activity's leak (the chain's signature is set).
+            if (e.issue && e.issue->memory && e.issue->contentJson.find("\"leak_signature\"") != std::string::npos) {
               poll->stop();
               dashboard->selectEvent(row);
               QTimer::singleShot(2000, &window, save);
