@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The README's screenshots: every tab of the heap browser on the bundled Android-shaped sample, the
-# demo's live view and a method trace, each taken from a real window (X11, under Xvfb) of a release build, into
+# demo's live view (and its leak watch) and a method trace, each taken from a real window (X11, under Xvfb) of a release build, into
 # docs/screenshots/. Run it after changing what the app shows, then look at the pictures.
 # Usage: scripts/screenshots.sh [--build DIR] [--out DIR]
 set -euo pipefail
@@ -34,6 +34,9 @@ for view in summary leaks bitmaps classes dominators strings inspector compare; 
 done
 shot --demo --screenshot "$out/live-demo.png"
 echo "$out/live-demo.png"
+# The demo's leak watch in auto mode: the memory chart and its first leak with the chain.
+shot --demo --view leak --screenshot "$out/live-leak.png"
+echo "$out/live-leak.png"
 # A real ART trace (tests/fixtures/method-traces) with its slowest dispatch selected.
 shot "$root/tests/fixtures/method-traces/art-sampled-launcher.trace.gz" --view 2 --screenshot "$out/method-trace.png"
 echo "$out/method-trace.png"

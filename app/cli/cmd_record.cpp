@@ -1,10 +1,12 @@
 // `mxi record --package PKG [-s SERIAL] [--duration S] [--wait | --launch] [--dump-heap-at S]...
-// [--method-trace [--launch] [--sampling US]] -o FILE.mxs`: checks that the app is installed
+// [--method-trace [--launch] [--sampling US]] [--memory-ms N] [--leak-watch off|report|manual|auto
+// [--leak-check-ms N] [--leak-checks N]] -o FILE.mxs`: checks that the app is installed
 // (else names the closest installed packages) and runs (else waits for it, launches it, or says
 // so), deploys the agent, streams frames, Matrix issues and ANRs into a session file with a live
 // one-line summary (the figures of a live model fed as a sink of the recorder's one stream), takes heap dumps at the
 // given times into files next to it, and traces the app's methods (ART's own tracer, no SDK in the app) into
-// evil-method, startup and main-thread IO issues. Ctrl-C stops cleanly: the file is closed complete. When the agent
+// evil-method, startup and main-thread IO issues; samples the app's memory and watches destroyed Activities for leaks
+// (docs/LEAKS.md). Ctrl-C stops cleanly: the file is closed complete. When the agent
 // dies the recorder says so, keeps what it has and restarts it; when the app dies it says so and follows the restarted
 // process. A recording that captured nothing is not kept (exit 1).
 #include <unistd.h>
@@ -42,7 +44,34 @@ struct RecordArgs {
   uint32_t samplingUs = 0;
   std::string component;
   int64_t evilMethodMs = 700;
+  uint32_t memoryMs = 1000;
+  std::string leakWatch = "report";
+  uint32_t leakCheckMs = 0;  // 0: the agent's default
+  uint32_t leakChecks = 0;
 };
+
+// What `mxi record` says about a leak verdict once it is in the session; in `manual` mode also the
+// command that dumps the process (the CLI is not interactive: the dump is the user's to take).
+void printLeakVerdict(const core::agentlink::LeakVerdictNotice& leak, const RecordArgs& args, bool tty) {
+  namespace proto = core::protocol;
+  const char* clear = tty ? "\r\033[K" : "";
+  std::string line = "leak: " + leak.activity + " (pid " + std::to_string(leak.pid) + ")";
+  if (leak.mode == proto::LeakWatchMode::kAuto) {
+    line += leak.chainFound ? ": leak chain recorded" : ": no chain (" + leak.detail + ")";
+    if (!leak.zipPath.empty()) line += "; dump kept as " + leak.zipPath;
+  } else {
+    line += " recorded";
+  }
+  std::fprintf(stderr, "%smxi record: %s\n", clear, line.c_str());
+  if (leak.mode == proto::LeakWatchMode::kManual) {
+    const std::filesystem::path session(args.output);
+    const std::string dump = (session.parent_path() / (session.stem().string() + "-leak.hprof")).string();
+    std::fprintf(stderr,
+                 "%smxi record: dump and analyse it with: mxi dumpheap --package %s --pid %d --gc -o %s && "
+                 "mxi leaks %s\n",
+                 clear, args.package.c_str(), leak.pid, dump.c_str(), dump.c_str());
+  }
+}
 
 // "<dir>/<stem>-trace.trace" next to the session file.
 std::string methodTracePath(const std::string& sessionPath) {
@@ -152,17 +181,42 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
   cmd->add_flag("--streaming", args->streaming, "With --method-trace: ART streams the trace (no buffer to overflow)");
   cmd->add_option("--threshold", args->evilMethodMs, "With --method-trace: evil-method threshold in ms (default 700)")
       ->check(CLI::PositiveNumber);
+  cmd->add_option("--memory-ms", args->memoryMs,
+                  "Sample the app's memory (PSS by category) this often in ms, without calling into the app "
+                  "(dumpsys meminfo --local or /proc; default 1000; 0: off)")
+      ->check(CLI::Range(0u, 3'600'000u));
+  cmd->add_option("--leak-watch", args->leakWatch,
+                  "Activity leak watch (Matrix ResourceCanary without the SDK; docs/LEAKS.md): off; report (default: a "
+                  "memory issue names each destroyed Activity that survives the GC-forced checks); manual (the same, "
+                  "and mxi record prints the mxi dumpheap command that dumps it); auto (dump with GC, analyse on the "
+                  "desktop, record the leak chain and keep the dump shrunk as NAME-leak-N.zip beside the session)")
+      ->check(CLI::IsMember({"off", "report", "manual", "auto"}));
+  cmd->add_option("--leak-check-ms", args->leakCheckMs,
+                  "With --leak-watch: time between the GC-forced checks of a destroyed Activity (default 5000)")
+      ->check(CLI::Range(100u, 600'000u));
+  cmd->add_option("--leak-checks", args->leakChecks,
+                  "With --leak-watch: checks an Activity must survive to be a leak (default 3)")
+      ->check(CLI::Range(1u, 100u));
   addAgentTargetOptions(*cmd, args->target);
   cmd->footer(std::string("Exit codes: 0 recorded (also when stopped by Ctrl-C; the file is complete), 1 nothing "
-                          "recorded (no frame, issue, ANR or heap dump: no file is kept), 2 the app is not installed "
-                          "or not running (without --wait/--launch), an invalid package name or option, or no usable "
-                          "device.\n\n") +
+                          "recorded (no frame, issue, ANR, memory sample or heap dump: no file is kept), 2 the app is "
+                          "not installed or not running (without --wait/--launch), an invalid package name or option, "
+                          "or no usable device.\n\n"
+                          "Leak watch (Matrix ResourceCanary's dump modes, docs/LEAKS.md): report = NO_DUMP, manual = "
+                          "MANUAL_DUMP, auto = AUTO_DUMP. mxi record is not interactive: in manual mode it records the "
+                          "verdict and prints the mxi dumpheap command that dumps the leaking process (the live view "
+                          "offers Dump & analyse instead).\n\n") +
               core::agentlink::agentSearchHelp());
   setCommandBody(*cmd, exitCode, "record", [args]() -> CommandResult {
     if (!args->methodTrace && (args->samplingUs || args->streaming || !args->component.empty())) {
       return core::invalidInput("--sampling, --streaming and --component need --method-trace");
     }
     if (args->wait && args->launch) return core::invalidInput("--wait and --launch exclude each other");
+    const auto leakWatch = core::agentlink::parseLeakWatchMode(args->leakWatch);
+    if (!leakWatch) return core::invalidInput("--leak-watch must be off, report, manual or auto");
+    if (*leakWatch == core::protocol::LeakWatchMode::kOff && (args->leakCheckMs || args->leakChecks)) {
+      return core::invalidInput("--leak-check-ms and --leak-checks need --leak-watch report, manual or auto");
+    }
     if (!core::devicetext::isValidPackageName(args->package)) {
       return core::invalidInput("invalid package name '" + args->package +
                                 "' (expected [A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z0-9_]+)+)");
@@ -177,6 +231,10 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
     options.duration = std::chrono::milliseconds(static_cast<int64_t>(args->durationSeconds * 1000));
     options.pollIntervalMs = args->pollMs;
     options.sessionPath = args->output;
+    options.memoryIntervalMs = args->memoryMs;
+    options.leakWatch = *leakWatch;
+    options.leakCheckIntervalMs = args->leakCheckMs;
+    options.leakChecks = args->leakChecks;
     // The progress line's figures: the live model, a sink of the recorder's stream (fed and read
     // on the recorder's thread).
     core::live::LiveSession figures;
@@ -195,8 +253,17 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
           std::fprintf(stderr, "%smxi record: %s\n", tty ? "\r\033[K" : "", notice.c_str());
         });
     recorder.addSink(feed);
+    recorder.setLeakObserver(
+        [tty, args](const core::agentlink::LeakVerdictNotice& leak) { printLeakVerdict(leak, *args, tty); });
     recorder.setHeapDumpObserver([tty](const core::agentlink::HeapDumpProgress& p) {
       if (!p.finished) return;
+      if (p.leakWatch) {  // said with its verdict once analysed
+        if (!p.result.ok()) {
+          std::fprintf(stderr, "%smxi record: leak watch heap dump failed: %s\n", tty ? "\r\033[K" : "",
+                       p.result.toString().c_str());
+        }
+        return;
+      }
       if (p.methodTrace) {
         if (p.result.ok()) {
           std::fprintf(stderr, "%smxi record: method trace %s: %zu issue(s) recorded\n", tty ? "\r\033[K" : "",

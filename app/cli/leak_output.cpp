@@ -1,35 +1,14 @@
 #include "app/cli/leak_output.h"
 
-#include <cstdio>
+#include "core/analysis/leak_chain_json.h"
 
 namespace mxi::cli {
 
 using core::analysis::ChainNode;
-using core::analysis::ReferenceName;
 
-std::string hexId(core::hprof::ObjectId id) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(id.value));
-  return buf;
-}
+std::string hexId(core::hprof::ObjectId id) { return core::analysis::objectIdHex(id); }
 
-nlohmann::ordered_json chainToJson(const std::vector<ChainNode>& chain) {
-  auto out = nlohmann::ordered_json::array();
-  for (const ChainNode& node : chain) {
-    nlohmann::ordered_json j;
-    j["className"] = node.className;
-    j["objectId"] = hexId(node.objectId);
-    j["referenceType"] = core::analysis::referenceTypeName(node.reference.type);
-    j["referenceName"] = node.reference.name;
-    j["referenceOwner"] = node.reference.owner;
-    if (!node.rootThread.empty()) j["thread"] = node.rootThread;
-    j["leakingStatus"] = core::analysis::leakingStatusName(node.status);
-    j["reason"] = node.reason;
-    j["suspect"] = node.suspect;
-    out.push_back(std::move(j));
-  }
-  return out;
-}
+nlohmann::ordered_json chainToJson(const std::vector<ChainNode>& chain) { return core::analysis::leakChainJson(chain); }
 
 nlohmann::ordered_json leakToJson(const core::analysis::Leak& leak,
                                   const std::vector<core::analysis::KnownReference>& patterns) {

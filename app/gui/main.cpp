@@ -2,6 +2,7 @@
 // heap browser; device captures in the session dashboard); --screenshot saves the window once
 // they are loaded (for docs and for checking the views from scripts).
 #include <QApplication>
+#include <QComboBox>
 #include <QCommandLineParser>
 #include <QFileInfo>
 #include <QTableView>
@@ -9,9 +10,11 @@
 #include <cstdio>
 
 #include "app/gui/main_window.h"
+#include "app/gui/models/session/issue_feed_model.h"
 #include "app/gui/views/heap/heap_browser.h"
 #include "app/gui/views/heap/heap_compare_view.h"
 #include "app/gui/views/live/live_device_view.h"
+#include "app/gui/views/session/live_dashboard.h"
 #include "app/gui/views/trace/method_trace_view.h"
 #include "app/gui/views/triage/triage_view.h"
 #include "core/triage/triage_store.h"
@@ -39,8 +42,8 @@ int main(int argc, char** argv) {
   const QCommandLineOption view(
       QStringLiteral("view"),
       QStringLiteral("View for --screenshot: summary, leaks, bitmaps, classes, dominators, strings, "
-                     "inspector, compare (with --demo: the live view after a few seconds; for a method trace, "
-                     "the number of the issue to select)"),
+                     "inspector, compare (with --demo: the live view after a few seconds, or `leak`: the leak watch in "
+                     "auto mode until its first leak; for a method trace, the number of the issue to select)"),
       QStringLiteral("name"), QStringLiteral("leaks"));
   const QCommandLineOption compare(QStringLiteral("compare"),
                                    QStringLiteral("Compare the opened dump with this baseline dump (Compare tab)"),
@@ -117,14 +120,38 @@ int main(int argc, char** argv) {
   }
   if (parser.isSet(demo)) {
     if (!window.startDemo()) return 2;
+    // --view leak: the leak watch in auto mode (this run only, not saved), the leak issue selected.
+    const bool leak = parser.value(view) == QLatin1String("leak");
+    if (leak) {
+      const QSignalBlocker once(window.liveView()->leakWatchPicker());
+      window.liveView()->leakWatchPicker()->setCurrentText(QStringLiteral("auto"));
+      window.liveView()->job().setLeakWatch(mxi::core::protocol::LeakWatchMode::kAuto);
+    }
     if (parser.isSet(screenshot)) {
       const QString out = parser.value(screenshot);
-      QObject::connect(window.liveView(), &mxi::gui::LiveDeviceView::started, &window, [&window, out] {
-        QTimer::singleShot(6000, &window, [&window, out] {
-          const bool ok = window.grab().save(out);
-          std::fprintf(ok ? stdout : stderr, "%s %s\n", ok ? "saved" : "cannot save", qPrintable(out));
-          QApplication::exit(ok ? 0 : 1);
+      auto save = [&window, out] {
+        const bool ok = window.grab().save(out);
+        std::fprintf(ok ? stdout : stderr, "%s %s\n", ok ? "saved" : "cannot save", qPrintable(out));
+        QApplication::exit(ok ? 0 : 1);
+      };
+      QObject::connect(window.liveView(), &mxi::gui::LiveDeviceView::started, &window, [&window, save, leak] {
+        if (!leak) return QTimer::singleShot(6000, &window, save);
+        // Once the first leak arrived analysed (its chain, the zip kept), with a moment to draw it.
+        auto* poll = new QTimer(&window);
+        QObject::connect(poll, &QTimer::timeout, &window, [&window, poll, save] {
+          auto* dashboard = window.liveView()->dashboard();
+          for (int row = 0; dashboard && row < dashboard->feedModel()->rowCount(); ++row) {
+            const auto& e = dashboard->feedModel()->eventAt(row);
+            // Analysed, and the dump held that Activity's leak (the chain's signature is set).
+            if (e.issue && e.issue->memory && e.issue->contentJson.find("\"leak_signature\"") != std::string::npos) {
+              poll->stop();
+              dashboard->selectEvent(row);
+              QTimer::singleShot(2000, &window, save);
+              return;
+            }
+          }
         });
+        poll->start(500);
       });
       QObject::connect(window.liveView(), &mxi::gui::LiveDeviceView::failed, &window, [](const QString& message) {
         std::fprintf(stderr, "%s\n", qPrintable(message));

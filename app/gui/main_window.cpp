@@ -51,6 +51,12 @@ MainWindow::MainWindow(QWidget* parent)
   // What pages hand each other, and what the window reports of them.
   connect(m_start, &StartPage::deviceActivated, m_live, &LivePage::openDevice);
   connect(m_live, &LivePage::heapDumpArrived, m_heap, &HeapPage::openDump);
+  connect(m_live, &LivePage::leakDumpArrived, m_heap,
+          [this](const QString& path, const QString& activity) { m_heap->openDumpAt(path, activity, 0); });
+  connect(m_live, &LivePage::leakWatchChosen, this, [this](const QString& mode) {
+    m_settings.leakWatch = mode;  // the next live view starts with it
+    m_settings.save();
+  });
   connect(m_triage, &TriagePage::openCaptureRequested, m_heap, &HeapPage::openDumpAt);
   connect(m_heap, &HeapPage::dumpLoaded, this, &MainWindow::dumpLoaded);
   connect(m_heap, &HeapPage::dumpOpened, this, &MainWindow::dumpOpened);

@@ -28,6 +28,7 @@ class HeapDumpReceiver {
   StatusOr<bool> accept(const protocol::Message& message);
 
   const std::string& path() const { return m_path; }
+  uint32_t requestId() const { return m_requestId; }
   uint64_t receivedBytes() const { return m_received; }
   uint64_t totalBytes() const { return m_total; }  // 0 until HeapDumpBegin
   // 0..1000 (ProgressSink scale).

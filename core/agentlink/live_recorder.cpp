@@ -8,6 +8,8 @@
 #include <optional>
 #include <thread>
 
+#include "core/agentlink/issue_record.h"
+#include "core/base/worker_pool.h"
 #include "core/devicetext/am_start_output.h"
 #include "core/hprof/dump_source.h"
 #include "core/json/json_writer.h"
@@ -25,22 +27,6 @@ namespace {
 int64_t wallMsNow() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
       .count();
-}
-
-// The issue as a wrapper {tag, type, key, truncated, content}: content is the JSON object the
-// app logged, or its text when logcat cut it. Written with dumpJson: a line cut inside a
-// multi-byte character is invalid UTF-8, which must not end the recording.
-std::string issueJson(const proto::MatrixIssue& issue) {
-  nlohmann::json j;
-  j["tag"] = issue.tag;
-  j["type"] = issue.type;
-  j["key"] = issue.key;
-  j["pid"] = issue.pid;
-  j["logTimeMs"] = issue.logTimeMs;
-  j["truncated"] = issue.truncated;
-  nlohmann::json content = nlohmann::json::parse(issue.contentJson, nullptr, false);
-  j["content"] = content.is_discarded() ? nlohmann::json(issue.contentJson) : content;
-  return json::dumpJson(j);
 }
 
 }  // namespace
@@ -126,6 +112,8 @@ Status LiveRecorder::ensureWriter(const proto::AgentHello& hello) {
   for (live::RecordSink* sink : m_sinks) RETURN_IF_ERROR(sink->open(header));
   m_open = true;
   m_startDeviceNs = header.startMonotonicNs;
+  m_deviceSdk = std::to_string(hello.sdkLevel);
+  m_deviceModel = hello.deviceModel;
   return okStatus();
 }
 
@@ -197,31 +185,48 @@ Status LiveRecorder::takeRequests(AgentConnection* agent) {
     r.text = std::move(label);
     RETURN_IF_ERROR(append(r));
   }
-  if (dump) {
-    const uint32_t id = m_nextRequestId++;
-    m_dumpOrder = std::move(*dump);
-    m_dump = std::make_unique<HeapDumpReceiver>(m_dumpOrder.path, id);
-    const adb::IoLimits sendLimits{std::chrono::milliseconds(5000), nullptr};
-    Status sent;
-    if (const auto& t = m_dumpOrder.methodTrace) {
-      m_traceStartNs = m_lastDeviceNs;
-      m_traceLaunch.reset();
-      const uint32_t flags = (t->launch ? uint32_t{proto::kMethodTraceLaunch} : 0u) |
-                             (t->streaming ? uint32_t{proto::kMethodTraceStreaming} : 0u);
-      sent = agent->send(
-          proto::MethodTraceRequest{id, m_options.packageName, m_dumpOrder.pid,
-                                    static_cast<uint32_t>(t->duration.count()), t->samplingUs, flags, t->component},
-          sendLimits);
-    } else {
-      sent = agent->send(proto::HeapDumpRequest{id, m_options.packageName, m_dumpOrder.pid, m_dumpOrder.flags},
-                         sendLimits);
-    }
-    if (!sent.ok()) finishHeapDump(sent);
-    if (m_dump && m_onHeapDump) {
-      m_onHeapDump({m_dumpOrder.path, 0, 0, false, okStatus(), m_dumpOrder.methodTrace.has_value(), 0});
+  RETURN_IF_ERROR(takeLeakAnalyses(false));
+  if (agent != nullptr && !m_dump) {
+    // A leak verdict's dump goes first: the leaked Activity may yet be collected.
+    ASSIGN_OR_RETURN(const bool leakDump, startLeakDump(*agent));
+    if (leakDump) {
+      if (dump) {
+        std::lock_guard lock(m_requestsMutex);
+        m_pendingDumps.push_front(std::move(*dump));
+      }
+      return okStatus();
     }
   }
+  if (dump) {
+    m_dumpOrder = std::move(*dump);
+    m_dump = std::make_unique<HeapDumpReceiver>(m_dumpOrder.path, m_nextRequestId++);
+    sendTransfer(*agent);
+  }
   return okStatus();
+}
+
+void LiveRecorder::sendTransfer(AgentConnection& agent) {
+  const uint32_t id = m_dump->requestId();
+  const adb::IoLimits sendLimits{std::chrono::milliseconds(5000), nullptr};
+  Status sent;
+  if (const auto& t = m_dumpOrder.methodTrace) {
+    m_traceStartNs = m_lastDeviceNs;
+    m_traceLaunch.reset();
+    const uint32_t flags = (t->launch ? uint32_t{proto::kMethodTraceLaunch} : 0u) |
+                           (t->streaming ? uint32_t{proto::kMethodTraceStreaming} : 0u);
+    sent = agent.send(
+        proto::MethodTraceRequest{id, m_options.packageName, m_dumpOrder.pid,
+                                  static_cast<uint32_t>(t->duration.count()), t->samplingUs, flags, t->component},
+        sendLimits);
+  } else {
+    sent =
+        agent.send(proto::HeapDumpRequest{id, m_options.packageName, m_dumpOrder.pid, m_dumpOrder.flags}, sendLimits);
+  }
+  if (!sent.ok()) finishHeapDump(sent);
+  if (m_dump && m_onHeapDump) {
+    m_onHeapDump(
+        {m_dumpOrder.path, 0, 0, false, okStatus(), m_dumpOrder.methodTrace.has_value(), 0, m_dumpLeak.has_value()});
+  }
 }
 
 void LiveRecorder::finishHeapDump(Status result) {
@@ -232,8 +237,14 @@ void LiveRecorder::finishHeapDump(Status result) {
                         true,
                         result,
                         m_dumpOrder.methodTrace.has_value(),
-                        0};
+                        0,
+                        m_dumpLeak.has_value()};
   m_dump.reset();  // removes the file unless it is complete
+  if (m_dumpLeak) {
+    if (m_onHeapDump) m_onHeapDump(done);
+    finishLeakDump(result);  // recorded once analysed, with the zip it becomes
+    return;
+  }
   if (result.ok() && done.methodTrace) {
     auto issues = recordMethodTrace(done.path);
     done.result = issues.status();
@@ -302,7 +313,7 @@ Status LiveRecorder::handle(const proto::Message& message) {
       finishHeapDump(okStatus());
     } else if (m_onHeapDump) {
       m_onHeapDump({m_dump->path(), m_dump->receivedBytes(), m_dump->totalBytes(), false, okStatus(),
-                    m_dumpOrder.methodTrace.has_value(), 0});
+                    m_dumpOrder.methodTrace.has_value(), 0, m_dumpLeak.has_value()});
     }
     return okStatus();
   }
@@ -354,11 +365,33 @@ Status LiveRecorder::handle(const proto::Message& message) {
     // Only issues at or after the resume point can come again; a minute's margin for reordering.
     const uint64_t keepFrom = m_logResumeMs > 60'000 ? m_logResumeMs - 60'000 : 0;
     m_issueIds.erase(m_issueIds.begin(), m_issueIds.lower_bound(std::make_tuple(keepFrom, INT32_MIN, size_t{0})));
+    const int64_t timeNs = issue->monotonicNs ? static_cast<int64_t>(issue->monotonicNs) : m_lastDeviceNs;
+    if (isLeakVerdict(*issue)) return noteLeakVerdict(*issue, timeNs);
     session::SessionRecord r;
     r.type = session::RecordType::kIssue;
-    r.timeNs = issue->monotonicNs ? static_cast<int64_t>(issue->monotonicNs) : m_lastDeviceNs;
-    r.text = issueJson(*issue);
+    r.timeNs = timeNs;
+    r.text = issueRecordJson(*issue);
     RETURN_IF_ERROR(append(r));
+  } else if (const auto* memory = std::get_if<proto::MemorySample>(&message)) {
+    session::SessionRecord r;
+    r.type = session::RecordType::kMemory;
+    r.timeNs = static_cast<int64_t>(memory->monotonicNs);
+    session::MemorySample& m = r.memory;
+    m.timeNs = r.timeNs;
+    m.pid = memory->pid;
+    m.javaHeapKb = memory->javaHeapKb;
+    m.nativeHeapKb = memory->nativeHeapKb;
+    m.codeKb = memory->codeKb;
+    m.stackKb = memory->stackKb;
+    m.graphicsKb = memory->graphicsKb;
+    m.privateOtherKb = memory->privateOtherKb;
+    m.systemKb = memory->systemKb;
+    m.totalPssKb = memory->totalPssKb;
+    m.totalRssKb = memory->totalRssKb;
+    m.totalSwapKb = memory->totalSwapKb;
+    m.marks = memory->marks;
+    RETURN_IF_ERROR(append(r));
+    m_lastDeviceNs = std::max(m_lastDeviceNs, r.timeNs);
   } else if (const auto* anr = std::get_if<proto::AnrReport>(&message)) {
     if (m_anrIds.emplace(anr->pid, anr->timeMs).second) {
       m_logResumeMs = std::max(m_logResumeMs, anr->timeMs);
@@ -379,6 +412,21 @@ Status LiveRecorder::handle(const proto::Message& message) {
 }
 
 Status LiveRecorder::run(const CancelToken& cancel) {
+  if (m_options.leakWatch != proto::LeakWatchMode::kAuto) return record(cancel);
+  // Auto: the dumps are analysed on a second thread, so the loop keeps reading the agent.
+  {
+    std::lock_guard lock(m_analysisMutex);
+    m_analysisStop = false;
+  }
+  return WorkerPool(2).run(2, [&](size_t task) {
+    if (task == 1) return analyseLeakDumps();
+    const Status recorded = record(cancel);
+    stopAnalyses();
+    return recorded;
+  });
+}
+
+Status LiveRecorder::record(const CancelToken& cancel) {
   const auto start = Clock::now();
   const auto end = m_options.duration.count() > 0 ? start + m_options.duration : Clock::time_point::max();
   // At the duration's end a heap dump in transfer is finished first (cancel stops it at once).
@@ -419,9 +467,16 @@ Status LiveRecorder::run(const CancelToken& cancel) {
     const adb::IoLimits sendLimits{std::chrono::milliseconds(5000), nullptr};
     // From the first agent's start until issues move it on (0 from an older agent: from now).
     if (m_logResumeMs == 0) m_logResumeMs = hello.wallClockMs;
-    failure = agent.send(
-        proto::StartCollecting{m_options.packageName, m_options.pollIntervalMs, proto::kCollectAll, m_logResumeMs},
-        sendLimits);
+    proto::StartCollecting collect;
+    collect.packageName = m_options.packageName;
+    collect.pollIntervalMs = m_options.pollIntervalMs;
+    collect.collectors = proto::kCollectAll;
+    collect.logSinceMs = m_logResumeMs;
+    collect.memoryIntervalMs = m_options.memoryIntervalMs;
+    collect.leakWatch = m_options.leakWatch;
+    collect.leakCheckIntervalMs = m_options.leakCheckIntervalMs;
+    collect.leakChecks = m_options.leakChecks;
+    failure = agent.send(collect, sendLimits);
     if (!failure.ok()) break;
     auto lastTraffic = Clock::now();
     uint64_t heartbeats = agent.heartbeats();
@@ -468,6 +523,10 @@ Status LiveRecorder::run(const CancelToken& cancel) {
   finishHeapDump(cancelled());
   if (m_open) {
     (void)takeRequests(nullptr);
+    // The analyses under way end (finished, or stopped by the cancel) before the session does;
+    // verdicts never dumped are recorded as they came.
+    const Status leaks = takeLeakAnalyses(true);
+    if (failure.ok()) failure = leaks;
     for (live::RecordSink* sink : m_sinks) {
       const Status closed = sink->close();  // the file first: complete whatever a later sink says
       if (failure.ok()) failure = closed;

@@ -5,11 +5,15 @@
 // stream of records (core/live/record_sink.h): the session file is its first sink, and callers
 // add theirs — `mxi record` a LiveRecordFeed whose figures make its progress line, the GUI a
 // LiveHandoff to its dashboard. It computes no figures itself. mark() and requestHeapDump() may
-// be called from any thread while run() runs.
+// be called from any thread while run() runs. The agent's memory samples become kMemory records;
+// its leak watch's verdicts (memory issues from "mxi.LeakWatch") are recorded as they come, or in
+// `auto` mode dumped with GC, analysed beside the loop (leak_dump_analysis.h) and recorded once,
+// with the leaked Activity's chain and the shrunk dump kept beside the session (docs/LEAKS.md).
 #pragma once
 
 #include <array>
 #include <chrono>
+#include <condition_variable>
 #include <deque>
 #include <functional>
 #include <map>
@@ -18,11 +22,13 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
 #include "core/agentlink/agent_connection.h"
 #include "core/agentlink/heap_dump_receiver.h"
+#include "core/agentlink/leak_dump_analysis.h"
 #include "core/base/cancel_token.h"
 #include "core/framestats/frame.h"
 #include "core/live/live_session.h"
@@ -37,6 +43,27 @@ struct RecordOptions {
   std::chrono::milliseconds duration{0};  // 0: until cancelled
   uint32_t pollIntervalMs = 1000;
   std::string sessionPath;
+  uint32_t memoryIntervalMs = 1000;  // the app's memory sampled this often (0: not at all)
+  // What the agent's leak watch does with a destroyed Activity that survives its GC-forced checks
+  // (Matrix ResourceCanary's dump modes, docs/LEAKS.md); 0: the agent's default check interval / count.
+  protocol::LeakWatchMode leakWatch = protocol::LeakWatchMode::kReport;
+  uint32_t leakCheckIntervalMs = 0;
+  uint32_t leakChecks = 0;
+};
+
+// The mode named "off", "report", "manual" or "auto" (protocol::leakWatchModeName; the names
+// `mxi record --leak-watch` and the GUI use); nothing for another name.
+std::optional<protocol::LeakWatchMode> parseLeakWatchMode(std::string_view name);
+
+// A leak verdict as it was recorded: in `report`/`manual` when it arrived, in `auto` once its dump
+// was analysed (or could not be).
+struct LeakVerdictNotice {
+  std::string activity;  // fully qualified class
+  int32_t pid = 0;
+  protocol::LeakWatchMode mode = protocol::LeakWatchMode::kReport;
+  bool chainFound = false;  // auto: the dump holds the Activity's leak chain
+  std::string zipPath;      // auto: the shrunk dump kept beside the session (empty: none)
+  std::string detail;       // auto: why there is no chain, when there is none
 };
 
 // What the recording itself went through. The figures of what was recorded (frames, FPS, drop
@@ -92,6 +119,9 @@ struct HeapDumpProgress {
   Status result;  // when finished
   bool methodTrace = false;
   size_t traceIssues = 0;  // a finished method trace: the issues judged from it
+  // The leak watch's own dump (auto mode): it is analysed and kept as a zip beside the session
+  // (the leak verdict's issue names it), not a dump to open as it is.
+  bool leakWatch = false;
 };
 
 // One line: live::formatLiveStatus of the figures, then "  reconnects R" when there were any.
@@ -107,6 +137,7 @@ class LiveRecorder {
   using OnConnection = std::function<void(bool connected, const protocol::AgentHello& hello, const std::string& why)>;
   using OnHeapDump = std::function<void(const HeapDumpProgress&)>;
   using OnApp = std::function<void(int32_t pid, const std::string& what)>;
+  using OnLeak = std::function<void(const LeakVerdictNotice&)>;
 
   LiveRecorder(RecordOptions options, Connect connect, OnStats onStats, OnNotice onNotice)
       : m_options(std::move(options)),
@@ -123,10 +154,15 @@ class LiveRecorder {
   // Told what happened to the app's process: that it does not run (waiting for it), died,
   // started or restarted — the text of the notice (and of the session's mark); pid 0 when gone.
   void setAppObserver(OnApp observer) { m_onApp = std::move(observer); }
+  // Told each leak verdict once it is in the session.
+  void setLeakObserver(OnLeak observer) { m_onLeak = std::move(observer); }
 
   // Runs until the duration elapsed (and a heap dump in transfer arrived) or `cancel` fired; the
   // session file is complete either way — or removed when it captured nothing (stats().discarded).
-  // The app's process is followed: its death and restart (a new pid) are told and marked.
+  // The app's process is followed: its death and restart (a new pid) are told and marked. In
+  // `auto` leak-watch mode the dumps are analysed on a second WorkerPool thread, and run() waits
+  // for the analyses under way before it closes the session — also after `cancel`: a leak found
+  // just before Stop still gets its chain (cancelAnalyses() gives up on them).
   Status run(const CancelToken& cancel);
   const RecordStats& stats() const { return m_stats; }
 
@@ -138,8 +174,13 @@ class LiveRecorder {
   void requestHeapDump(HeapDumpOrder order);
   // Thread-safe. Asks for a method trace, saved at `path` (queued with heap dumps: one at a time).
   void requestMethodTrace(std::string path, MethodTraceOrder order);
+  // Thread-safe. Stops the leak analyses under way (their verdicts are recorded without a chain):
+  // for a caller that cannot wait, e.g. a window closing.
+  void cancelAnalyses() { m_analysisCancel.cancel(); }
 
  private:
+  // One recording: the loop over (re)connections, then the session closed.
+  Status record(const CancelToken& cancel);
   Status handle(const protocol::Message& message);
   Status ensureWriter(const protocol::AgentHello& hello);
   Status writeScene(int64_t timeNs, const std::string& scene);
@@ -154,6 +195,39 @@ class LiveRecorder {
   void finishHeapDump(Status result);
   // A method trace has arrived: its issues are judged and recorded; returns how many.
   StatusOr<size_t> recordMethodTrace(const std::string& path);
+  // Sends the transfer m_dumpOrder describes (m_dump set up first).
+  void sendTransfer(AgentConnection& agent);
+
+  // The leak watch (live_recorder_leak_watch.cpp). A verdict of the agent's leak watch, kept
+  // until it is recorded.
+  struct LeakVerdict {
+    protocol::MatrixIssue issue;
+    int64_t timeNs = 0;
+    std::string activity;
+    std::string key;  // ref_key, when the verdict has one
+    std::string zipPath;
+  };
+  struct LeakAnalysis {
+    LeakVerdict verdict;
+    LeakDumpRequest request;
+    StatusOr<LeakDumpFindings> findings{cancelled()};  // until analysed
+  };
+  static bool isLeakVerdict(const protocol::MatrixIssue& issue);
+  // A verdict arrived: recorded now, or (auto) queued for its dump.
+  Status noteLeakVerdict(const protocol::MatrixIssue& issue, int64_t timeNs);
+  // Auto: the next queued verdict's dump is asked for, when the agent is idle (true: sent). A
+  // verdict whose process is gone is recorded without a dump.
+  StatusOr<bool> startLeakDump(AgentConnection& agent);
+  // The dump of m_dumpLeak ended (ok: handed to the analysis worker).
+  void finishLeakDump(const Status& result);
+  // Records the verdict with what its dump gave: the chain and the kept zip, or why not.
+  Status recordLeakVerdict(const LeakVerdict& verdict, const StatusOr<LeakDumpFindings>* findings,
+                           const std::string& why);
+  // The analysis worker's loop (WorkerPool task 1), until stopAnalyses().
+  Status analyseLeakDumps();
+  // Records the analyses that finished; `wait`: first waits until none is under way.
+  Status takeLeakAnalyses(bool wait);
+  void stopAnalyses();
 
   RecordOptions m_options;
   Connect m_connect;
@@ -162,6 +236,7 @@ class LiveRecorder {
   OnConnection m_onConnection;
   OnHeapDump m_onHeapDump;
   OnApp m_onApp;
+  OnLeak m_onLeak;
   RecordStats m_stats;
   live::SessionFileSink m_file{m_options.sessionPath};
   std::vector<live::RecordSink*> m_sinks{&m_file};  // the file first
@@ -193,6 +268,20 @@ class LiveRecorder {
   int64_t m_traceStartNs = 0;                             // device time the running method trace began
   std::optional<methodtrace::LaunchTimes> m_traceLaunch;  // its `am start -W` times (a launch)
   uint32_t m_nextRequestId = 1;
+
+  // The leak watch: verdicts waiting for their dump (run()'s thread), the one being dumped, and
+  // the analyses handed to the worker and back.
+  std::deque<LeakVerdict> m_leakVerdicts;
+  std::optional<LeakVerdict> m_dumpLeak;
+  uint32_t m_leakDumps = 0;                // numbers the kept zips
+  std::string m_deviceSdk, m_deviceModel;  // the first hello's, for result.info
+  std::mutex m_analysisMutex;              // guards the four below
+  std::condition_variable m_analysisWake;
+  std::deque<LeakAnalysis> m_analysisQueue;
+  std::vector<LeakAnalysis> m_analysed;
+  size_t m_analysesUnderWay = 0;  // queued or running
+  bool m_analysisStop = false;
+  CancelToken m_analysisCancel;
 };
 
 }  // namespace mxi::core::agentlink

@@ -22,6 +22,17 @@ std::string escape(const std::string& s) {
   return out;
 }
 
+// The keys of `info.all` besides the four above, one line each in key order (escaped like values:
+// a key holds no '=', ':' or line break).
+std::string moreKeys(const MatrixResultInfo& info) {
+  std::string out;
+  for (const auto& [key, value] : info.all) {
+    if (key == "sdkVersion" || key == "manufacturer" || key == "hprofEntry" || key == "leakedActivityKey") continue;
+    out += escape(key) + "=" + escape(value) + "\n";
+  }
+  return out;
+}
+
 }  // namespace
 
 Status writeMatrixUploadZip(const std::string& zipPath, const std::string& hprofPath, const MatrixResultInfo& info) {
@@ -34,7 +45,7 @@ Status writeMatrixUploadZip(const std::string& zipPath, const std::string& hprof
   const std::string properties = "#Matrix Inspector upload\nsdkVersion=" + escape(info.sdkVersion) +
                                  "\nmanufacturer=" + escape(info.manufacturer) +
                                  "\nhprofEntry=" + escape(info.hprofEntry) +
-                                 "\nleakedActivityKey=" + escape(info.leakedActivityKey) + "\n";
+                                 "\nleakedActivityKey=" + escape(info.leakedActivityKey) + "\n" + moreKeys(info);
   // libzip reads both sources when the archive is closed; `properties` outlives that.
   zip_source_t* text = zip_source_buffer(zip, properties.data(), properties.size(), 0);
   zip_source_t* dump = zip_source_file(zip, hprofPath.c_str(), 0, -1);

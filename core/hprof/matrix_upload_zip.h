@@ -10,7 +10,8 @@
 
 namespace mxi::core::hprof {
 
-// Zips `hprofPath` as entry `info.hprofEntry` next to a result.info made from `info`.
+// Zips `hprofPath` as entry `info.hprofEntry` next to a result.info made from `info` (its four
+// named keys, then any other key of `info.all`, e.g. packageName).
 Status writeMatrixUploadZip(const std::string& zipPath, const std::string& hprofPath, const MatrixResultInfo& info);
 
 }  // namespace mxi::core::hprof

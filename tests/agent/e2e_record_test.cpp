@@ -536,9 +536,12 @@ TEST_F(AppStateE2eTest, WaitForAnAppThatNeverStartsKeepsNoFileAndFails) {
 
 // The reported case: an app that runs but draws and reports nothing (a background service) used
 // to leave an empty, footless file after "complete".
+// Without a memory timeline (--memory-ms 0): a running app's samples alone are a recording worth
+// keeping (leak_watch_test), so this one asks for none.
 TEST_F(AppStateE2eTest, ARecordingThatCapturedNothingKeepsNoFileAndFails) {
   const fs::path out = m_scratch / "idle.mxs";
-  const ProgramRun r = mxi({"record", "--package", "com.android.bluetooth", "--duration", "3", "-o", out.string()});
+  const ProgramRun r =
+      mxi({"record", "--package", "com.android.bluetooth", "--duration", "3", "--memory-ms", "0", "-o", out.string()});
   EXPECT_EQ(r.exitCode, 1) << r.err;
   EXPECT_NE(r.err.find("mxi record: nothing recorded: com.android.bluetooth drew no frames and reported no Matrix "
                        "issues or ANRs in "),

@@ -75,4 +75,30 @@ summary=$(run "$mxi" session summary "$work/demo.mxs")
 frames=$(sed -n "1s/^$app on .*: [0-9.]* s, \([0-9]*\) frames .*/\1/p" <<<"$summary")
 [[ ${frames:-0} -gt 0 ]] || fail "recording $app recorded no frames:
 $summary"
-echo "installed demo phone: $app listed, $frames frames recorded"
+
+# Issue 29 from the install: the memory timeline and the leak watch in auto mode — the verdict on
+# the demo app's leaked Activity, dumped, analysed here and recorded with its chain (the checks
+# quicker than the default so the first leak, 2 s in, is analysed well within the recording).
+run timeout 120 "$mxi" --transport "$transport" record --package "$app" --duration 14 --leak-watch auto \
+  --leak-check-ms 1000 --leak-checks 2 -o "$work/leak.mxs" 2>"$work/leak.err" ||
+  fail "mxi record --leak-watch auto failed: $(cat "$work/leak.err")"
+run "$mxi" session export "$work/leak.mxs" --to json >"$work/leak.json"
+run "$mxi" session summary "$work/leak.mxs" --format json >"$work/leak-summary.json"
+leak=$(python3 - "$work/leak.json" "$work/leak-summary.json" "$work" <<'PY'
+import json, os, sys
+export, summary, folder = json.load(open(sys.argv[1])), json.load(open(sys.argv[2])), sys.argv[3]
+issues = [i for i in export["issues"] if i["tag"] == "memory" and i["content"].get("leak_chain")]
+problems = []
+if len(export["memory"]) < 5: problems.append("%d memory samples" % len(export["memory"]))
+if "memory" not in summary: problems.append("no memory in the summary")
+if not issues: problems.append("no memory issue with a leak chain")
+for i in issues:
+    if i["content"]["activity"] != "com.example.mxi.demo.LeakyActivity": problems.append("activity " + i["content"]["activity"])
+    if i["content"]["leak_chain"][-1]["className"] != "com.example.mxi.demo.LeakyActivity": problems.append("chain end")
+    if not os.path.exists(os.path.join(folder, i["content"]["resultZipPath"])): problems.append("no zip")
+print("; ".join(problems) if problems else "%d sample(s), %d leak(s) with chains" % (len(export["memory"]), len(issues)))
+sys.exit(1 if problems else 0)
+PY
+) || fail "the leak watch from the install: $leak
+$(cat "$work/leak.err")"
+echo "installed demo phone: $app listed, $frames frames recorded; $leak"

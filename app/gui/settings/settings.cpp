@@ -20,6 +20,10 @@ const QString kDropFrozen = QStringLiteral("thresholds/dropFrozen");
 const QString kMappings = QStringLiteral("mappings");
 const QString kExcludedHeaps = QStringLiteral("heaps/exclude");
 const QString kKnownReferences = QStringLiteral("heaps/knownReferences");
+const QString kLeakWatch = QStringLiteral("live/leakWatch");
+// `mxi record --leak-watch`'s names (core/agentlink parseLeakWatchMode).
+const QStringList kLeakWatchModes{QStringLiteral("off"), QStringLiteral("report"), QStringLiteral("manual"),
+                                  QStringLiteral("auto")};
 
 template <typename T>
 void readNumber(QSettings& store, const QString& key, T& into) {
@@ -36,7 +40,7 @@ bool Settings::operator==(const Settings& o) const {
   return adbPath == o.adbPath && transport == o.transport && a.evilMethodMs == b.evilMethodMs && a.anrMs == b.anrMs &&
          a.drops.normal == b.drops.normal && a.drops.middle == b.drops.middle && a.drops.high == b.drops.high &&
          a.drops.frozen == b.drops.frozen && mappings == o.mappings && excludedHeaps == o.excludedHeaps &&
-         knownReferencesFile == o.knownReferencesFile;
+         knownReferencesFile == o.knownReferencesFile && leakWatch == o.leakWatch;
 }
 
 namespace {
@@ -82,6 +86,7 @@ Settings Settings::load(QSettings& store) {
   store.endArray();
   s.excludedHeaps = store.value(kExcludedHeaps).toStringList();
   s.knownReferencesFile = store.value(kKnownReferences).toString();
+  if (const QString v = store.value(kLeakWatch).toString(); kLeakWatchModes.contains(v)) s.leakWatch = v;
   if (!thresholdsProblem(s.thresholds).isEmpty())
     s.thresholds = core::live::LiveThresholds{};  // inconsistent numbers: back to Matrix's
   return s;
@@ -112,6 +117,7 @@ void Settings::save(QSettings& store) const {
   store.endArray();
   store.setValue(kExcludedHeaps, excludedHeaps);
   store.setValue(kKnownReferences, knownReferencesFile);
+  store.setValue(kLeakWatch, leakWatch);
   store.sync();
 }
 

@@ -35,6 +35,8 @@ struct Settings {
   QList<AppMapping> mappings;
   QStringList excludedHeaps;    // e.g. image, zygote (Android)
   QString knownReferencesFile;  // more known references (JSON, docs/LEAKS.md), added to the built-in ones
+  // The live view's leak watch (docs/LEAKS.md): off, report, manual or auto — the last one chosen.
+  QString leakWatch = QStringLiteral("report");
 
   bool operator==(const Settings& other) const;
 

@@ -17,7 +17,13 @@ QString qs(const std::string& s) { return QString::fromStdString(s); }
 LiveDeviceJob::LiveDeviceJob(LiveTarget target, QObject* parent)
     : WorkerJob(target.label, parent), m_target(std::move(target)) {}
 
-LiveDeviceJob::~LiveDeviceJob() { stop(); }  // the worker uses this object's members
+LiveDeviceJob::~LiveDeviceJob() {
+  {
+    std::lock_guard lock(m_mutex);  // a closing window does not wait for a leak analysis
+    if (m_recorder != nullptr) m_recorder->cancelAnalyses();
+  }
+  stop();  // the worker uses this object's members
+}
 
 core::adb::IoLimits LiveDeviceJob::limits(const core::CancelToken& cancel) {
   return core::adb::IoLimits{std::chrono::milliseconds(10000), &cancel};
@@ -49,9 +55,9 @@ void LiveDeviceJob::start(const QString& package, const QString& sessionPath, Ap
   m_session = std::make_shared<core::live::LiveSession>(m_target.thresholds);
   m_appliedRecords = 0;
   m_running = true;
-  startWork([this, package = package.toStdString(), path = sessionPath.toStdString(), how, session = m_session](
-                core::ProgressSink&, const core::CancelToken& cancel) {
-    record(package, path, how, session, cancel);
+  startWork([this, package = package.toStdString(), path = sessionPath.toStdString(), how, leakWatch = m_leakWatch,
+             session = m_session](core::ProgressSink&, const core::CancelToken& cancel) {
+    record(package, path, how, leakWatch, session, cancel);
     return core::okStatus();
   });
 }
@@ -70,6 +76,15 @@ void LiveDeviceJob::dumpHeap(const QString& path) {
   m_recorder->requestHeapDump({path.toStdString(), 0, flags, "requested from the live view", std::nullopt});
 }
 
+void LiveDeviceJob::dumpLeak(const QString& path, const QString& activity) {
+  std::lock_guard lock(m_mutex);
+  if (m_recorder == nullptr) return;
+  const uint32_t flags =
+      core::protocol::kHeapDumpGcFirst | core::protocol::bitmapFormatFlags(core::protocol::BitmapFormat::kPng);
+  m_recorder->requestHeapDump(
+      {path.toStdString(), 0, flags, "Dump & analyse of the leak of " + activity.toStdString(), std::nullopt});
+}
+
 void LiveDeviceJob::traceMethods(const QString& path, const core::agentlink::MethodTraceOrder& order) {
   std::lock_guard lock(m_mutex);
   if (m_recorder == nullptr) return;
@@ -77,6 +92,7 @@ void LiveDeviceJob::traceMethods(const QString& path, const core::agentlink::Met
 }
 
 void LiveDeviceJob::record(const std::string& package, const std::string& sessionPath, AppStart how,
+                           core::protocol::LeakWatchMode leakWatch,
                            const std::shared_ptr<core::live::LiveSession>& session, const core::CancelToken& cancel) {
   // The dashboard's sink: records decoded here, on the worker; the updates applied to `session`
   // on the UI thread, in batches (everything that arrived since the last one).
@@ -139,6 +155,9 @@ void LiveDeviceJob::record(const std::string& package, const std::string& sessio
   options.packageName = package;
   options.sessionPath = sessionPath;
   options.pollIntervalMs = 500;
+  options.leakWatch = leakWatch;  // memory every second, the default
+  options.leakCheckIntervalMs = m_target.leakCheckIntervalMs;
+  options.leakChecks = m_target.leakChecks;
   agentlink::LiveRecorder recorder(
       options, [&](core::protocol::AgentHello& hello) { return agent.startAndConnect(hello, cancel); },
       // The figures are the dashboard's model's (session()), not a summary line.
@@ -169,9 +188,25 @@ void LiveDeviceJob::record(const std::string& package, const std::string& sessio
       });
       return;
     }
+    if (p.leakWatch) {  // auto mode's own dump: its verdict names the zip it becomes
+      deliver([this, error = p.result.ok() ? QString() : qs(p.result.toString())] { emit leakDumpTaken(error); });
+      return;
+    }
     deliver([this, path = qs(p.path), error = p.result.ok() ? QString() : qs(p.result.toString())] {
       emit heapDumpFinished(path, error);
     });
+  });
+  recorder.setLeakObserver([this](const agentlink::LeakVerdictNotice& leak) {
+    QString text = tr("Leak: %1 (pid %2) was destroyed and is still in the heap after the GC-forced checks")
+                       .arg(qs(leak.activity))
+                       .arg(leak.pid);
+    if (leak.mode == core::protocol::LeakWatchMode::kAuto) {
+      text += leak.chainFound ? tr("; its leak chain is in the issue, the dump kept as %1").arg(qs(leak.zipPath))
+                              : tr("; no chain: %1").arg(qs(leak.detail));
+    } else if (leak.mode == core::protocol::LeakWatchMode::kManual) {
+      text += tr("; select the issue and press Dump & analyse");
+    }
+    deliver([this, text] { emit status(text); });
   });
   {
     std::lock_guard lock(m_mutex);

@@ -5,7 +5,8 @@
 // is written to a `.mxs` file, unless it captured nothing. The job owns the recording's one live
 // model (session()): the recorder's stream reaches it through a core LiveHandoff sink, which
 // decodes the records on the worker and hands the updates over in batches, applied on the UI
-// thread where the dashboard reads the model. Mark and Dump heap go to the running recorder;
+// thread where the dashboard reads the model. The app's memory is sampled every second and its
+// destroyed Activities watched for leaks in the chosen mode. Mark and Dump heap go to the running recorder;
 // results come back as queued signals. cancel() ends a recording (finished() follows, after the
 // last batch).
 #pragma once
@@ -38,6 +39,9 @@ struct LiveTarget {
   core::agentlink::AgentSearch agentSearch;
   core::live::LiveThresholds thresholds;  // Settings: what the dashboard judges by
   QList<AppMapping> mappings;             // Settings: methodMapping / ProGuard files per app
+  // Settings: the leak watch's mode the view starts with (the user may pick another per recording).
+  core::protocol::LeakWatchMode leakWatch = core::protocol::LeakWatchMode::kReport;
+  uint32_t leakCheckIntervalMs = 0, leakChecks = 0;  // 0: the agent's defaults (docs/LEAKS.md)
 };
 
 class LiveDeviceJob : public WorkerJob {
@@ -54,9 +58,14 @@ class LiveDeviceJob : public WorkerJob {
   using AppStart = core::agentlink::WhenNotRunning;
   // Asynchronous: deployed(), connectionChanged()… then finished(); or appUnavailable() alone.
   void start(const QString& package, const QString& sessionPath, AppStart how = AppStart::kRefuse);
+  // The leak watch of the next start() (docs/LEAKS.md; default report).
+  void setLeakWatch(core::protocol::LeakWatchMode mode) { m_leakWatch = mode; }
+  core::protocol::LeakWatchMode leakWatch() const { return m_leakWatch; }
   bool running() const { return m_running; }
   void mark(const QString& label);
   void dumpHeap(const QString& path);
+  // Dump & analyse of a leak verdict: a heap dump with GC first (what Matrix's MANUAL_DUMP takes).
+  void dumpLeak(const QString& path, const QString& activity);
   // Traces the app's methods (ART's tracer) into `path`; the issues judged from it join the
   // recording like the app's own Matrix issues. Progress and the end as for a heap dump.
   void traceMethods(const QString& path, const core::agentlink::MethodTraceOrder& order);
@@ -73,6 +82,9 @@ class LiveDeviceJob : public WorkerJob {
   void connectionChanged(bool connected, const QString& detail);
   void heapDumpProgress(qint64 receivedBytes, qint64 totalBytes);
   void heapDumpFinished(const QString& path, const QString& error);  // error empty on success
+  // The leak watch's own dump (auto mode) arrived or failed; it is analysed by the recorder, and the
+  // leak issue that follows names the zip it became.
+  void leakDumpTaken(const QString& error);
   void methodTraceFinished(const QString& path, int issues, const QString& error);
   void finished(const QString& sessionPath, const QString& error);
   // start() recorded nothing: the app is not installed (`message` names the closest installed
@@ -85,12 +97,14 @@ class LiveDeviceJob : public WorkerJob {
  private:
   // On the worker.
   void record(const std::string& package, const std::string& sessionPath, AppStart how,
-              const std::shared_ptr<core::live::LiveSession>& session, const core::CancelToken& cancel);
+              core::protocol::LeakWatchMode leakWatch, const std::shared_ptr<core::live::LiveSession>& session,
+              const core::CancelToken& cancel);
   static core::adb::IoLimits limits(const core::CancelToken& cancel);
 
   LiveTarget m_target;
   std::vector<core::agentlink::DeviceApp> m_apps;
   bool m_running = false;
+  core::protocol::LeakWatchMode m_leakWatch = core::protocol::LeakWatchMode::kReport;
   std::shared_ptr<core::live::LiveSession> m_session;
   uint64_t m_appliedRecords = 0;
   std::mutex m_mutex;  // guards m_recorder

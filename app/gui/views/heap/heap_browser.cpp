@@ -140,7 +140,8 @@ void HeapBrowser::applyFocus() {
     int row = 0;
     for (const auto* list : {&report.leaks, &report.libraryLeaks}) {
       for (const auto& leak : *list) {
-        if (QString::fromStdString(leak.signature) == m_focusSignature) {
+        if (QString::fromStdString(leak.signature) == m_focusSignature ||
+            QString::fromStdString(leak.className) == m_focusSignature) {
           const QModelIndex index = m_leaks->index(row, 0);
           m_leakView->setCurrentIndex(index);
           m_leakView->expand(index);

@@ -51,8 +51,9 @@ class HeapBrowser : public QTabWidget {
   bool showView(const QString& name);
   // Opens an object in the Inspector tab; false when the id is not in the dump.
   bool inspect(core::hprof::ObjectId id);
-  // Where the Triage window sends the user: the leak with this signature selected on the Leaks
-  // tab, or (a bitmap, or no such leak) `object` in the Inspector — now, or once its stage lands.
+  // Where the Triage window sends the user: the leak with this signature (or whose leaking objects
+  // are of this class: the live view's Dump & analyse) selected on the Leaks tab, or (a bitmap, or
+  // no such leak) `object` in the Inspector — now, or once its stage lands.
   void focus(const QString& leakSignature, core::hprof::ObjectId object);
   // The signature of the leak selected on the Leaks tab ("" when none).
   QString selectedLeakSignature() const;

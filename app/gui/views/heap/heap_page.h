@@ -26,7 +26,8 @@ class HeapPage final : public Page {
 
   // Ignored while another dump loads.
   void openDump(const QString& path);
-  // Opens `path` showing that leak (by signature) or that object (0: none) first.
+  // Opens `path` showing that leak (by signature, or the class of its leaking objects: the live
+  // view's Dump & analyse names the leaked Activity) or that object (0: none) first.
   void openDumpAt(const QString& path, const QString& leakSignature, quint64 objectId);
 
  signals:

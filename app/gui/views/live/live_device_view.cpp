@@ -1,25 +1,21 @@
 #include "app/gui/views/live/live_device_view.h"
 
-#include <QCheckBox>
 #include <QComboBox>
 #include <QDateTime>
-#include <QDialog>
-#include <QDialogButtonBox>
 #include <QDir>
-#include <QDoubleSpinBox>
 #include <QFileInfo>
-#include <QFormLayout>
 #include <QHBoxLayout>
 #include <QInputDialog>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTimer>
 #include <QVBoxLayout>
 
 #include "app/gui/jobs/live/demo_device.h"
+#include "app/gui/views/live/method_trace_dialog.h"
+#include "app/gui/views/session/issue_detail_view.h"
 #include "app/gui/views/session/live_dashboard.h"
 
 namespace mxi::gui {
@@ -48,12 +44,23 @@ LiveDeviceView::LiveDeviceView(LiveTarget target, std::unique_ptr<DemoDevice> de
   m_trace->setToolTip(
       tr("Trace the app's methods with ART's own tracer (a debuggable app; profileable on Android "
          "10+): slow main-thread dispatches, startup and main-thread IO join the issues, no SDK needed"));
+  m_leakWatch = new QComboBox;
+  m_leakWatch->setObjectName(QStringLiteral("leakWatch"));
+  for (const char* mode : {"off", "report", "manual", "auto"}) m_leakWatch->addItem(QString::fromLatin1(mode));
+  m_leakWatch->setCurrentText(QString::fromLatin1(core::protocol::leakWatchModeName(m_job->target().leakWatch)));
+  m_job->setLeakWatch(m_job->target().leakWatch);
+  m_leakWatch->setToolTip(
+      tr("Activity leak watch (Matrix ResourceCanary's dump modes, without the SDK): off; report — a destroyed "
+         "Activity that survives the GC-forced checks is a leak issue; manual — the issue offers Dump & analyse; "
+         "auto — dumped with GC and analysed here, the issue gets the leak chain"));
   m_dumpProgress = new QProgressBar;
   m_dumpProgress->setRange(0, 1000);
   m_dumpProgress->setMaximumWidth(180);
   m_dumpProgress->hide();
   bar->addWidget(new QLabel(tr("App:")));
   bar->addWidget(m_apps, 1);
+  bar->addWidget(new QLabel(tr("Leak watch:")));
+  bar->addWidget(m_leakWatch);
   for (QWidget* w : {static_cast<QWidget*>(m_refresh), static_cast<QWidget*>(m_start), static_cast<QWidget*>(m_stop),
                      static_cast<QWidget*>(m_mark), static_cast<QWidget*>(m_dump), static_cast<QWidget*>(m_trace),
                      static_cast<QWidget*>(m_dumpProgress)}) {
@@ -105,6 +112,10 @@ LiveDeviceView::LiveDeviceView(LiveTarget target, std::unique_ptr<DemoDevice> de
   connect(m_dump, &QPushButton::clicked, this, &LiveDeviceView::dumpHeap);
   connect(m_trace, &QPushButton::clicked, this, &LiveDeviceView::chooseMethodTrace);
   connect(m_apps, &QComboBox::editTextChanged, this, &LiveDeviceView::updateButtons);
+  connect(m_leakWatch, &QComboBox::currentTextChanged, this, [this](const QString& mode) {
+    if (const auto chosen = core::agentlink::parseLeakWatchMode(mode.toStdString())) m_job->setLeakWatch(*chosen);
+    emit leakWatchChosen(mode);
+  });
 
   connect(m_job, &LiveDeviceJob::appsListed, this, [this] {
     const QString typed = m_apps->currentText();
@@ -202,13 +213,25 @@ LiveDeviceView::LiveDeviceView(LiveTarget target, std::unique_ptr<DemoDevice> de
   connect(m_job, &LiveDeviceJob::heapDumpFinished, this, [this](const QString& path, const QString& error) {
     m_dumpProgress->hide();
     m_dump->setEnabled(m_job->running());
+    const QString activity = path == m_leakDumpPath ? m_leakDumpActivity : QString();
+    if (!activity.isEmpty()) m_leakDumpPath.clear();
     if (!error.isEmpty()) {
       m_status->setText(tr("Heap dump failed: %1").arg(error));
       emit failed(tr("Heap dump failed: %1").arg(error));
       return;
     }
     m_status->setText(tr("Heap dump saved to %1").arg(path));
-    emit heapDumpArrived(path);
+    if (!activity.isEmpty()) {
+      emit leakDumpArrived(path, activity);
+    } else {
+      emit heapDumpArrived(path);
+    }
+  });
+  connect(m_job, &LiveDeviceJob::leakDumpTaken, this, [this](const QString& error) {
+    m_dumpProgress->hide();
+    updateButtons();
+    m_status->setText(error.isEmpty() ? tr("Leak watch: the heap dump arrived; analysing it…")
+                                      : tr("Leak watch: the heap dump failed: %1").arg(error));
   });
   connect(m_job, &LiveDeviceJob::finished, this, [this](const QString& path, const QString& error) {
     m_connected = false;
@@ -263,6 +286,7 @@ void LiveDeviceView::updateButtons() {
   const bool running = m_job->running();
   m_refresh->setEnabled(!running);
   m_apps->setEnabled(!running);
+  m_leakWatch->setEnabled(!running);
   m_start->setEnabled(!running && !m_apps->currentText().isEmpty());
   m_stop->setEnabled(running);
   m_mark->setEnabled(running);
@@ -303,6 +327,8 @@ void LiveDeviceView::start(LiveDeviceJob::AppStart how) {
     m_dashboard->deleteLater();
   }
   m_dashboard = new LiveDashboard(m_job->session());
+  m_dashboard->detailView()->setLeakDumpsOffered(true);
+  connect(m_dashboard->detailView(), &IssueDetailView::leakDumpRequested, this, &LiveDeviceView::dumpLeak);
   m_layout->insertWidget(m_layout->count() - 1, m_dashboard, 100);
   updateButtons();
 }
@@ -334,29 +360,19 @@ void LiveDeviceView::dumpHeap() {
   m_job->dumpHeap(path);
 }
 
+void LiveDeviceView::dumpLeak(const QString& activity) {
+  if (!m_job->running()) return;
+  m_leakDumpPath = recordingFile(QStringLiteral("leak"), QStringLiteral("hprof"));
+  m_leakDumpActivity = activity;
+  m_dump->setEnabled(false);
+  m_dumpProgress->setValue(0);
+  m_dumpProgress->show();
+  m_status->setText(tr("Dumping the heap of %1 after a GC…").arg(activity));
+  m_job->dumpLeak(m_leakDumpPath, activity);
+}
+
 void LiveDeviceView::chooseMethodTrace() {
-  QDialog dialog(this);
-  dialog.setWindowTitle(tr("Trace methods"));
-  auto* form = new QFormLayout(&dialog);
-  auto* seconds = new QDoubleSpinBox;
-  seconds->setRange(0.5, 600);
-  seconds->setValue(5);
-  seconds->setSuffix(tr(" s"));
-  auto* sampling = new QSpinBox;
-  sampling->setRange(0, 100000);
-  sampling->setValue(1000);
-  sampling->setSpecialValueText(tr("every call"));
-  sampling->setSuffix(tr(" µs"));
-  auto* launch = new QCheckBox(tr("From a cold launch (the app is restarted)"));
-  form->addRow(tr("Trace for:"), seconds);
-  form->addRow(tr("Sample every:"), sampling);
-  form->addRow(launch);
-  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
-  form->addRow(buttons);
-  connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
-  connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-  if (dialog.exec() != QDialog::Accepted) return;
-  traceMethods(seconds->value(), static_cast<uint32_t>(sampling->value()), launch->isChecked());
+  if (const auto choice = askMethodTrace(this)) traceMethods(choice->seconds, choice->samplingUs, choice->launch);
 }
 
 void LiveDeviceView::traceMethods(double seconds, uint32_t samplingUs, bool launch) {

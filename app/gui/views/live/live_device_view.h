@@ -1,10 +1,12 @@
 // The live device view: pick an app (running first) → Start deploys mxi-agent (its version is
 // shown) and streams into the dashboard while the session is recorded to a `.mxs` file; Mark
 // annotates a moment, Dump heap streams a heap dump (progress) and hands it to the heap
-// browser; Stop completes the file. A lost device shows a banner, keeps everything recorded and
-// resumes when the agent is back. An app that is not installed is named with the closest
-// installed ones; one that does not run gets a banner with Wait for it / Launch it; the app's
-// process dying and restarting is shown; a recording that captured nothing is not offered.
+// browser; Stop completes the file. The leak watch's mode (off, report, manual, auto:
+// docs/LEAKS.md) is chosen beside Start; a manual verdict's Dump & analyse dumps the app and
+// hands the dump to the heap browser on that Activity's leak. A lost device shows a banner, keeps everything recorded
+// and resumes when the agent is back. An app that is not installed is named with the closest installed ones; one that
+// does not run gets a banner with Wait for it / Launch it; the app's process dying and restarting is shown; a recording
+// that captured nothing is not offered.
 #pragma once
 
 #include <QDateTime>
@@ -34,6 +36,7 @@ class LiveDeviceView : public QWidget {
   LiveDeviceJob& job() { return *m_job; }
   LiveDashboard* dashboard() const { return m_dashboard; }
   QComboBox* appPicker() const { return m_apps; }
+  QComboBox* leakWatchPicker() const { return m_leakWatch; }  // off, report, manual, auto
   QString sessionPath() const { return m_sessionPath; }
   QString bannerText() const;
   // The banner of an app that cannot be recorded (not installed, not running); empty when hidden.
@@ -50,6 +53,8 @@ class LiveDeviceView : public QWidget {
   void stop();
   void mark(const QString& label);
   void dumpHeap();
+  // Dump & analyse of a leak verdict (manual mode): a dump with GC, then leakDumpArrived().
+  void dumpLeak(const QString& activity);
   // Traces the app's methods for `seconds` (or a cold launch when `launch`), sampling every
   // `samplingUs` (0: every call). traceMethods() asks with a dialog first.
   void traceMethods(double seconds, uint32_t samplingUs, bool launch);
@@ -62,6 +67,8 @@ class LiveDeviceView : public QWidget {
   void started();                             // the agent is connected and streaming
   void sessionFinished(const QString& path);  // Stop: the .mxs is complete
   void heapDumpArrived(const QString& path);
+  void leakDumpArrived(const QString& path, const QString& activity);  // Dump & analyse's dump
+  void leakWatchChosen(const QString& mode);                           // the picker changed
   void methodTraceArrived(const QString& path, int issues);
   void failed(const QString& message);
   void appUnavailable(const QString& message);  // nothing is recorded; appBannerText() says why
@@ -77,6 +84,8 @@ class LiveDeviceView : public QWidget {
   LiveDashboard* m_dashboard = nullptr;
   QVBoxLayout* m_layout;
   QComboBox* m_apps;
+  QComboBox* m_leakWatch;
+  QString m_leakDumpPath, m_leakDumpActivity;  // Dump & analyse in progress
   QPushButton *m_refresh, *m_start, *m_stop, *m_mark, *m_dump;
   QLabel* m_agent;
   QLabel* m_status;

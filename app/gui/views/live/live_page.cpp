@@ -27,8 +27,12 @@ LiveDeviceView* LivePage::openLiveDevice(LiveTarget target, std::unique_ptr<Demo
   delete m_view;                              // completes its recording first
   target.thresholds = settings().thresholds;  // Settings, as they are now
   target.mappings = settings().mappings;
+  target.leakWatch = core::agentlink::parseLeakWatchMode(settings().leakWatch.toStdString())
+                         .value_or(core::protocol::LeakWatchMode::kReport);
   m_view = new LiveDeviceView(std::move(target), std::move(demo));
   connect(m_view, &LiveDeviceView::heapDumpArrived, this, &LivePage::heapDumpArrived);
+  connect(m_view, &LiveDeviceView::leakDumpArrived, this, &LivePage::leakDumpArrived);
+  connect(m_view, &LiveDeviceView::leakWatchChosen, this, &LivePage::leakWatchChosen);
   // The trace's issues are in the live feed already; the trace itself opens in its own view
   // only when asked (File → Open method trace, or the path in the status line).
   connect(m_view, &LiveDeviceView::sessionFinished, this, &LivePage::fileOpened);

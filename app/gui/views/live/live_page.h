@@ -37,6 +37,10 @@ class LivePage final : public Page {
 
  signals:
   void heapDumpArrived(const QString& path);
+  // Dump & analyse: the dump, to open on that Activity's leak.
+  void leakDumpArrived(const QString& path, const QString& activity);
+  // The live view's leak watch picker changed: the window keeps it in the settings.
+  void leakWatchChosen(const QString& mode);
 
  private:
   QAction* m_demoAction;

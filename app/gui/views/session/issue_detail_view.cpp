@@ -1,6 +1,7 @@
 #include "app/gui/views/session/issue_detail_view.h"
 
 #include <QLabel>
+#include <QPushButton>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTextBrowser>
@@ -55,6 +56,38 @@ QString anrHtml(const core::anr::AnrReport& anr) {
   return html;
 }
 
+// A memory issue (a leak verdict of the leak watch, or ResourceCanary's): the Activity, how it was
+// found, the dump kept and the leak chain as text; every other key of the content below.
+QString leakHtml(const core::matrix::MatrixIssue& issue) {
+  const auto& memory = *issue.memory;
+  const auto content = core::json::parseJson(issue.contentJson);
+  auto text = [&](const char* key) {
+    return content.ok() ? QString::fromStdString(core::json::jsonString(*content, key)) : QString();
+  };
+  auto number = [&](const char* key) {
+    const auto v = content.ok() ? core::json::jsonInt(*content, key) : std::nullopt;
+    return v ? QString::number(*v) : QString();
+  };
+  QString html = QStringLiteral("<table cellspacing=4>");
+  auto row = [&](const QString& k, const QString& v) {
+    if (!v.isEmpty()) html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(k, v.toHtmlEscaped());
+  };
+  row(QObject::tr("Activity"), QString::fromStdString(memory.activity));
+  row(QObject::tr("Process"), QString::fromStdString(memory.leakProcess));
+  row(QObject::tr("Dump mode"), text("dump_mode"));
+  row(QObject::tr("GC-forced checks survived"), number("checks"));
+  row(QObject::tr("Activities in the heap / the system"),
+      number("heap_activities").isEmpty()
+          ? QString()
+          : QStringLiteral("%1 / %2").arg(number("heap_activities"), number("system_activities")));
+  row(QObject::tr("Dump kept"), QString::fromStdString(memory.resultZipPath));
+  html += QStringLiteral("</table>");
+  if (!memory.leakDetail.empty()) {
+    html += QObject::tr("<h4>Leak chain</h4><pre>%1</pre>").arg(esc(memory.leakDetail));
+  }
+  return html;
+}
+
 }  // namespace
 
 IssueDetailView::IssueDetailView(QWidget* parent) : QWidget(parent) {
@@ -64,7 +97,18 @@ IssueDetailView::IssueDetailView(QWidget* parent) : QWidget(parent) {
   m_title->setWordWrap(true);
   m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
   m_pages = new QStackedWidget;
+  m_dumpLeak = new QPushButton(tr("Dump && analyse"));
+  m_dumpLeak->setObjectName(QStringLiteral("dumpLeak"));
+  m_dumpLeak->setToolTip(
+      tr("Take a heap dump of the app after a GC (Matrix's MANUAL_DUMP) and open it in the heap browser on this "
+         "Activity's leak chain"));
+  m_dumpLeak->hide();
+  connect(m_dumpLeak, &QPushButton::clicked, this, [this] {
+    m_dumpLeak->setEnabled(false);  // one dump per press
+    emit leakDumpRequested(m_leakActivity);
+  });
   layout->addWidget(m_title);
+  layout->addWidget(m_dumpLeak, 0, Qt::AlignLeft);
   layout->addWidget(m_pages, 1);
 
   auto* treePage = new QSplitter(Qt::Vertical);
@@ -84,6 +128,7 @@ IssueDetailView::IssueDetailView(QWidget* parent) : QWidget(parent) {
 }
 
 void IssueDetailView::clear() {
+  m_dumpLeak->hide();
   m_title->setText(tr("Select an issue to see its details."));
   m_text->clear();
   m_pages->setCurrentWidget(m_text);
@@ -115,6 +160,7 @@ void IssueDetailView::showIssue(const core::live::LiveEvent& event) {
   if (!event.scene.empty()) title += tr(" · scene %1").arg(esc(event.scene));
   if (event.costMs >= 0) title += tr(" · %1 ms").arg(event.costMs);
   m_title->setText(title);
+  m_dumpLeak->hide();
 
   if (event.anr) {
     m_text->setHtml(anrHtml(*event.anr));
@@ -159,6 +205,15 @@ void IssueDetailView::showIssue(const core::live::LiveEvent& event) {
     if (io.repeat) row(tr("Repeated reads"), QString::number(io.repeat));
     html += QStringLiteral("</table>");
     if (!issue.stack.empty()) html += tr("<h4>Stack</h4><pre>%1</pre>").arg(esc(issue.stack));
+  } else if (issue.memory && !issue.truncated) {
+    html += leakHtml(issue);
+    const auto content = core::json::parseJson(issue.contentJson);
+    const bool manual = content.ok() && core::json::jsonString(*content, "dump_mode") == "manual";
+    if (m_offerLeakDumps && manual && issue.memory->resultZipPath.empty() && !issue.memory->activity.empty()) {
+      m_leakActivity = QString::fromStdString(issue.memory->activity);
+      m_dumpLeak->setEnabled(true);
+      m_dumpLeak->show();
+    }
   } else if (issue.truncated) {
     html += tr("<p><b>logcat cut this issue</b> (its entries end near 4 KB); the text as it arrived:</p>"
                "<pre>%1</pre>")

@@ -1,6 +1,8 @@
 // Detail of one issue-feed row: an evil method's call tree (decoded names, total and self cost,
 // the hot path expanded, the stackKey method in bold), an ANR's main-thread stack with its
-// blocking chain and deadlocks, an IO issue's fields and stack, startup phases as bars.
+// blocking chain and deadlocks, an IO issue's fields and stack, startup phases as bars, a leak
+// (memory issue): the Activity, how it was found, its leak chain and the dump kept — and, in the
+// live view for a `manual` leak watch verdict, Dump & analyse.
 #pragma once
 
 #include <QWidget>
@@ -8,6 +10,7 @@
 #include "core/live/live_session.h"
 
 class QLabel;
+class QPushButton;
 class QStackedWidget;
 class QTextBrowser;
 class QTreeView;
@@ -27,6 +30,13 @@ class IssueDetailView : public QWidget {
   CallTreeModel* callTreeModel() const { return m_callTree; }  // of the issue shown; null before one
   QString detailText() const;
   StartupChart* startupChart() const { return m_startup; }
+  // The live view offers Dump & analyse on a leak verdict that has no dump yet (manual mode).
+  void setLeakDumpsOffered(bool offered) { m_offerLeakDumps = offered; }
+  QPushButton* dumpLeakButton() const { return m_dumpLeak; }  // hidden unless offered for the issue shown
+
+ signals:
+  // Dump & analyse: a heap dump with GC of the app, opened focused on this Activity's leak.
+  void leakDumpRequested(const QString& activity);
 
  private:
   void showCallTree(const core::matrix::CallNode& root);
@@ -37,6 +47,9 @@ class IssueDetailView : public QWidget {
   QTextBrowser* m_treeText;  // under the tree: thread stack / content
   QTextBrowser* m_text;
   StartupChart* m_startup;
+  QPushButton* m_dumpLeak;
+  bool m_offerLeakDumps = false;
+  QString m_leakActivity;  // of the issue shown, for Dump & analyse
 };
 
 }  // namespace mxi::gui
