@@ -237,9 +237,9 @@ void registerFramestats(CLI::App& parent, int& exitCode) {
 }  // namespace
 
 void registerParseCommand(CLI::App& root, int& exitCode) {
-  auto* cmd = root.add_subcommand(
-      "parse",
-      "Decode raw captures: Matrix issues, ANR traces, gfxinfo framestats, ART method traces, dumpsys meminfo, StrictMode reports");
+  auto* cmd = root.add_subcommand("parse",
+                                  "Decode raw captures: Matrix issues, ANR traces, gfxinfo framestats, ART method "
+                                  "traces, dumpsys meminfo, StrictMode reports");
   cmd->require_subcommand(1);
   registerIssues(*cmd, exitCode);
   registerAnr(*cmd, exitCode);

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "core/agentlink/issue_record.h"
+#include "core/agentlink/strictmode_record.h"
 #include "core/base/worker_pool.h"
 #include "core/devicetext/am_start_output.h"
 #include "core/hprof/dump_source.h"
@@ -372,6 +373,17 @@ Status LiveRecorder::handle(const proto::Message& message) {
     r.timeNs = timeNs;
     r.text = issueRecordJson(*issue);
     RETURN_IF_ERROR(append(r));
+  } else if (const auto* report = std::get_if<proto::StrictModeReport>(&message)) {
+    const size_t hash = std::hash<std::string>{}("StrictMode\n" + report->text);
+    if (!m_issueIds.emplace(report->logTimeMs, report->pid, hash).second) return okStatus();  // read twice
+    if (report->source == proto::StrictModeSource::kLogcat) m_logResumeMs = std::max(m_logResumeMs, report->logTimeMs);
+    session::SessionRecord r;
+    r.type = session::RecordType::kIssue;
+    r.timeNs = report->monotonicNs ? static_cast<int64_t>(report->monotonicNs) : m_lastDeviceNs;
+    for (std::string& json : strictModeRecordsJson(*report, m_options.packageName)) {
+      r.text = std::move(json);
+      RETURN_IF_ERROR(append(r));
+    }
   } else if (const auto* memory = std::get_if<proto::MemorySample>(&message)) {
     session::SessionRecord r;
     r.type = session::RecordType::kMemory;

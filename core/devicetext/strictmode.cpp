@@ -18,6 +18,7 @@ constexpr std::string_view kLeakType = "LeakedClosableViolation";
 
 // One logcat line split into its prefix and message, for the layouts QA pastes:
 //   threadtime     `[YYYY-]MM-DD HH:MM:SS.mmm  PID  TID L TAG: msg`
+//   epoch          `SECONDS.mmm  PID  TID L TAG: msg` (threadtime with `-v epoch`: the agent's)
 //   Studio (old)   `YYYY-MM-DD HH:MM:SS.mmm PID-TID/PACKAGE L/TAG: msg`
 //   Studio (new)   `YYYY-MM-DD HH:MM:SS.mmm  PID-TID  TAG  PACKAGE  L  msg`
 //   time / brief   `[MM-DD HH:MM:SS.mmm ]L/TAG( PID): msg`, `L/TAG: msg`
@@ -110,9 +111,19 @@ LogLine splitLogcat(std::string_view line) {
   c.spaces();
   if (isDigit(c.peek())) {
     Cursor probe = c;
-    if (!probe.number() || !probe.eat('-') || !isDigit(probe.peek())) return out;  // not a date
+    // `-v epoch` (what the agent reads): `SECONDS.mmm  PID  TID L TAG: msg`.
+    const bool epoch = probe.number() && probe.eat('.') && probe.number() && probe.spaces() && isDigit(probe.peek());
+    probe = c;
+    if (!epoch && (!probe.number() || !probe.eat('-') || !isDigit(probe.peek()))) return out;  // not a date
     out.cut = true;  // from here on, a line that stops early was cut
-    if (!readTimestamp(c) || !c.spaces()) return out;
+    if (epoch) {
+      c.number();
+      c.eat('.');
+      c.number();
+      c.spaces();
+    } else if (!readTimestamp(c) || !c.spaces()) {
+      return out;
+    }
     if (isLevel(c.peek()) && c.peek(1) == '/') {  // time: `L/TAG( PID): msg`
       out.cut = false;
       readSlashTag(c, out);

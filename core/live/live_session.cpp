@@ -58,7 +58,13 @@ std::string summarize(const MatrixIssue& issue) {
       return s;
     }
     case IssueKind::kIo:
-      if (issue.io) return std::string(matrix::ioIssueTypeName(issue.type)) + " · " + issue.io->path;
+      if (issue.io) {
+        // StrictMode's reports name no file: the app's frame that did the IO (or opened the leaked
+        // resource) says where to look instead.
+        const std::string& where = issue.io->path.empty() ? issue.io->caller : issue.io->path;
+        return (issue.source == "strictMode" ? "StrictMode " : "") + std::string(matrix::ioIssueTypeName(issue.type)) +
+               (where.empty() ? "" : " · " + where);
+      }
       return std::string(matrix::ioIssueTypeName(issue.type));
     case IssueKind::kStartup:
       if (issue.startup) {

@@ -222,4 +222,15 @@ void fields(auto& v, WireOf<MemorySample> auto& m) {
   v(m.source, "MemorySample.source");
 }
 
+void fields(auto& v, WireOf<StrictModeReport> auto& m) {
+  v(m.logTimeMs, "StrictModeReport.logTimeMs");
+  v(m.pid, "StrictModeReport.pid");
+  v(m.tid, "StrictModeReport.tid");
+  v(m.monotonicNs, "StrictModeReport.monotonicNs");
+  // A source a newer agent adds reads as logcat text: the desktop's parser reads both forms alike.
+  v.knownOr(m.source, StrictModeSource::kDropBox, StrictModeSource::kLogcat, "StrictModeReport.source");
+  v(m.truncated, "StrictModeReport.truncated");
+  v(m.text, "StrictModeReport.text");
+}
+
 }  // namespace mxi::core::protocol

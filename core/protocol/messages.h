@@ -38,6 +38,7 @@ enum class MessageType : uint16_t {
   kFrameGap = 0x1D,
   kMethodTraceStarted = 0x1E,
   kMemorySample = 0x1F,
+  kStrictModeReport = 0x20,
 };
 
 // Desktop → agent, first message: the token the agent was started with must match.
@@ -392,6 +393,25 @@ struct MemorySample {
   friend bool operator==(const MemorySample&, const MemorySample&) = default;
 };
 
+// Where the agent read a StrictModeReport: the `StrictMode` logcat tag, or a DropBox
+// `data_app_strictmode` / `system_app_strictmode` entry.
+enum class StrictModeSource : uint8_t { kLogcat = 0, kDropBox = 1 };
+
+// Agent → desktop: one StrictMode violation report of the package's processes, as raw text (the
+// agent cannot link the JSON mapping; the desktop parses it with core/devicetext/strictmode.h and
+// maps it to an IOCanary issue with core/strictmode).
+struct StrictModeReport {
+  static constexpr MessageType kType = MessageType::kStrictModeReport;
+  uint64_t logTimeMs = 0;    // logcat timestamp / DropBox entry time (device wall clock, ms since the epoch)
+  int32_t pid = 0;           // 0: unknown
+  int32_t tid = 0;           // 0: unknown
+  uint64_t monotonicNs = 0;  // logTimeMs on the device's CLOCK_MONOTONIC (0: unknown)
+  StrictModeSource source = StrictModeSource::kLogcat;
+  bool truncated = false;  // the agent's parser found the report cut (logcat dropped its end)
+  std::string text;        // the report's lines as collected (logcat lines with their prefix, or the DropBox entry)
+  friend bool operator==(const StrictModeReport&, const StrictModeReport&) = default;
+};
+
 // A frame of a type this build does not know; skipped by receivers.
 struct UnknownMessage {
   uint16_t type = 0;
@@ -399,9 +419,10 @@ struct UnknownMessage {
   friend bool operator==(const UnknownMessage&, const UnknownMessage&) = default;
 };
 
-using Message = std::variant<Hello, StartCollecting, StopCollecting, HeapDumpRequest, ProcessListRequest, AgentHello,
-                             FrameBatch, SceneChange, MatrixIssue, AnrReport, ProcessList, AppState, HeapDumpBegin,
-                             HeapDumpChunk, HeapDumpEnd, Error, Heartbeat, UnknownMessage, PackageListRequest,
-                             PackageList, FrameGap, MethodTraceRequest, MethodTraceStarted, MemorySample>;
+using Message =
+    std::variant<Hello, StartCollecting, StopCollecting, HeapDumpRequest, ProcessListRequest, AgentHello, FrameBatch,
+                 SceneChange, MatrixIssue, AnrReport, ProcessList, AppState, HeapDumpBegin, HeapDumpChunk, HeapDumpEnd,
+                 Error, Heartbeat, UnknownMessage, PackageListRequest, PackageList, FrameGap, MethodTraceRequest,
+                 MethodTraceStarted, MemorySample, StrictModeReport>;
 
 }  // namespace mxi::core::protocol

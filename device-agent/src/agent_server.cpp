@@ -339,6 +339,7 @@ void AgentServer::startCollecting(const proto::StartCollecting& start) {
   m_pollInterval = std::chrono::milliseconds(proto::framestatsPollIntervalMs(
       std::clamp<uint32_t>(start.pollIntervalMs, proto::kMinPollIntervalMs, 60'000), deviceInfo().refreshMilliHz));
   m_nextPoll = Clock::now();
+  m_nextStrictModeDropBox = Clock::now();
   // Layout 3: 0 (or an older desktop's StartCollecting) samples nothing and watches nothing.
   m_memoryInterval = start.memoryIntervalMs == 0
                          ? std::chrono::milliseconds(0)
@@ -373,6 +374,7 @@ void AgentServer::stopCollecting() {
   m_mainPid = 0;
   m_saidAppState = false;
   m_pendingAnrs.clear();
+  m_strictMode.reset();
   m_memoryInterval = std::chrono::milliseconds(0);
   m_saidNoMemory = false;
   m_pendingMarks = 0;
@@ -397,6 +399,34 @@ void AgentServer::pollOnce() {
     drainLogcat();
   }
   if (!m_pendingAnrs.empty() && !m_package.empty()) pollAnrs();
+  if ((m_collectors & proto::kCollectMatrixIssues) && !m_package.empty()) {
+    drainLogcat();
+    sendStrictModeReports(true);
+    if (Clock::now() >= m_nextStrictModeDropBox) pollStrictModeDropBox();
+  }
+}
+
+void AgentServer::sendStrictModeReports(bool quiet) {
+  if (quiet) m_strictMode.flush();
+  for (proto::StrictModeReport& r : m_strictMode.take()) {
+    r.monotonicNs = wallMsToMonotonicNs(r.logTimeMs);
+    if (!send(r)) return;
+  }
+}
+
+void AgentServer::pollStrictModeDropBox() {
+  // DropBox is read less often than the log: a `dumpsys dropbox --print` lists every entry kept.
+  m_nextStrictModeDropBox = Clock::now() + 5s;
+  for (const char* tag : {"data_app_strictmode", "system_app_strictmode"}) {
+    auto out = m_tools.run(Tool::kDumpsys, {"dropbox", "--print", tag}, 30s);
+    if (!out.ok() || out->exitCode != 0) continue;
+    for (proto::StrictModeReport& r : m_strictMode.dropBox(out->output, m_package)) {
+      // Found now; DropBox's header time is the device's local time, which the agent cannot place.
+      r.logTimeMs = wallMs();
+      r.monotonicNs = monotonicNs();
+      if (!send(r)) return;
+    }
+  }
 }
 
 void AgentServer::pollProcesses() {
@@ -518,7 +548,8 @@ void AgentServer::handleLogLine(std::string_view text) {
     }
   }
   if (!(m_collectors & proto::kCollectMatrixIssues)) return;
-  if (text.find("tag[") == std::string_view::npos) return;
+  const bool strictMode = line->tag == "StrictMode";
+  if (!strictMode && text.find("tag[") == std::string_view::npos) return;
   // Issues of this app only: the line's pid must be one of the package's processes. A pid the
   // last `ps` did not list may be the app's process that just started: look again (rate-limited).
   if (!m_appPids.count(line->pid)) {
@@ -527,6 +558,11 @@ void AgentServer::handleLogLine(std::string_view text) {
     if (known || Clock::now() - m_lastPsRefresh < 200ms) return;
     pollProcesses();
     if (!m_appPids.count(line->pid)) return;
+  }
+  if (strictMode) {
+    m_strictMode.logLine(text, *line);
+    sendStrictModeReports(false);
+    return;
   }
   if (auto issue = parseMatrixIssue(*line)) {
     issue->monotonicNs = wallMsToMonotonicNs(issue->logTimeMs);

@@ -20,6 +20,7 @@
 #include "device-agent/src/logcat_parser.h"
 #include "device-agent/src/method_tracer.h"
 #include "device-agent/src/process_runner.h"
+#include "device-agent/src/strictmode_collector.h"
 #include "device-agent/src/tool_box.h"
 
 namespace mxi::agent {
@@ -61,6 +62,10 @@ class AgentServer {
   void pollScene();
   void pollFrames();
   void pollAnrs();
+  // StrictMode: sends the reports the logcat lines completed; `quiet`: the log went quiet, so the
+  // open one is complete too. pollStrictModeDropBox reads DropBox's entries (every few seconds).
+  void sendStrictModeReports(bool quiet);
+  void pollStrictModeDropBox();
   void checkLeaks();
   void sendLeakVerdict(const LeakVerdict& verdict);
   // Sends `sample` with the marks of what happened since the previous one.
@@ -103,6 +108,8 @@ class AgentServer {
   Clock::time_point m_lastPsRefresh;
   std::deque<PendingAnr> m_pendingAnrs;
   std::set<std::string> m_seenDropboxEntries;
+  StrictModeCollector m_strictMode;
+  Clock::time_point m_nextStrictModeDropBox;
   // Memory timeline and leak watch (StartCollecting layout 3).
   std::chrono::milliseconds m_memoryInterval{0};  // 0: no sampling
   Clock::time_point m_nextMemorySample;

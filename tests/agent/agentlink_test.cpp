@@ -17,6 +17,7 @@
 #include "core/agentlink/device_agent.h"
 #include "core/agentlink/device_apps.h"
 #include "core/agentlink/live_recorder.h"
+#include "core/agentlink/strictmode_record.h"
 #include "core/exports/chrome_trace.h"
 #include "core/exports/html_report.h"
 #include "core/exports/session_json.h"
@@ -614,6 +615,44 @@ TEST(LivePipelineTest, TheDashboardsFiguresAreTheCommandLinesFigures) {
     EXPECT_EQ(gui.events()[i].summary, cli.events()[i].summary);
     EXPECT_EQ(gui.events()[i].timeMs, cli.events()[i].timeMs);
   }
+}
+
+// A StrictModeReport becomes the record a Matrix issue from the agent would: the wrapper with the
+// IOCanary issue's tag, type, key and content, named after the recorded package; a main-thread IO
+// shorter than IOCanary's rule gives none.
+TEST(StrictModeRecordTest, AReportIsStoredAsTheIoIssueItStandsFor) {
+  protocol::StrictModeReport report;
+  report.logTimeMs = 1764150000100;
+  report.pid = 4242;
+  report.tid = 4242;
+  report.text =
+      "1764150000.100  4242  4242 D StrictMode: StrictMode policy violation; ~duration=87 ms: "
+      "android.os.strictmode.DiskReadViolation\n"
+      "1764150000.100  4242  4242 D StrictMode: \tat android.os.StrictMode$AndroidBlockGuardPolicy.onReadFromDisk("
+      "StrictMode.java:1596)\n"
+      "1764150000.100  4242  4242 D StrictMode: \tat java.io.FileInputStream.read(FileInputStream.java:307)\n"
+      "1764150000.100  4242  4242 D StrictMode: \tat a.b.Catalog.read(Catalog.java:63)\n"
+      "1764150000.100  4242  4242 D StrictMode: \tat android.app.ActivityThread.main(ActivityThread.java:7656)\n";
+  const std::vector<std::string> records = strictModeRecordsJson(report, "a.b");
+  ASSERT_EQ(records.size(), 1u);
+  const nlohmann::json j = nlohmann::json::parse(records[0]);
+  EXPECT_EQ(j["tag"], "io");
+  EXPECT_EQ(j["type"], 1);
+  EXPECT_EQ(j["key"], "mainThreadIo|DiskReadViolation|a.b.Catalog.read(Catalog.java:63)");
+  EXPECT_EQ(j["pid"], 4242);
+  EXPECT_EQ(j["logTimeMs"], 1764150000100);
+  EXPECT_EQ(j["truncated"], false);
+  EXPECT_EQ(j["content"]["cost"], 87);
+  EXPECT_EQ(j["content"]["process"], "a.b");
+  EXPECT_EQ(j["content"]["source"], "strictMode");
+  EXPECT_EQ(j["content"]["stack"],
+            "a.b.Catalog.read(Catalog.java:63)\nandroid.app.ActivityThread.main(ActivityThread.java:7656)\n");
+
+  const size_t at = report.text.find("87 ms");
+  report.text.replace(at, 2, "5");  // 5 ms: under IOCanary's 13 ms
+  EXPECT_TRUE(strictModeRecordsJson(report, "a.b").empty());
+  report.text = "1764150000.100  4242  4242 I Other: not StrictMode\n";
+  EXPECT_TRUE(strictModeRecordsJson(report, "a.b").empty());
 }
 
 }  // namespace

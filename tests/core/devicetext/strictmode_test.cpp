@@ -368,5 +368,29 @@ TEST(StrictModeTest, EmptyBinaryAndHugeNumbersDoNotCrash) {
   EXPECT_EQ(r.problems.size(), 0u);  // the prefix does not parse: the line is not a StrictMode line
 }
 
+// `logcat -v threadtime -v epoch`, what the agent follows: seconds.millis instead of the date.
+TEST(StrictModeTest, EpochPrefixedThreadtimeIsRead) {
+  const StrictModeParseResult r = parseStrictModeText(
+      "1764150000.123  4242  4256 D StrictMode: StrictMode policy violation; ~duration=12 ms: "
+      "android.os.strictmode.DiskWriteViolation\n"
+      "1764150000.123  4242  4256 D StrictMode: \tat android.os.StrictMode$AndroidBlockGuardPolicy.onWriteToDisk("
+      "StrictMode.java:1568)\n"
+      "1764150000.123  4242  4256 D StrictMode: \tat a.b.C.save(C.java:7)\n"
+      "1764150000.124  4242  4242 I ActivityManager: next\n"
+      "1764150000.1");
+  ASSERT_EQ(r.violations.size(), 1u);
+  const StrictModeViolation& v = r.violations[0];
+  EXPECT_EQ(v.type, "DiskWriteViolation");
+  EXPECT_EQ(v.durationMs, 12);
+  EXPECT_EQ(v.pid, 4242);
+  EXPECT_EQ(v.tid, 4256);
+  EXPECT_EQ(v.mainThread, false);
+  EXPECT_EQ(v.stack, (std::vector<std::string>{
+                         "android.os.StrictMode$AndroidBlockGuardPolicy.onWriteToDisk(StrictMode.java:1568)",
+                         "a.b.C.save(C.java:7)"}));
+  EXPECT_TRUE(v.truncated);  // it ends before a thread's root
+  EXPECT_EQ(r.problems.size(), 0u);
+}
+
 }  // namespace
 }  // namespace mxi::core::devicetext

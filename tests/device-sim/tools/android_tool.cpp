@@ -20,6 +20,7 @@
 #include "sim_context.h"
 #include "sim_memory.h"
 #include "sim_processes.h"
+#include "sim_strictmode.h"
 #include "synthetic_frames.h"
 
 namespace mxi::sim {
@@ -292,6 +293,12 @@ int dumpsys(const Ctx& c, const std::vector<std::string>& a) {
       std::fputs(activityHistory(c, *app, comp).c_str(), stdout);
     }
     if (!comp.empty()) std::printf("\n  ResumedActivity: ActivityRecord{5e2c1a7 u0 %s t42}\n", comp.c_str());
+  } else if (what == "dropbox" && a.size() >= 3 && a.back().ends_with("_strictmode")) {
+    const std::string entries = demoStrictModeDropBox(c, a.back());
+    size_t count = 0;
+    for (size_t at = entries.find("====\n"); at != std::string::npos; at = entries.find("====\n", at + 1)) ++count;
+    std::printf("Drop box contents: %zu entries\nMax entries: 1000\n\nSearching for: %s\n\n", count, a.back().c_str());
+    std::fputs(entries.c_str(), stdout);
   } else if (what == "dropbox") {
     const bool ready = c.device.anr.pid != 0 && c.elapsed() >= c.device.anr.atMs + c.device.anr.dropboxDelayMs;
     std::printf("Drop box contents: %d entries\nMax entries: 1000\n\nSearching for: data_app_anr\n\n", ready ? 1 : 0);

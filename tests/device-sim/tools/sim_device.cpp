@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "sim_memory.h"
+#include "sim_strictmode.h"
 
 namespace mxi::sim {
 
@@ -281,6 +282,7 @@ void addSyntheticApp(SimDevice& d, const SimConfig& config) {
       "----- end 4242 -----\n";
   d.log.push_back(amAnrLine(d.anr, anrAtMs));
   addDemoActivityDestroys(config, app.pid, d.log);
+  addDemoStrictMode(config, app.pid, d.log);
 }
 
 }  // namespace
