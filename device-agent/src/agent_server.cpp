@@ -724,7 +724,8 @@ void AgentServer::checkLeaks() {
   }
   proto::MemorySample sample = sampleOfMeminfo(*process, pid, at, kSourceMeminfoGc);
   sample.marks |= proto::kSampleGcForced;
-  sendMemorySample(std::move(sample));
+  // The baseline's reading is no sample without a timeline (--memory-ms 0 asked for none).
+  if (m_memoryInterval.count() > 0 || m_leaks.hasBaseline()) sendMemorySample(std::move(sample));
   if (m_package.empty()) return;
   const std::optional<int64_t> heapActivities = process->objects.activities;
   auto activities = m_tools.run(Tool::kDumpsys, {"activity", "activities"});
