@@ -1,5 +1,6 @@
 #include "core/agentlink/leak_dump_analysis.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 
@@ -15,15 +16,18 @@ namespace mxi::core::agentlink {
 
 namespace {
 
-// Whether the leak is one of `activity`: its class, or one of its leaking objects' classes.
-bool isLeakOf(const hprof::HeapIndex& index, const analysis::Leak& leak, const std::string& activity) {
-  if (leak.className == activity) return true;
+// Which of `classes` the leak is of: its class, or one of its leaking objects' classes ("": none).
+std::string leakOf(const hprof::HeapIndex& index, const analysis::Leak& leak, const std::vector<std::string>& classes) {
+  auto listed = [&](const std::string& name) {
+    return std::find(classes.begin(), classes.end(), name) != classes.end();
+  };
+  if (listed(leak.className)) return leak.className;
   for (const hprof::ObjectId id : leak.leakingObjectIds) {
-    if (const auto object = index.find(id); object && analysis::chainClassName(index, *object) == activity) {
-      return true;
+    if (const auto object = index.find(id)) {
+      if (std::string name = analysis::chainClassName(index, *object); listed(name)) return name;
     }
   }
-  return false;
+  return {};
 }
 
 // The dump shrunk (Matrix's HprofBufferShrinker semantics: chains unchanged) into `zipPath`.
@@ -79,9 +83,15 @@ StatusOr<LeakDumpFindings> analyseLeakDump(const LeakDumpRequest& request, Progr
   ASSIGN_OR_RETURN(auto report, withContext(analysis::analyzeLeaks(*index, options, progress, cancel),
                                             "finding leaks in " + request.dumpPath));
   const analysis::Leak* leak = nullptr;
+  const std::vector<std::string> classes =
+      request.candidates.empty() ? std::vector{request.activity} : request.candidates;
   for (const auto* list : {&report.leaks, &report.libraryLeaks}) {
     for (const analysis::Leak& candidate : *list) {
-      if (leak == nullptr && isLeakOf(*index, candidate, request.activity)) leak = &candidate;
+      if (leak != nullptr) break;
+      if (std::string of = leakOf(*index, candidate, classes); !of.empty()) {
+        leak = &candidate;
+        findings.activity = std::move(of);
+      }
     }
   }
   if (leak != nullptr) {

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -24,10 +25,14 @@ struct LeakDumpRequest {
   std::string key;       // result.info leakedActivityKey (the verdict's ref_key, else the activity)
   // More result.info keys (packageName, sdkVersion, manufacturer, …): the zip names its app.
   std::map<std::string, std::string> resultInfo;
+  // A candidates verdict (one of several destroyed Activities leaked; `activity` says "one of …"):
+  // their classes. The dump's leak of any of them is picked.
+  std::vector<std::string> candidates;
 };
 
 struct LeakDumpFindings {
   bool found = false;                                              // the dump holds a leak of that Activity
+  std::string activity;                                            // the class of the leak found
   nlohmann::ordered_json chain = nlohmann::ordered_json::array();  // leakChainJson of its chain
   std::string chainText;                                           // leakTraceText of it
   std::string signature;
@@ -39,9 +44,10 @@ struct LeakDumpFindings {
   uint64_t dumpBytes = 0, zipBytes = 0;
 };
 
-// Analyses the dump, picks the leak whose leaking object is an instance of `activity` (an
-// application leak first, else a library leak), writes the zip and removes the dump. The zip is
-// written also when no leak of that class is found (the dump is still evidence).
+// Analyses the dump, picks the leak whose leaking object is an instance of `activity` (or of one
+// of the `candidates`; an application leak first, else a library leak, each in the analysis's
+// order), writes the zip and removes the dump. The zip is written also when no leak of that class
+// is found (the dump is still evidence).
 StatusOr<LeakDumpFindings> analyseLeakDump(const LeakDumpRequest& request, ProgressSink& progress,
                                            const CancelToken& cancel);
 

@@ -203,8 +203,9 @@ class LiveRecorder {
   struct LeakVerdict {
     protocol::MatrixIssue issue;
     int64_t timeNs = 0;
-    std::string activity;
-    std::string key;  // ref_key, when the verdict has one
+    std::string activity;                 // the class, or a candidates verdict's "one of …"
+    std::vector<std::string> candidates;  // a candidates verdict's classes (each once)
+    std::string key;                      // ref_key, when the verdict has one
     std::string zipPath;
   };
   struct LeakAnalysis {

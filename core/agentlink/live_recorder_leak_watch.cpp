@@ -5,6 +5,7 @@
 // process, a second thread analyses it (leak_dump_analysis.h) while the loop goes on reading the
 // agent, and the verdict is recorded once, with the Activity's chain and the shrunk zip beside
 // the session.
+#include <algorithm>
 #include <filesystem>
 
 #include "core/agentlink/issue_record.h"
@@ -43,6 +44,18 @@ Status LiveRecorder::noteLeakVerdict(const proto::MatrixIssue& issue, int64_t ti
   if (content.is_object()) {
     verdict.activity = stringField(content, "activity");
     verdict.key = stringField(content, "ref_key");
+    // A candidates verdict: "package/class" components, one per destroyed Activity.
+    if (const auto it = content.find("candidates"); it != content.end() && it->is_array()) {
+      for (const auto& c : *it) {
+        if (!c.is_string()) continue;
+        const std::string component = c.get<std::string>();
+        const std::string cls = component.substr(component.find('/') + 1);
+        if (!cls.empty() &&
+            std::find(verdict.candidates.begin(), verdict.candidates.end(), cls) == verdict.candidates.end()) {
+          verdict.candidates.push_back(cls);
+        }
+      }
+    }
   }
   const std::string what = "leak watch: " + (verdict.activity.empty() ? std::string("an Activity") : verdict.activity) +
                            " (pid " + std::to_string(issue.pid) + ") was destroyed and survived the GC-forced checks";
@@ -92,6 +105,7 @@ void LiveRecorder::finishLeakDump(const Status& result) {
   LeakAnalysis analysis;
   analysis.request.dumpPath = m_dumpOrder.path;
   analysis.request.activity = verdict.activity;
+  analysis.request.candidates = verdict.candidates;
   analysis.request.zipPath = verdict.zipPath;
   analysis.request.key = verdict.key;
   analysis.request.resultInfo = {{"packageName", m_options.packageName},
@@ -175,6 +189,12 @@ Status LiveRecorder::recordLeakVerdict(const LeakVerdict& verdict, const StatusO
     if (findings != nullptr && findings->ok()) {
       const LeakDumpFindings& f = **findings;
       const std::string zipName = std::filesystem::path(verdict.zipPath).filename().string();
+      // A candidates verdict is named by the leak the dump holds (the candidates stay listed).
+      if (f.found && !verdict.candidates.empty()) {
+        content["activity"] = f.activity;
+        content["component"] = m_options.packageName + "/" + f.activity;
+        notice.activity = f.activity;
+      }
       content["leak_chain"] = f.chain;
       content["leak_detail"] = f.found ? f.chainText : f.note;
       content["resultZipPath"] = zipName;
@@ -189,7 +209,7 @@ Status LiveRecorder::recordLeakVerdict(const LeakVerdict& verdict, const StatusO
       dump.type = session::RecordType::kHeapDump;
       dump.timeNs = verdict.timeNs;
       dump.text = verdict.zipPath;
-      dump.detail = "leak watch: " + verdict.activity + " (auto dump, shrunk Matrix upload zip)";
+      dump.detail = "leak watch: " + notice.activity + " (auto dump, shrunk Matrix upload zip)";
       RETURN_IF_ERROR(append(dump));
       ++m_stats.heapDumps;
     } else {

@@ -138,7 +138,7 @@ core::Status AgentServer::run() {
       m_nextMemorySample = std::max(m_nextMemorySample + m_memoryInterval, Clock::now());
       sampleMemory();
     }
-    if (!m_package.empty() && m_leaks.due(Clock::now())) checkLeaks();
+    if (!m_package.empty() && m_mainPid != 0 && m_leaks.due(Clock::now())) checkLeaks();
     if (m_authenticated && Clock::now() >= m_nextHeartbeat) {
       send(proto::Heartbeat{++m_heartbeatSeq, monotonicNs() / 1'000'000u});
       m_nextHeartbeat = Clock::now() + 1s;
@@ -158,7 +158,7 @@ core::Status AgentServer::run() {
     auto wake = Clock::now() + 1s;
     if (!m_package.empty()) wake = std::min(wake, m_nextPoll);
     if (!m_package.empty() && m_memoryInterval.count() > 0) wake = std::min(wake, m_nextMemorySample);
-    if (!m_package.empty() && m_leaks.watching()) wake = std::min(wake, m_leaks.nextCheck());
+    if (!m_package.empty() && m_mainPid != 0 && m_leaks.watching()) wake = std::min(wake, m_leaks.nextCheck());
     if (m_authenticated) wake = std::min(wake, m_nextHeartbeat);
     if (m_tracer.busy()) wake = std::min(wake, m_tracer.stopAt());
     if (m_clientFd < 0) wake = std::min(wake, m_idleSince + std::chrono::milliseconds(m_options.idleTimeoutMs));
@@ -347,6 +347,7 @@ void AgentServer::startCollecting(const proto::StartCollecting& start) {
   m_nextMemorySample = Clock::now();
   m_leakMode = start.leakWatch;
   m_leaks.configure(start.leakCheckIntervalMs, start.leakChecks);
+  m_leaks.arm(m_leakMode != proto::LeakWatchMode::kOff);  // its first check takes the baseline
   if ((m_collectors & (proto::kCollectMatrixIssues | proto::kCollectAnr)) || m_leakMode != proto::LeakWatchMode::kOff) {
     startLogcat(clampLogSince(start.logSinceMs, wallMs()));
   }
@@ -379,7 +380,7 @@ void AgentServer::stopCollecting() {
   m_saidNoMemory = false;
   m_pendingMarks = 0;
   m_leakMode = proto::LeakWatchMode::kOff;
-  m_leaks.reset();
+  m_leaks.arm(false);
 }
 
 void AgentServer::pollOnce() {
@@ -459,7 +460,7 @@ void AgentServer::pollProcesses() {
   }
   if (mainPid != m_mainPid) {
     m_frames.reset();  // a new process starts new windows
-    m_leaks.reset();   // the watched heap is gone: no verdict about it
+    m_leaks.reset();   // the watched heap is gone: no verdict about it; the next one's baseline at once
   }
   m_mainPid = mainPid;
 }
@@ -746,23 +747,30 @@ void AgentServer::checkLeaks() {
     return;
   }
   const uint64_t at = monotonicNs();
+  const uint64_t atWallMs = wallMs();  // destroys logged before the baseline are part of it
   // The plain form on purpose: the app runs Runtime.gc() before counting its Activities.
   auto out = m_tools.run(Tool::kDumpsys, {"meminfo", std::to_string(pid)}, 30s);
   const core::devicetext::MeminfoReport report =
       out.ok() && out->exitCode == 0 ? core::devicetext::parseMeminfo(out->output) : core::devicetext::MeminfoReport();
   const auto* process = meminfoProcessOf(report, pid);
   if (process == nullptr) {
-    m_leaks.reset();  // the app died while watched (or meminfo failed): the watch ends, no verdict
+    // The app died while watched (or meminfo failed): the watch ends, no verdict; a new baseline later.
+    m_leaks.reset(Clock::now() + m_leaks.interval());
     return;
   }
   proto::MemorySample sample = sampleOfMeminfo(*process, pid, at, kSourceMeminfoGc);
   sample.marks |= proto::kSampleGcForced;
-  sendMemorySample(std::move(sample));
+  // The baseline's reading is no sample without a timeline (--memory-ms 0 asked for none).
+  if (m_memoryInterval.count() > 0 || m_leaks.hasBaseline()) sendMemorySample(std::move(sample));
   if (m_package.empty()) return;
   const std::optional<int64_t> heapActivities = process->objects.activities;
   auto activities = m_tools.run(Tool::kDumpsys, {"activity", "activities"});
   if (!heapActivities || !activities.ok() || activities->exitCode != 0) {
-    m_leaks.reset();
+    if (heapActivities) {
+      m_leaks.reset(Clock::now() + m_leaks.interval());
+    } else {
+      m_leaks.arm(false);  // this phone cannot count: said once
+    }
     sendError(proto::ErrorCode::kToolFailed,
               !heapActivities ? "leak watch: this phone's `dumpsys meminfo <pid>` has no Objects → Activities count, "
                                 "so destroyed Activities cannot be checked"
@@ -770,13 +778,30 @@ void AgentServer::checkLeaks() {
     return;
   }
   const int system = core::devicetext::countActivityRecordsOf(activities->output, pid, m_package);
-  for (const LeakVerdict& verdict : m_leaks.checked(*heapActivities, system, Clock::now())) sendLeakVerdict(verdict);
+  for (const LeakVerdict& verdict : m_leaks.checked(*heapActivities, system, Clock::now(), atWallMs)) {
+    sendLeakVerdict(verdict);
+  }
 }
 
 void AgentServer::sendLeakVerdict(const LeakVerdict& v) {
   // Matrix ResourceCanary's issue keys (SharePluginInfo: activity, ref_key, leak_process,
   // dump_mode), plus what the check saw. Names are validated class and package names: no escaping.
-  const std::string component = m_package + "/" + v.activity;
+  // A candidates verdict (`leaked` of the listed destroyed Activities, of differing classes, leaked)
+  // says "one of" in `activity` and lists their components instead of `component`.
+  std::string named = "\"activity\":\"" + v.activity + "\",\"component\":\"" + m_package + "/" + v.activity + "\"";
+  if (!v.candidates.empty()) {
+    std::string classes, components;
+    for (size_t i = 0; i < v.candidates.size(); ++i) {
+      const std::string& c = v.candidates[i];
+      if (std::find(v.candidates.begin(), v.candidates.begin() + static_cast<ptrdiff_t>(i), c) ==
+          v.candidates.begin() + static_cast<ptrdiff_t>(i)) {
+        classes += (classes.empty() ? "" : ", ") + c;  // each class once
+      }
+      components += std::string(components.empty() ? "" : ",") + "\"" + m_package + "/" + c + "\"";
+    }
+    named = "\"activity\":\"one of " + classes + "\",\"candidates\":[" + components +
+            "],\"leaked\":" + std::to_string(v.leaked);
+  }
   const std::string refKey =
       "mxi-" + std::to_string(m_mainPid) + "-" + std::to_string(v.destroyedAtMs) + "-" + std::to_string(v.sequence);
   proto::MatrixIssue issue;
@@ -788,9 +813,8 @@ void AgentServer::sendLeakVerdict(const LeakVerdict& v) {
   issue.type = 0;  // SharePluginInfo.IssueType.LEAK_FOUND
   issue.key = refKey;
   issue.kind = proto::IssueKind::kMemory;
-  issue.contentJson = std::string("{\"tag\":\"memory\",\"activity\":\"") + v.activity + "\",\"component\":\"" +
-                      component + "\",\"ref_key\":\"" + refKey + "\",\"leak_process\":\"" + m_package +
-                      "\",\"dump_mode\":\"" + proto::leakWatchModeName(m_leakMode) +
+  issue.contentJson = "{\"tag\":\"memory\"," + named + ",\"ref_key\":\"" + refKey + "\",\"leak_process\":\"" +
+                      m_package + "\",\"dump_mode\":\"" + proto::leakWatchModeName(m_leakMode) +
                       "\",\"checks\":" + std::to_string(v.checks) +
                       ",\"heap_activities\":" + std::to_string(v.heapActivities) +
                       ",\"system_activities\":" + std::to_string(v.systemActivities) +

@@ -1,7 +1,6 @@
 #include "device-agent/src/leak_watcher.h"
 
 #include <algorithm>
-#include <numeric>
 
 namespace mxi::agent {
 
@@ -11,60 +10,161 @@ void LeakWatcher::configure(uint32_t intervalMs, uint32_t checks) {
   m_checks = checks == 0 ? kDefaultChecks : std::clamp<uint32_t>(checks, 1, 20);
 }
 
-void LeakWatcher::destroyed(std::string activity, uint64_t wallMs, Clock::time_point now) {
-  m_watched.push_back({std::move(activity), wallMs, now, now + m_interval, 0});
+void LeakWatcher::arm(bool on) {
+  m_armed = on;
+  reset();
 }
 
+void LeakWatcher::destroyed(std::string activity, uint64_t wallMs, Clock::time_point now) {
+  if (!m_armed || !m_hasBaseline || wallMs < m_baselineWallMs) return;
+  m_fresh.push_back({std::move(activity), wallMs, now + m_interval, 0});
+}
+
+bool LeakWatcher::watching() const { return m_armed && (!m_hasBaseline || !m_fresh.empty() || !m_cohorts.empty()); }
+
 LeakWatcher::Clock::time_point LeakWatcher::nextCheck() const {
+  if (!m_hasBaseline) return m_retryAt;
+  if (!m_fresh.empty()) return Clock::time_point::min();  // right after the destroy
   Clock::time_point next = Clock::time_point::max();
-  for (const Watched& w : m_watched) next = std::min(next, w.nextCheck);
+  for (const Cohort& c : m_cohorts) {
+    for (const Destroyed& d : c.members) next = std::min(next, d.nextCheck);
+  }
   return next;
 }
 
-std::vector<LeakVerdict> LeakWatcher::checked(int64_t heapActivities, int64_t systemActivities, Clock::time_point now) {
-  // Leaks reported earlier stay in the heap; a drop below them means one was released after all.
-  const int64_t excess = std::max<int64_t>(0, heapActivities - systemActivities);
-  m_reported = std::min(m_reported, excess);
-  int64_t surviving = excess - m_reported;
-  // Survivors first by checks survived, then by destroy order.
-  std::vector<size_t> order(m_watched.size());
-  std::iota(order.begin(), order.end(), size_t{0});
-  std::stable_sort(order.begin(), order.end(),
-                   [&](size_t a, size_t b) { return m_watched[a].survived > m_watched[b].survived; });
-  std::vector<bool> alive(m_watched.size(), false);
-  for (size_t i : order) {
-    if (surviving <= 0) break;
-    alive[i] = true;
-    --surviving;
+uint32_t LeakWatcher::Cohort::survived() const {
+  uint32_t fewest = UINT32_MAX;
+  for (const Destroyed& d : members) fewest = std::min(fewest, d.survived);
+  return fewest;
+}
+
+bool LeakWatcher::Cohort::judged(uint32_t checks) const { return survived() >= checks; }
+
+bool LeakWatcher::Cohort::open() const {
+  return std::all_of(members.begin(), members.end(), [](const Destroyed& d) { return d.survived == 0; });
+}
+
+void LeakWatcher::release(int64_t count) {
+  // Held cohorts that survived none of their checks first: the framework lets go of a destroyed
+  // Activity soon after onDestroy. Then a rise no destroy claimed; then cohorts that survived
+  // checks (a late release); what is left was a leak in the baseline that went. Where several
+  // cohorts could have lost the Activity, the counts cannot say which: they are merged.
+  auto releaseFrom = [&](auto&& eligible) {
+    std::vector<Destroyed> members;
+    int64_t held = 0;
+    size_t first = m_cohorts.size();
+    uint32_t fewest = UINT32_MAX;
+    for (const Cohort& c : m_cohorts) {
+      if (c.held > 0 && eligible(c)) fewest = std::min(fewest, c.survived());
+    }
+    for (size_t i = 0; i < m_cohorts.size(); ++i) {
+      Cohort& c = m_cohorts[i];
+      if (c.held == 0 || !eligible(c) || c.survived() != fewest) continue;
+      first = std::min(first, i);
+      held += c.held;
+      c.held = 0;
+      for (Destroyed& d : c.members) members.push_back(std::move(d));
+      c.members.clear();
+    }
+    if (first == m_cohorts.size()) return;
+    std::stable_sort(members.begin(), members.end(),
+                     [](const Destroyed& a, const Destroyed& b) { return a.destroyedAtMs < b.destroyedAtMs; });
+    const int64_t taken = std::min(count, held);
+    count -= taken;
+    m_cohorts[first] = {std::move(members), held - taken};
+    std::erase_if(m_cohorts, [](const Cohort& c) { return c.members.empty(); });
+  };
+  releaseFrom([](const Cohort& c) { return c.survived() == 0; });
+  const int64_t unclaimed = std::min(count, m_unclaimed);
+  m_unclaimed -= unclaimed;
+  count -= unclaimed;
+  while (count > 0 && std::any_of(m_cohorts.begin(), m_cohorts.end(), [](const Cohort& c) { return c.held > 0; })) {
+    releaseFrom([](const Cohort&) { return true; });
   }
+  m_baseline = std::max<int64_t>(0, m_baseline - count);
+}
+
+void LeakWatcher::judge(Cohort& cohort, int64_t heap, int64_t system, std::vector<LeakVerdict>& verdicts) {
+  const auto& members = cohort.members;
+  const bool oneClass = std::all_of(members.begin(), members.end(),
+                                    [&](const Destroyed& d) { return d.activity == members.front().activity; });
+  if (oneClass || cohort.held >= static_cast<int64_t>(members.size())) {
+    // Each leaked one is named (of one class, which instance is not known: the earliest are given).
+    for (int64_t i = 0; i < cohort.held && i < static_cast<int64_t>(members.size()); ++i) {
+      const Destroyed& d = members[static_cast<size_t>(i)];
+      verdicts.push_back({d.activity, {}, 1, d.destroyedAtMs, d.survived, heap, system, ++m_sequence});
+    }
+  } else {
+    LeakVerdict v{
+        {},     {},          static_cast<uint32_t>(cohort.held), members.front().destroyedAtMs, cohort.survived(), heap,
+        system, ++m_sequence};
+    for (const Destroyed& d : members) v.candidates.push_back(d.activity);
+    verdicts.push_back(std::move(v));
+  }
+  m_baseline += cohort.held;  // reported: from now on part of the baseline
+}
+
+std::vector<LeakVerdict> LeakWatcher::checked(int64_t heapActivities, int64_t systemActivities, Clock::time_point now,
+                                              uint64_t wallMs) {
   std::vector<LeakVerdict> verdicts;
-  std::vector<Watched> kept;
-  for (size_t i = 0; i < m_watched.size(); ++i) {
-    Watched& w = m_watched[i];
-    const bool due = now >= w.nextCheck;
-    if (!alive[i] && due) continue;  // collected
-    if (!alive[i]) {                 // destroyed since the last check: judged at its own
-      kept.push_back(std::move(w));
-      continue;
-    }
-    if (due) {
-      ++w.survived;
-      w.nextCheck = now + m_interval;
-    }
-    if (w.survived >= m_checks) {
-      verdicts.push_back({w.activity, w.destroyedAtMs, w.survived, heapActivities, systemActivities, ++m_sequence});
-      ++m_reported;
-      continue;
-    }
-    kept.push_back(std::move(w));
+  const int64_t excess = std::max<int64_t>(0, heapActivities - systemActivities);
+  if (!m_hasBaseline) {
+    reset();
+    m_hasBaseline = true;
+    m_baseline = excess;
+    m_baselineWallMs = wallMs;
+    return verdicts;
   }
-  m_watched = std::move(kept);
+  if (m_unclaimed > 0 && now >= m_unclaimedUntil) {  // no destroy of ours claimed it: an unseen change
+    m_baseline += m_unclaimed;
+    m_unclaimed = 0;
+  }
+  int64_t held = 0;
+  for (const Cohort& c : m_cohorts) held += c.held;
+  int64_t rise = excess - m_baseline - m_unclaimed - held;
+  if (rise < 0) {
+    release(-rise);
+    rise = 0;
+  }
+  if (!m_fresh.empty()) {  // the check right after their destroys
+    m_cohorts.push_back({std::move(m_fresh), 0});
+    m_fresh.clear();
+  }
+  if (rise > 0) {
+    m_unclaimed += rise;
+    m_unclaimedUntil = now + m_interval;
+  }
+  // A rise belongs to destroys not yet past their first check, the latest first: a leaked Activity
+  // is counted by the system until it drops the record, soon after the app logged the destroy.
+  for (auto c = m_cohorts.rbegin(); c != m_cohorts.rend() && m_unclaimed > 0; ++c) {
+    if (!c->open()) continue;
+    const int64_t claimed = std::min(static_cast<int64_t>(c->members.size()) - c->held, m_unclaimed);
+    c->held += claimed;
+    m_unclaimed -= claimed;
+  }
+  for (Cohort& c : m_cohorts) {
+    for (Destroyed& d : c.members) {
+      if (now < d.nextCheck) continue;
+      ++d.survived;
+      d.nextCheck = now + m_interval;
+    }
+  }
+  for (Cohort& c : m_cohorts) {
+    if (c.judged(m_checks)) judge(c, heapActivities, systemActivities, verdicts);
+  }
+  // Judged, or none of its Activities counted once past its first check: collected, no verdict.
+  std::erase_if(m_cohorts, [&](const Cohort& c) { return c.judged(m_checks) || (c.held == 0 && !c.open()); });
   return verdicts;
 }
 
-void LeakWatcher::reset() {
-  m_watched.clear();
-  m_reported = 0;
+void LeakWatcher::reset(Clock::time_point retryAt) {
+  m_hasBaseline = false;
+  m_baseline = 0;
+  m_baselineWallMs = 0;
+  m_unclaimed = 0;
+  m_fresh.clear();
+  m_cohorts.clear();
+  m_retryAt = retryAt;
 }
 
 }  // namespace mxi::agent

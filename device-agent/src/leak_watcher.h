@@ -1,16 +1,24 @@
 // ResourceCanary's Activity-leak watch without the SDK (docs/PROTOCOL.md "Leak watch"; the modes: docs/LEAKS.md): the
 // agent tells it of each Activity the watched process destroyed (am_/wm_on_destroy_called) and, at each check, how many
 // Activities that process's heap still counts after a forced GC (`dumpsys meminfo <pid>` Objects →
-// Activities) and how many Activity records the system still holds for it. A destroyed Activity is
-// a leak when the heap keeps counting more than the system holds for `checks` checks in a row;
-// when the excess goes, it was collected. Logic only: the agent runs the tools and sends.
+// Activities) and how many Activity records the system still holds for it. Logic only: the agent
+// runs the tools and sends.
 //
-// Counts say how many destroyed Activities survive, not which. Each check gives the surviving
-// count to the watched Activities that survived most checks, then to those destroyed earliest;
-// the others due a check were collected (one destroyed since the previous check waits for its own).
-// A check follows every destroy by `interval`, so two Activities
-// destroyed more than a check apart are told apart; two destroyed between the same two checks,
-// of which one leaks, are named in destroy order (docs/PROTOCOL.md says so).
+// Counts say how many destroyed Activities survive, not which, so the watch keeps an account:
+//  - the baseline: the heap's excess over the system's count when the watch starts (a first check
+//    before any destroy is watched) and after each verdict. Leaks from before the watch, and those
+//    already reported, are in it: only a rise above it is blamed on a destroy;
+//  - a check right after each destroy is seen (it does not count as one of the `checks`): the
+//    Activities destroyed since the previous check form a cohort, and a rise belongs to the latest
+//    cohorts not yet past their first own check (the system may drop a record a little after the
+//    destroy is logged); one the GC collected adds nothing and, past its first check, is done;
+//  - each destroy's own checks, `interval` after it and every interval after: a fall in the excess
+//    releases held Activities — of the cohorts that have survived the fewest of their checks (the
+//    framework lets go of an Activity soon after onDestroy); when several such cohorts are held,
+//    they are merged and judged together;
+//  - a cohort whose Activities all survived `checks` checks is judged: all held → each leaked;
+//    none → none; some → the leaked ones named when every Activity of the cohort has the same
+//    class, else one verdict naming the candidates ("one of …").
 #pragma once
 
 #include <chrono>
@@ -21,12 +29,16 @@
 namespace mxi::agent {
 
 struct LeakVerdict {
-  std::string activity;    // fully qualified class
-  uint64_t destroyedAtMs;  // device wall clock of the destroy's log line
-  uint32_t checks;         // GC-forced checks it survived
-  int64_t heapActivities;  // at the last check
-  int64_t systemActivities;
-  uint32_t sequence;  // 1, 2, … per watch (ref_key)
+  std::string activity;  // fully qualified class (empty in a candidates verdict)
+  // A candidates verdict: `leaked` of these classes' Activities (in destroy order; their classes
+  // differ) leaked, the counts cannot say which. Empty when the verdict names its Activity.
+  std::vector<std::string> candidates;
+  uint32_t leaked = 1;
+  uint64_t destroyedAtMs = 0;  // device wall clock of the destroy's log line (the first candidate's)
+  uint32_t checks = 0;         // GC-forced checks it survived
+  int64_t heapActivities = 0;  // at the last check
+  int64_t systemActivities = 0;
+  uint32_t sequence = 0;  // 1, 2, … per watch (ref_key)
 };
 
 class LeakWatcher {
@@ -39,29 +51,56 @@ class LeakWatcher {
   void configure(uint32_t intervalMs, uint32_t checks);
   std::chrono::milliseconds interval() const { return m_interval; }
   uint32_t checks() const { return m_checks; }
+  // Whether the watch is on (the first check then takes the baseline).
+  void arm(bool on);
+  bool armed() const { return m_armed; }
+  bool hasBaseline() const { return m_hasBaseline; }
 
+  // A destroy logged at `wallMs`; ignored before the baseline, or logged before it was taken (its
+  // Activity, leaked or not, is part of the baseline).
   void destroyed(std::string activity, uint64_t wallMs, Clock::time_point now);
-  bool watching() const { return !m_watched.empty(); }
+  // A check is needed: the baseline, a destroy not yet checked, or a destroy's own check.
+  bool watching() const;
   // When the next check is due (meaningful while watching()).
   Clock::time_point nextCheck() const;
   bool due(Clock::time_point now) const { return watching() && now >= nextCheck(); }
-  // One check's counts; the Activities found leaked (each once).
-  std::vector<LeakVerdict> checked(int64_t heapActivities, int64_t systemActivities, Clock::time_point now);
-  // The process died or the collection stopped: the watch ends without verdicts.
-  void reset();
+  // One check's counts (`wallMs`: the device's wall clock at the check); the verdicts it reaches.
+  std::vector<LeakVerdict> checked(int64_t heapActivities, int64_t systemActivities, Clock::time_point now,
+                                   uint64_t wallMs = 0);
+  // The process died or restarted, or a check failed: the watch forgets its destroys and its
+  // baseline (no verdicts); the next baseline is taken at `retryAt` or later.
+  void reset(Clock::time_point retryAt = Clock::time_point::min());
 
  private:
-  struct Watched {
+  struct Destroyed {
     std::string activity;
     uint64_t destroyedAtMs = 0;
-    Clock::time_point destroyedAt;
     Clock::time_point nextCheck;
-    uint32_t survived = 0;  // checks due for it that it survived
+    uint32_t survived = 0;  // its own checks it survived
   };
+  struct Cohort {
+    std::vector<Destroyed> members;  // in destroy order
+    int64_t held = 0;                // how many of them the heap still counts
+    uint32_t survived() const;       // the fewest checks a member survived
+    bool judged(uint32_t checks) const;
+    bool open() const;  // none of its members had its own check yet: it may claim a rise
+  };
+  void release(int64_t count);
+  void judge(Cohort& cohort, int64_t heap, int64_t system, std::vector<LeakVerdict>& verdicts);
+
   std::chrono::milliseconds m_interval = kDefaultInterval;
   uint32_t m_checks = kDefaultChecks;
-  std::vector<Watched> m_watched;  // in destroy order
-  int64_t m_reported = 0;          // leaked Activities already reported and still counted
+  bool m_armed = false;
+  bool m_hasBaseline = false;
+  int64_t m_baseline = 0;  // excess no watched destroy accounts for
+  uint64_t m_baselineWallMs = 0;
+  Clock::time_point m_retryAt = Clock::time_point::min();
+  // A rise no new destroy accounted for (its destroy line may still be on its way): claimed by
+  // the next destroys, else part of the baseline once an interval has passed.
+  int64_t m_unclaimed = 0;
+  Clock::time_point m_unclaimedUntil;
+  std::vector<Destroyed> m_fresh;  // destroyed since the last check
+  std::vector<Cohort> m_cohorts;   // in destroy order
   uint32_t m_sequence = 0;
 };
 

@@ -1,7 +1,8 @@
 // The memory timeline and the leak watch of the unchanged host-built mxi-agent against the
 // simulated demo phone (tests/device-sim/tools/sim_memory.h; no adb in between): samples at the
 // interval with the demo's values and never a plain `dumpsys meminfo` on the sampling path, a leak
-// verdict naming the leaked Activity, no verdict for an Activity the GC collects or for an app
+// verdict naming the leaked Activity (never a collected one destroyed between leaks, nor a later
+// destroy for a leak from before the watch), no verdict for an Activity the GC collects or for an app
 // that dies while watched, a phone without App Summary, and nothing when memory is off.
 #include <gtest/gtest.h>
 
@@ -9,6 +10,8 @@
 #include <regex>
 #include <sstream>
 #include <thread>
+
+#include <nlohmann/json.hpp>
 
 #include "core/devicetext/meminfo.h"
 #include "tests/agent/agent_client.h"
@@ -189,6 +192,52 @@ TEST_F(AgentMemoryTest, ALeakedActivityIsReportedNamingItsComponent) {
   size_t plain = 0;
   for (const std::string& call : meminfoCalls()) plain += call == "dumpsys meminfo 4242" ? 1 : 0;
   EXPECT_EQ(plain, gcForced);
+}
+
+// The demo's rhythm (a leak at 2 s, 10 s, …, a collected DetailActivity at 5 s, 13 s, …, checks
+// 5 s apart) four times faster: each DetailActivity's first check comes just after the next leak's
+// destroy. Counted by destroy order alone, the DetailActivity took the blame for that leak (and the
+// leak was called collected); each verdict must name a LeakyActivity, once per leak, in order.
+TEST_F(AgentMemoryTest, InterleavedCollectedAndLeakedDestroysBlameOnlyTheLeakyActivity) {
+  m_env["MXI_SIM_LEAK_EVERY_MS"] = "2000";       // leaks at 0.5 s, 2.5 s, 4.5 s, …
+  m_env["MXI_SIM_COLLECTED_EVERY_MS"] = "2000";  // DetailActivity destroyed (and collected) at 1.25 s, 3.25 s, …
+  start(collecting(500, proto::LeakWatchMode::kReport, 1300, 3));  // its first check at 2.55 s, 4.55 s, …
+  const Received r = receiveFor(25s, [](const Received& got) { return got.issues.size() >= 3; });
+  ASSERT_GE(r.issues.size(), 3u) << "a verdict per leak";
+  std::vector<uint64_t> destroyedAt;
+  for (const proto::MatrixIssue& issue : r.issues) {
+    const auto content = nlohmann::json::parse(issue.contentJson);
+    EXPECT_EQ(content["activity"], "com.example.mxi.demo.LeakyActivity") << issue.contentJson;
+    EXPECT_FALSE(content.contains("candidates")) << issue.contentJson;
+    EXPECT_EQ(content["checks"], 3);
+    destroyedAt.push_back(content["destroyed_at_ms"].get<uint64_t>());
+  }
+  for (size_t i = 1; i < destroyedAt.size(); ++i) {
+    EXPECT_EQ(destroyedAt[i] - destroyedAt[i - 1], 2000u) << "one verdict per leak, in order: " << i;
+  }
+}
+
+// A LeakyActivity leaked 2 s before the watch began stays counted; the collected DetailActivities
+// destroyed after it must not be blamed for it (it is in the baseline the watch's first check took).
+TEST_F(AgentMemoryTest, ALeakFromBeforeTheWatchIsNotBlamedOnALaterCollectedDestroy) {
+  m_env["MXI_SIM_LEAD_MS"] = "-12000";           // the app's timeline began 12 s before the agent's first call
+  m_env["MXI_SIM_LEAK_EVERY_MS"] = "40000";      // its one leak at 10 s, the next at 50 s
+  m_env["MXI_SIM_COLLECTED_EVERY_MS"] = "1000";  // a DetailActivity collected every second
+  start(collecting(500, proto::LeakWatchMode::kReport, 500, 3));
+  const Received r = receiveFor(7s);
+  EXPECT_TRUE(r.issues.empty()) << r.issues.front().contentJson;
+  size_t gcForced = 0;
+  for (const proto::MemorySample& s : r.samples) gcForced += (s.marks & proto::kSampleGcForced) ? 1 : 0;
+  EXPECT_GE(gcForced, 6u);  // the baseline, then the destroys were watched and checked
+  // The heap did count the old leak at every check.
+  const fs::path out = m_scratch / "meminfo.txt";
+  std::string cmd = "env";
+  for (const auto& [k, v] : m_env) cmd += " " + k + "='" + v + "'";
+  cmd += " " + std::string(MXI_TEST_SIM_ROOT) + "/bin/dumpsys meminfo 4242 > " + out.string();
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  const auto report = core::devicetext::parseMeminfo(readFile(out));
+  ASSERT_EQ(report.processes.size(), 1u);
+  EXPECT_EQ(report.processes[0].objects.activities, 2);
 }
 
 TEST_F(AgentMemoryTest, AnActivityDestroyedThenCollectedIsNoLeak) {

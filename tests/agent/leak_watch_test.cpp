@@ -1,6 +1,7 @@
 // The desktop half of the leak watch (docs/LEAKS.md): a verdict of the agent's watcher recorded as
 // it came (report, manual), or (auto) dumped, analysed beside the recorder's loop and recorded once
-// with the Activity's chain — the chain `mxi leaks` finds in the zip kept beside the session — and
+// with the Activity's chain — the chain `mxi leaks` finds in the zip kept beside the session; a
+// candidates verdict named by the candidate whose leak the dump holds — and
 // the agent's memory samples as session records. The agent is scripted (its bytes), the dump is
 // written by the test's HprofWriter heap, everything else is the real recorder and analysis.
 #include <gtest/gtest.h>
@@ -76,7 +77,7 @@ TEST(AnalyseLeakDumpTest, TheActivitysChainIsTheOneMxiLeaksFindsInTheZipWhichNam
   const fs::path dir = test::scratchDir("leak_dump_analysis");
   const std::string dump = (dir / "s-leak-1.hprof").string();
   ASSERT_TRUE(test::writeFile(dump, leakHeap()));
-  LeakDumpRequest request{dump, kLeaky, (dir / "s-leak-1.zip").string(), "", {{"packageName", "com.example.app"}}};
+  LeakDumpRequest request{dump, kLeaky, (dir / "s-leak-1.zip").string(), "", {{"packageName", "com.example.app"}}, {}};
   NullProgress quiet;
   const auto findings = analyseLeakDump(request, quiet, CancelToken());
   ASSERT_TRUE(findings.ok()) << findings.status().toString();
@@ -113,7 +114,7 @@ TEST(AnalyseLeakDumpTest, AnActivityCollectedBeforeTheDumpHasNoChainAndTheDumpIs
   const fs::path dir = test::scratchDir("leak_dump_collected");
   const std::string dump = (dir / "c.hprof").string();
   ASSERT_TRUE(test::writeFile(dump, leakHeap(true)));
-  LeakDumpRequest request{dump, kLeaky, (dir / "c.zip").string(), "7f3a", {}};
+  LeakDumpRequest request{dump, kLeaky, (dir / "c.zip").string(), "7f3a", {}, {}};
   NullProgress quiet;
   const auto findings = analyseLeakDump(request, quiet, CancelToken());
   ASSERT_TRUE(findings.ok()) << findings.status().toString();
@@ -135,7 +136,7 @@ TEST(AnalyseLeakDumpTest, ADamagedDumpFailsNamingIt) {
   bytes.resize(bytes.size() / 2);
   ASSERT_TRUE(test::writeFile(dump, bytes));
   NullProgress quiet;
-  const auto findings = analyseLeakDump({dump, kLeaky, (dir / "d.zip").string(), "", {}}, quiet, CancelToken());
+  const auto findings = analyseLeakDump({dump, kLeaky, (dir / "d.zip").string(), "", {}, {}}, quiet, CancelToken());
   ASSERT_FALSE(findings.ok());
   EXPECT_NE(findings.status().message().find(dump), std::string::npos) << findings.status().toString();
   EXPECT_FALSE(fs::exists(dir / "d.zip"));
@@ -154,6 +155,19 @@ protocol::MatrixIssue verdict(int32_t pid, const std::string& mode) {
       R"(","component":"com.example.app/.LeakyActivity","leak_process":"com.example.app","dump_mode":")" + mode +
       R"(","checks":3,"heap_activities":2,"system_activities":1,"process":"com.example.app"})";
   issue.monotonicNs = 2'000'000'000;
+  return issue;
+}
+
+// A candidates verdict (docs/PROTOCOL.md "Leak watch"): one of a DetailActivity and `second`,
+// destroyed between the same two checks, leaked; the counts cannot say which.
+protocol::MatrixIssue candidatesVerdict(int32_t pid, const std::string& second = kLeaky) {
+  protocol::MatrixIssue issue = verdict(pid, "auto");
+  issue.contentJson =
+      R"({"tag":"memory","activity":"one of com.example.app.DetailActivity, )" + second +
+      R"(","candidates":["com.example.app/com.example.app.DetailActivity","com.example.app/)" + second +
+      R"("],"leaked":1,"ref_key":"mxi-100-1700000000000-1","leak_process":"com.example.app","dump_mode":"auto",)"
+      R"("checks":3,"heap_activities":2,"system_activities":1,"destroyed_at_ms":1700000000000,)"
+      R"("process":"com.example.app"})";
   return issue;
 }
 
@@ -336,6 +350,66 @@ TEST(LiveRecorderLeakWatchTest, ReportAndManualRecordTheVerdictAsItCameWithoutAD
     EXPECT_EQ(r.notices.back(),
               "leak watch: com.example.app.LeakyActivity (pid 100) was destroyed and survived the GC-forced checks");
   }
+}
+
+// auto with a candidates verdict: the dump's leak among the candidates' classes names the issue
+// (its chain, its component); the candidates stay listed.
+TEST(LiveRecorderLeakWatchTest, AutoNamesACandidatesVerdictByTheLeakTheDumpHolds) {
+  const fs::path dir = test::scratchDir("leak_watch_candidates");
+  const std::string path = (dir / "c.mxs").string();
+  std::vector<protocol::Message> script{protocol::AppState{"com.example.app", 100, AppRunState::kRunning, true},
+                                        candidatesVerdict(100)};
+  for (auto& m : dumpMessages(leakHeap(), 100)) script.push_back(std::move(m));
+  const Recording r = record(path, protocol::LeakWatchMode::kAuto, script);
+  ASSERT_TRUE(r.status.ok()) << r.status.toString();
+  const auto issues = ofType(r, session::RecordType::kIssue);
+  ASSERT_EQ(issues.size(), 1u);
+  const nlohmann::json content = contentOf(*issues[0]);
+  EXPECT_EQ(json::jsonString(content, "activity"), kLeaky);
+  EXPECT_EQ(json::jsonString(content, "component"), std::string("com.example.app/") + kLeaky);
+  EXPECT_EQ(content.at("candidates"),
+            nlohmann::json::parse(R"(["com.example.app/com.example.app.DetailActivity","com.example.app/)" +
+                                  std::string(kLeaky) + "\"]"));
+  EXPECT_EQ(content.at("leaked"), 1);
+  const std::string zip = (dir / "c-leak-1.zip").string();
+  const analysis::LeakReport report = leaksOf(zip);
+  ASSERT_EQ(report.leaks.size(), 1u);
+  EXPECT_EQ(content.at("leak_chain"), unordered(analysis::leakChainJson(report.leaks[0].chain)));
+  EXPECT_EQ(json::jsonString(content, "leak_signature"), report.leaks[0].signature);
+  const auto dumps = ofType(r, session::RecordType::kHeapDump);
+  ASSERT_EQ(dumps.size(), 1u);
+  EXPECT_EQ(dumps[0]->detail, "leak watch: com.example.app.LeakyActivity (auto dump, shrunk Matrix upload zip)");
+  ASSERT_EQ(r.leaks.size(), 1u);
+  EXPECT_EQ(r.leaks[0].activity, kLeaky);
+  EXPECT_TRUE(r.leaks[0].chainFound);
+  EXPECT_EQ(r.notices.front(),
+            "leak watch: one of com.example.app.DetailActivity, com.example.app.LeakyActivity (pid 100) was destroyed "
+            "and survived the GC-forced checks; dumping its heap");
+}
+
+// None of the candidates leaked in the dump (the application's leak is of another class): the
+// verdict stays "one of", with the reason and no chain.
+TEST(LiveRecorderLeakWatchTest, AutoCandidatesVerdictWhoseDumpHoldsNoneOfThemSaysSo) {
+  const fs::path dir = test::scratchDir("leak_watch_candidates_none");
+  std::vector<protocol::Message> script{protocol::AppState{"com.example.app", 100, AppRunState::kRunning, true},
+                                        candidatesVerdict(100, "com.example.app.SettingsActivity")};
+  for (auto& m : dumpMessages(leakHeap(), 100)) script.push_back(std::move(m));
+  const Recording r = record((dir / "n.mxs").string(), protocol::LeakWatchMode::kAuto, script);
+  ASSERT_TRUE(r.status.ok()) << r.status.toString();
+  const auto issues = ofType(r, session::RecordType::kIssue);
+  ASSERT_EQ(issues.size(), 1u);
+  const nlohmann::json content = contentOf(*issues[0]);
+  EXPECT_EQ(json::jsonString(content, "activity"),
+            "one of com.example.app.DetailActivity, com.example.app.SettingsActivity");
+  EXPECT_FALSE(content.contains("component"));
+  EXPECT_EQ(content.at("leak_chain"), nlohmann::json::array());
+  EXPECT_EQ(json::jsonString(content, "leak_detail"),
+            "no leak of one of com.example.app.DetailActivity, com.example.app.SettingsActivity in the heap dump (1 "
+            "other application leak(s), 0 candidate(s) only weakly reachable): it was collected between the verdict "
+            "and the dump");
+  EXPECT_TRUE(fs::exists(dir / "n-leak-1.zip")) << "the dump is kept all the same";
+  ASSERT_EQ(r.leaks.size(), 1u);
+  EXPECT_FALSE(r.leaks[0].chainFound);
 }
 
 // The app dies between the verdict and its dump: the dump of its successor would not hold the
