@@ -137,10 +137,12 @@ TEST_F(AgentMemoryTest, SamplesArriveAtTheIntervalWithTheDemosValuesAndNeverForc
     expectDemoValues(r.samples[i]);
     EXPECT_EQ(r.samples[i].source, "dumpsys meminfo --local");
     EXPECT_EQ(r.samples[i].marks, 0u);
-    if (i > 0) {
-      EXPECT_GE(r.samples[i].monotonicNs - r.samples[i - 1].monotonicNs, 150'000'000u) << i;
-    }
+    if (i > 0) EXPECT_GT(r.samples[i].monotonicNs, r.samples[i - 1].monotonicNs) << i;
   }
+  // On average at the interval: one late turn of a loaded agent's loop may bring the next sample
+  // closer than 200 ms (it keeps the schedule), never the whole series.
+  const uint64_t span = r.samples.back().monotonicNs - r.samples.front().monotonicNs;
+  EXPECT_GE(span / (r.samples.size() - 1), 150'000'000u);
   // The leaks grow the Java heap by 520 kB each (more than the garbage's 390 kB sawtooth).
   EXPECT_GT(r.samples.back().javaHeapKb, r.samples.front().javaHeapKb + 520);
   // The sampling path never made the app collect garbage: every meminfo the tools saw was --local.
