@@ -137,7 +137,9 @@ TEST_F(AgentMemoryTest, SamplesArriveAtTheIntervalWithTheDemosValuesAndNeverForc
     expectDemoValues(r.samples[i]);
     EXPECT_EQ(r.samples[i].source, "dumpsys meminfo --local");
     EXPECT_EQ(r.samples[i].marks, 0u);
-    if (i > 0) EXPECT_GT(r.samples[i].monotonicNs, r.samples[i - 1].monotonicNs) << i;
+    if (i > 0) {
+      EXPECT_GT(r.samples[i].monotonicNs, r.samples[i - 1].monotonicNs) << i;
+    }
   }
   // On average at the interval: one late turn of a loaded agent's loop may bring the next sample
   // closer than 200 ms (it keeps the schedule), never the whole series.
