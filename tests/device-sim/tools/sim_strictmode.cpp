@@ -35,8 +35,9 @@ const char* const kDiskRead[] = {
 };
 
 const char* const kLeakedStream[] = {
-    "StrictMode policy violation: android.os.strictmode.LeakedClosableViolation: A resource was acquired at attached "
-    "stack trace but never released. See java.io.Closeable for information on avoiding resource leaks.",
+    // One line, as logcat prints it (split here for width only).
+    ("StrictMode policy violation: android.os.strictmode.LeakedClosableViolation: A resource was acquired at "
+     "attached stack trace but never released. See java.io.Closeable for information on avoiding resource leaks."),
     "\tat android.os.StrictMode$AndroidCloseGuardReporter.report(StrictMode.java:1786)",
     "\tat dalvik.system.CloseGuard.warnIfOpen(CloseGuard.java:264)",
     "\tat java.io.FileInputStream.finalize(FileInputStream.java:487)",
