@@ -305,7 +305,10 @@ class Parser {
     size_t first = 0;
     while (first < words.size() && !numberLike(words[first].text)) ++first;
     std::string name;
-    for (size_t i = 0; i < first; ++i) name += (i ? " " : "") + std::string(words[i].text);
+    for (size_t i = 0; i < first; ++i) {
+      if (i) name += ' ';
+      name += words[i].text;
+    }
     if (first == words.size()) {
       problem("meminfo table row \"" + name + "\" has no numbers");
       return;
