@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -37,6 +38,54 @@ class TextLines {
   size_t m_pos = 0;
   uint64_t m_lineOffset = 0;
   uint64_t m_lineNumber = 0;
+};
+
+// Lines out of any split of a stream (house rule T4: a logcat pipe hands over chunks that end
+// anywhere): feed() each chunk, and every complete line goes to onLine(line, offset) — without its
+// '\n', with its byte offset in the whole stream; finish() hands over an unterminated last line.
+class ChunkedLines {
+ public:
+  template <typename OnLine>
+  void feed(std::string_view chunk, OnLine&& onLine) {
+    while (!chunk.empty()) {
+      const size_t nl = chunk.find('\n');
+      if (nl == std::string_view::npos) {
+        m_partial.append(chunk);
+        return;
+      }
+      if (m_partial.empty()) {
+        deliver(chunk.substr(0, nl), onLine);
+      } else {
+        std::string joined = std::move(m_partial);
+        m_partial.clear();
+        joined.append(chunk.substr(0, nl));
+        deliver(joined, onLine);
+      }
+      ++m_consumed;  // the '\n'
+      chunk.remove_prefix(nl + 1);
+    }
+  }
+  template <typename OnLine>
+  void finish(OnLine&& onLine) {
+    if (m_partial.empty()) return;
+    const std::string last = std::move(m_partial);
+    m_partial.clear();
+    deliver(last, onLine);
+  }
+  // Starts a new stream: offsets from 0 again, any unterminated line dropped.
+  void reset() {
+    m_partial.clear();
+    m_consumed = 0;
+  }
+
+ private:
+  template <typename OnLine>
+  void deliver(std::string_view line, OnLine& onLine) {
+    onLine(line, m_consumed);
+    m_consumed += line.size();
+  }
+  std::string m_partial;
+  uint64_t m_consumed = 0;  // bytes of the stream handed over so far
 };
 
 // Calls f(line) for each line without its '\n' or "\r\n".

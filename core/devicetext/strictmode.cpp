@@ -514,26 +514,7 @@ void StrictModeStreamParser::parseLine(std::string_view raw, uint64_t offset) {
 }
 
 void StrictModeStreamParser::feed(std::string_view chunk) {
-  while (!chunk.empty()) {
-    const size_t nl = chunk.find('\n');
-    if (nl == std::string_view::npos) {
-      m_partial.append(chunk);
-      return;
-    }
-    std::string joined;
-    std::string_view line;
-    if (m_partial.empty()) {
-      line = chunk.substr(0, nl);
-    } else {
-      joined = std::move(m_partial);
-      m_partial.clear();
-      joined.append(chunk.substr(0, nl));
-      line = joined;
-    }
-    parseLine(line, m_consumed);
-    m_consumed += line.size() + 1;
-    chunk.remove_prefix(nl + 1);
-  }
+  m_lines.feed(chunk, [this](std::string_view line, uint64_t offset) { parseLine(line, offset); });
 }
 
 std::vector<StrictModeViolation> StrictModeStreamParser::take() {
@@ -545,17 +526,12 @@ std::vector<StrictModeViolation> StrictModeStreamParser::take() {
 void StrictModeStreamParser::flush() { closeReport(); }
 
 StrictModeParseResult StrictModeStreamParser::finish() {
-  if (!m_partial.empty()) {
-    const std::string last = std::move(m_partial);
-    m_partial.clear();
-    parseLine(last, m_consumed);
-    m_consumed += last.size();
-  }
+  m_lines.finish([this](std::string_view line, uint64_t offset) { parseLine(line, offset); });
   closeReport();
   StrictModeParseResult out = std::move(m_result);
   m_result = {};
   m_first = true;
-  m_consumed = 0;
+  m_lines.reset();
   return out;
 }
 

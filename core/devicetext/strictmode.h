@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/base/parse_problem.h"
+#include "core/base/text_lines.h"
 
 namespace mxi::core::devicetext {
 
@@ -77,8 +78,7 @@ class StrictModeStreamParser {
   void problem(uint64_t lineNo, uint64_t offset, std::string message);
 
   StrictModeParseResult m_result;
-  std::string m_partial;
-  uint64_t m_consumed = 0;
+  text::ChunkedLines m_lines;
   bool m_first = true;
   // The open report.
   Phase m_phase = Phase::kNone;

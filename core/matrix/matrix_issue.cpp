@@ -268,35 +268,11 @@ void IssueStreamParser::parseLine(std::string_view raw, uint64_t offset) {
 }
 
 void IssueStreamParser::feed(std::string_view chunk) {
-  while (!chunk.empty()) {
-    const size_t nl = chunk.find('\n');
-    if (nl == std::string_view::npos) {
-      m_partial.append(chunk);
-      return;
-    }
-    std::string_view line;
-    std::string joined;
-    if (m_partial.empty()) {
-      line = chunk.substr(0, nl);
-    } else {
-      joined = std::move(m_partial);
-      m_partial.clear();
-      joined.append(chunk.substr(0, nl));
-      line = joined;
-    }
-    parseLine(line, m_consumed);
-    m_consumed += line.size() + 1;
-    chunk.remove_prefix(nl + 1);
-  }
+  m_lines.feed(chunk, [this](std::string_view line, uint64_t offset) { parseLine(line, offset); });
 }
 
 IssueParseResult IssueStreamParser::finish() {
-  if (!m_partial.empty()) {
-    const std::string last = std::move(m_partial);
-    m_partial.clear();
-    parseLine(last, m_consumed);
-    m_consumed += last.size();
-  }
+  m_lines.finish([this](std::string_view line, uint64_t offset) { parseLine(line, offset); });
   IssueParseResult out = std::move(m_result);
   m_result = {};
   return out;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/base/parse_problem.h"
+#include "core/base/text_lines.h"
 #include "core/framestats/frame.h"
 #include "core/matrix/call_tree.h"
 #include "core/matrix/method_mapping.h"
@@ -114,8 +115,7 @@ class IssueStreamParser {
  private:
   void parseLine(std::string_view line, uint64_t offset);
   IssueParseResult m_result;
-  std::string m_partial;
-  uint64_t m_consumed = 0;  // bytes of complete lines already parsed
+  text::ChunkedLines m_lines;
   bool m_first = true;
 };
 
