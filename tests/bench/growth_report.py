@@ -12,6 +12,7 @@ Plain SVG written by hand: no plotting library is needed.
 
 Usage: growth_report.py MEASUREMENTS.tsv OUT.svg  (the table goes to stdout)
 """
+import math
 import statistics
 import sys
 from collections import OrderedDict
@@ -81,6 +82,13 @@ def series(meta, rows, command, phase, column):
     return sorted(points)
 
 
+def nice_step(top, ticks=5):
+    """A round tick step (1, 2, 2.5 or 5 times a power of ten) giving about `ticks` ticks to `top`."""
+    raw = top / ticks
+    power = 10 ** math.floor(math.log10(raw)) if raw > 0 else 1
+    return next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw)
+
+
 def panel(x0, y0, w, h, title, unit, scale, lines, max_objects):
     """One chart: x = objects (millions), y = value * scale; lines = [(label, colour, points)]."""
     # Room for the points and for the dashed linear lines' ends.
@@ -91,14 +99,17 @@ def panel(x0, y0, w, h, title, unit, scale, lines, max_objects):
     sy = lambda v: y0 + h - h * v / max_y
     svg = ['<text x="{}" y="{}" font-size="14" font-weight="bold">{}</text>'.format(x0, y0 - 10, title)]
     svg.append('<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#888"/>'.format(x0, y0, w, h))
-    for i in range(6):  # gridlines and ticks
-        v = max_y * i / 5
+    step = nice_step(max_y)
+    for i in range(int(max_y / step) + 1):  # gridlines and ticks
+        v = step * i
         svg.append('<line x1="{0}" y1="{1:.1f}" x2="{2}" y2="{1:.1f}" stroke="#ddd"/>'.format(x0, sy(v), x0 + w))
-        svg.append('<text x="{}" y="{:.1f}" font-size="11" text-anchor="end">{:.1f}</text>'.format(
-            x0 - 6, sy(v) + 4, v))
-        o = max_objects * i / 5
-        svg.append('<text x="{:.1f}" y="{}" font-size="11" text-anchor="middle">{:.0f}</text>'.format(
-            sx(o), y0 + h + 16, o / 1e6))
+        svg.append('<text x="{}" y="{:.1f}" font-size="11" text-anchor="end">{:g}</text>'.format(
+            x0 - 6, sy(v) + 4, round(v, 6)))
+    step = nice_step(max_objects / 1e6) * 1e6
+    for i in range(int(max_objects / step) + 1):
+        o = step * i
+        svg.append('<text x="{:.1f}" y="{}" font-size="11" text-anchor="middle">{:g}</text>'.format(
+            sx(o), y0 + h + 16, round(o / 1e6, 6)))
     svg.append('<text x="{}" y="{}" font-size="12" text-anchor="middle">objects (millions)</text>'.format(
         x0 + w / 2, y0 + h + 34))
     svg.append('<text x="{0}" y="{1}" font-size="12" text-anchor="middle" transform="rotate(-90 {0} {1})">{2}</text>'
