@@ -40,6 +40,7 @@ void registerDominatorsCommand(CLI::App& root, int& exitCode) {
                                                                               processCancelToken())));
     const double dominatorMs =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    loaded.timings.lap("dominators");
     const auto& d = *dominators;
     // Tops whose own heap is excluded retain nothing countable; leave them out.
     std::vector<ObjectIndex> tops = d.topRetainers(args->top);
@@ -48,6 +49,7 @@ void registerDominatorsCommand(CLI::App& root, int& exitCode) {
     ASSIGN_OR_RETURN(auto paths, about(args->dump.path, analysis::ShortestPaths::compute(graph, known, tops, progress,
                                                                                          processCancelToken())));
     const double totalMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    loaded.timings.lap("paths");
     const uint64_t reachable = d.reachableBytes();
     std::vector<analysis::RootPath> rootPaths;
     for (ObjectIndex o : tops) rootPaths.push_back(analysis::rootPathTo(ix, *paths, known, o));

@@ -13,6 +13,8 @@ void addDumpOptions(CLI::App& command, DumpOptions& options) {
                      "Refuse to decompress more than this many bytes (default 64 GiB)");
   command.add_option("--threads", options.threads, "Worker threads for indexing (default: all cores)");
   addQuietFlag(command, options.quiet);
+  command.add_flag("--timings", options.timings,
+                   "Print each phase's wall time, CPU time and peak RSS to stderr (for benchmarks)");
 }
 
 core::StatusOr<LoadedDump> loadDump(const DumpOptions& options) {
@@ -20,13 +22,18 @@ core::StatusOr<LoadedDump> loadDump(const DumpOptions& options) {
   const auto& cancel = processCancelToken();
   core::hprof::OpenOptions open;
   open.maxDecompressedBytes = options.maxInflateBytes;
+  PhaseTimings timings(options.timings);
   const auto start = std::chrono::steady_clock::now();
   ASSIGN_OR_RETURN(auto source, core::hprof::openDump(options.path, open, progress, cancel));
   LoadedDump loaded;
   loaded.openMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  timings.lap("open");
   core::hprof::IndexOptions indexOptions;
   indexOptions.threads = options.threads;
   ASSIGN_OR_RETURN(loaded.index, core::hprof::HeapIndex::build(std::move(source), indexOptions, progress, cancel));
+  timings.lap("index");
+  for (const auto& [phase, ms] : loaded.index->stats().timingsMs) timings.note("index: " + phase, ms);
+  loaded.timings = timings;
   return loaded;
 }
 

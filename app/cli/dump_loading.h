@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app/cli/cli_common.h"
+#include "app/cli/phase_timings.h"
 #include "core/hprof/heap_index.h"
 
 namespace mxi::cli {
@@ -16,14 +17,16 @@ struct DumpOptions {
   uint64_t maxInflateBytes = 0;  // 0 = the engine's default cap
   unsigned threads = 0;
   bool quiet = false;
+  bool timings = false;
 };
 
-// Adds the DUMP positional and --max-inflate/--threads/--quiet to a command.
+// Adds the DUMP positional and --max-inflate/--threads/--quiet/--timings to a command.
 void addDumpOptions(CLI::App& command, DumpOptions& options);
 
 struct LoadedDump {
   std::shared_ptr<const core::hprof::HeapIndex> index;
-  double openMs = 0;  // mapping/inflating, before indexing
+  double openMs = 0;            // mapping/inflating, before indexing
+  PhaseTimings timings{false};  // --timings: "open" and "index" are done; commands lap their own phases
 };
 
 core::StatusOr<LoadedDump> loadDump(const DumpOptions& options);

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <regex>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -110,6 +112,44 @@ TEST(DominatorsCliTest, HeldOnlyByMainThreadLocalsSaysSo) {
   EXPECT_EQ(j["retainers"][2]["className"], "com.example.Holder");
   EXPECT_EQ(j["retainers"][2]["path"][0]["referenceName"], "sticky class");
   EXPECT_FALSE(j["retainers"][2].contains("pathNote"));
+}
+
+// `--timings` (the growth benchmark's source, docs/PERFORMANCE.md): one stderr line per phase,
+// in order, with wall and CPU milliseconds and the phase's peak RSS; the index's own steps wall
+// only; stdout's JSON unchanged.
+TEST(DominatorsCliTest, TimingsListEveryPhaseOnStderr) {
+  const std::string dump = test::fixtureDumpDir() + "/leaks_base.hprof";
+  const test::ProgramRun plain = test::runMxi({"dominators", "-q", "--format", "json", dump});
+  const test::ProgramRun timed = test::runMxi({"dominators", "-q", "--timings", "--format", "json", dump});
+  ASSERT_EQ(timed.exitCode, 0) << timed.err;
+  auto withoutTimings = [](const std::string& json) {
+    nlohmann::json j = nlohmann::json::parse(json);
+    j.erase("timingsMs");
+    return j;
+  };
+  EXPECT_EQ(withoutTimings(timed.out), withoutTimings(plain.out));
+  EXPECT_EQ(plain.err, "");
+  const std::regex phase(R"(mxi timing: (\w+) wall \d+\.\d ms, cpu \d+\.\d ms, peak RSS [1-9]\d* KiB)");
+  const std::regex step(R"(mxi timing: index: (\w+) wall \d+\.\d ms)");
+  std::vector<std::string> phases, steps;
+  std::istringstream lines(timed.err);
+  for (std::string line; std::getline(lines, line);) {
+    std::smatch m;
+    if (std::regex_match(line, m, phase)) {
+      phases.push_back(m[1]);
+    } else if (std::regex_match(line, m, step)) {
+      steps.push_back(m[1]);
+    } else {
+      ADD_FAILURE() << "unexpected stderr line: " << line;
+    }
+  }
+  EXPECT_EQ(phases, (std::vector<std::string>{"open", "index", "dominators", "paths"}));
+  EXPECT_FALSE(steps.empty());  // the index's own steps (IndexStats::timingsMs), whatever they are
+  const test::ProgramRun info = test::runMxi({"info", "-q", "--timings", dump});
+  ASSERT_EQ(info.exitCode, 0) << info.err;
+  EXPECT_EQ(info.err.find("mxi timing: open wall "), 0u) << info.err;
+  EXPECT_NE(info.err.find("\nmxi timing: index wall "), std::string::npos) << info.err;
+  EXPECT_EQ(info.err.find("dominators"), std::string::npos) << info.err;
 }
 
 }  // namespace
