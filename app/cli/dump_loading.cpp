@@ -32,6 +32,20 @@ core::StatusOr<LoadedDump> loadDump(const DumpOptions& options) {
 
 std::string humanBytes(uint64_t bytes) { return core::bytesText(bytes); }
 
+nlohmann::ordered_json phasesToJson(const std::vector<core::PhaseCost>& phases) {
+  auto out = nlohmann::ordered_json::array();
+  auto mib = [](uint64_t bytes) { return static_cast<double>(bytes >> 10) / 1024.0; };
+  for (const core::PhaseCost& p : phases) {
+    out.push_back({{"phase", p.name},
+                   {"wallMs", p.wallMs},
+                   {"cpuMs", p.cpuMs},
+                   {"rssAnonMiB", mib(p.rssAnon)},
+                   {"rssFileMiB", mib(p.rssFile)},
+                   {"peakRssMiB", mib(p.peakRss)}});
+  }
+  return out;
+}
+
 std::optional<core::hprof::ObjectId> parseObjectId(const std::string& text) {
   try {
     size_t used = 0;

@@ -20,6 +20,7 @@
 
 #include "core/base/cancel_token.h"
 #include "core/base/large_array.h"
+#include "core/base/process_memory.h"
 #include "core/base/progress.h"
 
 namespace mxi::core::analysis {
@@ -93,9 +94,13 @@ bool depthFirstOrder(const G& g, std::span<const uint32_t> roots, DominatorResul
 // Computes the dominator tree. Returns false when cancelled (the result is then incomplete).
 template <typename G>
 bool computeDominators(const G& g, std::span<const uint32_t> roots, DominatorResult& r, ProgressSink& progress,
-                       const CancelToken& cancel) {
+                       const CancelToken& cancel, PhaseLog* phases = nullptr) {
+  auto mark = [&](const char* name) {
+    if (phases) phases->mark(name);
+  };
   LargeArray<uint32_t> parent;
   if (!detail::depthFirstOrder(g, roots, r, parent, progress, cancel)) return false;
+  mark("dominators: depth-first order");
   const uint32_t count = r.reached();
 
   // Predecessors in preorder space (CSR). The super root precedes every root.
@@ -122,6 +127,7 @@ bool computeDominators(const G& g, std::span<const uint32_t> roots, DominatorRes
   for (uint32_t p = count; p > 0; --p) predStart[p] = predStart[p - 1];
   predStart[0] = 0;
   if (cancel.isCancelled() || !progress.report("dominators: semidominators", 0)) return false;
+  mark("dominators: predecessors");
 
   // Semidominators, in reverse preorder. `ancestor` links a processed vertex into the forest
   // of processed vertices (initially its DFS parent); `best` is the smallest semidominator on
@@ -166,6 +172,7 @@ bool computeDominators(const G& g, std::span<const uint32_t> roots, DominatorRes
       return false;
     }
   }
+  mark("dominators: semidominators");
   preds = {};
   predStart = {};
   best = {};
@@ -179,6 +186,7 @@ bool computeDominators(const G& g, std::span<const uint32_t> roots, DominatorRes
     while (d > semi[w]) d = r.idom[d];
     r.idom[w] = d;
   }
+  mark("dominators: immediate dominators");
   return true;
 }
 

@@ -11,7 +11,7 @@ StatusOr<std::unique_ptr<HeapDominators>> HeapDominators::compute(const HeapGrap
                                                                   ProgressSink& progress, const CancelToken& cancel) {
   auto result = std::unique_ptr<HeapDominators>(new HeapDominators());
   DominatorResult& tree = result->m_tree;
-  if (!computeDominators(graph, graph.rootObjects(), tree, progress, cancel)) {
+  if (!computeDominators(graph, graph.rootObjects(), tree, progress, cancel, options.phases)) {
     return cancelled();
   }
   const hprof::HeapIndex& index = graph.index();
@@ -36,6 +36,7 @@ StatusOr<std::unique_ptr<HeapDominators>> HeapDominators::compute(const HeapGrap
   for (uint32_t w = 1; w < count; ++w) {
     if (tree.idom[w] == 0) result->m_tops.push_back(w);
   }
+  if (options.phases) options.phases->mark("retained sizes");
   return result;
 }
 

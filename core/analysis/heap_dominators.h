@@ -21,6 +21,7 @@ namespace mxi::core::analysis {
 
 struct DominatorOptions {
   std::vector<bool> countedHeaps;  // by index into HeapIndex::heaps(); empty = every heap
+  PhaseLog* phases = nullptr;      // when set, records the cost of each step (benchmarks)
 };
 
 class HeapDominators {
