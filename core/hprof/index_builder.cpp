@@ -151,6 +151,9 @@ StatusOr<std::shared_ptr<const HeapIndex>> IndexBuilder::run() {
   buildThreads();
   finishStats();
   timings.emplace_back("finish", lap());
+  // Hand back every page of the dump the passes left mapped: the analyses read few records,
+  // and what they read should not count against this process until they read it.
+  m_source->release(0, m_data.size());
   phases.mark("index: finish");
   m_index->m_stats.phases = phases.phases();
   reportProgress("done", 1, 1);
