@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdio>
 
+#include "core/analysis/memory_budget.h"
 #include "core/base/byte_units.h"
 
 namespace mxi::cli {
@@ -24,6 +25,8 @@ core::StatusOr<LoadedDump> loadDump(const DumpOptions& options) {
   ASSIGN_OR_RETURN(auto source, core::hprof::openDump(options.path, open, progress, cancel));
   LoadedDump loaded;
   loaded.openMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  // A dump the machine cannot index is refused now, with the figures, not by the OOM killer later.
+  RETURN_IF_ERROR(core::analysis::checkIndexMemory(*source, options.threads).withContext(options.path));
   core::hprof::IndexOptions indexOptions;
   indexOptions.threads = options.threads;
   ASSIGN_OR_RETURN(loaded.index, core::hprof::HeapIndex::build(std::move(source), indexOptions, progress, cancel));
@@ -41,7 +44,8 @@ nlohmann::ordered_json phasesToJson(const std::vector<core::PhaseCost>& phases) 
                    {"cpuMs", p.cpuMs},
                    {"rssAnonMiB", mib(p.rssAnon)},
                    {"rssFileMiB", mib(p.rssFile)},
-                   {"peakRssMiB", mib(p.peakRss)}});
+                   {"peakRssMiB", mib(p.peakRss)},
+                   {"virtualMiB", mib(p.virtualSize)}});
   }
   return out;
 }

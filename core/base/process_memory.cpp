@@ -21,14 +21,27 @@ uint64_t kibField(const std::string& line, size_t keyLength) {
   return std::strtoull(line.c_str() + keyLength, nullptr, 10) * 1024;
 }
 
-// The cgroup (v2) this process is in, as a path under /sys/fs/cgroup; empty when none.
-std::string cgroupDirectory() {
+// The memory cgroup this process is in: its directory and the names of its limit and usage
+// files (cgroup v2: memory.max / memory.current; v1: memory.limit_in_bytes / usage_in_bytes).
+struct CgroupFiles {
+  std::string dir;  // empty when not found
+  std::string limitFile, usageFile;
+};
+CgroupFiles memoryCgroup() {
   std::ifstream in("/proc/self/cgroup");
   std::string line;
+  CgroupFiles v2;
   while (std::getline(in, line)) {
-    if (line.rfind("0::", 0) == 0) return "/sys/fs/cgroup" + line.substr(3);
+    const size_t first = line.find(':'), second = line.find(':', first + 1);
+    if (first == std::string::npos || second == std::string::npos) continue;
+    const std::string controllers = "," + line.substr(first + 1, second - first - 1) + ",";
+    const std::string path = line.substr(second + 1);
+    if (controllers.find(",memory,") != std::string::npos) {
+      return {"/sys/fs/cgroup/memory" + path, "memory.limit_in_bytes", "memory.usage_in_bytes"};
+    }
+    if (line.rfind("0::", 0) == 0) v2 = {"/sys/fs/cgroup" + path, "memory.max", "memory.current"};
   }
-  return {};
+  return v2;
 }
 
 bool readNumber(const std::string& path, uint64_t& out) {
@@ -71,17 +84,22 @@ MemoryLimits readMemoryLimits() {
       if (line.rfind("MemAvailable:", 0) == 0) limits.memAvailable = kibField(line, 13);
     }
   }
-  // The nearest ancestor with a limit binds; walk up from this process's cgroup.
-  std::string dir = cgroupDirectory();
-  while (!dir.empty() && dir != "/sys/fs/cgroup" && dir.size() > 14) {
+  // The ancestor whose limit leaves the least binds; walk up from this process's cgroup.
+  const CgroupFiles cgroup = memoryCgroup();
+  std::string dir = cgroup.dir;
+  while (!dir.empty()) {
     uint64_t max = 0, current = 0;
-    if (readNumber(dir + "/memory.max", max) && readNumber(dir + "/memory.current", current)) {
+    // cgroup v1 writes "no limit" as a huge number (PAGE_COUNTER_MAX pages).
+    if (readNumber(dir + "/" + cgroup.limitFile, max) && max < (uint64_t{1} << 62) &&
+        readNumber(dir + "/" + cgroup.usageFile, current)) {
       if (max - std::min(max, current) < limits.cgroupMax - std::min(limits.cgroupMax, limits.cgroupCurrent)) {
         limits.cgroupMax = max;
         limits.cgroupCurrent = current;
       }
     }
-    dir = dir.substr(0, dir.rfind('/'));
+    const size_t slash = dir.rfind('/');
+    if (slash == std::string::npos || dir.compare(0, slash, "/sys/fs/cgroup") == 0 || slash <= 14) break;
+    dir.resize(slash);
   }
   rlimit as{};
   if (getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY) limits.addressLimit = as.rlim_cur;
@@ -99,7 +117,7 @@ MemoryHeadroom headroomOf(const MemoryLimits& limits) {
   };
   if (limits.memAvailable != UINT64_MAX) consider(limits.memAvailable, "MemAvailable");
   if (limits.cgroupMax != UINT64_MAX) {
-    consider(limits.cgroupMax - std::min(limits.cgroupMax, limits.cgroupCurrent), "cgroup memory.max");
+    consider(limits.cgroupMax - std::min(limits.cgroupMax, limits.cgroupCurrent), "the cgroup's memory limit");
   }
   if (limits.addressLimit != UINT64_MAX) {
     consider(limits.addressLimit - std::min(limits.addressLimit, limits.virtualSize), "RLIMIT_AS");
@@ -112,8 +130,8 @@ PhaseLog::PhaseLog() : m_wall(nowNs()), m_cpu(processCpuNanos()) {}
 void PhaseLog::mark(std::string name) {
   const uint64_t wall = nowNs(), cpu = processCpuNanos();
   const ProcessMemory m = readProcessMemory();
-  m_phases.push_back(
-      {std::move(name), double(wall - m_wall) / 1e6, double(cpu - m_cpu) / 1e6, m.rssAnon, m.rssFile, m.peakRss});
+  m_phases.push_back({std::move(name), double(wall - m_wall) / 1e6, double(cpu - m_cpu) / 1e6, m.rssAnon, m.rssFile,
+                      m.peakRss, m.virtualSize});
   m_wall = wall;
   m_cpu = cpu;
 }

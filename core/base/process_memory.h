@@ -1,6 +1,6 @@
 // What this process uses and may still use: resident memory split into anonymous (our tables)
 // and file-backed (pages of a mapped dump), its peak, CPU time, and the memory the machine can
-// still give it (MemAvailable, the cgroup's memory.max − memory.current, RLIMIT_AS − VmSize).
+// still give it (MemAvailable, the memory cgroup's limit − usage (v2 or v1), RLIMIT_AS − VmSize).
 // Used to record each analysis phase's cost (docs/PERFORMANCE.md) and to refuse work that would
 // not fit before it starts (docs/HPROF.md, "Memory budget").
 #pragma once
@@ -24,7 +24,7 @@ uint64_t processCpuNanos();
 
 // Memory this process may still allocate without the kernel refusing or killing it: the least of
 // what each limit in force leaves. `source` names the limit that binds ("MemAvailable",
-// "cgroup memory.max", "RLIMIT_AS"), UINT64_MAX / "none" when nothing could be read.
+// "the cgroup's memory limit", "RLIMIT_AS"), UINT64_MAX / "none" when nothing could be read.
 struct MemoryHeadroom {
   uint64_t bytes = UINT64_MAX;
   std::string source = "none";
@@ -32,8 +32,8 @@ struct MemoryHeadroom {
 // The three readings, separately, for tests and for the pure function below.
 struct MemoryLimits {
   uint64_t memAvailable = UINT64_MAX;  // /proc/meminfo MemAvailable
-  uint64_t cgroupMax = UINT64_MAX;     // memory.max of this process's cgroup (v2), "max" = none
-  uint64_t cgroupCurrent = 0;          // memory.current of the same cgroup
+  uint64_t cgroupMax = UINT64_MAX;     // memory.max (v2) / memory.limit_in_bytes (v1) of the binding cgroup
+  uint64_t cgroupCurrent = 0;          // its memory.current / memory.usage_in_bytes
   uint64_t addressLimit = UINT64_MAX;  // RLIMIT_AS soft limit
   uint64_t virtualSize = 0;            // VmSize now (counts against RLIMIT_AS)
 };
@@ -48,6 +48,7 @@ struct PhaseCost {
   double wallMs = 0;
   double cpuMs = 0;
   uint64_t rssAnon = 0, rssFile = 0, peakRss = 0;
+  uint64_t virtualSize = 0;  // address space at its end (what RLIMIT_AS limits)
 };
 class PhaseLog {
  public:
