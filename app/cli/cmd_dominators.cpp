@@ -34,10 +34,12 @@ void registerDominatorsCommand(CLI::App& root, int& exitCode) {
     ASSIGN_OR_RETURN(auto heaps, about(args->dump.path, countedHeaps(ix, args->excludeHeaps)));
     TerminalProgress progress(!args->dump.quiet);
     const auto start = std::chrono::steady_clock::now();
+    core::PhaseLog phases;
     const analysis::HeapGraph graph(ix);
-    ASSIGN_OR_RETURN(auto dominators,
-                     about(args->dump.path, analysis::HeapDominators::compute(graph, {std::move(heaps)}, progress,
-                                                                              processCancelToken())));
+    phases.mark("strong graph");
+    analysis::DominatorOptions options{std::move(heaps), &phases};
+    ASSIGN_OR_RETURN(auto dominators, about(args->dump.path, analysis::HeapDominators::compute(graph, options, progress,
+                                                                                               processCancelToken())));
     const double dominatorMs =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     loaded.timings.lap("dominators");
@@ -48,6 +50,7 @@ void registerDominatorsCommand(CLI::App& root, int& exitCode) {
     const analysis::KnownReferenceMatcher known(ix, analysis::builtinKnownReferences());
     ASSIGN_OR_RETURN(auto paths, about(args->dump.path, analysis::ShortestPaths::compute(graph, known, tops, progress,
                                                                                          processCancelToken())));
+    phases.mark("paths to the tops");
     const double totalMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     loaded.timings.lap("paths");
     const uint64_t reachable = d.reachableBytes();
@@ -72,6 +75,9 @@ void registerDominatorsCommand(CLI::App& root, int& exitCode) {
       }
       j["retainers"] = rows;
       j["timingsMs"] = {{"dominators", dominatorMs}, {"total", totalMs}};
+      std::vector<core::PhaseCost> all = ix.stats().phases;
+      all.insert(all.end(), phases.phases().begin(), phases.phases().end());
+      j["phases"] = phasesToJson(all);
       printJson(j);
     } else {
       std::printf("%zu top retainer(s) of %s reachable in %u objects (%u unreachable objects)\n\n", tops.size(),

@@ -71,6 +71,7 @@ nlohmann::ordered_json toJson(const LoadedDump& loaded) {
   }
   timings["total"] = total;
   j["timingsMs"] = timings;
+  j["phases"] = phasesToJson(s.phases);
   if (const auto* m = ix.source().matrixInfo()) {
     j["matrix"] = {{"hprofEntry", m->hprofEntry},
                    {"leakedActivityKey", m->leakedActivityKey},

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdio>
 
+#include "core/analysis/memory_budget.h"
 #include "core/base/byte_units.h"
 
 namespace mxi::cli {
@@ -28,6 +29,8 @@ core::StatusOr<LoadedDump> loadDump(const DumpOptions& options) {
   LoadedDump loaded;
   loaded.openMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   timings.lap("open");
+  // A dump the machine cannot index is refused now, with the figures, not by the OOM killer later.
+  RETURN_IF_ERROR(core::analysis::checkIndexMemory(*source, options.threads).withContext(options.path));
   core::hprof::IndexOptions indexOptions;
   indexOptions.threads = options.threads;
   ASSIGN_OR_RETURN(loaded.index, core::hprof::HeapIndex::build(std::move(source), indexOptions, progress, cancel));
@@ -38,6 +41,21 @@ core::StatusOr<LoadedDump> loadDump(const DumpOptions& options) {
 }
 
 std::string humanBytes(uint64_t bytes) { return core::bytesText(bytes); }
+
+nlohmann::ordered_json phasesToJson(const std::vector<core::PhaseCost>& phases) {
+  auto out = nlohmann::ordered_json::array();
+  auto mib = [](uint64_t bytes) { return static_cast<double>(bytes >> 10) / 1024.0; };
+  for (const core::PhaseCost& p : phases) {
+    out.push_back({{"phase", p.name},
+                   {"wallMs", p.wallMs},
+                   {"cpuMs", p.cpuMs},
+                   {"rssAnonMiB", mib(p.rssAnon)},
+                   {"rssFileMiB", mib(p.rssFile)},
+                   {"peakRssMiB", mib(p.peakRss)},
+                   {"virtualMiB", mib(p.virtualSize)}});
+  }
+  return out;
+}
 
 std::optional<core::hprof::ObjectId> parseObjectId(const std::string& text) {
   try {

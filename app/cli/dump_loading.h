@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "app/cli/cli_common.h"
 #include "app/cli/phase_timings.h"
 #include "core/hprof/heap_index.h"
@@ -32,6 +34,9 @@ struct LoadedDump {
 core::StatusOr<LoadedDump> loadDump(const DumpOptions& options);
 
 std::string humanBytes(uint64_t bytes);
+// Each phase's wall and CPU milliseconds and resident MiB at its end (anonymous, file-backed,
+// peak so far), for `--format json` (docs/PERFORMANCE.md reads them).
+nlohmann::ordered_json phasesToJson(const std::vector<core::PhaseCost>& phases);
 // An object id as users type it: 0x-prefixed hex or decimal.
 std::optional<core::hprof::ObjectId> parseObjectId(const std::string& text);
 // Which heaps count for retained bytes, from --exclude-heap names (unknown name: error).

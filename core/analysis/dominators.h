@@ -20,6 +20,7 @@
 
 #include "core/base/cancel_token.h"
 #include "core/base/large_array.h"
+#include "core/base/process_memory.h"
 #include "core/base/progress.h"
 
 namespace mxi::core::analysis {
@@ -37,24 +38,35 @@ struct DominatorResult {
 
 namespace detail {
 
-// Iterative depth-first search from the super root; fills nodeAt, preorder and DFS parents.
+// Iterative depth-first search from the super root; fills nodeAt, preorder and DFS parents, and
+// counts each reached node's predecessors (inDegree[p + 1] for preorder p: the edges the search
+// examines are exactly the graph's edges among reached nodes), so building the predecessor lists
+// needs one pass over the edges instead of two.
 template <typename G>
 bool depthFirstOrder(const G& g, std::span<const uint32_t> roots, DominatorResult& r, LargeArray<uint32_t>& parent,
-                     ProgressSink& progress, const CancelToken& cancel) {
+                     LargeArray<uint32_t>& inDegree, ProgressSink& progress, const CancelToken& cancel) {
   const uint32_t n = g.nodeCount();
   r.preorder.assign(n, kUnreached);
   r.nodeAt.reserve(size_t{n} + 1);
   parent.reserve(size_t{n} + 1);
+  inDegree.resize(size_t{n} + 2);  // fresh pages: zero
   r.nodeAt.push_back(kUnreached);
   parent.push_back(0);
+  // 16 bytes a frame (the stack is as deep as the longest reference chain, millions on some
+  // heaps). A node with an edge not to follow gets two frames, the edges after it below the
+  // edges before it, so the order of the search is that of one frame skipping the edge.
   struct Frame {
     const uint32_t* next;
-    const uint32_t* end;
-    const uint32_t* skip;  // edge not to follow, or nullptr
+    uint32_t left;
     uint32_t pre;
   };
   LargeArray<Frame> stack;
-  stack.reserve(size_t{n} + 2);
+  stack.reserve(1u << 16);
+  auto push = [&](const uint32_t* first, size_t count, uint32_t pre) {
+    if (count == 0) return;
+    if (stack.size() == stack.capacity()) MXI_CHECK(stack.reserve(stack.capacity() * 2));
+    stack.push_back({first, static_cast<uint32_t>(count), pre});
+  };
   auto enter = [&](uint32_t node, uint32_t parentPre) {
     const auto pre = static_cast<uint32_t>(r.nodeAt.size());
     r.preorder[node] = pre;
@@ -62,8 +74,13 @@ bool depthFirstOrder(const G& g, std::span<const uint32_t> roots, DominatorResul
     parent.push_back(parentPre);
     const std::span<const uint32_t> succ = g.successors(node);
     const uint32_t skipped = g.skippedSuccessor(node);
-    stack.push_back(
-        {succ.data(), succ.data() + succ.size(), skipped < succ.size() ? succ.data() + skipped : nullptr, pre});
+    if (skipped < succ.size()) {
+      push(succ.data() + skipped + 1, succ.size() - skipped - 1, pre);
+      push(succ.data(), skipped, pre);
+    } else {
+      push(succ.data(), succ.size(), pre);
+    }
+    return pre;
   };
   uint64_t steps = 0;
   for (uint32_t root : roots) {
@@ -71,19 +88,22 @@ bool depthFirstOrder(const G& g, std::span<const uint32_t> roots, DominatorResul
     enter(root, 0);
     while (!stack.empty()) {
       Frame& f = stack[stack.size() - 1];
-      if (f.next == f.end) {
-        stack.resize(stack.size() - 1);
-        continue;
+      const uint32_t target = *f.next++;
+      const uint32_t from = f.pre;
+      if (--f.left == 0) stack.resize(stack.size() - 1);
+      uint32_t to = r.preorder[target];
+      if (to == kUnreached) {
+        to = enter(target, from);
+        if ((++steps & 0xFFFFF) == 0) {
+          if (cancel.isCancelled() || !progress.report("dominators: depth-first order", 0)) return false;
+        }
       }
-      const uint32_t* edge = f.next++;
-      if (edge == f.skip) continue;
-      const uint32_t target = *edge;
-      if (r.preorder[target] != kUnreached) continue;
-      enter(target, f.pre);
-      if ((++steps & 0xFFFFF) == 0) {
-        if (cancel.isCancelled() || !progress.report("dominators: depth-first order", 0)) return false;
-      }
+      ++inDegree[size_t{to} + 1];
     }
+  }
+  // The super root's edges: one per root record (a root listed twice is two edges, as before).
+  for (uint32_t root : roots) {
+    if (root < n) ++inDegree[size_t{r.preorder[root]} + 1];
   }
   return true;
 }
@@ -91,57 +111,58 @@ bool depthFirstOrder(const G& g, std::span<const uint32_t> roots, DominatorResul
 }  // namespace detail
 
 // Computes the dominator tree. Returns false when cancelled (the result is then incomplete).
+//
+// Memory (n nodes reached, e edges): beside the three result arrays, the DFS parents double as
+// the forest links, the predecessor offsets keep each processed vertex's DFS parent once its own
+// list has been read, and the predecessor lists (e + roots entries) are freed before the
+// immediate dominators; at the peak, 6 n + e 32-bit words.
 template <typename G>
 bool computeDominators(const G& g, std::span<const uint32_t> roots, DominatorResult& r, ProgressSink& progress,
-                       const CancelToken& cancel) {
-  LargeArray<uint32_t> parent;
-  if (!detail::depthFirstOrder(g, roots, r, parent, progress, cancel)) return false;
+                       const CancelToken& cancel, PhaseLog* phases = nullptr) {
+  auto mark = [&](const char* name) {
+    if (phases) phases->mark(name);
+  };
+  // `ancestor` starts as the DFS parents.
+  LargeArray<uint32_t> ancestor, predEnd;
+  if (!detail::depthFirstOrder(g, roots, r, ancestor, predEnd, progress, cancel)) return false;
+  mark("dominators: depth-first order");
   const uint32_t count = r.reached();
 
-  // Predecessors in preorder space (CSR). The super root precedes every root.
-  LargeArray<uint32_t> predStart;
-  predStart.assign(size_t{count} + 1, 0);
-  auto forEachEdge = [&](auto&& visit) {
-    for (uint32_t root : roots) {
-      if (root < g.nodeCount() && r.preorder[root] != kUnreached) visit(0u, r.preorder[root]);
-    }
-    for (uint32_t p = 1; p < count; ++p) {
-      const std::span<const uint32_t> succ = g.successors(r.nodeAt[p]);
-      const uint32_t skipped = g.skippedSuccessor(r.nodeAt[p]);
-      for (size_t k = 0; k < succ.size(); ++k) {
-        if (k != skipped) visit(p, r.preorder[succ[k]]);
-      }
-    }
-  };
-  forEachEdge([&](uint32_t, uint32_t to) { ++predStart[to + 1]; });
-  for (uint32_t p = 0; p < count; ++p) predStart[p + 1] += predStart[p];
+  // Predecessors in preorder space (CSR). predEnd[p] becomes the start of p's list, then, once
+  // filled, its end: p's list is [predEnd[p - 1], predEnd[p]) (p > 0; the super root has none).
+  for (uint32_t p = 0; p < count; ++p) predEnd[p + 1] += predEnd[p];
   LargeArray<uint32_t> preds;
-  preds.resize(predStart[count]);
-  // Fill by advancing each start to its end, then shift the starts back (no second array).
-  forEachEdge([&](uint32_t from, uint32_t to) { preds[predStart[to]++] = from; });
-  for (uint32_t p = count; p > 0; --p) predStart[p] = predStart[p - 1];
-  predStart[0] = 0;
+  preds.resize(predEnd[count]);
+  for (uint32_t root : roots) {
+    if (root < g.nodeCount()) preds[predEnd[r.preorder[root]]++] = 0;
+  }
+  for (uint32_t p = 1; p < count; ++p) {
+    const std::span<const uint32_t> succ = g.successors(r.nodeAt[p]);
+    const uint32_t skipped = g.skippedSuccessor(r.nodeAt[p]);
+    for (size_t k = 0; k < succ.size(); ++k) {
+      if (k != skipped) preds[predEnd[r.preorder[succ[k]]]++] = p;
+    }
+    if ((p & 0xFFFFF) == 0 && (cancel.isCancelled() || !progress.report("dominators: predecessors", 0))) return false;
+  }
   if (cancel.isCancelled() || !progress.report("dominators: semidominators", 0)) return false;
+  mark("dominators: predecessors");
 
   // Semidominators, in reverse preorder. `ancestor` links a processed vertex into the forest
   // of processed vertices (initially its DFS parent); `best` is the smallest semidominator on
   // the compressed path from a vertex up to (not including) its forest root.
-  LargeArray<uint32_t> semi, best, ancestor;
+  LargeArray<uint32_t> semi, best;
   semi.resize(count);
   best.resize(count);
-  ancestor.resize(count);
-  for (uint32_t p = 0; p < count; ++p) {
-    semi[p] = best[p] = p;
-    ancestor[p] = parent[p];
-  }
+  for (uint32_t p = 0; p < count; ++p) semi[p] = best[p] = p;
   LargeArray<uint32_t> path;
-  path.reserve(size_t{count} + 1);
+  path.reserve(1u << 16);
   // Smallest semidominator on the forest path from v (processed, v > w) while vertices are > w.
   auto eval = [&](uint32_t v, uint32_t w) -> uint32_t {
     if (ancestor[v] <= w) return best[v];
     path.resize(0);
     uint32_t x = v;
     while (ancestor[ancestor[x]] > w) {  // climb to the highest processed vertex under the root
+      if (path.size() == path.capacity()) MXI_CHECK(path.reserve(path.capacity() * 2));
       path.push_back(x);
       x = ancestor[x];
     }
@@ -156,22 +177,26 @@ bool computeDominators(const G& g, std::span<const uint32_t> roots, DominatorRes
   };
   for (uint32_t w = count; w-- > 1;) {
     uint32_t s = semi[w];
-    for (uint32_t k = predStart[w]; k < predStart[w + 1]; ++k) {
+    // No vertex compressed so far is w (only processed ones are): ancestor[w] is still its parent.
+    const uint32_t parentOfW = ancestor[w];
+    for (uint32_t k = predEnd[w - 1]; k < predEnd[w]; ++k) {
       const uint32_t v = preds[k];
       const uint32_t candidate = v <= w ? v : eval(v, w);
       if (candidate < s) s = candidate;
     }
     semi[w] = best[w] = s;
+    predEnd[w] = parentOfW;  // w's list is read and no later vertex reads predEnd[w]
     if ((w & 0xFFFFF) == 0 && (cancel.isCancelled() || !progress.report("dominators: semidominators", 0))) {
       return false;
     }
   }
+  mark("dominators: semidominators");
   preds = {};
-  predStart = {};
   best = {};
   path = {};
 
   // Immediate dominators: the nearest ancestor of the DFS parent not below the semidominator.
+  const LargeArray<uint32_t>& parent = predEnd;
   r.idom = std::move(ancestor);
   r.idom[0] = 0;
   for (uint32_t w = 1; w < count; ++w) {
@@ -179,6 +204,7 @@ bool computeDominators(const G& g, std::span<const uint32_t> roots, DominatorRes
     while (d > semi[w]) d = r.idom[d];
     r.idom[w] = d;
   }
+  mark("dominators: immediate dominators");
   return true;
 }
 

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "core/analysis/dump_page_release.h"
+#include "core/analysis/memory_budget.h"
+
 namespace mxi::core::analysis {
 
 using hprof::ObjectIndex;
@@ -9,18 +12,30 @@ using hprof::ObjectIndex;
 StatusOr<std::unique_ptr<HeapDominators>> HeapDominators::compute(const HeapGraph& graph,
                                                                   const DominatorOptions& options,
                                                                   ProgressSink& progress, const CancelToken& cancel) {
+  const hprof::HeapIndex& ix = graph.index();
+  if (options.checkMemory) {
+    const MemoryNeed need = dominatorMemoryNeed(ix.objectCount(), ix.stats().references, graph.rootObjects().size());
+    RETURN_IF_ERROR(checkMemory(need, readMemoryLimits(),
+                                "the dominator tree of " + std::to_string(ix.objectCount()) + " objects and " +
+                                    std::to_string(ix.stats().references) + " references",
+                                kNoRetainedHint));
+  }
   auto result = std::unique_ptr<HeapDominators>(new HeapDominators());
   DominatorResult& tree = result->m_tree;
-  if (!computeDominators(graph, graph.rootObjects(), tree, progress, cancel)) {
+  if (!computeDominators(graph, graph.rootObjects(), tree, progress, cancel, options.phases)) {
     return cancelled();
   }
   const hprof::HeapIndex& index = graph.index();
   const uint32_t count = tree.reached();
   LargeArray<uint64_t>& retained = result->m_retained;
   retained.resize(count);  // fresh pages: zero
-  // Shallow sizes in object order: the dump is read front to back, not at random.
+  // Shallow sizes in object order: the dump is read front to back, not at random. An array's
+  // size is its length, read from its record, so the pass reads most pages of the dump: they
+  // are handed back as it goes.
   const uint32_t n = index.objectCount();
+  DumpPageRelease pages(index);
   for (uint32_t i = 0; i < n; ++i) {
+    pages.advance();
     const uint32_t p = tree.preorder[i];
     if (p == kUnreached) continue;
     const ObjectIndex object{i};
@@ -28,14 +43,17 @@ StatusOr<std::unique_ptr<HeapDominators>> HeapDominators::compute(const HeapGrap
       const uint8_t heap = index.heapOf(object);
       if (heap >= options.countedHeaps.size() || !options.countedHeaps[heap]) continue;
     }
+    if (index.kindOf(object) != hprof::ObjectKind::kInstance) pages.read(object);
     retained[p] = index.shallowSize(object);
   }
+  pages.flush();
   if (cancel.isCancelled()) return cancelled();
   // Children follow their dominators in preorder: one backward pass sums every subtree.
   for (uint32_t w = count; w-- > 1;) retained[tree.idom[w]] += retained[w];
   for (uint32_t w = 1; w < count; ++w) {
     if (tree.idom[w] == 0) result->m_tops.push_back(w);
   }
+  if (options.phases) options.phases->mark("retained sizes");
   return result;
 }
 

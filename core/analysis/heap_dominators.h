@@ -21,10 +21,16 @@ namespace mxi::core::analysis {
 
 struct DominatorOptions {
   std::vector<bool> countedHeaps;  // by index into HeapIndex::heaps(); empty = every heap
+  PhaseLog* phases = nullptr;      // when set, records the cost of each step (benchmarks)
+  // Refuse (a resource-limit Status) when the machine cannot give the memory the tree needs
+  // (memory_budget.h), instead of risking the kernel's OOM killer half way.
+  bool checkMemory = true;
 };
 
 class HeapDominators {
  public:
+  // Fails with a resource-limit Status naming the memory needed and available (and suggesting
+  // --no-retained) when the tree would not fit in this machine's memory, before any work.
   static StatusOr<std::unique_ptr<HeapDominators>> compute(const HeapGraph& graph, const DominatorOptions& options,
                                                            ProgressSink& progress, const CancelToken& cancel);
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/analysis/dump_page_release.h"
+
 namespace mxi::core::analysis {
 
 using hprof::ClassIndex;
@@ -18,9 +20,12 @@ HeapGraph::HeapGraph(const hprof::HeapIndex& index) : m_index(index) {
   const uint32_t n = index.objectCount();
   m_hasReferent.assign((size_t{n} + 63) / 64, 0);
   if (std::find(m_referenceClass.begin(), m_referenceClass.end(), 1) != m_referenceClass.end()) {
+    DumpPageRelease pages(index);  // referents are read from the instances' records
     for (uint32_t i = 0; i < n; ++i) {
+      pages.advance();
       const ClassIndex cls = index.classOf(ObjectIndex{i});
       if (!isReferenceClass(cls) || index.kindOf(ObjectIndex{i}) != hprof::ObjectKind::kInstance) continue;
+      pages.read(ObjectIndex{i});
       const ObjectIndex referent = referentOf(ObjectIndex{i});
       if (referent == hprof::kNoObject) continue;
       const auto refs = index.references(ObjectIndex{i});

@@ -18,6 +18,7 @@
 
 #include "core/base/cancel_token.h"
 #include "core/base/large_array.h"
+#include "core/base/process_memory.h"
 #include "core/base/progress.h"
 #include "core/base/status.h"
 #include "core/hprof/dump_source.h"
@@ -95,6 +96,7 @@ struct IndexStats {
   uint64_t recordCounts[256] = {};                        // top-level records by tag
   uint64_t indexBytes = 0;                                // memory held by the index, excluding the mapped dump
   std::vector<std::pair<std::string, double>> timingsMs;  // phase → wall milliseconds
+  std::vector<PhaseCost> phases;                          // the same phases: CPU time and memory too
   std::vector<std::string> warnings;                      // recoverable oddities, with offsets
 };
 

@@ -7,6 +7,7 @@
 #include <numeric>
 #include <thread>
 
+#include "core/base/process_memory.h"
 #include "core/base/worker_pool.h"
 
 #include "core/hprof/byte_reader.h"
@@ -124,6 +125,7 @@ double IndexBuilder::lap() {
 
 StatusOr<std::shared_ptr<const HeapIndex>> IndexBuilder::run() {
   auto& timings = m_index->m_stats.timingsMs;
+  PhaseLog phases;
   uint64_t body = 0;
   RETURN_IF_ERROR(parseHeader(body));
   // The scan runs on this thread (task 0); with a second thread, task 1 faults the tables and
@@ -138,14 +140,22 @@ StatusOr<std::shared_ptr<const HeapIndex>> IndexBuilder::run() {
     return scanned;
   }));
   timings.emplace_back("scan", lap());
+  phases.mark("index: scan");
   RETURN_IF_ERROR(resolveClasses());
   RETURN_IF_ERROR(sortObjects());
   timings.emplace_back("organise", lap());
+  phases.mark("index: organise");
   RETURN_IF_ERROR(buildReferences());
   timings.emplace_back("references", lap());
+  phases.mark("index: references");
   buildThreads();
   finishStats();
   timings.emplace_back("finish", lap());
+  // Hand back every page of the dump the passes left mapped: the analyses read few records,
+  // and what they read should not count against this process until they read it.
+  m_source->release(0, m_data.size());
+  phases.mark("index: finish");
+  m_index->m_stats.phases = phases.phases();
   reportProgress("done", 1, 1);
   return std::shared_ptr<const HeapIndex>(m_index.release());
 }

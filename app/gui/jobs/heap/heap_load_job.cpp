@@ -2,6 +2,8 @@
 
 #include <chrono>
 
+#include "core/analysis/memory_budget.h"
+
 namespace mxi::gui {
 
 namespace {
@@ -33,7 +35,11 @@ core::Status loadHeapStages(const QString& path, const HeapLoadOptions& options,
   };
 
   // Index: Summary and Classes (counts, shallow bytes) are usable from here.
-  ASSIGN_OR_RETURN(auto index, core::hprof::openAndIndex(path.toStdString(), {}, {}, progress, cancel));
+  // A dump this machine cannot index or whose dominator tree would not fit is refused with the
+  // figures (memory_budget.h), shown as the job's error, instead of ending in the OOM killer.
+  ASSIGN_OR_RETURN(auto source, core::hprof::openDump(path.toStdString(), {}, progress, cancel));
+  RETURN_IF_ERROR(core::analysis::checkIndexMemory(*source, 0).withContext(path.toStdString()));
+  ASSIGN_OR_RETURN(auto index, core::hprof::HeapIndex::build(std::move(source), {}, progress, cancel));
   auto doc = std::make_shared<HeapDocument>();
   doc->path = path;
   doc->index = std::move(index);

@@ -1,0 +1,57 @@
+// Memory budget of a heap analysis: what indexing a dump and computing its dominator tree will
+// need, as documented functions of the dump's size and counts, checked against what the machine
+// can give this process (core/base/process_memory.h) before the work starts, so a dump too big
+// for the machine gets a clear refusal instead of the kernel's OOM killer (docs/HPROF.md,
+// "Memory budget").
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "core/base/process_memory.h"
+#include "core/base/status.h"
+#include "core/hprof/dump_source.h"
+
+namespace mxi::core::analysis {
+
+// Resident bytes (anonymous memory: our tables) and address space (reservations and mappings,
+// what RLIMIT_AS limits) a step needs.
+struct MemoryNeed {
+  uint64_t resident = 0;
+  uint64_t addressSpace = 0;
+};
+
+// Indexing a dump of `fileBytes` with `idSize`-byte ids on `threads` threads, beyond the mapped
+// dump itself (which is already mapped when this is checked). Before the scan the counts are not
+// known, so this is a bound from the file's size:
+//   resident     = fileBytes / 2 + 64 MiB    (measured: 0.33× the dump for the index plus the scan
+//                                              window and sort buffers, at most 0.49× the dump)
+//   addressSpace = 16 (fileBytes / (10 + idSize) + 3) + threads · 4 (fileBytes / idSize + 1)
+//                  (the object and reference tables are reserved for the worst case up front)
+MemoryNeed indexMemoryNeed(uint64_t fileBytes, uint32_t idSize, unsigned threads);
+
+// The dominator tree, retained sizes and the shortest paths to the tops, once the index exists,
+// from its counts (n objects, e references, r root records), in bytes:
+//   semidominators: 4 (6 n + e + r)          — preorder, node table, DFS parents/forest links,
+//                                               predecessor offsets, predecessor lists,
+//                                               semidominators, labels
+//   paths:          12 n + 8 n + 13 n + 4 n   — the tree (3 arrays), retained sizes, the path
+//                                               search's state, parents and queues
+//   need = max(both) + 64 MiB for the stacks, the result and the allocator
+MemoryNeed dominatorMemoryNeed(uint64_t objects, uint64_t references, uint64_t roots);
+
+// Checks that indexing `source` fits (indexMemoryNeed, with `threads` as IndexOptions has it,
+// 0 = every core), against the limits in force now.
+Status checkIndexMemory(const hprof::DumpSource& source, unsigned threads);
+
+// The hint every refusal of the dominator tree carries.
+inline constexpr const char* kNoRetainedHint =
+    "run with --no-retained to skip retained sizes (the index-only views: info, histogram, leak paths, "
+    "instances, still work)";
+
+// OK when `need` fits in `limits`; otherwise a resource-limit Status naming `what`, the figure
+// needed, what is available and which limit binds, and `hint` (e.g. "run with --no-retained").
+Status checkMemory(const MemoryNeed& need, const MemoryLimits& limits, const std::string& what,
+                   const std::string& hint);
+
+}  // namespace mxi::core::analysis
