@@ -1,29 +1,17 @@
 #include "app/cli/phase_timings.h"
 
 #include <cstdio>
-#include <ctime>
 #include <fstream>
-#include <string>
+
+#include "core/base/process_memory.h"
 
 namespace mxi::cli {
 
 namespace {
 
-double processCpuMs() {
-  timespec t{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
-}
+double processCpuMs() { return static_cast<double>(core::processCpuNanos()) / 1e6; }
 
-// VmHWM from /proc/self/status, in KiB (0 when unreadable).
-long peakRssKib() {
-  std::ifstream status("/proc/self/status");
-  std::string line;
-  while (std::getline(status, line)) {
-    if (line.rfind("VmHWM:", 0) == 0) return std::stol(line.substr(6));
-  }
-  return 0;
-}
+long peakRssKib() { return static_cast<long>(core::readProcessMemory().peakRss >> 10); }
 
 // Writing 5 to clear_refs resets the peak RSS to the current RSS (Linux 4.0+, proc(5)). The
 // reset also hides the earlier phases from the parent's view (GNU time's %M): with --timings the
