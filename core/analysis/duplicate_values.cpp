@@ -34,6 +34,7 @@ struct StringBytes {
   std::span<const uint8_t> bytes;
   uint64_t salt = 0;
   ObjectIndex array = hprof::kNoObject;
+  bool ownsArray = true;  // false for a window of a shared char[] (Dalvik substrings)
 };
 
 class StringReader {
@@ -44,7 +45,7 @@ class StringReader {
   std::optional<StringBytes> read(ObjectIndex s) const {
     const auto data = hprof::stringData(m_index, s, m_slots);
     if (!data || data->array == hprof::kNoObject) return std::nullopt;
-    return StringBytes{data->bytes, static_cast<uint64_t>(data->encoding) + 1, data->array};
+    return StringBytes{data->bytes, static_cast<uint64_t>(data->encoding) + 1, data->array, data->wholeArray};
   }
 
  private:
@@ -121,12 +122,15 @@ StatusOr<DuplicateReport> findDuplicateValues(const hprof::HeapIndex& index, con
         }
         ++d.copies;
         total += index.shallowSize(ObjectIndex{strings[k].object});
-        if (arraysSeen.insert(strings[k].aux).second) total += index.shallowSize(ObjectIndex{strings[k].aux});
+        // A window of a shared array (a Dalvik substring) frees only its String object.
+        if (sb->ownsArray && arraysSeen.insert(strings[k].aux).second) {
+          total += index.shallowSize(ObjectIndex{strings[k].aux});
+        }
         if (d.objects.size() < 10) d.objects.push_back(ObjectIndex{strings[k].object});
       }
       if (d.copies >= 2) {
-        d.bytesPerCopy =
-            index.shallowSize(ObjectIndex{strings[a].object}) + index.shallowSize(ObjectIndex{strings[a].aux});
+        d.bytesPerCopy = index.shallowSize(ObjectIndex{strings[a].object}) +
+                         (first->ownsArray ? index.shallowSize(ObjectIndex{strings[a].aux}) : 0);
         d.wastedBytes = total > d.bytesPerCopy ? total - d.bytesPerCopy : 0;
         std::string value = index.stringValue(ObjectIndex{strings[a].object}).value_or("");
         if (value.size() > 200) value = value.substr(0, 200) + "…";

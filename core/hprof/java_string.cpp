@@ -74,6 +74,7 @@ std::optional<StringData> stringData(const HeapIndex& index, ObjectIndex string,
     }
     n = std::min(n, units - begin);
     out.bytes = data->bytes.subspan(begin * 2, n * 2);
+    out.wholeArray = begin == 0 && n == units;
     return out;
   }
   if (data->elementType != BasicType::kByte) return std::nullopt;
@@ -86,6 +87,7 @@ std::optional<StringData> stringData(const HeapIndex& index, ObjectIndex string,
   uint64_t n = count.value_or(static_cast<uint32_t>(units));
   if (n > units) n >>= 1;
   out.bytes = data->bytes.subspan(0, std::min(n, units));
+  out.wholeArray = out.bytes.size() == units;
   return out;
 }
 

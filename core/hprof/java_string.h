@@ -30,6 +30,9 @@ struct StringData {
   ObjectIndex array = kNoObject;  // the value array; kNoObject for a null value (an empty string)
   std::span<const uint8_t> bytes;
   StringEncoding encoding = StringEncoding::kLatin1;
+  // Whether the characters fill the array; false for a Dalvik / Java ≤ 6 substring, a window
+  // of an array other strings share (so the array is not this string's to count).
+  bool wholeArray = true;
   uint64_t length() const { return encoding == StringEncoding::kLatin1 ? bytes.size() : bytes.size() / 2; }
 };
 
