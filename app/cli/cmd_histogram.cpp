@@ -6,6 +6,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/dump_loading.h"
 #include "core/hprof/class_histogram.h"
+#include "core/hprof/heap_list.h"
 
 namespace mxi::cli {
 
@@ -29,10 +30,8 @@ void registerHistogramCommand(CLI::App& root, int& exitCode) {
     if (!args->heap.empty()) {
       heap = ix.findHeap(args->heap);
       if (!heap) {
-        std::string names;
-        for (const auto& h : ix.heaps()) names += (names.empty() ? "" : ", ") + h.name;
-        return about(args->dump.path,
-                     core::notFound("no heap named '" + args->heap + "' (this dump has: " + names + ")"));
+        return about(args->dump.path, core::notFound("no heap named '" + args->heap +
+                                                     "' (this dump has: " + core::hprof::listedHeapNames(ix) + ")"));
       }
     }
     auto rows = core::hprof::classHistogram(ix, heap);

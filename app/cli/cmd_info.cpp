@@ -7,6 +7,8 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/dump_loading.h"
+#include "core/hprof/heap_list.h"
+#include "core/hprof/reference_counts.h"
 
 namespace mxi::cli {
 
@@ -51,12 +53,23 @@ nlohmann::ordered_json toJson(const LoadedDump& loaded) {
   j["strings"] = s.strings;
   j["references"] = s.references;
   j["danglingReferences"] = s.danglingReferences;
+  const auto refs = core::hprof::countReferences(ix);
+  j["referenceCounts"] = {{"instanceFields", refs.instanceFields},
+                          {"arrayElements", refs.arrayElements},
+                          {"staticFields", refs.staticFields},
+                          {"superclasses", refs.superclasses},
+                          {"classLoaders", refs.classLoaders},
+                          {"danglingInstanceFields", refs.danglingInstanceFields},
+                          {"danglingOther", refs.danglingOther},
+                          {"ahat", refs.ahat()},
+                          {"perfetto", refs.perfetto()}};
   std::map<std::string, uint64_t> roots;
   for (const auto& r : ix.roots()) roots[rootKindKey(r.kind)]++;
   j["gcRoots"] = roots;
   j["gcRootsTotal"] = ix.roots().size();
   auto heaps = nlohmann::ordered_json::array();
-  for (const auto& h : ix.heaps()) {
+  for (const uint8_t index : core::hprof::listedHeaps(ix)) {
+    const auto& h = ix.heaps()[index];
     heaps.push_back({{"name", h.name}, {"id", h.id}, {"objects", h.objects}, {"shallowBytes", h.shallowBytes}});
   }
   j["heaps"] = heaps;
@@ -101,17 +114,29 @@ void printText(const LoadedDump& loaded) {
               ix.objectCount(), static_cast<unsigned long long>(s.instances),
               static_cast<unsigned long long>(s.objectArrays), static_cast<unsigned long long>(s.primitiveArrays),
               static_cast<unsigned long long>(s.classes));
-  std::printf("References  %llu", static_cast<unsigned long long>(s.references));
+  // What each figure counts: docs/HPROF.md, "References".
+  const auto refs = core::hprof::countReferences(ix);
+  auto ull = [](uint64_t v) { return static_cast<unsigned long long>(v); };
+  std::printf(
+      "References  %llu: %llu instance fields, %llu array elements, %llu statics, %llu superclasses, %llu "
+      "class loaders",
+      ull(s.references), ull(refs.instanceFields), ull(refs.arrayElements), ull(refs.staticFields),
+      ull(refs.superclasses), ull(refs.classLoaders));
   if (s.danglingReferences) {
-    std::printf(" (+%llu to objects not in the dump)", static_cast<unsigned long long>(s.danglingReferences));
+    std::printf(" (+%llu to objects not in the dump, %llu of them in instance fields)", ull(s.danglingReferences),
+                ull(refs.danglingInstanceFields));
   }
+  std::printf("\n  as ahat     %llu (no superclass or class-loader edges)", ull(refs.ahat()));
+  std::printf("\n  as Perfetto %llu (ahat's, plus instance fields naming objects not in the dump)",
+              ull(refs.perfetto()));
   std::printf("\nGC roots    %zu\n", ix.roots().size());
   std::map<std::string, uint64_t> roots;
   for (const auto& r : ix.roots()) roots[std::string(core::hprof::rootKindName(r.kind))]++;
   for (const auto& [kind, count] : roots)
     std::printf("  %-20s %llu\n", kind.c_str(), static_cast<unsigned long long>(count));
   std::printf("Heaps\n");
-  for (const auto& h : ix.heaps()) {
+  for (const uint8_t index : core::hprof::listedHeaps(ix)) {
+    const auto& h = ix.heaps()[index];
     std::printf("  %-20s %llu objects, %s\n", h.name.c_str(), static_cast<unsigned long long>(h.objects),
                 humanBytes(h.shallowBytes).c_str());
   }

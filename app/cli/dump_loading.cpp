@@ -5,6 +5,7 @@
 
 #include "core/analysis/memory_budget.h"
 #include "core/base/byte_units.h"
+#include "core/hprof/heap_list.h"
 
 namespace mxi::cli {
 
@@ -73,7 +74,12 @@ core::StatusOr<std::vector<bool>> countedHeaps(const core::hprof::HeapIndex& ind
   std::vector<bool> counted(index.heaps().size(), true);
   for (const std::string& name : excluded) {
     const auto heap = index.findHeap(name);
-    if (!heap) return core::notFound("no heap named '" + name + "' in this dump");
+    // A heap the format knows but this dump leaves empty (Android's `default`) is accepted:
+    // excluding it changes nothing, and scripts can pass one list for every dump.
+    if (!heap) {
+      return core::notFound("no heap named '" + name +
+                            "' in this dump (it has: " + core::hprof::listedHeapNames(index) + ")");
+    }
     counted[*heap] = false;
   }
   return counted;

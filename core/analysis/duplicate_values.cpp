@@ -6,6 +6,8 @@
 #include <cstring>
 #include <unordered_set>
 
+#include "core/hprof/java_string.h"
+
 namespace mxi::core::analysis {
 
 using hprof::ObjectIndex;
@@ -25,52 +27,30 @@ bool hashLess(const Keyed& a, const Keyed& b) {
   return a.object < b.object;
 }
 
-// The bytes that make a String's value, and a salt for what the bytes mean (element type,
-// coder, count), so equal bytes of different meaning never group. Field slots are looked up
-// once for java.lang.String, not per string.
+// The bytes that make a String's value — exactly its characters, whatever the layout
+// (core/hprof/java_string.h) — and a salt for their encoding, so equal bytes of different meaning
+// never group. Field slots are looked up once for java.lang.String, not per string.
 struct StringBytes {
   std::span<const uint8_t> bytes;
   uint64_t salt = 0;
   ObjectIndex array = hprof::kNoObject;
+  bool ownsArray = true;  // false for a window of a shared char[] (Dalvik substrings)
 };
 
 class StringReader {
  public:
-  StringReader(const hprof::HeapIndex& index, hprof::ClassIndex stringClass) : m_index(index) {
-    m_value = index.fieldSlot(stringClass, "value");
-    m_coder = index.fieldSlot(stringClass, "coder");
-    m_count = index.fieldSlot(stringClass, "count");
-    m_offset = index.fieldSlot(stringClass, "offset");
-  }
+  StringReader(const hprof::HeapIndex& index, hprof::ClassIndex stringClass)
+      : m_index(index), m_slots(hprof::StringFieldSlots::of(index, stringClass)) {}
 
   std::optional<StringBytes> read(ObjectIndex s) const {
-    if (!m_value || m_value->type != hprof::BasicType::kObject) return std::nullopt;
-    const auto value = m_index.fieldAt(s, *m_value);
-    if (!value || value->raw == 0) return std::nullopt;
-    const auto array = m_index.find(value->asObjectId());
-    if (!array) return std::nullopt;
-    const auto data = m_index.primitiveArray(*array);
-    if (!data || !data->hasData) return std::nullopt;
-    StringBytes out{data->bytes, static_cast<uint64_t>(data->elementType), *array};
-    // Raw field bits, or nothing when the layout has no such field.
-    auto raw = [&](const std::optional<hprof::HeapIndex::FieldSlot>& slot) -> std::optional<uint64_t> {
-      if (!slot) return std::nullopt;
-      const auto v = m_index.fieldAt(s, *slot);
-      return v ? std::optional<uint64_t>(v->raw) : std::nullopt;
-    };
-    const std::optional<uint64_t> coder = raw(m_coder), count = raw(m_count), offset = raw(m_offset);
-    if (coder) out.salt |= (*coder + 1) << 8;
-    if (count) out.salt |= (*count & 0xFFFFFFFF) << 16;
-    if (offset && count && data->elementType == hprof::BasicType::kChar) {  // old layout: a window of char[]
-      const uint64_t from = *offset * 2, to = from + (*count & 0x7FFFFFFF) * 2;
-      if (to <= out.bytes.size()) out.bytes = out.bytes.subspan(from, to - from);
-    }
-    return out;
+    const auto data = hprof::stringData(m_index, s, m_slots);
+    if (!data || data->array == hprof::kNoObject) return std::nullopt;
+    return StringBytes{data->bytes, static_cast<uint64_t>(data->encoding) + 1, data->array, data->wholeArray};
   }
 
  private:
   const hprof::HeapIndex& m_index;
-  std::optional<hprof::HeapIndex::FieldSlot> m_value, m_coder, m_count, m_offset;
+  hprof::StringFieldSlots m_slots;
 };
 
 std::string hexPreview(std::span<const uint8_t> bytes) {
@@ -142,12 +122,15 @@ StatusOr<DuplicateReport> findDuplicateValues(const hprof::HeapIndex& index, con
         }
         ++d.copies;
         total += index.shallowSize(ObjectIndex{strings[k].object});
-        if (arraysSeen.insert(strings[k].aux).second) total += index.shallowSize(ObjectIndex{strings[k].aux});
+        // A window of a shared array (a Dalvik substring) frees only its String object.
+        if (sb->ownsArray && arraysSeen.insert(strings[k].aux).second) {
+          total += index.shallowSize(ObjectIndex{strings[k].aux});
+        }
         if (d.objects.size() < 10) d.objects.push_back(ObjectIndex{strings[k].object});
       }
       if (d.copies >= 2) {
-        d.bytesPerCopy =
-            index.shallowSize(ObjectIndex{strings[a].object}) + index.shallowSize(ObjectIndex{strings[a].aux});
+        d.bytesPerCopy = index.shallowSize(ObjectIndex{strings[a].object}) +
+                         (first->ownsArray ? index.shallowSize(ObjectIndex{strings[a].aux}) : 0);
         d.wastedBytes = total > d.bytesPerCopy ? total - d.bytesPerCopy : 0;
         std::string value = index.stringValue(ObjectIndex{strings[a].object}).value_or("");
         if (value.size() > 200) value = value.substr(0, 200) + "…";

@@ -16,7 +16,7 @@ namespace mxi::core::analysis {
 struct DuplicateString {
   std::string value;  // UTF-8, cut to 200 characters
   uint64_t copies = 0;
-  uint64_t bytesPerCopy = 0;                // String object + its value array
+  uint64_t bytesPerCopy = 0;                // String object + its value array (unless a window of a shared one)
   uint64_t wastedBytes = 0;                 // all copies − one; shared value arrays counted once
   std::vector<hprof::ObjectIndex> objects;  // up to 10 of the copies
 };

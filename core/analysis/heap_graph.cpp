@@ -18,7 +18,7 @@ HeapGraph::HeapGraph(const hprof::HeapIndex& index) : m_index(index) {
     }
   }
   const uint32_t n = index.objectCount();
-  m_hasReferent.assign((size_t{n} + 63) / 64, 0);
+  m_hasSkipped.assign((size_t{n} + 63) / 64, 0);
   if (std::find(m_referenceClass.begin(), m_referenceClass.end(), 1) != m_referenceClass.end()) {
     DumpPageRelease pages(index);  // referents are read from the instances' records
     for (uint32_t i = 0; i < n; ++i) {
@@ -31,10 +31,12 @@ HeapGraph::HeapGraph(const hprof::HeapIndex& index) : m_index(index) {
       const auto refs = index.references(ObjectIndex{i});
       const auto at = std::find(refs.begin(), refs.end(), referent);
       if (at == refs.end()) continue;
-      m_referentEdges.emplace_back(i, static_cast<uint32_t>(at - refs.begin()));
-      m_hasReferent[i >> 6] |= uint64_t{1} << (i & 63);
+      m_skippedEdges.emplace_back(i, static_cast<uint32_t>(at - refs.begin()));
+      m_hasSkipped[i >> 6] |= uint64_t{1} << (i & 63);
     }
   }
+  findArtHeaderEdges();
+  std::sort(m_skippedEdges.begin(), m_skippedEdges.end());
   const auto& roots = index.roots();
   for (uint32_t r = 0; r < roots.size(); ++r) {
     if (roots[r].object == hprof::kNoObject || !hprof::isStrongRoot(roots[r].kind)) continue;
@@ -49,10 +51,53 @@ ObjectIndex HeapGraph::referentOf(ObjectIndex reference) const {
   return m_index.find(value->asObjectId()).value_or(hprof::kNoObject);
 }
 
-uint32_t HeapGraph::lookupReferentEdge(uint32_t node) const {
+uint32_t HeapGraph::lookupSkippedEdge(uint32_t node) const {
   const auto at =
-      std::lower_bound(m_referentEdges.begin(), m_referentEdges.end(), std::pair<uint32_t, uint32_t>{node, 0});
-  return at != m_referentEdges.end() && at->first == node ? at->second : UINT32_MAX;
+      std::lower_bound(m_skippedEdges.begin(), m_skippedEdges.end(), std::pair<uint32_t, uint32_t>{node, 0});
+  return at != m_skippedEdges.end() && at->first == node ? at->second : UINT32_MAX;
+}
+
+void HeapGraph::findArtHeaderEdges() {
+  // Only dumps whose java.lang.Object declares shadow$_klass_ (ART, Android 5+) have them.
+  const auto object = m_index.findClass("java.lang.Object");
+  if (!object) return;
+  bool art = false;
+  for (const hprof::FieldInfo& f : m_index.classInfo(*object).instanceFields) {
+    art = art || (f.name == kArtClassField && f.type == hprof::BasicType::kObject);
+  }
+  if (!art) return;
+  const uint32_t n = m_index.objectCount();
+  m_dropsLastEdge.assign((size_t{n} + 63) / 64, 0);
+  for (uint32_t i = 0; i < n; ++i) {
+    const ObjectIndex o{i};
+    const auto kind = m_index.kindOf(o);
+    if (kind == hprof::ObjectKind::kInstance) {
+      // shadow$_klass_ is java.lang.Object's only reference field, so the instance's last
+      // reference field: its edge, when it resolved, is the last one and names the class.
+      const ClassIndex cls = m_index.classOf(o);
+      const auto refs = m_index.references(o);
+      if (cls != hprof::kNoClass && !refs.empty() && refs.back() == m_index.classInfo(cls).object) {
+        m_dropsLastEdge[i >> 6] |= uint64_t{1} << (i & 63);
+      }
+    } else if (kind == hprof::ObjectKind::kClass) {
+      // ART exports Object's fields of a class object as statics named `$class$<field>`; the
+      // edge's position counts the statics before it that resolved (index_builder.cpp's order).
+      const auto cls = m_index.classForObject(o);
+      if (!cls) continue;
+      uint32_t position = 0;
+      for (const hprof::StaticField& st : m_index.classInfo(*cls).staticFields) {
+        if (st.type != hprof::BasicType::kObject || st.rawValue == 0 || !m_index.find(hprof::ObjectId{st.rawValue})) {
+          continue;
+        }
+        if (st.name == kArtClassStatic) {
+          m_skippedEdges.emplace_back(i, position);
+          m_hasSkipped[i >> 6] |= uint64_t{1} << (i & 63);
+          break;
+        }
+        ++position;
+      }
+    }
+  }
 }
 
 }  // namespace mxi::core::analysis

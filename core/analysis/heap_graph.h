@@ -1,16 +1,33 @@
 // HeapGraph: the heap's strong reference graph, as the analyses (leak paths, dominators)
 // see it. Nodes are ObjectIndex values; edges are the index's outgoing references except
-// java.lang.ref.Reference.referent, which does not keep its target alive (Weak, Soft, Phantom,
-// Finalizer references and every subclass).
+// - java.lang.ref.Reference.referent, which does not keep its target alive (Weak, Soft, Phantom,
+//   Finalizer references and every subclass);
+// - ART's object header, which its hprof writer exports as fields of java.lang.Object:
+//   `shadow$_klass_` (every instance → its class; `shadow$_monitor_` is an int, never an edge)
+//   and, on class objects, the static `$class$shadow$_klass_` (→ java.lang.Class). They are the
+//   VM's bookkeeping, not a program's references: a leak chain through them ("↓ shadow$_klass_")
+//   names nothing anyone can fix. LeakCanary's Shark skips java.lang.Object's fields for the same
+//   reason (FieldInstanceReferenceReader, classHierarchyWithoutJavaLangObject). Class objects are
+//   held by their loader (ART: the loader's runtimeInternalObjects) or are roots, so reachability
+//   does not depend on these edges.
 #pragma once
 
 #include <cstdint>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "core/hprof/heap_index.h"
 
 namespace mxi::core::analysis {
+
+// ART's object header as its hprof writer exports it (runtime/hprof/hprof.cc).
+inline constexpr std::string_view kArtClassField = "shadow$_klass_";
+inline constexpr std::string_view kArtMonitorField = "shadow$_monitor_";
+inline constexpr std::string_view kArtClassStatic = "$class$shadow$_klass_";
+inline bool isArtHeaderField(std::string_view name) {
+  return name == kArtClassField || name == kArtMonitorField || name == kArtClassStatic;
+}
 
 class HeapGraph {
  public:
@@ -21,12 +38,19 @@ class HeapGraph {
   std::span<const uint32_t> successors(uint32_t node) const {
     const std::span<const hprof::ObjectIndex> refs = m_index.references(hprof::ObjectIndex{node});
     static_assert(sizeof(hprof::ObjectIndex) == sizeof(uint32_t));
-    return {reinterpret_cast<const uint32_t*>(refs.data()), refs.size()};
+    // An ART instance's shadow$_klass_ edge is its last one (java.lang.Object's fields come last).
+    const size_t drop = m_dropsLastEdge.empty() ? 0 : (m_dropsLastEdge[node >> 6] >> (node & 63) & 1);
+    return {reinterpret_cast<const uint32_t*>(refs.data()), refs.size() - drop};
   }
-  // Position of the referent edge among successors(node), UINT32_MAX when there is none.
+  // Position among successors(node) of the one edge not to follow — a Reference's referent, or a
+  // class object's `$class$shadow$_klass_` — UINT32_MAX when there is none.
   uint32_t skippedSuccessor(uint32_t node) const {
-    if (!(m_hasReferent[node >> 6] >> (node & 63) & 1)) return UINT32_MAX;
-    return lookupReferentEdge(node);
+    if (!(m_hasSkipped[node >> 6] >> (node & 63) & 1)) return UINT32_MAX;
+    return lookupSkippedEdge(node);
+  }
+  // Whether an instance's last reference is ART's shadow$_klass_ (left out of successors()).
+  bool dropsClassEdge(uint32_t node) const {
+    return !m_dropsLastEdge.empty() && (m_dropsLastEdge[node >> 6] >> (node & 63) & 1);
   }
   // The one definition of "held by a GC root", for the dominator tree and the path search alike:
   // every root record of a strong kind (all but Android's "unreachable") whose object is in the
@@ -43,12 +67,14 @@ class HeapGraph {
   hprof::ObjectIndex referentOf(hprof::ObjectIndex reference) const;
 
  private:
-  uint32_t lookupReferentEdge(uint32_t node) const;
+  uint32_t lookupSkippedEdge(uint32_t node) const;
+  void findArtHeaderEdges();
 
   const hprof::HeapIndex& m_index;
-  std::vector<uint8_t> m_referenceClass;                       // per ClassIndex
-  std::vector<uint64_t> m_hasReferent;                         // bitset over nodes: a referent edge to skip
-  std::vector<std::pair<uint32_t, uint32_t>> m_referentEdges;  // (node, edge position), sorted
+  std::vector<uint8_t> m_referenceClass;                      // per ClassIndex
+  std::vector<uint64_t> m_hasSkipped;                         // bitset over nodes: an edge to skip
+  std::vector<std::pair<uint32_t, uint32_t>> m_skippedEdges;  // (node, edge position), sorted
+  std::vector<uint64_t> m_dropsLastEdge;                      // bitset over nodes; empty unless ART
   std::vector<uint32_t> m_rootRecords;
   std::vector<uint32_t> m_rootObjects;
 };

@@ -1,5 +1,9 @@
 #include "core/analysis/reference_names.h"
 
+#include <optional>
+
+#include "core/analysis/heap_graph.h"
+
 namespace mxi::core::analysis {
 
 using hprof::ObjectIndex;
@@ -20,6 +24,7 @@ std::string_view referenceTypeName(Type type) {
 
 ReferenceName nameReference(const hprof::HeapIndex& index, ObjectIndex from, ObjectIndex to) {
   const hprof::ObjectId target = index.idOf(to);
+  std::optional<ReferenceName> header;  // a match through ART's object header, the last resort
   switch (index.kindOf(from)) {
     case hprof::ObjectKind::kInstance: {
       // fields() lists the object's class's fields first, then each superclass's.
@@ -33,10 +38,14 @@ ReferenceName nameReference(const hprof::HeapIndex& index, ObjectIndex from, Obj
         }
         if (left > 0) --left;
         if (info.type == hprof::BasicType::kObject && value.raw == target.value) {
-          return {Type::kInstanceField, std::string(info.name),
-                  cls == hprof::kNoClass ? std::string() : index.classInfo(cls).name};
+          ReferenceName name{Type::kInstanceField, std::string(info.name),
+                             cls == hprof::kNoClass ? std::string() : index.classInfo(cls).name};
+          // ART's header field names a step only when nothing else holds the target.
+          if (!isArtHeaderField(info.name)) return name;
+          if (!header) header = std::move(name);
         }
       }
+      if (header) return *header;
       break;
     }
     case hprof::ObjectKind::kObjectArray: {
@@ -55,13 +64,16 @@ ReferenceName nameReference(const hprof::HeapIndex& index, ObjectIndex from, Obj
       const hprof::ClassInfo& info = index.classInfo(*cls);
       for (const hprof::StaticField& st : info.staticFields) {
         if (st.type == hprof::BasicType::kObject && st.rawValue == target.value) {
-          return {Type::kStaticField, std::string(st.name), info.name};
+          ReferenceName name{Type::kStaticField, std::string(st.name), info.name};
+          if (!isArtHeaderField(st.name)) return name;
+          if (!header) header = std::move(name);
         }
       }
       if (info.superClass != hprof::kNoClass && index.classInfo(info.superClass).id == target) {
         return {Type::kSuperclass, "<superclass>", info.name};
       }
       if (info.loaderId == target) return {Type::kClassLoader, "<classloader>", info.name};
+      if (header) return *header;
       break;
     }
     case hprof::ObjectKind::kPrimitiveArray: break;

@@ -17,7 +17,8 @@ struct ReferenceName {
 
 std::string_view referenceTypeName(ReferenceName::Type type);  // "instanceField", "staticField"…
 
-// The first reference from `from` to `to` in the index's edge order.
+// The first reference from `from` to `to` in the index's edge order; ART's object-header fields
+// (shadow$_klass_, HeapGraph) only when nothing else references `to`.
 ReferenceName nameReference(const hprof::HeapIndex& index, hprof::ObjectIndex from, hprof::ObjectIndex to);
 
 }  // namespace mxi::core::analysis

@@ -4,50 +4,13 @@
 #include <cstring>
 
 #include "core/hprof/byte_reader.h"
+#include "core/hprof/java_string.h"
 
 namespace mxi::core::hprof {
 
 namespace {
 
 constexpr uint64_t kOffsetMask = (uint64_t{1} << 48) - 1;
-
-void appendUtf8(std::string& out, uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
-
-// UTF-16 code units to UTF-8; unpaired surrogates become U+FFFD.
-template <typename UnitAt>
-std::string utf16ToUtf8(size_t count, UnitAt unitAt) {
-  std::string out;
-  out.reserve(count);
-  for (size_t i = 0; i < count; ++i) {
-    uint32_t u = unitAt(i);
-    if (u >= 0xD800 && u <= 0xDBFF && i + 1 < count) {
-      const uint32_t low = unitAt(i + 1);
-      if (low >= 0xDC00 && low <= 0xDFFF) {
-        appendUtf8(out, 0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00));
-        ++i;
-        continue;
-      }
-    }
-    appendUtf8(out, (u >= 0xD800 && u <= 0xDFFF) ? 0xFFFD : u);
-  }
-  return out;
-}
 
 }  // namespace
 
@@ -270,42 +233,14 @@ std::optional<PrimitiveArray> HeapIndex::primitiveArray(ObjectIndex array) const
 }
 
 std::optional<std::string> HeapIndex::stringValue(ObjectIndex string) const {
+  // Every layout (Java 8 / Dalvik char[] windows, Java 9+ coder, ART's compressed byte[] and
+  // flagged counts) is read in java_string.cpp, shared with the duplicate-string finder.
   if (m_javaLangString == kNoClass || kindOf(string) != ObjectKind::kInstance || classOf(string) != m_javaLangString) {
     return std::nullopt;
   }
-  const auto valueField = field(string, "value");
-  if (!valueField || valueField->type != BasicType::kObject) return std::nullopt;
-  if (valueField->raw == 0) return std::string();
-  const auto array = find(valueField->asObjectId());
-  if (!array) return std::nullopt;  // e.g. stripped by Matrix's shrinker
-  const auto data = primitiveArray(*array);
-  if (!data || !data->hasData) return std::nullopt;
-  // Java 8 / old Android: char[] with optional offset + count. Java 9+: byte[] + coder
-  // (0 Latin-1, 1 UTF-16 in the VM's byte order, little-endian on every platform we see).
-  // ART: byte[] (compressed Latin-1) or char[], count = length in characters.
-  const auto coder = field(string, "coder");
-  const auto count = field(string, "count");
-  const auto offsetField = field(string, "offset");
-  uint64_t begin = offsetField ? static_cast<uint32_t>(offsetField->asInt()) : 0;
-  if (data->elementType == BasicType::kChar) {
-    const uint64_t units = data->length;
-    uint64_t n = count ? static_cast<uint32_t>(count->asInt()) : units;
-    if (begin > units) begin = units;
-    n = std::min(n, units - begin);
-    const uint8_t* p = data->bytes.data() + begin * 2;
-    return utf16ToUtf8(n, [&](size_t i) { return uint32_t{loadU16(p + 2 * i)}; });
-  }
-  if (data->elementType != BasicType::kByte) return std::nullopt;
-  const uint8_t* p = data->bytes.data();
-  const uint64_t bytes = data->length;
-  if (coder && coder->asInt() == 1) {
-    return utf16ToUtf8(bytes / 2, [&](size_t i) { return uint32_t{p[2 * i]} | (uint32_t{p[2 * i + 1]} << 8); });
-  }
-  uint64_t n = (count && !coder) ? std::min<uint64_t>(static_cast<uint32_t>(count->asInt()), bytes) : bytes;
-  std::string out;
-  out.reserve(n);
-  for (uint64_t i = 0; i < n; ++i) appendUtf8(out, p[i]);
-  return out;
+  const auto data = stringData(*this, string, StringFieldSlots::of(*this, m_javaLangString));
+  if (!data) return std::nullopt;
+  return decodeString(*data);
 }
 
 std::optional<std::string_view> HeapIndex::utf8(uint64_t stringId) const {

@@ -93,6 +93,7 @@ struct IndexStats {
   uint64_t strings = 0;                                   // STRING records
   uint64_t references = 0;                                // resolved outgoing references (CSR edges)
   uint64_t danglingReferences = 0;                        // non-null ids with no object (e.g. Matrix-shrunk dumps)
+  uint64_t danglingFieldReferences = 0;                   // of those, the ones in instance fields
   uint64_t recordCounts[256] = {};                        // top-level records by tag
   uint64_t indexBytes = 0;                                // memory held by the index, excluding the mapped dump
   std::vector<std::pair<std::string, double>> timingsMs;  // phase → wall milliseconds

@@ -409,6 +409,7 @@ Status IndexBuilder::buildReferences() {
 
   struct Worker {
     uint64_t dangling = 0;
+    uint64_t danglingInFields = 0;  // of which from instance fields (what Perfetto counts as references)
     uint64_t missingClass = 0;
     std::vector<uint64_t> count, bytes;  // per (class slot, heap)
   };
@@ -551,9 +552,11 @@ Status IndexBuilder::buildReferences() {
       }
       for (uint32_t i = batch; i < end; ++i) {
         ix.m_refOffsets[i] = static_cast<uint32_t>(refs.size());
+        const bool instance = static_cast<ObjectKind>((ix.m_packed[i] >> 48) & 3) == ObjectKind::kInstance;
         for (uint32_t k = firstTarget[i - batch]; k < firstTarget[i - batch + 1]; ++k) {
           if (resolved[k] == UINT32_MAX) {
             w.dangling++;
+            w.danglingInFields += instance ? 1 : 0;
           } else {
             refs.push_back(ObjectIndex{resolved[k]});
           }
@@ -576,6 +579,7 @@ Status IndexBuilder::buildReferences() {
     Worker& w = workers[t];
     totalRefs += ix.m_refSegments[t].size();
     ix.m_stats.danglingReferences += w.dangling;
+    ix.m_stats.danglingFieldReferences += w.danglingInFields;
     for (size_t k = 0; k < w.count.size(); ++k) {
       ix.m_classHeapCount[k] += w.count[k];
       ix.m_classHeapBytes[k] += w.bytes[k];

@@ -53,9 +53,12 @@ TEST(CliTest, InfoJsonOnAnAndroidDump) {
   EXPECT_EQ(j["gcRoots"]["vm_internal"], 1);
   EXPECT_EQ(j["gcRoots"]["java_frame"], 1);
   EXPECT_EQ(j["gcRoots"].size(), 16u);
-  EXPECT_EQ(j["heaps"].size(), 4u);
-  EXPECT_EQ(j["heaps"][3]["name"], "app");
-  EXPECT_EQ(j["heaps"][3]["objects"], 15);
+  // Only heaps that hold objects: the roots-only `default` heap is left out.
+  ASSERT_EQ(j["heaps"].size(), 3u);
+  EXPECT_EQ(j["heaps"][0]["name"], "image");
+  EXPECT_EQ(j["heaps"][1]["name"], "zygote");
+  EXPECT_EQ(j["heaps"][2]["name"], "app");
+  EXPECT_EQ(j["heaps"][2]["objects"], 15);
   EXPECT_TRUE(j["timingsMs"].contains("total"));
 }
 

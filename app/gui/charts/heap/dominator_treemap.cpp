@@ -8,6 +8,7 @@
 #include "app/gui/charts/heap/treemap_layout.h"
 #include "app/gui/models/format.h"
 #include "app/gui/models/heap/object_names.h"
+#include "core/hprof/heap_list.h"
 
 namespace mxi::gui {
 
@@ -168,8 +169,10 @@ HeapsBar::HeapsBar(std::shared_ptr<const HeapDocument> doc, QWidget* parent) : Q
   setMinimumHeight(24);
   setObjectName(QStringLiteral("heapsBar"));
   QStringList all;
-  for (const auto& h : m_doc->index->heaps())
+  for (const uint8_t index : core::hprof::listedHeaps(*m_doc->index)) {
+    const auto& h = m_doc->index->heaps()[index];
     all << QStringLiteral("%1: %2").arg(QString::fromStdString(h.name), exactBytes(h.shallowBytes));
+  }
   setToolTip(all.join(QLatin1Char('\n')));
 }
 
@@ -183,11 +186,12 @@ void HeapsBar::paintEvent(QPaintEvent*) {
                                     QColor(0xdb, 0x44, 0x37), QColor(0x9e, 0x9e, 0x9e)};
   double x = 0;
   const QFontMetrics metrics(font());
-  for (size_t i = 0; i < heaps.size(); ++i) {
+  size_t colour = 0;
+  for (const uint8_t i : core::hprof::listedHeaps(*m_doc->index)) {
     const double w =
         static_cast<double>(width()) * static_cast<double>(heaps[i].shallowBytes) / static_cast<double>(total);
     const QRectF r(x, 0, w, height());
-    p.fillRect(r, kColours[i % std::size(kColours)]);
+    p.fillRect(r, kColours[colour++ % std::size(kColours)]);
     const QString label =
         tr("%1 %2 (%3)")
             .arg(QString::fromStdString(heaps[i].name), humanBytes(heaps[i].shallowBytes),

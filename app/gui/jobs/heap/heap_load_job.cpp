@@ -46,7 +46,7 @@ core::Status loadHeapStages(const QString& path, const HeapLoadOptions& options,
   core::analysis::DominatorOptions dominatorOptions;
   for (const std::string& name : options.excludedHeaps) {
     const auto heap = doc->index->findHeap(name);
-    if (!heap) continue;
+    if (!heap || doc->index->heaps()[*heap].objects == 0) continue;  // not in this dump, or empty: nothing left out
     if (dominatorOptions.countedHeaps.empty()) dominatorOptions.countedHeaps.assign(doc->index->heaps().size(), true);
     dominatorOptions.countedHeaps[*heap] = false;
     doc->excludedHeaps << QString::fromStdString(name);

@@ -26,6 +26,7 @@
 #include "app/gui/views/heap/instance_inspector.h"
 #include "app/gui/views/heap/pending_tab.h"
 #include "app/gui/views/item_views.h"
+#include "core/hprof/heap_list.h"
 
 namespace mxi::gui {
 
@@ -239,10 +240,12 @@ QString HeapBrowser::summaryFacts() const {
                            : computing);
   row(tr("GC roots"), groupedNumber(static_cast<qlonglong>(ix.roots().size())));
   QString heaps;
-  for (const auto& h : ix.heaps())
+  for (const uint8_t index : core::hprof::listedHeaps(ix)) {
+    const auto& h = ix.heaps()[index];
     heaps += QStringLiteral("%1: %2 objects, %3<br>")
                  .arg(QString::fromStdString(h.name), groupedNumber(static_cast<qlonglong>(h.objects)),
                       humanBytes(h.shallowBytes));
+  }
   if (!m_doc->excludedHeaps.isEmpty()) {
     heaps += tr("<i>not counted in retained sizes and classes (Settings): %1</i>")
                  .arg(m_doc->excludedHeaps.join(QStringLiteral(", ")));
