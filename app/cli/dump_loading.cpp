@@ -4,19 +4,29 @@
 #include <cstdio>
 
 #include "core/analysis/memory_budget.h"
+#include "core/analysis/heap_names.h"
 #include "core/base/byte_units.h"
 #include "core/hprof/heap_list.h"
 
 namespace mxi::cli {
 
-void addDumpOptions(CLI::App& command, DumpOptions& options) {
+void addDumpOptions(CLI::App& command, DumpOptions& options, MappingOption mapping) {
   command.add_option("DUMP", options.path, "Heap dump: .hprof, .hprof.gz or a zip (Matrix upload zip)")->required();
   command.add_option("--max-inflate", options.maxInflateBytes,
                      "Refuse to decompress more than this many bytes (default 64 GiB)");
   command.add_option("--threads", options.threads, "Worker threads for indexing (default: all cores)");
+  if (mapping == MappingOption::kMapping) {
+    addMappingOption(command, "--mapping", options.mapping,
+                     "R8/ProGuard mapping.txt of the app build the dump came from: classes, fields and "
+                     "frames shown by their source names");
+  }
   addQuietFlag(command, options.quiet);
   command.add_flag("--timings", options.timings,
                    "Print each phase's wall time, CPU time and peak RSS to stderr (for benchmarks)");
+}
+
+void addMappingOption(CLI::App& command, const std::string& name, std::string& path, const std::string& help) {
+  command.add_option(name, path, help)->type_name("FILE");
 }
 
 core::StatusOr<LoadedDump> loadDump(const DumpOptions& options) {
@@ -34,9 +44,19 @@ core::StatusOr<LoadedDump> loadDump(const DumpOptions& options) {
   RETURN_IF_ERROR(core::analysis::checkIndexMemory(*source, options.threads).withContext(options.path));
   core::hprof::IndexOptions indexOptions;
   indexOptions.threads = options.threads;
-  ASSIGN_OR_RETURN(loaded.index, core::hprof::HeapIndex::build(std::move(source), indexOptions, progress, cancel));
+  ASSIGN_OR_RETURN(auto index, core::hprof::HeapIndex::build(std::move(source), indexOptions, progress, cancel));
   timings.lap("index");
-  for (const auto& [phase, ms] : loaded.index->stats().timingsMs) timings.note("index: " + phase, ms);
+  for (const auto& [phase, ms] : index->stats().timingsMs) timings.note("index: " + phase, ms);
+  if (!options.mapping.empty()) {
+    ASSIGN_OR_RETURN(auto mapping, core::analysis::loadMappingFile(options.mapping));
+    const auto renamed = core::analysis::applyMapping(*index, *mapping);
+    if (renamed.classes == 0) {
+      std::fprintf(stderr, "mxi: warning: %s renames no class of %s: is it the mapping of this build?\n",
+                   options.mapping.c_str(), options.path.c_str());
+    }
+    loaded.mappingPath = options.mapping;
+  }
+  loaded.index = std::move(index);
   loaded.timings = timings;
   return loaded;
 }
