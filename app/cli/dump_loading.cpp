@@ -3,8 +3,8 @@
 #include <chrono>
 #include <cstdio>
 
-#include "core/analysis/memory_budget.h"
 #include "core/analysis/heap_names.h"
+#include "core/analysis/memory_budget.h"
 #include "core/base/byte_units.h"
 #include "core/hprof/heap_list.h"
 
