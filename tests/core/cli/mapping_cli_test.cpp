@@ -150,14 +150,15 @@ TEST_F(MappingCliTest, TraceMethodsInTextAndJsonWithProguardAlias) {
 }
 
 TEST_F(MappingCliTest, StrictModeStackAndResourceInTextAndJson) {
-  const std::string report = write(m_dir / "strictmode.txt",
-                                   "D StrictMode: StrictMode policy violation; ~duration=120 ms: "
-                                   "android.os.strictmode.DiskReadViolation\n"
-                                   "D StrictMode: \tat android.os.StrictMode$AndroidBlockGuardPolicy.onReadFromDisk"
-                                   "(StrictMode.java:1596)\n"
-                                   "D StrictMode: \tat a.d.a(SourceFile:2)\n"
-                                   "D StrictMode: \tat a.a.onCreate(SourceFile:1)\n"
-                                   "D StrictMode: \tat android.os.Looper.loop(Looper.java:223)\n");
+  const std::string report = write(
+      m_dir / "strictmode.txt",
+      "11-26 10:00:00.000  4321  4321 D StrictMode: StrictMode policy violation; ~duration=120 ms: "
+      "android.os.strictmode.DiskReadViolation\n"
+      "11-26 10:00:00.000  4321  4321 D StrictMode: \tat android.os.StrictMode$AndroidBlockGuardPolicy.onReadFromDisk"
+      "(StrictMode.java:1596)\n"
+      "11-26 10:00:00.000  4321  4321 D StrictMode: \tat a.d.a(SourceFile:2)\n"
+      "11-26 10:00:00.000  4321  4321 D StrictMode: \tat a.a.onCreate(SourceFile:1)\n"
+      "11-26 10:00:00.000  4321  4321 D StrictMode: \tat android.os.Looper.loop(Looper.java:223)\n");
   const auto text = test::runMxi({"parse", "strictmode", "--mapping", m_mapping, report});
   ASSERT_EQ(text.exitCode, 0) << text.err << text.out;
   EXPECT_NE(text.out.find("    at com.example.shop.CartStore.save(CartStore.java:41)\n"
