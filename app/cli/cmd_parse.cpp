@@ -1,20 +1,23 @@
 // `mxi parse issues|anr|framestats|trace|meminfo FILE`: what QA pastes from a bug report, decoded —
 // Matrix issues with named call trees, ANR thread dumps with blocking chains, gfxinfo framestats
 // with drop levels, FPS, percentiles and the stage behind each slow frame (trace and meminfo have
-// their own files).
+// their own files). `--mapping` names a minified app's classes, methods and frames back.
 #include <cstdio>
 
 #include <nlohmann/json.hpp>
 
 #include "app/cli/commands.h"
 #include "app/cli/issue_text.h"
+#include "app/cli/mapping_option.h"
 #include "app/cli/text_input.h"
+#include "core/anr/anr_deobfuscation.h"
 #include "core/anr/anr_json.h"
 #include "core/anr/anr_trace.h"
 #include "core/framestats/frame_stats.h"
 #include "core/framestats/framestats_json.h"
 #include "core/framestats/framestats_parser.h"
 #include "core/json/parse_problems_json.h"
+#include "core/matrix/issue_deobfuscation.h"
 #include "core/matrix/matrix_issue.h"
 #include "core/matrix/matrix_json.h"
 #include "core/strictmode/strictmode_issues.h"
@@ -42,29 +45,24 @@ void registerIssues(CLI::App& parent, int& exitCode) {
       "Matrix issues (JSON lines, upload wrappers, Issue.toString() logcat lines or whole logcat dumps), and the "
       "StrictMode violations of a logcat as IOCanary issues");
   struct Args {
-    std::string file, mapping, proguard;
+    std::string file;
+    std::vector<std::string> mappings, proguard;
     OutputFormat format = OutputFormat::kText;
   };
   auto args = std::make_shared<Args>();
   cmd->add_option("FILE", args->file, "Issues file, or - for stdin")->required();
-  cmd->add_option("--mapping", args->mapping, "methodMapping.txt from the Matrix gradle plugin (names method ids)");
-  cmd->add_option("--proguard", args->proguard, "ProGuard/R8 mapping.txt for names the method mapping left obfuscated");
+  addMappingOption(*cmd, args->mappings, "call-tree methods, thread-stack frames, scenes and activities");
+  cmd->add_option("--proguard", args->proguard, "Same as --mapping (kept for scripts written before it)");
   addFormatOption(*cmd, args->format);
   setCommandBody(*cmd, exitCode, "parse issues", [args]() -> CommandResult {
     ASSIGN_OR_RETURN(auto text, readTextInput(args->file));
-    std::optional<matrix::MethodMapping> mapping;
-    if (!args->mapping.empty()) {
-      ASSIGN_OR_RETURN(const auto m, about(args->mapping, readTextInput(args->mapping)));
-      ASSIGN_OR_RETURN(mapping, about(args->mapping, matrix::MethodMapping::parse(m)));
-    }
-    if (!args->proguard.empty()) {
-      ASSIGN_OR_RETURN(const auto p, about(args->proguard, readTextInput(args->proguard)));
-      ASSIGN_OR_RETURN(const auto parsed, about(args->proguard, matrix::ProguardMapping::parse(p)));
-      if (!mapping) mapping = matrix::MethodMapping();
-      mapping->applyProguard(parsed);
-    }
+    std::vector<std::string> paths = args->mappings;
+    paths.insert(paths.end(), args->proguard.begin(), args->proguard.end());
+    ASSIGN_OR_RETURN(const MappingInputs mappings, loadMappings(paths));
     matrix::IssueParseResult result = core::strictmode::parseIssuesWithStrictMode(text);
-    matrix::decodeIssues(result, mapping ? &*mapping : nullptr);
+    // Without a methodMapping the R8 mapping still names method ids nothing, but it renames the rest.
+    matrix::decodeIssues(result, mappings.methodMapping ? &*mappings.methodMapping : nullptr);
+    if (mappings.r8) matrix::deobfuscateIssues(result.issues, *mappings.r8);
     printParseProblems(result.problems, args->file);
     if (args->format == OutputFormat::kJson) {
       ordered_json j;
@@ -73,6 +71,7 @@ void registerIssues(CLI::App& parent, int& exitCode) {
       j["issues"] = std::move(issues);
       j["problems"] = json::problemsToJson(result.problems);
       j["linesRead"] = result.linesRead;
+      if (!paths.empty()) j["mappings"] = mappingsToJson(mappings);
       printJson(j);
     } else {
       for (size_t k = 0; k < result.issues.size(); ++k) std::printf("%s\n", issueText(result.issues[k], k).c_str());
@@ -92,18 +91,29 @@ void registerAnr(CLI::App& parent, int& exitCode) {
       "anr", "ANR thread dump (traces.txt, dropbox ANR): threads, main thread, lock chains, deadlocks");
   struct Args {
     std::string file;
+    std::vector<std::string> mappings;
     OutputFormat format = OutputFormat::kText;
   };
   auto args = std::make_shared<Args>();
   cmd->add_option("FILE", args->file, "traces.txt, or - for stdin")->required();
+  addMappingOption(*cmd, args->mappings, "stack frames and lock classes");
   addFormatOption(*cmd, args->format);
   setCommandBody(*cmd, exitCode, "parse anr", [args]() -> CommandResult {
     ASSIGN_OR_RETURN(auto text, readTextInput(args->file));
+    ASSIGN_OR_RETURN(const MappingInputs mappings, loadMappings(args->mappings));
+    if (mappings.methodMapping) {
+      return about(mappings.methodMappingPaths.front(),
+                   core::invalidInput("a methodMapping.txt names Matrix method ids, which an ANR dump has none of; "
+                                      "give the build's R8/ProGuard mapping.txt"));
+    }
     ASSIGN_OR_RETURN(auto report, about(args->file, anr::parseAnrTrace(text)));
-    const anr::AnrReport& r = *report;
+    anr::AnrReport r = *report;
+    if (mappings.r8) anr::deobfuscateAnr(r, *mappings.r8);
     printParseProblems(r.problems, args->file);
     if (args->format == OutputFormat::kJson) {
-      printJson(anr::anrReportToJson(r));
+      ordered_json j = anr::anrReportToJson(r);
+      if (!args->mappings.empty()) j["mappings"] = mappingsToJson(mappings);
+      printJson(j);
       return 0;
     }
     if (!r.subject.empty()) std::printf("Subject: %s\n", r.subject.c_str());

@@ -6,10 +6,12 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/issue_text.h"
+#include "app/cli/mapping_option.h"
 #include "app/cli/text_input.h"
 #include "core/devicetext/strictmode.h"
 #include "core/json/parse_problems_json.h"
 #include "core/matrix/matrix_json.h"
+#include "core/strictmode/strictmode_deobfuscation.h"
 #include "core/strictmode/strictmode_issues.h"
 #include "core/strictmode/strictmode_json.h"
 
@@ -49,6 +51,7 @@ void registerParseStrictMode(CLI::App& parent, int& exitCode) {
       "pid/tid, stack, leaked resource and where it was acquired; --issues: the IOCanary issues they become");
   struct Args {
     std::string file;
+    std::vector<std::string> mappings;
     bool issues = false;
     strictmode::MainThreadIoRule rule;
     OutputFormat format = OutputFormat::kText;
@@ -67,10 +70,18 @@ void registerParseStrictMode(CLI::App& parent, int& exitCode) {
                   "… or longer than this (IOCanary's main-thread threshold; marks repeat bit 2)")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
+  addMappingOption(*cmd, args->mappings, "stack frames and leaked resources' classes");
   addFormatOption(*cmd, args->format);
   setCommandBody(*cmd, exitCode, "parse strictmode", [args]() -> CommandResult {
     ASSIGN_OR_RETURN(auto text, readTextInput(args->file));
-    const devicetext::StrictModeParseResult r = devicetext::parseStrictModeText(text);
+    ASSIGN_OR_RETURN(const MappingInputs mappings, loadMappings(args->mappings));
+    if (mappings.methodMapping) {
+      return about(mappings.methodMappingPaths.front(),
+                   core::invalidInput("a methodMapping.txt names Matrix method ids, which a StrictMode report has "
+                                      "none of; give the build's R8/ProGuard mapping.txt"));
+    }
+    devicetext::StrictModeParseResult r = devicetext::parseStrictModeText(text);
+    if (mappings.r8) strictmode::deobfuscateViolations(r.violations, *mappings.r8);
     for (const auto& p : r.problems) {
       std::fprintf(stderr, "mxi: %s line %llu (at byte offset %llu): %s\n", args->file.c_str(),
                    static_cast<unsigned long long>(p.line), static_cast<unsigned long long>(p.offset),
@@ -86,13 +97,16 @@ void registerParseStrictMode(CLI::App& parent, int& exitCode) {
         for (const auto& i : issues) list.push_back(core::matrix::issueToJson(i));
         ordered_json j;
         j["issues"] = std::move(list);
+        if (!args->mappings.empty()) j["mappings"] = mappingsToJson(mappings);
         printJson(j);
       } else {
         for (size_t k = 0; k < issues.size(); ++k) std::printf("%s\n", issueText(issues[k], k).c_str());
         std::printf("%zu issue(s) from %zu violation(s)\n", issues.size(), r.violations.size());
       }
     } else if (args->format == OutputFormat::kJson) {
-      printJson(strictmode::violationsToJson(r.violations));
+      ordered_json j = strictmode::violationsToJson(r.violations);
+      if (!args->mappings.empty()) j["mappings"] = mappingsToJson(mappings);
+      printJson(j);
     } else {
       for (size_t k = 0; k < r.violations.size(); ++k) std::printf("%s\n", violationText(r.violations[k], k).c_str());
       std::printf("%zu violation(s), %zu problem(s), %llu line(s) read\n", r.violations.size(), r.problems.size(),

@@ -6,6 +6,7 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/issue_text.h"
+#include "app/cli/mapping_option.h"
 #include "app/cli/text_input.h"
 #include "core/hprof/dump_source.h"
 #include "core/methodtrace/method_trace.h"
@@ -70,7 +71,8 @@ void registerParseTrace(CLI::App& parent, int& exitCode) {
       "ART/Dalvik method trace (.trace from am profile, --start-profiler, Debug.startMethodTracing): threads, the main "
       "thread's slowest Looper dispatches, evil-method, startup and main-thread IO issues");
   struct Args {
-    std::string file, proguard, process;
+    std::string file, process;
+    std::vector<std::string> mappings;
     int64_t thresholdMs = 700;
     size_t dispatches = 10;
     OutputFormat format = OutputFormat::kText;
@@ -80,7 +82,8 @@ void registerParseTrace(CLI::App& parent, int& exitCode) {
   cmd->add_option("--threshold", args->thresholdMs, "Evil-method threshold: dispatches this slow become issues (ms)")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
-  cmd->add_option("--proguard", args->proguard, "ProGuard/R8 mapping.txt to name obfuscated methods");
+  addMappingOption(*cmd, args->mappings, "classes and methods");
+  cmd->add_option("--proguard", args->mappings, "Same as --mapping (kept for scripts written before it)");
   cmd->add_option("--process", args->process, "Process name for the issues (default: the trace's pid)");
   cmd->add_option("--dispatches", args->dispatches, "How many of the slowest dispatches to list")
       ->capture_default_str();
@@ -102,19 +105,23 @@ void registerParseTrace(CLI::App& parent, int& exitCode) {
     auto release = [&](uint64_t upTo) {
       if (mapped) mapped->release(0, upTo);
     };
+    ASSIGN_OR_RETURN(const MappingInputs mappings, loadMappings(args->mappings));
+    if (mappings.methodMapping) {
+      return about(mappings.methodMappingPaths.front(),
+                   core::invalidInput("a methodMapping.txt names Matrix method ids, but a method trace names its "
+                                      "methods itself; give the build's R8/ProGuard mapping.txt"));
+    }
     ASSIGN_OR_RETURN(auto read, about(args->file, methodtrace::readMethodTrace(bytes, release)));
     mapped.reset();
-    if (!args->proguard.empty()) {
-      ASSIGN_OR_RETURN(const auto p, about(args->proguard, readTextInput(args->proguard)));
-      ASSIGN_OR_RETURN(const auto parsed, about(args->proguard, matrix::ProguardMapping::parse(p)));
-      methodtrace::deobfuscate(read.trace, parsed);
-    }
+    if (mappings.r8) methodtrace::deobfuscate(read.trace, *mappings.r8);
     methodtrace::MethodTraceOptions options;
     options.evilMethodMs = args->thresholdMs;
     options.process = args->process;
     const methodtrace::MethodTraceReport report = methodtrace::judgeMethodTrace(read.trace, options);
     if (args->format == OutputFormat::kJson) {
-      printJson(methodtrace::methodTraceToJson(read.trace, report, read.error, args->dispatches));
+      nlohmann::ordered_json j = methodtrace::methodTraceToJson(read.trace, report, read.error, args->dispatches);
+      if (!args->mappings.empty()) j["mappings"] = mappingsToJson(mappings);
+      printJson(j);
     } else {
       printText(read.trace, report, args->dispatches);
     }

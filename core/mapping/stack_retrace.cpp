@@ -133,9 +133,9 @@ std::optional<std::string> nameLine(const R8Mapping& mapping, std::string_view l
 
 std::vector<std::string> retraceStackLine(const R8Mapping& mapping, std::string_view line) {
   if (const auto f = findFrame(line)) {
+    // An unknown frame may still be an exception header with parentheses in its message.
     auto frames = mapping.retrace(f->className, f->method, f->line);
     if (!frames.empty()) return framesToLines(*f, frames);
-    return {std::string(line)};
   }
   if (auto lock = lockLine(mapping, line)) return {std::move(*lock)};
   if (auto named = nameLine(mapping, line)) return {std::move(*named)};

@@ -8,61 +8,20 @@ namespace mxi::core::matrix {
 
 std::string MappedMethod::displayName() const { return className + "." + methodName + descriptor; }
 
-StatusOr<ProguardMapping> ProguardMapping::parse(std::string_view text) {
-  ProguardMapping m;
+bool isMatrixMethodMapping(std::string_view text) {
   text::TextLines lines(text);
   std::string_view line;
-  ClassEntry* current = nullptr;
   while (lines.next(line)) {
-    if (line.empty() || text::trim(line).starts_with("#")) continue;
-    const size_t arrow = line.find(" -> ");
-    if (arrow == std::string_view::npos) {
-      return invalidInput("mapping.txt line " + std::to_string(lines.lineNumber()) + " has no ' -> '",
-                          lines.lineOffset());
+    line = text::trim(line);
+    if (line.empty() || line.front() == '#') continue;
+    const size_t c1 = line.find(',');
+    if (c1 == 0 || c1 == std::string_view::npos || line.find(" -> ") != std::string_view::npos) return false;
+    for (size_t i = 0; i < c1; ++i) {
+      if (line[i] < '0' || line[i] > '9') return false;
     }
-    if (line.front() != ' ' && line.front() != '\t') {
-      // "original.Class -> obf.C:"
-      std::string_view obf = text::trim(line.substr(arrow + 4));
-      if (obf.ends_with(':')) obf.remove_suffix(1);
-      auto& entry = m.m_classes[std::string(obf)];
-      entry.original = std::string(text::trim(line.substr(0, arrow)));
-      current = &entry;
-      continue;
-    }
-    if (!current) {
-      return invalidInput("mapping.txt member line before any class line", lines.lineOffset());
-    }
-    // "    [1:2:]type name(args)[:3:4] -> obf": only methods (with '(') matter here.
-    const std::string_view member = text::trim(line.substr(0, arrow));
-    const size_t paren = member.find('(');
-    if (paren == std::string_view::npos) continue;
-    const size_t space = member.rfind(' ', paren);
-    if (space == std::string_view::npos) continue;
-    std::string name(member.substr(space + 1, paren - space - 1));
-    const size_t dot = name.rfind('.');  // R8 inlined "other.Class.method"
-    if (dot != std::string::npos) continue;
-    auto& originals = current->methods[std::string(text::trim(line.substr(arrow + 4)))];
-    bool seen = false;
-    for (const auto& o : originals) seen = seen || o == name;
-    if (!seen) originals.push_back(std::move(name));
+    return true;
   }
-  return m;
-}
-
-std::string ProguardMapping::originalClass(const std::string& obfuscated) const {
-  const auto it = m_classes.find(obfuscated);
-  return it == m_classes.end() ? obfuscated : it->second.original;
-}
-
-std::string ProguardMapping::originalMethod(const std::string& obfuscatedClass,
-                                            const std::string& obfuscatedMethod) const {
-  const auto it = m_classes.find(obfuscatedClass);
-  if (it == m_classes.end()) return {};
-  const auto m = it->second.methods.find(obfuscatedMethod);
-  if (m == it->second.methods.end()) return {};
-  std::string joined;
-  for (const auto& name : m->second) joined += (joined.empty() ? "" : "|") + name;
-  return joined;
+  return false;
 }
 
 StatusOr<MethodMapping> MethodMapping::parse(std::string_view text) {
@@ -100,7 +59,7 @@ StatusOr<MethodMapping> MethodMapping::parse(std::string_view text) {
   return mapping;
 }
 
-void MethodMapping::applyProguard(const ProguardMapping& proguard) {
+void MethodMapping::applyProguard(const mapping::R8Mapping& proguard) {
   for (auto& [id, m] : m_methods) {
     const std::string method = proguard.originalMethod(m.className, m.methodName);
     if (!method.empty()) m.methodName = method;

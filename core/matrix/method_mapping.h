@@ -6,9 +6,9 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
-#include <vector>
 
 #include "core/base/status.h"
+#include "core/mapping/r8_mapping.h"
 
 namespace mxi::core::matrix {
 
@@ -23,31 +23,16 @@ struct MappedMethod {
   std::string displayName() const;  // "android.os.Handler.dispatchMessage(Landroid.os.Message;)V"
 };
 
-// ProGuard/R8 mapping.txt: obfuscated class → original, and per class obfuscated member → originals.
-class ProguardMapping {
- public:
-  static StatusOr<ProguardMapping> parse(std::string_view text);
-  // Original class name, or the argument unchanged.
-  std::string originalClass(const std::string& obfuscated) const;
-  // Original method name(s) of `obfuscatedMethod` in obfuscated class `obfuscatedClass`; several
-  // overloads sharing one obfuscated name are joined with '|'. Empty when unknown.
-  std::string originalMethod(const std::string& obfuscatedClass, const std::string& obfuscatedMethod) const;
-  size_t classCount() const { return m_classes.size(); }
-
- private:
-  struct ClassEntry {
-    std::string original;
-    std::unordered_map<std::string, std::vector<std::string>> methods;
-  };
-  std::unordered_map<std::string, ClassEntry> m_classes;
-};
+// Whether `text` is a methodMapping.txt: its first line that is neither blank nor '#' starts with
+// `id,accessFlags,` (an R8/ProGuard mapping.txt starts with `original -> minified:`).
+bool isMatrixMethodMapping(std::string_view text);
 
 class MethodMapping {
  public:
   // Blank and '#' lines are skipped; a malformed line fails with its byte offset.
   static StatusOr<MethodMapping> parse(std::string_view text);
-  // Renames classes/methods through `proguard` (names already clear stay as they are).
-  void applyProguard(const ProguardMapping& proguard);
+  // Renames classes/methods through an R8/ProGuard mapping (names it does not list stay as they are).
+  void applyProguard(const mapping::R8Mapping& proguard);
   void add(int64_t id, MappedMethod method) { m_methods[id] = std::move(method); }
   const MappedMethod* find(int64_t id) const;
   // Display name, "Looper dispatch (…)" for 1048574 without a mapping, else "method#<id>".

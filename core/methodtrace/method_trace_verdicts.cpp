@@ -405,7 +405,7 @@ class Judge {
 
 }  // namespace
 
-void deobfuscate(MethodTrace& trace, const matrix::ProguardMapping& proguard) {
+void deobfuscate(MethodTrace& trace, const mapping::R8Mapping& proguard) {
   for (TraceMethod& m : trace.methods) {
     const std::string name = proguard.originalMethod(m.className, m.name);
     if (!name.empty()) m.name = name;

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/mapping/r8_mapping.h"
 #include "core/matrix/matrix_issue.h"
 #include "core/matrix/method_mapping.h"
 #include "core/methodtrace/method_trace.h"
@@ -56,6 +57,6 @@ bool isPlatformClass(std::string_view className);
 // Renames the trace's classes and methods through an R8/ProGuard mapping.txt (names it does not
 // know stay), before judging: the flame chart, the call trees and the issues then all show the
 // original names.
-void deobfuscate(MethodTrace& trace, const matrix::ProguardMapping& proguard);
+void deobfuscate(MethodTrace& trace, const mapping::R8Mapping& proguard);
 
 }  // namespace mxi::core::methodtrace

@@ -1,10 +1,11 @@
 // libFuzzer target for evil-method stacks and name mappings: the input is split at the first
-// two NUL bytes into a stack string, a methodMapping.txt and a ProGuard mapping.txt.
+// two NUL bytes into a stack string, a methodMapping.txt and an R8/ProGuard mapping.txt.
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
 
 #include "core/json/json_writer.h"
+#include "core/mapping/r8_mapping.h"
 #include "core/matrix/call_tree.h"
 #include "core/matrix/matrix_json.h"
 
@@ -21,7 +22,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   };
   const std::string_view stack = take(), mappingText = take(), proguardText = rest;
   auto mapping = MethodMapping::parse(mappingText);
-  auto proguard = ProguardMapping::parse(proguardText);
+  auto proguard = mxi::core::mapping::R8Mapping::parse(proguardText);
   if (mapping.ok() && proguard.ok()) mapping->applyProguard(*proguard);
   auto lines = parseStackLines(stack);
   if (!lines.ok()) return 0;

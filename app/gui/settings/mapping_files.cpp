@@ -25,7 +25,7 @@ core::Status readFile(const QString& path, std::string& out) {
 [[gnu::noinline]] core::Status applyProguardMapping(const QString& path, core::matrix::MethodMapping& into) {
   std::string text;
   RETURN_IF_ERROR(readFile(path, text));
-  ASSIGN_OR_RETURN(auto parsed, core::withContext(core::matrix::ProguardMapping::parse(text), path.toStdString()));
+  ASSIGN_OR_RETURN(auto parsed, core::withContext(core::mapping::R8Mapping::parse(text), path.toStdString()));
   into.applyProguard(parsed);
   return core::okStatus();
 }

@@ -56,6 +56,7 @@ TEST_F(StackRetraceTest, ExceptionHeaders) {
   EXPECT_EQ(line("Caused by: a.b: cache full"), "Caused by: com.example.CacheException: cache full\n");
   EXPECT_EQ(line("Exception in thread \"main\" a.b"), "Exception in thread \"main\" com.example.CacheException\n");
   EXPECT_EQ(line("java.lang.IllegalStateException: a.b"), "java.lang.IllegalStateException: a.b\n");
+  EXPECT_EQ(line("Caused by: a.b: cannot call z.y(1)"), "Caused by: com.example.CacheException: cannot call z.y(1)\n");
 }
 
 TEST_F(StackRetraceTest, AnrFramesAndLocks) {

@@ -194,7 +194,7 @@ TEST(MatrixIssueTest, MethodMappingNamesTheTree) {
 TEST(MatrixIssueTest, ProguardRenamesWhatTheMappingLeftObfuscated) {
   auto mapping = MethodMapping::parse("7,1,a.b.c a (I)V\n8,1,a.b.c b ()V\n9,1,x.Clear run ()V\n");
   ASSERT_TRUE(mapping.ok());
-  auto proguard = ProguardMapping::parse(
+  auto proguard = mapping::R8Mapping::parse(
       "com.example.Feed -> a.b.c:\n"
       "    int count -> d\n"
       "    1:4:void load(int):10:13 -> a\n"

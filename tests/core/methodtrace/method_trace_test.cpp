@@ -402,7 +402,7 @@ TEST(MethodTraceTest, LaunchTraceGivesAStartupIssue) {
 
 TEST(MethodTraceTest, ProguardMappingNamesTheIssuesMethods) {
   const MethodTraceWriter w = test::obfuscatedSlowDispatch();
-  auto proguard = matrix::ProguardMapping::parse(test::kObfuscatedMapping);
+  auto proguard = mapping::R8Mapping::parse(test::kObfuscatedMapping);
   ASSERT_TRUE(proguard.ok());
   MethodTrace t = read(w.classic());
   deobfuscate(t, *proguard);

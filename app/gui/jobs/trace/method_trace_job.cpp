@@ -10,14 +10,14 @@ namespace mxi::gui {
 
 namespace {
 
-core::StatusOr<std::unique_ptr<core::matrix::ProguardMapping>> readMapping(const QString& path) {
+core::StatusOr<std::unique_ptr<core::mapping::R8Mapping>> readMapping(const QString& path) {
   QFile file(path);
   if (!file.open(QIODevice::ReadOnly)) return core::ioError(path.toStdString() + ": cannot read it");
   const QByteArray text = file.readAll();
-  ASSIGN_OR_RETURN(auto parsed, core::withContext(core::matrix::ProguardMapping::parse(std::string_view(
+  ASSIGN_OR_RETURN(auto parsed, core::withContext(core::mapping::R8Mapping::parse(std::string_view(
                                                       text.constData(), static_cast<size_t>(text.size()))),
                                                   path.toStdString()));
-  return std::make_unique<core::matrix::ProguardMapping>(std::move(parsed));
+  return std::make_unique<core::mapping::R8Mapping>(std::move(parsed));
 }
 
 }  // namespace
@@ -34,7 +34,7 @@ void MethodTraceJob::start() {
   const QString mappingPath = m_mappingPath;
   startWork(
       [this, path, evilMs, mappingPath](core::ProgressSink& progress, const core::CancelToken& cancel) -> core::Status {
-        std::unique_ptr<core::matrix::ProguardMapping> mapping;
+        std::unique_ptr<core::mapping::R8Mapping> mapping;
         if (!mappingPath.isEmpty()) {
           ASSIGN_OR_RETURN(mapping, readMapping(mappingPath));
         }

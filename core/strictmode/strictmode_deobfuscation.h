@@ -1,0 +1,15 @@
+// StrictMode violations of a minified app, named back through its R8/ProGuard mapping: the
+// violation's and the acquisition's stacks retraced, the leaked resource's class renamed
+// (docs/MAPPING.md).
+#pragma once
+
+#include <vector>
+
+#include "core/devicetext/strictmode.h"
+#include "core/mapping/r8_mapping.h"
+
+namespace mxi::core::strictmode {
+
+void deobfuscateViolations(std::vector<devicetext::StrictModeViolation>& violations, const mapping::R8Mapping& mapping);
+
+}  // namespace mxi::core::strictmode
