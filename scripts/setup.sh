@@ -18,6 +18,8 @@ packages=(
   openjdk-17-jdk-headless hprof-conv adb visualvm time
   # AOSP's own method-trace decoder, the cross-check for ours
   dmtracedump
+  # ProGuard, which minifies the release-build test program (tests/fixtures/minified)
+  proguard-cli
   # device agent: static cross builds (arm64-v8a, armeabi-v7a), its tests under qemu-user, and
   # valgrind for its per-poll cost benchmark
   g++-aarch64-linux-gnu g++-arm-linux-gnueabihf qemu-user-static valgrind

@@ -33,6 +33,13 @@ inline std::string sourceDir() { return detail::pick("MXI_SOURCE_DIR", MXI_TEST_
 inline std::string binaryDir() { return detail::pick("MXI_BINARY_DIR", MXI_TEST_BINARY_DIR); }
 // Directory of the JVM fixture dumps (tests/fixtures/make_jvm_dumps.sh output).
 inline std::string fixtureDumpDir() { return detail::pick("MXI_FIXTURE_DUMPS", MXI_TEST_FIXTURE_DUMPS); }
+// The release-build fixture (tests/fixtures/minified/make_minified_dumps.sh output): for BUILD
+// "1.2" and "1.3", shop-BUILD.hprof, shop-BUILD.mapping.txt, shop-BUILD.stacktrace.txt,
+// shop-BUILD.json, and mappings/com.example.shop/{12,13}/mapping.txt.
+inline std::string minifiedDumpDir() { return fixtureDumpDir() + "/minified"; }
+inline std::string minifiedFile(const std::string& build, const std::string& suffix) {
+  return minifiedDumpDir() + "/shop-" + build + suffix;
+}
 // The built `mxi` executable.
 inline std::string cliPath() { return detail::pick("MXI_CLI", MXI_TEST_CLI); }
 
