@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <variant>
 
@@ -70,6 +71,14 @@ class StatusOr {
     MXI_CHECK(!std::get<Status>(m_value).ok());
   }
   StatusOr(T value) : m_value(std::move(value)) {}  // NOLINT: implicit by design
+  // From a StatusOr of a convertible type: StatusOr<shared_ptr<X>> where StatusOr<shared_ptr<const X>>
+  // is expected (HeapIndex::build hands out a mutable index that callers share as const).
+  template <typename U>
+    requires(!std::is_same_v<U, T> && std::is_convertible_v<U, T>)
+  StatusOr(StatusOr<U> other)  // NOLINT: implicit by design
+      : m_value(other.status()) {
+    if (other.ok()) m_value = T(std::move(other).value());
+  }
 
   bool ok() const { return std::holds_alternative<T>(m_value); }
   const Status& status() const {

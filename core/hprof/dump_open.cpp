@@ -271,9 +271,9 @@ StatusOr<std::shared_ptr<DumpSource>> openDump(const std::string& path, const Op
   return raw;  // plain: described by mapDumpFile
 }
 
-StatusOr<std::shared_ptr<const HeapIndex>> openAndIndex(const std::string& path, const OpenOptions& openOptions,
-                                                        const IndexOptions& indexOptions, ProgressSink& progress,
-                                                        const CancelToken& cancel) {
+StatusOr<std::shared_ptr<HeapIndex>> openAndIndex(const std::string& path, const OpenOptions& openOptions,
+                                                  const IndexOptions& indexOptions, ProgressSink& progress,
+                                                  const CancelToken& cancel) {
   ASSIGN_OR_RETURN(auto source, openDump(path, openOptions, progress, cancel));
   return HeapIndex::build(std::move(source), indexOptions, progress, cancel);
 }

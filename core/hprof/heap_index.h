@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <span>
@@ -22,24 +23,29 @@
 #include "core/base/status.h"
 #include "core/hprof/dump_source.h"
 #include "core/hprof/hprof_types.h"
+#include "core/hprof/name_mapper.h"
 
 namespace mxi::core::hprof {
 
 struct FieldInfo {
-  std::string_view name;  // points into the mapped dump (modified UTF-8)
+  std::string_view name;  // into the mapped dump (modified UTF-8), or the index's own storage once renamed
   BasicType type;
+  std::string_view dumpName = {};  // the name in the dump when applyNames renamed the field, else empty
 };
 
 // A static field with its value (raw bits; for kObject the referenced ObjectId).
 struct StaticField {
-  std::string_view name;
+  std::string_view name;  // as FieldInfo::name
   BasicType type;
   uint64_t rawValue;
+  std::string_view dumpName = {};  // as FieldInfo::dumpName
 };
 
 struct ClassInfo {
   ObjectId id;       // the class object's id (0 for synthetic primitive-array classes)
   std::string name;  // Java source form: "java.lang.String", "int[]", "a.B$C[]"
+  // The name in the dump when applyNames renamed the class ("a.b", for a "(was a.b)" hint), else empty.
+  std::string dumpName;
   ClassIndex superClass = kNoClass;
   ObjectId loaderId;
   uint32_t instanceSize = 0;              // as the dump declares it (ART: real size; HotSpot: field bytes)
@@ -68,7 +74,11 @@ struct ThreadInfo {
   ObjectId objectId;
   std::string name;  // from START_THREAD when present, else from the Thread object
   uint32_t stackTraceSerial = 0;
-  std::vector<std::string> frames;  // "Class.method(File.java:12)", outermost last
+  // "Class.method(File.java:12)", outermost last; source names once applyNames ran (an inlined
+  // frame then becomes several).
+  std::vector<std::string> frames;
+  // The frames as the dump writes them (GcRoot::frame numbers these), outermost last.
+  std::vector<FrameInfo> dumpFrames;
 };
 
 struct HeapInfo {
@@ -94,6 +104,7 @@ struct IndexStats {
   uint64_t danglingReferences = 0;                        // non-null ids with no object (e.g. Matrix-shrunk dumps)
   uint64_t recordCounts[256] = {};                        // top-level records by tag
   uint64_t indexBytes = 0;                                // memory held by the index, excluding the mapped dump
+  NameStats renamed;                                      // what applyNames renamed (all 0 without a mapping)
   std::vector<std::pair<std::string, double>> timingsMs;  // phase → wall milliseconds
   std::vector<std::string> warnings;                      // recoverable oddities, with offsets
 };
@@ -123,11 +134,22 @@ struct IndexOptions {
 
 class HeapIndex {
  public:
-  // Builds the index. The source must outlive nothing: the index keeps it alive.
-  static StatusOr<std::shared_ptr<const HeapIndex>> build(std::shared_ptr<const DumpSource> source,
-                                                          const IndexOptions& options, ProgressSink& progress,
-                                                          const CancelToken& cancel);
+  // Builds the index. The source must outlive nothing: the index keeps it alive. Mutable only
+  // until it is shared: applyNames is the one change allowed after build (share it as
+  // shared_ptr<const HeapIndex>).
+  static StatusOr<std::shared_ptr<HeapIndex>> build(std::shared_ptr<const DumpSource> source,
+                                                    const IndexOptions& options, ProgressSink& progress,
+                                                    const CancelToken& cancel);
   ~HeapIndex();
+
+  // Gives a minified build's dump its source names: every class (array classes too), every
+  // instance and static field (by its declaring class), every thread's frames; findClass then
+  // finds classes by their source names, and every view reads source names with no code of its
+  // own. Always renames from the dump's own names, so a second call replaces the first mapping.
+  // Call after build and before the index is shared (it is not thread-safe; callers may read
+  // the dump, e.g. the app's package and version, first). Returns what it renamed (also in
+  // stats().renamed).
+  NameStats applyNames(const NameMapper& mapper);
 
   const IndexStats& stats() const { return m_stats; }
   uint32_t idSize() const { return m_stats.idSize; }
@@ -289,12 +311,13 @@ class HeapIndex {
   std::vector<GcRoot> m_roots;
   std::vector<ThreadInfo> m_threads;
   std::vector<HeapInfo> m_heaps;
+  std::deque<std::string> m_renamedFields;  // storage of renamed field names (stable addresses)
   ClassIndex m_javaLangClass = kNoClass;
   ClassIndex m_javaLangString = kNoClass;
 };
 
 // Convenience: openDump + HeapIndex::build.
-StatusOr<std::shared_ptr<const HeapIndex>> openAndIndex(const std::string& path, const OpenOptions& openOptions,
+StatusOr<std::shared_ptr<HeapIndex>> openAndIndex(const std::string& path, const OpenOptions& openOptions,
                                                         const IndexOptions& indexOptions, ProgressSink& progress,
                                                         const CancelToken& cancel);
 

@@ -122,7 +122,7 @@ double IndexBuilder::lap() {
   return ms;
 }
 
-StatusOr<std::shared_ptr<const HeapIndex>> IndexBuilder::run() {
+StatusOr<std::shared_ptr<HeapIndex>> IndexBuilder::run() {
   auto& timings = m_index->m_stats.timingsMs;
   uint64_t body = 0;
   RETURN_IF_ERROR(parseHeader(body));
@@ -147,7 +147,7 @@ StatusOr<std::shared_ptr<const HeapIndex>> IndexBuilder::run() {
   finishStats();
   timings.emplace_back("finish", lap());
   reportProgress("done", 1, 1);
-  return std::shared_ptr<const HeapIndex>(m_index.release());
+  return std::shared_ptr<HeapIndex>(m_index.release());
 }
 
 Status IndexBuilder::resolveClasses() {
@@ -581,33 +581,24 @@ Status IndexBuilder::buildReferences() {
   return okStatus();
 }
 
-std::string IndexBuilder::frameText(uint64_t frameId) const {
+FrameInfo IndexBuilder::frameInfo(uint64_t frameId) const {
   auto it = std::lower_bound(m_stackFrames.begin(), m_stackFrames.end(), frameId,
                              [](const StackFrame& f, uint64_t v) { return f.id < v; });
-  if (it == m_stackFrames.end() || it->id != frameId) return "<unknown frame>";
+  if (it == m_stackFrames.end() || it->id != frameId) return {"?", "<unknown frame>", "", 0};
   const uint32_t id = m_idSize;
   const uint8_t* p = m_data.data() + it->offset;
   const HeapIndex& ix = *m_index;
   auto text = [&](uint64_t sid) { return std::string(ix.utf8(sid).value_or(std::string_view())); };
-  const std::string method = text(loadId(p + id, id));
-  const std::string file = text(loadId(p + 3 * id, id));
+  FrameInfo frame;
+  frame.methodName = text(loadId(p + id, id));
+  frame.sourceFile = text(loadId(p + 3 * id, id));
   const uint32_t classSerial = loadU32(p + 4 * id);
-  const auto line = static_cast<int32_t>(loadU32(p + 4 * id + 4));
-  std::string cls;
+  frame.line = static_cast<int32_t>(loadU32(p + 4 * id + 4));
   auto lc = std::lower_bound(m_classNameBySerial.begin(), m_classNameBySerial.end(), classSerial,
                              [](const std::pair<uint32_t, uint64_t>& e, uint32_t v) { return e.first < v; });
-  if (lc != m_classNameBySerial.end() && lc->first == classSerial) cls = javaClassName(text(lc->second));
-  std::string out = (cls.empty() ? std::string("?") : cls) + "." + method + "(";
-  if (line == -3) {
-    out += "Native Method";
-  } else {
-    out += file.empty() ? "Unknown Source" : file;
-    if (line > 0) {
-      out += ':';
-      out += std::to_string(line);
-    }
-  }
-  return out + ")";
+  if (lc != m_classNameBySerial.end() && lc->first == classSerial) frame.className = javaClassName(text(lc->second));
+  if (frame.className.empty()) frame.className = "?";
+  return frame;
 }
 
 void IndexBuilder::buildThreads() {
@@ -644,7 +635,8 @@ void IndexBuilder::buildThreads() {
     for (const StackTrace& st : m_stackTraces) {
       if (st.serial != t.stackTraceSerial || t.stackTraceSerial == 0) continue;
       for (uint32_t k = 0; k < st.frameCount; ++k) {
-        t.frames.push_back(frameText(loadId(m_data.data() + st.framesOffset + uint64_t{k} * m_idSize, m_idSize)));
+        t.dumpFrames.push_back(frameInfo(loadId(m_data.data() + st.framesOffset + uint64_t{k} * m_idSize, m_idSize)));
+        t.frames.push_back(frameText(t.dumpFrames.back()));
       }
       break;
     }
@@ -666,9 +658,9 @@ void IndexBuilder::finishStats() {
                           bytesOf(ix.m_classByName) + bytesOf(ix.m_strings) + bytesOf(ix.m_roots) + classBytes;
 }
 
-StatusOr<std::shared_ptr<const HeapIndex>> HeapIndex::build(std::shared_ptr<const DumpSource> source,
-                                                            const IndexOptions& options, ProgressSink& progress,
-                                                            const CancelToken& cancel) {
+StatusOr<std::shared_ptr<HeapIndex>> HeapIndex::build(std::shared_ptr<const DumpSource> source,
+                                                      const IndexOptions& options, ProgressSink& progress,
+                                                      const CancelToken& cancel) {
   if (!source) return internalError("HeapIndex::build without a source");
   const std::string name = source->path();
   IndexBuilder builder(std::move(source), options, progress, cancel);

@@ -18,7 +18,7 @@ class IndexBuilder {
  public:
   IndexBuilder(std::shared_ptr<const DumpSource> source, const IndexOptions& options, ProgressSink& progress,
                const CancelToken& cancel);
-  StatusOr<std::shared_ptr<const HeapIndex>> run();
+  StatusOr<std::shared_ptr<HeapIndex>> run();
 
  private:
   struct RawClass {
@@ -72,7 +72,7 @@ class IndexBuilder {
   // Pass 3.
   Status buildReferences();
   void buildThreads();
-  std::string frameText(uint64_t frameId) const;
+  FrameInfo frameInfo(uint64_t frameId) const;
   void finishStats();
 
   // Runs beside the single-threaded scan on an otherwise idle core: faults in the pages the

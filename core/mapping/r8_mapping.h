@@ -53,6 +53,14 @@ class R8Mapping {
   // Original method name(s) without a line: overloads that share one minified name are joined
   // with '|' (method traces, which carry no lines). Empty when unknown.
   std::string originalMethod(std::string_view minifiedClass, std::string_view minifiedMethod) const;
+  // R8 outlines (code R8 moved into a shared static method): whether a minified frame runs in one.
+  // Its frame is dropped from a retraced stack; its line picks the position in the calling frame.
+  bool isOutlineFrame(std::string_view minifiedClass, std::string_view minifiedMethod,
+                      std::optional<uint32_t> line) const;
+  // The original frames of a frame that called an outline, which stopped at the outline's
+  // minified line `outlinePosition` (R8's outlineCallsite positions); as retrace() otherwise.
+  std::vector<OriginalFrame> retraceOutlineCaller(std::string_view minifiedClass, std::string_view minifiedMethod,
+                                                  std::optional<uint32_t> line, uint32_t outlinePosition) const;
   // R8 metadata of a minified class.
   bool isSynthesized(std::string_view minifiedClass) const;
   bool isOutline(std::string_view minifiedClass) const;
@@ -60,6 +68,8 @@ class R8Mapping {
   size_t classCount() const;
   // A content hash of the mapping (XXH3-64 of the text): which mapping a stored analysis used.
   uint64_t fingerprint() const;
+  // R8's `com.android.tools.r8.mapping` version ("2.2"); empty for ProGuard and old R8 files.
+  const std::string& mapVersion() const;
 
  private:
   struct Data;
@@ -71,5 +81,8 @@ class R8Mapping {
 // Matrix's "a.b.c" without parentheses). Returns the replacement lines, keeping the line's own
 // prefix and indentation; the line itself (one element) when nothing in it is mapped.
 std::vector<std::string> retraceStackLine(const R8Mapping& mapping, std::string_view line);
+// A whole stack trace (lines separated by '\n'), line by line as retraceStackLine does, plus R8
+// outlines: an outline's frame is dropped and the calling frame below it gets the outline's position.
+std::string retraceStack(const R8Mapping& mapping, std::string_view text);
 
 }  // namespace mxi::core::mapping

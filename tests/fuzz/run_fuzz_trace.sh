@@ -9,7 +9,7 @@ secs=${1:-60}
 shift || true
 targets=("$@")
 [[ ${#targets[@]} -eq 0 ]] && targets=(fuzz_matrix_issues fuzz_stack_mapping fuzz_anr_trace fuzz_framestats fuzz_session_reader
-                                     fuzz_live_record fuzz_agent_output fuzz_method_trace fuzz_meminfo fuzz_strictmode)
+                                     fuzz_live_record fuzz_agent_output fuzz_method_trace fuzz_meminfo fuzz_strictmode fuzz_mapping)
 ref=${MXI_REFERENCE_DIR:-$root/../shared/reference}/fixtures
 build=$root/build/fuzz
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
@@ -24,6 +24,7 @@ seeds_for() {
     fuzz_anr_trace) echo "$ref/anr" ;;
     fuzz_framestats) echo "$ref/gfxinfo" ;;
     fuzz_meminfo) echo "$ref/meminfo" ;;
+    fuzz_mapping) echo "$root/tests/fixtures/mappings" ;;
     fuzz_method_trace)  # the project's own real traces (small ones whole, the large ones inflated)
       local dir=$build/seeds-method-trace
       mkdir -p "$dir"
