@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/triage/triage_store.h"
 #include "tests/core/session/session_test_util.h"
 #include "tests/support/archive_writer.h"
 #include "tests/support/run_mxi.h"
@@ -46,16 +47,25 @@ fs::path mappingsDir(const fs::path& dir, const std::map<std::string, std::strin
   return dir;
 }
 
-// signature → (kind, className, captures)
+// signature → (kind, className, captures, max retained)
 struct Row {
   std::string kind, className;
   int captures = 0;
+  uint64_t maxRetained = 0;
   bool operator==(const Row&) const = default;
 };
 std::map<std::string, Row> rowsOf(const nlohmann::json& j) {
   std::map<std::string, Row> out;
   for (const auto& s : j["signatures"]) {
-    out[s["signature"]] = Row{s["kind"], s.value("className", ""), s["captures"]};
+    out[s["signature"]] = Row{s["kind"], s.value("className", ""), s["captures"], s.value("maxRetainedBytes", 0ull)};
+  }
+  return out;
+}
+// className → max retained, for the leaks.
+std::multimap<std::string, uint64_t> leakRetained(const nlohmann::json& j) {
+  std::multimap<std::string, uint64_t> out;
+  for (const auto& [signature, row] : rowsOf(j)) {
+    if (row.kind == "leak") out.emplace(row.className, row.maxRetained);
   }
   return out;
 }
@@ -95,8 +105,18 @@ TEST(TriageMappingCliTest, TwoMinifiedBuildsTriageIntoOneSignaturePerLeak) {
   EXPECT_EQ(j["analysed"], 2);
   EXPECT_EQ(j["rekeyed"], 0);
   EXPECT_EQ(leakClasses(j), kOneRowPerLeak);
+  EXPECT_EQ(rowsOf(j).size(), 2u);  // nothing but the two leaks
   for (const auto& [signature, row] : rowsOf(j)) EXPECT_EQ(row.captures, 2) << signature << " " << row.className;
   EXPECT_TRUE(withoutMapping(j).empty());
+  // Each build retains the same (the checkout holds its 50,000-byte receipt image).
+  for (const auto& s : j["signatures"]) {
+    ASSERT_EQ(s["byAppVersion"].size(), 2u);
+    EXPECT_EQ(s["byAppVersion"][0]["appVersion"], "1.2");
+    EXPECT_EQ(s["byAppVersion"][1]["appVersion"], "1.3");
+    EXPECT_EQ(s["byAppVersion"][0]["maxRetainedBytes"], s["byAppVersion"][1]["maxRetainedBytes"]);
+    EXPECT_EQ(s["totalRetainedBytes"], 2 * s["maxRetainedBytes"].get<uint64_t>());
+  }
+  EXPECT_GT(leakRetained(j).find("com.example.shop.CheckoutActivity")->second, 50000u);
   for (const auto& [file, code] : {std::pair{"shop-1.2.hprof", "12"}, std::pair{"shop-1.3.hprof", "13"}}) {
     const auto* c = captureNamed(j, file);
     ASSERT_TRUE(c) << file;
@@ -131,7 +151,12 @@ TEST(TriageMappingCliTest, WithoutMappingsTheBuildsSplitAndALaterRunReKeysThem) 
   const auto p = jsonOf(plain);
   EXPECT_EQ(p["analysed"], 2);
   const auto minified = rowsOf(p);
-  EXPECT_EQ(leakClasses(p).size(), 4u);
+  // ProGuard kept CheckoutActivity's name (as AAPT keeps an activity's); ProductActivity is
+  // com.example.shop.g in 1.2 and o.t in 1.3.
+  EXPECT_EQ(leakClasses(p), (std::multiset<std::string>{"com.example.shop.CheckoutActivity",
+                                                        "com.example.shop.CheckoutActivity", "com.example.shop.g",
+                                                        "o.t"}));
+  EXPECT_EQ(minified.size(), 4u);
   for (const auto& [signature, row] : minified) EXPECT_EQ(row.captures, 1) << signature << " " << row.className;
   EXPECT_EQ(withoutMapping(p), (std::vector<std::string>{"shop-1.2.hprof", "shop-1.3.hprof"}));
 
@@ -148,7 +173,31 @@ TEST(TriageMappingCliTest, WithoutMappingsTheBuildsSplitAndALaterRunReKeysThem) 
   EXPECT_EQ((*captureNamed(h, "shop-1.3.hprof"))["noMapping"],
             "no " + (partial / "com.example.shop" / "13" / "mapping.txt").string());
   EXPECT_TRUE((*captureNamed(h, "shop-1.2.hprof"))["rekeyed"].get<bool>());
-  EXPECT_EQ(leakClasses(h).size(), 4u);  // 1.2's original names, 1.3's minified ones
+  // 1.2's original names, 1.3's minified ones; the same retained sizes as before.
+  EXPECT_EQ(leakClasses(h), (std::multiset<std::string>{"com.example.shop.CheckoutActivity",
+                                                        "com.example.shop.CheckoutActivity",
+                                                        "com.example.shop.ProductActivity", "o.t"}));
+  EXPECT_EQ(leakRetained(h).find("o.t")->second, leakRetained(p).find("o.t")->second);
+  EXPECT_EQ(leakRetained(h).find("com.example.shop.ProductActivity")->second,
+            leakRetained(p).find("com.example.shop.g")->second);
+  // The store keeps which mapping each capture was read with, and none for 1.3.
+  {
+    auto store = core::triage::openTriageStore(db);
+    ASSERT_TRUE(store.ok()) << store.status().toString();
+    std::map<std::string, std::pair<std::string, std::string>> stored;  // file → (versionCode, mapping)
+    for (const auto& c : *(*store)->captures()) {
+      stored[fs::path(c.info.path).filename().string()] = {c.info.versionCode, c.info.mapping};
+    }
+    EXPECT_EQ(stored["shop-1.2.hprof"],
+              std::pair(std::string("12"), (*captureNamed(h, "shop-1.2.hprof"))["mapping"].get<std::string>()));
+    EXPECT_EQ(stored["shop-1.3.hprof"], std::pair(std::string("13"), std::string()));
+  }
+  const std::string page = test::readFile(halfHtml);
+  EXPECT_NE(page.find("<tr><td>" + (dir / "run" / "shop-1.3.hprof").string() +
+                      "</td><td>com.example.shop</td><td>13</td><td>no " +
+                      (partial / "com.example.shop" / "13" / "mapping.txt").string() + "</td></tr></table>"),
+            std::string::npos)
+      << page;
   // The text report names it too.
   const auto text = test::runMxi({"triage", "-q", "--db", db, "--mappings", partial.string(), (dir / "run").string()});
   ASSERT_EQ(text.exitCode, 0) << text.err;
@@ -290,7 +339,8 @@ TEST(TriageMappingCliTest, SessionFramesAreRetracedBeforeTheyAreSigned) {
   const auto rows = strictModeRows(j);
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_EQ(rows[0].captures, 2);
-  EXPECT_NE(rows[0].className.find("com.example.shop.CartItem"), std::string::npos) << rows[0].className;
+  // The key's frame as the source names it (the README's CartItem.validatedPrice, line 14).
+  EXPECT_EQ(rows[0].className, "strictMode|NetworkViolation|com.example.shop.CartItem.validatedPrice(CartItem.java:14)");
 }
 
 TEST(TriageMappingCliTest, BadMappingOptionsFailWithWhere) {
