@@ -2,8 +2,8 @@
 
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
+
+#include "core/analysis/heap_names.h"
 
 namespace mxi::core::triage {
 namespace {
@@ -37,16 +37,11 @@ CaptureMapping MappingCatalog::load(const std::string& path) {
   if (const auto it = m_loaded.find(path); it != m_loaded.end()) return it->second;
   CaptureMapping out;
   out.path = path;
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  if (in) text << in.rdbuf();
-  if (!in) {
-    out.missing = path + ": cannot read";
-  } else if (auto parsed = mapping::R8Mapping::parse(text.str()); !parsed.ok()) {
-    out.missing = path + ": " + parsed.status().toString();
+  if (auto loaded = analysis::loadMappingFile(path); !loaded.ok()) {
+    out.missing = loaded.status().toString();  // "FILE: line N: … (at byte offset X)"
   } else {
-    out.fingerprint = mappingFingerprintText(parsed->fingerprint());
-    out.mapping = std::make_shared<const mapping::R8Mapping>(std::move(parsed).value());
+    out.mapping = std::move(loaded).value();
+    out.fingerprint = mappingFingerprintText(out.mapping->fingerprint());
   }
   m_loaded.emplace(path, out);
   return out;
@@ -54,8 +49,15 @@ CaptureMapping MappingCatalog::load(const std::string& path) {
 
 Status MappingCatalog::checkFallback() {
   if (m_fallback.empty()) return okStatus();
-  const CaptureMapping loaded = load(m_fallback);
-  return loaded.mapping ? okStatus() : invalidInput(loaded.missing);
+  auto loaded = analysis::loadMappingFile(m_fallback);
+  if (!loaded.ok()) return loaded.status();
+  CaptureMapping fallback;
+  fallback.path = m_fallback;
+  fallback.mapping = std::move(loaded).value();
+  fallback.fingerprint = mappingFingerprintText(fallback.mapping->fingerprint());
+  std::lock_guard lock(m_mutex);
+  m_loaded.insert_or_assign(m_fallback, std::move(fallback));
+  return okStatus();
 }
 
 CaptureMapping MappingCatalog::find(const std::string& capturePath, const std::string& package,

@@ -87,7 +87,8 @@ class Run {
        : c.outcome == CaptureOutcome::kSkipped ? m_report.skipped
                                                : m_report.failed)++;
       m_report.rekeyed += c.rekeyed;
-      m_report.mappingsUsed |= !c.mappingPath.empty() && c.mappingPath == sidecarMappingPath(c.path);
+      std::error_code ec;
+      m_report.mappingsUsed |= std::filesystem::exists(sidecarMappingPath(c.path), ec);
     }
     m_report.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     return std::move(m_report);

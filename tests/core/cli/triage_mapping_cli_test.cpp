@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/session/session_writer.h"
 #include "core/triage/triage_store.h"
 #include "tests/core/session/session_test_util.h"
 #include "tests/support/archive_writer.h"
@@ -153,9 +154,9 @@ TEST(TriageMappingCliTest, WithoutMappingsTheBuildsSplitAndALaterRunReKeysThem) 
   const auto minified = rowsOf(p);
   // ProGuard kept CheckoutActivity's name (as AAPT keeps an activity's); ProductActivity is
   // com.example.shop.g in 1.2 and o.t in 1.3.
-  EXPECT_EQ(leakClasses(p), (std::multiset<std::string>{"com.example.shop.CheckoutActivity",
-                                                        "com.example.shop.CheckoutActivity", "com.example.shop.g",
-                                                        "o.t"}));
+  EXPECT_EQ(leakClasses(p),
+            (std::multiset<std::string>{"com.example.shop.CheckoutActivity", "com.example.shop.CheckoutActivity",
+                                        "com.example.shop.g", "o.t"}));
   EXPECT_EQ(minified.size(), 4u);
   for (const auto& [signature, row] : minified) EXPECT_EQ(row.captures, 1) << signature << " " << row.className;
   EXPECT_EQ(withoutMapping(p), (std::vector<std::string>{"shop-1.2.hprof", "shop-1.3.hprof"}));
@@ -174,9 +175,9 @@ TEST(TriageMappingCliTest, WithoutMappingsTheBuildsSplitAndALaterRunReKeysThem) 
             "no " + (partial / "com.example.shop" / "13" / "mapping.txt").string());
   EXPECT_TRUE((*captureNamed(h, "shop-1.2.hprof"))["rekeyed"].get<bool>());
   // 1.2's original names, 1.3's minified ones; the same retained sizes as before.
-  EXPECT_EQ(leakClasses(h), (std::multiset<std::string>{"com.example.shop.CheckoutActivity",
-                                                        "com.example.shop.CheckoutActivity",
-                                                        "com.example.shop.ProductActivity", "o.t"}));
+  EXPECT_EQ(leakClasses(h),
+            (std::multiset<std::string>{"com.example.shop.CheckoutActivity", "com.example.shop.CheckoutActivity",
+                                        "com.example.shop.ProductActivity", "o.t"}));
   EXPECT_EQ(leakRetained(h).find("o.t")->second, leakRetained(p).find("o.t")->second);
   EXPECT_EQ(leakRetained(h).find("com.example.shop.ProductActivity")->second,
             leakRetained(p).find("com.example.shop.g")->second);
@@ -340,7 +341,70 @@ TEST(TriageMappingCliTest, SessionFramesAreRetracedBeforeTheyAreSigned) {
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_EQ(rows[0].captures, 2);
   // The key's frame as the source names it (the README's CartItem.validatedPrice, line 14).
-  EXPECT_EQ(rows[0].className, "strictMode|NetworkViolation|com.example.shop.CartItem.validatedPrice(CartItem.java:14)");
+  EXPECT_EQ(rows[0].className,
+            "strictMode|NetworkViolation|com.example.shop.CartItem.validatedPrice(CartItem.java:14)");
+}
+
+// ANR regressions are signed by the main thread's top frame: two builds hanging in the same
+// place (each build's real minified frames) are one regression once retraced.
+TEST(TriageMappingCliTest, AnAnrInTwoBuildsIsOneRegression) {
+  if (!haveFixture()) GTEST_SKIP() << "no minified fixture at " << test::minifiedDumpDir();
+  const auto dir = test::scratchDir("triage-mapping-anrs");
+  fs::create_directories(dir / "run");
+  // Per build: a session without an ANR, then one with (a regression against the first).
+  auto write = [&](const std::string& name, const std::string& build, const std::string& code, int64_t startMs,
+                   bool anr) {
+    core::session::SessionHeader header;
+    header.app = "com.example.shop";
+    header.device = "Pixel 7";
+    header.startTimeUnixMs = startMs;
+    header.extras = {{"appVersion", build}, {"versionCode", code}};
+    auto writer = core::session::SessionWriter::create((dir / "run" / name).string(), header);
+    ASSERT_TRUE(writer.ok());
+    if (anr) {
+      std::string frames;
+      const std::string trace = test::readFile(test::minifiedFile(build, ".stacktrace.txt"));
+      for (size_t at = trace.find("\tat "); at != std::string::npos; at = trace.find("\tat ", at + 1)) {
+        frames += "  " + trace.substr(at + 1, trace.find('\n', at) - at - 1) + "\n";
+      }
+      core::session::SessionRecord record;
+      record.type = core::session::RecordType::kAnr;
+      record.timeNs = 1'000'000'000;
+      record.text =
+          "----- pid 4242 at 2026-11-25 10:00:00 -----\nCmd line: com.example.shop\n\n"
+          "\"main\" prio=5 tid=1 Runnable\n  | group=\"main\" sCount=0 dsCount=0 flags=0 obj=0x72a3f9d8 "
+          "self=0xb400\n" +
+          frames + "\n----- end 4242 -----\n";
+      ASSERT_TRUE((*writer)->append(record).ok());
+    }
+    ASSERT_TRUE((*writer)->close().ok());
+  };
+  write("a.mxs", "1.2", "12", 1000, false);
+  write("b.mxs", "1.2", "12", 2000, true);
+  write("c.mxs", "1.3", "13", 3000, false);
+  write("d.mxs", "1.3", "13", 4000, true);
+  if (HasFatalFailure()) return;
+  auto regressions = [](const nlohmann::json& j) {
+    std::multiset<std::pair<std::string, int>> out;
+    for (const auto& [signature, row] : rowsOf(j)) {
+      if (row.kind == "regression") out.emplace(row.className, row.captures);
+    }
+    return out;
+  };
+  const std::string db = (dir / "store.sqlite").string();
+  const auto plain = test::runMxi({"triage", "-q", "--db", db, "--format", "json", (dir / "run").string()});
+  ASSERT_EQ(plain.exitCode, 0) << plain.err;
+  EXPECT_EQ(regressions(jsonOf(plain)), (std::multiset<std::pair<std::string, int>>{
+                                            {"com.example.shop.c.a(SourceFile:14)", 1}, {"o.x.q(SourceFile:14)", 1}}));
+  const auto mappings = mappingsDir(dir / "mappings", {{"12", "1.2"}, {"13", "1.3"}});
+  const auto mapped = test::runMxi(
+      {"triage", "-q", "--db", db, "--format", "json", "--mappings", mappings.string(), (dir / "run").string()});
+  ASSERT_EQ(mapped.exitCode, 0) << mapped.err;
+  const auto j = jsonOf(mapped);
+  EXPECT_EQ(j["rekeyed"], 4);
+  EXPECT_EQ(
+      regressions(j),
+      (std::multiset<std::pair<std::string, int>>{{"com.example.shop.CartItem.validatedPrice(CartItem.java:14)", 2}}));
 }
 
 TEST(TriageMappingCliTest, BadMappingOptionsFailWithWhere) {
