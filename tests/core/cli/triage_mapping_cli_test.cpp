@@ -130,9 +130,10 @@ TEST(TriageMappingCliTest, TwoMinifiedBuildsTriageIntoOneSignaturePerLeak) {
   for (const char* build : {"1.2", "1.3"}) {
     const auto leaks = test::runMxi({"leaks", "-q", "--format", "json", "--mapping",
                                      test::minifiedFile(build, ".mapping.txt"), test::minifiedFile(build, ".hprof")});
-    if (leaks.exitCode != 0) GTEST_SKIP() << "mxi leaks --mapping: " << leaks.err;  // h-heapmap's side
+    ASSERT_EQ(leaks.exitCode, 0) << leaks.err;
     std::set<std::string> expected, got;
-    for (const auto& l : jsonOf(leaks)["leaks"]) expected.insert(l["signature"].get<std::string>());
+    const auto leaksJson = jsonOf(leaks);
+    for (const auto& l : leaksJson["leaks"]) expected.insert(l["signature"].get<std::string>());
     for (const auto& [signature, row] : rowsOf(j)) {
       if (row.kind == "leak") got.insert(signature);
     }
@@ -163,8 +164,9 @@ TEST(TriageMappingCliTest, WithoutMappingsTheBuildsSplitAndALaterRunReKeysThem) 
 
   // 2. Only 1.2's mapping is known: 1.2 is re-keyed, 1.3 is named as the one without.
   const auto partial = mappingsDir(dir / "mappings", {{"12", "1.2"}});
-  const auto half = test::runMxi(
-      {"triage", "-q", "--db", db, "--format", "json", "--mappings", partial.string(), (dir / "run").string()});
+  const auto halfHtml = dir / "half.html";
+  const auto half = test::runMxi({"triage", "-q", "--db", db, "--format", "json", "--mappings", partial.string(),
+                                  "--html", halfHtml.string(), (dir / "run").string()});
   ASSERT_EQ(half.exitCode, 0) << half.err;
   const auto h = jsonOf(half);
   EXPECT_EQ(h["analysed"], 1);
@@ -186,9 +188,11 @@ TEST(TriageMappingCliTest, WithoutMappingsTheBuildsSplitAndALaterRunReKeysThem) 
     auto store = core::triage::openTriageStore(db);
     ASSERT_TRUE(store.ok()) << store.status().toString();
     std::map<std::string, std::pair<std::string, std::string>> stored;  // file → (versionCode, mapping)
-    for (const auto& c : *(*store)->captures()) {
+    const auto all = (*store)->captures();
+    ASSERT_TRUE(all.ok()) << all.status().toString();
+    const std::vector<core::triage::StoredCapture>& captures = *all;
+    for (const auto& c : captures)
       stored[fs::path(c.info.path).filename().string()] = {c.info.versionCode, c.info.mapping};
-    }
     EXPECT_EQ(stored["shop-1.2.hprof"],
               std::pair(std::string("12"), (*captureNamed(h, "shop-1.2.hprof"))["mapping"].get<std::string>()));
     EXPECT_EQ(stored["shop-1.3.hprof"], std::pair(std::string("13"), std::string()));
