@@ -57,6 +57,16 @@ void printTable(const triage::TriageView& view, const triage::TriageRunReport* r
       if (c.outcome == triage::CaptureOutcome::kFailed)
         std::printf("  failed: %s: %s\n", c.path.c_str(), c.error.c_str());
     }
+    if (run->rekeyed) {
+      std::printf("%zu re-keyed: analysed again with the mapping now known, their earlier findings replaced\n",
+                  run->rekeyed);
+    }
+    if (const auto without = run->withoutMapping(); run->mappingsUsed && !without.empty()) {
+      std::printf("%zu capture(s) without a mapping (their names stay minified):\n", without.size());
+      for (const auto* c : without) {
+        std::printf("  no mapping: %s: %s\n", c->path.c_str(), c->noMapping.empty() ? "-" : c->noMapping.c_str());
+      }
+    }
   }
   std::printf("%zu signature(s) in %zu capture(s), store %s\n", view.signatures.size(), view.captures.size(),
               view.storeLocation.c_str());
@@ -84,7 +94,9 @@ nlohmann::ordered_json toJson(const triage::TriageView& view, const triage::Tria
   j["analysed"] = run ? run->analysed : 0;
   j["skipped"] = run ? run->skipped : 0;
   j["failed"] = run ? run->failed : 0;
+  j["rekeyed"] = run ? run->rekeyed : 0;
   auto captures = nlohmann::ordered_json::array();
+  auto withoutMapping = nlohmann::ordered_json::array();
   if (run) {
     for (const auto& c : run->captures) {
       nlohmann::ordered_json e;
@@ -92,10 +104,16 @@ nlohmann::ordered_json toJson(const triage::TriageView& view, const triage::Tria
       e["status"] = triage::outcomeName(c.outcome);
       if (!c.error.empty()) e["error"] = c.error;
       e["hash"] = c.hash;
+      e["mapping"] = c.mapping.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(c.mapping);
+      if (!c.mappingPath.empty()) e["mappingFile"] = c.mappingPath;
+      if (!c.noMapping.empty()) e["noMapping"] = c.noMapping;
+      e["rekeyed"] = c.rekeyed;
       captures.push_back(std::move(e));
     }
+    for (const auto* c : run->withoutMapping()) withoutMapping.push_back(c->path);
   }
   j["captures"] = captures;
+  j["withoutMapping"] = withoutMapping;
   auto signatures = nlohmann::ordered_json::array();
   for (const auto& s : view.signatures) {
     nlohmann::ordered_json e;
@@ -167,7 +185,7 @@ void registerTriageCommand(CLI::App& root, int& exitCode) {
   struct Args {
     std::vector<std::string> paths;
     OutputFormat format = OutputFormat::kText;
-    std::string html, failOn;
+    std::string html, failOn, mappingsDir, mapping;
     unsigned jobs = 0;
     uint64_t memoryMiB = 0;
     bool quiet = false;
@@ -183,6 +201,14 @@ void registerTriageCommand(CLI::App& root, int& exitCode) {
   cmd->add_option("--fail-on", args->failOn,
                   "new: exit 3 when a signature the store had not seen appears (not ignored)")
       ->check(CLI::IsMember({"new"}));
+  cmd->add_option("--mappings", args->mappingsDir,
+                  "R8/ProGuard mappings laid out as DIR/<package>/<versionCode>/mapping.txt: each capture is "
+                  "analysed with its app version's (a sidecar <capture>.mapping.txt comes first), so signatures "
+                  "are the same across builds; a capture stored without its mapping is re-keyed once it is here")
+      ->check(CLI::ExistingDirectory);
+  cmd->add_option("--mapping", args->mapping,
+                  "A mapping.txt for the captures that neither a sidecar nor --mappings has one for")
+      ->check(CLI::ExistingFile);
   cmd->add_option("--jobs", args->jobs, "Captures analysed at once at most (default: the cores)");
   cmd->add_option("--memory-budget", args->memoryMiB,
                   "MiB the captures analysed at once may use together (default: 60% of available memory)");
@@ -198,12 +224,20 @@ void registerTriageCommand(CLI::App& root, int& exitCode) {
     if (!args->paths.empty()) {
       ASSIGN_OR_RETURN(const auto files, triage::findCaptures(args->paths));
       triage::TriageOptions options;
+      options.mappings = std::make_shared<triage::MappingCatalog>(args->mappingsDir, args->mapping);
+      RETURN_IF_ERROR(options.mappings->checkFallback());
       options.workers = args->jobs;
       options.memoryBudgetBytes = args->memoryMiB << 20;
       TriageProgressLine line(!args->quiet);
       ASSIGN_OR_RETURN(run, triage::runTriage(files, *store, options, std::ref(line), processCancelToken()));
     }
     ASSIGN_OR_RETURN(auto view, triage::readTriageView(*store, run ? &run->signaturesBefore : nullptr));
+    if (run) {
+      view.mappingsUsed = run->mappingsUsed;
+      for (const auto& c : run->captures) {
+        if (!c.noMapping.empty()) view.noMappingReasons[c.hash] = c.noMapping;
+      }
+    }
     bool newAppeared = false;
     for (const auto& s : view.signatures) {
       newAppeared |= view.newInThisRun.contains(s.signature) && s.status != triage::SignatureStatus::kIgnored;

@@ -7,6 +7,7 @@
 #include <map>
 #include <sstream>
 
+#include "core/analysis/heap_names.h"
 #include "core/analysis/leak_trace_text.h"
 #include "core/anr/anr_trace.h"
 #include "core/hprof/dump_source.h"
@@ -25,6 +26,15 @@ std::optional<std::string> staticString(const hprof::HeapIndex& ix, hprof::Class
   const auto object = ix.find(v->asObjectId());
   if (!object) return std::nullopt;
   return ix.stringValue(*object);
+}
+
+// An integral field's value as text ("" when absent or not integral).
+std::string integerText(const std::optional<hprof::Value>& v) {
+  if (!v || v->type == hprof::BasicType::kObject || v->type == hprof::BasicType::kFloat ||
+      v->type == hprof::BasicType::kDouble || v->type == hprof::BasicType::kBoolean) {
+    return {};
+  }
+  return std::to_string(v->asLong());
 }
 
 std::optional<hprof::ObjectIndex> objectField(const hprof::HeapIndex& ix, hprof::ObjectIndex object,
@@ -111,21 +121,25 @@ AppIdentity readAppIdentity(const hprof::HeapIndex& ix) {
     if (app.package.empty() || own) {
       app.package = *id;
       app.version = staticString(ix, hprof::ClassIndex{c}, "VERSION_NAME").value_or("");
+      app.versionCode = integerText(ix.staticField(hprof::ClassIndex{c}, "VERSION_CODE"));
       if (own) break;
     }
   }
-  if (app.package.empty()) {
-    // ActivityThread.sCurrentActivityThread.mBoundApplication.appInfo.packageName
-    if (const auto at = ix.findClass("android.app.ActivityThread")) {
-      const auto v = ix.staticField(*at, "sCurrentActivityThread");
-      if (v && v->type == hprof::BasicType::kObject && v->raw) {
-        if (const auto thread = ix.find(v->asObjectId())) {
-          if (const auto bound = objectField(ix, *thread, "mBoundApplication")) {
-            if (const auto info = objectField(ix, *bound, "appInfo")) {
-              if (const auto pkg = objectField(ix, *info, "packageName")) {
-                app.package = ix.stringValue(*pkg).value_or("");
-              }
-            }
+  // ActivityThread.sCurrentActivityThread.mBoundApplication.appInfo: the framework's record of
+  // the running app, never minified. ApplicationInfo holds the versionCode as `longVersionCode`
+  // since Android 9 and as `versionCode` before (AOSP ApplicationInfo.java).
+  if (const auto at = ix.findClass("android.app.ActivityThread")) {
+    const auto v = ix.staticField(*at, "sCurrentActivityThread");
+    if (v && v->type == hprof::BasicType::kObject && v->raw) {
+      if (const auto thread = ix.find(v->asObjectId())) {
+        if (const auto bound = objectField(ix, *thread, "mBoundApplication")) {
+          if (const auto info = objectField(ix, *bound, "appInfo")) {
+            std::string package;
+            if (const auto pkg = objectField(ix, *info, "packageName")) package = ix.stringValue(*pkg).value_or("");
+            if (app.package.empty()) app.package = package;
+            std::string code = integerText(ix.field(*info, "longVersionCode"));
+            if (code.empty() || code == "0") code = integerText(ix.field(*info, "versionCode"));
+            if (app.package == package && !code.empty()) app.versionCode = code;
           }
         }
       }
@@ -145,6 +159,7 @@ AppIdentity readAppIdentity(const hprof::HeapIndex& ix) {
     };
     fill(app.package, {"packageName", "package"});
     fill(app.version, {"versionName", "appVersion"});
+    fill(app.versionCode, {"versionCode", "appVersionCode"});
     fill(app.device, {"model", "manufacturer"});
   }
   return app;
@@ -152,7 +167,7 @@ AppIdentity readAppIdentity(const hprof::HeapIndex& ix) {
 
 StatusOr<CaptureResult> analyseHeapDump(const CaptureFile& file, const std::string& hash,
                                         const HeapTriageOptions& options, ProgressSink& progress,
-                                        const CancelToken& cancel) {
+                                        const CancelToken& cancel, CaptureMapping* mappingUsed) {
   hprof::OpenOptions open;
   open.maxDecompressedBytes = options.maxInflateBytes;
   open.tempDir = options.tempDir;
@@ -160,7 +175,15 @@ StatusOr<CaptureResult> analyseHeapDump(const CaptureFile& file, const std::stri
   hprof::IndexOptions indexOptions;
   indexOptions.threads = options.threads;
   ASSIGN_OR_RETURN(auto index, hprof::HeapIndex::build(std::move(source), indexOptions, progress, cancel));
-  const hprof::HeapIndex& ix = *index;
+  // The identity first: its package and versionCode pick the mapping (the framework's classes
+  // that name them are never minified), then every analysis reads the original names.
+  const AppIdentity app = readAppIdentity(*index);
+  CaptureMapping mapping;
+  if (options.mappings) mapping = options.mappings->find(file.path, app.package, app.versionCode);
+  if (mapping.mapping) analysis::applyMapping(*index, *mapping.mapping);
+  if (mappingUsed) *mappingUsed = mapping;
+  const std::shared_ptr<const hprof::HeapIndex> shared = std::move(index);
+  const hprof::HeapIndex& ix = *shared;
 
   analysis::LeakOptions leakOptions = options.leaks;
   if (const auto* info = ix.source().matrixInfo(); info && !info->leakedActivityKey.empty()) {
@@ -176,10 +199,11 @@ StatusOr<CaptureResult> analyseHeapDump(const CaptureFile& file, const std::stri
   info.sizeBytes = file.sizeBytes;
   info.kind = captureTypeName(file.type);
   info.capturedAtMs = ix.stats().timestampMs ? static_cast<int64_t>(ix.stats().timestampMs) : file.modifiedMs;
-  const AppIdentity app = readAppIdentity(ix);
   info.appPackage = app.package;
   info.appVersion = app.version;
+  info.versionCode = app.versionCode;
   info.device = app.device;
+  info.mapping = mapping.fingerprint;
 
   for (const auto* list : {&leaks.leaks, &leaks.libraryLeaks}) {
     for (const analysis::Leak& leak : *list) {
@@ -263,6 +287,7 @@ CaptureInfo sessionCaptureInfo(const CaptureFile& file, const std::string& hash,
   info.device = data.header.device == "imported captures" ? "" : data.header.device;
   for (const auto& [key, value] : data.header.extras) {
     if (key == "appVersion") info.appVersion = value;
+    if (key == "versionCode") info.versionCode = value;
   }
   return info;
 }
@@ -279,8 +304,13 @@ std::vector<Finding> strictModeFindings(const session::SessionData& data, const 
       // A leak by its resource, main-thread IO by its caller, another violation by its type.
       f.className = i.io && !i.io->caller.empty() ? i.io->caller : i.key;
       if (i.kind == matrix::IssueKind::kIo && i.type == static_cast<int32_t>(matrix::IoIssueType::kCloseableLeak)) {
-        const auto content = json::parseJson(i.contentJson);
-        if (content.ok()) f.className = json::jsonString(*content, "resource");
+        // The resource as the key names it ("closeableLeak|RESOURCE|frame"): retraced with the key.
+        constexpr std::string_view kLeak = "closeableLeak|";
+        if (i.key.starts_with(kLeak)) {
+          f.className = i.key.substr(kLeak.size(), i.key.find('|', kLeak.size()) - kLeak.size());
+        } else if (const auto content = json::parseJson(i.contentJson); content.ok()) {
+          f.className = json::jsonString(*content, "resource");
+        }
       }
       f.chainText = i.key + "\n" + i.threadStack;
     }

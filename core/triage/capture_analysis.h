@@ -14,6 +14,7 @@
 #include "core/session/session_compare.h"
 #include "core/session/session_data.h"
 #include "core/triage/capture_files.h"
+#include "core/triage/capture_mapping.h"
 #include "core/triage/triage_store.h"
 
 namespace mxi::core::triage {
@@ -24,27 +25,34 @@ struct HeapTriageOptions {
   unsigned threads = 1;          // for indexing
   uint64_t maxInflateBytes = 0;  // 0: the engine's default cap
   std::string tempDir;           // for inflated gzip/zip dumps
+  // Where the dump's mapping is looked up, by the package and versionCode the dump names; null:
+  // its minified names are kept.
+  MappingCatalog* mappings = nullptr;
 };
 
-// The app and device a dump came from: `<app>.BuildConfig` (APPLICATION_ID, VERSION_NAME), else
-// ActivityThread's bound application; android.os.Build (MANUFACTURER, MODEL); a Matrix upload
-// zip's result.info fills what the heap does not say.
+// The app and device a dump came from: `<app>.BuildConfig` (APPLICATION_ID, VERSION_NAME,
+// VERSION_CODE), else ActivityThread's bound application (its package, and its versionCode either
+// way: the framework is not minified, so a release build says it too); android.os.Build
+// (MANUFACTURER, MODEL); a Matrix upload zip's result.info fills what the heap does not say.
 struct AppIdentity {
-  std::string package, version, device;
+  std::string package, version, versionCode, device;
 };
 AppIdentity readAppIdentity(const hprof::HeapIndex& index);
 
 // A heap dump's findings. Failure (damaged, truncated, cancelled) is the returned Status; the
-// caller records it as the capture's error.
+// caller records it as the capture's error. With a mapping found for it, the index is renamed
+// before any analysis, so leak and bitmap signatures come from the original names;
+// `mappingUsed` (when given) says which one, or why none.
 StatusOr<CaptureResult> analyseHeapDump(const CaptureFile& file, const std::string& hash,
                                         const HeapTriageOptions& options, ProgressSink& progress,
-                                        const CancelToken& cancel);
+                                        const CancelToken& cancel, CaptureMapping* mappingUsed = nullptr);
 
 // A session, or raw captures imported into one (in `tempDir`), loaded.
 StatusOr<std::shared_ptr<const session::SessionData>> loadSessionCapture(const CaptureFile& file,
                                                                          const std::string& tempDir,
                                                                          const CancelToken& cancel);
-// What the store keeps of a loaded session, without findings.
+// What the store keeps of a loaded session, without findings (its versionCode from the header's
+// `versionCode` extra, which `mxi session import --version-code` writes).
 CaptureInfo sessionCaptureInfo(const CaptureFile& file, const std::string& hash, const session::SessionData& data);
 // The regressions of `next` against `base` as findings (scenes, evil methods by stackKey, ANRs
 // by the main thread's top frame, IO by type and path, startup metrics); signatures include the

@@ -94,6 +94,17 @@ StatusOr<TriageView> readTriageView(TriageStore& store, const std::set<std::stri
   return view;
 }
 
+std::vector<const StoredCapture*> TriageView::withoutMapping() const {
+  bool anyMapped = mappingsUsed;
+  for (const auto& c : captures) anyMapped |= !c.info.mapping.empty();
+  std::vector<const StoredCapture*> out;
+  if (!anyMapped) return out;
+  for (const auto& c : captures) {
+    if (c.info.error.empty() && c.info.mapping.empty()) out.push_back(&c);
+  }
+  return out;
+}
+
 std::string triageHtml(const TriageView& view) {
   size_t failed = 0;
   for (const auto& c : view.captures) failed += !c.info.error.empty();
@@ -154,6 +165,19 @@ std::string triageHtml(const TriageView& view) {
     for (const auto& c : view.captures) {
       if (!c.info.error.empty())
         html += "<tr><td>" + escape(c.info.path) + "</td><td>" + escape(c.info.error) + "</td></tr>";
+    }
+    html += "</table>";
+  }
+  if (const auto without = view.withoutMapping(); !without.empty()) {
+    html +=
+        "<h2>Captures analysed without a mapping</h2><p>Their names are the minified ones; each is re-keyed "
+        "when a later run finds its mapping (docs/TRIAGE.md).</p><table><tr><th>File</th><th>App</th>"
+        "<th>versionCode</th><th>Why</th></tr>";
+    for (const StoredCapture* c : without) {
+      const auto why = view.noMappingReasons.find(c->info.hash);
+      html += "<tr><td>" + escape(c->info.path) + "</td><td>" + escape(c->info.appPackage) + "</td><td>" +
+              escape(c->info.versionCode) + "</td><td>" +
+              (why == view.noMappingReasons.end() ? std::string("—") : escape(why->second)) + "</td></tr>";
     }
     html += "</table>";
   }

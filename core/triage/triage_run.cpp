@@ -11,6 +11,7 @@
 #include <set>
 
 #include "core/base/worker_pool.h"
+#include "core/triage/session_retrace.h"
 
 namespace mxi::core::triage {
 namespace {
@@ -41,11 +42,13 @@ class Run {
         m_options(options),
         m_onProgress(onProgress),
         m_cancel(cancel),
-        m_pool(options.workers) {
+        m_pool(options.workers),
+        m_mappings(options.mappings ? options.mappings : std::make_shared<MappingCatalog>()) {
     m_report.captures.resize(files.size());
     for (size_t i = 0; i < files.size(); ++i) m_report.captures[i].path = files[i].path;
     m_budget = options.memoryBudgetBytes ? options.memoryBudgetBytes : defaultMemoryBudget();
     m_progress.total = files.size();
+    m_report.mappingsUsed = m_mappings->configured();
   }
 
   StatusOr<TriageRunReport> go() {
@@ -66,10 +69,26 @@ class Run {
     RETURN_IF_ERROR(parallel(m_heapQueue.size(), [&](size_t) { return analyseNextHeap(); }));
     // 3. Sessions and raw captures, oldest first, each judged against the one before it.
     RETURN_IF_ERROR(analyseSessions());
+    // The same bytes given twice: the copy reports the mapping its twin was read with.
+    std::map<std::string, const CaptureReport*> byHash;
+    for (const CaptureReport& c : m_report.captures) {
+      if (!c.mapping.empty() || !c.noMapping.empty()) byHash.try_emplace(c.hash, &c);
+    }
+    for (CaptureReport& c : m_report.captures) {
+      const auto twin = byHash.find(c.hash);
+      if (c.mapping.empty() && c.noMapping.empty() && twin != byHash.end() && twin->second != &c) {
+        c.mapping = twin->second->mapping;
+        c.mappingPath = twin->second->mappingPath;
+        c.noMapping = twin->second->noMapping;
+      }
+    }
     for (const CaptureReport& c : m_report.captures) {
       (c.outcome == CaptureOutcome::kAnalysed  ? m_report.analysed
        : c.outcome == CaptureOutcome::kSkipped ? m_report.skipped
                                                : m_report.failed)++;
+      m_report.rekeyed += c.rekeyed;
+      std::error_code ec;
+      m_report.mappingsUsed |= std::filesystem::exists(sidecarMappingPath(c.path), ec);
     }
     m_report.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     return std::move(m_report);
@@ -105,16 +124,27 @@ class Run {
     }
     r.hash = *hash;
     ASSIGN_OR_RETURN(auto stored, locked([&] { return m_store.captureByHash(r.hash); }));
+    // A stored capture whose mapping is now known (or another than it was read with) is analysed
+    // again and re-keyed: one problem never becomes two rows because the mapping came late.
+    CaptureMapping now;
+    if (stored && stored->info.error.empty()) {
+      now = m_mappings->find(m_files[i].path, stored->info.appPackage, stored->info.versionCode);
+    }
     std::lock_guard lock(m_mutex);
-    if (stored) {
+    const bool rekey = stored && now.mapping && now.fingerprint != stored->info.mapping;
+    if (stored && !rekey) {
       r.outcome = stored->info.error.empty() ? CaptureOutcome::kSkipped : CaptureOutcome::kFailed;
       r.error = stored->info.error;
+      r.mapping = stored->info.mapping;
+      if (r.mapping.empty()) r.noMapping = now.missing;
+      if (!r.mapping.empty() || now.mapping) r.mappingPath = now.path;
       ++m_progress.done;
     } else if (!m_queuedHashes.insert(r.hash).second) {
       // The same bytes under another name in this run: analysed once.
       r.outcome = CaptureOutcome::kSkipped;
       ++m_progress.done;
     } else {
+      if (rekey) m_rekeyFrom[i] = stored->info.mapping;
       (isSessionLike(m_files[i].type) ? m_sessionQueue : m_heapQueue).push_back(i);
     }
     return okStatus();
@@ -145,8 +175,10 @@ class Run {
     }
     HeapTriageOptions heap = m_options.heap;
     heap.tempDir = m_options.tempDir;
+    heap.mappings = m_mappings.get();
     NullProgress quiet;
-    auto result = analyseHeapDump(m_files[i], m_report.captures[i].hash, heap, quiet, m_cancel);
+    CaptureMapping mapping;
+    auto result = analyseHeapDump(m_files[i], m_report.captures[i].hash, heap, quiet, m_cancel, &mapping);
     {
       std::lock_guard lock(m_mutex);
       m_inUse -= need;
@@ -157,14 +189,15 @@ class Run {
       if (result.status().code() == StatusCode::kCancelled) return result.status();
       return finish(i, failedInfo(m_files[i], m_report.captures[i].hash, result.status()), {});
     }
-    return finish(i, std::move(result->info), std::move(result->findings));
+    return finish(i, std::move(result->info), std::move(result->findings), mapping);
   }
 
   Status analyseSessions() {
     struct Loaded {
       size_t file;
       CaptureInfo info;
-      std::shared_ptr<const session::SessionData> data;
+      std::shared_ptr<const session::SessionData> data;  // retraced when its mapping is known
+      CaptureMapping mapping;
     };
     std::vector<Loaded> loaded;
     for (size_t i : m_sessionQueue) {
@@ -175,7 +208,13 @@ class Run {
         RETURN_IF_ERROR(finish(i, failedInfo(m_files[i], m_report.captures[i].hash, data.status()), {}));
         continue;
       }
-      loaded.push_back({i, sessionCaptureInfo(m_files[i], m_report.captures[i].hash, **data), *data});
+      Loaded l{i, sessionCaptureInfo(m_files[i], m_report.captures[i].hash, **data), *data, {}};
+      l.mapping = m_mappings->find(m_files[i].path, l.info.appPackage, l.info.versionCode);
+      if (l.mapping.mapping) {
+        l.data = retraceSession(*l.data, *l.mapping.mapping);
+        l.info.mapping = l.mapping.fingerprint;
+      }
+      loaded.push_back(std::move(l));
     }
     std::sort(loaded.begin(), loaded.end(), [](const Loaded& a, const Loaded& b) {
       return a.info.capturedAtMs != b.info.capturedAtMs ? a.info.capturedAtMs < b.info.capturedAtMs
@@ -190,7 +229,7 @@ class Run {
                                               *next.data, next.info.appPackage);
         for (auto& f : regressions) findings.push_back(std::move(f));
       }
-      RETURN_IF_ERROR(finish(next.file, next.info, std::move(findings)));
+      RETURN_IF_ERROR(finish(next.file, next.info, std::move(findings), next.mapping));
     }
     return okStatus();
   }
@@ -213,22 +252,42 @@ class Run {
       auto hash = hashFile(c.path, m_cancel);
       if (!hash.ok() || *hash != c.hash) continue;
       auto data = loadSessionCapture(file, m_options.tempDir, m_cancel);
-      if (data.ok()) return *data;
+      if (!data.ok()) continue;
+      // Frames compared by their original names too, with the base's own mapping.
+      const CaptureMapping mapping = m_mappings->find(c.path, c.appPackage, c.versionCode);
+      return mapping.mapping ? retraceSession(**data, *mapping.mapping) : *data;
     }
     return std::shared_ptr<const session::SessionData>();
   }
 
-  Status finish(size_t i, CaptureInfo info, std::vector<Finding> findings) {
+  Status finish(size_t i, CaptureInfo info, std::vector<Finding> findings, const CaptureMapping& mapping = {}) {
     CaptureResult result{std::move(info), std::move(findings)};
     const bool failed = !result.info.error.empty();
-    ASSIGN_OR_RETURN(const bool stored, locked([&] { return m_store.addCapture(result); }));
+    std::optional<std::string> rekeyFrom;
+    {
+      std::lock_guard lock(m_mutex);
+      if (const auto it = m_rekeyFrom.find(i); it != m_rekeyFrom.end()) rekeyFrom = it->second;
+    }
+    bool stored = false;
+    if (rekeyFrom && failed) {
+      // The stored analysis stands: the bytes are the same, what failed now is not theirs.
+      stored = false;
+    } else if (rekeyFrom) {
+      ASSIGN_OR_RETURN(stored, locked([&] { return m_store.replaceCapture(result, *rekeyFrom); }));
+    } else {
+      ASSIGN_OR_RETURN(stored, locked([&] { return m_store.addCapture(result); }));
+    }
     {
       std::lock_guard lock(m_mutex);
       CaptureReport& r = m_report.captures[i];
       if (r.hash.empty()) r.hash = result.info.hash;
-      // Another run stored it first: it did the work, this one skips it.
+      // Another run stored (or re-keyed) it first: it did the work, this one skips it.
       r.outcome = failed ? CaptureOutcome::kFailed : stored ? CaptureOutcome::kAnalysed : CaptureOutcome::kSkipped;
       r.error = result.info.error;
+      r.rekeyed = stored && rekeyFrom.has_value();
+      r.mapping = result.info.mapping;
+      r.mappingPath = mapping.mapping ? mapping.path : std::string();
+      r.noMapping = failed || mapping.mapping ? std::string() : mapping.missing;
       ++m_progress.done;
       m_progress.bytesDone += m_files[i].sizeBytes;
     }
@@ -260,6 +319,7 @@ class Run {
   const std::function<void(const TriageProgress&)>& m_onProgress;
   const CancelToken& m_cancel;
   const WorkerPool m_pool;  // options.workers threads; 0 = one per hardware thread
+  const std::shared_ptr<MappingCatalog> m_mappings;
   uint64_t m_budget = 0;
 
   std::mutex m_mutex, m_storeMutex, m_reportMutex;
@@ -268,11 +328,20 @@ class Run {
   TriageProgress m_progress;
   std::vector<size_t> m_heapQueue, m_sessionQueue;
   std::set<std::string> m_queuedHashes;
+  std::map<size_t, std::string> m_rekeyFrom;  // file → the mapping its stored analysis used
   uint64_t m_inUse = 0;
   Clock::time_point m_started = Clock::now();
 };
 
 }  // namespace
+
+std::vector<const CaptureReport*> TriageRunReport::withoutMapping() const {
+  std::vector<const CaptureReport*> out;
+  for (const CaptureReport& c : captures) {
+    if (c.outcome != CaptureOutcome::kFailed && c.mapping.empty()) out.push_back(&c);
+  }
+  return out;
+}
 
 const char* outcomeName(CaptureOutcome outcome) {
   switch (outcome) {

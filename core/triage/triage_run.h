@@ -12,6 +12,7 @@
 #include "core/session/session_compare.h"
 #include "core/triage/capture_analysis.h"
 #include "core/triage/capture_files.h"
+#include "core/triage/capture_mapping.h"
 #include "core/triage/triage_store.h"
 
 namespace mxi::core::triage {
@@ -22,6 +23,8 @@ struct TriageOptions {
   unsigned workers = 0;            // captures analysed at once at most; 0: the machine's cores
   uint64_t memoryBudgetBytes = 0;  // 0: 60% of MemAvailable
   std::string tempDir;             // inflated dumps, imported raw captures
+  // Each capture's R8/ProGuard mapping (`mxi triage --mappings DIR`); null: sidecars only.
+  std::shared_ptr<MappingCatalog> mappings;
 };
 
 enum class CaptureOutcome : uint8_t { kAnalysed, kSkipped, kFailed };
@@ -31,11 +34,21 @@ struct CaptureReport {
   std::string path, hash;
   CaptureOutcome outcome = CaptureOutcome::kSkipped;
   std::string error;  // failed: what and where
+  // The mapping its stored findings were read with (fingerprint, "" when none) and, with none,
+  // why (no file for its package and versionCode, versionCode unknown, the file broken, …).
+  std::string mapping, mappingPath, noMapping;
+  // Stored before without this mapping (or with another), analysed again with it: its findings
+  // replaced the old ones.
+  bool rekeyed = false;
 };
 
 struct TriageRunReport {
-  std::vector<CaptureReport> captures;  // in the order of the files given
-  size_t analysed = 0, skipped = 0, failed = 0;
+  std::vector<CaptureReport> captures;                        // in the order of the files given
+  size_t analysed = 0, skipped = 0, failed = 0, rekeyed = 0;  // rekeyed ones count as analysed too
+  // A mapping was looked for: `--mappings` given, or a capture had a sidecar.
+  bool mappingsUsed = false;
+  // The captures of this run that were not failures and have no mapping, in the files' order.
+  std::vector<const CaptureReport*> withoutMapping() const;
   std::set<std::string> signaturesBefore;  // what the store knew when the run began
   double seconds = 0;
 };

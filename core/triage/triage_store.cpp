@@ -28,7 +28,8 @@ int64_t nowMs() {
 // Schema versions, each a list of statements run in one transaction. `{id}` is the dialect's
 // auto-numbered key. Version 1 had no notes, no devices and one chain per signature; version 2
 // keeps each occurrence's chain (deduplicated by hash, so a store stays small); signatures point
-// at an example chain there instead of holding its text.
+// at an example chain there instead of holding its text; version 3 adds each capture's versionCode
+// and mapping fingerprint.
 struct Migration {
   int version;
   std::vector<std::string_view> statements;
@@ -56,6 +57,11 @@ const std::vector<Migration>& migrations() {
         "UPDATE occurrences SET chain_hash = 'v1:' || signature",
         "ALTER TABLE signatures ADD COLUMN chain_hash TEXT NOT NULL DEFAULT ''",
         "UPDATE signatures SET chain_hash = 'v1:' || signature, chain_text = ''"}},
+      // Version 3 knows which mapping each capture's names were read with, and the versionCode
+      // that picks it: a capture analysed without its mapping is re-keyed once it is known.
+      {3,
+       {"ALTER TABLE captures ADD COLUMN version_code TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE captures ADD COLUMN mapping TEXT NOT NULL DEFAULT ''"}},
   };
   return list;
 }
@@ -133,57 +139,65 @@ class SqlTriageStore final : public TriageStore {
   }
 
   StatusOr<bool> addCapture(const CaptureResult& result) override {
-    // One finding per signature (a leak and a library leak never share one, but be sure).
-    std::map<std::string, Finding> bySignature;
-    for (const Finding& f : result.findings) {
-      auto [it, fresh] = bySignature.try_emplace(f.signature, f);
-      if (!fresh) {
-        it->second.count += f.count;
-        it->second.retainedBytes = std::max(it->second.retainedBytes, f.retainedBytes);
-      }
-    }
-    std::map<std::string, const std::string*> chains;  // each distinct chain text once, by its hash
-    std::map<std::string, std::string> chainOf;        // signature → its chain's hash
-    for (const auto& [signature, f] : bySignature) {
-      chainOf[signature] = hashText(f.chainText);
-      chains.try_emplace(chainOf[signature], &f.chainText);
-    }
+    const Findings findings(result.findings);
     bool stored = false;
-    // Chains, then signatures, then occurrences, each in key order: two writers lock rows in the
-    // same order, so PostgreSQL never has to break a deadlock between them.
+    // The capture, then chains, then signatures, then occurrences, each in key order: two writers
+    // lock rows in the same order, so PostgreSQL never has to break a deadlock between them.
     RETURN_IF_ERROR(inWriteTransaction([&]() -> Status {
       const CaptureInfo& c = result.info;
       ASSIGN_OR_RETURN(
           auto inserted,
           m_db->query("INSERT INTO captures (hash, path, size_bytes, captured_at_ms, analysed_at_ms, kind, "
-                      "app_package, app_version, device, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                      "ON CONFLICT (hash) DO NOTHING RETURNING id",
+                      "app_package, app_version, device, version_code, mapping, error) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (hash) DO NOTHING RETURNING id",
                       {c.hash, c.path, static_cast<int64_t>(c.sizeBytes), c.capturedAtMs, nowMs(), c.kind, c.appPackage,
-                       c.appVersion, c.device, c.error}));
+                       c.appVersion, c.device, c.versionCode, c.mapping, c.error}));
       stored = !inserted.empty();
       if (!stored) return okStatus();
-      const int64_t id = sqlInt(inserted[0][0]);
-      for (const auto& [chain, text] : chains) {
-        RETURN_IF_ERROR(run("INSERT INTO chains (chain_hash, text) VALUES (?, ?) ON CONFLICT (chain_hash) DO NOTHING",
-                            {chain, *text}));
-      }
-      for (const auto& [signature, f] : bySignature) {
-        RETURN_IF_ERROR(run(
-            "INSERT INTO signatures (signature, kind, class_name, chain_text, chain_hash, thumbnail_png) "
-            "VALUES (?, ?, ?, '', ?, ?) ON CONFLICT (signature) DO UPDATE SET thumbnail_png = excluded.thumbnail_png "
-            "WHERE signatures.thumbnail_png = '' AND excluded.thumbnail_png <> ''",
-            {signature, std::string(kindName(f.kind)), f.className, chainOf[signature], toBase64(f.thumbnailPng)}));
-      }
-      for (const auto& [signature, f] : bySignature) {
+      return writeFindings(sqlInt(inserted[0][0]), findings);
+    }));
+    return stored;
+  }
+
+  StatusOr<bool> replaceCapture(const CaptureResult& result, const std::string& storedMapping) override {
+    const Findings findings(result.findings);
+    bool replaced = false;
+    RETURN_IF_ERROR(inWriteTransaction([&]() -> Status {
+      const CaptureInfo& c = result.info;
+      // Only the row as this run saw it: a second run re-keying it at the same time changes nothing.
+      ASSIGN_OR_RETURN(
+          auto updated,
+          m_db->query("UPDATE captures SET path = ?, size_bytes = ?, captured_at_ms = ?, analysed_at_ms = ?, kind = ?, "
+                      "app_package = ?, app_version = ?, device = ?, version_code = ?, mapping = ?, error = ? "
+                      "WHERE hash = ? AND mapping = ? AND error = '' RETURNING id",
+                      {c.path, static_cast<int64_t>(c.sizeBytes), c.capturedAtMs, nowMs(), c.kind, c.appPackage,
+                       c.appVersion, c.device, c.versionCode, c.mapping, c.error, c.hash, storedMapping}));
+      replaced = !updated.empty();
+      if (!replaced) return okStatus();
+      const int64_t id = sqlInt(updated[0][0]);
+      ASSIGN_OR_RETURN(auto before, m_db->query("SELECT signature FROM occurrences WHERE capture_id = ? "
+                                                "ORDER BY signature",
+                                                {id}));
+      RETURN_IF_ERROR(run("DELETE FROM occurrences WHERE capture_id = ?", {id}));
+      RETURN_IF_ERROR(writeFindings(id, findings));
+      // The signatures only this capture had (its names before the mapping) are gone: one
+      // problem stays one row. A signature other captures still show keeps its status and note.
+      for (const auto& row : before) {
+        const std::string signature = sqlText(row[0]);
+        if (findings.bySignature.contains(signature)) continue;
+        if (m_db->dialect() == SqlDialect::kPostgres) {
+          // Wait for a writer adding an occurrence of it: the next statement then sees that one.
+          ASSIGN_OR_RETURN(auto locked,
+                           m_db->query("SELECT signature FROM signatures WHERE signature = ? FOR UPDATE", {signature}));
+        }
         RETURN_IF_ERROR(
-            run("INSERT INTO occurrences (capture_id, signature, count, retained_bytes, object_id, "
-                "chain_hash) VALUES (?, ?, ?, ?, ?, ?)",
-                {id, signature, static_cast<int64_t>(f.count), static_cast<int64_t>(f.retainedBytes), f.objectId,
-                 chainOf[signature]}));
+            run("DELETE FROM signatures WHERE signature = ? AND NOT EXISTS "
+                "(SELECT 1 FROM occurrences o WHERE o.signature = ?)",
+                {signature, signature}));
       }
       return okStatus();
     }));
-    return stored;
+    return replaced;
   }
 
   StatusOr<std::vector<SignatureSummary>> signatures() override {
@@ -297,8 +311,53 @@ class SqlTriageStore final : public TriageStore {
  private:
   static constexpr std::string_view kCaptureColumns =
       "SELECT c.id, c.hash, c.path, c.size_bytes, c.captured_at_ms, c.analysed_at_ms, c.kind, c.app_package, "
-      "c.app_version, c.device, c.error";
-  static constexpr size_t kCaptureColumnCount = 11;
+      "c.app_version, c.device, c.error, c.version_code, c.mapping";
+  static constexpr size_t kCaptureColumnCount = 13;
+
+  // A capture's findings as they are written: one per signature (a leak and a library leak never
+  // share one, but be sure), each distinct chain text once, by its hash.
+  struct Findings {
+    explicit Findings(const std::vector<Finding>& findings) {
+      for (const Finding& f : findings) {
+        auto [it, fresh] = bySignature.try_emplace(f.signature, f);
+        if (!fresh) {
+          it->second.count += f.count;
+          it->second.retainedBytes = std::max(it->second.retainedBytes, f.retainedBytes);
+        }
+      }
+      for (const auto& [signature, f] : bySignature) {
+        chainOf[signature] = hashText(f.chainText);
+        chains.try_emplace(chainOf[signature], &f.chainText);
+      }
+    }
+    std::map<std::string, Finding> bySignature;
+    std::map<std::string, const std::string*> chains;  // chain hash → text
+    std::map<std::string, std::string> chainOf;        // signature → its chain's hash
+  };
+
+  // Chains, signatures, then the capture's occurrences, each in key order.
+  Status writeFindings(int64_t captureId, const Findings& findings) {
+    for (const auto& [chain, text] : findings.chains) {
+      RETURN_IF_ERROR(run("INSERT INTO chains (chain_hash, text) VALUES (?, ?) ON CONFLICT (chain_hash) DO NOTHING",
+                          {chain, *text}));
+    }
+    for (const auto& [signature, f] : findings.bySignature) {
+      RETURN_IF_ERROR(
+          run("INSERT INTO signatures (signature, kind, class_name, chain_text, chain_hash, thumbnail_png) "
+              "VALUES (?, ?, ?, '', ?, ?) ON CONFLICT (signature) DO UPDATE SET thumbnail_png = excluded.thumbnail_png "
+              "WHERE signatures.thumbnail_png = '' AND excluded.thumbnail_png <> ''",
+              {signature, std::string(kindName(f.kind)), f.className, findings.chainOf.at(signature),
+               toBase64(f.thumbnailPng)}));
+    }
+    for (const auto& [signature, f] : findings.bySignature) {
+      RETURN_IF_ERROR(
+          run("INSERT INTO occurrences (capture_id, signature, count, retained_bytes, object_id, chain_hash) "
+              "VALUES (?, ?, ?, ?, ?, ?)",
+              {captureId, signature, static_cast<int64_t>(f.count), static_cast<int64_t>(f.retainedBytes), f.objectId,
+               findings.chainOf.at(signature)}));
+    }
+    return okStatus();
+  }
 
   static StoredCapture captureOf(const SqlRow& row, size_t at) {
     StoredCapture s;
@@ -313,6 +372,8 @@ class SqlTriageStore final : public TriageStore {
     s.info.appVersion = sqlText(row[at + 8]);
     s.info.device = sqlText(row[at + 9]);
     s.info.error = sqlText(row[at + 10]);
+    s.info.versionCode = sqlText(row[at + 11]);
+    s.info.mapping = sqlText(row[at + 12]);
     return s;
   }
 

@@ -33,6 +33,10 @@ struct CaptureInfo {
   int64_t capturedAtMs = 0;  // dump header time, session start, else the file's mtime (Unix ms)
   std::string kind;          // "hprof", "session", "captures"
   std::string appPackage, appVersion, device;
+  std::string versionCode;  // the app's versionCode ("" when nothing said it): picks its mapping
+  // The R8/ProGuard mapping its names were read with: R8Mapping::fingerprint() as 16 hex digits,
+  // "" when analysed without one (docs/TRIAGE.md, "Mappings").
+  std::string mapping;
   std::string error;  // why it could not be analysed (then it has no findings)
 };
 
@@ -87,7 +91,7 @@ struct VersionTrend {
 
 class TriageStore {
  public:
-  static constexpr int kSchemaVersion = 2;
+  static constexpr int kSchemaVersion = 3;
 
   virtual ~TriageStore() = default;
   virtual const std::string& location() const = 0;  // the file or the server URI (no password)
@@ -97,6 +101,11 @@ class TriageStore {
   // Stores a capture and its findings in one transaction. False when a capture with this hash is
   // already stored (another run got there first): nothing is written then.
   virtual StatusOr<bool> addCapture(const CaptureResult& result) = 0;
+  // Re-keying: the capture with `result.info.hash`, stored with mapping `storedMapping`, analysed
+  // again (with the mapping now known). Its row is updated, its occurrences replaced, and the
+  // signatures left without any occurrence deleted — all in one transaction. False, and nothing
+  // written, when the stored capture no longer has `storedMapping` (another run re-keyed it).
+  virtual StatusOr<bool> replaceCapture(const CaptureResult& result, const std::string& storedMapping) = 0;
   virtual StatusOr<std::vector<StoredCapture>> captures() = 0;
 
   // Every signature with its aggregates, by impact.

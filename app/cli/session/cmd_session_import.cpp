@@ -18,7 +18,7 @@ void registerSessionImport(CLI::App& parent, int& exitCode) {
       "import", "Make a session from raw captures (framestats, Matrix issues, ANR traces) without a device");
   struct Args {
     std::vector<std::string> framestats, issues, anrs;
-    std::string output, app, device;
+    std::string output, app, device, appVersion, versionCode;
     double refreshHz = 60;
     OutputFormat format = OutputFormat::kText;
   };
@@ -30,6 +30,10 @@ void registerSessionImport(CLI::App& parent, int& exitCode) {
   cmd->add_option("-o,--output", args->output, "Session file to write (.mxs)")->required();
   cmd->add_option("--app", args->app, "App package for the header (default: the issues' process)");
   cmd->add_option("--device", args->device, "Device description for the header");
+  cmd->add_option("--app-version", args->appVersion, "The app's versionName, kept in the header (`mxi triage` trends)");
+  cmd->add_option("--version-code", args->versionCode,
+                  "The app's versionCode, kept in the header: `mxi triage --mappings` picks the build's mapping by it")
+      ->check(CLI::NonNegativeNumber);
   cmd->add_option("--refresh-hz", args->refreshHz, "Refresh rate for framestats without a period column (default 60)");
   addFormatOption(*cmd, args->format);
   setCommandBody(*cmd, exitCode, "session import", [args]() -> CommandResult {
@@ -52,6 +56,9 @@ void registerSessionImport(CLI::App& parent, int& exitCode) {
     header.app = args->app;
     header.device = args->device.empty() ? "imported captures" : args->device;
     header.agentVersion = std::string("mxi ") + kVersion + " (import)";
+    // Header extras, read back verbatim by readers that know them and kept by those that do not.
+    if (!args->appVersion.empty()) header.extras.emplace_back("appVersion", args->appVersion);
+    if (!args->versionCode.empty()) header.extras.emplace_back("versionCode", args->versionCode);
     session::WriterOptions options;
     options.fsync = session::FsyncPolicy::kOnFlush;
     ASSIGN_OR_RETURN(const auto report, session::importCaptures(in, args->output, header, options));

@@ -217,7 +217,7 @@ TEST_P(TriageStoreTest, MigratesAVersion1Store) {
   if (HasFatalFailure()) return;
   auto store = open();
   ASSERT_TRUE(store);
-  EXPECT_EQ(*store->schemaVersion(), 2);
+  EXPECT_EQ(*store->schemaVersion(), TriageStore::kSchemaVersion);
   auto all = store->signatures();
   ASSERT_TRUE(all.ok()) << all.status().toString();
   ASSERT_EQ(all->size(), 1u);
@@ -235,6 +235,99 @@ TEST_P(TriageStoreTest, MigratesAVersion1Store) {
   ASSERT_TRUE(store->setStatus("old1", SignatureStatus::kFixed, "fixed in 1.0?").ok());
   EXPECT_EQ((*store->signatures())[0].captures, 2u);
   EXPECT_EQ((*store->signatures())[0].note, "fixed in 1.0?");
+}
+
+// Version 2 knew no mappings: its captures become "analysed without one", and can be re-keyed.
+TEST_P(TriageStoreTest, MigratesAVersion2StoreToKnowMappings) {
+  {
+    auto old = openTriageStoreAtVersion(m_location, 2);
+    ASSERT_TRUE(old.ok()) << old.status().toString();
+    EXPECT_EQ(*(*old)->schemaVersion(), 2);
+    for (const char* sql :
+         {"INSERT INTO captures (hash, path, size_bytes, captured_at_ms, analysed_at_ms, kind, app_package, "
+          "app_version, device, error) VALUES ('v2hash', '/old/a.hprof', 42, 1000, 2000, 'hprof', 'com.example', "
+          "'1.2', 'Pixel', '')",
+          "INSERT INTO signatures (signature, kind, class_name, chain_text, chain_hash, thumbnail_png, status) "
+          "VALUES ('minified', 'leak', 'a.b', '', '', '', 'new')",
+          "INSERT INTO occurrences (capture_id, signature, count, retained_bytes, object_id, chain_hash) "
+          "SELECT id, 'minified', 1, 64, '0x1', '' FROM captures WHERE hash = 'v2hash'"}) {
+      auto done = raw()->query(sql);
+      ASSERT_TRUE(done.ok()) << done.status().toString();
+    }
+  }
+  auto store = open();
+  ASSERT_TRUE(store);
+  EXPECT_EQ(*store->schemaVersion(), 3);
+  const auto before = store->captureByHash("v2hash")->value();
+  EXPECT_EQ(before.info.mapping, "");
+  EXPECT_EQ(before.info.versionCode, "");
+  EXPECT_EQ(before.info.appVersion, "1.2");
+  auto mapped = capture("v2hash", 1000, "1.2", {leak("original", 64)});
+  mapped.info.path = "/old/a.hprof";
+  mapped.info.versionCode = "12";
+  mapped.info.mapping = "00000000000000ab";
+  ASSERT_TRUE(*store->replaceCapture(mapped, ""));
+  const auto all = store->signatures();
+  ASSERT_EQ(all->size(), 1u);
+  EXPECT_EQ((*all)[0].signature, "original");
+  EXPECT_EQ(store->captureByHash("v2hash")->value().info.mapping, "00000000000000ab");
+  EXPECT_EQ(store->captureByHash("v2hash")->value().info.versionCode, "12");
+}
+
+// A capture analysed without its mapping, then with it: its findings are replaced, the
+// signatures only it had disappear, and the ones other captures share keep status and note.
+TEST_P(TriageStoreTest, ReKeyingReplacesACapturesFindings) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  auto unmapped = capture("h12", 1000, "1.2", {leak("minA", 100), leak("shared", 10)});
+  unmapped.info.versionCode = "12";
+  ASSERT_TRUE(*store->addCapture(unmapped));
+  auto other = capture("h13", 2000, "1.3", {leak("origA", 300), leak("shared", 20)});
+  other.info.versionCode = "13";
+  other.info.mapping = "1313131313131313";
+  ASSERT_TRUE(*store->addCapture(other));
+  ASSERT_TRUE(store->setStatus("shared", SignatureStatus::kConfirmed, "known").ok());
+  ASSERT_TRUE(store->setStatus("minA", SignatureStatus::kIgnored, "").ok());
+  ASSERT_EQ(store->signatures()->size(), 3u);
+
+  auto mapped = capture("h12", 1000, "1.2", {leak("origA", 100), leak("shared", 10)});
+  mapped.info.versionCode = "12";
+  mapped.info.mapping = "1212121212121212";
+  ASSERT_TRUE(*store->replaceCapture(mapped, ""));
+  auto all = store->signatures();
+  ASSERT_TRUE(all.ok()) << all.status().toString();
+  ASSERT_EQ(all->size(), 2u);
+  EXPECT_EQ((*all)[0].signature, "origA");  // 2 × 300
+  EXPECT_EQ((*all)[0].captures, 2u);
+  EXPECT_EQ((*all)[0].totalRetainedBytes, 400u);
+  EXPECT_EQ((*all)[1].signature, "shared");
+  EXPECT_EQ((*all)[1].captures, 2u);
+  EXPECT_EQ((*all)[1].status, SignatureStatus::kConfirmed);
+  EXPECT_EQ((*all)[1].note, "known");
+  EXPECT_EQ(store->captures()->size(), 2u);
+  const auto h12 = store->captureByHash("h12")->value();
+  EXPECT_EQ(h12.info.mapping, "1212121212121212");
+  EXPECT_EQ(store->occurrences("origA")->size(), 2u);
+  EXPECT_TRUE(store->occurrences("minA")->empty());
+  auto rows = raw()->query("SELECT COUNT(*) FROM signatures WHERE signature = 'minA'");
+  ASSERT_TRUE(rows.ok());
+  EXPECT_EQ(sqlInt((*rows)[0][0]), 0);
+
+  // Another run re-keying from the state it saw: the capture moved on, nothing is written.
+  auto stale = mapped;
+  stale.findings = {leak("stale", 1)};
+  EXPECT_FALSE(*store->replaceCapture(stale, ""));
+  EXPECT_EQ(store->signatures()->size(), 2u);
+
+  // A new mapping for the same build (the team re-uploaded it): re-keyed again.
+  auto remapped = capture("h12", 1000, "1.2", {leak("origA", 90)});
+  remapped.info.versionCode = "12";
+  remapped.info.mapping = "abababababababab";
+  ASSERT_TRUE(*store->replaceCapture(remapped, "1212121212121212"));
+  all = store->signatures();
+  ASSERT_EQ(all->size(), 2u);
+  EXPECT_EQ(store->occurrences("shared")->size(), 1u);  // h13's only
+  EXPECT_EQ(store->captureByHash("h12")->value().info.mapping, "abababababababab");
 }
 
 TEST_P(TriageStoreTest, RefusesAStoreFromANewerMxi) {
