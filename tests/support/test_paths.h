@@ -3,6 +3,7 @@
 // tests/core/CMakeLists.txt; environment variables of the same name override them.
 #pragma once
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -40,6 +41,18 @@ inline std::string minifiedDumpDir() { return fixtureDumpDir() + "/minified"; }
 inline std::string minifiedFile(const std::string& build, const std::string& suffix) {
   return minifiedDumpDir() + "/shop-" + build + suffix;
 }
+// False where Debian's proguard-cli is not installed (scripts/setup.sh installs it): the fixture
+// script then makes nothing, and the release-build tests skip with this message.
+inline bool haveMinifiedFixture() {
+  for (const char* build : {"1.2", "1.3"}) {
+    std::FILE* f = std::fopen(minifiedFile(build, ".hprof").c_str(), "rb");
+    if (!f) return false;
+    std::fclose(f);
+  }
+  return true;
+}
+inline constexpr const char* kNoMinifiedFixture =
+    "no release-build fixture (tests/fixtures/minified needs Debian's proguard-cli: scripts/setup.sh)";
 // The built `mxi` executable.
 inline std::string cliPath() { return detail::pick("MXI_CLI", MXI_TEST_CLI); }
 

@@ -59,6 +59,7 @@ std::vector<std::string> names(const std::vector<hprof::FieldInfo>& fields) {
 class HeapNamesTest : public ::testing::Test {
  protected:
   void SetUp() override {
+    if (!test::haveMinifiedFixture()) GTEST_SKIP() << test::kNoMinifiedFixture;
     m_index = indexOf("1.2");
     m_mapping = mappingOf("1.2");
     ASSERT_TRUE(m_index && m_mapping);

@@ -52,13 +52,21 @@ bool mentions(const std::string& text, const std::string& name) {
   return false;
 }
 
+// Every case reads the minified fixture, which only a machine with ProGuard makes.
+class MappingCliTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!test::haveMinifiedFixture()) GTEST_SKIP() << test::kNoMinifiedFixture;
+  }
+};
+
 void expectNoMinifiedClass(const std::string& build, const std::string& output) {
   const auto names = minifiedClasses(build);
   ASSERT_EQ(names.size(), 9u);
   for (const std::string& name : names) EXPECT_FALSE(mentions(output, name)) << name << " in:\n" << output;
 }
 
-TEST(MappingCliTest, TheFixtureIsMinified) {
+TEST_F(MappingCliTest, TheFixtureIsMinified) {
   EXPECT_EQ(minifiedClasses("1.2"),
             (std::set<std::string>{"com.example.shop.a", "com.example.shop.b", "com.example.shop.c",
                                    "com.example.shop.CheckoutActivity$a", "com.example.shop.d", "com.example.shop.e",
@@ -69,7 +77,7 @@ TEST(MappingCliTest, TheFixtureIsMinified) {
   EXPECT_TRUE(mentions(plain.out, "com.example.shop.f[]")) << plain.out;
 }
 
-TEST(MappingCliTest, HistogramShowsSourceNames) {
+TEST_F(MappingCliTest, HistogramShowsSourceNames) {
   for (const std::string build : {"1.2", "1.3"}) {
     const test::ProgramRun text = mxi({"histogram", "-q", "--mapping", mappingFile(build), dump(build)});
     ASSERT_EQ(text.exitCode, 0) << text.err;
@@ -111,7 +119,7 @@ std::vector<std::pair<std::string, std::string>> chainFrom(const nlohmann::json&
   return out;
 }
 
-TEST(MappingCliTest, LeakChainsReadSourceClassesAndFields) {
+TEST_F(MappingCliTest, LeakChainsReadSourceClassesAndFields) {
   for (const std::string build : {"1.2", "1.3"}) {
     const test::ProgramRun text = mxi({"leaks", "-q", "--mapping", mappingFile(build), dump(build)});
     ASSERT_EQ(text.exitCode, 0) << text.err;
@@ -168,7 +176,7 @@ TEST(MappingCliTest, LeakChainsReadSourceClassesAndFields) {
   }
 }
 
-TEST(MappingCliTest, DominatorsAndBitmapsShowNoMinifiedName) {
+TEST_F(MappingCliTest, DominatorsAndBitmapsShowNoMinifiedName) {
   for (const std::vector<std::string>& command :
        std::vector<std::vector<std::string>>{{"dominators", "--top", "0"}, {"bitmaps"}}) {
     for (const std::string format : {"text", "json"}) {
@@ -186,7 +194,7 @@ TEST(MappingCliTest, DominatorsAndBitmapsShowNoMinifiedName) {
 
 // Strings print values, which are the program's data: a class name the JVM cached as a String
 // stays as it was in the heap. The option is accepted and the duplicates are the same.
-TEST(MappingCliTest, StringsAcceptAMapping) {
+TEST_F(MappingCliTest, StringsAcceptAMapping) {
   const test::ProgramRun mapped =
       mxi({"strings", "-q", "--top", "0", "--format", "json", "--mapping", mappingFile("1.2"), dump("1.2")});
   const test::ProgramRun plain = mxi({"strings", "-q", "--top", "0", "--format", "json", dump("1.2")});
@@ -200,7 +208,7 @@ TEST(MappingCliTest, StringsAcceptAMapping) {
   EXPECT_EQ(copies["sku-1234"], 2u);
 }
 
-TEST(MappingCliTest, InfoSaysWhatTheMappingRenamed) {
+TEST_F(MappingCliTest, InfoSaysWhatTheMappingRenamed) {
   const test::ProgramRun text = mxi({"info", "-q", "--mapping", mappingFile("1.2"), dump("1.2")});
   ASSERT_EQ(text.exitCode, 0) << text.err;
   EXPECT_NE(text.out.find("Mapping     " + mappingFile("1.2") + ": 11 classes, 23 fields, 3 frames renamed\n"),
@@ -219,7 +227,7 @@ TEST(MappingCliTest, InfoSaysWhatTheMappingRenamed) {
                            ": is it the mapping of this build?\n");
 }
 
-TEST(MappingCliTest, ABadMappingFileNamesItsLineAndByte) {
+TEST_F(MappingCliTest, ABadMappingFileNamesItsLineAndByte) {
   const auto dir = test::scratchDir("mapping-cli-bad");
   const std::string bad = (dir / "mapping.txt").string();
   std::ofstream(bad) << "com.example.A -> a:\n    int x -> y\nthis is not a mapping line\n";
@@ -242,7 +250,7 @@ std::vector<std::string> appRows(const nlohmann::json& diff) {
   return out;
 }
 
-TEST(MappingCliTest, TwoBuildsDiffWithoutChurnWhenEachHasItsMapping) {
+TEST_F(MappingCliTest, TwoBuildsDiffWithoutChurnWhenEachHasItsMapping) {
   const test::ProgramRun mapped = mxi({"diff", "-q", "--top", "0", "--format", "json", "--mapping", mappingFile("1.2"),
                                        "--mapping-b", mappingFile("1.3"), dump("1.2"), dump("1.3")});
   ASSERT_EQ(mapped.exitCode, 0) << mapped.err;
