@@ -24,6 +24,11 @@ void registerDiffCommand(CLI::App& root, int& exitCode) {
   cmd->add_option("NEW", args->next.path, "New dump")->required();
   cmd->add_option("--max-inflate", args->base.maxInflateBytes, "Refuse to inflate more than this many bytes");
   cmd->add_option("--threads", args->base.threads, "Indexing threads (default: all cores)");
+  addMappingOption(*cmd, "--mapping", args->base.mapping,
+                   "R8/ProGuard mapping.txt of BASE's build (and NEW's, without --mapping-b): classes are "
+                   "matched and shown by their source names");
+  addMappingOption(*cmd, "--mapping-b", args->next.mapping,
+                   "R8/ProGuard mapping.txt of NEW's build, when it is another build than BASE's");
   addQuietFlag(*cmd, args->base.quiet);
   addFormatOption(*cmd, args->format);
   cmd->add_option("--top", args->top, "How many class deltas to show (default 30; 0 = all)");
@@ -32,6 +37,7 @@ void registerDiffCommand(CLI::App& root, int& exitCode) {
     args->next.maxInflateBytes = args->base.maxInflateBytes;
     args->next.threads = args->base.threads;
     args->next.quiet = args->base.quiet;
+    if (args->next.mapping.empty()) args->next.mapping = args->base.mapping;
     ASSIGN_OR_RETURN(auto base, loadDump(args->base));
     ASSIGN_OR_RETURN(auto next, loadDump(args->next));
     analysis::LeakOptions options;

@@ -77,6 +77,12 @@ nlohmann::ordered_json toJson(const LoadedDump& loaded) {
                    {"sdkVersion", m->sdkVersion},
                    {"manufacturer", m->manufacturer}};
   }
+  if (!loaded.mappingPath.empty()) {
+    j["mapping"] = {{"file", loaded.mappingPath},
+                    {"classesRenamed", s.renamed.classes},
+                    {"fieldsRenamed", s.renamed.fields},
+                    {"framesRenamed", s.renamed.frames}};
+  }
   j["warnings"] = s.warnings;
   return j;
 }
@@ -127,6 +133,11 @@ void printText(const LoadedDump& loaded) {
   if (const auto* m = ix.source().matrixInfo()) {
     std::printf("Matrix      sdkVersion %s, manufacturer %s, leakedActivityKey %s\n", m->sdkVersion.c_str(),
                 m->manufacturer.c_str(), m->leakedActivityKey.c_str());
+  }
+  if (!loaded.mappingPath.empty()) {
+    std::printf("Mapping     %s: %llu classes, %llu fields, %llu frames renamed\n", loaded.mappingPath.c_str(),
+                static_cast<unsigned long long>(s.renamed.classes), static_cast<unsigned long long>(s.renamed.fields),
+                static_cast<unsigned long long>(s.renamed.frames));
   }
   for (const auto& w : s.warnings) std::printf("warning: %s\n", w.c_str());
 }

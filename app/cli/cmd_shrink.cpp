@@ -22,7 +22,7 @@ void registerShrinkCommand(CLI::App& root, int& exitCode) {
     OutputFormat format = OutputFormat::kText;
   };
   auto args = std::make_shared<Args>();
-  addDumpOptions(*cmd, args->dump);
+  addDumpOptions(*cmd, args->dump, MappingOption::kNone);  // copies the dump: no names printed
   cmd->add_option("OUT", args->out, "Output file (.hprof, or the zip with --zip)")->required();
   cmd->add_flag("--zip", args->zip, "Write a Matrix ResourceCanary upload zip (result.info + the shrunk hprof)");
   cmd->add_option("--key", args->key, "leakedActivityKey for result.info (default: the input's, if a Matrix zip)");

@@ -3,16 +3,26 @@
 #include <chrono>
 #include <cstdio>
 
+#include "core/analysis/heap_names.h"
 #include "core/base/byte_units.h"
 
 namespace mxi::cli {
 
-void addDumpOptions(CLI::App& command, DumpOptions& options) {
+void addDumpOptions(CLI::App& command, DumpOptions& options, MappingOption mapping) {
   command.add_option("DUMP", options.path, "Heap dump: .hprof, .hprof.gz or a zip (Matrix upload zip)")->required();
   command.add_option("--max-inflate", options.maxInflateBytes,
                      "Refuse to decompress more than this many bytes (default 64 GiB)");
   command.add_option("--threads", options.threads, "Worker threads for indexing (default: all cores)");
+  if (mapping == MappingOption::kMapping) {
+    addMappingOption(command, "--mapping", options.mapping,
+                     "R8/ProGuard mapping.txt of the app build the dump came from: classes, fields and "
+                     "frames shown by their source names");
+  }
   addQuietFlag(command, options.quiet);
+}
+
+void addMappingOption(CLI::App& command, const std::string& name, std::string& path, const std::string& help) {
+  command.add_option(name, path, help)->type_name("FILE");
 }
 
 core::StatusOr<LoadedDump> loadDump(const DumpOptions& options) {
@@ -26,7 +36,17 @@ core::StatusOr<LoadedDump> loadDump(const DumpOptions& options) {
   loaded.openMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   core::hprof::IndexOptions indexOptions;
   indexOptions.threads = options.threads;
-  ASSIGN_OR_RETURN(loaded.index, core::hprof::HeapIndex::build(std::move(source), indexOptions, progress, cancel));
+  ASSIGN_OR_RETURN(auto index, core::hprof::HeapIndex::build(std::move(source), indexOptions, progress, cancel));
+  if (!options.mapping.empty()) {
+    ASSIGN_OR_RETURN(auto mapping, core::analysis::loadMappingFile(options.mapping));
+    const auto renamed = core::analysis::applyMapping(*index, *mapping);
+    if (renamed.classes == 0) {
+      std::fprintf(stderr, "mxi: warning: %s renames no class of %s: is it the mapping of this build?\n",
+                   options.mapping.c_str(), options.path.c_str());
+    }
+    loaded.mappingPath = options.mapping;
+  }
+  loaded.index = std::move(index);
   return loaded;
 }
 

@@ -74,8 +74,8 @@ class StatusOr {
   // From a StatusOr of a convertible type: StatusOr<shared_ptr<X>> where StatusOr<shared_ptr<const X>>
   // is expected (HeapIndex::build hands out a mutable index that callers share as const).
   template <typename U>
-    requires(!std::is_same_v<U, T> && std::is_convertible_v<U, T>)
-  StatusOr(StatusOr<U> other)  // NOLINT: implicit by design
+  requires(!std::is_same_v<U, T> && std::is_convertible_v<U, T>)
+      StatusOr(StatusOr<U> other)  // NOLINT: implicit by design
       : m_value(other.status()) {
     if (other.ok()) m_value = T(std::move(other).value());
   }

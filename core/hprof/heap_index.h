@@ -318,7 +318,7 @@ class HeapIndex {
 
 // Convenience: openDump + HeapIndex::build.
 StatusOr<std::shared_ptr<HeapIndex>> openAndIndex(const std::string& path, const OpenOptions& openOptions,
-                                                        const IndexOptions& indexOptions, ProgressSink& progress,
-                                                        const CancelToken& cancel);
+                                                  const IndexOptions& indexOptions, ProgressSink& progress,
+                                                  const CancelToken& cancel);
 
 }  // namespace mxi::core::hprof
