@@ -10,6 +10,7 @@
 #include "core/analysis/leak_trace_text.h"
 #include "core/anr/anr_trace.h"
 #include "core/hprof/dump_source.h"
+#include "core/hprof/name_mapper.h"
 #include "core/image/png_codec.h"
 #include "core/json/json_reader.h"
 #include "core/session/session_import.h"
@@ -99,12 +100,31 @@ std::map<std::string, AnrStack> anrStacks(const session::SessionData& data) {
   return out;
 }
 
-// The index with the mapping's original class and field names.
-std::shared_ptr<const hprof::HeapIndex> renamedIndex(std::shared_ptr<const hprof::HeapIndex> index,
-                                                     const mapping::R8Mapping& mapping) {
-  (void)mapping;  // h-heapmap's NameMapper lands here
-  return index;
-}
+// The mapping as the index asks for names. TEMPORARY until h-heapmap's core/analysis/heap_names.h.
+class R8HeapNames final : public hprof::NameMapper {
+ public:
+  explicit R8HeapNames(const mapping::R8Mapping& mapping) : m_mapping(mapping) {}
+  std::optional<std::string> className(std::string_view dumpClass) const override {
+    std::string original = m_mapping.originalClass(dumpClass);
+    if (original == dumpClass) return std::nullopt;
+    return original;
+  }
+  std::optional<std::string> fieldName(std::string_view dumpClass, std::string_view dumpField) const override {
+    return m_mapping.originalField(dumpClass, dumpField);
+  }
+  std::vector<hprof::FrameInfo> frames(const hprof::FrameInfo& dumpFrame) const override {
+    std::vector<hprof::FrameInfo> out;
+    const auto line =
+        dumpFrame.line > 0 ? std::optional<uint32_t>(static_cast<uint32_t>(dumpFrame.line)) : std::nullopt;
+    for (const auto& f : m_mapping.retrace(dumpFrame.className, dumpFrame.methodName, line)) {
+      out.push_back({f.className, f.methodName, f.sourceFile, f.line ? static_cast<int32_t>(*f.line) : dumpFrame.line});
+    }
+    return out;
+  }
+
+ private:
+  const mapping::R8Mapping& m_mapping;
+};
 
 }  // namespace
 
@@ -186,9 +206,10 @@ StatusOr<CaptureResult> analyseHeapDump(const CaptureFile& file, const std::stri
   const AppIdentity app = readAppIdentity(*index);
   CaptureMapping mapping;
   if (options.mappings) mapping = options.mappings->find(file.path, app.package, app.versionCode);
-  if (mapping.mapping) index = renamedIndex(std::move(index), *mapping.mapping);
+  if (mapping.mapping) index->applyNames(R8HeapNames(*mapping.mapping));
   if (mappingUsed) *mappingUsed = mapping;
-  const hprof::HeapIndex& ix = *index;
+  const std::shared_ptr<const hprof::HeapIndex> shared = std::move(index);
+  const hprof::HeapIndex& ix = *shared;
 
   analysis::LeakOptions leakOptions = options.leaks;
   if (const auto* info = ix.source().matrixInfo(); info && !info->leakedActivityKey.empty()) {

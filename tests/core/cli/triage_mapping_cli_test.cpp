@@ -88,8 +88,8 @@ TEST(TriageMappingCliTest, TwoMinifiedBuildsTriageIntoOneSignaturePerLeak) {
   copyBuilds(dir / "run");
   const auto mappings = mappingsDir(dir / "mappings", {{"12", "1.2"}, {"13", "1.3"}});
   const std::string db = (dir / "store.sqlite").string();
-  const auto run = test::runMxi({"triage", "-q", "--db", db, "--format", "json", "--mappings", mappings.string(),
-                                 (dir / "run").string()});
+  const auto run = test::runMxi(
+      {"triage", "-q", "--db", db, "--format", "json", "--mappings", mappings.string(), (dir / "run").string()});
   ASSERT_EQ(run.exitCode, 0) << run.err;
   const auto j = jsonOf(run);
   EXPECT_EQ(j["analysed"], 2);
@@ -137,8 +137,8 @@ TEST(TriageMappingCliTest, WithoutMappingsTheBuildsSplitAndALaterRunReKeysThem) 
 
   // 2. Only 1.2's mapping is known: 1.2 is re-keyed, 1.3 is named as the one without.
   const auto partial = mappingsDir(dir / "mappings", {{"12", "1.2"}});
-  const auto half = test::runMxi({"triage", "-q", "--db", db, "--format", "json", "--mappings", partial.string(),
-                                  (dir / "run").string()});
+  const auto half = test::runMxi(
+      {"triage", "-q", "--db", db, "--format", "json", "--mappings", partial.string(), (dir / "run").string()});
   ASSERT_EQ(half.exitCode, 0) << half.err;
   const auto h = jsonOf(half);
   EXPECT_EQ(h["analysed"], 1);
@@ -177,8 +177,8 @@ TEST(TriageMappingCliTest, WithoutMappingsTheBuildsSplitAndALaterRunReKeysThem) 
   EXPECT_EQ(test::readFile(html).find("Captures analysed without a mapping"), std::string::npos);
 
   // 4. Again: nothing to do.
-  const auto again = test::runMxi({"triage", "-q", "--db", db, "--format", "json", "--mappings", partial.string(),
-                                   (dir / "run").string()});
+  const auto again = test::runMxi(
+      {"triage", "-q", "--db", db, "--format", "json", "--mappings", partial.string(), (dir / "run").string()});
   const auto a = jsonOf(again);
   EXPECT_EQ(a["analysed"], 0);
   EXPECT_EQ(a["skipped"], 2);
@@ -207,10 +207,11 @@ TEST(TriageMappingCliTest, ASidecarComesBeforeTheFolder) {
   const auto dir2 = test::scratchDir("triage-mapping-sidecars-only");
   copyBuilds(dir2);
   for (const char* build : {"1.2", "1.3"}) {
-    fs::copy_file(test::minifiedFile(build, ".mapping.txt"), dir2 / (std::string("shop-") + build + ".hprof.mapping.txt"));
+    fs::copy_file(test::minifiedFile(build, ".mapping.txt"),
+                  dir2 / (std::string("shop-") + build + ".hprof.mapping.txt"));
   }
-  const auto alone = test::runMxi({"triage", "-q", "--db", (dir2 / "store.sqlite").string(), "--format", "json",
-                                   dir2.string()});
+  const auto alone =
+      test::runMxi({"triage", "-q", "--db", (dir2 / "store.sqlite").string(), "--format", "json", dir2.string()});
   ASSERT_EQ(alone.exitCode, 0) << alone.err;
   EXPECT_EQ(leakClasses(jsonOf(alone)), kOneRowPerLeak);
 }
@@ -222,14 +223,16 @@ TEST(TriageMappingCliTest, AMatrixZipsResultInfoPicksTheMapping) {
   if (!haveFixture() || !fs::exists(plain)) GTEST_SKIP() << "no JVM fixture dumps";
   const auto dir = test::scratchDir("triage-mapping-matrix-zip");
   const std::string dump = test::readFile(plain);
-  const std::string info = "sdkVersion=30\nmanufacturer=Google\nhprofEntry=dump.hprof\npackageName=com.example.leaks\n"
-                           "versionName=7.0\nversionCode=70\n";
+  const std::string info =
+      "sdkVersion=30\nmanufacturer=Google\nhprofEntry=dump.hprof\npackageName=com.example.leaks\n"
+      "versionName=7.0\nversionCode=70\n";
   fs::create_directories(dir / "run");
   ASSERT_TRUE(test::writeZip((dir / "run" / "upload.zip").string(),
                              {{"result.info", std::vector<uint8_t>(info.begin(), info.end())},
                               {"dump.hprof", std::vector<uint8_t>(dump.begin(), dump.end())}}));
   fs::create_directories(dir / "mappings" / "com.example.leaks" / "70");
-  fs::copy_file(test::minifiedFile("1.2", ".mapping.txt"), dir / "mappings" / "com.example.leaks" / "70" / "mapping.txt");
+  fs::copy_file(test::minifiedFile("1.2", ".mapping.txt"),
+                dir / "mappings" / "com.example.leaks" / "70" / "mapping.txt");
   const auto run = test::runMxi({"triage", "-q", "--db", (dir / "store.sqlite").string(), "--format", "json",
                                  "--mappings", (dir / "mappings").string(), (dir / "run").string()});
   ASSERT_EQ(run.exitCode, 0) << run.err;
@@ -260,10 +263,10 @@ TEST(TriageMappingCliTest, SessionFramesAreRetracedBeforeTheyAreSigned) {
       start = end == std::string::npos ? trace.size() : end + 1;
     }
     test::writeBytes(dir / (std::string("strictmode-") + build + ".txt"), log);
-    const auto imported = test::runMxi({"session", "import", "--app", "com.example.shop", "--version-code", code,
-                                        "--app-version", build, "--issues",
-                                        (dir / (std::string("strictmode-") + build + ".txt")).string(), "-o",
-                                        (dir / "run" / (std::string("shop-") + build + ".mxs")).string()});
+    const auto imported =
+        test::runMxi({"session", "import", "--app", "com.example.shop", "--version-code", code, "--app-version", build,
+                      "--issues", (dir / (std::string("strictmode-") + build + ".txt")).string(), "-o",
+                      (dir / "run" / (std::string("shop-") + build + ".mxs")).string()});
     ASSERT_EQ(imported.exitCode, 0) << imported.err;
   }
   const std::string db = (dir / "store.sqlite").string();
@@ -292,8 +295,8 @@ TEST(TriageMappingCliTest, SessionFramesAreRetracedBeforeTheyAreSigned) {
 
 TEST(TriageMappingCliTest, BadMappingOptionsFailWithWhere) {
   const auto dir = test::scratchDir("triage-mapping-bad");
-  const auto missing = test::runMxi({"triage", "--db", (dir / "s.sqlite").string(), "--mappings",
-                                     (dir / "nowhere").string(), dir.string()});
+  const auto missing = test::runMxi(
+      {"triage", "--db", (dir / "s.sqlite").string(), "--mappings", (dir / "nowhere").string(), dir.string()});
   EXPECT_EQ(missing.exitCode, 2);
   EXPECT_NE(missing.err.find("nowhere"), std::string::npos) << missing.err;
   test::writeBytes(dir / "broken.txt", "com.example.A -> a:\n    this is not a member line\n");
