@@ -2,6 +2,8 @@
 
 #include <chrono>
 
+#include "app/gui/jobs/heap/heap_mapping.h"
+
 namespace mxi::gui {
 
 namespace {
@@ -33,10 +35,12 @@ core::Status loadHeapStages(const QString& path, const HeapLoadOptions& options,
   };
 
   // Index: Summary and Classes (counts, shallow bytes) are usable from here.
-  ASSIGN_OR_RETURN(auto index, core::hprof::openAndIndex(path.toStdString(), {}, {}, progress, cancel));
   auto doc = std::make_shared<HeapDocument>();
   doc->path = path;
-  doc->index = std::move(index);
+  doc->appMappings = options.mappings;
+  // Original names before anything else reads the index (heap_mapping.h).
+  ASSIGN_OR_RETURN(doc->index,
+                   openIndexWithMapping(path, options.mappings, options.mappingFile, *doc, progress, cancel));
   core::analysis::DominatorOptions dominatorOptions;
   for (const std::string& name : options.excludedHeaps) {
     const auto heap = doc->index->findHeap(name);
