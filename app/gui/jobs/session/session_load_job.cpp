@@ -39,7 +39,7 @@ std::unique_ptr<SessionLoadJob> SessionLoadJob::opening(const QString& path, QLi
       [path, mappings](core::ProgressSink& progress, const core::CancelToken& cancel) {
         return loadSessionFile(path, mappings, progress, cancel);
       },
-      std::move(mappings), mappingFile));
+      mappings, mappingFile));  // a copy: the lambda's capture and this argument are not sequenced
 }
 
 std::unique_ptr<SessionLoadJob> SessionLoadJob::importing(const CaptureFiles& captures, const QString& sessionPath,
@@ -49,7 +49,7 @@ std::unique_ptr<SessionLoadJob> SessionLoadJob::importing(const CaptureFiles& ca
       [captures, sessionPath, mappings](core::ProgressSink& progress, const core::CancelToken& cancel) {
         return importCaptureSession(captures, sessionPath, mappings, progress, cancel);
       },
-      std::move(mappings), QString()));
+      mappings, QString()));
 }
 
 namespace {

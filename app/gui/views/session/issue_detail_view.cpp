@@ -146,7 +146,13 @@ IssueDetailView::IssueDetailView(QWidget* parent) : QWidget(parent) {
   clear();
 }
 
+void IssueDetailView::setStackMapping(std::shared_ptr<const core::mapping::R8Mapping> mapping) {
+  m_mapping = std::move(mapping);
+  if (m_shown) showIssue(*m_shown);
+}
+
 void IssueDetailView::clear() {
+  m_shown.reset();
   m_dumpLeak->hide();
   m_title->setText(tr("Select an issue to see its details."));
   m_text->clear();
@@ -174,6 +180,7 @@ void IssueDetailView::showCallTree(const CallNode& root) {
 }
 
 void IssueDetailView::showIssue(const core::live::LiveEvent& event) {
+  if (!m_shown || &event != &*m_shown) m_shown = event;  // (re-showing itself keeps it)
   QString title = QStringLiteral("<b>%1</b> — %2")
                       .arg(QString::fromUtf8(core::live::liveEventKindName(event.kind).data()), esc(event.summary));
   if (!event.scene.empty()) title += tr(" · scene %1").arg(esc(event.scene));

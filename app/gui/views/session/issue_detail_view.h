@@ -9,6 +9,7 @@
 
 #include <QWidget>
 #include <memory>
+#include <optional>
 
 #include "core/live/live_session.h"
 #include "core/mapping/r8_mapping.h"
@@ -29,8 +30,8 @@ class IssueDetailView : public QWidget {
  public:
   explicit IssueDetailView(QWidget* parent = nullptr);
   void showIssue(const core::live::LiveEvent& event);
-  // Stacks of issues shown from now on are retraced through `mapping` (null: as recorded).
-  void setStackMapping(std::shared_ptr<const core::mapping::R8Mapping> mapping) { m_mapping = std::move(mapping); }
+  // Stacks are retraced through `mapping` (null: as recorded), the issue shown now included.
+  void setStackMapping(std::shared_ptr<const core::mapping::R8Mapping> mapping);
   void clear();
   QTreeView* callTree() const { return m_tree; }
   CallTreeModel* callTreeModel() const { return m_callTree; }  // of the issue shown; null before one
@@ -57,6 +58,7 @@ class IssueDetailView : public QWidget {
   bool m_offerLeakDumps = false;
   QString m_leakActivity;  // of the issue shown, for Dump & analyse
   std::shared_ptr<const core::mapping::R8Mapping> m_mapping;
+  std::optional<core::live::LiveEvent> m_shown;  // the issue shown, shown again when the mapping changes
 };
 
 }  // namespace mxi::gui

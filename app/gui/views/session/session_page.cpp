@@ -78,16 +78,18 @@ void SessionPage::load(std::unique_ptr<SessionLoadJob> job, const QString& label
   connect(loading, &SessionLoadJob::loaded, this,
           [this, loading, label](std::shared_ptr<const core::session::SessionData> session) {
             const QString path = loading->sessionPath();
+            // What the job read, before it goes.
+            const auto stackMapping = loading->stackMapping();
+            QString note;
+            if (!loading->stackMappingError().isEmpty())
+              note = tr("Stacks as recorded: the mapping could not be used: %1").arg(loading->stackMappingError());
+            else if (stackMapping)
+              note = tr("Stacks retraced through %1").arg(QFileInfo(loading->stackMappingPath()).fileName());
             emit jobEnded(loading);
             m_job.reset();
             // One session view at a time.
             auto* view = new SessionView(path, std::move(session), settings().thresholds, settings().mappings);
-            QString note;
-            if (!loading->stackMappingError().isEmpty())
-              note = tr("Stacks as recorded: the mapping could not be used: %1").arg(loading->stackMappingError());
-            else if (loading->stackMapping())
-              note = tr("Stacks retraced through %1").arg(QFileInfo(loading->stackMappingPath()).fileName());
-            view->setStackMapping(loading->stackMapping(), note);
+            view->setStackMapping(stackMapping, note);
             replaceView(m_view, view);
             m_view = view;
             m_applyMappingAction->setEnabled(true);
