@@ -47,3 +47,19 @@ triage_dumps=$(mktemp -d)
 shot --triage "$triage_dumps" --triage-db "$triage_dumps/store.sqlite" --view 1 --screenshot "$out/triage.png"
 rm -rf "$triage_dumps"
 echo "$out/triage.png"
+# A release build's dump (tests/fixtures/minified: the shop program minified by ProGuard) opened
+# with its build's mapping set in Settings (a scratch config, never the user's): the Leaks tab
+# with original class and field names.
+shop=$(mktemp -d)
+"$root/tests/fixtures/minified/make_minified_dumps.sh" "$shop" >/dev/null
+mkdir -p "$shop/config/MatrixInspector"
+cat >"$shop/config/MatrixInspector/matrix-inspector.conf" <<EOF_CONF
+[appMappings]
+1\\package=com.example.shop
+1\\versionCode=12
+1\\mapping=$shop/shop-1.2.mapping.txt
+size=1
+EOF_CONF
+XDG_CONFIG_HOME="$shop/config" shot "$shop/shop-1.2.hprof" --view leaks --screenshot "$out/release-build-mapping.png"
+rm -rf "$shop"
+echo "$out/release-build-mapping.png"

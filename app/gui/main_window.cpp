@@ -71,8 +71,10 @@ MainWindow::~MainWindow() = default;
 void MainWindow::makeMenus() {
   auto* file = menuBar()->addMenu(tr("&File"));
   file->addAction(m_heap->openAction());
+  file->addAction(m_heap->applyMappingAction());
   file->addAction(m_session->openAction());
   file->addAction(m_session->capturesAction());
+  file->addAction(m_session->applyMappingAction());
   file->addAction(m_trace->openAction());
   file->addAction(m_triage->openAction());
   file->addSeparator();

@@ -48,8 +48,8 @@ Settings custom() {
   s.thresholds.evilMethodMs = 1000;
   s.thresholds.anrMs = 4000;
   s.thresholds.drops = {2, 5, 12, 30};
-  s.mappings = {{QStringLiteral("com.example.app"), QStringLiteral("/maps/methodMapping.txt"), QString()},
-                {QStringLiteral("com.example.other"), QString(), QStringLiteral("/maps/mapping.txt")}};
+  s.mappings = {{QStringLiteral("com.example.app"), QStringLiteral("/maps/methodMapping.txt"), QString(), QString()},
+                {QStringLiteral("com.example.other"), QString(), QStringLiteral("/maps/mapping.txt"), QString()}};
   s.excludedHeaps = {QStringLiteral("image"), QStringLiteral("zygote")};
   s.knownReferencesFile = QStringLiteral("/maps/known-references.json");
   return s;
@@ -110,7 +110,7 @@ TEST(SettingsTest, ValidateNamesWhatIsWrong) {
   EXPECT_EQ(s.validate(),
             QStringLiteral("the ANR threshold (500 ms) must not be below the evil-method threshold (700 ms)"));
   s = Settings{};
-  s.mappings = {{QStringLiteral("com.a"), QString(), QString()}};
+  s.mappings = {{QStringLiteral("com.a"), QString(), QString(), QString()}};
   EXPECT_EQ(s.validate(), QStringLiteral("the mapping of com.a names no file"));
   EXPECT_EQ(findAppMapping(custom().mappings, "com.example.app:push")->methodMapping,
             QStringLiteral("/maps/methodMapping.txt"));
@@ -262,7 +262,7 @@ TEST(SettingsTest, AppMappingNamesTheCallTreesOfThatAppsSessions) {
   if (test::referenceDir().empty())
     GTEST_SKIP() << "../shared/reference is absent: the Matrix sample's methodMapping.txt is needed";
   Settings s;
-  s.mappings = {{QStringLiteral("sample.tencent.matrix"), QString::fromStdString(mapping), QString()}};
+  s.mappings = {{QStringLiteral("sample.tencent.matrix"), QString::fromStdString(mapping), QString(), QString()}};
   MainWindow window;
   window.applySettings(s);
   ASSERT_TRUE(openSession(window, writeSession("mapped", "sample.tencent.matrix")));
@@ -274,7 +274,8 @@ TEST(SettingsTest, AppMappingNamesTheCallTreesOfThatAppsSessions) {
   EXPECT_EQ(hotMethodName(window), QStringLiteral("method#96"));
 
   // A mapping file that cannot be read fails the open with the file named.
-  s.mappings = {{QStringLiteral("sample.tencent.matrix"), QStringLiteral("/nonexistent/methodMapping.txt"), QString()}};
+  s.mappings = {{QStringLiteral("sample.tencent.matrix"), QStringLiteral("/nonexistent/methodMapping.txt"), QString(),
+                 QString()}};
   window.applySettings(s);
   QSignalSpy failed(&window, &MainWindow::openFailed);
   window.openSession(QString::fromStdString(writeSession("broken", "sample.tencent.matrix")));
@@ -291,7 +292,7 @@ TEST(SettingsTest, BaselineLoadsWithTheSessionsMapping) {
     GTEST_SKIP() << "../shared/reference is absent: the Matrix sample's methodMapping.txt is needed";
   MainWindow window;
   Settings s;
-  s.mappings = {{QStringLiteral("sample.tencent.matrix"), QString::fromStdString(mapping), QString()}};
+  s.mappings = {{QStringLiteral("sample.tencent.matrix"), QString::fromStdString(mapping), QString(), QString()}};
   window.applySettings(s);
   SessionView* view = openSession(window, writeSession("compare-new", "sample.tencent.matrix"));
   ASSERT_TRUE(view);
@@ -415,7 +416,7 @@ TEST(SettingsTest, CapturesAreNamedByTheirMappingElseByTheAppsMapping) {
   EXPECT_EQ(openCaptures(window, {QString::fromStdString(issues), QString::fromStdString(mapping)}), 2);
   EXPECT_EQ(hotMethodName(window), decoded);
   Settings s;
-  s.mappings = {{QStringLiteral("sample.tencent.matrix"), QString::fromStdString(mapping), QString()}};
+  s.mappings = {{QStringLiteral("sample.tencent.matrix"), QString::fromStdString(mapping), QString(), QString()}};
   window.applySettings(s);
   EXPECT_EQ(openCaptures(window, {QString::fromStdString(issues)}), 2);
   EXPECT_EQ(hotMethodName(window), decoded);

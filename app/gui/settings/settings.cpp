@@ -17,7 +17,11 @@ const QString kDropNormal = QStringLiteral("thresholds/dropNormal");
 const QString kDropMiddle = QStringLiteral("thresholds/dropMiddle");
 const QString kDropHigh = QStringLiteral("thresholds/dropHigh");
 const QString kDropFrozen = QStringLiteral("thresholds/dropFrozen");
-const QString kMappings = QStringLiteral("mappings");
+// Mappings per app and version. Before versions existed they were stored under "mappings" with
+// the keys package, methodMapping and proguardMapping: still read when "appMappings" is absent,
+// and removed by the next save (their rows then live on under the new key, version blank).
+const QString kMappings = QStringLiteral("appMappings");
+const QString kOldMappings = QStringLiteral("mappings");
 const QString kExcludedHeaps = QStringLiteral("heaps/exclude");
 const QString kKnownReferences = QStringLiteral("heaps/knownReferences");
 const QString kLeakWatch = QStringLiteral("live/leakWatch");
@@ -75,12 +79,14 @@ Settings Settings::load(QSettings& store) {
   readNumber(store, kDropMiddle, s.thresholds.drops.middle);
   readNumber(store, kDropHigh, s.thresholds.drops.high);
   readNumber(store, kDropFrozen, s.thresholds.drops.frozen);
-  const int n = store.beginReadArray(kMappings);
+  const bool migrated = store.contains(kMappings + QStringLiteral("/size"));
+  const int n = store.beginReadArray(migrated ? kMappings : kOldMappings);
   for (int i = 0; i < n; ++i) {
     store.setArrayIndex(i);
     AppMapping m{store.value(QStringLiteral("package")).toString(),
                  store.value(QStringLiteral("methodMapping")).toString(),
-                 store.value(QStringLiteral("proguardMapping")).toString()};
+                 store.value(migrated ? QStringLiteral("mapping") : QStringLiteral("proguardMapping")).toString(),
+                 migrated ? store.value(QStringLiteral("versionCode")).toString().trimmed() : QString()};
     if (!m.package.isEmpty()) s.mappings << m;
   }
   store.endArray();
@@ -106,13 +112,15 @@ void Settings::save(QSettings& store) const {
   store.setValue(kDropMiddle, thresholds.drops.middle);
   store.setValue(kDropHigh, thresholds.drops.high);
   store.setValue(kDropFrozen, thresholds.drops.frozen);
+  store.remove(kOldMappings);
   store.remove(kMappings);
   store.beginWriteArray(kMappings, static_cast<int>(mappings.size()));
   for (int i = 0; i < mappings.size(); ++i) {
     store.setArrayIndex(i);
     store.setValue(QStringLiteral("package"), mappings[i].package);
+    store.setValue(QStringLiteral("versionCode"), mappings[i].versionCode);
     store.setValue(QStringLiteral("methodMapping"), mappings[i].methodMapping);
-    store.setValue(QStringLiteral("proguardMapping"), mappings[i].proguardMapping);
+    store.setValue(QStringLiteral("mapping"), mappings[i].proguardMapping);
   }
   store.endArray();
   store.setValue(kExcludedHeaps, excludedHeaps);
@@ -136,9 +144,15 @@ QString Settings::validate() const {
     }
   }
   if (adbPath.trimmed().isEmpty()) return QStringLiteral("the adb path is empty");
+  static const QRegularExpression digits(QStringLiteral("^[0-9]+$"));
   for (const AppMapping& m : mappings) {
+    const QString which = m.versionCode.isEmpty() ? m.package : m.package + QStringLiteral(" ") + m.versionCode;
     if (m.methodMapping.isEmpty() && m.proguardMapping.isEmpty()) {
-      return QStringLiteral("the mapping of %1 names no file").arg(m.package);
+      return QStringLiteral("the mapping of %1 names no file").arg(which);
+    }
+    if (!m.versionCode.isEmpty() && !digits.match(m.versionCode).hasMatch()) {
+      return QStringLiteral("the mapping of %1: versionCode '%2' is not a number (blank: every version)")
+          .arg(m.package, m.versionCode);
     }
   }
   if (!knownReferencesFile.isEmpty()) {
@@ -148,12 +162,22 @@ QString Settings::validate() const {
   return {};
 }
 
-const AppMapping* findAppMapping(const QList<AppMapping>& table, const std::string& app) {
+const AppMapping* findAppMapping(const QList<AppMapping>& table, const std::string& app,
+                                 const std::string& versionCode) {
   const QString name = QString::fromStdString(app.substr(0, app.find(':')));
+  const QString version = QString::fromStdString(versionCode);
+  const AppMapping* best = nullptr;
+  int bestRank = 0;
   for (const AppMapping& m : table) {
-    if (m.package.isEmpty() || m.package == name) return &m;
+    if (!m.versionCode.isEmpty() && m.versionCode != version) continue;  // another build's names
+    // 3: this package at this version, 2: this package, any version, 1: any app.
+    const int rank = m.package.isEmpty() ? 1 : m.package != name ? 0 : m.versionCode.isEmpty() ? 2 : 3;
+    if (rank > bestRank) {
+      best = &m;
+      bestRank = rank;
+    }
   }
-  return nullptr;
+  return best;
 }
 
 std::vector<std::string> Settings::excludedHeapNames() const {

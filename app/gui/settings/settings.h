@@ -1,6 +1,7 @@
 // The app's preferences (Settings dialog; QSettings): how to reach devices (adb binary,
-// transport), the thresholds the views judge by (Matrix defaults), method mappings per app
-// package for evil-method call trees, and heaps left out of heap analysis. A plain value type:
+// transport), the thresholds the views judge by (Matrix defaults), mappings per app package and
+// version (Matrix's methodMapping.txt for evil-method call trees, R8/ProGuard mapping.txt for every
+// heap view and stack), and heaps left out of heap analysis. A plain value type:
 // views get what they need from it when they are created or when the settings change.
 #pragma once
 
@@ -16,17 +17,22 @@ class QSettings;
 
 namespace mxi::gui {
 
-// methodMapping.txt (Matrix gradle plugin) and/or ProGuard/R8 mapping.txt of one app package.
+// methodMapping.txt (Matrix gradle plugin) and/or R8/ProGuard mapping.txt of one app package,
+// for one build (versionCode) or, with the version blank, for every build of the package.
 struct AppMapping {
   QString package;
   QString methodMapping;
-  QString proguardMapping;
+  QString proguardMapping;  // R8 or ProGuard mapping.txt
+  QString versionCode;      // "42"; empty: every version
   bool operator==(const AppMapping&) const = default;
 };
 
-// The entry for a session's app ("com.example", or "com.example:remote" for one of its
-// processes); an entry with an empty package matches any app. nullptr when none matches.
-const AppMapping* findAppMapping(const QList<AppMapping>& table, const std::string& app);
+// The entry for an app ("com.example", or "com.example:remote" for one of its processes) at
+// `versionCode` (empty when unknown). The most specific wins: package and version, then the
+// package with a blank version, then an entry with an empty package (any app). An entry for
+// another version never matches. nullptr when none matches.
+const AppMapping* findAppMapping(const QList<AppMapping>& table, const std::string& app,
+                                 const std::string& versionCode = {});
 
 struct Settings {
   QString adbPath = QStringLiteral("adb");       // run to start a server when none answers

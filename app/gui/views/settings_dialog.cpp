@@ -18,7 +18,7 @@ namespace mxi::gui {
 
 namespace {
 
-enum MappingColumn { kPackage, kMethodMapping, kProguard, kMappingColumns };
+enum MappingColumn { kPackage, kVersionCode, kMethodMapping, kProguard, kMappingColumns };
 
 QSpinBox* spin(int min, int max, const QString& suffix, const QString& name) {
   auto* s = new QSpinBox;
@@ -36,7 +36,7 @@ SettingsDialog::SettingsDialog(const Settings& settings, QWidget* parent) : QDia
   auto* tabs = new QTabWidget;
   tabs->addTab(makeDevicePage(), tr("Devices"));
   tabs->addTab(makeThresholdPage(), tr("Thresholds"));
-  tabs->addTab(makeMappingPage(), tr("Method mappings and heaps"));
+  tabs->addTab(makeMappingPage(), tr("Mappings and heaps"));
   layout->addWidget(tabs);
   m_problem = new QLabel;
   m_problem->setObjectName(QStringLiteral("settingsProblem"));
@@ -111,12 +111,16 @@ QWidget* SettingsDialog::makeMappingPage() {
   auto* page = new QWidget;
   auto* layout = new QVBoxLayout(page);
   layout->addWidget(
-      new QLabel(tr("Evil-method call trees of a session whose app is the package are named with its "
-                    "methodMapping.txt (Matrix gradle plugin) and, for names left obfuscated, its ProGuard/R8 "
-                    "mapping.txt. Double-click a file cell to browse.")));
+      new QLabel(tr("A dump, session, trace or capture of the app is shown with the original names of its "
+                    "R8/ProGuard mapping.txt (classes, fields, stack frames); its evil-method call trees with "
+                    "its methodMapping.txt (Matrix gradle plugin). A row with a versionCode serves that build "
+                    "only and wins over the package's row with the version blank (every build). "
+                    "Double-click a file cell to browse.")));
   m_mappings = new QTableWidget(0, kMappingColumns);
   m_mappings->setObjectName(QStringLiteral("mappings"));
-  m_mappings->setHorizontalHeaderLabels({tr("App package"), tr("methodMapping.txt"), tr("ProGuard mapping.txt")});
+  m_mappings->setHorizontalHeaderLabels(
+      {tr("App package"), tr("versionCode"), tr("methodMapping.txt"), tr("R8/ProGuard mapping.txt")});
+  m_mappings->horizontalHeaderItem(kVersionCode)->setToolTip(tr("android:versionCode; blank: every version"));
   m_mappings->horizontalHeader()->setStretchLastSection(true);
   m_mappings->horizontalHeader()->setSectionResizeMode(kMethodMapping, QHeaderView::Stretch);
   connect(m_mappings, &QTableWidget::cellDoubleClicked, this, &SettingsDialog::browseMapping);
@@ -167,14 +171,15 @@ void SettingsDialog::addMappingRow(const AppMapping& mapping) {
   const int row = m_mappings->rowCount();
   m_mappings->insertRow(row);
   m_mappings->setItem(row, kPackage, new QTableWidgetItem(mapping.package));
+  m_mappings->setItem(row, kVersionCode, new QTableWidgetItem(mapping.versionCode));
   m_mappings->setItem(row, kMethodMapping, new QTableWidgetItem(mapping.methodMapping));
   m_mappings->setItem(row, kProguard, new QTableWidgetItem(mapping.proguardMapping));
 }
 
 void SettingsDialog::browseMapping(int row, int column) {
-  if (column == kPackage) return;
+  if (column == kPackage || column == kVersionCode) return;
   const QString path = QFileDialog::getOpenFileName(
-      this, column == kMethodMapping ? tr("methodMapping.txt") : tr("ProGuard mapping.txt"), QString(),
+      this, column == kMethodMapping ? tr("methodMapping.txt") : tr("R8/ProGuard mapping.txt"), QString(),
       tr("Mappings (*.txt);;All files (*)"));
   if (!path.isEmpty()) m_mappings->item(row, column)->setText(path);
 }
@@ -216,8 +221,9 @@ Settings SettingsDialog::settings() const {
     auto text = [&](int column) {
       return m_mappings->item(row, column) ? m_mappings->item(row, column)->text().trimmed() : QString();
     };
-    AppMapping m{text(kPackage), text(kMethodMapping), text(kProguard)};
-    if (!m.package.isEmpty() || !m.methodMapping.isEmpty() || !m.proguardMapping.isEmpty()) s.mappings << m;
+    AppMapping m{text(kPackage), text(kMethodMapping), text(kProguard), text(kVersionCode)};
+    if (!m.package.isEmpty() || !m.methodMapping.isEmpty() || !m.proguardMapping.isEmpty() || !m.versionCode.isEmpty())
+      s.mappings << m;
   }
   for (const QString& h : m_excludedHeaps->text().split(QLatin1Char(','), Qt::SkipEmptyParts)) {
     if (!h.trimmed().isEmpty()) s.excludedHeaps << h.trimmed();
@@ -232,7 +238,7 @@ void SettingsDialog::accept() {
   const Settings s = settings();
   QString problem = s.validate();
   for (const AppMapping& m : s.mappings) {
-    if (m.package.isEmpty()) problem = tr("a method mapping row has no app package");
+    if (m.package.isEmpty()) problem = tr("a mapping row has no app package");
   }
   m_problem->setText(problem);
   if (problem.isEmpty()) QDialog::accept();

@@ -1,6 +1,6 @@
-// Edit → Settings… (Ctrl+,): adb (binary, transport), thresholds (Matrix defaults), method
-// mappings per app package, heaps to exclude; Restore Defaults. OK is refused while the values
-// are inconsistent (the reason shows in the dialog).
+// Edit → Settings… (Ctrl+,): adb (binary, transport), thresholds (Matrix defaults), mappings
+// per app package and versionCode (R8/ProGuard mapping.txt, methodMapping.txt), heaps to exclude; Restore Defaults. OK
+// is refused while the values are inconsistent (the reason shows in the dialog).
 #pragma once
 
 #include <QDialog>

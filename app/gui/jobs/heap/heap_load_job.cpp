@@ -2,7 +2,7 @@
 
 #include <chrono>
 
-#include "core/analysis/memory_budget.h"
+#include "app/gui/jobs/heap/heap_mapping.h"
 
 namespace mxi::gui {
 
@@ -35,14 +35,12 @@ core::Status loadHeapStages(const QString& path, const HeapLoadOptions& options,
   };
 
   // Index: Summary and Classes (counts, shallow bytes) are usable from here.
-  // A dump this machine cannot index or whose dominator tree would not fit is refused with the
-  // figures (memory_budget.h), shown as the job's error, instead of ending in the OOM killer.
-  ASSIGN_OR_RETURN(auto source, core::hprof::openDump(path.toStdString(), {}, progress, cancel));
-  RETURN_IF_ERROR(core::analysis::checkIndexMemory(*source, 0).withContext(path.toStdString()));
-  ASSIGN_OR_RETURN(auto index, core::hprof::HeapIndex::build(std::move(source), {}, progress, cancel));
   auto doc = std::make_shared<HeapDocument>();
   doc->path = path;
-  doc->index = std::move(index);
+  doc->appMappings = options.mappings;
+  // Original names before anything else reads the index (heap_mapping.h).
+  ASSIGN_OR_RETURN(doc->index,
+                   openIndexWithMapping(path, options.mappings, options.mappingFile, *doc, progress, cancel));
   core::analysis::DominatorOptions dominatorOptions;
   for (const std::string& name : options.excludedHeaps) {
     const auto heap = doc->index->findHeap(name);

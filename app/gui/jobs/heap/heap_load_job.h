@@ -2,7 +2,8 @@
 // handing each stage to the UI thread as soon as it exists, so the heap browser is usable long
 // before everything is computed: the index (Summary, Classes by count and shallow bytes), the
 // leaks' paths, the dominator tree (retained sizes everywhere, Dominators), then duplicate
-// bitmaps and values.
+// bitmaps and values. A release build's index is renamed through its R8/ProGuard mapping right
+// after indexing, before anything reads it, so every stage and view sees the original names.
 #pragma once
 
 #include <QString>
@@ -13,6 +14,7 @@
 
 #include "app/gui/jobs/worker_job.h"
 #include "app/gui/models/heap/heap_document.h"
+#include "app/gui/settings/settings.h"
 
 namespace mxi::gui {
 
@@ -22,6 +24,12 @@ struct HeapLoadOptions {
   std::vector<std::string> excludedHeaps;
   // A JSON file of known references added to the built-in list (Settings); empty: none.
   std::string knownReferencesFile;
+  // Mappings per app and version (Settings): the one for the app and versionCode the dump records
+  // renames it. A file that cannot be read or parsed leaves the names minified
+  // (HeapDocument::mappingError) and the dump still opens.
+  QList<AppMapping> mappings;
+  // Apply mapping…: this R8/ProGuard mapping.txt whatever the dump's app; wins over `mappings`.
+  QString mappingFile;
 };
 
 // The stages after the index (HeapStageSink::indexed), in the order they complete.

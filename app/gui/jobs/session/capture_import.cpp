@@ -37,7 +37,7 @@ LoadedSession importCaptureSession(const CaptureFiles& files, const QString& ses
   RETURN_IF_ERROR(core::session::importCaptures(in, sessionPath.toStdString(), header, options).status());
   if (cancel.isCancelled()) return core::cancelled();
   if (files.methodMapping.isEmpty()) return loadSessionFile(sessionPath, mappings, progress, cancel);
-  const QList<AppMapping> captured = {AppMapping{QString(), files.methodMapping, QString()}};  // any app
+  const QList<AppMapping> captured = {AppMapping{QString(), files.methodMapping, QString(), QString()}};  // any app
   return loadSessionFile(sessionPath, captured, progress, cancel);
 }
 

@@ -2,6 +2,7 @@
 
 #include "app/gui/models/column_headers.h"
 #include "app/gui/models/format.h"
+#include "app/gui/models/heap/mapping_text.h"
 #include "app/gui/models/roles.h"
 
 namespace mxi::gui {
@@ -10,6 +11,8 @@ ClassHistogramModel::ClassHistogramModel(const HeapDocument& doc, QObject* paren
   m_rows = doc.histogram;  // computed off the UI thread
   for (const auto& row : m_rows) {
     m_classObjectIds.push_back(row.cls == core::hprof::kNoClass ? 0 : doc.index->classInfo(row.cls).id.value);
+    m_minifiedHints.push_back(row.cls == core::hprof::kNoClass ? QString()
+                                                               : minifiedHint(doc.index->classInfo(row.cls).dumpName));
   }
   reloadRetained(doc);
 }
@@ -33,7 +36,11 @@ QVariant ClassHistogramModel::data(const QModelIndex& index, int role) const {
   const uint64_t retained = m_retained[static_cast<size_t>(index.row())];
   if (role == kObjectIdRole) return QVariant::fromValue<qulonglong>(m_classObjectIds[static_cast<size_t>(index.row())]);
   switch (index.column()) {
-    case kClass: return role == Qt::DisplayRole ? QString::fromStdString(row.className) : QVariant();
+    case kClass:
+      if (role == Qt::DisplayRole) return QString::fromStdString(row.className);
+      if (role == Qt::ToolTipRole && !m_minifiedHints[static_cast<size_t>(index.row())].isEmpty())
+        return m_minifiedHints[static_cast<size_t>(index.row())];  // "was a.b": the dump's own name
+      return {};
     case kCount: return numberCell(role, QVariant::fromValue<qulonglong>(row.count), NumberKind::kCount);
     case kShallow: return numberCell(role, QVariant::fromValue<qulonglong>(row.shallowBytes), NumberKind::kBytes);
     case kRetained:

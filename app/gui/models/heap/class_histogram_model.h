@@ -28,6 +28,7 @@ class ClassHistogramModel : public QAbstractTableModel {
   std::vector<core::hprof::HistogramRow> m_rows;
   std::vector<uint64_t> m_retained;        // per row
   std::vector<uint64_t> m_classObjectIds;  // per row (0: synthetic array classes)
+  std::vector<QString> m_minifiedHints;    // per row: "was a.b" when a mapping renamed the class
 };
 
 }  // namespace mxi::gui

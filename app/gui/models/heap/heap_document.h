@@ -7,17 +7,29 @@
 #include <QStringList>
 #include <memory>
 
+#include "app/gui/settings/settings.h"
 #include "core/analysis/bitmaps.h"
 #include "core/analysis/duplicate_values.h"
 #include "core/analysis/heap_dominators.h"
 #include "core/analysis/leak_analysis.h"
 #include "core/hprof/class_histogram.h"
 #include "core/hprof/heap_index.h"
+#include "core/mapping/r8_mapping.h"
 
 namespace mxi::gui {
 
 struct HeapDocument {
   QString path;
+  // The app the dump came from (core::triage::readAppIdentity: its BuildConfig, ActivityThread, a
+  // Matrix zip's result.info); empty when the dump does not say.
+  QString appPackage, appVersionCode;
+  // The R8/ProGuard mapping.txt the index's class and field names went through (Settings for the
+  // app and version, or Apply mapping…); empty: the names as the dump has them. A mapping that
+  // could not be used leaves the names minified and says why in `mappingError`.
+  QString mappingPath, mappingError;
+  std::shared_ptr<const core::mapping::R8Mapping> mapping;  // for "(was a.b)" hints; null without
+  // Settings' mappings when the dump was opened: a baseline compared with it goes through its own.
+  QList<AppMapping> appMappings;
   QStringList excludedHeaps;  // of the dump's heaps, those left out of retained sizes and the histogram
   std::shared_ptr<const core::hprof::HeapIndex> index;
   std::shared_ptr<core::analysis::HeapGraph> graph;            // null until HeapStage::kRetained

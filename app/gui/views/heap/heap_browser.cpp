@@ -20,6 +20,7 @@
 #include "app/gui/models/heap/dominator_tree_model.h"
 #include "app/gui/models/heap/duplicate_strings_model.h"
 #include "app/gui/models/heap/leak_tree_model.h"
+#include "app/gui/models/heap/mapping_text.h"
 #include "app/gui/models/roles.h"
 #include "app/gui/views/heap/bitmap_gallery.h"
 #include "app/gui/views/heap/heap_compare_view.h"
@@ -239,6 +240,8 @@ QString HeapBrowser::summaryFacts() const {
                                       humanBytes(m_doc->dominators->reachableBytes()))
                            : computing);
   row(tr("GC roots"), groupedNumber(static_cast<qlonglong>(ix.roots().size())));
+  if (!appBuildText(*m_doc).isEmpty()) row(tr("App"), appBuildText(*m_doc).toHtmlEscaped());
+  row(tr("Names"), mappingStatusText(*m_doc).toHtmlEscaped());
   QString heaps;
   for (const uint8_t index : core::hprof::listedHeaps(ix)) {
     const auto& h = ix.heaps()[index];

@@ -61,7 +61,7 @@ void HeapCompareView::chooseBaseline() {
 }
 
 void HeapCompareView::compareWith(const QString& basePath) {
-  m_job = std::make_unique<HeapCompareJob>(basePath, m_doc->index, m_doc->path);
+  m_job = std::make_unique<HeapCompareJob>(basePath, m_doc->index, m_doc->path, m_doc->appMappings);
   connect(m_job.get(), &HeapCompareJob::progress, this, [this](const QString& phase, int permille) {
     m_progress->setValue(permille);
     m_progress->setFormat(phase + QStringLiteral(" %p%"));
@@ -96,12 +96,14 @@ void HeapCompareView::show(std::shared_ptr<HeapComparison> comparison) {
   delete m_leakModel;
   m_comparison = std::move(comparison);
   const auto& d = m_comparison->diff;
-  m_summary->setText(tr("Baseline %1 → this dump: %2 new leaks, %3 fixed, %4 still present; %5 classes changed.")
-                         .arg(QFileInfo(m_comparison->basePath).fileName())
-                         .arg(d.newLeaks.size())
-                         .arg(d.fixedLeaks.size())
-                         .arg(d.stillPresent.size())
-                         .arg(d.classes.size()));
+  QString summary = tr("Baseline %1 → this dump: %2 new leaks, %3 fixed, %4 still present; %5 classes changed.")
+                        .arg(QFileInfo(m_comparison->basePath).fileName())
+                        .arg(d.newLeaks.size())
+                        .arg(d.fixedLeaks.size())
+                        .arg(d.stillPresent.size())
+                        .arg(d.classes.size());
+  if (!m_comparison->baseMapping.isEmpty()) summary += tr(" Baseline: %1.").arg(m_comparison->baseMapping);
+  m_summary->setText(summary);
   // The Leaks tab's model in three sections (chains shown the same way); fixed leaks come from
   // the baseline.
   LeakSection added{tr("New leaks (%1)").arg(d.newLeaks.size()), QColor(0xc6, 0x28, 0x28), {}};

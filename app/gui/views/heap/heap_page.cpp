@@ -4,15 +4,26 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QToolButton>
 
+#include "app/gui/models/heap/mapping_text.h"
 #include "app/gui/views/heap/heap_browser.h"
 
 namespace mxi::gui {
 
 HeapPage::HeapPage(const Settings& settings, QWidget* parent)
-    : Page(settings, parent), m_openAction(new QAction(tr("&Open dump…"), this)) {
+    : Page(settings, parent),
+      m_openAction(new QAction(tr("&Open dump…"), this)),
+      m_applyMappingAction(new QAction(tr("Apply &mapping…"), this)) {
   m_openAction->setShortcut(QKeySequence::Open);
   connect(m_openAction, &QAction::triggered, this, &HeapPage::chooseDump);
+  m_applyMappingAction->setToolTip(
+      tr("Re-open this dump with the original names of an R8/ProGuard mapping.txt (for every app and version: "
+         "Edit → Settings → Mappings)"));
+  m_applyMappingAction->setEnabled(false);
+  connect(m_applyMappingAction, &QAction::triggered, this, &HeapPage::chooseMapping);
 }
 
 HeapPage::~HeapPage() = default;
@@ -23,6 +34,19 @@ void HeapPage::chooseDump() {
   if (!path.isEmpty()) openDump(path);
 }
 
+void HeapPage::chooseMapping() {
+  const QString path = QFileDialog::getOpenFileName(this, tr("R8/ProGuard mapping"), QString(),
+                                                    tr("Mappings (mapping*.txt *.txt);;All files (*)"));
+  if (!path.isEmpty()) applyMapping(path);
+}
+
+void HeapPage::applyMapping(const QString& mappingFile) {
+  if (m_job || !m_browser) return;
+  open(m_browser->document().path, QFileInfo(mappingFile).absoluteFilePath());
+}
+
+QString HeapPage::mappingText() const { return m_mappingLine ? m_mappingLine->text() : QString(); }
+
 void HeapPage::openDumpAt(const QString& path, const QString& leakSignature, quint64 objectId) {
   if (m_job) return;  // a dump is loading
   m_focusLeak = leakSignature;
@@ -30,11 +54,14 @@ void HeapPage::openDumpAt(const QString& path, const QString& leakSignature, qui
   openDump(path);
 }
 
-void HeapPage::openDump(const QString& path) {
+void HeapPage::openDump(const QString& path) { open(path, {}); }
+
+void HeapPage::open(const QString& path, const QString& mappingFile) {
   if (m_job) return;  // one load at a time
   const QString absolute = QFileInfo(path).absoluteFilePath();
   m_job = std::make_unique<HeapLoadJob>(
-      absolute, HeapLoadOptions{settings().excludedHeapNames(), settings().knownReferencesFile.toStdString()});
+      absolute, HeapLoadOptions{settings().excludedHeapNames(), settings().knownReferencesFile.toStdString(),
+                                settings().mappings, mappingFile});
   m_openClock.start();
   m_loadingBrowser = nullptr;
   connect(m_job.get(), &HeapLoadJob::progress, this, [this](const QString& phase, int permille) {
@@ -63,9 +90,25 @@ void HeapPage::openDump(const QString& path) {
 void HeapPage::indexed(std::shared_ptr<HeapDocument> document) {
   noteMilestone("index-ready");
   const QString title = tr("%1 — Matrix Inspector").arg(QFileInfo(document->path).fileName());
+  // Which names the dump shows, and Apply mapping…, beside the tabs.
+  auto* corner = new QWidget;
+  auto* cornerLayout = new QHBoxLayout(corner);
+  cornerLayout->setContentsMargins(4, 0, 4, 0);
+  m_mappingLine = new QLabel(mappingStatusText(*document));
+  m_mappingLine->setObjectName(QStringLiteral("heapMapping"));
+  m_mappingLine->setToolTip(document->mappingPath);
+  if (!document->mappingError.isEmpty()) m_mappingLine->setStyleSheet(QStringLiteral("color: #c62828"));
+  auto* apply = new QToolButton;
+  apply->setDefaultAction(m_applyMappingAction);
+  cornerLayout->addWidget(m_mappingLine);
+  cornerLayout->addWidget(apply);
+  const QString mappingError = document->mappingError;
   auto* browser = new HeapBrowser(std::move(document));
+  browser->setCornerWidget(corner, Qt::TopRightCorner);
   replaceView(m_browser, browser);
   m_browser = browser;
+  m_applyMappingAction->setEnabled(true);
+  if (!mappingError.isEmpty()) emit statusChanged(tr("Mapping not applied: %1").arg(mappingError));
   m_loadingBrowser = m_browser;
   if (!m_focusLeak.isEmpty() || m_focusObject) {
     m_browser->focus(m_focusLeak, core::hprof::ObjectId{m_focusObject});
@@ -85,9 +128,12 @@ void HeapPage::loaded(std::shared_ptr<HeapDocument> document) {
   emit jobEnded(m_job.get());
   m_job.reset();
   m_loadingBrowser = nullptr;
-  emit statusChanged(tr("%1: opened and analysed in %2 s")
-                         .arg(QFileInfo(document->path).fileName())
-                         .arg(document->loadSeconds, 0, 'f', 2));
+  QString status = tr("%1: opened and analysed in %2 s")
+                       .arg(QFileInfo(document->path).fileName())
+                       .arg(document->loadSeconds, 0, 'f', 2);
+  if (document->mapping || !document->mappingError.isEmpty())
+    status += QStringLiteral("; ") + mappingStatusText(*document);
+  emit statusChanged(status);
   emit dumpLoaded();
 }
 

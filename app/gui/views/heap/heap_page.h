@@ -1,6 +1,9 @@
 // The heap document page: opens a dump (File → Open dump…, a drop, the live view's heap dump,
 // the Triage window's double-click) on HeapLoadJob's thread and shows it in a HeapBrowser from
-// the index on, each tab filling in as its stage lands; one load at a time.
+// the index on, each tab filling in as its stage lands; one load at a time. A release build's
+// dump goes through the R8/ProGuard mapping Settings hold for its app and version; Apply
+// mapping… re-opens the shown dump through a file of the user's; the line above the tabs says
+// which names the dump shows.
 #pragma once
 
 #include <QElapsedTimer>
@@ -10,6 +13,7 @@
 #include "app/gui/views/page.h"
 
 class QAction;
+class QLabel;
 
 namespace mxi::gui {
 
@@ -23,12 +27,19 @@ class HeapPage final : public Page {
   bool hasDocument() const override { return m_browser != nullptr; }
   HeapBrowser* browser() const { return m_browser; }
   QAction* openAction() const { return m_openAction; }  // File → Open dump…
+  // File → Apply mapping… (and the button above the tabs): enabled while a dump is shown.
+  QAction* applyMappingAction() const { return m_applyMappingAction; }
+  // "Original names from mapping.txt (com.example.app 13)" and the like, above the tabs.
+  QString mappingText() const;
 
   // Ignored while another dump loads.
   void openDump(const QString& path);
   // Opens `path` showing that leak (by signature, or the class of its leaking objects: the live
   // view's Dump & analyse names the leaked Activity) or that object (0: none) first.
   void openDumpAt(const QString& path, const QString& leakSignature, quint64 objectId);
+  // Re-opens the dump shown through `mappingFile` (an R8/ProGuard mapping.txt), whatever its app.
+  // Ignored while a dump loads or when none is shown.
+  void applyMapping(const QString& mappingFile);
 
  signals:
   void dumpLoaded();  // every tab of the heap browser has its data
@@ -37,12 +48,16 @@ class HeapPage final : public Page {
 
  private:
   void chooseDump();
+  void chooseMapping();
+  void open(const QString& path, const QString& mappingFile);
   void indexed(std::shared_ptr<HeapDocument> document);
   void loaded(std::shared_ptr<HeapDocument> document);
   void loadFailed(const QString& message);
   void noteMilestone(const char* name);
 
   QAction* m_openAction;
+  QAction* m_applyMappingAction;
+  QLabel* m_mappingLine = nullptr;  // above the browser's tabs
   HeapBrowser* m_browser = nullptr;
   HeapBrowser* m_loadingBrowser = nullptr;  // the browser whose stages are still coming
   std::unique_ptr<HeapLoadJob> m_job;

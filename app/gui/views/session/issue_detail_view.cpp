@@ -22,7 +22,26 @@ namespace {
 
 QString esc(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
 
-QString anrHtml(const core::anr::AnrReport& anr) {
+// A stack as recorded, or line by line through the app's mapping (an inlined frame becomes
+// several lines, innermost first, as R8's retrace prints them).
+std::string retraced(const core::mapping::R8Mapping* mapping, const std::string& stack) {
+  if (!mapping) return stack;
+  std::string out;
+  size_t start = 0;
+  while (start <= stack.size()) {
+    const size_t end = std::min(stack.find('\n', start), stack.size());
+    const std::string_view line(stack.data() + start, end - start);
+    for (const std::string& l : core::mapping::retraceStackLine(*mapping, line)) {
+      if (!out.empty()) out += '\n';
+      out += l;
+    }
+    if (end == stack.size()) break;
+    start = end + 1;
+  }
+  return out;
+}
+
+QString anrHtml(const core::anr::AnrReport& anr, const core::mapping::R8Mapping* mapping) {
   QString html;
   if (!anr.subject.empty()) html += QStringLiteral("<p><b>%1</b></p>").arg(esc(anr.subject));
   for (const auto& deadlock : anr.deadlocks) {
@@ -49,7 +68,7 @@ QString anrHtml(const core::anr::AnrReport& anr) {
                     .arg(t.waitingToLock->heldByTid);
       }
       html += QStringLiteral("</p><pre>");
-      for (const auto& f : t.frames) html += esc(f) + QLatin1Char('\n');
+      for (const auto& f : t.frames) html += esc(retraced(mapping, f)) + QLatin1Char('\n');
       html += QStringLiteral("</pre>");
     }
   }
@@ -127,7 +146,13 @@ IssueDetailView::IssueDetailView(QWidget* parent) : QWidget(parent) {
   clear();
 }
 
+void IssueDetailView::setStackMapping(std::shared_ptr<const core::mapping::R8Mapping> mapping) {
+  m_mapping = std::move(mapping);
+  if (m_shown) showIssue(*m_shown);
+}
+
 void IssueDetailView::clear() {
+  m_shown.reset();
   m_dumpLeak->hide();
   m_title->setText(tr("Select an issue to see its details."));
   m_text->clear();
@@ -155,6 +180,7 @@ void IssueDetailView::showCallTree(const CallNode& root) {
 }
 
 void IssueDetailView::showIssue(const core::live::LiveEvent& event) {
+  if (!m_shown || &event != &*m_shown) m_shown = event;  // (re-showing itself keeps it)
   QString title = QStringLiteral("<b>%1</b> — %2")
                       .arg(QString::fromUtf8(core::live::liveEventKindName(event.kind).data()), esc(event.summary));
   if (!event.scene.empty()) title += tr(" · scene %1").arg(esc(event.scene));
@@ -163,7 +189,7 @@ void IssueDetailView::showIssue(const core::live::LiveEvent& event) {
   m_dumpLeak->hide();
 
   if (event.anr) {
-    m_text->setHtml(anrHtml(*event.anr));
+    m_text->setHtml(anrHtml(*event.anr, m_mapping.get()));
     m_pages->setCurrentWidget(m_text);
     return;
   }
@@ -176,7 +202,8 @@ void IssueDetailView::showIssue(const core::live::LiveEvent& event) {
   if (issue.callTree) {
     showCallTree(*issue.callTree);
     QString below;
-    if (!issue.threadStack.empty()) below += tr("<h4>Thread stack</h4><pre>%1</pre>").arg(esc(issue.threadStack));
+    if (!issue.threadStack.empty())
+      below += tr("<h4>Thread stack</h4><pre>%1</pre>").arg(esc(retraced(m_mapping.get(), issue.threadStack)));
     if (!issue.usage.empty()) below += tr("<p>CPU usage %1</p>").arg(esc(issue.usage));
     m_treeText->setHtml(below);
     m_pages->setCurrentWidget(m_tree->parentWidget());
@@ -204,7 +231,8 @@ void IssueDetailView::showIssue(const core::live::LiveEvent& event) {
     row(tr("Cost"), tr("%1 ms").arg(io.costMs));
     if (io.repeat) row(tr("Repeated reads"), QString::number(io.repeat));
     html += QStringLiteral("</table>");
-    if (!issue.stack.empty()) html += tr("<h4>Stack</h4><pre>%1</pre>").arg(esc(issue.stack));
+    if (!issue.stack.empty())
+      html += tr("<h4>Stack</h4><pre>%1</pre>").arg(esc(retraced(m_mapping.get(), issue.stack)));
   } else if (issue.memory && !issue.truncated) {
     html += leakHtml(issue);
     const auto content = core::json::parseJson(issue.contentJson);

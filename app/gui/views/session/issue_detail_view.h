@@ -2,12 +2,17 @@
 // the hot path expanded, the stackKey method in bold), an ANR's main-thread stack with its
 // blocking chain and deadlocks, an IO issue's fields and stack, startup phases as bars, a leak
 // (memory issue): the Activity, how it was found, its leak chain and the dump kept — and, in the
-// live view for a `manual` leak watch verdict, Dump & analyse.
+// live view for a `manual` leak watch verdict, Dump & analyse. With the app's R8/ProGuard mapping
+// (setStackMapping) every stack frame shows retraced: original classes, methods and lines, the
+// inlined frames R8 folded in one by one.
 #pragma once
 
 #include <QWidget>
+#include <memory>
+#include <optional>
 
 #include "core/live/live_session.h"
+#include "core/mapping/r8_mapping.h"
 
 class QLabel;
 class QPushButton;
@@ -25,6 +30,8 @@ class IssueDetailView : public QWidget {
  public:
   explicit IssueDetailView(QWidget* parent = nullptr);
   void showIssue(const core::live::LiveEvent& event);
+  // Stacks are retraced through `mapping` (null: as recorded), the issue shown now included.
+  void setStackMapping(std::shared_ptr<const core::mapping::R8Mapping> mapping);
   void clear();
   QTreeView* callTree() const { return m_tree; }
   CallTreeModel* callTreeModel() const { return m_callTree; }  // of the issue shown; null before one
@@ -50,6 +57,8 @@ class IssueDetailView : public QWidget {
   QPushButton* m_dumpLeak;
   bool m_offerLeakDumps = false;
   QString m_leakActivity;  // of the issue shown, for Dump & analyse
+  std::shared_ptr<const core::mapping::R8Mapping> m_mapping;
+  std::optional<core::live::LiveEvent> m_shown;  // the issue shown, shown again when the mapping changes
 };
 
 }  // namespace mxi::gui

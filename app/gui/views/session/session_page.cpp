@@ -13,7 +13,14 @@ namespace mxi::gui {
 SessionPage::SessionPage(const Settings& settings, QWidget* parent)
     : Page(settings, parent),
       m_openAction(new QAction(tr("Open &session…"), this)),
-      m_capturesAction(new QAction(tr("Open device &captures…"), this)) {
+      m_capturesAction(new QAction(tr("Open device &captures…"), this)),
+      m_applyMappingAction(new QAction(tr("Apply mapping to the session…"), this)) {
+  m_applyMappingAction->setEnabled(false);
+  connect(m_applyMappingAction, &QAction::triggered, this, [this] {
+    const QString path = QFileDialog::getOpenFileName(this, tr("R8/ProGuard mapping"), QString(),
+                                                      tr("Mappings (mapping*.txt *.txt);;All files (*)"));
+    if (!path.isEmpty()) applyMapping(path);
+  });
   connect(m_openAction, &QAction::triggered, this, [this] {
     const QString path =
         QFileDialog::getOpenFileName(this, tr("Open session"), QString(), tr("Sessions (*.mxs);;All files (*)"));
@@ -42,6 +49,13 @@ void SessionPage::openSession(const QString& path) {
   load(SessionLoadJob::opening(absolute, settings().mappings), tr("Session %1").arg(name));
 }
 
+void SessionPage::applyMapping(const QString& mappingFile) {
+  if (!m_view) return;
+  const QString name = QFileInfo(m_view->path()).fileName();
+  load(SessionLoadJob::opening(m_view->path(), settings().mappings, QFileInfo(mappingFile).absoluteFilePath()),
+       tr("Session %1").arg(name));
+}
+
 void SessionPage::openCaptures(const CaptureFiles& files) {
   QStringList names;
   for (const QString& p : {files.framestats, files.issues, files.anr, files.methodMapping}) {
@@ -64,12 +78,21 @@ void SessionPage::load(std::unique_ptr<SessionLoadJob> job, const QString& label
   connect(loading, &SessionLoadJob::loaded, this,
           [this, loading, label](std::shared_ptr<const core::session::SessionData> session) {
             const QString path = loading->sessionPath();
+            // What the job read, before it goes.
+            const auto stackMapping = loading->stackMapping();
+            QString note;
+            if (!loading->stackMappingError().isEmpty())
+              note = tr("Stacks as recorded: the mapping could not be used: %1").arg(loading->stackMappingError());
+            else if (stackMapping)
+              note = tr("Stacks retraced through %1").arg(QFileInfo(loading->stackMappingPath()).fileName());
             emit jobEnded(loading);
             m_job.reset();
             // One session view at a time.
             auto* view = new SessionView(path, std::move(session), settings().thresholds, settings().mappings);
+            view->setStackMapping(stackMapping, note);
             replaceView(m_view, view);
             m_view = view;
+            m_applyMappingAction->setEnabled(true);
             emit showRequested(tr("%1 — Matrix Inspector").arg(label));
             emit statusChanged(label);
             emit sessionOpened();

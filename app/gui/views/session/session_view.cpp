@@ -21,6 +21,7 @@
 #include "app/gui/models/session/session_replay.h"
 #include "app/gui/settings/mapping_files.h"
 #include "app/gui/views/item_views.h"
+#include "app/gui/views/session/issue_detail_view.h"
 #include "app/gui/views/session/live_dashboard.h"
 #include "core/exports/chrome_trace.h"
 #include "core/exports/html_report.h"
@@ -192,7 +193,14 @@ void SessionView::rebuild(int64_t untilNs) {
     delete m_dashboard;
   }
   m_dashboard = new LiveDashboard(std::move(live));
+  m_dashboard->detailView()->setStackMapping(m_stackMapping);
   m_dashboardSlot->addWidget(m_dashboard);
+}
+
+void SessionView::setStackMapping(std::shared_ptr<const core::mapping::R8Mapping> mapping, const QString& note) {
+  m_stackMapping = std::move(mapping);
+  if (m_dashboard) m_dashboard->detailView()->setStackMapping(m_stackMapping);
+  if (!note.isEmpty()) m_header->setText(m_header->text() + QStringLiteral("<br>") + note.toHtmlEscaped());
 }
 
 void SessionView::showComparison(const QString& basePath, const core::session::SessionData& base) {

@@ -34,6 +34,7 @@ class SessionView : public QWidget {
   ~SessionView() override;
 
   const core::session::SessionData& data() const { return *m_data; }
+  const QString& path() const { return m_path; }
   LiveDashboard* dashboard() const { return m_dashboard; }
   // Shows the session as it was `ms` after its start (clamped); -1 for all of it.
   void scrubTo(int64_t ms);
@@ -48,6 +49,10 @@ class SessionView : public QWidget {
   QTreeView* comparisonTree() const { return m_compareTree; }
   SessionComparisonModel* comparison() const { return m_comparison; }
   QString headerText() const;
+  // Issue stacks are shown retraced through `mapping` (the app's R8/ProGuard mapping.txt, null:
+  // as recorded); `note` says so in the header ("stacks retraced through mapping.txt", or why not).
+  void setStackMapping(std::shared_ptr<const core::mapping::R8Mapping> mapping, const QString& note);
+  const core::mapping::R8Mapping* stackMapping() const { return m_stackMapping.get(); }
   // Writes an export: "html", "json" or "chrome-trace". Empty string on success, else the error.
   QString exportTo(const QString& format, const QString& outPath) const;
 
@@ -64,6 +69,7 @@ class SessionView : public QWidget {
   std::unique_ptr<SessionLoadJob> m_baselineJob;
   int64_t m_untilNs = INT64_MAX;
   std::shared_ptr<const core::session::SessionData> m_data;
+  std::shared_ptr<const core::mapping::R8Mapping> m_stackMapping;
   QLabel* m_header;
   QSlider* m_timeline;
   QLabel* m_time;
