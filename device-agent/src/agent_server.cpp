@@ -778,6 +778,11 @@ void AgentServer::checkLeaks() {
     return;
   }
   const int system = core::devicetext::countActivityRecordsOf(activities->output, pid, m_package);
+  // Destroys the app logged while the tools ran are in the logcat pipe, unread: read them first,
+  // so a rise they caused is not claimed by an earlier destroy still waiting for its check (the
+  // collected Activity destroyed just before a leaking one would be blamed on a loaded machine).
+  if (m_logcat.stdoutFd() >= 0) readLogcat();
+  if (m_package.empty()) return;
   for (const LeakVerdict& verdict : m_leaks.checked(*heapActivities, system, Clock::now(), atWallMs)) {
     sendLeakVerdict(verdict);
   }

@@ -124,7 +124,8 @@ TEST(DominatorsCliTest, TimingsListEveryPhaseOnStderr) {
   ASSERT_EQ(timed.exitCode, 0) << timed.err;
   auto withoutTimings = [](const std::string& json) {
     nlohmann::json j = nlohmann::json::parse(json);
-    j.erase("timingsMs");
+    j.erase("timingsMs");  // measured figures differ run to run
+    j.erase("phases");
     return j;
   };
   EXPECT_EQ(withoutTimings(timed.out), withoutTimings(plain.out));
