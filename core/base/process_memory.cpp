@@ -34,7 +34,10 @@ CgroupFiles memoryCgroup() {
   while (std::getline(in, line)) {
     const size_t first = line.find(':'), second = line.find(':', first + 1);
     if (first == std::string::npos || second == std::string::npos) continue;
-    const std::string controllers = "," + line.substr(first + 1, second - first - 1) + ",";
+    // Appended piece by piece: gcc 12 misreads `"," + std::string&&` (a false -Werror=restrict on
+    // the arm cross compilers).
+    std::string controllers = ",";
+    controllers.append(line, first + 1, second - first - 1).append(",");
     const std::string path = line.substr(second + 1);
     if (controllers.find(",memory,") != std::string::npos) {
       return {"/sys/fs/cgroup/memory" + path, "memory.limit_in_bytes", "memory.usage_in_bytes"};
