@@ -126,5 +126,23 @@ TEST(MethodTraceViewTest, MappingNamesObfuscatedMethodsEverywhere) {
   EXPECT_EQ(view->callTreeModel()->index(0, 0, root).data().toString(), QStringLiteral("com.example.Slow.work()V"));
 }
 
+// A trace names no app or build: the build's mapping beside it (`X.trace.mapping.txt`, the sidecar
+// `mxi triage` reads) is applied when it opens, with nothing picked by hand.
+TEST(MethodTraceViewTest, AMappingBesideTheTraceIsAppliedWhenItOpens) {
+  const auto dir = test::scratchDir("gui-method-trace-sidecar");
+  const std::string bytes = test::obfuscatedSlowDispatch().classic();
+  const auto trace = dir / "obfuscated.trace";
+  std::ofstream(trace, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  std::ofstream(dir / "obfuscated.trace.mapping.txt") << test::kObfuscatedMapping;
+  MainWindow window;
+  MethodTraceView* view = openTrace(window, trace);
+  ASSERT_NE(view, nullptr);
+  EXPECT_NE(view->headerText().indexOf(QStringLiteral("names through obfuscated.trace.mapping.txt")), -1)
+      << view->headerText().toStdString();
+  ASSERT_EQ(view->issueModel()->rowCount(), 1);
+  EXPECT_EQ(view->issueModel()->index(0, TraceIssueModel::kWhere).data().toString(),
+            QStringLiteral("com.example.Slow.work()V"));
+}
+
 }  // namespace
 }  // namespace mxi::gui

@@ -22,8 +22,13 @@ TracePage::~TracePage() = default;
 
 void TracePage::openMethodTrace(const QString& path, const QString& mappingPath) {
   const QString absolute = QFileInfo(path).absoluteFilePath();
+  // A .trace names no app or build, so Settings' per-version mappings cannot be picked for it: the
+  // build's mapping is taken from beside it (`X.trace.mapping.txt`, the sidecar `mxi triage`
+  // reads, docs/TRIAGE.md), else from the view's "R8/ProGuard mapping…".
+  const QString sidecar = absolute + QStringLiteral(".mapping.txt");
+  const QString mappingFile = mappingPath.isEmpty() && QFileInfo::exists(sidecar) ? sidecar : mappingPath;
   if (m_job) emit jobEnded(m_job.get());
-  m_job = std::make_unique<MethodTraceJob>(absolute, settings().thresholds.evilMethodMs, mappingPath);
+  m_job = std::make_unique<MethodTraceJob>(absolute, settings().thresholds.evilMethodMs, mappingFile);
   connect(m_job.get(), &MethodTraceJob::loaded, this, [this](std::shared_ptr<const MethodTraceDocument> document) {
     emit jobEnded(m_job.get());
     auto* view = new MethodTraceView(document);
