@@ -51,7 +51,8 @@ TEST(MappingBadInputTest, CrLfBomAndNoFinalNewlineAreFine) {
 }
 
 TEST(MappingBadInputTest, BinaryGarbageFailsCleanly) {
-  const std::string garbage("\x00\xff\x13 -> \x01\n\t\x02 -> (\n", 20);
+  static constexpr char kGarbage[] = "\x00\xff\x13 -> \x01\n\t\x02 -> (\n";
+  const std::string garbage(kGarbage, sizeof kGarbage - 1);  // the NUL inside included
   auto m = R8Mapping::parse(garbage);
   EXPECT_FALSE(m.ok());
 }
