@@ -11,6 +11,7 @@
 #include <regex>
 #include <set>
 #include <sstream>
+#include <thread>
 #include <tuple>
 
 #include "tests/agent/agent_client.h"
@@ -481,6 +482,8 @@ TEST_F(AgentSimTest, MethodTraceArrivesByteIdentical) {
   const fs::path onPhone = m_scratch / "agent-data" / "trace-31.trace";
   EXPECT_NE(calls().find("am profile start --sampling 1000 1955 " + onPhone.string()), std::string::npos) << calls();
   EXPECT_NE(calls().find("am profile stop 1955"), std::string::npos) << calls();
+  // The agent deletes the phone's copy once the last chunk is sent: moments after it arrives here.
+  for (int i = 0; i < 100 && fs::exists(onPhone); ++i) std::this_thread::sleep_for(20ms);
   EXPECT_FALSE(fs::exists(onPhone));
 }
 
