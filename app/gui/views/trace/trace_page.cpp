@@ -6,6 +6,7 @@
 
 #include "app/gui/jobs/trace/method_trace_job.h"
 #include "app/gui/views/trace/method_trace_view.h"
+#include "core/triage/capture_mapping.h"
 
 namespace mxi::gui {
 
@@ -25,7 +26,7 @@ void TracePage::openMethodTrace(const QString& path, const QString& mappingPath)
   // A .trace names no app or build, so Settings' per-version mappings cannot be picked for it: the
   // build's mapping is taken from beside it (`X.trace.mapping.txt`, the sidecar `mxi triage`
   // reads, docs/TRIAGE.md), else from the view's "R8/ProGuard mapping…".
-  const QString sidecar = absolute + QStringLiteral(".mapping.txt");
+  const QString sidecar = QString::fromStdString(core::triage::sidecarMappingPath(absolute.toStdString()));
   const QString mappingFile = mappingPath.isEmpty() && QFileInfo::exists(sidecar) ? sidecar : mappingPath;
   if (m_job) emit jobEnded(m_job.get());
   m_job = std::make_unique<MethodTraceJob>(absolute, settings().thresholds.evilMethodMs, mappingFile);
