@@ -28,6 +28,7 @@
 #include "tests/support/art_bitmap_dump.h"
 #include "tests/support/art_sample_dump.h"
 #include "tests/support/hprof_writer.h"
+#include "tests/support/indexed_dumps.h"
 #include "tests/support/test_paths.h"
 
 namespace mxi::core::analysis {
@@ -223,25 +224,11 @@ Checked checkDump(const std::string& name, const HeapIndex& index) {
   return checked;
 }
 
-std::shared_ptr<const HeapIndex> openIndexed(const std::string& path) {
-  NullProgress progress;
-  auto index = hprof::openAndIndex(path, {}, {}, progress, CancelToken());
-  EXPECT_TRUE(index.ok()) << path << ": " << index.status().toString();
-  return index.ok() ? *index : nullptr;
-}
-
-std::shared_ptr<const HeapIndex> indexBytes(const std::string& name, const std::vector<uint8_t>& bytes) {
-  const auto dir = test::scratchDir("retained-property-" + name);
-  const std::string path = (dir / (name + ".hprof")).string();
-  EXPECT_TRUE(test::writeFile(path, bytes));
-  return openIndexed(path);
-}
-
 TEST(RetainedSizesPropertyTest, JvmFixtureDumps) {
   size_t dumps = 0;
   for (const auto& entry : std::filesystem::directory_iterator(test::fixtureDumpDir())) {
     if (entry.path().extension() != ".hprof") continue;
-    const auto index = openIndexed(entry.path().string());
+    const auto index = test::openIndexed(entry.path().string());
     ASSERT_TRUE(index);
     const Checked checked = checkDump(entry.path().filename().string(), *index);
     // Real heaps: tens of thousands of reachable objects, most of them below another object.
@@ -257,7 +244,7 @@ TEST(RetainedSizesPropertyTest, SampleDumps) {
   size_t dumps = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {
     if (!entry.path().string().ends_with(".hprof.gz")) continue;
-    const auto index = openIndexed(entry.path().string());
+    const auto index = test::openIndexed(entry.path().string());
     ASSERT_TRUE(index);
     EXPECT_GT(checkDump(entry.path().filename().string(), *index).dominatedByAnObject, 0u);
     ++dumps;
@@ -266,16 +253,16 @@ TEST(RetainedSizesPropertyTest, SampleDumps) {
 }
 
 TEST(RetainedSizesPropertyTest, ArtLayoutDumpsOfTheTestWriter) {
-  const auto art = indexBytes("art-sample", test::buildArtSample().bytes);
+  const auto art = test::indexBytes("retained-property-", "art-sample", test::buildArtSample().bytes);
   ASSERT_TRUE(art);
   EXPECT_GT(checkDump("art sample", *art).dominatedByAnObject, 0u);
-  const auto oldStrings = indexBytes("old-strings", test::buildOldStringSample().bytes);
+  const auto oldStrings = test::indexBytes("retained-property-", "old-strings", test::buildOldStringSample().bytes);
   ASSERT_TRUE(oldStrings);
   EXPECT_EQ(checkDump("old strings", *oldStrings).reachable, 0u);  // no roots
   for (const auto pixels :
        {test::BitmapPixels::kJavaPixels, test::BitmapPixels::kDumpData, test::BitmapPixels::kNativeOnly}) {
     const std::string name = "bitmaps-" + std::to_string(static_cast<int>(pixels));
-    const auto index = indexBytes(name, test::buildArtBitmapSample(pixels).bytes);
+    const auto index = test::indexBytes("retained-property-", name, test::buildArtBitmapSample(pixels).bytes);
     ASSERT_TRUE(index);
     EXPECT_GT(checkDump(name, *index).dominatedByAnObject, 0u);
   }
@@ -289,7 +276,7 @@ TEST(RetainedSizesPropertyTest, RealDeviceDumps) {
   size_t dumps = 0;
   for (const auto& entry : std::filesystem::directory_iterator(reference + "/hprof")) {
     if (entry.path().extension() != ".hprof") continue;
-    const auto index = openIndexed(entry.path().string());
+    const auto index = test::openIndexed(entry.path().string());
     ASSERT_TRUE(index);
     EXPECT_GT(checkDump(entry.path().filename().string(), *index).dominatedByAnObject, 0u);
     ++dumps;
@@ -461,7 +448,7 @@ TEST(RetainedSizesPropertyTest, RandomDumps) {
   for (uint32_t seed = 1; seed <= 60; ++seed) {
     SCOPED_TRACE("seed " + std::to_string(seed));
     const RandomDump dump = makeRandomDump(seed);
-    const auto index = indexBytes("random-" + std::to_string(seed), dump.bytes);
+    const auto index = test::indexBytes("retained-property-", "random-" + std::to_string(seed), dump.bytes);
     ASSERT_TRUE(index);
     ASSERT_EQ(index->objectCount(), dump.ids.size());
     std::vector<uint32_t> at(dump.ids.size());  // node → ObjectIndex

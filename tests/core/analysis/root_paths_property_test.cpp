@@ -14,6 +14,7 @@
 #include "tests/support/archive_writer.h"
 #include "tests/support/art_bitmap_dump.h"
 #include "tests/support/art_sample_dump.h"
+#include "tests/support/indexed_dumps.h"
 #include "tests/support/small_android_heap.h"
 #include "tests/support/test_paths.h"
 
@@ -24,20 +25,6 @@ using hprof::HeapIndex;
 using hprof::ObjectIndex;
 
 constexpr size_t kTopRetainers = 50;
-
-std::shared_ptr<const HeapIndex> openIndexed(const std::string& path) {
-  NullProgress progress;
-  auto index = hprof::openAndIndex(path, {}, {}, progress, CancelToken());
-  EXPECT_TRUE(index.ok()) << path << ": " << index.status().toString();
-  return index.ok() ? *index : nullptr;
-}
-
-std::shared_ptr<const HeapIndex> indexBytes(const std::string& name, const std::vector<uint8_t>& bytes) {
-  const auto dir = test::scratchDir(std::string("root-paths-") + name);
-  const std::string path = (dir / (name + ".hprof")).string();
-  EXPECT_TRUE(test::writeFile(path, bytes));
-  return openIndexed(path);
-}
 
 // Whether `to` is a strong successor of `from` (any edge but a Reference's referent).
 bool isStrongEdge(const HeapGraph& graph, ObjectIndex from, ObjectIndex to) {
@@ -135,7 +122,7 @@ TEST(RootPathsPropertyTest, JvmFixtureDumps) {
   size_t dumps = 0;
   for (const auto& entry : std::filesystem::directory_iterator(test::fixtureDumpDir())) {
     if (entry.path().extension() != ".hprof") continue;
-    const auto index = openIndexed(entry.path().string());
+    const auto index = test::openIndexed(entry.path().string());
     ASSERT_TRUE(index);
     EXPECT_EQ(checkDump(entry.path().filename().string(), *index), kTopRetainers);
     ++dumps;
@@ -148,7 +135,7 @@ TEST(RootPathsPropertyTest, SampleDump) {
   size_t dumps = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {
     if (!entry.path().string().ends_with(".hprof.gz")) continue;
-    const auto index = openIndexed(entry.path().string());
+    const auto index = test::openIndexed(entry.path().string());
     ASSERT_TRUE(index);
     EXPECT_GT(checkDump(entry.path().filename().string(), *index), 0u);
     ++dumps;
@@ -157,16 +144,16 @@ TEST(RootPathsPropertyTest, SampleDump) {
 }
 
 TEST(RootPathsPropertyTest, WriterBuiltDumps) {
-  const auto art = indexBytes("art-sample", test::buildArtSample().bytes);
+  const auto art = test::indexBytes("root-paths-", "art-sample", test::buildArtSample().bytes);
   ASSERT_TRUE(art);
   EXPECT_GT(checkDump("art sample", *art), 0u);
-  const auto oldStrings = indexBytes("old-strings", test::buildOldStringSample().bytes);
+  const auto oldStrings = test::indexBytes("root-paths-", "old-strings", test::buildOldStringSample().bytes);
   ASSERT_TRUE(oldStrings);
   EXPECT_EQ(checkDump("old strings", *oldStrings), 0u);  // no roots: nothing reachable, nothing retained
   for (const auto pixels :
        {test::BitmapPixels::kJavaPixels, test::BitmapPixels::kDumpData, test::BitmapPixels::kNativeOnly}) {
     const std::string name = "bitmaps-" + std::to_string(static_cast<int>(pixels));
-    const auto index = indexBytes(name, test::buildArtBitmapSample(pixels).bytes);
+    const auto index = test::indexBytes("root-paths-", name, test::buildArtBitmapSample(pixels).bytes);
     ASSERT_TRUE(index);
     EXPECT_GT(checkDump(name, *index), 0u);
   }
@@ -180,7 +167,7 @@ TEST(RootPathsPropertyTest, RealDeviceDumps) {
   size_t dumps = 0;
   for (const auto& entry : std::filesystem::directory_iterator(reference + "/hprof")) {
     if (entry.path().extension() != ".hprof") continue;
-    const auto index = openIndexed(entry.path().string());
+    const auto index = test::openIndexed(entry.path().string());
     ASSERT_TRUE(index);
     EXPECT_EQ(checkDump(entry.path().filename().string(), *index), kTopRetainers);
     ++dumps;
