@@ -2,6 +2,8 @@
 # `javac` holding FILES parsed JDK sources, dumped with `jcmd GC.heap_dump` (1500 ≈ 300 MB,
 # 6000 ≈ 1.5 GB, 7500 ≈ 1.8 GB).
 #   bench_dump FILES DUMPS_DIR   → prints the dump path
+#   bench_prepare ROOT [MXI]     → installs what the dumps need; prints MXI, or the release
+#                                  preset's freshly built `mxi` when none is given
 # Needs a JDK and openjdk-17-source (scripts/setup.sh with MXI_SETUP_EXTRA="openjdk-17-source").
 bench_dump() {
   local files=$1 dumps=$2
@@ -25,4 +27,15 @@ bench_dump() {
     rm -rf "$dumps/src-$files"
   fi
   echo "$dump"
+}
+
+bench_prepare() {
+  local root=$1 mxi=${2:-}
+  MXI_SETUP_EXTRA="openjdk-17-source" "$root/scripts/setup.sh"
+  if [[ -z $mxi ]]; then
+    cmake --preset release -S "$root" >/dev/null
+    cmake --build "$root/build/release" --target mxi >/dev/null
+    mxi="$root/build/release/app/cli/mxi"
+  fi
+  echo "$mxi"
 }

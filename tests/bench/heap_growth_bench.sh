@@ -33,18 +33,13 @@ while [[ $# -gt 0 ]]; do
   esac
 done
 
-MXI_SETUP_EXTRA="openjdk-17-source" "$root/scripts/setup.sh"
-if [[ -z $mxi ]]; then
-  cmake --preset release -S "$root" >/dev/null
-  cmake --build "$root/build/release" --target mxi >/dev/null
-  mxi="$root/build/release/app/cli/mxi"
-fi
+source "$root/tests/bench/bench_dumps.sh"
+mxi=$(bench_prepare "$root" "$mxi")
 if [[ -z $dumps ]]; then
   dumps=$(mktemp -d "${TMPDIR:-/tmp}/mxi-heap-growth.XXXXXX")
   trap 'rm -rf "$dumps"' EXIT
 fi
 mkdir -p "$dumps"
-source "$root/tests/bench/bench_dumps.sh"
 tsv="$dumps/growth.tsv"
 : >"$tsv"
 

@@ -34,17 +34,12 @@ while [[ $# -gt 0 ]]; do
   esac
 done
 
-MXI_SETUP_EXTRA="openjdk-17-source" "$root/scripts/setup.sh"
-if [[ -z $mxi ]]; then
-  cmake --preset release -S "$root" >/dev/null
-  cmake --build "$root/build/release" --target mxi >/dev/null
-  mxi="$root/build/release/app/cli/mxi"
-fi
+source "$root/tests/bench/bench_dumps.sh"
+mxi=$(bench_prepare "$root" "$mxi")
 jar=/usr/share/visualvm/visualvm/modules/org-graalvm-visualvm-lib-jfluid-heap.jar
 mkdir -p "$dumps/classes"
 javac -cp "$jar" -d "$dumps/classes" "$root/tests/bench/java/VisualVmHeap.java"
 
-source "$root/tests/bench/bench_dumps.sh"
 generate() { bench_dump "$1" "$dumps"; }  # generate FILES → prints the dump path
 
 # timed CMD... → "seconds maxrss_kb" of the best (fastest) of $runs runs. VisualVM caches its
