@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "core/analysis/dump_page_release.h"
 #include "core/analysis/memory_budget.h"
 
 namespace mxi::core::analysis {
@@ -29,13 +28,9 @@ StatusOr<std::unique_ptr<HeapDominators>> HeapDominators::compute(const HeapGrap
   const uint32_t count = tree.reached();
   LargeArray<uint64_t>& retained = result->m_retained;
   retained.resize(count);  // fresh pages: zero
-  // Shallow sizes in object order: the dump is read front to back, not at random. An array's
-  // size is its length, read from its record, so the pass reads most pages of the dump: they
-  // are handed back as it goes.
+  // Shallow sizes from the index (no dump reads), in object order.
   const uint32_t n = index.objectCount();
-  DumpPageRelease pages(index);
   for (uint32_t i = 0; i < n; ++i) {
-    pages.advance();
     const uint32_t p = tree.preorder[i];
     if (p == kUnreached) continue;
     const ObjectIndex object{i};
@@ -43,10 +38,8 @@ StatusOr<std::unique_ptr<HeapDominators>> HeapDominators::compute(const HeapGrap
       const uint8_t heap = index.heapOf(object);
       if (heap >= options.countedHeaps.size() || !options.countedHeaps[heap]) continue;
     }
-    if (index.kindOf(object) != hprof::ObjectKind::kInstance) pages.read(object);
     retained[p] = index.shallowSize(object);
   }
-  pages.flush();
   if (cancel.isCancelled()) return cancelled();
   // Children follow their dominators in preorder: one backward pass sums every subtree.
   for (uint32_t w = count; w-- > 1;) retained[tree.idom[w]] += retained[w];

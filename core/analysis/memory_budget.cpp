@@ -16,12 +16,22 @@ MemoryNeed indexMemoryNeed(uint64_t fileBytes, uint32_t idSize, unsigned threads
   threads = std::clamp(threads, 1u, 64u);
   MemoryNeed need;
   need.resident = fileBytes / 2 + kMargin;
-  need.addressSpace = 16 * (fileBytes / (10 + idSize) + 3) + uint64_t{threads} * 4 * (fileBytes / idSize + 1);
+  const uint64_t maxObjects = fileBytes / (10 + idSize);
+  need.addressSpace = 16 * (maxObjects + 3) + 4 * (maxObjects + 2) + uint64_t{threads} * 4 * (fileBytes / idSize + 1);
   return need;
 }
 
 MemoryNeed dominatorMemoryNeed(uint64_t objects, uint64_t references, uint64_t roots) {
   const uint64_t semidominators = 4 * (6 * objects + references + roots);
+  const uint64_t paths = (12 + 8 + 13 + 4) * objects;
+  MemoryNeed need;
+  need.resident = std::max(semidominators, paths) + kMargin;
+  need.addressSpace = need.resident;
+  return need;
+}
+
+MemoryNeed dominatorWithPathsMemoryNeed(uint64_t objects, uint64_t references, uint64_t roots) {
+  const uint64_t semidominators = 4 * (6 * objects + references + roots) + 13 * objects;
   const uint64_t paths = (12 + 8 + 13 + 4) * objects;
   MemoryNeed need;
   need.resident = std::max(semidominators, paths) + kMargin;

@@ -26,8 +26,9 @@ struct MemoryNeed {
 // known, so this is a bound from the file's size:
 //   resident     = fileBytes / 2 + 64 MiB    (measured: 0.33× the dump for the index plus the scan
 //                                              window and sort buffers, at most 0.49× the dump)
-//   addressSpace = 16 (fileBytes / (10 + idSize) + 3) + threads · 4 (fileBytes / idSize + 1)
-//                  (the object and reference tables are reserved for the worst case up front)
+//   addressSpace = 16 (N + 3) + 4 (N + 2) + threads · 4 (fileBytes / idSize + 1), where
+//                  N = fileBytes / (10 + idSize) is the most objects the file can hold (the
+//                  object, shallow-size and reference tables are reserved for the worst case)
 MemoryNeed indexMemoryNeed(uint64_t fileBytes, uint32_t idSize, unsigned threads);
 
 // The dominator tree, retained sizes and the shortest paths to the tops, once the index exists,
@@ -39,6 +40,10 @@ MemoryNeed indexMemoryNeed(uint64_t fileBytes, uint32_t idSize, unsigned threads
 //                                               search's state, parents and queues
 //   need = max(both) + 64 MiB for the stacks, the result and the allocator
 MemoryNeed dominatorMemoryNeed(uint64_t objects, uint64_t references, uint64_t roots);
+// The same with the leak search running beside the tree (the desktop app's two lanes): its
+// 13 n bytes are held during the semidominator pass too:
+//   need = max(4 (6 n + e + r) + 13 n, 37 n) + 64 MiB
+MemoryNeed dominatorWithPathsMemoryNeed(uint64_t objects, uint64_t references, uint64_t roots);
 
 // Checks that indexing `source` fits (indexMemoryNeed, with `threads` as IndexOptions has it,
 // 0 = every core), against the limits in force now.

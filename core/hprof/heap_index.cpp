@@ -16,25 +16,29 @@ constexpr uint64_t kOffsetMask = (uint64_t{1} << 48) - 1;
 
 HeapIndex::~HeapIndex() = default;
 
-void HeapIndex::compactObjectTable() {
+void HeapIndex::compactObjectTable(uint64_t idDifferences) {
   const size_t n = m_entries.size();
   m_minId = n ? m_entries.front().id : 0;
   m_maxId = n ? m_entries.back().id : 0;
-  uint64_t bits = 0;
-  for (size_t i = 0; i < n; ++i) bits |= m_entries[i].id - m_minId;
-  m_idShift = bits ? std::min(__builtin_ctzll(bits), 3) : 0;
+  m_idShift = idDifferences ? std::min(__builtin_ctzll(idDifferences), 3) : 0;
   m_compactIds = ((m_maxId - m_minId) >> m_idShift) <= UINT32_MAX;
   if (m_compactIds) {
     m_ids32.resize(n);
-    for (size_t i = 0; i < n; ++i) m_ids32[i] = static_cast<uint32_t>((m_entries[i].id - m_minId) >> m_idShift);
   } else {
     m_ids64.resize(n);
-    for (size_t i = 0; i < n; ++i) m_ids64[i] = m_entries[i].id;
   }
-  // Narrow the entries to their packed word in place: entry i's word moves from byte 16i + 8 to
-  // byte 8i, never past an entry still to be read.
+  // One pass: each entry's id goes to the id table and its packed word moves, in place, from
+  // byte 16i + 8 to byte 8i — never over an entry still to be read.
   auto* bytes = reinterpret_cast<uint8_t*>(m_entries.data());
-  for (size_t i = 0; i < n; ++i) std::memmove(bytes + 8 * i, bytes + 16 * i + 8, 8);
+  for (size_t i = 0; i < n; ++i) {
+    const Entry entry = m_entries[i];
+    if (m_compactIds) {
+      m_ids32[i] = static_cast<uint32_t>((entry.id - m_minId) >> m_idShift);
+    } else {
+      m_ids64[i] = entry.id;
+    }
+    std::memcpy(bytes + 8 * i, &entry.packed, 8);
+  }
   m_packed = std::move(m_entries).reinterpretAs<uint64_t>(n);
   // The freed second half (n words, plus one spare) becomes the class and CSR-offset tables.
   MXI_CHECK(m_packed.capacity() >= 2 * n + 1);
@@ -43,9 +47,13 @@ void HeapIndex::compactObjectTable() {
   m_packed.shrinkToFit(2 * n + 1);
 }
 
-void HeapIndex::buildLookupTable() {
+void HeapIndex::buildLookupTable(bool distinctIds) {
   m_bucketStart.resize(0);
   if (m_packed.empty()) return;
+  // The rank table when it costs at most 8 bytes per object (objects average at most 48 id
+  // slots: 384 bytes with HotSpot's 8-byte alignment) or 64 KiB; sparser ids get the buckets.
+  const uint64_t rankBudget = std::max<uint64_t>(uint64_t{objectCount()} * 8, 64 << 10);
+  if (m_compactIds && distinctIds && m_idRanks.build({m_ids32.data(), m_ids32.size()}, rankBudget)) return;
   // About one bucket per four objects: a search then stays within one or two cache lines,
   // and the table costs one byte per object.
   const uint64_t range = m_maxId - m_minId;
@@ -85,7 +93,7 @@ std::span<const ObjectIndex> HeapIndex::references(ObjectIndex object) const {
   return {refs.data() + begin, end - begin};
 }
 
-uint64_t HeapIndex::shallowSize(ObjectIndex object) const {
+uint64_t HeapIndex::shallowSizeFromDump(ObjectIndex object) const {
   const uint32_t id = idSize();
   const uint8_t* p = recordData(object);
   switch (kindOf(object)) {

@@ -24,6 +24,7 @@
 #include "core/base/status.h"
 #include "core/hprof/dump_source.h"
 #include "core/hprof/hprof_types.h"
+#include "core/hprof/id_rank_table.h"
 #include "core/hprof/name_mapper.h"
 
 namespace mxi::core::hprof {
@@ -165,6 +166,9 @@ class HeapIndex {
     if (i == UINT32_MAX) return std::nullopt;
     return ObjectIndex{i};
   }
+  // How ids are looked up: "rank table" (dense ids) or "buckets" (sparse, 64-bit or repeated
+  // ids); for tests and benchmarks.
+  std::string_view idLookupName() const { return m_idRanks.empty() ? "buckets" : "rank table"; }
   ObjectId idOf(ObjectIndex object) const {
     return ObjectId{m_compactIds ? m_minId + (uint64_t{m_ids32[object.value]} << m_idShift) : m_ids64[object.value]};
   }
@@ -173,8 +177,12 @@ class HeapIndex {
   // The class of an instance, the array class of an object array, the (possibly synthetic)
   // "T[]" class of a primitive array, java.lang.Class for a class object.
   ClassIndex classOf(ObjectIndex object) const { return ClassIndex{m_classOfObject[object.value]}; }
-  // Bytes the object occupies by the dump's own accounting (see docs/HPROF.md).
-  uint64_t shallowSize(ObjectIndex object) const;
+  // Bytes the object occupies by the dump's own accounting (see docs/HPROF.md). Kept per
+  // object by the index, so no analysis reads the dump for an array's length.
+  uint64_t shallowSize(ObjectIndex object) const {
+    const uint32_t size = m_shallowSizes[object.value];
+    return size != kShallowTooLarge ? size : shallowSizeFromDump(object);
+  }
   // Offset of the object's sub-record (its tag byte) in the dump.
   uint64_t recordOffset(ObjectIndex object) const;
   std::span<const ObjectIndex> references(ObjectIndex object) const;
@@ -239,13 +247,24 @@ class HeapIndex {
   friend class IndexBuilder;
   HeapIndex() = default;
   const uint8_t* recordData(ObjectIndex object) const;
+  // m_shallowSizes' mark for 4 GiB or more (a huge array): the size is read from the record.
+  static constexpr uint32_t kShallowTooLarge = UINT32_MAX;
+  uint64_t shallowSizeFromDump(ObjectIndex object) const;
   // Replaces the sorted build-time table (m_entries) by the compact one (m_packed + ids).
-  void compactObjectTable();
-  void buildLookupTable();
-  // Position of `id` among the objects, UINT32_MAX when absent: bucket on the id's high bits,
-  // then a binary search inside the (short) bucket.
+  // `idDifferences`: the OR of the XORs of ids dumped one after the other, whose lowest set bit
+  // is the ids' common alignment (the lowest bit in which any two ids differ).
+  void compactObjectTable(uint64_t idDifferences);
+  // The id lookup: a rank table when the ids are compact, distinct and dense enough, else
+  // buckets over the sorted ids.
+  void buildLookupTable(bool distinctIds);
+  // Position of `id` among the objects, UINT32_MAX when absent.
   uint32_t lookup(uint64_t id) const {
     if (m_packed.empty() || id < m_minId || id > m_maxId) return UINT32_MAX;
+    if (!m_idRanks.empty()) {
+      const uint64_t delta = id - m_minId;
+      if (delta & ((uint64_t{1} << m_idShift) - 1)) return UINT32_MAX;  // not on the ids' alignment
+      return m_idRanks.find(static_cast<uint32_t>(delta >> m_idShift));
+    }
     const uint64_t bucket = (id - m_minId) >> m_bucketShift;
     return searchBucket(id, m_bucketStart[bucket], m_bucketStart[bucket + 1]);
   }
@@ -297,9 +316,11 @@ class HeapIndex {
   // [m_segmentStart[k], m_segmentStart[k+1]) keep their targets in m_refSegments[k], starting
   // at m_refOffsets[object] (relative to the segment).
   uint32_t* m_refOffsets = nullptr;
+  LargeArray<uint32_t> m_shallowSizes;  // by object (kShallowTooLarge: see shallowSizeFromDump)
   std::vector<LargeArray<ObjectIndex>> m_refSegments;
   std::vector<uint32_t> m_segmentStart;
-  LargeArray<uint32_t> m_bucketStart;  // id lookup: first entry of each id bucket
+  IdRankTable m_idRanks;               // id lookup, when the ids allow it
+  LargeArray<uint32_t> m_bucketStart;  // else: first entry of each id bucket
   // Instances and shallow bytes per (class, heap), filled while indexing so a histogram
   // never has to touch the dump again. Slot classCount() is "class not in the dump".
   std::vector<uint64_t> m_classHeapCount;

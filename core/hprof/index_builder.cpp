@@ -101,6 +101,7 @@ void IndexBuilder::prefaultLoop() {
     }
     if (objects > entriesDone) {
       ix.m_entries.populate(entriesDone, objects);
+      ix.m_shallowSizes.populate(entriesDone, objects);
       entriesDone = objects;
     }
     if (refs > refsDone) {
@@ -321,8 +322,8 @@ Status IndexBuilder::sortObjects() {
     ix.m_stats.warnings.push_back(std::to_string(duplicates) +
                                   " object ids occur more than once; lookups return one of them");
   }
-  ix.compactObjectTable();
-  ix.buildLookupTable();
+  ix.compactObjectTable(m_idDifferences);
+  ix.buildLookupTable(duplicates == 0);
   for (GcRoot& root : ix.m_roots) root.object = ix.find(root.id).value_or(kNoObject);
   for (ClassInfo& c : ix.m_classes) {
     if (c.id.value) c.object = ix.find(c.id).value_or(kNoObject);
@@ -407,6 +408,7 @@ Status IndexBuilder::buildReferences() {
   ix.m_segmentStart.assign(segments + 1, n);
   for (unsigned t = 0; t < active; ++t) ix.m_segmentStart[t] = static_cast<uint32_t>(uint64_t{n} * t / active);
 
+  ix.m_shallowSizes.resize(n);  // pages faulted in by the prefault thread during the scan
   struct Worker {
     uint64_t dangling = 0;
     uint64_t danglingInFields = 0;  // of which from instance fields (what Perfetto counts as references)
@@ -512,6 +514,7 @@ Status IndexBuilder::buildReferences() {
           }
         }
         ix.m_classOfObject[i] = cls;
+        ix.m_shallowSizes[i] = static_cast<uint32_t>(std::min<uint64_t>(size, HeapIndex::kShallowTooLarge));
         const size_t slot = size_t{cls == UINT32_MAX ? classSlots - 1 : cls} * heaps + heap;
         w.count[slot]++;
         w.bytes[slot] += size;
@@ -520,35 +523,10 @@ Status IndexBuilder::buildReferences() {
 
       const size_t m = targets.size();
       resolved.resize(m);
-      lows.resize(m);
-      highs.resize(m);
-      constexpr size_t kAhead = 8;
-      for (size_t k = 0; k < m + 2 * kAhead; ++k) {
-        if (k < m) {  // stage 1: locate the bucket
-          const uint64_t target = targets[k];
-          resolved[k] = UINT32_MAX;
-          if (target < ix.m_minId || target > ix.m_maxId) {
-            lows[k] = highs[k] = 0;  // no object can have this id
-          } else {
-            const uint64_t bucket = (target - ix.m_minId) >> ix.m_bucketShift;
-            __builtin_prefetch(&ix.m_bucketStart[bucket]);
-            lows[k] = static_cast<uint32_t>(bucket);
-            highs[k] = 1;  // "look the bucket up in stage 2"
-          }
-        }
-        if (k >= kAhead && k - kAhead < m) {  // stage 2: read the bucket, prefetch its entries
-          const size_t j = k - kAhead;
-          if (highs[j]) {
-            const uint64_t bucket = lows[j];
-            lows[j] = ix.m_bucketStart[bucket];
-            highs[j] = ix.m_bucketStart[bucket + 1];
-            __builtin_prefetch(ix.idAddress(lows[j] + (highs[j] - lows[j]) / 2));
-          }
-        }
-        if (k >= 2 * kAhead) {  // stage 3: binary search within the bucket
-          const size_t j = k - 2 * kAhead;
-          if (lows[j] < highs[j]) resolved[j] = ix.searchBucket(targets[j], lows[j], highs[j]);
-        }
+      if (!ix.m_idRanks.empty()) {
+        resolveByRank(targets, resolved);
+      } else {
+        resolveByBucket(targets, resolved, lows, highs);
       }
       for (uint32_t i = batch; i < end; ++i) {
         ix.m_refOffsets[i] = static_cast<uint32_t>(refs.size());
@@ -593,6 +571,60 @@ Status IndexBuilder::buildReferences() {
   for (auto& segment : ix.m_refSegments) segment.shrinkToFit();
   ix.m_stats.references = totalRefs;
   return okStatus();
+}
+
+void IndexBuilder::resolveByRank(const std::vector<uint64_t>& ids, std::vector<uint32_t>& out) const {
+  const HeapIndex& ix = *m_index;
+  const uint64_t alignment = (uint64_t{1} << ix.m_idShift) - 1;
+  // Ids no object can have (out of range, off the alignment) map to a key past the table.
+  auto keyOf = [&](uint64_t id) -> uint32_t {
+    const uint64_t delta = id - ix.m_minId;
+    if (id < ix.m_minId || id > ix.m_maxId || (delta & alignment)) return UINT32_MAX;
+    return static_cast<uint32_t>(delta >> ix.m_idShift);
+  };
+  constexpr size_t kAhead = 16;
+  const size_t m = ids.size();
+  for (size_t k = 0; k < std::min(m, kAhead); ++k) ix.m_idRanks.prefetch(keyOf(ids[k]));
+  for (size_t k = 0; k < m; ++k) {
+    if (k + kAhead < m) ix.m_idRanks.prefetch(keyOf(ids[k + kAhead]));
+    out[k] = ix.m_idRanks.find(keyOf(ids[k]));
+  }
+}
+
+void IndexBuilder::resolveByBucket(const std::vector<uint64_t>& ids, std::vector<uint32_t>& out,
+                                   std::vector<uint32_t>& lows, std::vector<uint32_t>& highs) const {
+  const HeapIndex& ix = *m_index;
+  const size_t m = ids.size();
+  lows.resize(m);
+  highs.resize(m);
+  constexpr size_t kAhead = 8;
+  for (size_t k = 0; k < m + 2 * kAhead; ++k) {
+    if (k < m) {  // stage 1: locate the bucket
+      const uint64_t target = ids[k];
+      out[k] = UINT32_MAX;
+      if (target < ix.m_minId || target > ix.m_maxId) {
+        lows[k] = highs[k] = 0;  // no object can have this id
+      } else {
+        const uint64_t bucket = (target - ix.m_minId) >> ix.m_bucketShift;
+        __builtin_prefetch(&ix.m_bucketStart[bucket]);
+        lows[k] = static_cast<uint32_t>(bucket);
+        highs[k] = 1;  // "look the bucket up in stage 2"
+      }
+    }
+    if (k >= kAhead && k - kAhead < m) {  // stage 2: read the bucket, prefetch its entries
+      const size_t j = k - kAhead;
+      if (highs[j]) {
+        const uint64_t bucket = lows[j];
+        lows[j] = ix.m_bucketStart[bucket];
+        highs[j] = ix.m_bucketStart[bucket + 1];
+        __builtin_prefetch(ix.idAddress(lows[j] + (highs[j] - lows[j]) / 2));
+      }
+    }
+    if (k >= 2 * kAhead) {  // stage 3: binary search within the bucket
+      const size_t j = k - 2 * kAhead;
+      if (lows[j] < highs[j]) out[j] = ix.searchBucket(ids[j], lows[j], highs[j]);
+    }
+  }
 }
 
 FrameInfo IndexBuilder::frameInfo(uint64_t frameId) const {
@@ -667,9 +699,10 @@ void IndexBuilder::finishStats() {
   uint64_t refBytes = 0;
   for (const auto& segment : ix.m_refSegments) refBytes += segment.bytes();
   ix.m_stats.indexBytes = ix.m_packed.bytes() + ix.m_ids32.bytes() + ix.m_ids64.bytes() +
-                          uint64_t{ix.objectCount()} * 8 + refBytes + ix.m_bucketStart.bytes() +
-                          bytesOf(ix.m_classByObject) + bytesOf(ix.m_classHeapCount) + bytesOf(ix.m_classHeapBytes) +
-                          bytesOf(ix.m_classByName) + bytesOf(ix.m_strings) + bytesOf(ix.m_roots) + classBytes;
+                          uint64_t{ix.objectCount()} * 8 + refBytes + ix.m_bucketStart.bytes() + ix.m_idRanks.bytes() +
+                          ix.m_shallowSizes.bytes() + bytesOf(ix.m_classByObject) + bytesOf(ix.m_classHeapCount) +
+                          bytesOf(ix.m_classHeapBytes) + bytesOf(ix.m_classByName) + bytesOf(ix.m_strings) +
+                          bytesOf(ix.m_roots) + classBytes;
 }
 
 StatusOr<std::shared_ptr<HeapIndex>> HeapIndex::build(std::shared_ptr<const DumpSource> source,

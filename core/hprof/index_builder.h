@@ -71,6 +71,11 @@ class IndexBuilder {
   bool sortRuns();
   // Pass 3.
   Status buildReferences();
+  // Object positions of a batch of target ids (UINT32_MAX when no object has the id), looked
+  // up a few ids ahead of use so that the cache misses overlap.
+  void resolveByRank(const std::vector<uint64_t>& ids, std::vector<uint32_t>& out) const;
+  void resolveByBucket(const std::vector<uint64_t>& ids, std::vector<uint32_t>& out, std::vector<uint32_t>& lows,
+                       std::vector<uint32_t>& highs) const;
   void buildThreads();
   FrameInfo frameInfo(uint64_t frameId) const;
   void finishStats();
@@ -95,6 +100,7 @@ class IndexBuilder {
   // dump thread); m_runStarts holds the first entry of each run after the first.
   std::vector<uint32_t> m_runStarts;
   uint64_t m_lastId = 0;
+  uint64_t m_idDifferences = 0;  // see HeapIndex::compactObjectTable
   // Sliding window over the mapped dump during the scan: pages ahead are prefetched in one
   // call, pages behind are released.
   uint64_t m_windowEnd = 0;

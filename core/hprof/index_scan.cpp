@@ -67,7 +67,9 @@ Status IndexBuilder::parseHeader(uint64_t& bodyStart) {
   HeapIndex& ix = *m_index;
   // Every table is reserved now (address space only) so the prefault thread can work ahead.
   // One spare entry: the object table's storage later also holds two 32-bit words per object.
-  if (!ix.m_entries.reserve(maxObjects + 1)) return resourceLimit("cannot reserve address space for the object table");
+  if (!ix.m_entries.reserve(maxObjects + 1) || !ix.m_shallowSizes.reserve(maxObjects)) {
+    return resourceLimit("cannot reserve address space for the object table");
+  }
   const uint64_t maxRefs = m_data.size() / idSize + 1;
   ix.m_refSegments.resize(threadCount());
   for (auto& segment : ix.m_refSegments) {
@@ -203,6 +205,7 @@ std::string IndexBuilder::readSoFar() const {
 void IndexBuilder::addObject(uint64_t objectId, uint64_t offset, ObjectKind kind) {
   auto& entries = m_index->m_entries;
   if (objectId < m_lastId) m_runStarts.push_back(static_cast<uint32_t>(entries.size()));
+  if (!entries.empty()) m_idDifferences |= objectId ^ m_lastId;
   m_lastId = objectId;
   entries.push_back(
       {objectId, offset | (uint64_t{static_cast<uint8_t>(kind)} << 48) | (uint64_t{m_currentHeap} << 56)});

@@ -35,6 +35,7 @@ TEST(ObjectTableTest, WideIdSpanFallsBackTo64BitIds) {
   }
   EXPECT_FALSE(ix.find(ObjectId{far + 4}));
   EXPECT_EQ(ix.references(*ix.find(ObjectId{0x2000})).size(), 3u);
+  EXPECT_EQ(ix.idLookupName(), "buckets");
 }
 
 TEST(ObjectTableTest, OddAndAlignedIdsAreFoundExactly) {
@@ -70,7 +71,64 @@ TEST(ObjectTableTest, AlignedIdsRejectMisalignedLookups) {
   EXPECT_FALSE(ix.find(ObjectId{0x0fff8}));
   EXPECT_FALSE(ix.find(ObjectId{0x10018}));
   EXPECT_EQ(ix.references(*ix.find(ObjectId{0x10008})).size(), 1u);
+  EXPECT_EQ(ix.idLookupName(), "rank table");
 }
+
+// Dense ids take the rank table, sparse or repeated ones the buckets; either way every id is
+// found at its sorted position, every reference resolves, and ids between objects are absent.
+struct LookupCase {
+  const char* name;
+  uint64_t stride;  // id distance between consecutive objects
+  bool repeatOne;   // one id dumped twice
+  const char* expected;
+};
+
+class IdLookupTest : public ::testing::TestWithParam<LookupCase> {};
+
+TEST_P(IdLookupTest, FindsEveryIdAtItsPosition) {
+  const LookupCase& c = GetParam();
+  test::HprofWriter w(8, "JAVA PROFILE 1.0.2");
+  test::HeapSegment seg = w.segment();
+  const uint64_t base = 0x800000000ull, cls = base - 0x1000;
+  seg.classDump(cls, 0, 0, 0, {}, {});
+  constexpr int kObjects = 3000;
+  // Written from the highest id down, so the index sorts them; each points at its successor.
+  for (int k = kObjects - 1; k >= 0; --k) {
+    const uint64_t id = base + uint64_t(k) * c.stride;
+    seg.objectArray(id, cls, {k + 1 < kObjects ? id + c.stride : uint64_t{0}});
+  }
+  if (c.repeatOne) seg.objectArray(base, cls, {});
+  w.heapDump(seg);
+  w.heapDumpEnd();
+  const auto result = build(w.bytes());
+  ASSERT_TRUE(result.ok()) << result.status().toString();
+  const HeapIndex& ix = **result;
+  EXPECT_EQ(ix.idLookupName(), c.expected);
+  ASSERT_EQ(ix.objectCount(), kObjects + 1 + (c.repeatOne ? 1 : 0));
+  for (uint32_t i = 0; i < ix.objectCount(); ++i) {
+    const uint64_t id = ix.idOf(ObjectIndex{i}).value;
+    const auto found = ix.find(ObjectId{id});
+    ASSERT_TRUE(found) << std::hex << id;
+    EXPECT_EQ(ix.idOf(*found).value, id);
+    if (i > 0 && ix.idOf(ObjectIndex{i - 1}).value != id) {
+      EXPECT_EQ(found->value, i) << "the first object with the id";
+    }
+    if (id != cls) {
+      EXPECT_FALSE(ix.find(ObjectId{id + 8})) << std::hex << id + 8;
+      EXPECT_FALSE(ix.find(ObjectId{id + 1})) << std::hex << id + 1;
+    }
+  }
+  EXPECT_FALSE(ix.find(ObjectId{base + uint64_t(kObjects) * c.stride}));
+  EXPECT_FALSE(ix.find(ObjectId{0x80}));
+  EXPECT_EQ(ix.stats().danglingReferences, 0u);
+  EXPECT_EQ(ix.stats().references, uint64_t{kObjects - 1});
+}
+
+INSTANTIATE_TEST_SUITE_P(Layouts, IdLookupTest,
+                         ::testing::Values(LookupCase{"dense", 24, false, "rank table"},
+                                           LookupCase{"sparse", 1 << 20, false, "buckets"},
+                                           LookupCase{"repeated", 24, true, "buckets"}),
+                         [](const auto& param) { return std::string(param.param.name); });
 
 }  // namespace
 }  // namespace mxi::core::hprof
