@@ -8,12 +8,6 @@
 
 namespace mxi::core::hprof {
 
-namespace {
-
-constexpr uint64_t kOffsetMask = (uint64_t{1} << 48) - 1;
-
-}  // namespace
-
 HeapIndex::~HeapIndex() = default;
 
 void HeapIndex::compactObjectTable(uint64_t idDifferences) {
@@ -70,14 +64,6 @@ void HeapIndex::buildLookupTable(bool distinctIds) {
   }
   while (b <= buckets) m_bucketStart[b++] = n;
 }
-
-ObjectKind HeapIndex::kindOf(ObjectIndex object) const {
-  return static_cast<ObjectKind>((m_packed[object.value] >> 48) & 3);
-}
-
-uint8_t HeapIndex::heapOf(ObjectIndex object) const { return static_cast<uint8_t>(m_packed[object.value] >> 56); }
-
-uint64_t HeapIndex::recordOffset(ObjectIndex object) const { return m_packed[object.value] & kOffsetMask; }
 
 const uint8_t* HeapIndex::recordData(ObjectIndex object) const {
   return m_source->bytes().data() + recordOffset(object) + 1;

@@ -172,8 +172,11 @@ class HeapIndex {
   ObjectId idOf(ObjectIndex object) const {
     return ObjectId{m_compactIds ? m_minId + (uint64_t{m_ids32[object.value]} << m_idShift) : m_ids64[object.value]};
   }
-  ObjectKind kindOf(ObjectIndex object) const;
-  uint8_t heapOf(ObjectIndex object) const;  // index into heaps()
+  // Inline: whole-heap passes (paths, duplicates, retained sizes) ask once per object.
+  ObjectKind kindOf(ObjectIndex object) const { return static_cast<ObjectKind>((m_packed[object.value] >> 48) & 3); }
+  uint8_t heapOf(ObjectIndex object) const {
+    return static_cast<uint8_t>(m_packed[object.value] >> 56);
+  }  // into heaps()
   // The class of an instance, the array class of an object array, the (possibly synthetic)
   // "T[]" class of a primitive array, java.lang.Class for a class object.
   ClassIndex classOf(ObjectIndex object) const { return ClassIndex{m_classOfObject[object.value]}; }
@@ -184,7 +187,7 @@ class HeapIndex {
     return size != kShallowTooLarge ? size : shallowSizeFromDump(object);
   }
   // Offset of the object's sub-record (its tag byte) in the dump.
-  uint64_t recordOffset(ObjectIndex object) const;
+  uint64_t recordOffset(ObjectIndex object) const { return m_packed[object.value] & ((uint64_t{1} << 48) - 1); }
   std::span<const ObjectIndex> references(ObjectIndex object) const;
 
   // Classes -------------------------------------------------------------------------------

@@ -5,12 +5,14 @@
 // of its words), answers "is this id an object, and which one" with one bit test and one
 // popcount — where a sorted table needs a bucket read and a binary search (two or three cache
 // misses and a mispredicted branch per step). The index resolves every reference of the dump
-// through it (docs/HPROF.md).
+// through it (docs/HPROF.md). Blocks come in groups of 256, allocated only where ids are: one
+// small directory read (it stays in the cache) finds a key's group.
 #pragma once
 
 #include <bit>
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "core/base/large_array.h"
 
@@ -25,20 +27,29 @@ class IdRankTable {
   // kAbsent is never a key: callers map ids no object can have to it.
   bool build(std::span<const uint32_t> keys, uint64_t maxBytes) {
     m_blocks = {};
+    m_groupStart.clear();
     m_end = 0;
     if (keys.empty() || keys.back() == kAbsent) return false;
-    const uint64_t blocks = uint64_t{keys.back()} / kSlots + 1;
-    if (blocks * sizeof(Block) > maxBytes || !m_blocks.reserve(blocks)) return false;
+    // Blocks exist only for groups that hold a key: a heap in a few distant regions (ART's
+    // image, zygote and app spaces; a JVM's generations) costs what its regions hold.
+    const size_t groups = keys.back() / kGroupSlots + 1;
+    std::vector<uint32_t> groupStart(groups, kNoGroup);
+    uint32_t used = 0;
+    for (const uint32_t key : keys) {
+      uint32_t& start = groupStart[key / kGroupSlots];
+      if (start == kNoGroup) start = used++ * kBlocksPerGroup;
+    }
+    const uint64_t blocks = uint64_t{used} * kBlocksPerGroup;
+    if (blocks * sizeof(Block) + groups * sizeof(uint32_t) > maxBytes || !m_blocks.reserve(blocks)) return false;
     m_blocks.resize(blocks);  // fresh pages: every bit clear
+    for (const uint32_t key : keys) {
+      const uint32_t slot = key % kSlots;
+      m_blocks[groupStart[key / kGroupSlots] + key % kGroupSlots / kSlots].bits[slot / 64] |= uint64_t{1}
+                                                                                              << (slot % 64);
+    }
+    // Groups were numbered in key order, so the blocks lie in key order: ranks are a running sum.
     uint32_t rank = 0;
-    size_t k = 0;
-    for (uint64_t b = 0; b < blocks; ++b) {
-      Block& block = m_blocks[b];
-      const uint64_t first = b * kSlots, end = first + kSlots;
-      for (; k < keys.size() && keys[k] < end; ++k) {
-        const auto slot = static_cast<uint32_t>(keys[k] - first);
-        block.bits[slot / 64] |= uint64_t{1} << (slot % 64);
-      }
+    for (Block& block : m_blocks) {
       block.base = rank;
       uint32_t inBlock = 0;
       for (int w = 0; w < kWords; ++w) {
@@ -47,21 +58,26 @@ class IdRankTable {
       }
       rank += inBlock;
     }
+    m_groupStart = std::move(groupStart);
     m_end = uint64_t{keys.back()} + 1;
     return true;
   }
 
   bool empty() const { return m_blocks.empty(); }
-  uint64_t bytes() const { return m_blocks.bytes(); }
+  uint64_t bytes() const { return m_blocks.bytes() + m_groupStart.size() * sizeof(uint32_t); }
 
   // Starts loading the cache line `find(key)` will read (for software-pipelined lookups).
   void prefetch(uint32_t key) const {
-    if (key < m_end) __builtin_prefetch(&m_blocks[key / kSlots]);
+    if (key >= m_end) return;
+    const uint32_t start = m_groupStart[key / kGroupSlots];
+    if (start != kNoGroup) __builtin_prefetch(&m_blocks[start + key % kGroupSlots / kSlots]);
   }
   // The rank of `key` among the keys (its object's position), or kAbsent.
   uint32_t find(uint32_t key) const {
     if (key >= m_end) return kAbsent;
-    const Block& block = m_blocks[key / kSlots];
+    const uint32_t start = m_groupStart[key / kGroupSlots];
+    if (start == kNoGroup) return kAbsent;
+    const Block& block = m_blocks[start + key % kGroupSlots / kSlots];
     const uint32_t slot = key % kSlots;
     const uint64_t word = block.bits[slot / 64];
     const uint64_t bit = uint64_t{1} << (slot % 64);
@@ -84,7 +100,10 @@ class IdRankTable {
   }
 
   static constexpr int kWords = 6;
-  static constexpr uint32_t kSlots = kWords * 64;  // 384 slots per 64-byte block
+  static constexpr uint32_t kSlots = kWords * 64;   // 384 slots per 64-byte block
+  static constexpr uint32_t kBlocksPerGroup = 256;  // 16 KiB of blocks per group
+  static constexpr uint32_t kGroupSlots = kBlocksPerGroup * kSlots;
+  static constexpr uint32_t kNoGroup = UINT32_MAX;
   struct alignas(64) Block {
     uint32_t base;            // keys in the blocks before this one
     uint16_t before[kWords];  // keys in this block's words before word w
@@ -93,7 +112,8 @@ class IdRankTable {
   static_assert(sizeof(Block) == 64);
 
   LargeArray<Block> m_blocks;
-  uint64_t m_end = 0;  // one past the last key; 0 when empty
+  std::vector<uint32_t> m_groupStart;  // per group of kGroupSlots keys: its first block, or kNoGroup
+  uint64_t m_end = 0;                  // one past the last key; 0 when empty
 };
 
 }  // namespace mxi::core::hprof

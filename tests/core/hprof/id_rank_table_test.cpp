@@ -23,7 +23,22 @@ TEST(IdRankTableTest, RanksAcrossWordAndBlockEdges) {
   for (uint32_t absent : {2u, 62u, 65u, 382u, 386u, 766u, 769u, 4999u, 5001u, 1u << 20, IdRankTable::kAbsent}) {
     EXPECT_EQ(t.find(absent), IdRankTable::kAbsent) << absent;
   }
-  EXPECT_EQ(t.bytes(), (5000 / 384 + 1) * 64u);
+  EXPECT_EQ(t.bytes(), 256 * 64u + 4u);  // one group of blocks and its directory entry
+}
+
+TEST(IdRankTableTest, DistantRegionsCostOnlyWhatTheyHold) {
+  // Two clusters 3 billion slots apart, as a heap in distant address ranges has them.
+  std::vector<uint32_t> keys;
+  for (uint32_t k = 0; k < 3000; k += 3) keys.push_back(k);
+  for (uint32_t k = 0; k < 3000; k += 5) keys.push_back(3'000'000'000u + k);
+  IdRankTable t;
+  ASSERT_TRUE(t.build(keys, 1 << 20));
+  EXPECT_LT(t.bytes(), 200'000u);  // 2 groups of 16 KiB and a 30,518-entry directory
+  for (uint32_t k = 0; k < 3100; ++k) {
+    ASSERT_EQ(t.find(k), searched(keys, k)) << k;
+    ASSERT_EQ(t.find(3'000'000'000u + k), searched(keys, 3'000'000'000u + k)) << k;
+  }
+  EXPECT_EQ(t.find(1'500'000'000u), IdRankTable::kAbsent);
 }
 
 TEST(IdRankTableTest, MatchesBinarySearchOnRandomKeys) {
@@ -40,7 +55,7 @@ TEST(IdRankTableTest, MatchesBinarySearchOnRandomKeys) {
 
 TEST(IdRankTableTest, RefusesWhatWouldNotFitOrCannotBeAKey) {
   IdRankTable t;
-  EXPECT_FALSE(t.build(std::vector<uint32_t>{0, 10'000'000}, 1 << 10));  // 26,042 blocks: 1.6 MB
+  EXPECT_FALSE(t.build(std::vector<uint32_t>{0, 10'000'000}, 1 << 10));  // 2 groups: 32 KiB
   EXPECT_TRUE(t.empty());
   EXPECT_EQ(t.find(0), IdRankTable::kAbsent);
   EXPECT_FALSE(t.build(std::vector<uint32_t>{}, 1 << 20));
