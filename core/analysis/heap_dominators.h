@@ -50,6 +50,9 @@ class HeapDominators {
   // Objects `parent` immediately dominates (kNoObject: the tops of the tree), biggest retained
   // first. Child lists are built once, on the first call (for lazy tree views).
   std::vector<hprof::ObjectIndex> children(hprof::ObjectIndex parent) const;
+  // How many objects `parent` immediately dominates, without ordering them (O(1) once the child
+  // lists exist; the super root, kNoObject, may have millions).
+  size_t childCount(hprof::ObjectIndex parent) const;
   // Retained bytes of all instances of each class together (an instance dominated by another
   // instance of its class is counted once, through that one), by ClassIndex.
   std::vector<uint64_t> classRetainedBytes(const hprof::HeapIndex& index) const;
@@ -60,6 +63,7 @@ class HeapDominators {
   DominatorResult m_tree;
   LargeArray<uint64_t> m_retained;  // by preorder
   std::vector<uint32_t> m_tops;     // preorder positions of the tops, in preorder
+  void buildChildLists() const;
   mutable std::once_flag m_childrenOnce;
   mutable LargeArray<uint32_t> m_childStart, m_childList;  // CSR by preorder, built by children()
 };

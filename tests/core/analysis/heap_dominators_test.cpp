@@ -2,9 +2,12 @@
 // with and without the framework heaps, and the class retained sizes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "core/analysis/heap_dominators.h"
 #include "tests/support/archive_writer.h"
 #include "tests/support/art_sample_dump.h"
+#include "tests/support/hprof_writer.h"
 #include "tests/support/test_paths.h"
 
 namespace mxi::core::analysis {
@@ -108,6 +111,58 @@ TEST(HeapDominatorsTest, ClassRetainedCountsNestedInstancesOnce) {
     }
   }
   EXPECT_EQ(listed, (*d)->reachableObjects());
+}
+
+// The super root's children are ordered by a radix sort when there are many (tens of
+// thousands: millions on real heaps): biggest retained first, ties in preorder, exactly what
+// the comparison sort gives a short list; childCount agrees with the lists.
+TEST(HeapDominatorsTest, ManyTopsAreOrderedBiggestFirstWithTiesInPreorder) {
+  test::HprofWriter w(8, "JAVA PROFILE 1.0.2");
+  test::HeapSegment seg = w.segment();
+  const uint64_t byteArrays = 0x1000, holders = 0x2000;
+  seg.classDump(byteArrays, 0, 0, 0, {}, {}).classDump(holders, 0, 0, 0, {}, {});
+  constexpr uint64_t kTops = 70'000;  // past the radix sort's threshold (65,536)
+  for (uint64_t k = 0; k < kTops; ++k) {
+    const uint64_t id = 0x100000 + k * 0x100;
+    // Sizes with many ties and several bytes that differ: 0..4095 and some over 64 KiB.
+    const uint32_t length = static_cast<uint32_t>((k * 7919) % 4096 + (k % 97 == 0 ? 70'000 : 0));
+    seg.primitiveArrayNoData(id, test::kByte, length).simpleRoot(0x05, id);  // sticky class: a root
+    if (k % 3 == 0) {  // some tops hold an array of their own: a child each
+      seg.objectArray(id + 0x80, holders, {});
+      seg.objectArray(id + 0x40, holders, {id + 0x80}).simpleRoot(0x05, id + 0x40);
+    }
+  }
+  w.heapDump(seg);
+  w.heapDumpEnd();
+  const auto dir = test::scratchDir("heap-dominators-many-tops");
+  const std::string path = (dir / "tops.hprof").string();
+  ASSERT_TRUE(test::writeFile(path, w.bytes()));
+  NullProgress progress;
+  CancelToken cancel;
+  auto index = hprof::openAndIndex(path, {}, {}, progress, cancel);
+  ASSERT_TRUE(index.ok()) << index.status().toString();
+  const HeapGraph graph(**index);
+  auto dominators = HeapDominators::compute(graph, {}, progress, cancel);
+  ASSERT_TRUE(dominators.ok());
+  const HeapDominators& d = **dominators;
+  const std::vector<ObjectIndex> tops = d.children(hprof::kNoObject);
+  ASSERT_EQ(tops.size(), kTops + (kTops + 2) / 3);
+  EXPECT_EQ(d.childCount(hprof::kNoObject), tops.size());
+  std::vector<ObjectIndex> expected = tops;
+  std::sort(expected.begin(), expected.end(), [&](ObjectIndex a, ObjectIndex b) {
+    const uint64_t ra = d.retainedBytes(a), rb = d.retainedBytes(b);
+    return ra != rb ? ra > rb : d.tree().preorder[a.value] < d.tree().preorder[b.value];
+  });
+  EXPECT_EQ(tops, expected);
+  uint64_t longest = 0;
+  for (uint64_t k = 0; k < kTops; k += 97) longest = std::max<uint64_t>(longest, (k * 7919) % 4096 + 70'000);
+  EXPECT_EQ(d.retainedBytes(tops.front()), longest);
+  EXPECT_EQ(d.retainedBytes(tops.back()), 0u);  // k = 4096, 8192, …: empty arrays
+  // A holder top dominates its one array; an array top dominates nothing.
+  const ObjectIndex holder = *(*index)->find(hprof::ObjectId{0x100000 + 0x40});
+  EXPECT_EQ(d.childCount(holder), 1u);
+  EXPECT_EQ(d.children(holder).size(), 1u);
+  EXPECT_EQ(d.childCount(*(*index)->find(hprof::ObjectId{0x100000})), 0u);
 }
 
 }  // namespace

@@ -44,7 +44,7 @@ QString DominatorTreemap::breadcrumb() const {
 }
 
 bool DominatorTreemap::drillInto(core::hprof::ObjectIndex object) {
-  if (object == core::hprof::kNoObject || m_doc->dominators->children(object).empty()) return false;
+  if (object == core::hprof::kNoObject || m_doc->dominators->childCount(object) == 0) return false;
   m_path.push_back(object);
   rebuild();
   emit focusChanged(breadcrumb());
@@ -63,7 +63,11 @@ void DominatorTreemap::rebuild() {
   const auto& dom = *m_doc->dominators;
   const auto& ix = *m_doc->index;
   const core::hprof::ObjectIndex at = focus();
-  const std::vector<core::hprof::ObjectIndex> children = dom.children(at);  // biggest first
+  // Biggest first. The tops (the super root's children, millions on a large heap) were ordered
+  // off the UI thread with the document; ordering them here froze the window for seconds.
+  std::vector<core::hprof::ObjectIndex> below;
+  if (at != core::hprof::kNoObject) below = dom.children(at);
+  const std::vector<core::hprof::ObjectIndex>& children = at == core::hprof::kNoObject ? m_doc->dominatorTops : below;
   m_cells.clear();
   uint64_t others = 0;
   size_t otherCount = 0;
@@ -75,7 +79,7 @@ void DominatorTreemap::rebuild() {
                          classNameOf(ix, children[i]),
                          bytes,
                          {},
-                         !dom.children(children[i]).empty()});
+                         dom.childCount(children[i]) > 0});
     } else {
       others += bytes;
       ++otherCount;

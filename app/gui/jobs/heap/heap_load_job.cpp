@@ -3,6 +3,8 @@
 #include <chrono>
 
 #include "app/gui/jobs/heap/heap_mapping.h"
+#include "core/analysis/memory_budget.h"
+#include "core/base/worker_pool.h"
 
 namespace mxi::gui {
 
@@ -23,16 +25,6 @@ std::shared_ptr<T> carried(T value) {
 core::Status loadHeapStages(const QString& path, const HeapLoadOptions& options, const HeapStageSink& sink,
                             core::ProgressSink& progress, const core::CancelToken& cancel) {
   const auto start = Clock::now();
-  auto lap = start;
-  // Each stage records its time and the total so far, applied with the stage.
-  auto timing = [&](const char* phase) {
-    const double phaseMs = msSince(lap), totalSeconds = msSince(start) / 1000;
-    lap = Clock::now();
-    return [phase = std::string(phase), phaseMs, totalSeconds](HeapDocument& doc) {
-      doc.timingsMs.emplace_back(phase, phaseMs);
-      doc.loadSeconds = totalSeconds;
-    };
-  };
 
   // Index: Summary and Classes (counts, shallow bytes) are usable from here.
   auto doc = std::make_shared<HeapDocument>();
@@ -50,15 +42,15 @@ core::Status loadHeapStages(const QString& path, const HeapLoadOptions& options,
     doc->excludedHeaps << QString::fromStdString(name);
   }
   doc->histogram = core::hprof::classHistogramOfHeaps(*doc->index, dominatorOptions.countedHeaps);
-  timing("index")(*doc);
+  doc->loadSeconds = msSince(start) / 1000;
+  doc->timingsMs.emplace_back("index", msSince(start));
   // From here the worker reads only the index, which nothing changes again, and its own graph.
   const core::hprof::HeapIndex& ix = *doc->index;
   sink.indexed(doc);
   auto graph = std::make_shared<core::analysis::HeapGraph>(ix);
 
-  // Leak paths (no retained sizes yet): the Leaks tab lists them.
   core::analysis::LeakOptions leakOptions;
-  leakOptions.retainedSizes = false;
+  leakOptions.retainedSizes = false;  // the tree is computed beside them
   leakOptions.dominators = dominatorOptions;
   if (!options.knownReferencesFile.empty()) {
     ASSIGN_OR_RETURN(auto added, core::analysis::readKnownReferencesFile(options.knownReferencesFile));
@@ -67,40 +59,83 @@ core::Status loadHeapStages(const QString& path, const HeapLoadOptions& options,
   if (const auto* info = ix.source().matrixInfo(); info && !info->leakedActivityKey.empty()) {
     leakOptions.finders.matrixKey = info->leakedActivityKey;
   }
-  ASSIGN_OR_RETURN(core::analysis::LeakReport leaks, core::analysis::analyzeLeaks(ix, leakOptions, progress, cancel));
-  sink.stage(HeapStage::kLeaksFound, [leaks = carried(leaks), t = timing("leaks")](HeapDocument& d) {
-    d.leaks = *leaks;
-    t(d);
-  });
+
+  // Two lanes: the dominator tree (the longest step) on this thread, which reports progress;
+  // leak paths (the Leaks tab as soon as they are found), duplicate bitmaps and values on the
+  // second. When memory cannot hold the tree and the leak search at once, one lane runs after
+  // the other. The tree's stage waits for the leaks (it adds their retained sizes), the extras'
+  // stage for the tree, so the stages arrive in their usual order.
+  const core::analysis::MemoryNeed together = core::analysis::dominatorWithPathsMemoryNeed(
+      ix.objectCount(), ix.stats().references, graph->rootObjects().size());
+  const bool sideBySide = core::analysis::checkMemory(together, core::readMemoryLimits(), "", "").ok();
+  std::optional<core::analysis::LeakReport> leaks;
+  std::unique_ptr<core::analysis::HeapDominators> dominators;
+  std::vector<core::hprof::ObjectIndex> tops;
+  std::vector<uint64_t> classRetained;
+  core::analysis::BitmapReport bitmaps;
+  core::analysis::DuplicateReport duplicates;
+  std::vector<std::pair<std::string, double>> alongside;  // the second lane's steps
+  double treeMs = 0;
+  auto treeLane = [&](core::ProgressSink& laneProgress) -> core::Status {
+    const auto treeStart = Clock::now();
+    ASSIGN_OR_RETURN(dominators,
+                     core::analysis::HeapDominators::compute(*graph, dominatorOptions, laneProgress, cancel));
+    tops = dominators->children(core::hprof::kNoObject);  // also builds the child lists
+    classRetained = dominators->classRetainedBytes(ix);
+    treeMs = msSince(treeStart);
+    return core::okStatus();
+  };
+  auto leakLane = [&](core::ProgressSink& laneProgress) -> core::Status {
+    auto lap = Clock::now();
+    auto step = [&](const char* name) {
+      alongside.emplace_back(name, msSince(lap));
+      lap = Clock::now();
+    };
+    ASSIGN_OR_RETURN(core::analysis::LeakReport found,
+                     core::analysis::analyzeLeaks(ix, leakOptions, laneProgress, cancel));
+    step("leaks");
+    sink.stage(HeapStage::kLeaksFound, [found = carried(found), since = msSince(start) / 1000](HeapDocument& d) {
+      d.leaks = *found;
+      d.loadSeconds = since;
+    });
+    leaks = std::move(found);
+    ASSIGN_OR_RETURN(bitmaps, core::analysis::findDuplicateBitmaps(ix, {}, laneProgress, cancel));
+    step("bitmaps");
+    ASSIGN_OR_RETURN(duplicates, core::analysis::findDuplicateValues(ix, {}, laneProgress, cancel));
+    step("duplicates");
+    return core::okStatus();
+  };
+  if (sideBySide) {
+    core::NullProgress quiet;
+    RETURN_IF_ERROR(
+        core::WorkerPool(2).run(2, [&](size_t lane) { return lane == 0 ? treeLane(progress) : leakLane(quiet); }));
+  } else {
+    RETURN_IF_ERROR(leakLane(progress));
+    RETURN_IF_ERROR(treeLane(progress));
+  }
 
   // The dominator tree: retained sizes of leaks and classes, the Dominators tab.
-  ASSIGN_OR_RETURN(std::unique_ptr<core::analysis::HeapDominators> dominators,
-                   core::analysis::HeapDominators::compute(*graph, dominatorOptions, progress, cancel));
-  auto tops = dominators->children(core::hprof::kNoObject);  // also builds the child lists
-  auto classRetained = dominators->classRetainedBytes(ix);
-  core::analysis::addRetainedSizes(leaks, ix, *dominators);
+  core::analysis::addRetainedSizes(*leaks, ix, *dominators);
   std::shared_ptr<core::analysis::HeapDominators> tree = std::move(dominators);
   sink.stage(HeapStage::kRetained,
              [graph, tree, tops = carried(std::move(tops)), classRetained = carried(std::move(classRetained)),
-              leaks = carried(std::move(leaks)), t = timing("dominators")](HeapDocument& d) {
+              leaks = carried(std::move(*leaks))](HeapDocument& d) {
                d.graph = graph;
                d.dominators = tree;
                d.dominatorTops = std::move(*tops);
                d.classRetained = std::move(*classRetained);
                d.leaks = std::move(*leaks);
-               t(d);
              });
-
-  // Duplicate bitmaps and values.
-  ASSIGN_OR_RETURN(auto bitmaps, core::analysis::findDuplicateBitmaps(ix, {}, progress, cancel));
-  auto bitmapsTime = timing("bitmaps");
-  ASSIGN_OR_RETURN(auto duplicates, core::analysis::findDuplicateValues(ix, {}, progress, cancel));
+  // Duplicate bitmaps and values; the timings, now that every step is done.
   sink.stage(HeapStage::kExtras, [bitmaps = carried(std::move(bitmaps)), duplicates = carried(std::move(duplicates)),
-                                  bitmapsTime, t = timing("duplicates")](HeapDocument& d) {
+                                  alongside = carried(std::move(alongside)), treeMs, sideBySide,
+                                  total = msSince(start) / 1000](HeapDocument& d) {
     d.bitmaps = std::move(*bitmaps);
     d.duplicates = std::move(*duplicates);
-    bitmapsTime(d);
-    t(d);
+    auto& steps = sideBySide ? d.alongsideMs : d.timingsMs;
+    steps.insert(steps.end(), alongside->begin(), alongside->end());
+    d.timingsMs.emplace_back("dominators", treeMs);
+    d.loadSeconds = total;
   });
   return core::okStatus();
 }

@@ -62,9 +62,7 @@ int DominatorTreeModel::columnCount(const QModelIndex&) const { return kColumns;
 bool DominatorTreeModel::hasChildren(const QModelIndex& parent) const {
   if (!parent.isValid()) return !node(0).children.empty();
   if (parent.column() != 0) return false;
-  // An object with retained > shallow dominates something.
-  const ObjectIndex o = objectAt(parent);
-  return m_doc.dominators->retainedBytes(o) > m_doc.index->shallowSize(o);
+  return m_doc.dominators->childCount(objectAt(parent)) > 0;
 }
 
 bool DominatorTreeModel::canFetchMore(const QModelIndex& parent) const {

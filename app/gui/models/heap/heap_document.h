@@ -41,7 +41,10 @@ struct HeapDocument {
   std::vector<core::hprof::HistogramRow> histogram;     // by shallow bytes
   std::vector<uint64_t> classRetained;                  // by ClassIndex
   double loadSeconds = 0;
-  std::vector<std::pair<std::string, double>> timingsMs;  // index, dominators, leaks, bitmaps, duplicates
+  // Steps and their milliseconds: index then dominators; leaks, bitmaps and duplicates are in
+  // alongsideMs when they ran beside the tree (on the second core), else here too.
+  std::vector<std::pair<std::string, double>> timingsMs;
+  std::vector<std::pair<std::string, double>> alongsideMs;
 };
 
 }  // namespace mxi::gui

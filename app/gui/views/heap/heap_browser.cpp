@@ -266,11 +266,16 @@ QString HeapBrowser::summaryFacts() const {
                                             .arg(humanBytes(m_doc->duplicates.stringWastedBytes))
                                       : computing);
   row(tr("Index memory"), humanBytes(s.indexBytes));
-  QStringList phases;
-  for (const auto& [phase, ms] : m_doc->timingsMs)
-    phases << QStringLiteral("%1 %2 s").arg(QString::fromStdString(phase)).arg(ms / 1000, 0, 'f', 2);
+  auto steps = [](const std::vector<std::pair<std::string, double>>& timings) {
+    QStringList out;
+    for (const auto& [phase, ms] : timings)
+      out << QStringLiteral("%1 %2 s").arg(QString::fromStdString(phase)).arg(ms / 1000, 0, 'f', 2);
+    return out.join(QStringLiteral(", "));
+  };
+  QString phases = steps(m_doc->timingsMs);
+  if (!m_doc->alongsideMs.empty()) phases += tr("; beside the tree: %1").arg(steps(m_doc->alongsideMs));
   row(extras ? tr("Opened and analysed in") : tr("So far"),
-      tr("%1 s (%2)").arg(m_doc->loadSeconds, 0, 'f', 2).arg(phases.join(QStringLiteral(", "))));
+      tr("%1 s (%2)").arg(m_doc->loadSeconds, 0, 'f', 2).arg(phases));
   html += QStringLiteral("</table>");
   // The classes that hold the most (retained bytes once the tree exists, shallow until then).
   std::vector<size_t> rows(m_doc->histogram.size());
