@@ -263,13 +263,16 @@ class HeapIndex {
   // Position of `id` among the objects, UINT32_MAX when absent.
   uint32_t lookup(uint64_t id) const {
     if (m_packed.empty() || id < m_minId || id > m_maxId) return UINT32_MAX;
-    if (!m_idRanks.empty()) {
-      const uint64_t delta = id - m_minId;
-      if (delta & ((uint64_t{1} << m_idShift) - 1)) return UINT32_MAX;  // not on the ids' alignment
-      return m_idRanks.find(static_cast<uint32_t>(delta >> m_idShift));
-    }
+    if (!m_idRanks.empty()) return m_idRanks.find(rankKey(id));
     const uint64_t bucket = (id - m_minId) >> m_bucketShift;
     return searchBucket(id, m_bucketStart[bucket], m_bucketStart[bucket + 1]);
+  }
+  // The rank table's key of an id: its compact form, or IdRankTable::kAbsent for an id no
+  // object can have (out of range, off the ids' alignment).
+  uint32_t rankKey(uint64_t id) const {
+    const uint64_t delta = id - m_minId;
+    if (id < m_minId || id > m_maxId || (delta & ((uint64_t{1} << m_idShift) - 1))) return IdRankTable::kAbsent;
+    return static_cast<uint32_t>(delta >> m_idShift);
   }
   // Binary search for `id` (within [m_minId, m_maxId]) among positions [lo, hi).
   uint32_t searchBucket(uint64_t id, uint32_t lo, uint32_t hi) const {

@@ -575,19 +575,12 @@ Status IndexBuilder::buildReferences() {
 
 void IndexBuilder::resolveByRank(const std::vector<uint64_t>& ids, std::vector<uint32_t>& out) const {
   const HeapIndex& ix = *m_index;
-  const uint64_t alignment = (uint64_t{1} << ix.m_idShift) - 1;
-  // Ids no object can have (out of range, off the alignment) map to a key past the table.
-  auto keyOf = [&](uint64_t id) -> uint32_t {
-    const uint64_t delta = id - ix.m_minId;
-    if (id < ix.m_minId || id > ix.m_maxId || (delta & alignment)) return UINT32_MAX;
-    return static_cast<uint32_t>(delta >> ix.m_idShift);
-  };
   constexpr size_t kAhead = 16;
   const size_t m = ids.size();
-  for (size_t k = 0; k < std::min(m, kAhead); ++k) ix.m_idRanks.prefetch(keyOf(ids[k]));
+  for (size_t k = 0; k < std::min(m, kAhead); ++k) ix.m_idRanks.prefetch(ix.rankKey(ids[k]));
   for (size_t k = 0; k < m; ++k) {
-    if (k + kAhead < m) ix.m_idRanks.prefetch(keyOf(ids[k + kAhead]));
-    out[k] = ix.m_idRanks.find(keyOf(ids[k]));
+    if (k + kAhead < m) ix.m_idRanks.prefetch(ix.rankKey(ids[k + kAhead]));
+    out[k] = ix.m_idRanks.find(ix.rankKey(ids[k]));
   }
 }
 
