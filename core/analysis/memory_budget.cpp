@@ -21,22 +21,24 @@ MemoryNeed indexMemoryNeed(uint64_t fileBytes, uint32_t idSize, unsigned threads
   return need;
 }
 
-MemoryNeed dominatorMemoryNeed(uint64_t objects, uint64_t references, uint64_t roots) {
-  const uint64_t semidominators = 4 * (6 * objects + references + roots);
+namespace {
+// The tree's passes, with `beside` bytes held during the semidominator pass (memory_budget.h).
+MemoryNeed treeNeed(uint64_t objects, uint64_t references, uint64_t roots, uint64_t beside) {
+  const uint64_t semidominators = 4 * (6 * objects + references + roots) + beside;
   const uint64_t paths = (12 + 8 + 13 + 4) * objects;
   MemoryNeed need;
   need.resident = std::max(semidominators, paths) + kMargin;
   need.addressSpace = need.resident;
   return need;
 }
+}  // namespace
+
+MemoryNeed dominatorMemoryNeed(uint64_t objects, uint64_t references, uint64_t roots) {
+  return treeNeed(objects, references, roots, 0);
+}
 
 MemoryNeed dominatorWithPathsMemoryNeed(uint64_t objects, uint64_t references, uint64_t roots) {
-  const uint64_t semidominators = 4 * (6 * objects + references + roots) + 13 * objects;
-  const uint64_t paths = (12 + 8 + 13 + 4) * objects;
-  MemoryNeed need;
-  need.resident = std::max(semidominators, paths) + kMargin;
-  need.addressSpace = need.resident;
-  return need;
+  return treeNeed(objects, references, roots, 13 * objects);  // the leak search's state
 }
 
 Status checkIndexMemory(const hprof::DumpSource& source, unsigned threads) {
