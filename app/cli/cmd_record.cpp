@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <mutex>
+#include <optional>
 
 #include "app/cli/agent_device.h"
 #include "app/cli/commands.h"
@@ -85,8 +86,8 @@ std::string heapDumpPath(const std::string& sessionPath, size_t n) {
   return (p.parent_path() / (p.stem().string() + "-heap-" + std::to_string(n) + ".hprof")).string();
 }
 
-// Orders the recorder's heap dumps at their times (seconds after the recording starts): run()
-// waits for each time, beside the recording; stop() ends it early.
+// Orders the recorder's heap dumps at their times (seconds after the recording starts, which
+// begin() tells): run() waits for each time, beside the recording; stop() ends it early.
 class HeapDumpSchedule {
  public:
   HeapDumpSchedule(core::agentlink::LiveRecorder& recorder, std::vector<double> times, std::string sessionPath)
@@ -97,15 +98,25 @@ class HeapDumpSchedule {
   bool empty() const { return m_times.empty(); }
 
   void run() {
-    const auto start = std::chrono::steady_clock::now();
+    std::unique_lock lock(m_mutex);
+    m_wake.wait(lock, [this] { return m_stop || m_start; });
+    if (m_stop) return;
     for (size_t i = 0; i < m_times.size(); ++i) {
-      std::unique_lock lock(m_mutex);
-      const auto at = start + std::chrono::milliseconds(static_cast<int64_t>(m_times[i] * 1000));
+      const auto at = *m_start + std::chrono::milliseconds(static_cast<int64_t>(m_times[i] * 1000));
       if (m_wake.wait_until(lock, at, [this] { return m_stop; })) return;
       char reason[64];
       std::snprintf(reason, sizeof reason, "mxi record --dump-heap-at %g", m_times[i]);
       m_recorder.requestHeapDump({heapDumpPath(m_sessionPath, i + 1), 0, 0, reason, std::nullopt});
     }
+  }
+
+  // The recording started (the agent's first answer); later calls (reconnections) change nothing.
+  void begin() {
+    {
+      std::lock_guard lock(m_mutex);
+      if (!m_start) m_start = std::chrono::steady_clock::now();
+    }
+    m_wake.notify_all();
   }
 
   void stop() {
@@ -122,6 +133,7 @@ class HeapDumpSchedule {
   const std::string m_sessionPath;
   std::mutex m_mutex;
   std::condition_variable m_wake;
+  std::optional<std::chrono::steady_clock::time_point> m_start;
   bool m_stop = false;
 };
 
@@ -154,7 +166,9 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
       "record", "Record a live session from the phone (frames, Matrix issues, ANRs) into a .mxs file");
   cmd->add_option("--package", args->package, "The app's package name")->required();
   cmd->add_option("-o,--output", args->output, "Session file to write (.mxs)")->required();
-  cmd->add_option("--duration", args->durationSeconds, "Stop after this many seconds (default: until Ctrl-C)")
+  cmd->add_option(
+         "--duration", args->durationSeconds,
+         "Stop after recording this many seconds, counted from the agent's first answer (default: until Ctrl-C)")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--poll-ms", args->pollMs, "Frame poll interval in ms (default 1000)")->check(CLI::Range(100, 60000));
   cmd->add_option("--dump-heap-at", args->dumpHeapAt,
@@ -295,6 +309,9 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
     }
     // The recording runs on this thread (task 0); the heap dump schedule, if any, beside it.
     HeapDumpSchedule dumps(recorder, args->dumpHeapAt, args->output);
+    recorder.setConnectionObserver([&dumps](bool connected, const core::protocol::AgentHello&, const std::string&) {
+      if (connected) dumps.begin();
+    });
     const core::Status status = core::WorkerPool(2).run(dumps.empty() ? 1 : 2, [&](size_t task) {
       if (task == 1) {
         dumps.run();

@@ -439,9 +439,11 @@ Status LiveRecorder::run(const CancelToken& cancel) {
 }
 
 Status LiveRecorder::record(const CancelToken& cancel) {
-  const auto start = Clock::now();
-  const auto end = m_options.duration.count() > 0 ? start + m_options.duration : Clock::time_point::max();
-  // At the duration's end a heap dump in transfer is finished first (cancel stops it at once).
+  // The recording starts at the agent's first answer: starting the agent (a deploy, a slow phone)
+  // takes none of the duration. At its end a heap dump in transfer is finished first (cancel
+  // stops it at once).
+  auto start = Clock::now();
+  auto end = Clock::time_point::max();
   auto done = [&] { return cancel.isCancelled() || (Clock::now() >= end && !m_dump); };
   auto nextReport = Clock::now();
   Status failure;
@@ -459,6 +461,10 @@ Status LiveRecorder::record(const CancelToken& cancel) {
       (void)flushSinks();
       std::this_thread::sleep_for(std::chrono::seconds(1));
       continue;
+    }
+    if (!everConnected) {
+      start = Clock::now();
+      if (m_options.duration.count() > 0) end = start + m_options.duration;
     }
     everConnected = true;
     failure = ensureWriter(hello);

@@ -40,7 +40,7 @@ namespace mxi::core::agentlink {
 
 struct RecordOptions {
   std::string packageName;
-  std::chrono::milliseconds duration{0};  // 0: until cancelled
+  std::chrono::milliseconds duration{0};  // from the agent's first answer; 0: until cancelled
   uint32_t pollIntervalMs = 1000;
   std::string sessionPath;
   uint32_t memoryIntervalMs = 1000;  // the app's memory sampled this often (0: not at all)
@@ -73,7 +73,7 @@ struct RecordStats {
   uint64_t heapDumps = 0;
   uint64_t reconnects = 0;
   std::string scene;
-  double elapsedSeconds = 0;  // wall-clock time since run() began
+  double elapsedSeconds = 0;  // wall-clock time since the agent's first answer
   // What the recording holds: frames, issues, ANRs and heap dumps (marks do not count). A
   // recording that captured nothing is not kept: run() removes its file and sets `discarded`.
   uint64_t captured = 0;

@@ -419,6 +419,29 @@ TEST(LiveRecorderTest, AHeapDumpWaitsForTheAppToRun) {
   EXPECT_EQ(later[1].result.code(), StatusCode::kCancelled);
 }
 
+// Starting the agent (a deploy, a slow phone) takes none of the duration: an agent that answers
+// after 1.2 s still gets its 1 s of recording, and the elapsed time is the recording's.
+TEST(LiveRecorderTest, TheDurationCountsFromTheAgentsFirstAnswer) {
+  const std::string path = (test::scratchDir("live_recorder_duration") / "d.mxs").string();
+  CancelToken endOfScript;
+  bool connected = false;
+  LiveRecorder recorder(
+      {"com.example.app", std::chrono::milliseconds(1000), 1000, path},
+      [&](protocol::AgentHello& h) -> StatusOr<std::unique_ptr<AgentConnection>> {
+        if (connected) return ioError("gone");
+        connected = true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(1200));
+        h.refreshMilliHz = 60000;
+        return std::make_unique<AgentConnection>(std::make_unique<test::ScriptedAgentStream>(
+            std::vector<protocol::Message>{oneFrame(1'000'000'000), oneFrame(1'016'666'667)}, endOfScript));
+      },
+      nullptr, nullptr);
+  ASSERT_TRUE(recorder.run(endOfScript).ok());
+  EXPECT_EQ(recorder.stats().captured, 2u);  // both frames
+  EXPECT_FALSE(recorder.stats().discarded);
+  EXPECT_LT(recorder.stats().elapsedSeconds, 1.2);
+}
+
 TEST(LiveRecorderTest, ARecordingThatCapturedNothingIsNotKept) {
   using protocol::AppRunState;
   const auto dir = test::scratchDir("live_recorder_empty");

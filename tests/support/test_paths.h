@@ -3,6 +3,8 @@
 // tests/core/CMakeLists.txt; environment variables of the same name override them.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -63,9 +65,17 @@ inline std::string referenceDir() {
   return std::filesystem::is_directory(candidate) ? candidate.string() : std::string();
 }
 
-// A fresh, empty directory under the build tree.
+// A fresh, empty directory under the build tree. Inside a test it lies in that test's own folder
+// (test-scratch/Suite.Test/NAME): ctest runs each test in its own process, two at once, so a
+// fixture's fixed NAME shared by several tests would otherwise be wiped by one under the other.
 inline std::filesystem::path scratchDir(const std::string& name) {
-  auto dir = std::filesystem::path(binaryDir()) / "test-scratch" / name;
+  auto dir = std::filesystem::path(binaryDir()) / "test-scratch";
+  if (const auto* test = ::testing::UnitTest::GetInstance()->current_test_info()) {
+    std::string owner = std::string(test->test_suite_name()) + "." + test->name();
+    for (char& c : owner) c = c == '/' ? '-' : c;  // parameterized names: Engines/Suite.Test/postgres
+    dir /= owner;
+  }
+  dir /= name;
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir;
