@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <span>
 #include <utility>
+#include <vector>
 
 #include "core/base/cancel_token.h"
 #include "core/base/large_array.h"
@@ -38,20 +39,35 @@ struct DominatorResult {
 
 namespace detail {
 
-// Iterative depth-first search from the super root; fills nodeAt, preorder and DFS parents, and
-// counts each reached node's predecessors (inDegree[p + 1] for preorder p: the edges the search
-// examines are exactly the graph's edges among reached nodes), so building the predecessor lists
-// needs one pass over the edges instead of two.
+// What the depth-first search leaves for the semidominator pass. Of a vertex w's predecessors v,
+// those before it in preorder (its DFS parent, and ancestors with a forward edge) are their own
+// candidates: the search keeps their minimum in `semi`. Only those after it (cross and back
+// edges; on heap graphs about half of the edges) need the forest: the search counts them
+// (`laterPreds[w + 1]`) and writes each down as it meets it, so the predecessor lists are built
+// by reading that log in order instead of looking every edge's target up again.
+struct SearchResult {
+  LargeArray<uint32_t> parent;      // preorder → DFS parent's preorder
+  LargeArray<uint32_t> semi;        // preorder → smallest earlier predecessor (the parent at worst)
+  LargeArray<uint32_t> laterPreds;  // [w + 1]: how many predecessors come after w
+  // The cross and back edges, (source << 32) | target in preorder, in chunks that are freed as
+  // the lists are built (no reservation for the worst case).
+  static constexpr size_t kChunk = size_t{1} << 22;
+  std::vector<LargeArray<uint64_t>> laterEdges;
+};
+
+// Iterative depth-first search from the super root; fills nodeAt, preorder and `out`.
 template <typename G>
-bool depthFirstOrder(const G& g, std::span<const uint32_t> roots, DominatorResult& r, LargeArray<uint32_t>& parent,
-                     LargeArray<uint32_t>& inDegree, ProgressSink& progress, const CancelToken& cancel) {
+bool depthFirstOrder(const G& g, std::span<const uint32_t> roots, DominatorResult& r, SearchResult& out,
+                     ProgressSink& progress, const CancelToken& cancel) {
   const uint32_t n = g.nodeCount();
   r.preorder.assign(n, kUnreached);
   r.nodeAt.reserve(size_t{n} + 1);
-  parent.reserve(size_t{n} + 1);
-  inDegree.resize(size_t{n} + 2);  // fresh pages: zero
+  out.parent.reserve(size_t{n} + 1);
+  out.semi.reserve(size_t{n} + 1);
+  out.laterPreds.resize(size_t{n} + 2);  // fresh pages: zero
   r.nodeAt.push_back(kUnreached);
-  parent.push_back(0);
+  out.parent.push_back(0);
+  out.semi.push_back(0);
   // 16 bytes a frame (the stack is as deep as the longest reference chain, millions on some
   // heaps). A node with an edge not to follow gets two frames, the edges after it below the
   // edges before it, so the order of the search is that of one frame skipping the edge.
@@ -71,7 +87,8 @@ bool depthFirstOrder(const G& g, std::span<const uint32_t> roots, DominatorResul
     const auto pre = static_cast<uint32_t>(r.nodeAt.size());
     r.preorder[node] = pre;
     r.nodeAt.push_back(node);
-    parent.push_back(parentPre);
+    out.parent.push_back(parentPre);
+    out.semi.push_back(parentPre);  // a tree edge: the parent is the first candidate
     const std::span<const uint32_t> succ = g.successors(node);
     const uint32_t skipped = g.skippedSuccessor(node);
     if (skipped < succ.size()) {
@@ -82,6 +99,8 @@ bool depthFirstOrder(const G& g, std::span<const uint32_t> roots, DominatorResul
     }
     return pre;
   };
+  uint64_t* log = nullptr;
+  uint64_t* logEnd = nullptr;
   uint64_t steps = 0;
   for (uint32_t root : roots) {
     if (root >= n || r.preorder[root] != kUnreached) continue;
@@ -91,19 +110,33 @@ bool depthFirstOrder(const G& g, std::span<const uint32_t> roots, DominatorResul
       const uint32_t target = *f.next++;
       const uint32_t from = f.pre;
       if (--f.left == 0) stack.resize(stack.size() - 1);
-      uint32_t to = r.preorder[target];
+      const uint32_t to = r.preorder[target];
       if (to == kUnreached) {
-        to = enter(target, from);
+        enter(target, from);
         if ((++steps & 0xFFFFF) == 0) {
           if (cancel.isCancelled() || !progress.report("dominators: depth-first order", 0)) return false;
         }
+      } else if (to > from) {
+        if (from < out.semi[to]) out.semi[to] = from;  // a forward edge
+      } else if (to < from) {
+        ++out.laterPreds[size_t{to} + 1];
+        if (log == logEnd) {
+          if (!out.laterEdges.empty()) out.laterEdges.back().resize(SearchResult::kChunk);
+          out.laterEdges.emplace_back();
+          MXI_CHECK(out.laterEdges.back().reserve(SearchResult::kChunk));
+          log = out.laterEdges.back().data();
+          logEnd = log + SearchResult::kChunk;
+        }
+        *log++ = uint64_t{from} << 32 | to;
       }
-      ++inDegree[size_t{to} + 1];
     }
   }
-  // The super root's edges: one per root record (a root listed twice is two edges, as before).
+  if (!out.laterEdges.empty()) {
+    out.laterEdges.back().resize(SearchResult::kChunk - static_cast<size_t>(logEnd - log));
+  }
+  // The super root's edges (one per root record) precede every vertex.
   for (uint32_t root : roots) {
-    if (root < n) ++inDegree[size_t{r.preorder[root]} + 1];
+    if (root < n) out.semi[r.preorder[root]] = 0;
   }
   return true;
 }
@@ -112,48 +145,46 @@ bool depthFirstOrder(const G& g, std::span<const uint32_t> roots, DominatorResul
 
 // Computes the dominator tree. Returns false when cancelled (the result is then incomplete).
 //
-// Memory (n nodes reached, e edges): beside the three result arrays, the DFS parents double as
-// the forest links, the predecessor offsets keep each processed vertex's DFS parent once its own
-// list has been read, and the predecessor lists (e + roots entries) are freed before the
-// immediate dominators; at the peak, 6 n + e 32-bit words.
+// Memory (n nodes, e edges, b ≤ e − n + 1 of them later in preorder than their target), in
+// 32-bit words beside the three result arrays: while the later predecessors are listed,
+// 3 n + 2 b + b (parent, semi, their counts, the log of those edges, the lists; the log's chunks
+// are freed as they are read); during the semidominators 4 n + b (the DFS parents double as the
+// forest links, and the predecessor offsets keep each processed vertex's DFS parent once its own
+// list has been read); the lists are freed before the immediate dominators.
 template <typename G>
 bool computeDominators(const G& g, std::span<const uint32_t> roots, DominatorResult& r, ProgressSink& progress,
                        const CancelToken& cancel, PhaseLog* phases = nullptr) {
   auto mark = [&](const char* name) {
     if (phases) phases->mark(name);
   };
-  // `ancestor` starts as the DFS parents.
-  LargeArray<uint32_t> ancestor, predEnd;
-  if (!detail::depthFirstOrder(g, roots, r, ancestor, predEnd, progress, cancel)) return false;
+  detail::SearchResult search;
+  if (!detail::depthFirstOrder(g, roots, r, search, progress, cancel)) return false;
   mark("dominators: depth-first order");
   const uint32_t count = r.reached();
 
-  // Predecessors in preorder space (CSR). predEnd[p] becomes the start of p's list, then, once
-  // filled, its end: p's list is [predEnd[p - 1], predEnd[p]) (p > 0; the super root has none).
+  // The later predecessors in preorder space (CSR), from the search's log. predEnd[p] becomes
+  // the start of p's list, then, once filled, its end: p's list is [predEnd[p - 1], predEnd[p])
+  // (p > 0; the super root has none).
+  LargeArray<uint32_t> predEnd = std::move(search.laterPreds);
   for (uint32_t p = 0; p < count; ++p) predEnd[p + 1] += predEnd[p];
   LargeArray<uint32_t> preds;
   preds.resize(predEnd[count]);
-  for (uint32_t root : roots) {
-    if (root < g.nodeCount()) preds[predEnd[r.preorder[root]]++] = 0;
+  for (LargeArray<uint64_t>& chunk : search.laterEdges) {
+    for (const uint64_t edge : chunk) preds[predEnd[static_cast<uint32_t>(edge)]++] = static_cast<uint32_t>(edge >> 32);
+    chunk = {};
+    if (cancel.isCancelled() || !progress.report("dominators: predecessors", 0)) return false;
   }
-  for (uint32_t p = 1; p < count; ++p) {
-    const std::span<const uint32_t> succ = g.successors(r.nodeAt[p]);
-    const uint32_t skipped = g.skippedSuccessor(r.nodeAt[p]);
-    for (size_t k = 0; k < succ.size(); ++k) {
-      if (k != skipped) preds[predEnd[r.preorder[succ[k]]]++] = p;
-    }
-    if ((p & 0xFFFFF) == 0 && (cancel.isCancelled() || !progress.report("dominators: predecessors", 0))) return false;
-  }
+  search.laterEdges.clear();
   if (cancel.isCancelled() || !progress.report("dominators: semidominators", 0)) return false;
   mark("dominators: predecessors");
 
   // Semidominators, in reverse preorder. `ancestor` links a processed vertex into the forest
   // of processed vertices (initially its DFS parent); `best` is the smallest semidominator on
   // the compressed path from a vertex up to (not including) its forest root.
-  LargeArray<uint32_t> semi, best;
-  semi.resize(count);
-  best.resize(count);
-  for (uint32_t p = 0; p < count; ++p) semi[p] = best[p] = p;
+  LargeArray<uint32_t>& semi = search.semi;
+  LargeArray<uint32_t> ancestor = std::move(search.parent);
+  LargeArray<uint32_t> best;
+  best.resize(count);  // written as each vertex is processed, read only then
   LargeArray<uint32_t> path;
   path.reserve(1u << 16);
   // Smallest semidominator on the forest path from v (processed, v > w) while vertices are > w.
@@ -180,8 +211,7 @@ bool computeDominators(const G& g, std::span<const uint32_t> roots, DominatorRes
     // No vertex compressed so far is w (only processed ones are): ancestor[w] is still its parent.
     const uint32_t parentOfW = ancestor[w];
     for (uint32_t k = predEnd[w - 1]; k < predEnd[w]; ++k) {
-      const uint32_t v = preds[k];
-      const uint32_t candidate = v <= w ? v : eval(v, w);
+      const uint32_t candidate = eval(preds[k], w);
       if (candidate < s) s = candidate;
     }
     semi[w] = best[w] = s;

@@ -44,7 +44,7 @@ StatusOr<std::unique_ptr<HeapDominators>> HeapDominators::compute(const HeapGrap
                                                                   ProgressSink& progress, const CancelToken& cancel) {
   const hprof::HeapIndex& ix = graph.index();
   if (options.checkMemory) {
-    const MemoryNeed need = dominatorMemoryNeed(ix.objectCount(), ix.stats().references, graph.rootObjects().size());
+    const MemoryNeed need = dominatorMemoryNeed(ix.objectCount(), ix.stats().references);
     RETURN_IF_ERROR(checkMemory(need, readMemoryLimits(),
                                 "the dominator tree of " + std::to_string(ix.objectCount()) + " objects and " +
                                     std::to_string(ix.stats().references) + " references",

@@ -22,23 +22,22 @@ MemoryNeed indexMemoryNeed(uint64_t fileBytes, uint32_t idSize, unsigned threads
 }
 
 namespace {
-// The tree's passes, with `beside` bytes held during the semidominator pass (memory_budget.h).
-MemoryNeed treeNeed(uint64_t objects, uint64_t references, uint64_t roots, uint64_t beside) {
-  const uint64_t semidominators = 4 * (6 * objects + references + roots) + beside;
+// The tree's passes, with `beside` bytes held during them (memory_budget.h).
+MemoryNeed treeNeed(uint64_t objects, uint64_t references, uint64_t beside) {
+  const uint64_t predecessors = 4 * (2 * objects + 3 * references) + beside;
+  const uint64_t semidominators = 4 * (6 * objects + references) + beside;
   const uint64_t paths = (12 + 8 + 13 + 4) * objects;
   MemoryNeed need;
-  need.resident = std::max(semidominators, paths) + kMargin;
+  need.resident = std::max({predecessors, semidominators, paths}) + kMargin;
   need.addressSpace = need.resident;
   return need;
 }
 }  // namespace
 
-MemoryNeed dominatorMemoryNeed(uint64_t objects, uint64_t references, uint64_t roots) {
-  return treeNeed(objects, references, roots, 0);
-}
+MemoryNeed dominatorMemoryNeed(uint64_t objects, uint64_t references) { return treeNeed(objects, references, 0); }
 
-MemoryNeed dominatorWithPathsMemoryNeed(uint64_t objects, uint64_t references, uint64_t roots) {
-  return treeNeed(objects, references, roots, 13 * objects);  // the leak search's state
+MemoryNeed dominatorWithPathsMemoryNeed(uint64_t objects, uint64_t references) {
+  return treeNeed(objects, references, 13 * objects);  // the leak search's state
 }
 
 Status checkIndexMemory(const hprof::DumpSource& source, unsigned threads) {

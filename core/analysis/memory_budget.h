@@ -32,18 +32,22 @@ struct MemoryNeed {
 MemoryNeed indexMemoryNeed(uint64_t fileBytes, uint32_t idSize, unsigned threads);
 
 // The dominator tree, retained sizes and the shortest paths to the tops, once the index exists,
-// from its counts (n objects, e references, r root records), in bytes:
-//   semidominators: 4 (6 n + e + r)          — preorder, node table, DFS parents/forest links,
-//                                               predecessor offsets, predecessor lists,
-//                                               semidominators, labels
+// from its counts (n objects, e references), in bytes:
+//   predecessors:   4 (2 n + 3 e)             — preorder, node table, DFS parents, smallest earlier
+//                                               predecessors, the later ones' counts (5 n), the
+//                                               log of the edges to earlier vertices (2 b) and
+//                                               their lists (b), where b ≤ e − n + 1: the n − 1
+//                                               tree edges are not among them
+//   semidominators: 4 (6 n + e)               — the same without the edges' preorders, with the
+//                                               labels
 //   paths:          12 n + 8 n + 13 n + 4 n   — the tree (3 arrays), retained sizes, the path
 //                                               search's state, parents and queues
-//   need = max(both) + 64 MiB for the stacks, the result and the allocator
-MemoryNeed dominatorMemoryNeed(uint64_t objects, uint64_t references, uint64_t roots);
+//   need = max(all three) + 64 MiB for the stacks, the result and the allocator
+MemoryNeed dominatorMemoryNeed(uint64_t objects, uint64_t references);
 // The same with the leak search running beside the tree (the desktop app's two lanes): its
-// 13 n bytes are held during the semidominator pass too:
-//   need = max(4 (6 n + e + r) + 13 n, 37 n) + 64 MiB
-MemoryNeed dominatorWithPathsMemoryNeed(uint64_t objects, uint64_t references, uint64_t roots);
+// 13 n bytes are held during the predecessor and semidominator passes too:
+//   need = max(4 (2 n + 3 e) + 13 n, 4 (6 n + e) + 13 n, 37 n) + 64 MiB
+MemoryNeed dominatorWithPathsMemoryNeed(uint64_t objects, uint64_t references);
 
 // Checks that indexing `source` fits (indexMemoryNeed, with `threads` as IndexOptions has it,
 // 0 = every core), against the limits in force now.

@@ -20,13 +20,16 @@ TEST(MemoryBudgetTest, IndexNeedFollowsTheFileSize) {
 }
 
 TEST(MemoryBudgetTest, DominatorNeedFollowsTheCounts) {
-  // javac-6000's counts: the path search's 37 bytes per object outweigh the semidominator pass.
-  const MemoryNeed javac = dominatorMemoryNeed(16'288'567, 44'138'875, 10'000);
-  EXPECT_EQ(javac.resident, 37u * 16'288'567 + 64 * kMiB);
+  // javac-6000's counts: the predecessor pass, just above the path search's 37 bytes per object.
+  const MemoryNeed javac = dominatorMemoryNeed(16'288'567, 44'138'875);
+  EXPECT_EQ(javac.resident, 4u * (2 * 16'288'567 + 3 * 44'138'875) + 64 * kMiB);
   EXPECT_EQ(javac.addressSpace, javac.resident);
-  // Many references per object: the predecessor lists dominate.
-  const MemoryNeed dense = dominatorMemoryNeed(1'000'000, 20'000'000, 0);
-  EXPECT_EQ(dense.resident, 4u * (6'000'000 + 20'000'000) + 64 * kMiB);
+  // Few references per object: the path search.
+  const MemoryNeed sparse = dominatorMemoryNeed(1'000'000, 1'000'000);
+  EXPECT_EQ(sparse.resident, 37u * 1'000'000 + 64 * kMiB);
+  // With the leak search's 13 n beside them, the semidominators' 6 n + e words bind there.
+  const MemoryNeed beside = dominatorWithPathsMemoryNeed(1'000'000, 1'000'000);
+  EXPECT_EQ(beside.resident, 4u * 7'000'000 + 13u * 1'000'000 + 64 * kMiB);
 }
 
 TEST(MemoryBudgetTest, RefusesWithTheFiguresAndTheBindingLimit) {

@@ -65,8 +65,8 @@ core::Status loadHeapStages(const QString& path, const HeapLoadOptions& options,
   // second. When memory cannot hold the tree and the leak search at once, one lane runs after
   // the other. The tree's stage waits for the leaks (it adds their retained sizes), the extras'
   // stage for the tree, so the stages arrive in their usual order.
-  const core::analysis::MemoryNeed together = core::analysis::dominatorWithPathsMemoryNeed(
-      ix.objectCount(), ix.stats().references, graph->rootObjects().size());
+  const core::analysis::MemoryNeed together =
+      core::analysis::dominatorWithPathsMemoryNeed(ix.objectCount(), ix.stats().references);
   const bool sideBySide = core::analysis::checkMemory(together, core::readMemoryLimits(), "", "").ok();
   std::optional<core::analysis::LeakReport> leaks;
   std::unique_ptr<core::analysis::HeapDominators> dominators;
