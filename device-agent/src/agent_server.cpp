@@ -158,7 +158,10 @@ core::Status AgentServer::run() {
     auto wake = Clock::now() + 1s;
     if (!m_package.empty()) wake = std::min(wake, m_nextPoll);
     if (!m_package.empty() && m_memoryInterval.count() > 0) wake = std::min(wake, m_nextMemorySample);
-    if (!m_package.empty() && m_mainPid != 0 && m_leaks.watching()) wake = std::min(wake, m_leaks.nextCheck());
+    if (!m_package.empty() && m_mainPid != 0 && m_leaks.watching()) {
+      // "At once" is time_point::min() (destroys read during the baseline's check): no arithmetic on it.
+      wake = std::min(wake, std::max(m_leaks.nextCheck(), Clock::now()));
+    }
     if (m_authenticated) wake = std::min(wake, m_nextHeartbeat);
     if (m_tracer.busy()) wake = std::min(wake, m_tracer.stopAt());
     if (m_clientFd < 0) wake = std::min(wake, m_idleSince + std::chrono::milliseconds(m_options.idleTimeoutMs));
@@ -747,7 +750,7 @@ void AgentServer::checkLeaks() {
     return;
   }
   const uint64_t at = monotonicNs();
-  const uint64_t atWallMs = wallMs();  // destroys logged before the baseline are part of it
+  const uint64_t atWallMs = wallMs();  // destroys logged before the baseline's check are part of it
   // The plain form on purpose: the app runs Runtime.gc() before counting its Activities.
   auto out = m_tools.run(Tool::kDumpsys, {"meminfo", std::to_string(pid)}, 30s);
   const core::devicetext::MeminfoReport report =
@@ -778,12 +781,14 @@ void AgentServer::checkLeaks() {
     return;
   }
   const int system = core::devicetext::countActivityRecordsOf(activities->output, pid, m_package);
+  const uint64_t countedWallMs = wallMs();  // a destroy logged later cannot explain what these counts show
   // Destroys the app logged while the tools ran are in the logcat pipe, unread: read them first,
   // so a rise they caused is not claimed by an earlier destroy still waiting for its check (the
   // collected Activity destroyed just before a leaking one would be blamed on a loaded machine).
+  // At the baseline's check, those logged once it began counting are watched (leak_watcher.h).
   if (m_logcat.stdoutFd() >= 0) readLogcat();
   if (m_package.empty()) return;
-  for (const LeakVerdict& verdict : m_leaks.checked(*heapActivities, system, Clock::now(), atWallMs)) {
+  for (const LeakVerdict& verdict : m_leaks.checked(*heapActivities, system, Clock::now(), atWallMs, countedWallMs)) {
     sendLeakVerdict(verdict);
   }
 }

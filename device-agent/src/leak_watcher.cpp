@@ -16,8 +16,36 @@ void LeakWatcher::arm(bool on) {
 }
 
 void LeakWatcher::destroyed(std::string activity, uint64_t wallMs, Clock::time_point now) {
-  if (!m_armed || !m_hasBaseline || wallMs < m_baselineWallMs) return;
-  m_fresh.push_back({std::move(activity), wallMs, now + m_interval, 0});
+  if (!m_armed || (m_hasBaseline && wallMs < m_baselineWallMs)) return;
+  // Before the baseline: kept until its check says whether it was logged while that check counted.
+  Destroyed d{std::move(activity), wallMs, now + m_interval, 0};
+  if (m_hasBaseline && std::any_of(m_cohorts.begin(), m_cohorts.end(),
+                                   [&](const Cohort& c) { return c.held > 0 && wallMs <= c.claimedUpToMs; })) {
+    mergeLate(std::move(d));
+    return;
+  }
+  m_fresh.push_back(std::move(d));
+}
+
+void LeakWatcher::mergeLate(Destroyed late) {
+  // Logged before a check's counts were complete, read after it: that check's rise, claimed by
+  // other destroys, may be this one's. The counts cannot say which: judged together.
+  size_t first = m_cohorts.size();
+  Cohort merged;
+  for (size_t i = 0; i < m_cohorts.size(); ++i) {
+    Cohort& c = m_cohorts[i];
+    if (c.held == 0 || late.destroyedAtMs > c.claimedUpToMs) continue;
+    first = std::min(first, i);
+    merged.held += c.held;
+    merged.claimedUpToMs = std::max(merged.claimedUpToMs, c.claimedUpToMs);
+    for (Destroyed& d : c.members) merged.members.push_back(std::move(d));
+    c.members.clear();
+  }
+  merged.members.push_back(std::move(late));
+  std::stable_sort(merged.members.begin(), merged.members.end(),
+                   [](const Destroyed& a, const Destroyed& b) { return a.destroyedAtMs < b.destroyedAtMs; });
+  m_cohorts[first] = std::move(merged);
+  std::erase_if(m_cohorts, [](const Cohort& c) { return c.members.empty(); });
 }
 
 bool LeakWatcher::watching() const { return m_armed && (!m_hasBaseline || !m_fresh.empty() || !m_cohorts.empty()); }
@@ -52,6 +80,7 @@ void LeakWatcher::release(int64_t count) {
   auto releaseFrom = [&](auto&& eligible) {
     std::vector<Destroyed> members;
     int64_t held = 0;
+    uint64_t claimedUpToMs = 0;
     size_t first = m_cohorts.size();
     uint32_t fewest = UINT32_MAX;
     for (const Cohort& c : m_cohorts) {
@@ -63,6 +92,7 @@ void LeakWatcher::release(int64_t count) {
       first = std::min(first, i);
       held += c.held;
       c.held = 0;
+      claimedUpToMs = std::max(claimedUpToMs, c.claimedUpToMs);
       for (Destroyed& d : c.members) members.push_back(std::move(d));
       c.members.clear();
     }
@@ -71,13 +101,16 @@ void LeakWatcher::release(int64_t count) {
                      [](const Destroyed& a, const Destroyed& b) { return a.destroyedAtMs < b.destroyedAtMs; });
     const int64_t taken = std::min(count, held);
     count -= taken;
-    m_cohorts[first] = {std::move(members), held - taken};
+    m_cohorts[first] = {std::move(members), held - taken, claimedUpToMs};
     std::erase_if(m_cohorts, [](const Cohort& c) { return c.members.empty(); });
   };
   releaseFrom([](const Cohort& c) { return c.survived() == 0; });
-  const int64_t unclaimed = std::min(count, m_unclaimed);
-  m_unclaimed -= unclaimed;
-  count -= unclaimed;
+  for (Rise& r : m_unclaimed) {
+    const int64_t taken = std::min(count, r.count);
+    r.count -= taken;
+    count -= taken;
+  }
+  std::erase_if(m_unclaimed, [](const Rise& r) { return r.count == 0; });
   while (count > 0 && std::any_of(m_cohorts.begin(), m_cohorts.end(), [](const Cohort& c) { return c.held > 0; })) {
     releaseFrom([](const Cohort&) { return true; });
   }
@@ -105,23 +138,29 @@ void LeakWatcher::judge(Cohort& cohort, int64_t heap, int64_t system, std::vecto
 }
 
 std::vector<LeakVerdict> LeakWatcher::checked(int64_t heapActivities, int64_t systemActivities, Clock::time_point now,
-                                              uint64_t wallMs) {
+                                              uint64_t wallMs, uint64_t countedWallMs) {
   std::vector<LeakVerdict> verdicts;
   const int64_t excess = std::max<int64_t>(0, heapActivities - systemActivities);
   if (!m_hasBaseline) {
+    // Destroys read while this check ran: those logged once it began counting may not be in the
+    // baseline. Dropped, a leak among them left a rise the next destroy (a collected one) claimed.
+    std::vector<Destroyed> fresh = std::move(m_fresh);
     reset();
+    std::erase_if(fresh, [&](const Destroyed& d) { return d.destroyedAtMs < wallMs; });
+    m_fresh = std::move(fresh);
     m_hasBaseline = true;
     m_baseline = excess;
     m_baselineWallMs = wallMs;
     return verdicts;
   }
-  if (m_unclaimed > 0 && now >= m_unclaimedUntil) {  // no destroy of ours claimed it: an unseen change
-    m_baseline += m_unclaimed;
-    m_unclaimed = 0;
+  for (const Rise& r : m_unclaimed) {
+    if (now >= r.until) m_baseline += r.count;  // no destroy of ours claimed it: an unseen change
   }
-  int64_t held = 0;
-  for (const Cohort& c : m_cohorts) held += c.held;
-  int64_t rise = excess - m_baseline - m_unclaimed - held;
+  std::erase_if(m_unclaimed, [&](const Rise& r) { return now >= r.until; });
+  int64_t accounted = m_baseline;
+  for (const Cohort& c : m_cohorts) accounted += c.held;
+  for (const Rise& r : m_unclaimed) accounted += r.count;
+  int64_t rise = excess - accounted;
   if (rise < 0) {
     release(-rise);
     rise = 0;
@@ -130,18 +169,24 @@ std::vector<LeakVerdict> LeakWatcher::checked(int64_t heapActivities, int64_t sy
     m_cohorts.push_back({std::move(m_fresh), 0});
     m_fresh.clear();
   }
-  if (rise > 0) {
-    m_unclaimed += rise;
-    m_unclaimedUntil = now + m_interval;
-  }
+  if (rise > 0) m_unclaimed.push_back({rise, countedWallMs == 0 ? UINT64_MAX : countedWallMs, now + m_interval});
   // A rise belongs to destroys not yet past their first check, the latest first: a leaked Activity
-  // is counted by the system until it drops the record, soon after the app logged the destroy.
-  for (auto c = m_cohorts.rbegin(); c != m_cohorts.rend() && m_unclaimed > 0; ++c) {
+  // is counted by the system until it drops the record, soon after the app logged the destroy. Only
+  // a destroy logged before the counts that saw the rise were complete can explain it.
+  for (auto c = m_cohorts.rbegin(); c != m_cohorts.rend(); ++c) {
     if (!c->open()) continue;
-    const int64_t claimed = std::min(static_cast<int64_t>(c->members.size()) - c->held, m_unclaimed);
-    c->held += claimed;
-    m_unclaimed -= claimed;
+    for (Rise& r : m_unclaimed) {
+      const int64_t room = static_cast<int64_t>(c->members.size()) - c->held;
+      const bool inTime = std::any_of(c->members.begin(), c->members.end(),
+                                      [&](const Destroyed& d) { return d.destroyedAtMs <= r.upToMs; });
+      if (room == 0 || r.count == 0 || !inTime) continue;
+      const int64_t claimed = std::min(room, r.count);
+      c->held += claimed;
+      r.count -= claimed;
+      if (r.upToMs != UINT64_MAX) c->claimedUpToMs = std::max(c->claimedUpToMs, r.upToMs);
+    }
   }
+  std::erase_if(m_unclaimed, [](const Rise& r) { return r.count == 0; });
   for (Cohort& c : m_cohorts) {
     for (Destroyed& d : c.members) {
       if (now < d.nextCheck) continue;
@@ -161,7 +206,7 @@ void LeakWatcher::reset(Clock::time_point retryAt) {
   m_hasBaseline = false;
   m_baseline = 0;
   m_baselineWallMs = 0;
-  m_unclaimed = 0;
+  m_unclaimed.clear();
   m_fresh.clear();
   m_cohorts.clear();
   m_retryAt = retryAt;

@@ -7,11 +7,16 @@
 // Counts say how many destroyed Activities survive, not which, so the watch keeps an account:
 //  - the baseline: the heap's excess over the system's count when the watch starts (a first check
 //    before any destroy is watched) and after each verdict. Leaks from before the watch, and those
-//    already reported, are in it: only a rise above it is blamed on a destroy;
+//    already reported, are in it: only a rise above it is blamed on a destroy. A destroy logged
+//    after that check began counting is watched, even when read before the baseline is taken (its
+//    count may have come after the heap's; if not, its cohort sees no rise: no verdict);
 //  - a check right after each destroy is seen (it does not count as one of the `checks`): the
 //    Activities destroyed since the previous check form a cohort, and a rise belongs to the latest
 //    cohorts not yet past their first own check (the system may drop a record a little after the
-//    destroy is logged); one the GC collected adds nothing and, past its first check, is done;
+//    destroy is logged); one the GC collected adds nothing and, past its first check, is done.
+//    A destroy logged after a check's counts were complete cannot explain its rise, so never claims
+//    it; a destroy read late (its line still on its way at the check) that the check's counts may
+//    hold is judged together with the cohorts that claimed that check's rise;
 //  - each destroy's own checks, `interval` after it and every interval after: a fall in the excess
 //    releases held Activities — of the cohorts that have survived the fewest of their checks (the
 //    framework lets go of an Activity soon after onDestroy); when several such cohorts are held,
@@ -56,17 +61,19 @@ class LeakWatcher {
   bool armed() const { return m_armed; }
   bool hasBaseline() const { return m_hasBaseline; }
 
-  // A destroy logged at `wallMs`; ignored before the baseline, or logged before it was taken (its
-  // Activity, leaked or not, is part of the baseline).
+  // A destroy logged at `wallMs`; ignored when logged before the baseline's check began counting
+  // (its Activity, leaked or not, is part of the baseline).
   void destroyed(std::string activity, uint64_t wallMs, Clock::time_point now);
   // A check is needed: the baseline, a destroy not yet checked, or a destroy's own check.
   bool watching() const;
   // When the next check is due (meaningful while watching()).
   Clock::time_point nextCheck() const;
   bool due(Clock::time_point now) const { return watching() && now >= nextCheck(); }
-  // One check's counts (`wallMs`: the device's wall clock at the check); the verdicts it reaches.
+  // One check's counts; the verdicts it reaches. The device's wall clock when the check began
+  // counting (`wallMs`, before meminfo ran) and when its counts were complete (`countedWallMs`,
+  // after the Activity records were read; 0: not known, any destroy may explain its rise).
   std::vector<LeakVerdict> checked(int64_t heapActivities, int64_t systemActivities, Clock::time_point now,
-                                   uint64_t wallMs = 0);
+                                   uint64_t wallMs = 0, uint64_t countedWallMs = 0);
   // The process died or restarted, or a check failed: the watch forgets its destroys and its
   // baseline (no verdicts); the next baseline is taken at `retryAt` or later.
   void reset(Clock::time_point retryAt = Clock::time_point::min());
@@ -81,11 +88,22 @@ class LeakWatcher {
   struct Cohort {
     std::vector<Destroyed> members;  // in destroy order
     int64_t held = 0;                // how many of them the heap still counts
-    uint32_t survived() const;       // the fewest checks a member survived
+    // The latest end of counting of a check whose rise it claimed (0: none known): a destroy
+    // logged before it but read after may be what that check counted.
+    uint64_t claimedUpToMs = 0;
+    uint32_t survived() const;  // the fewest checks a member survived
     bool judged(uint32_t checks) const;
     bool open() const;  // none of its members had its own check yet: it may claim a rise
   };
+  // A rise no destroy claimed yet: only destroys logged up to `upToMs` (the end of counting of the
+  // check that saw it) can explain it; after `until` it is part of the baseline.
+  struct Rise {
+    int64_t count = 0;
+    uint64_t upToMs = UINT64_MAX;
+    Clock::time_point until;
+  };
   void release(int64_t count);
+  void mergeLate(Destroyed late);
   void judge(Cohort& cohort, int64_t heap, int64_t system, std::vector<LeakVerdict>& verdicts);
 
   std::chrono::milliseconds m_interval = kDefaultInterval;
@@ -95,11 +113,10 @@ class LeakWatcher {
   int64_t m_baseline = 0;  // excess no watched destroy accounts for
   uint64_t m_baselineWallMs = 0;
   Clock::time_point m_retryAt = Clock::time_point::min();
-  // A rise no new destroy accounted for (its destroy line may still be on its way): claimed by
-  // the next destroys, else part of the baseline once an interval has passed.
-  int64_t m_unclaimed = 0;
-  Clock::time_point m_unclaimedUntil;
-  std::vector<Destroyed> m_fresh;  // destroyed since the last check
+  // Rises no new destroy accounted for (a destroy line may still be on its way): claimed by the
+  // next destroys logged in time, else part of the baseline once an interval has passed.
+  std::vector<Rise> m_unclaimed;
+  std::vector<Destroyed> m_fresh;  // destroyed since the last check (or, before the baseline, read)
   std::vector<Cohort> m_cohorts;   // in destroy order
   uint32_t m_sequence = 0;
 };
