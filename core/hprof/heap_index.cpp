@@ -69,16 +69,6 @@ const uint8_t* HeapIndex::recordData(ObjectIndex object) const {
   return m_source->bytes().data() + recordOffset(object) + 1;
 }
 
-std::span<const ObjectIndex> HeapIndex::references(ObjectIndex object) const {
-  const uint32_t i = object.value;
-  size_t segment = 0;
-  while (i >= m_segmentStart[segment + 1]) ++segment;  // a handful of segments
-  const LargeArray<ObjectIndex>& refs = m_refSegments[segment];
-  const uint32_t begin = m_refOffsets[i];
-  const uint32_t end = i + 1 == m_segmentStart[segment + 1] ? static_cast<uint32_t>(refs.size()) : m_refOffsets[i + 1];
-  return {refs.data() + begin, end - begin};
-}
-
 uint64_t HeapIndex::shallowSizeFromDump(ObjectIndex object) const {
   const uint32_t id = idSize();
   const uint8_t* p = recordData(object);

@@ -188,7 +188,16 @@ class HeapIndex {
   }
   // Offset of the object's sub-record (its tag byte) in the dump.
   uint64_t recordOffset(ObjectIndex object) const { return m_packed[object.value] & ((uint64_t{1} << 48) - 1); }
-  std::span<const ObjectIndex> references(ObjectIndex object) const;
+  std::span<const ObjectIndex> references(ObjectIndex object) const {  // inline: once per object in every pass
+    const uint32_t i = object.value;
+    size_t segment = 0;
+    while (i >= m_segmentStart[segment + 1]) ++segment;  // a handful of segments
+    const LargeArray<ObjectIndex>& refs = m_refSegments[segment];
+    const uint32_t begin = m_refOffsets[i];
+    const uint32_t end =
+        i + 1 == m_segmentStart[segment + 1] ? static_cast<uint32_t>(refs.size()) : m_refOffsets[i + 1];
+    return {refs.data() + begin, end - begin};
+  }
 
   // Classes -------------------------------------------------------------------------------
   uint32_t classCount() const { return static_cast<uint32_t>(m_classes.size()); }
