@@ -19,33 +19,36 @@ void LeakWatcher::destroyed(std::string activity, uint64_t wallMs, Clock::time_p
   if (!m_armed || (m_hasBaseline && wallMs < m_baselineWallMs)) return;
   // Before the baseline: kept until its check says whether it was logged while that check counted.
   Destroyed d{std::move(activity), wallMs, now + m_interval, 0};
-  if (m_hasBaseline && std::any_of(m_cohorts.begin(), m_cohorts.end(),
-                                   [&](const Cohort& c) { return c.held > 0 && wallMs <= c.claimedUpToMs; })) {
-    mergeLate(std::move(d));
+  // Logged before a check's counts were complete, read after it: that check's rise, claimed by
+  // other destroys, may be this one's. The counts cannot say which: judged together.
+  auto countedWithoutIt = [&](const Cohort& c) { return c.held > 0 && wallMs <= c.claimedUpToMs; };
+  if (m_hasBaseline && std::any_of(m_cohorts.begin(), m_cohorts.end(), countedWithoutIt)) {
+    mergeCohorts(countedWithoutIt, std::move(d));
     return;
   }
   m_fresh.push_back(std::move(d));
 }
 
-void LeakWatcher::mergeLate(Destroyed late) {
-  // Logged before a check's counts were complete, read after it: that check's rise, claimed by
-  // other destroys, may be this one's. The counts cannot say which: judged together.
+size_t LeakWatcher::mergeCohorts(const std::function<bool(const Cohort&)>& pick, std::optional<Destroyed> late) {
   size_t first = m_cohorts.size();
   Cohort merged;
   for (size_t i = 0; i < m_cohorts.size(); ++i) {
     Cohort& c = m_cohorts[i];
-    if (c.held == 0 || late.destroyedAtMs > c.claimedUpToMs) continue;
+    if (!pick(c)) continue;
     first = std::min(first, i);
     merged.held += c.held;
     merged.claimedUpToMs = std::max(merged.claimedUpToMs, c.claimedUpToMs);
     for (Destroyed& d : c.members) merged.members.push_back(std::move(d));
     c.members.clear();
   }
-  merged.members.push_back(std::move(late));
+  if (first == m_cohorts.size()) return first;
+  if (late) merged.members.push_back(std::move(*late));
   std::stable_sort(merged.members.begin(), merged.members.end(),
                    [](const Destroyed& a, const Destroyed& b) { return a.destroyedAtMs < b.destroyedAtMs; });
   m_cohorts[first] = std::move(merged);
+  // Only cohorts after `first` were emptied: the merged one keeps its place.
   std::erase_if(m_cohorts, [](const Cohort& c) { return c.members.empty(); });
+  return first;
 }
 
 bool LeakWatcher::watching() const { return m_armed && (!m_hasBaseline || !m_fresh.empty() || !m_cohorts.empty()); }
@@ -78,31 +81,16 @@ void LeakWatcher::release(int64_t count) {
   // checks (a late release); what is left was a leak in the baseline that went. Where several
   // cohorts could have lost the Activity, the counts cannot say which: they are merged.
   auto releaseFrom = [&](auto&& eligible) {
-    std::vector<Destroyed> members;
-    int64_t held = 0;
-    uint64_t claimedUpToMs = 0;
-    size_t first = m_cohorts.size();
     uint32_t fewest = UINT32_MAX;
     for (const Cohort& c : m_cohorts) {
       if (c.held > 0 && eligible(c)) fewest = std::min(fewest, c.survived());
     }
-    for (size_t i = 0; i < m_cohorts.size(); ++i) {
-      Cohort& c = m_cohorts[i];
-      if (c.held == 0 || !eligible(c) || c.survived() != fewest) continue;
-      first = std::min(first, i);
-      held += c.held;
-      c.held = 0;
-      claimedUpToMs = std::max(claimedUpToMs, c.claimedUpToMs);
-      for (Destroyed& d : c.members) members.push_back(std::move(d));
-      c.members.clear();
-    }
-    if (first == m_cohorts.size()) return;
-    std::stable_sort(members.begin(), members.end(),
-                     [](const Destroyed& a, const Destroyed& b) { return a.destroyedAtMs < b.destroyedAtMs; });
-    const int64_t taken = std::min(count, held);
+    const size_t at =
+        mergeCohorts([&](const Cohort& c) { return c.held > 0 && eligible(c) && c.survived() == fewest; });
+    if (at == m_cohorts.size()) return;
+    const int64_t taken = std::min(count, m_cohorts[at].held);
+    m_cohorts[at].held -= taken;
     count -= taken;
-    m_cohorts[first] = {std::move(members), held - taken, claimedUpToMs};
-    std::erase_if(m_cohorts, [](const Cohort& c) { return c.members.empty(); });
   };
   releaseFrom([](const Cohort& c) { return c.survived() == 0; });
   for (Rise& r : m_unclaimed) {

@@ -28,6 +28,8 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -103,7 +105,9 @@ class LeakWatcher {
     Clock::time_point until;
   };
   void release(int64_t count);
-  void mergeLate(Destroyed late);
+  // Merges the cohorts `pick` selects (and `late`, if given) into one cohort in destroy order, at
+  // the first one's place; returns that place, m_cohorts.size() when there was nothing to merge.
+  size_t mergeCohorts(const std::function<bool(const Cohort&)>& pick, std::optional<Destroyed> late = std::nullopt);
   void judge(Cohort& cohort, int64_t heap, int64_t system, std::vector<LeakVerdict>& verdicts);
 
   std::chrono::milliseconds m_interval = kDefaultInterval;
