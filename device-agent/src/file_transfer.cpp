@@ -55,6 +55,9 @@ core::Status streamFile(const std::string& path, uint32_t requestId, int32_t pid
   const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return core::ioError("cannot open " + path + ": " + std::strerror(errno));
   const FdCloser closer{fd};
+  // The descriptor keeps the bytes: removed now, the file is gone before the desktop has the last
+  // chunk (a client that checks the phone right after finds nothing), and no path leaves it behind.
+  unlink(path.c_str());
 
   struct stat st {};
   if (fstat(fd, &st) != 0) return core::ioError("cannot stat " + path + ": " + std::strerror(errno));
