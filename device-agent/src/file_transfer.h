@@ -19,8 +19,9 @@ inline constexpr uint32_t kTransferChunkRawBytes = 256 * 1024;
 core::StatusOr<uint64_t> waitUntilStable(const std::string& path, int stableMs, std::chrono::milliseconds timeout,
                                          const std::string& what);
 
-// Streams `path` for `requestId` and removes it from the phone as soon as it is open. `send` returns false when the client is gone (→ cancelled).
-// `flags` and `originalBytes` go into HeapDumpBegin (0: the file's size).
+// Streams `path` for `requestId` and removes it from the phone as soon as it is open. `send`
+// returns false when the client is gone (→ cancelled). `flags` and `originalBytes` go into
+// HeapDumpBegin (0: the file's size).
 core::Status streamFile(const std::string& path, uint32_t requestId, int32_t pid, uint32_t flags,
                         uint64_t originalBytes, const std::function<bool(const core::protocol::Message&)>& send);
 
