@@ -35,6 +35,7 @@ class HeapGraph {
 
   const hprof::HeapIndex& index() const { return m_index; }
   uint32_t nodeCount() const { return m_index.objectCount(); }
+  uint64_t edgeCount() const { return m_index.stats().references; }  // at least what successors() yield
   std::span<const uint32_t> successors(uint32_t node) const {
     const std::span<const hprof::ObjectIndex> refs = m_index.references(hprof::ObjectIndex{node});
     static_assert(sizeof(hprof::ObjectIndex) == sizeof(uint32_t));

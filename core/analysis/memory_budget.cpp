@@ -29,7 +29,9 @@ MemoryNeed treeNeed(uint64_t objects, uint64_t references, uint64_t beside) {
   const uint64_t paths = (12 + 8 + 13 + 4) * objects;
   MemoryNeed need;
   need.resident = std::max({predecessors, semidominators, paths}) + kMargin;
-  need.addressSpace = need.resident;
+  // The search reserves its log for every edge up front (touching only what it writes) beside
+  // five per-node arrays, and the lists are reserved before the log is let go.
+  need.addressSpace = std::max(need.resident, 4 * (5 * objects + 3 * references) + beside + kMargin);
   return need;
 }
 }  // namespace

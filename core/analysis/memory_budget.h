@@ -43,6 +43,9 @@ MemoryNeed indexMemoryNeed(uint64_t fileBytes, uint32_t idSize, unsigned threads
 //   paths:          12 n + 8 n + 13 n + 4 n   — the tree (3 arrays), retained sizes, the path
 //                                               search's state, parents and queues
 //   need = max(all three) + 64 MiB for the stacks, the result and the allocator
+// Address space: the same, but at least 4 (5 n + 3 e) + 64 MiB, because the search reserves its
+// log for every edge (it touches only the b entries it writes) and the lists are reserved while
+// the log is still mapped.
 MemoryNeed dominatorMemoryNeed(uint64_t objects, uint64_t references);
 // The same with the leak search running beside the tree (the desktop app's two lanes): its
 // 13 n bytes are held during the predecessor and semidominator passes too:

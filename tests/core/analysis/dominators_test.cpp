@@ -17,6 +17,11 @@ struct TestGraph {
   std::vector<uint32_t> skipped;  // per node: position not to follow, UINT32_MAX none
   uint32_t nodeCount() const { return static_cast<uint32_t>(succ.size()); }
   std::span<const uint32_t> successors(uint32_t n) const { return succ[n]; }
+  uint64_t edgeCount() const {
+    uint64_t e = 0;
+    for (const auto& s : succ) e += s.size();
+    return e;
+  }
   uint32_t skippedSuccessor(uint32_t n) const { return skipped[n]; }
 };
 
@@ -125,6 +130,30 @@ TEST(DominatorsTest, ChainOfAMillionNodes) {
   EXPECT_EQ(retained[0], uint64_t{n} * (n + 1) / 2);
   EXPECT_EQ(retained[n - 1], uint64_t{n});
   EXPECT_EQ(retained[n / 2], uint64_t{n} * (n + 1) / 2 - uint64_t{n / 2} * (n / 2 + 1) / 2);
+}
+
+// Large enough for the search's page warmer and its log of edges to earlier vertices: a ladder
+// (i → i + 1 everywhere, i → i + 2 from even i) with a back edge from every third node to a third
+// of it. Every path to node j passes the even nodes below it, so an even j ≥ 2 is dominated by
+// j − 2 and an odd j by j − 1; the back edges go to nodes those paths pass anyway.
+TEST(DominatorsTest, LadderOfThreeMillionNodesWithBackEdges) {
+  const uint32_t n = 3'000'000;
+  TestGraph g;
+  g.succ.resize(n);
+  g.skipped.assign(n, UINT32_MAX);
+  for (uint32_t i = 0; i + 1 < n; ++i) {
+    g.succ[i].push_back(i + 1);
+    if (i % 2 == 0 && i + 2 < n) g.succ[i].push_back(i + 2);
+    if (i % 3 == 0 && i > 0) g.succ[i].push_back(i / 3);
+  }
+  DominatorResult r;
+  NullProgress progress;
+  CancelToken cancel;
+  ASSERT_TRUE(computeDominators(g, std::vector<uint32_t>{0}, r, progress, cancel));
+  ASSERT_EQ(r.reached(), n + 1);
+  EXPECT_EQ(r.idom[r.preorder[0]], 0u);
+  EXPECT_EQ(r.nodeAt[r.idom[r.preorder[1]]], 0u);
+  for (uint32_t j = 2; j < n; ++j) ASSERT_EQ(r.nodeAt[r.idom[r.preorder[j]]], j % 2 == 0 ? j - 2 : j - 1) << j;
 }
 
 TEST(DominatorsTest, DiamondsAndSharedChildren) {
