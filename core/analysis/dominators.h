@@ -23,7 +23,9 @@
 #include <span>
 #include <thread>
 #include <utility>
+#include <vector>
 
+#include "core/analysis/edge_buckets.h"
 #include "core/base/cancel_token.h"
 #include "core/base/large_array.h"
 #include "core/base/process_memory.h"
@@ -47,20 +49,19 @@ namespace detail {
 // What the depth-first search leaves for the semidominator pass. Of a vertex w's predecessors v,
 // those before it in preorder (its DFS parent, and ancestors with a forward edge) are their own
 // candidates: the search keeps their minimum in `semi`. Only those after it (cross and back
-// edges; on heap graphs about half of the edges) need the forest: the search counts them
-// (`laterPreds[w + 1]`) and writes each down as it meets it, so the predecessor lists are built
-// by reading that log in order instead of looking every edge's target up again.
+// edges; on heap graphs about half of the edges) need the forest: the search writes each down
+// as it meets it, bucketed by target, so the predecessor lists are built from those buckets
+// instead of looking every edge's target up again.
 struct SearchResult {
-  LargeArray<uint32_t> parent;      // preorder → DFS parent's preorder
-  LargeArray<uint32_t> semi;        // preorder → smallest earlier predecessor (the parent at worst)
-  LargeArray<uint32_t> laterPreds;  // [w + 1]: how many predecessors come after w
-  // The cross and back edges, (source << 32) | target in preorder, in the order met. Address
-  // space for every edge is reserved; pages are touched only as far as the log goes and are
-  // handed back as the lists are built from it.
-  LargeArray<uint64_t> laterEdges;
-  // Room for the lists built from the log (one word per logged edge), reserved likewise so
-  // that the warmer can fault it in while the search runs.
+  LargeArray<uint32_t> parent;  // preorder → DFS parent's preorder
+  LargeArray<uint32_t> semi;    // preorder → smallest earlier predecessor (the parent at worst)
+  // The cross and back edges as (source, target) in preorder. Address space for every edge is
+  // reserved; pages are touched only as far as the buckets go.
+  EdgeBuckets laterEdges;
+  // Room for the lists built from the buckets, one word per edge, and for where each vertex's
+  // list ends, reserved beside them so that the warmer can fault them in while the search runs.
   LargeArray<uint32_t> laterLists;
+  LargeArray<uint32_t> listEnds;
 };
 
 // Pays the page faults of the search's fresh arrays on the other core, ahead of the search. A
@@ -92,14 +93,13 @@ class SearchWarmer {
 
  private:
   static constexpr size_t kStep = size_t{1} << 19;   // elements per madvise (2 MB of 32-bit words)
-  static constexpr size_t kAhead = size_t{1} << 22;  // how far ahead, in vertices and log entries
+  static constexpr size_t kAhead = size_t{1} << 21;  // how far ahead, in vertices and log entries
   bool done() const { return m_done.load(std::memory_order_relaxed); }
   void run() {
     // The search's thread fills the preorder table from its start; this one faults in its second
-    // half meanwhile, then the in-degree counts, which are written all over from the start.
+    // half meanwhile.
     const size_t half = m_r.preorder.capacity() / 2;
     for (size_t at = half; at < m_r.preorder.capacity() && !done(); at += kStep) m_r.preorder.populate(at, at + kStep);
-    for (size_t at = 0; at < m_out.laterPreds.size() && !done(); at += kStep) m_out.laterPreds.populate(at, at + kStep);
     size_t vertices = 0;
     size_t logged = 0;
     while (!done()) {
@@ -110,14 +110,15 @@ class SearchWarmer {
         m_r.nodeAt.populate(vertices, next);
         m_out.parent.populate(vertices, next);
         m_out.semi.populate(vertices, next);
+        m_out.listEnds.populate(vertices, next);
         vertices = next;
         worked = true;
       }
       const size_t wantLogged =
-          std::min(m_logged.load(std::memory_order_relaxed) + kAhead, m_out.laterEdges.capacity());
+          std::min(m_logged.load(std::memory_order_relaxed) + kAhead, m_out.laterEdges.storage().capacity());
       if (logged < wantLogged) {
         const size_t next = std::min(wantLogged, logged + kStep);
-        m_out.laterEdges.populate(logged, next);
+        m_out.laterEdges.storage().populate(logged, next);
         m_out.laterLists.populate(logged, next);
         logged = next;
         worked = true;
@@ -141,9 +142,8 @@ bool depthFirstOrder(const G& g, std::span<const uint32_t> roots, DominatorResul
   const uint32_t n = g.nodeCount();
   const uint64_t edges = std::max<uint64_t>(g.edgeCount(), 1);
   MXI_CHECK(r.preorder.reserve(n) && r.nodeAt.reserve(size_t{n} + 1) && out.parent.reserve(size_t{n} + 1) &&
-            out.semi.reserve(size_t{n} + 1) && out.laterPreds.reserve(size_t{n} + 2) && out.laterEdges.reserve(edges) &&
-            out.laterLists.reserve(edges));
-  out.laterPreds.resize(size_t{n} + 2);  // fresh pages: zero
+            out.semi.reserve(size_t{n} + 1) && out.listEnds.reserve(size_t{n} + 1) &&
+            out.laterEdges.reserve(n + 1, edges) && out.laterLists.reserve(edges));
   std::optional<SearchWarmer> warmer;
   if (SearchWarmer::worthIt(n)) warmer.emplace(r, out);
   r.preorder.assign(n, kUnreached);
@@ -181,9 +181,6 @@ bool depthFirstOrder(const G& g, std::span<const uint32_t> roots, DominatorResul
     }
     return pre;
   };
-  uint64_t* const logBegin = out.laterEdges.data();
-  uint64_t* log = logBegin;
-  uint64_t* const logEnd = logBegin + out.laterEdges.capacity();
   uint64_t steps = 0;
   for (uint32_t root : roots) {
     if (root >= n || r.preorder[root] != kUnreached) continue;
@@ -197,7 +194,7 @@ bool depthFirstOrder(const G& g, std::span<const uint32_t> roots, DominatorResul
       if (to == kUnreached) {
         enter(target, from);
         if ((++steps & 0x3FFF) == 0) {
-          if (warmer) warmer->publish(r.nodeAt.size(), static_cast<size_t>(log - logBegin));
+          if (warmer) warmer->publish(r.nodeAt.size(), out.laterEdges.carved());
           if ((steps & 0xFFFFF) == 0 &&
               (cancel.isCancelled() || !progress.report("dominators: depth-first order", 0))) {
             return false;
@@ -206,18 +203,16 @@ bool depthFirstOrder(const G& g, std::span<const uint32_t> roots, DominatorResul
       } else if (to > from) {
         if (from < out.semi[to]) out.semi[to] = from;  // a forward edge
       } else if (to < from) {
-        ++out.laterPreds[size_t{to} + 1];
-        MXI_CHECK(log != logEnd);  // G::edgeCount() undercounted
-        *log++ = uint64_t{from} << 32 | to;
+        out.laterEdges.add(from, to);
       }
     }
   }
   if (warmer) warmer->stop();
-  out.laterEdges.resize(static_cast<size_t>(log - logBegin));
   // What the warmer faulted in ahead of the search's end goes back.
   for (LargeArray<uint32_t>* a : {&r.nodeAt, &out.parent, &out.semi}) a->shrinkToFit();
-  out.laterEdges.shrinkToFit();
-  out.laterLists.resize(out.laterEdges.size());  // written before read: the fill covers every entry
+  out.listEnds.resize(r.nodeAt.size());  // written before read, like the lists
+  out.listEnds.shrinkToFit();
+  out.laterLists.resize(out.laterEdges.size());
   out.laterLists.shrinkToFit();
   // The super root's edges (one per root record) precede every vertex.
   for (uint32_t root : roots) {
@@ -248,24 +243,29 @@ bool computeDominators(const G& g, std::span<const uint32_t> roots, DominatorRes
   mark("dominators: depth-first order");
   const uint32_t count = r.reached();
 
-  // The later predecessors in preorder space (CSR), from the search's log. predEnd[p] becomes
-  // the start of p's list, then, once filled, its end: p's list is [predEnd[p - 1], predEnd[p])
-  // (p > 0; the super root has none).
-  LargeArray<uint32_t> predEnd = std::move(search.laterPreds);
-  for (uint32_t p = 0; p < count; ++p) predEnd[p + 1] += predEnd[p];
+  // The later predecessors in preorder space (CSR), bucket by bucket: p's list is
+  // [predEnd[p - 1], predEnd[p]) (p > 0; the super root has none). A bucket's counts, which
+  // become its vertices' list cursors, stay in cache.
+  LargeArray<uint32_t> predEnd = std::move(search.listEnds);
   LargeArray<uint32_t> preds = std::move(search.laterLists);
-  MXI_CHECK(preds.size() == predEnd[count]);  // one count per logged edge
-  const LargeArray<uint64_t>& log = search.laterEdges;
-  constexpr size_t kSlice = size_t{1} << 22;  // 32 MB of the log, handed back once read
-  for (size_t from = 0; from < log.size(); from += kSlice) {
-    const size_t to = std::min(log.size(), from + kSlice);
-    for (size_t i = from; i < to; ++i) {
-      preds[predEnd[static_cast<uint32_t>(log[i])]++] = static_cast<uint32_t>(log[i] >> 32);
+  const EdgeBuckets& buckets = search.laterEdges;
+  std::vector<uint32_t> cursor(size_t{1} << EdgeBuckets::kTargetBits);
+  uint32_t listed = 0;
+  for (uint32_t k = 0; k < buckets.bucketCount(); ++k) {
+    const uint32_t lo = k << EdgeBuckets::kTargetBits;
+    if (lo >= count) break;
+    const uint32_t span = std::min(count - lo, uint32_t{1} << EdgeBuckets::kTargetBits);
+    std::fill_n(cursor.begin(), span, 0u);
+    buckets.forEach(k, [&](uint32_t, uint32_t to) { ++cursor[to - lo]; });
+    for (uint32_t i = 0; i < span; ++i) {
+      listed += std::exchange(cursor[i], listed);
+      predEnd[lo + i] = listed;
     }
-    search.laterEdges.discard(from, to);
-    if (cancel.isCancelled() || !progress.report("dominators: predecessors", 0)) return false;
+    buckets.forEach(k, [&](uint32_t from, uint32_t to) { preds[cursor[to - lo]++] = from; });
+    if ((k & 63) == 63 && (cancel.isCancelled() || !progress.report("dominators: predecessors", 0))) return false;
   }
-  search.laterEdges = {};
+  MXI_CHECK(listed == preds.size());
+  search.laterEdges.clear();
   if (cancel.isCancelled() || !progress.report("dominators: semidominators", 0)) return false;
   mark("dominators: predecessors");
 
