@@ -93,7 +93,7 @@ class SearchWarmer {
 
  private:
   static constexpr size_t kStep = size_t{1} << 19;   // elements per madvise (2 MB of 32-bit words)
-  static constexpr size_t kAhead = size_t{1} << 21;  // how far ahead, in vertices and log entries
+  static constexpr size_t kAhead = size_t{1} << 20;  // how far ahead, in vertices and log entries
   bool done() const { return m_done.load(std::memory_order_relaxed); }
   void run() {
     // The search's thread fills the preorder table from its start; this one faults in its second
@@ -165,7 +165,7 @@ bool depthFirstOrder(const G& g, std::span<const uint32_t> roots, DominatorResul
     if (stack.size() == stack.capacity()) MXI_CHECK(stack.reserve(stack.capacity() * 2));
     stack.push_back({first, static_cast<uint32_t>(count), pre});
   };
-  auto enter = [&](uint32_t node, uint32_t parentPre) {
+  auto enter = [&](uint32_t node, uint32_t parentPre) __attribute__((always_inline)) {
     const auto pre = static_cast<uint32_t>(r.nodeAt.size());
     r.preorder[node] = pre;
     r.nodeAt.push_back(node);

@@ -20,7 +20,7 @@ namespace mxi::core::analysis {
 class EdgeBuckets {
  public:
   static constexpr uint32_t kTargetBits = 16;        // targets per bucket: 2^16
-  static constexpr size_t kChunk = size_t{1} << 14;  // pairs per chunk (128 KB)
+  static constexpr size_t kChunk = size_t{1} << 12;  // pairs per chunk (32 KB)
 
   // Room for `pairs` pairs with targets below `targets`; false when the address space is not there.
   bool reserve(uint32_t targets, uint64_t pairs) {

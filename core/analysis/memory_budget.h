@@ -33,12 +33,13 @@ MemoryNeed indexMemoryNeed(uint64_t fileBytes, uint32_t idSize, unsigned threads
 
 // The dominator tree, retained sizes and the shortest paths to the tops, once the index exists,
 // from its counts (n objects, e references), in bytes:
-//   predecessors:   2 (5 n + 6 e)             — preorder, node table, DFS parents, smallest earlier
-//                                               predecessors, the lists' ends (5 n), the edges to
-//                                               earlier vertices in buckets (2 b, and n / 2 for
-//                                               the buckets' last chunks) and their lists (b),
-//                                               where b ≤ e − n + 1: the n − 1 tree edges are not
-//                                               among them
+//   predecessors:   2 (5 n + 6 e)             — in 32-bit words: preorder, node table, DFS
+//                                               parents, smallest earlier predecessors, the lists'
+//                                               ends (5 n), the edges to earlier vertices in
+//                                               buckets (2 b, and n / 8 for the buckets' last
+//                                               chunks) and their lists (b), where b ≤ e − n + 1:
+//                                               the n − 1 tree edges are not among them; the page
+//                                               warmer's lead (≤ 28 MB) is in the margin
 //   semidominators: 4 (6 n + e)               — the same without the edges' preorders, with the
 //                                               labels
 //   paths:          12 n + 8 n + 13 n + 4 n   — the tree (3 arrays), retained sizes, the path
