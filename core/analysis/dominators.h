@@ -223,31 +223,17 @@ bool depthFirstOrder(const G& g, std::span<const uint32_t> roots, DominatorResul
 
 }  // namespace detail
 
-// Computes the dominator tree. Returns false when cancelled (the result is then incomplete).
-//
-// Memory (n nodes, e edges, b ≤ e − n + 1 of them later in preorder than their target), in
-// 32-bit words beside the three result arrays: while the later predecessors are listed,
-// 3 n + 2 b + b (parent, semi, their counts, the log of those edges, the lists; the log's pages
-// are handed back as they are read; the address space of both is reserved for all e edges);
-// during the semidominators 4 n + b (the DFS parents double as the forest links, and the
-// predecessor offsets keep each processed vertex's DFS parent once its own list has been read);
-// the lists are freed before the immediate dominators.
-template <typename G>
-bool computeDominators(const G& g, std::span<const uint32_t> roots, DominatorResult& r, ProgressSink& progress,
-                       const CancelToken& cancel, PhaseLog* phases = nullptr) {
-  auto mark = [&](const char* name) {
-    if (phases) phases->mark(name);
-  };
-  detail::SearchResult search;
-  if (!detail::depthFirstOrder(g, roots, r, search, progress, cancel)) return false;
-  mark("dominators: depth-first order");
-  const uint32_t count = r.reached();
+namespace detail {
 
-  // The later predecessors in preorder space (CSR), bucket by bucket: p's list is
-  // [predEnd[p - 1], predEnd[p]) (p > 0; the super root has none). A bucket's counts, which
-  // become its vertices' list cursors, stay in cache.
-  LargeArray<uint32_t> predEnd = std::move(search.listEnds);
-  LargeArray<uint32_t> preds = std::move(search.laterLists);
+// The later predecessors in preorder space (CSR), bucket by bucket: p's list is
+// [predEnd[p - 1], predEnd[p]) (p > 0; the super root has none). A bucket's counts, which
+// become its vertices' list cursors, stay in cache. The buckets are freed at the end.
+// Its own function (like the semidominators'), so that each hot loop gets the registers.
+[[gnu::noinline]] inline bool listLaterPredecessors(SearchResult& search, uint32_t count, LargeArray<uint32_t>& predEnd,
+                                                    LargeArray<uint32_t>& preds, ProgressSink& progress,
+                                                    const CancelToken& cancel) {
+  predEnd = std::move(search.listEnds);
+  preds = std::move(search.laterLists);
   const EdgeBuckets& buckets = search.laterEdges;
   std::vector<uint32_t> cursor(size_t{1} << EdgeBuckets::kTargetBits);
   uint32_t listed = 0;
@@ -266,14 +252,16 @@ bool computeDominators(const G& g, std::span<const uint32_t> roots, DominatorRes
   }
   MXI_CHECK(listed == preds.size());
   search.laterEdges.clear();
-  if (cancel.isCancelled() || !progress.report("dominators: semidominators", 0)) return false;
-  mark("dominators: predecessors");
+  return true;
+}
 
-  // Semidominators, in reverse preorder. `ancestor` links a processed vertex into the forest
-  // of processed vertices (initially its DFS parent); `best` is the smallest semidominator on
-  // the compressed path from a vertex up to (not including) its forest root.
-  LargeArray<uint32_t>& semi = search.semi;
-  LargeArray<uint32_t> ancestor = std::move(search.parent);
+// Semidominators, in reverse preorder. `ancestor` links a processed vertex into the forest of
+// processed vertices (initially its DFS parent); `best` is the smallest semidominator on the
+// compressed path from a vertex up to (not including) its forest root. Once w's list is read,
+// predEnd[w] holds w's DFS parent (no later vertex reads predEnd[w]).
+[[gnu::noinline]] inline bool semidominators(LargeArray<uint32_t>& semi, LargeArray<uint32_t>& ancestor,
+                                             LargeArray<uint32_t>& predEnd, const LargeArray<uint32_t>& preds,
+                                             uint32_t count, ProgressSink& progress, const CancelToken& cancel) {
   LargeArray<uint32_t> best;
   best.resize(count);  // written as each vertex is processed, read only then
   LargeArray<uint32_t> path;
@@ -306,15 +294,47 @@ bool computeDominators(const G& g, std::span<const uint32_t> roots, DominatorRes
       if (candidate < s) s = candidate;
     }
     semi[w] = best[w] = s;
-    predEnd[w] = parentOfW;  // w's list is read and no later vertex reads predEnd[w]
+    predEnd[w] = parentOfW;
     if ((w & 0xFFFFF) == 0 && (cancel.isCancelled() || !progress.report("dominators: semidominators", 0))) {
       return false;
     }
   }
+  return true;
+}
+
+}  // namespace detail
+
+// Computes the dominator tree. Returns false when cancelled (the result is then incomplete).
+//
+// Memory (n nodes, e edges, b ≤ e − n + 1 of them later in preorder than their target), in
+// 32-bit words beside the three result arrays: at the end of the search, 4 n + 2 b + b (parent,
+// semi, the lists' ends, the edges to earlier vertices in buckets, their lists, which the
+// warmer has faulted in; the address space of both is reserved for all e edges); during the
+// semidominators 4 n + b (the buckets are freed, the DFS parents double as the forest links, and
+// the predecessor offsets keep each processed vertex's DFS parent once its own list has been
+// read); the lists are freed before the immediate dominators.
+template <typename G>
+bool computeDominators(const G& g, std::span<const uint32_t> roots, DominatorResult& r, ProgressSink& progress,
+                       const CancelToken& cancel, PhaseLog* phases = nullptr) {
+  auto mark = [&](const char* name) {
+    if (phases) phases->mark(name);
+  };
+  detail::SearchResult search;
+  if (!detail::depthFirstOrder(g, roots, r, search, progress, cancel)) return false;
+  mark("dominators: depth-first order");
+  const uint32_t count = r.reached();
+
+  LargeArray<uint32_t> predEnd;
+  LargeArray<uint32_t> preds;
+  if (!detail::listLaterPredecessors(search, count, predEnd, preds, progress, cancel)) return false;
+  if (cancel.isCancelled() || !progress.report("dominators: semidominators", 0)) return false;
+  mark("dominators: predecessors");
+
+  LargeArray<uint32_t>& semi = search.semi;
+  LargeArray<uint32_t> ancestor = std::move(search.parent);
+  if (!detail::semidominators(semi, ancestor, predEnd, preds, count, progress, cancel)) return false;
   mark("dominators: semidominators");
   preds = {};
-  best = {};
-  path = {};
 
   // Immediate dominators: the nearest ancestor of the DFS parent not below the semidominator.
   const LargeArray<uint32_t>& parent = predEnd;
