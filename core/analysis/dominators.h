@@ -19,7 +19,6 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
-#include <optional>
 #include <span>
 #include <thread>
 #include <utility>
@@ -30,6 +29,7 @@
 #include "core/base/large_array.h"
 #include "core/base/process_memory.h"
 #include "core/base/progress.h"
+#include "core/base/worker_pool.h"
 
 namespace mxi::core::analysis {
 
@@ -69,32 +69,20 @@ struct SearchResult {
 // (virtio free page reporting) the host faults it in and zeroes it too — measured ≈ 1 ms per MB
 // on one core, a third of the search's time on a 1.5 GB dump. The search publishes how far it
 // has got, and the warmer stays a bounded distance ahead, so it touches hardly a page the search
-// will not write.
+// will not write. run() is the second task of a WorkerPool beside the search, until stop().
 class SearchWarmer {
  public:
   // The arrays are reserved and stay where they are until the warmer is stopped.
-  SearchWarmer(const DominatorResult& r, const SearchResult& out) : m_r(r), m_out(out) {
-    m_thread = std::thread([this] { run(); });
-  }
-  ~SearchWarmer() { stop(); }
-  SearchWarmer(const SearchWarmer&) = delete;
-  SearchWarmer& operator=(const SearchWarmer&) = delete;
+  SearchWarmer(const DominatorResult& r, const SearchResult& out) : m_r(r), m_out(out) {}
 
   void publish(size_t vertices, size_t logged) {
     m_vertices.store(vertices, std::memory_order_relaxed);
     m_logged.store(logged, std::memory_order_relaxed);
   }
-  void stop() {
-    m_done.store(true, std::memory_order_relaxed);
-    if (m_thread.joinable()) m_thread.join();
-  }
-  // Worth a thread only when the arrays span many huge pages and there is a core to spare.
-  static bool worthIt(uint32_t nodes) { return nodes >= (1u << 20) && std::thread::hardware_concurrency() >= 2; }
+  void stop() { m_done.store(true, std::memory_order_relaxed); }
+  // Worth a second thread only when the arrays span many huge pages and there is a core to spare.
+  static bool worthIt(uint32_t nodes) { return nodes >= (1u << 20) && hardwareThreads() >= 2; }
 
- private:
-  static constexpr size_t kStep = size_t{1} << 19;   // elements per madvise (2 MB of 32-bit words)
-  static constexpr size_t kAhead = size_t{1} << 20;  // how far ahead, in vertices and log entries
-  bool done() const { return m_done.load(std::memory_order_relaxed); }
   void run() {
     // The search's thread fills the preorder table from its start; this one faults in its second
     // half meanwhile.
@@ -127,25 +115,23 @@ class SearchWarmer {
     }
   }
 
+ private:
+  static constexpr size_t kStep = size_t{1} << 19;   // elements per madvise (2 MB of 32-bit words)
+  static constexpr size_t kAhead = size_t{1} << 20;  // how far ahead, in vertices and log entries
+  bool done() const { return m_done.load(std::memory_order_relaxed); }
+
   const DominatorResult& m_r;
   const SearchResult& m_out;
   std::atomic<size_t> m_vertices{0};
   std::atomic<size_t> m_logged{0};
   std::atomic<bool> m_done{false};
-  std::thread m_thread;
 };
 
-// Iterative depth-first search from the super root; fills nodeAt, preorder and `out`.
+// The search itself (see depthFirstOrder); publishes its progress to `warmer` when there is one.
 template <typename G>
-bool depthFirstOrder(const G& g, std::span<const uint32_t> roots, DominatorResult& r, SearchResult& out,
-                     ProgressSink& progress, const CancelToken& cancel) {
+bool searchDepthFirst(const G& g, std::span<const uint32_t> roots, DominatorResult& r, SearchResult& out,
+                      SearchWarmer* warmer, ProgressSink& progress, const CancelToken& cancel) {
   const uint32_t n = g.nodeCount();
-  const uint64_t edges = std::max<uint64_t>(g.edgeCount(), 1);
-  MXI_CHECK(r.preorder.reserve(n) && r.nodeAt.reserve(size_t{n} + 1) && out.parent.reserve(size_t{n} + 1) &&
-            out.semi.reserve(size_t{n} + 1) && out.listEnds.reserve(size_t{n} + 1) &&
-            out.laterEdges.reserve(n + 1, edges) && out.laterLists.reserve(edges));
-  std::optional<SearchWarmer> warmer;
-  if (SearchWarmer::worthIt(n)) warmer.emplace(r, out);
   r.preorder.assign(n, kUnreached);
   r.nodeAt.push_back(kUnreached);
   out.parent.push_back(0);
@@ -207,7 +193,37 @@ bool depthFirstOrder(const G& g, std::span<const uint32_t> roots, DominatorResul
       }
     }
   }
-  if (warmer) warmer->stop();
+  return true;
+}
+
+// Iterative depth-first search from the super root; fills nodeAt, preorder and `out`. With a
+// core to spare, a SearchWarmer runs beside it.
+template <typename G>
+bool depthFirstOrder(const G& g, std::span<const uint32_t> roots, DominatorResult& r, SearchResult& out,
+                     ProgressSink& progress, const CancelToken& cancel) {
+  const uint32_t n = g.nodeCount();
+  const uint64_t edges = std::max<uint64_t>(g.edgeCount(), 1);
+  MXI_CHECK(r.preorder.reserve(n) && r.nodeAt.reserve(size_t{n} + 1) && out.parent.reserve(size_t{n} + 1) &&
+            out.semi.reserve(size_t{n} + 1) && out.listEnds.reserve(size_t{n} + 1) &&
+            out.laterEdges.reserve(n + 1, edges) && out.laterLists.reserve(edges));
+  bool searched = false;
+  if (SearchWarmer::worthIt(n)) {
+    SearchWarmer warmer(r, out);
+    // Task 0, the search, runs on this thread; the warmer stops when it is done.
+    const Status ran = WorkerPool(2).run(2, [&](size_t task) {
+      if (task == 1) {
+        warmer.run();
+      } else {
+        searched = searchDepthFirst(g, roots, r, out, &warmer, progress, cancel);
+        warmer.stop();
+      }
+      return okStatus();
+    });
+    MXI_CHECK(ran.ok());
+  } else {
+    searched = searchDepthFirst(g, roots, r, out, nullptr, progress, cancel);
+  }
+  if (!searched) return false;
   // What the warmer faulted in ahead of the search's end goes back.
   for (LargeArray<uint32_t>* a : {&r.nodeAt, &out.parent, &out.semi}) a->shrinkToFit();
   out.listEnds.resize(r.nodeAt.size());  // written before read, like the lists
