@@ -75,9 +75,10 @@ class SearchWarmer {
   // The arrays are reserved and stay where they are until the warmer is stopped.
   SearchWarmer(const DominatorResult& r, const SearchResult& out) : m_r(r), m_out(out) {}
 
-  void publish(size_t vertices, size_t logged) {
+  // How many vertices the search has entered and how much of the buckets' storage it has carved.
+  void publish(size_t vertices, size_t carved) {
     m_vertices.store(vertices, std::memory_order_relaxed);
-    m_logged.store(logged, std::memory_order_relaxed);
+    m_carved.store(carved, std::memory_order_relaxed);
   }
   void stop() { m_done.store(true, std::memory_order_relaxed); }
   // Worth a second thread only when the arrays span many huge pages and there is a core to spare.
@@ -89,7 +90,7 @@ class SearchWarmer {
     const size_t half = m_r.preorder.capacity() / 2;
     for (size_t at = half; at < m_r.preorder.capacity() && !done(); at += kStep) m_r.preorder.populate(at, at + kStep);
     size_t vertices = 0;
-    size_t logged = 0;
+    size_t carved = 0;
     while (!done()) {
       bool worked = false;
       const size_t wantVertices = std::min(m_vertices.load(std::memory_order_relaxed) + kAhead, m_r.nodeAt.capacity());
@@ -102,13 +103,14 @@ class SearchWarmer {
         vertices = next;
         worked = true;
       }
-      const size_t wantLogged =
-          std::min(m_logged.load(std::memory_order_relaxed) + kAhead, m_out.laterEdges.storage().capacity());
-      if (logged < wantLogged) {
-        const size_t next = std::min(wantLogged, logged + kStep);
-        m_out.laterEdges.storage().populate(logged, next);
-        m_out.laterLists.populate(logged, next);
-        logged = next;
+      // The lists hold one word per pair, and the pairs are at most what has been carved.
+      const size_t wantCarved =
+          std::min(m_carved.load(std::memory_order_relaxed) + kAhead, m_out.laterEdges.storage().capacity());
+      if (carved < wantCarved) {
+        const size_t next = std::min(wantCarved, carved + kStep);
+        m_out.laterEdges.storage().populate(carved, next);
+        m_out.laterLists.populate(carved, next);
+        carved = next;
         worked = true;
       }
       if (!worked) std::this_thread::sleep_for(std::chrono::microseconds(200));
@@ -117,13 +119,13 @@ class SearchWarmer {
 
  private:
   static constexpr size_t kStep = size_t{1} << 19;   // elements per madvise (2 MB of 32-bit words)
-  static constexpr size_t kAhead = size_t{1} << 20;  // how far ahead, in vertices and log entries
+  static constexpr size_t kAhead = size_t{1} << 20;  // how far ahead, in vertices and in pairs
   bool done() const { return m_done.load(std::memory_order_relaxed); }
 
   const DominatorResult& m_r;
   const SearchResult& m_out;
   std::atomic<size_t> m_vertices{0};
-  std::atomic<size_t> m_logged{0};
+  std::atomic<size_t> m_carved{0};
   std::atomic<bool> m_done{false};
 };
 

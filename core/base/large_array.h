@@ -86,14 +86,6 @@ class LargeArray {
     const size_t end = (to * sizeof(T) + kPage - 1) / kPage * kPage;
     ::madvise(reinterpret_cast<char*>(m_data) + begin, end - begin, kPopulateWrite);
   }
-  // Returns the pages lying wholly inside elements [from, to) to the system, for what a pass
-  // has consumed; those elements read as zero afterwards.
-  void discard(size_t from, size_t to) {
-    constexpr size_t kPage = 4096;
-    const size_t begin = (from * sizeof(T) + kPage - 1) / kPage * kPage;
-    const size_t end = std::min(to, m_capacity) * sizeof(T) / kPage * kPage;
-    if (m_data && begin < end) ::madvise(reinterpret_cast<char*>(m_data) + begin, end - begin, MADV_DONTNEED);
-  }
   size_t capacity() const { return m_capacity; }
 
   // Hands this array's storage to a LargeArray<U> of `size` elements, for in-place conversion
