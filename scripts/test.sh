@@ -21,7 +21,15 @@ case "${1:-}" in
   *) echo "usage: scripts/test.sh [--sanitize|--tsan]" >&2; exit 2 ;;
 esac
 cmake --preset "$preset" >/dev/null
-cmake --build --preset "$preset" -j "$(nproc)"
+# A compiler that fails without a word was killed (memory or disk ran short on a shared machine):
+# say what the machine had, then build what is left one job at a time, so that a real error is
+# the last thing printed and a transient one does not fail the run.
+if ! cmake --build --preset "$preset" -j "$(nproc)"; then
+  echo "test.sh: the $preset build failed; the machine now:" >&2
+  df -h "$root" /tmp >&2 || true
+  free -m >&2 || true
+  cmake --build --preset "$preset" -j 1
+fi
 # Every test has a time limit (the preset's; tests that need longer set their own TIMEOUT): a
 # hang fails that test with ctest's "Timeout" instead of stalling the run.
 ctest --preset "$preset" -j "$(nproc)" "${retry[@]}"

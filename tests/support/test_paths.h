@@ -8,7 +8,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <mutex>
 #include <string>
+#include <vector>
 
 namespace mxi::test {
 
@@ -65,19 +67,68 @@ inline std::string referenceDir() {
   return std::filesystem::is_directory(candidate) ? candidate.string() : std::string();
 }
 
+inline std::filesystem::path scratchRoot() { return std::filesystem::path(binaryDir()) / "test-scratch"; }
+// The folder a test's scratch directories lie in: parameterized names (Engines/Suite.Test/postgres)
+// lose their slashes.
+inline std::string scratchOwner(const ::testing::TestInfo& test) {
+  std::string owner = std::string(test.test_suite_name()) + "." + test.name();
+  for (char& c : owner) c = c == '/' ? '-' : c;
+  return owner;
+}
+
+namespace detail {
+// Scratch directories made outside any test (a suite's shared simulator), removed when the whole
+// program passed.
+inline std::vector<std::filesystem::path>& suiteScratchDirs() {
+  static std::vector<std::filesystem::path> dirs;
+  return dirs;
+}
+inline std::mutex& suiteScratchMutex() {
+  static std::mutex m;
+  return m;
+}
+
+// A passing test's scratch is deleted when it ends (a failing one's is kept to be read): one suite
+// run writes gigabytes (100 MB pushes, simulated phones' folders), more than a CI disk may have
+// to spare across three builds. MXI_KEEP_SCRATCH=1 keeps everything.
+class ScratchCleanup : public ::testing::EmptyTestEventListener {
+  static bool keep() { return std::getenv("MXI_KEEP_SCRATCH") != nullptr; }
+  void OnTestEnd(const ::testing::TestInfo& test) override {
+    if (keep() || test.result()->Failed()) return;
+    std::error_code ignored;  // a simulator still writing there may leave a file behind
+    std::filesystem::remove_all(scratchRoot() / scratchOwner(test), ignored);
+  }
+  void OnTestProgramEnd(const ::testing::UnitTest& unit) override {
+    if (keep() || !unit.Passed()) return;
+    std::lock_guard lock(suiteScratchMutex());
+    for (const auto& dir : suiteScratchDirs()) {
+      std::error_code ignored;
+      std::filesystem::remove_all(dir, ignored);
+    }
+  }
+};
+// Registered once per test program, by whichever of its sources includes this header first.
+inline const bool kScratchCleanupRegistered = [] {
+  ::testing::UnitTest::GetInstance()->listeners().Append(new ScratchCleanup);
+  return true;
+}();
+}  // namespace detail
+
 // A fresh, empty directory under the build tree. Inside a test it lies in that test's own folder
 // (test-scratch/Suite.Test/NAME): ctest runs each test in its own process, two at once, so a
 // fixture's fixed NAME shared by several tests would otherwise be wiped by one under the other.
+// It is deleted when its test (or, outside a test, the whole program) passes.
 inline std::filesystem::path scratchDir(const std::string& name) {
-  auto dir = std::filesystem::path(binaryDir()) / "test-scratch";
-  if (const auto* test = ::testing::UnitTest::GetInstance()->current_test_info()) {
-    std::string owner = std::string(test->test_suite_name()) + "." + test->name();
-    for (char& c : owner) c = c == '/' ? '-' : c;  // parameterized names: Engines/Suite.Test/postgres
-    dir /= owner;
-  }
+  auto dir = scratchRoot();
+  const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
+  if (test) dir /= scratchOwner(*test);
   dir /= name;
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
+  if (!test) {
+    std::lock_guard lock(detail::suiteScratchMutex());
+    detail::suiteScratchDirs().push_back(dir);
+  }
   return dir;
 }
 
