@@ -20,13 +20,13 @@
 #include <chrono>
 #include <cstdint>
 #include <span>
-#include <thread>
 #include <utility>
 #include <vector>
 
 #include "core/analysis/edge_buckets.h"
 #include "core/base/cancel_token.h"
 #include "core/base/large_array.h"
+#include "core/base/page_warmer.h"
 #include "core/base/process_memory.h"
 #include "core/base/progress.h"
 #include "core/base/worker_pool.h"
@@ -64,69 +64,54 @@ struct SearchResult {
   LargeArray<uint32_t> listEnds;
 };
 
-// Pays the page faults of the search's fresh arrays on the other core, ahead of the search. A
-// fresh page is not free: the kernel zeroes it, and on a VM whose host takes back free memory
-// (virtio free page reporting) the host faults it in and zeroes it too — measured ≈ 1 ms per MB
-// on one core, a third of the search's time on a 1.5 GB dump. The search publishes how far it
-// has got, and the warmer stays a bounded distance ahead, so it touches hardly a page the search
-// will not write. run() is the second task of a WorkerPool beside the search, until stop().
+// Pays the page faults of the search's fresh arrays on the other core, ahead of the search
+// (PageWarmer): a third of the search's time on a 1.5 GB dump on a VM. The search publishes how
+// many vertices it has entered and how much of the buckets' storage it has carved; run() is the
+// second task of a WorkerPool beside the search, until stop().
 class SearchWarmer {
  public:
   // The arrays are reserved and stay where they are until the warmer is stopped.
-  SearchWarmer(const DominatorResult& r, const SearchResult& out) : m_r(r), m_out(out) {}
+  SearchWarmer(const DominatorResult& r, const SearchResult& out) {
+    // The search fills the preorder table from its start; its second half is faulted in meanwhile.
+    const size_t half = r.preorder.capacity() / 2;
+    m_pages.follow([&r, half] { return r.preorder.capacity() - half; },
+                   [&r, half](uint64_t from, uint64_t to) { r.preorder.populate(half + from, half + to); }, 1, kStep);
+    m_pages.follow(
+        [this, &r] { return std::min(m_vertices.load(std::memory_order_relaxed) + kAhead, r.nodeAt.capacity()); },
+        [&r, &out](uint64_t from, uint64_t to) {
+          r.nodeAt.populate(from, to);
+          out.parent.populate(from, to);
+          out.semi.populate(from, to);
+          out.listEnds.populate(from, to);
+        },
+        1, kStep);
+    // The lists hold one word per pair, and the pairs are at most what has been carved.
+    m_pages.follow(
+        [this, &out] {
+          return std::min(m_carved.load(std::memory_order_relaxed) + kAhead, out.laterEdges.storage().capacity());
+        },
+        [&out](uint64_t from, uint64_t to) {
+          out.laterEdges.storage().populate(from, to);
+          out.laterLists.populate(from, to);
+        },
+        1, kStep);
+  }
 
-  // How many vertices the search has entered and how much of the buckets' storage it has carved.
   void publish(size_t vertices, size_t carved) {
     m_vertices.store(vertices, std::memory_order_relaxed);
     m_carved.store(carved, std::memory_order_relaxed);
   }
-  void stop() { m_done.store(true, std::memory_order_relaxed); }
+  void run() { m_pages.run(std::chrono::microseconds(200)); }
+  void stop() { m_pages.stop(); }
   // Worth a second thread only when the arrays span many huge pages and there is a core to spare.
   static bool worthIt(uint32_t nodes) { return nodes >= (1u << 20) && hardwareThreads() >= 2; }
-
-  void run() {
-    // The search's thread fills the preorder table from its start; this one faults in its second
-    // half meanwhile.
-    const size_t half = m_r.preorder.capacity() / 2;
-    for (size_t at = half; at < m_r.preorder.capacity() && !done(); at += kStep) m_r.preorder.populate(at, at + kStep);
-    size_t vertices = 0;
-    size_t carved = 0;
-    while (!done()) {
-      bool worked = false;
-      const size_t wantVertices = std::min(m_vertices.load(std::memory_order_relaxed) + kAhead, m_r.nodeAt.capacity());
-      if (vertices < wantVertices) {
-        const size_t next = std::min(wantVertices, vertices + kStep);
-        m_r.nodeAt.populate(vertices, next);
-        m_out.parent.populate(vertices, next);
-        m_out.semi.populate(vertices, next);
-        m_out.listEnds.populate(vertices, next);
-        vertices = next;
-        worked = true;
-      }
-      // The lists hold one word per pair, and the pairs are at most what has been carved.
-      const size_t wantCarved =
-          std::min(m_carved.load(std::memory_order_relaxed) + kAhead, m_out.laterEdges.storage().capacity());
-      if (carved < wantCarved) {
-        const size_t next = std::min(wantCarved, carved + kStep);
-        m_out.laterEdges.storage().populate(carved, next);
-        m_out.laterLists.populate(carved, next);
-        carved = next;
-        worked = true;
-      }
-      if (!worked) std::this_thread::sleep_for(std::chrono::microseconds(200));
-    }
-  }
 
  private:
   static constexpr size_t kStep = size_t{1} << 19;   // elements per madvise (2 MB of 32-bit words)
   static constexpr size_t kAhead = size_t{1} << 20;  // how far ahead, in vertices and in pairs
-  bool done() const { return m_done.load(std::memory_order_relaxed); }
-
-  const DominatorResult& m_r;
-  const SearchResult& m_out;
+  PageWarmer m_pages;
   std::atomic<size_t> m_vertices{0};
   std::atomic<size_t> m_carved{0};
-  std::atomic<bool> m_done{false};
 };
 
 // The search itself (see depthFirstOrder); publishes its progress to `warmer` when there is one.

@@ -5,7 +5,6 @@
 #include <chrono>
 #include <cstring>
 #include <numeric>
-#include <thread>
 
 #include "core/base/process_memory.h"
 #include "core/base/worker_pool.h"
@@ -79,36 +78,32 @@ unsigned IndexBuilder::threadCount() const {
   return std::min(threads, 64u);
 }
 
-void IndexBuilder::prefaultLoop() {
+void IndexBuilder::followScanTables(PageWarmer& warmer) {
   HeapIndex& ix = *m_index;
-  const size_t segments = ix.m_refSegments.size();
   constexpr uint64_t kAhead = 1u << 19;         // objects: 8 MiB of object table
   constexpr uint64_t kFileAhead = 48ull << 20;  // bytes of the dump mapped ahead of the scan
-  uint64_t entriesDone = 0, refsDone = 0, fileDone = 0;
-  while (!m_scanDone.load(std::memory_order_relaxed)) {
-    const uint64_t objects = m_scannedObjects.load(std::memory_order_relaxed) + kAhead;
-    // Each reference segment will hold about 1/segments of the references.
-    const uint64_t refs = m_referenceEstimate.load(std::memory_order_relaxed) / segments + kAhead;
-    const uint64_t file =
-        std::min<uint64_t>(m_scanPosition.load(std::memory_order_relaxed) + kFileAhead, m_data.size());
-    if (file > fileDone + (8u << 20)) {
-      m_source->prefetch(fileDone, file);
-      fileDone = file;
-    }
-    if (objects <= entriesDone && refs <= refsDone) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
-      continue;
-    }
-    if (objects > entriesDone) {
-      ix.m_entries.populate(entriesDone, objects);
-      ix.m_shallowSizes.populate(entriesDone, objects);
-      entriesDone = objects;
-    }
-    if (refs > refsDone) {
-      for (const auto& segment : ix.m_refSegments) segment.populate(refsDone, refs);
-      refsDone = refs;
-    }
-  }
+  const uint64_t objectCapacity = ix.m_shallowSizes.capacity();
+  warmer.follow(
+      [this, objectCapacity] {
+        return std::min(m_scannedObjects.load(std::memory_order_relaxed) + kAhead, objectCapacity);
+      },
+      [&ix](uint64_t from, uint64_t to) {
+        ix.m_entries.populate(from, to);
+        ix.m_shallowSizes.populate(from, to);
+      });
+  // Each reference segment will hold about 1/segments of the references.
+  const uint64_t segments = ix.m_refSegments.size();
+  const uint64_t refCapacity = ix.m_refSegments.front().capacity();
+  warmer.follow(
+      [this, segments, refCapacity] {
+        return std::min(m_referenceEstimate.load(std::memory_order_relaxed) / segments + kAhead, refCapacity);
+      },
+      [&ix](uint64_t from, uint64_t to) {
+        for (const auto& segment : ix.m_refSegments) segment.populate(from, to);
+      });
+  warmer.follow(
+      [this] { return std::min<uint64_t>(m_scanPosition.load(std::memory_order_relaxed) + kFileAhead, m_data.size()); },
+      [this](uint64_t from, uint64_t to) { m_source->prefetch(from, to); }, /*minStep=*/8u << 20);
 }
 
 bool IndexBuilder::reportProgress(std::string_view phase, uint64_t done, uint64_t total) {
@@ -131,13 +126,15 @@ StatusOr<std::shared_ptr<HeapIndex>> IndexBuilder::run() {
   RETURN_IF_ERROR(parseHeader(body));
   // The scan runs on this thread (task 0); with a second thread, task 1 faults the tables and
   // the dump in ahead of it until the scan is done, failed or not.
+  PageWarmer warmer;
+  followScanTables(warmer);
   RETURN_IF_ERROR(WorkerPool(2).run(threadCount() > 1 ? 2 : 1, [&](size_t task) {
     if (task == 1) {
-      prefaultLoop();
+      warmer.run(std::chrono::milliseconds(1));
       return okStatus();
     }
     const Status scanned = scanRecords(body);
-    m_scanDone.store(true);
+    warmer.stop();
     return scanned;
   }));
   timings.emplace_back("scan", lap());

@@ -10,6 +10,7 @@
 #include <memory>
 #include <vector>
 
+#include "core/base/page_warmer.h"
 #include "core/hprof/heap_index.h"
 
 namespace mxi::core::hprof {
@@ -80,9 +81,9 @@ class IndexBuilder {
   FrameInfo frameInfo(uint64_t frameId) const;
   void finishStats();
 
-  // Runs beside the single-threaded scan on an otherwise idle core: faults in the pages the
-  // tables will need, because first-touch page faults are a large share of indexing time.
-  void prefaultLoop();
+  // The tables and the dump a PageWarmer faults in ahead of the single-threaded scan, on an
+  // otherwise idle core: first-touch page faults are a large share of indexing time.
+  void followScanTables(PageWarmer& warmer);
   unsigned threadCount() const;
 
   bool reportProgress(std::string_view phase, uint64_t done, uint64_t total);
@@ -106,10 +107,9 @@ class IndexBuilder {
   uint64_t m_windowEnd = 0;
   uint64_t m_releasedTo = 0;
   uint32_t m_sinceCheck = 0;  // sub-records since the last progress/window check (across segments)
-  // Published by the scan for the prefault thread.
+  // Published by the scan for the page warmer.
   std::atomic<uint64_t> m_scannedObjects{0};
   std::atomic<uint64_t> m_referenceEstimate{0};
-  std::atomic<bool> m_scanDone{false};
   std::atomic<uint64_t> m_scanPosition{0};
   uint64_t m_localReferenceEstimate = 0;
   std::vector<RawClass> m_rawClasses;
