@@ -467,7 +467,7 @@ TEST(MainWindowTest, LoadingDoesNotStallTheUiThreadAndScreenshotsEveryView) {
   const double budget = test::underAddressSanitizer() ? 150 : 50;  // ASan runs every line ~3× slower
   EXPECT_LT(worst, budget) << "the UI thread worked " << worst << " ms without turning its event loop";
   ASSERT_TRUE(window.heapBrowser());
-  const auto dir = test::scratchDir("screenshots");
+  const auto dir = test::artifactDir("screenshots");
   ASSERT_FALSE(window.heapBrowser()->document().leaks.leaks.empty());
   window.heapBrowser()->inspect(window.heapBrowser()->document().leaks.leaks.front().chain.back().objectId);
   QSignalSpy inspected(window.heapBrowser()->inspector(), &InstanceInspector::extrasLoaded);

@@ -109,7 +109,7 @@ TEST_F(LiveDeviceTest, DemoStreamsFramesIssuesAndTheAnrAndRecordsEverything) {
             scenes.end());
   EXPECT_EQ(view->bannerText(), QString());
   view->dashboard()->selectEvent(0);
-  const fs::path shot = test::scratchDir("screenshots") / "live-demo.png";
+  const fs::path shot = test::artifactDir("screenshots") / "live-demo.png";
   EXPECT_TRUE(window.grab().save(QString::fromStdString(shot.string())));
 
   view->mark(QStringLiteral("checkout tapped"));
@@ -337,7 +337,7 @@ TEST_F(LiveDeviceTest, AppThatIsMissingOrNotRunningIsShownAndItsRestartFollowed)
   EXPECT_FALSE(view->job().running());
   EXPECT_FALSE(QFileInfo::exists(view->sessionPath()));
   EXPECT_TRUE(window.grab().save(
-      QString::fromStdString((test::scratchDir("screenshots") / "live-app-not-running.png").string())));
+      QString::fromStdString((test::artifactDir("screenshots") / "live-app-not-running.png").string())));
 
   auto* waitButton = view->findChild<QPushButton*>(QStringLiteral("waitForApp"));
   auto* launchButton = view->findChild<QPushButton*>(QStringLiteral("launchApp"));

@@ -132,4 +132,15 @@ inline std::filesystem::path scratchDir(const std::string& name) {
   return dir;
 }
 
+// A fresh, empty directory whose files outlive the test, for people to look at (screenshots):
+// test-artifacts/Suite.Test/NAME under the build tree, emptied when made, never deleted.
+inline std::filesystem::path artifactDir(const std::string& name) {
+  auto dir = std::filesystem::path(binaryDir()) / "test-artifacts";
+  if (const auto* test = ::testing::UnitTest::GetInstance()->current_test_info()) dir /= scratchOwner(*test);
+  dir /= name;
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
 }  // namespace mxi::test
