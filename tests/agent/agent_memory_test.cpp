@@ -154,9 +154,11 @@ TEST_F(AgentMemoryTest, SamplesArriveAtTheIntervalWithTheDemosValuesAndNeverForc
 }
 
 TEST_F(AgentMemoryTest, ALeakedActivityIsReportedNamingItsComponent) {
-  m_env["MXI_SIM_LEAK_EVERY_MS"] = "2000";       // leaks at 0.5 s, 2.5 s, …
-  m_env["MXI_SIM_COLLECTED_EVERY_MS"] = "2000";  // DetailActivity destroyed (and collected) at 1.25 s, 3.25 s, …
-  start(collecting(500, proto::LeakWatchMode::kAuto, 500, 3));
+  // Destroys 1.5 s apart: with 0.75 s, an agent slowed down by a sanitizer on a loaded machine
+  // sometimes read both before its check and rightly named both ("one of …").
+  m_env["MXI_SIM_LEAK_EVERY_MS"] = "4000";       // leaks at 1 s, 5 s, …
+  m_env["MXI_SIM_COLLECTED_EVERY_MS"] = "4000";  // DetailActivity destroyed (and collected) at 2.5 s, 6.5 s, …
+  start(collecting(500, proto::LeakWatchMode::kAuto, 600, 3));  // the leak's checks at 1.6, 2.2 and 2.8 s
   const Received r = receiveFor(30s, [](const Received& got) {
     // The verdict, then the sample after it that carries the leak mark.
     return !got.issues.empty() && !got.samples.empty() && (got.samples.back().marks & proto::kSampleLeakFound);

@@ -107,11 +107,15 @@ class ScratchCleanup : public ::testing::EmptyTestEventListener {
     }
   }
 };
-// Registered once per test program, by whichever of its sources includes this header first.
-inline const bool kScratchCleanupRegistered = [] {
-  ::testing::UnitTest::GetInstance()->listeners().Append(new ScratchCleanup);
-  return true;
-}();
+// Registered by the program's first scratchDir() call, so that programs which include this
+// header without running tests (benchmarks) need no GoogleTest library.
+inline void cleanScratchOfPassingTests() {
+  static const bool registered = [] {
+    ::testing::UnitTest::GetInstance()->listeners().Append(new ScratchCleanup);
+    return true;
+  }();
+  (void)registered;
+}
 }  // namespace detail
 
 // A fresh, empty directory under the build tree. Inside a test it lies in that test's own folder
@@ -119,6 +123,7 @@ inline const bool kScratchCleanupRegistered = [] {
 // fixture's fixed NAME shared by several tests would otherwise be wiped by one under the other.
 // It is deleted when its test (or, outside a test, the whole program) passes.
 inline std::filesystem::path scratchDir(const std::string& name) {
+  detail::cleanScratchOfPassingTests();
   auto dir = scratchRoot();
   const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
   if (test) dir /= scratchOwner(*test);
