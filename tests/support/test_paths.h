@@ -79,13 +79,13 @@ inline std::string scratchOwner(const ::testing::TestInfo& test) {
 namespace detail {
 // Scratch directories made outside any test (a suite's shared simulator), removed when the whole
 // program passed.
-inline std::vector<std::filesystem::path>& suiteScratchDirs() {
-  static std::vector<std::filesystem::path> dirs;
-  return dirs;
-}
-inline std::mutex& suiteScratchMutex() {
-  static std::mutex m;
-  return m;
+struct SuiteScratch {
+  std::mutex mutex;
+  std::vector<std::filesystem::path> dirs;
+};
+inline SuiteScratch& suiteScratch() {
+  static SuiteScratch s;
+  return s;
 }
 
 // A passing test's scratch is deleted when it ends (a failing one's is kept to be read): one suite
@@ -100,8 +100,8 @@ class ScratchCleanup : public ::testing::EmptyTestEventListener {
   }
   void OnTestProgramEnd(const ::testing::UnitTest& unit) override {
     if (keep() || !unit.Passed()) return;
-    std::lock_guard lock(suiteScratchMutex());
-    for (const auto& dir : suiteScratchDirs()) {
+    std::lock_guard lock(suiteScratch().mutex);
+    for (const auto& dir : suiteScratch().dirs) {
       std::error_code ignored;
       std::filesystem::remove_all(dir, ignored);
     }
@@ -116,6 +116,16 @@ inline void cleanScratchOfPassingTests() {
   }();
   (void)registered;
 }
+
+// root/Suite.Test/NAME inside a test, root/NAME outside one; made fresh and empty.
+inline std::filesystem::path freshTestDir(const std::filesystem::path& root, const std::string& name) {
+  auto dir = root;
+  if (const auto* test = ::testing::UnitTest::GetInstance()->current_test_info()) dir /= scratchOwner(*test);
+  dir /= name;
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
 }  // namespace detail
 
 // A fresh, empty directory under the build tree. Inside a test it lies in that test's own folder
@@ -124,15 +134,10 @@ inline void cleanScratchOfPassingTests() {
 // It is deleted when its test (or, outside a test, the whole program) passes.
 inline std::filesystem::path scratchDir(const std::string& name) {
   detail::cleanScratchOfPassingTests();
-  auto dir = scratchRoot();
-  const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
-  if (test) dir /= scratchOwner(*test);
-  dir /= name;
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  if (!test) {
-    std::lock_guard lock(detail::suiteScratchMutex());
-    detail::suiteScratchDirs().push_back(dir);
+  auto dir = detail::freshTestDir(scratchRoot(), name);
+  if (!::testing::UnitTest::GetInstance()->current_test_info()) {
+    std::lock_guard lock(detail::suiteScratch().mutex);
+    detail::suiteScratch().dirs.push_back(dir);
   }
   return dir;
 }
@@ -140,12 +145,7 @@ inline std::filesystem::path scratchDir(const std::string& name) {
 // A fresh, empty directory whose files outlive the test, for people to look at (screenshots):
 // test-artifacts/Suite.Test/NAME under the build tree, emptied when made, never deleted.
 inline std::filesystem::path artifactDir(const std::string& name) {
-  auto dir = std::filesystem::path(binaryDir()) / "test-artifacts";
-  if (const auto* test = ::testing::UnitTest::GetInstance()->current_test_info()) dir /= scratchOwner(*test);
-  dir /= name;
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  return dir;
+  return detail::freshTestDir(std::filesystem::path(binaryDir()) / "test-artifacts", name);
 }
 
 }  // namespace mxi::test
