@@ -74,7 +74,7 @@ class SearchWarmer {
   SearchWarmer(const DominatorResult& r, const SearchResult& out) {
     // The search fills the preorder table from its start; its second half is faulted in meanwhile.
     const size_t half = r.preorder.capacity() / 2;
-    m_pages.follow([&r, half] { return r.preorder.capacity() - half; },
+    m_pages.follow([rest = r.preorder.capacity() - half] { return rest; },
                    [&r, half](uint64_t from, uint64_t to) { r.preorder.populate(half + from, half + to); }, 1, kStep);
     m_pages.follow(
         [this, &r] { return std::min(m_vertices.load(std::memory_order_relaxed) + kAhead, r.nodeAt.capacity()); },

@@ -14,7 +14,6 @@
 #include "core/analysis/heap_dominators.h"
 #include "core/analysis/heap_graph.h"
 #include "core/base/process_memory.h"
-#include "core/hprof/dump_source.h"
 #include "core/hprof/heap_index.h"
 
 namespace {
@@ -55,14 +54,9 @@ int main(int argc, char** argv) {
   }
   NullProgress quiet;
   CancelToken never;
-  auto source = hprof::openDump(argv[1], {}, quiet, never);
-  if (!source.ok()) {
-    std::fprintf(stderr, "%s\n", source.status().message().c_str());
-    return 1;
-  }
-  auto index = hprof::HeapIndex::build(*source, {}, quiet, never);
+  auto index = hprof::openAndIndex(argv[1], {}, {}, quiet, never);
   if (!index.ok()) {
-    std::fprintf(stderr, "%s\n", index.status().message().c_str());
+    std::fprintf(stderr, "%s\n", index.status().toString().c_str());
     return 1;
   }
   g_index = *index;
