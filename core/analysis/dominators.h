@@ -19,6 +19,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <utility>
 #include <vector>
@@ -305,37 +306,21 @@ namespace detail {
   return true;
 }
 
-}  // namespace detail
-
-// Computes the dominator tree. Returns false when cancelled (the result is then incomplete).
-//
-// Memory (n nodes, e edges, b ≤ e − n + 1 of them later in preorder than their target), in
-// 32-bit words beside the three result arrays: at the end of the search, 4 n + 2 b + b (parent,
-// semi, the lists' ends, the edges to earlier vertices in buckets, their lists, which the
-// warmer has faulted in; the address space of both is reserved for all e edges); during the
-// semidominators 4 n + b (the buckets are freed, the DFS parents double as the forest links, and
-// the predecessor offsets keep each processed vertex's DFS parent once its own list has been
-// read); the lists are freed before the immediate dominators.
-template <typename G>
-bool computeDominators(const G& g, std::span<const uint32_t> roots, DominatorResult& r, ProgressSink& progress,
-                       const CancelToken& cancel, PhaseLog* phases = nullptr) {
-  auto mark = [&](const char* name) {
-    if (phases) phases->mark(name);
-  };
-  detail::SearchResult search;
-  if (!detail::depthFirstOrder(g, roots, r, search, progress, cancel)) return false;
-  mark("dominators: depth-first order");
+// The passes after the search: predecessor lists, semidominators, immediate dominators.
+template <typename Mark>
+bool dominatorsFromSearch(DominatorResult& r, SearchResult& search, ProgressSink& progress, const CancelToken& cancel,
+                          const Mark& mark) {
   const uint32_t count = r.reached();
 
   LargeArray<uint32_t> predEnd;
   LargeArray<uint32_t> preds;
-  if (!detail::listLaterPredecessors(search, count, predEnd, preds, progress, cancel)) return false;
+  if (!listLaterPredecessors(search, count, predEnd, preds, progress, cancel)) return false;
   if (cancel.isCancelled() || !progress.report("dominators: semidominators", 0)) return false;
   mark("dominators: predecessors");
 
   LargeArray<uint32_t>& semi = search.semi;
   LargeArray<uint32_t> ancestor = std::move(search.parent);
-  if (!detail::semidominators(semi, ancestor, predEnd, preds, count, progress, cancel)) return false;
+  if (!semidominators(semi, ancestor, predEnd, preds, count, progress, cancel)) return false;
   mark("dominators: semidominators");
   preds = {};
 
@@ -350,6 +335,49 @@ bool computeDominators(const G& g, std::span<const uint32_t> roots, DominatorRes
   }
   mark("dominators: immediate dominators");
   return true;
+}
+
+}  // namespace detail
+
+// Computes the dominator tree. Returns false when cancelled (the result is then incomplete).
+//
+// `beside`, when given, runs once the search is done (nodeAt and preorder are final), on the
+// other core while the remaining passes run on this one (they use one core and wait on memory);
+// it must leave the tree's arrays alone. Without a second core it runs before them.
+//
+// Memory (n nodes, e edges, b ≤ e − n + 1 of them later in preorder than their target), in
+// 32-bit words beside the three result arrays: at the end of the search, 4 n + 2 b + b (parent,
+// semi, the lists' ends, the edges to earlier vertices in buckets, their lists, which the
+// warmer has faulted in; the address space of both is reserved for all e edges); during the
+// semidominators 4 n + b (the buckets are freed, the DFS parents double as the forest links, and
+// the predecessor offsets keep each processed vertex's DFS parent once its own list has been
+// read); the lists are freed before the immediate dominators.
+template <typename G>
+bool computeDominators(const G& g, std::span<const uint32_t> roots, DominatorResult& r, ProgressSink& progress,
+                       const CancelToken& cancel, PhaseLog* phases = nullptr,
+                       const std::function<void()>& beside = {}) {
+  auto mark = [&](const char* name) {
+    if (phases) phases->mark(name);
+  };
+  detail::SearchResult search;
+  if (!detail::depthFirstOrder(g, roots, r, search, progress, cancel)) return false;
+  mark("dominators: depth-first order");
+  if (!beside) return detail::dominatorsFromSearch(r, search, progress, cancel, mark);
+  if (hardwareThreads() < 2) {
+    beside();
+    return detail::dominatorsFromSearch(r, search, progress, cancel, mark);
+  }
+  bool done = false;
+  const Status ran = WorkerPool(2).run(2, [&](size_t task) {
+    if (task == 1) {
+      beside();
+    } else {
+      done = detail::dominatorsFromSearch(r, search, progress, cancel, mark);
+    }
+    return okStatus();
+  });
+  MXI_CHECK(ran.ok());
+  return done;
 }
 
 }  // namespace mxi::core::analysis

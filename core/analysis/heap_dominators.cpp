@@ -52,31 +52,33 @@ StatusOr<std::unique_ptr<HeapDominators>> HeapDominators::compute(const HeapGrap
   }
   auto result = std::unique_ptr<HeapDominators>(new HeapDominators());
   DominatorResult& tree = result->m_tree;
-  if (!computeDominators(graph, graph.rootObjects(), tree, progress, cancel, options.phases)) {
+  LargeArray<uint64_t>& retained = result->m_retained;
+  // Shallow sizes from the index (no dump reads), by preorder, on the other core while the tree's
+  // later passes run.
+  auto shallowSizes = [&] {
+    const uint32_t count = tree.reached();
+    retained.resize(count);
+    retained[0] = 0;
+    for (uint32_t p = 1; p < count; ++p) {
+      const ObjectIndex object{tree.nodeAt[p]};
+      const bool counted = options.countedHeaps.empty() ||
+                           (ix.heapOf(object) < options.countedHeaps.size() && options.countedHeaps[ix.heapOf(object)]);
+      retained[p] = counted ? ix.shallowSize(object) : 0;
+    }
+  };
+  if (!computeDominators(graph, graph.rootObjects(), tree, progress, cancel, options.phases, shallowSizes)) {
     return cancelled();
   }
-  const hprof::HeapIndex& index = graph.index();
   const uint32_t count = tree.reached();
-  LargeArray<uint64_t>& retained = result->m_retained;
-  retained.resize(count);  // fresh pages: zero
-  // Shallow sizes from the index (no dump reads), in object order.
-  const uint32_t n = index.objectCount();
-  for (uint32_t i = 0; i < n; ++i) {
-    const uint32_t p = tree.preorder[i];
-    if (p == kUnreached) continue;
-    const ObjectIndex object{i};
-    if (!options.countedHeaps.empty()) {
-      const uint8_t heap = index.heapOf(object);
-      if (heap >= options.countedHeaps.size() || !options.countedHeaps[heap]) continue;
-    }
-    retained[p] = index.shallowSize(object);
+  // Children follow their dominators in preorder: one backward pass sums every subtree and
+  // meets the tops, last first.
+  std::vector<uint32_t>& tops = result->m_tops;
+  for (uint32_t w = count; w-- > 1;) {
+    const uint32_t d = tree.idom[w];
+    retained[d] += retained[w];
+    if (d == 0) tops.push_back(w);
   }
-  if (cancel.isCancelled()) return cancelled();
-  // Children follow their dominators in preorder: one backward pass sums every subtree.
-  for (uint32_t w = count; w-- > 1;) retained[tree.idom[w]] += retained[w];
-  for (uint32_t w = 1; w < count; ++w) {
-    if (tree.idom[w] == 0) result->m_tops.push_back(w);
-  }
+  std::reverse(tops.begin(), tops.end());
   if (options.phases) options.phases->mark("retained sizes");
   return result;
 }

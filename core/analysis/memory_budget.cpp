@@ -24,14 +24,16 @@ MemoryNeed indexMemoryNeed(uint64_t fileBytes, uint32_t idSize, unsigned threads
 namespace {
 // The tree's passes, with `beside` bytes held during them (memory_budget.h).
 MemoryNeed treeNeed(uint64_t objects, uint64_t references, uint64_t beside) {
-  const uint64_t predecessors = 2 * (5 * objects + 6 * references) + beside;
-  const uint64_t semidominators = 4 * (6 * objects + references) + beside;
+  // The retained sizes (8 n) are filled beside the passes after the search.
+  const uint64_t predecessors = 2 * (9 * objects + 6 * references) + beside;
+  const uint64_t semidominators = 4 * (8 * objects + references) + beside;
   const uint64_t paths = (12 + 8 + 13 + 4) * objects;
   MemoryNeed need;
   need.resident = std::max({predecessors, semidominators, paths}) + kMargin;
   // The search reserves its buckets and the lists for every edge up front (touching only what
-  // it writes) beside five per-node arrays.
-  need.addressSpace = std::max(need.resident, 2 * (11 * objects + 6 * references) + beside + kMargin);
+  // it writes) beside five per-node arrays; the buckets' reservation stays while the retained
+  // sizes are filled beside the predecessor pass.
+  need.addressSpace = std::max(need.resident, 2 * (12 * objects + 6 * references) + beside + kMargin);
   return need;
 }
 }  // namespace

@@ -33,24 +33,26 @@ MemoryNeed indexMemoryNeed(uint64_t fileBytes, uint32_t idSize, unsigned threads
 
 // The dominator tree, retained sizes and the shortest paths to the tops, once the index exists,
 // from its counts (n objects, e references), in bytes:
-//   predecessors:   2 (5 n + 6 e)             — in 32-bit words: preorder, node table, DFS
+//   predecessors:   2 (9 n + 6 e)             — in 32-bit words: preorder, node table, DFS
 //                                               parents, smallest earlier predecessors, the lists'
 //                                               ends (5 n), the edges to earlier vertices in
 //                                               buckets (2 b, and n / 8 for the buckets' last
 //                                               chunks) and their lists (b), where b ≤ e − n + 1:
 //                                               the n − 1 tree edges are not among them; the page
-//                                               warmer's lead (≤ 28 MB) is in the margin
-//   semidominators: 4 (6 n + e)               — the same without the edges' preorders, with the
+//                                               warmer's lead (≤ 28 MB) is in the margin; and the
+//                                               retained sizes (8 n), filled beside this pass
+//   semidominators: 4 (8 n + e)               — the same without the edges' preorders, with the
 //                                               labels
 //   paths:          12 n + 8 n + 13 n + 4 n   — the tree (3 arrays), retained sizes, the path
 //                                               search's state, parents and queues
 //   need = max(all three) + 64 MiB for the stacks, the result and the allocator
-// Address space: the same, but at least 2 (11 n + 6 e) + 64 MiB, because the search reserves its
-// buckets and the lists for every edge (it touches only the b entries it writes).
+// Address space: the same, but at least 2 (12 n + 6 e) + 64 MiB, because the search reserves its
+// buckets and the lists for every edge (it touches only the b entries it writes), and the
+// buckets' reservation stays until the predecessor pass has read them, beside the retained sizes.
 MemoryNeed dominatorMemoryNeed(uint64_t objects, uint64_t references);
 // The same with the leak search running beside the tree (the desktop app's two lanes): its
 // 13 n bytes are held during the predecessor and semidominator passes too:
-//   need = max(2 (5 n + 6 e) + 13 n, 4 (6 n + e) + 13 n, 37 n) + 64 MiB
+//   need = max(2 (9 n + 6 e) + 13 n, 4 (8 n + e) + 13 n, 37 n) + 64 MiB
 MemoryNeed dominatorWithPathsMemoryNeed(uint64_t objects, uint64_t references);
 
 // Checks that indexing `source` fits (indexMemoryNeed, with `threads` as IndexOptions has it,

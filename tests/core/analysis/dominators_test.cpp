@@ -156,6 +156,37 @@ TEST(DominatorsTest, LadderOfThreeMillionNodesWithBackEdges) {
   for (uint32_t j = 2; j < n; ++j) ASSERT_EQ(r.nodeAt[r.idom[r.preorder[j]]], j % 2 == 0 ? j - 2 : j - 1) << j;
 }
 
+// The task given to run beside the passes after the search runs once, sees the search's final
+// order, and what it writes is there when the tree is.
+TEST(DominatorsTest, TheTaskBesideThePassesSeesTheFinalOrder) {
+  const uint32_t n = 2'000'000;
+  TestGraph g;
+  g.succ.resize(n);
+  g.skipped.assign(n, UINT32_MAX);
+  for (uint32_t i = 0; i + 1 < n; ++i) {
+    g.succ[i].push_back(i + 1);
+    if (i % 2 == 0 && i + 2 < n) g.succ[i].push_back(i + 2);
+  }
+  DominatorResult r;
+  NullProgress progress;
+  CancelToken cancel;
+  int calls = 0;
+  uint32_t seenReached = 0;
+  std::vector<uint32_t> weights;  // by preorder: the node + 1
+  auto beside = [&] {
+    ++calls;
+    seenReached = r.reached();
+    weights.assign(r.reached(), 0);
+    for (uint32_t p = 1; p < r.reached(); ++p) weights[p] = r.nodeAt[p] + 1;
+  };
+  ASSERT_TRUE(computeDominators(g, std::vector<uint32_t>{0}, r, progress, cancel, nullptr, beside));
+  EXPECT_EQ(calls, 1);
+  ASSERT_EQ(seenReached, n + 1);
+  ASSERT_EQ(r.reached(), n + 1);
+  for (uint32_t j = 2; j < n; ++j) ASSERT_EQ(r.nodeAt[r.idom[r.preorder[j]]], j % 2 == 0 ? j - 2 : j - 1) << j;
+  for (uint32_t j = 0; j < n; ++j) ASSERT_EQ(weights[r.preorder[j]], j + 1) << j;
+}
+
 TEST(DominatorsTest, DiamondsAndSharedChildren) {
   // 0 → 1, 0 → 2, 1 → 3, 2 → 3, 3 → 4; root 0: 3 is dominated by 0, not by 1 or 2.
   TestGraph g{{{1, 2}, {3}, {3}, {4}, {}}, std::vector<uint32_t>(5, UINT32_MAX)};
