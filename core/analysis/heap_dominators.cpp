@@ -84,15 +84,30 @@ StatusOr<std::unique_ptr<HeapDominators>> HeapDominators::compute(const HeapGrap
 }
 
 std::vector<ObjectIndex> HeapDominators::topRetainers(size_t n) const {
-  std::vector<std::pair<uint64_t, uint32_t>> ranked;  // (retained, preorder): no lookups while sorting
-  ranked.reserve(m_tops.size());
-  for (uint32_t w : m_tops) ranked.emplace_back(m_retained[w], w);
-  n = std::min(n, ranked.size());
-  std::partial_sort(
-      ranked.begin(), ranked.begin() + static_cast<ptrdiff_t>(n), ranked.end(),
-      [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+  // The n best (retained, preorder) pairs in a heap whose front is the worst of them, while the
+  // tops (millions on a large heap) are read once in preorder: no copy of them all to sort.
+  using Ranked = std::pair<uint64_t, uint32_t>;
+  auto better = [](const Ranked& a, const Ranked& b) {
+    return a.first != b.first ? a.first > b.first : a.second < b.second;
+  };
+  std::vector<Ranked> best;
+  if (n == 0) return {};
+  best.reserve(std::min(n, m_tops.size()));
+  for (uint32_t w : m_tops) {
+    const Ranked candidate{m_retained[w], w};
+    if (best.size() < n) {
+      best.push_back(candidate);
+      std::push_heap(best.begin(), best.end(), better);
+    } else if (better(candidate, best.front())) {
+      std::pop_heap(best.begin(), best.end(), better);
+      best.back() = candidate;
+      std::push_heap(best.begin(), best.end(), better);
+    }
+  }
+  std::sort_heap(best.begin(), best.end(), better);
   std::vector<ObjectIndex> out;
-  for (size_t i = 0; i < n; ++i) out.push_back(ObjectIndex{m_tree.nodeAt[ranked[i].second]});
+  out.reserve(best.size());
+  for (const auto& [bytes, w] : best) out.push_back(ObjectIndex{m_tree.nodeAt[w]});
   return out;
 }
 

@@ -93,6 +93,15 @@ TEST(HeapDominatorsTest, ClassRetainedCountsNestedInstancesOnce) {
   ASSERT_FALSE(tops.empty());
   for (size_t i = 1; i < tops.size(); ++i) EXPECT_GE((*d)->retainedBytes(tops[i - 1]), (*d)->retainedBytes(tops[i]));
   for (ObjectIndex t : tops) EXPECT_EQ((*d)->immediateDominator(t), hprof::kNoObject);
+  // Any n of them are the first n of all the tops ordered the same way (biggest first, ties in
+  // the order of the search), as the tree view lists them.
+  const std::vector<ObjectIndex> all = (*d)->children(hprof::kNoObject);
+  ASSERT_GT(all.size(), 3u);
+  EXPECT_TRUE((*d)->topRetainers(0).empty());
+  for (size_t n : {size_t{1}, size_t{2}, size_t{3}, all.size() - 1, all.size(), all.size() + 3}) {
+    const std::vector<ObjectIndex> first(all.begin(), all.begin() + static_cast<ptrdiff_t>(std::min(n, all.size())));
+    EXPECT_EQ((*d)->topRetainers(n), first) << n;
+  }
   // Child lists agree with immediate dominators, and a parent retains its children and itself.
   size_t listed = 0;
   std::vector<ObjectIndex> stack{hprof::kNoObject};
