@@ -69,6 +69,8 @@ class HeapGraph {
 
  private:
   uint32_t lookupSkippedEdge(uint32_t node) const;
+  // The referent edges of the Reference instances among objects [from, to), as (node, position).
+  void findReferentEdges(uint32_t from, uint32_t to, std::vector<std::pair<uint32_t, uint32_t>>& out);
   void findArtHeaderEdges();
 
   const hprof::HeapIndex& m_index;
