@@ -90,8 +90,8 @@ std::vector<ObjectIndex> HeapDominators::topRetainers(size_t n) const {
   auto better = [](const Ranked& a, const Ranked& b) {
     return a.first != b.first ? a.first > b.first : a.second < b.second;
   };
-  std::vector<Ranked> best;
   if (n == 0) return {};
+  std::vector<Ranked> best;
   best.reserve(std::min(n, m_tops.size()));
   for (uint32_t w : m_tops) {
     const Ranked candidate{m_retained[w], w};
