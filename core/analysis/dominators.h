@@ -362,9 +362,8 @@ bool computeDominators(const G& g, std::span<const uint32_t> roots, DominatorRes
   detail::SearchResult search;
   if (!detail::depthFirstOrder(g, roots, r, search, progress, cancel)) return false;
   mark("dominators: depth-first order");
-  if (!beside) return detail::dominatorsFromSearch(r, search, progress, cancel, mark);
-  if (hardwareThreads() < 2) {
-    beside();
+  if (!beside || hardwareThreads() < 2) {
+    if (beside) beside();
     return detail::dominatorsFromSearch(r, search, progress, cancel, mark);
   }
   bool done = false;

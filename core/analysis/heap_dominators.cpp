@@ -61,8 +61,9 @@ StatusOr<std::unique_ptr<HeapDominators>> HeapDominators::compute(const HeapGrap
     retained[0] = 0;
     for (uint32_t p = 1; p < count; ++p) {
       const ObjectIndex object{tree.nodeAt[p]};
-      const bool counted = options.countedHeaps.empty() ||
-                           (ix.heapOf(object) < options.countedHeaps.size() && options.countedHeaps[ix.heapOf(object)]);
+      const uint8_t heap = options.countedHeaps.empty() ? 0 : ix.heapOf(object);
+      const bool counted =
+          options.countedHeaps.empty() || (heap < options.countedHeaps.size() && options.countedHeaps[heap]);
       retained[p] = counted ? ix.shallowSize(object) : 0;
     }
   };

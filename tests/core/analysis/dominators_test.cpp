@@ -136,8 +136,7 @@ TEST(DominatorsTest, ChainOfAMillionNodes) {
 // (i → i + 1 everywhere, i → i + 2 from even i) with a back edge from every third node to a third
 // of it. Every path to node j passes the even nodes below it, so an even j ≥ 2 is dominated by
 // j − 2 and an odd j by j − 1; the back edges go to nodes those paths pass anyway.
-TEST(DominatorsTest, LadderOfThreeMillionNodesWithBackEdges) {
-  const uint32_t n = 3'000'000;
+TestGraph ladderWithBackEdges(uint32_t n) {
   TestGraph g;
   g.succ.resize(n);
   g.skipped.assign(n, UINT32_MAX);
@@ -146,27 +145,31 @@ TEST(DominatorsTest, LadderOfThreeMillionNodesWithBackEdges) {
     if (i % 2 == 0 && i + 2 < n) g.succ[i].push_back(i + 2);
     if (i % 3 == 0 && i > 0) g.succ[i].push_back(i / 3);
   }
-  DominatorResult r;
-  NullProgress progress;
-  CancelToken cancel;
-  ASSERT_TRUE(computeDominators(g, std::vector<uint32_t>{0}, r, progress, cancel));
+  return g;
+}
+
+void expectLadderDominators(const DominatorResult& r, uint32_t n) {
   ASSERT_EQ(r.reached(), n + 1);
   EXPECT_EQ(r.idom[r.preorder[0]], 0u);
   EXPECT_EQ(r.nodeAt[r.idom[r.preorder[1]]], 0u);
   for (uint32_t j = 2; j < n; ++j) ASSERT_EQ(r.nodeAt[r.idom[r.preorder[j]]], j % 2 == 0 ? j - 2 : j - 1) << j;
 }
 
+TEST(DominatorsTest, LadderOfThreeMillionNodesWithBackEdges) {
+  const uint32_t n = 3'000'000;
+  const TestGraph g = ladderWithBackEdges(n);
+  DominatorResult r;
+  NullProgress progress;
+  CancelToken cancel;
+  ASSERT_TRUE(computeDominators(g, std::vector<uint32_t>{0}, r, progress, cancel));
+  expectLadderDominators(r, n);
+}
+
 // The task given to run beside the passes after the search runs once, sees the search's final
 // order, and what it writes is there when the tree is.
 TEST(DominatorsTest, TheTaskBesideThePassesSeesTheFinalOrder) {
   const uint32_t n = 2'000'000;
-  TestGraph g;
-  g.succ.resize(n);
-  g.skipped.assign(n, UINT32_MAX);
-  for (uint32_t i = 0; i + 1 < n; ++i) {
-    g.succ[i].push_back(i + 1);
-    if (i % 2 == 0 && i + 2 < n) g.succ[i].push_back(i + 2);
-  }
+  const TestGraph g = ladderWithBackEdges(n);
   DominatorResult r;
   NullProgress progress;
   CancelToken cancel;
@@ -182,8 +185,7 @@ TEST(DominatorsTest, TheTaskBesideThePassesSeesTheFinalOrder) {
   ASSERT_TRUE(computeDominators(g, std::vector<uint32_t>{0}, r, progress, cancel, nullptr, beside));
   EXPECT_EQ(calls, 1);
   ASSERT_EQ(seenReached, n + 1);
-  ASSERT_EQ(r.reached(), n + 1);
-  for (uint32_t j = 2; j < n; ++j) ASSERT_EQ(r.nodeAt[r.idom[r.preorder[j]]], j % 2 == 0 ? j - 2 : j - 1) << j;
+  expectLadderDominators(r, n);
   for (uint32_t j = 0; j < n; ++j) ASSERT_EQ(weights[r.preorder[j]], j + 1) << j;
 }
 
