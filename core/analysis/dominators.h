@@ -20,6 +20,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <latch>
 #include <span>
 #include <utility>
 #include <vector>
@@ -47,16 +48,17 @@ struct DominatorResult {
 
 namespace detail {
 
-// What the depth-first search leaves for the semidominator pass. Of a vertex w's predecessors v,
-// those before it in preorder (its DFS parent, and ancestors with a forward edge) are their own
-// candidates: the search keeps their minimum in `semi`. Only those after it (cross and back
-// edges; on heap graphs about half of the edges) need the forest: the search writes each down
-// as it meets it, bucketed by target, so the predecessor lists are built from those buckets
-// instead of looking every edge's target up again.
+// What the depth-first search leaves for the semidominator pass. A vertex's DFS parent is its
+// first candidate; every other edge the search meets (forward edges from ancestors, cross and
+// back edges from vertices after the target; on heap graphs 60% of the edges, a sixth of them
+// forward) it writes down as it meets it, bucketed by target, so the predecessor lists are
+// built from those buckets instead of looking every edge's target up again. A forward edge is
+// appended like the others rather than kept as a running minimum per vertex: that was a read
+// and a write at a random place in an n-word table per edge, and the table's fresh pages.
 struct SearchResult {
   LargeArray<uint32_t> parent;  // preorder → DFS parent's preorder
-  LargeArray<uint32_t> semi;    // preorder → smallest earlier predecessor (the parent at worst)
-  // The cross and back edges as (source, target) in preorder. Address space for every edge is
+  // The edges other than tree edges and self-loops, as (source, target) in preorder, and
+  // (0, root) for each root the search entered below another. Address space for every edge is
   // reserved; pages are touched only as far as the buckets go.
   EdgeBuckets laterEdges;
   // Room for the lists built from the buckets, one word per edge, and for where each vertex's
@@ -73,16 +75,14 @@ class SearchWarmer {
  public:
   // The arrays are reserved and stay where they are until the warmer is stopped.
   SearchWarmer(const DominatorResult& r, const SearchResult& out) {
-    // The search fills the preorder table from its start; its second half is faulted in meanwhile.
-    const size_t half = r.preorder.capacity() / 2;
-    m_pages.follow([rest = r.preorder.capacity() - half] { return rest; },
-                   [&r, half](uint64_t from, uint64_t to) { r.preorder.populate(half + from, half + to); }, 1, kStep);
+    // The search writes the preorder table at random places from the start.
+    m_pages.follow([all = r.preorder.capacity()] { return all; },
+                   [&r](uint64_t from, uint64_t to) { r.preorder.populate(from, to); }, 1, kStep);
     m_pages.follow(
         [this, &r] { return std::min(m_vertices.load(std::memory_order_relaxed) + kAhead, r.nodeAt.capacity()); },
         [&r, &out](uint64_t from, uint64_t to) {
           r.nodeAt.populate(from, to);
           out.parent.populate(from, to);
-          out.semi.populate(from, to);
           out.listEnds.populate(from, to);
         },
         1, kStep);
@@ -120,10 +120,11 @@ template <typename G>
 bool searchDepthFirst(const G& g, std::span<const uint32_t> roots, DominatorResult& r, SearchResult& out,
                       SearchWarmer* warmer, ProgressSink& progress, const CancelToken& cancel) {
   const uint32_t n = g.nodeCount();
-  r.preorder.assign(n, kUnreached);
+  // Fresh pages read 0, the super root's preorder, which no node has: during the search 0 means
+  // unreached (depthFirstOrder turns it into kUnreached), so the table needs no filling pass.
+  r.preorder.resize(n);
   r.nodeAt.push_back(kUnreached);
   out.parent.push_back(0);
-  out.semi.push_back(0);
   // 16 bytes a frame (the stack is as deep as the longest reference chain, millions on some
   // heaps). A node with an edge not to follow gets two frames, the edges after it below the
   // edges before it, so the order of the search is that of one frame skipping the edge.
@@ -144,7 +145,6 @@ bool searchDepthFirst(const G& g, std::span<const uint32_t> roots, DominatorResu
     r.preorder[node] = pre;
     r.nodeAt.push_back(node);
     out.parent.push_back(parentPre);
-    out.semi.push_back(parentPre);  // a tree edge: the parent is the first candidate
     const std::span<const uint32_t> succ = g.successors(node);
     const uint32_t skipped = g.skippedSuccessor(node);
     if (skipped < succ.size()) {
@@ -157,7 +157,7 @@ bool searchDepthFirst(const G& g, std::span<const uint32_t> roots, DominatorResu
   };
   uint64_t steps = 0;
   for (uint32_t root : roots) {
-    if (root >= n || r.preorder[root] != kUnreached) continue;
+    if (root >= n || r.preorder[root] != 0) continue;
     enter(root, 0);
     while (!stack.empty()) {
       Frame& f = stack[stack.size() - 1];
@@ -165,7 +165,7 @@ bool searchDepthFirst(const G& g, std::span<const uint32_t> roots, DominatorResu
       const uint32_t from = f.pre;
       if (--f.left == 0) stack.resize(stack.size() - 1);
       const uint32_t to = r.preorder[target];
-      if (to == kUnreached) {
+      if (to == 0) {
         enter(target, from);
         if ((++steps & 0x3FFF) == 0) {
           if (warmer) warmer->publish(r.nodeAt.size(), out.laterEdges.carved());
@@ -174,9 +174,7 @@ bool searchDepthFirst(const G& g, std::span<const uint32_t> roots, DominatorResu
             return false;
           }
         }
-      } else if (to > from) {
-        if (from < out.semi[to]) out.semi[to] = from;  // a forward edge
-      } else if (to < from) {
+      } else if (to != from) {
         out.laterEdges.add(from, to);
       }
     }
@@ -190,10 +188,11 @@ template <typename G>
 bool depthFirstOrder(const G& g, std::span<const uint32_t> roots, DominatorResult& r, SearchResult& out,
                      ProgressSink& progress, const CancelToken& cancel) {
   const uint32_t n = g.nodeCount();
-  const uint64_t edges = std::max<uint64_t>(g.edgeCount(), 1);
+  // Every edge and one pair per root at most.
+  const uint64_t edges = std::max<uint64_t>(g.edgeCount() + roots.size(), 1);
   MXI_CHECK(r.preorder.reserve(n) && r.nodeAt.reserve(size_t{n} + 1) && out.parent.reserve(size_t{n} + 1) &&
-            out.semi.reserve(size_t{n} + 1) && out.listEnds.reserve(size_t{n} + 1) &&
-            out.laterEdges.reserve(n + 1, edges) && out.laterLists.reserve(edges));
+            out.listEnds.reserve(size_t{n} + 1) && out.laterEdges.reserve(n + 1, edges) &&
+            out.laterLists.reserve(edges));
   bool searched = false;
   if (SearchWarmer::worthIt(n)) {
     SearchWarmer warmer(r, out);
@@ -212,38 +211,49 @@ bool depthFirstOrder(const G& g, std::span<const uint32_t> roots, DominatorResul
     searched = searchDepthFirst(g, roots, r, out, nullptr, progress, cancel);
   }
   if (!searched) return false;
+  // The super root's edges: a root the search entered below another gets one more earlier
+  // predecessor, the super root (once, however many root records name it).
+  std::vector<uint32_t> entered;
+  for (uint32_t root : roots) {
+    if (root < n && out.parent[r.preorder[root]] != 0) entered.push_back(r.preorder[root]);
+  }
+  std::sort(entered.begin(), entered.end());
+  entered.erase(std::unique(entered.begin(), entered.end()), entered.end());
+  for (uint32_t pre : entered) out.laterEdges.add(0, pre);
   // What the warmer faulted in ahead of the search's end goes back.
-  for (LargeArray<uint32_t>* a : {&r.nodeAt, &out.parent, &out.semi}) a->shrinkToFit();
+  for (LargeArray<uint32_t>* a : {&r.nodeAt, &out.parent}) a->shrinkToFit();
   out.listEnds.resize(r.nodeAt.size());  // written before read, like the lists
   out.listEnds.shrinkToFit();
   out.laterLists.resize(out.laterEdges.size());
   out.laterLists.shrinkToFit();
-  // The super root's edges (one per root record) precede every vertex.
-  for (uint32_t root : roots) {
-    if (root < n) out.semi[r.preorder[root]] = 0;
-  }
   return true;
+}
+
+// Turns the search's "0: unreached" into kUnreached (nodes the roots do not reach).
+inline void markUnreached(LargeArray<uint32_t>& preorder) {
+  for (uint32_t& p : preorder) {
+    if (p == 0) p = kUnreached;
+  }
 }
 
 }  // namespace detail
 
 namespace detail {
 
-// The later predecessors in preorder space (CSR), bucket by bucket: p's list is
+// The predecessor lists in preorder space (CSR) of the targets in buckets [first, last), from
+// list position `at` (the pairs of the buckets before `first`): p's list is
 // [predEnd[p - 1], predEnd[p]) (p > 0; the super root has none). A bucket's counts, which
-// become its vertices' list cursors, stay in cache. The buckets are freed at the end.
+// become its vertices' list cursors, stay in cache. Disjoint ranges of buckets may be listed on
+// two threads. Progress is reported when `progress` is given (from one thread only).
 // Its own function (like the semidominators'), so that each hot loop gets the registers.
-[[gnu::noinline]] inline bool listLaterPredecessors(SearchResult& search, uint32_t count, LargeArray<uint32_t>& predEnd,
-                                                    LargeArray<uint32_t>& preds, ProgressSink& progress,
-                                                    const CancelToken& cancel) {
-  predEnd = std::move(search.listEnds);
-  preds = std::move(search.laterLists);
-  const EdgeBuckets& buckets = search.laterEdges;
+[[gnu::noinline]] inline bool listPredecessors(const EdgeBuckets& buckets, uint32_t first, uint32_t last,
+                                               uint32_t count, uint32_t at, LargeArray<uint32_t>& predEnd,
+                                               LargeArray<uint32_t>& preds, ProgressSink* progress,
+                                               const CancelToken& cancel) {
   std::vector<uint32_t> cursor(size_t{1} << EdgeBuckets::kTargetBits);
-  uint32_t listed = 0;
-  for (uint32_t k = 0; k < buckets.bucketCount(); ++k) {
+  uint32_t listed = at;
+  for (uint32_t k = first; k < last; ++k) {
     const uint32_t lo = k << EdgeBuckets::kTargetBits;
-    if (lo >= count) break;
     const uint32_t span = std::min(count - lo, uint32_t{1} << EdgeBuckets::kTargetBits);
     std::fill_n(cursor.begin(), span, 0u);
     buckets.forEach(k, [&](uint32_t, uint32_t to) { ++cursor[to - lo]; });
@@ -252,17 +262,38 @@ namespace detail {
       predEnd[lo + i] = listed;
     }
     buckets.forEach(k, [&](uint32_t from, uint32_t to) { preds[cursor[to - lo]++] = from; });
-    if ((k & 63) == 63 && (cancel.isCancelled() || !progress.report("dominators: predecessors", 0))) return false;
+    if ((k & 63) == 63 && (cancel.isCancelled() || (progress && !progress->report("dominators: predecessors", 0)))) {
+      return false;
+    }
   }
-  MXI_CHECK(listed == preds.size());
-  search.laterEdges.clear();
   return true;
 }
 
-// Semidominators, in reverse preorder. `ancestor` links a processed vertex into the forest of
-// processed vertices (initially its DFS parent); `best` is the smallest semidominator on the
-// compressed path from a vertex up to (not including) its forest root. Once w's list is read,
-// predEnd[w] holds w's DFS parent (no later vertex reads predEnd[w]).
+// Buckets that hold targets below `count`, and where to cut them into two runs of about as many
+// pairs each: buckets [0, middle) hold the first `middleAt` pairs.
+struct ListSplit {
+  uint32_t buckets = 0;
+  uint32_t middle = 0;
+  uint32_t middleAt = 0;
+};
+inline ListSplit splitLists(const EdgeBuckets& buckets, uint32_t count) {
+  ListSplit split;
+  split.buckets = std::min(buckets.bucketCount(), ((count - 1) >> EdgeBuckets::kTargetBits) + 1);
+  uint64_t total = 0;
+  for (uint32_t k = 0; k < split.buckets; ++k) total += buckets.bucketSize(k);
+  uint64_t at = 0;
+  while (split.middle < split.buckets && 2 * (at + buckets.bucketSize(split.middle)) <= total) {
+    at += buckets.bucketSize(split.middle++);
+  }
+  split.middleAt = static_cast<uint32_t>(at);
+  return split;
+}
+
+// Semidominators, in reverse preorder, into `semi` (count entries, written before read).
+// `ancestor` links a processed vertex into the forest of processed vertices (initially its DFS
+// parent); `best` is the smallest semidominator on the compressed path from a vertex up to (not
+// including) its forest root. Once w's list is read, predEnd[w] holds w's DFS parent (no later
+// vertex reads predEnd[w]).
 [[gnu::noinline]] inline bool semidominators(LargeArray<uint32_t>& semi, LargeArray<uint32_t>& ancestor,
                                              LargeArray<uint32_t>& predEnd, const LargeArray<uint32_t>& preds,
                                              uint32_t count, ProgressSink& progress, const CancelToken& cancel) {
@@ -290,11 +321,15 @@ namespace detail {
     return std::min(best[v], best[ancestor[v]]);
   };
   for (uint32_t w = count; w-- > 1;) {
-    uint32_t s = semi[w];
-    // No vertex compressed so far is w (only processed ones are): ancestor[w] is still its parent.
+    // No vertex compressed so far is w (only processed ones are): ancestor[w] is still its
+    // parent, the first candidate.
     const uint32_t parentOfW = ancestor[w];
-    for (uint32_t k = predEnd[w - 1]; k < predEnd[w]; ++k) {
-      const uint32_t candidate = eval(preds[k], w);
+    uint32_t s = parentOfW;
+    // Once a candidate is the super root nothing is smaller: the rest of the list is skipped (a
+    // quarter of the evaluations on large heaps, whose shared objects are held from many roots).
+    for (uint32_t k = predEnd[w - 1]; k < predEnd[w] && s != 0; ++k) {
+      const uint32_t v = preds[k];
+      const uint32_t candidate = v < w ? v : eval(v, w);  // an ancestor is its own candidate
       if (candidate < s) s = candidate;
     }
     semi[w] = best[w] = s;
@@ -306,30 +341,26 @@ namespace detail {
   return true;
 }
 
-// The passes after the search: predecessor lists, semidominators, immediate dominators.
+// The passes after the predecessor lists: semidominators, immediate dominators. `parent` is the
+// search's (it becomes the forest's links, then the immediate dominators).
 template <typename Mark>
-bool dominatorsFromSearch(DominatorResult& r, SearchResult& search, ProgressSink& progress, const CancelToken& cancel,
-                          const Mark& mark) {
+bool dominatorsFromLists(DominatorResult& r, LargeArray<uint32_t>&& parent, LargeArray<uint32_t>& predEnd,
+                         LargeArray<uint32_t>& preds, ProgressSink& progress, const CancelToken& cancel,
+                         const Mark& mark) {
   const uint32_t count = r.reached();
-
-  LargeArray<uint32_t> predEnd;
-  LargeArray<uint32_t> preds;
-  if (!listLaterPredecessors(search, count, predEnd, preds, progress, cancel)) return false;
-  if (cancel.isCancelled() || !progress.report("dominators: semidominators", 0)) return false;
-  mark("dominators: predecessors");
-
-  LargeArray<uint32_t>& semi = search.semi;
-  LargeArray<uint32_t> ancestor = std::move(search.parent);
+  LargeArray<uint32_t> semi;
+  semi.resize(count);
+  LargeArray<uint32_t> ancestor = std::move(parent);
   if (!semidominators(semi, ancestor, predEnd, preds, count, progress, cancel)) return false;
   mark("dominators: semidominators");
   preds = {};
 
   // Immediate dominators: the nearest ancestor of the DFS parent not below the semidominator.
-  const LargeArray<uint32_t>& parent = predEnd;
+  const LargeArray<uint32_t>& parentOf = predEnd;
   r.idom = std::move(ancestor);
   r.idom[0] = 0;
   for (uint32_t w = 1; w < count; ++w) {
-    uint32_t d = parent[w];
+    uint32_t d = parentOf[w];
     while (d > semi[w]) d = r.idom[d];
     r.idom[w] = d;
   }
@@ -341,17 +372,19 @@ bool dominatorsFromSearch(DominatorResult& r, SearchResult& search, ProgressSink
 
 // Computes the dominator tree. Returns false when cancelled (the result is then incomplete).
 //
-// `beside`, when given, runs once the search is done (nodeAt and preorder are final), on the
-// other core while the remaining passes run on this one (they use one core and wait on memory);
-// it must leave the tree's arrays alone. Without a second core it runs before them.
+// `beside`, when given, runs once the search is done (nodeAt and preorder are final). On a
+// large graph with a second core it runs there, after that core has listed half of the
+// predecessors, while the semidominator and immediate-dominator passes run on this one (they use
+// one core and wait on memory); it must leave the tree's arrays alone. Otherwise it runs before
+// those passes.
 //
-// Memory (n nodes, e edges, b ≤ e − n + 1 of them later in preorder than their target), in
-// 32-bit words beside the three result arrays: at the end of the search, 4 n + 2 b + b (parent,
-// semi, the lists' ends, the edges to earlier vertices in buckets, their lists, which the
-// warmer has faulted in; the address space of both is reserved for all e edges); during the
-// semidominators 4 n + b (the buckets are freed, the DFS parents double as the forest links, and
-// the predecessor offsets keep each processed vertex's DFS parent once its own list has been
-// read); the lists are freed before the immediate dominators.
+// Memory (n nodes, e edges, b ≤ e + 1 pairs: the edges other than tree edges, and the roots
+// entered below another), in 32-bit words beside the three result arrays: at the end of the search, 2 n + 2 b + b
+// (parent, the lists' ends, the other edges in buckets, their lists, which the warmer has faulted in; the address space
+// of both is reserved for all e edges); during the semidominators 4 n + b (the buckets are freed; the semidominators
+// and their labels are new, the DFS parents double as the forest links, and the predecessor offsets keep each processed
+// vertex's DFS parent once its own list has been read); the lists and the labels are freed before the immediate
+// dominators.
 template <typename G>
 bool computeDominators(const G& g, std::span<const uint32_t> roots, DominatorResult& r, ProgressSink& progress,
                        const CancelToken& cancel, PhaseLog* phases = nullptr,
@@ -362,16 +395,44 @@ bool computeDominators(const G& g, std::span<const uint32_t> roots, DominatorRes
   detail::SearchResult search;
   if (!detail::depthFirstOrder(g, roots, r, search, progress, cancel)) return false;
   mark("dominators: depth-first order");
-  if (!beside || hardwareThreads() < 2) {
+  const uint32_t count = r.reached();
+  LargeArray<uint32_t> predEnd = std::move(search.listEnds);
+  LargeArray<uint32_t> preds = std::move(search.laterLists);
+  const detail::ListSplit split = detail::splitLists(search.laterEdges, count);
+  auto finishOrder = [&] {
+    detail::markUnreached(r.preorder);
     if (beside) beside();
-    return detail::dominatorsFromSearch(r, search, progress, cancel, mark);
+  };
+  auto listed = [&] {
+    MXI_CHECK(predEnd[count - 1] == preds.size());  // every pair listed
+    search.laterEdges.clear();
+    if (cancel.isCancelled() || !progress.report("dominators: semidominators", 0)) return false;
+    mark("dominators: predecessors");
+    return true;
+  };
+  if (count < (1u << 20) || hardwareThreads() < 2) {
+    if (!detail::listPredecessors(search.laterEdges, 0, split.buckets, count, 0, predEnd, preds, &progress, cancel)) {
+      return false;
+    }
+    finishOrder();
+    return listed() && detail::dominatorsFromLists(r, std::move(search.parent), predEnd, preds, progress, cancel, mark);
   }
+  // The second core lists the buckets' second half, then finishes the order and runs `beside`.
+  std::latch secondHalfListed(1);
+  bool secondHalf = false;
   bool done = false;
   const Status ran = WorkerPool(2).run(2, [&](size_t task) {
     if (task == 1) {
-      beside();
+      secondHalf = detail::listPredecessors(search.laterEdges, split.middle, split.buckets, count, split.middleAt,
+                                            predEnd, preds, nullptr, cancel);
+      secondHalfListed.count_down();
+      finishOrder();
     } else {
-      done = detail::dominatorsFromSearch(r, search, progress, cancel, mark);
+      const bool firstHalf =
+          detail::listPredecessors(search.laterEdges, 0, split.middle, count, 0, predEnd, preds, &progress, cancel);
+      secondHalfListed.wait();
+      done = firstHalf && secondHalf && listed() &&
+             detail::dominatorsFromLists(r, std::move(search.parent), predEnd, preds, progress, cancel, mark);
     }
     return okStatus();
   });

@@ -1,5 +1,5 @@
 // EdgeBuckets: (source, target) pairs sorted by the target's high bits as they arrive. The
-// dominator search meets the edges to earlier vertices in no useful order; counting them per
+// dominator search meets the edges other than tree edges in no useful order; counting them per
 // target there and scattering them into lists afterwards were two random accesses per edge
 // into tables of tens of MB. Appended to one of a few hundred buckets instead (each a run of
 // sequential writes), they are listed bucket by bucket later with counts that stay in cache.
@@ -41,6 +41,13 @@ class EdgeBuckets {
   }
 
   uint32_t bucketCount() const { return static_cast<uint32_t>(m_buckets.size()); }
+  // Pairs in bucket k.
+  uint64_t bucketSize(uint32_t k) const {
+    const std::vector<uint32_t>& chunks = m_chunks[k];
+    if (chunks.empty()) return 0;
+    const uint64_t* last = m_storage.data() + size_t{chunks.back()} * kChunk;
+    return (chunks.size() - 1) * kChunk + static_cast<uint64_t>(m_buckets[k].at - last);
+  }
   // Pairs in every bucket.
   uint64_t size() const {
     uint64_t total = 0;
@@ -75,12 +82,6 @@ class EdgeBuckets {
     uint64_t* at = nullptr;  // next free pair in the current chunk
     uint64_t* end = nullptr;
   };
-  uint64_t bucketSize(uint32_t k) const {
-    const std::vector<uint32_t>& chunks = m_chunks[k];
-    if (chunks.empty()) return 0;
-    const uint64_t* last = m_storage.data() + size_t{chunks.back()} * kChunk;
-    return (chunks.size() - 1) * kChunk + static_cast<uint64_t>(m_buckets[k].at - last);
-  }
   void grow(uint32_t k) {
     MXI_CHECK(m_carved + kChunk <= m_storage.capacity());  // more pairs than reserved
     Bucket& b = m_buckets[k];

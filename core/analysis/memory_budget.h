@@ -34,15 +34,16 @@ MemoryNeed indexMemoryNeed(uint64_t fileBytes, uint32_t idSize, unsigned threads
 // The dominator tree, retained sizes and the shortest paths to the tops, once the index exists,
 // from its counts (n objects, e references), in bytes:
 //   predecessors:   2 (9 n + 6 e)             — in 32-bit words: preorder, node table, DFS
-//                                               parents, smallest earlier predecessors, the lists'
-//                                               ends (5 n), the edges to earlier vertices in
-//                                               buckets (2 b, and n / 8 for the buckets' last
-//                                               chunks) and their lists (b), where b ≤ e − n + 1:
-//                                               the n − 1 tree edges are not among them; the page
-//                                               warmer's lead (≤ 28 MB) is in the margin; and the
-//                                               retained sizes (8 n), filled beside this pass
+//                                               parents, the lists' ends (4 n), the edges other
+//                                               than tree edges in buckets (2 b, and n / 8 for the
+//                                               buckets' last chunks) and their lists (b), where
+//                                               b ≤ e − r + 1 + r' for r reached nodes and r' ≤ r
+//                                               roots entered below another root: at most
+//                                               12.5 n + 12 e + 12 bytes with the retained sizes
+//                                               (8 n), filled beside this pass; the page warmer's
+//                                               lead (≤ 28 MB) is in the margin
 //   semidominators: 4 (8 n + e)               — the same without the edges' preorders, with the
-//                                               labels
+//                                               semidominators and their labels
 //   paths:          12 n + 8 n + 13 n + 4 n   — the tree (3 arrays), retained sizes, the path
 //                                               search's state, parents and queues
 //   need = max(all three) + 64 MiB for the stacks, the result and the allocator

@@ -189,6 +189,31 @@ TEST(DominatorsTest, TheTaskBesideThePassesSeesTheFinalOrder) {
   for (uint32_t j = 0; j < n; ++j) ASSERT_EQ(weights[r.preorder[j]], j + 1) << j;
 }
 
+// On a graph large enough for the passes to share two cores: a root the search enters below
+// another root is still dominated by nothing but the super root, and nodes no root reaches (even
+// with edges into the reached part) stay unreached.
+TEST(DominatorsTest, ARootEnteredBelowAnotherAndUnreachedNodesOnALargeGraph) {
+  const uint32_t ladder = 2'000'000;
+  TestGraph g = ladderWithBackEdges(ladder);
+  const uint32_t second = ladder, held = ladder + 1, unreached = ladder + 2;
+  const uint32_t n = unreached + 1000;
+  g.succ.resize(n);
+  g.skipped.assign(n, UINT32_MAX);
+  g.succ[5].push_back(second);  // the search meets `second` from 5 before it starts from it
+  g.succ[second].push_back(held);
+  for (uint32_t u = unreached; u < n; ++u) g.succ[u].push_back(u % 7);
+  DominatorResult r;
+  NullProgress progress;
+  CancelToken cancel;
+  ASSERT_TRUE(computeDominators(g, std::vector<uint32_t>{0, second}, r, progress, cancel));
+  ASSERT_EQ(r.reached(), ladder + 3);
+  for (uint32_t j = 2; j < ladder; ++j) ASSERT_EQ(r.nodeAt[r.idom[r.preorder[j]]], j % 2 == 0 ? j - 2 : j - 1) << j;
+  EXPECT_GT(r.preorder[second], r.preorder[5]);
+  EXPECT_EQ(r.idom[r.preorder[second]], 0u);
+  EXPECT_EQ(r.nodeAt[r.idom[r.preorder[held]]], second);
+  for (uint32_t u = unreached; u < n; ++u) ASSERT_EQ(r.preorder[u], kUnreached) << u;
+}
+
 TEST(DominatorsTest, DiamondsAndSharedChildren) {
   // 0 → 1, 0 → 2, 1 → 3, 2 → 3, 3 → 4; root 0: 3 is dominated by 0, not by 1 or 2.
   TestGraph g{{{1, 2}, {3}, {3}, {4}, {}}, std::vector<uint32_t>(5, UINT32_MAX)};
