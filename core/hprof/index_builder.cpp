@@ -101,9 +101,15 @@ void IndexBuilder::followScanTables(PageWarmer& warmer) {
       [&ix](uint64_t from, uint64_t to) {
         for (const auto& segment : ix.m_refSegments) segment.populate(from, to);
       });
+  // Never behind the scan: a warmer that fell behind (a busy machine, a dump not in the page
+  // cache) would map again what the scan has released, and those pages would stay.
   warmer.follow(
       [this] { return std::min<uint64_t>(m_scanPosition.load(std::memory_order_relaxed) + kFileAhead, m_data.size()); },
-      [this](uint64_t from, uint64_t to) { m_source->prefetch(from, to); }, /*minStep=*/8u << 20);
+      [this](uint64_t from, uint64_t to) {
+        from = std::max(from, m_scanPosition.load(std::memory_order_relaxed));
+        if (from < to) m_source->prefetch(from, to);
+      },
+      /*minStep=*/8u << 20);
 }
 
 bool IndexBuilder::reportProgress(std::string_view phase, uint64_t done, uint64_t total) {
