@@ -10,7 +10,7 @@ namespace mxi::core::hprof {
 
 HeapIndex::~HeapIndex() = default;
 
-void HeapIndex::compactObjectTable(uint64_t idDifferences) {
+uint64_t HeapIndex::compactObjectTable(uint64_t idDifferences) {
   const size_t n = m_entries.size();
   m_minId = n ? m_entries.front().id : 0;
   m_maxId = n ? m_entries.back().id : 0;
@@ -24,8 +24,12 @@ void HeapIndex::compactObjectTable(uint64_t idDifferences) {
   // One pass: each entry's id goes to the id table and its packed word moves, in place, from
   // byte 16i + 8 to byte 8i — never over an entry still to be read.
   auto* bytes = reinterpret_cast<uint8_t*>(m_entries.data());
+  uint64_t duplicates = 0;
+  uint64_t previous = n ? m_entries.front().id + 1 : 0;  // differs from the first id
   for (size_t i = 0; i < n; ++i) {
     const Entry entry = m_entries[i];
+    duplicates += entry.id == previous;
+    previous = entry.id;
     if (m_compactIds) {
       m_ids32[i] = static_cast<uint32_t>((entry.id - m_minId) >> m_idShift);
     } else {
@@ -39,6 +43,7 @@ void HeapIndex::compactObjectTable(uint64_t idDifferences) {
   m_classOfObject = reinterpret_cast<uint32_t*>(m_packed.data() + n);
   m_refOffsets = m_classOfObject + n;
   m_packed.shrinkToFit(2 * n + 1);
+  return duplicates;
 }
 
 void HeapIndex::buildLookupTable(bool distinctIds) {

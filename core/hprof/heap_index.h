@@ -264,8 +264,9 @@ class HeapIndex {
   uint64_t shallowSizeFromDump(ObjectIndex object) const;
   // Replaces the sorted build-time table (m_entries) by the compact one (m_packed + ids).
   // `idDifferences`: the OR of the XORs of ids dumped one after the other, whose lowest set bit
-  // is the ids' common alignment (the lowest bit in which any two ids differ).
-  void compactObjectTable(uint64_t idDifferences);
+  // is the ids' common alignment (the lowest bit in which any two ids differ). Returns how many
+  // entries repeat the id of the one before (counted in the same pass).
+  uint64_t compactObjectTable(uint64_t idDifferences);
   // The id lookup: a rank table when the ids are compact, distinct and dense enough, else
   // buckets over the sorted ids.
   void buildLookupTable(bool distinctIds);

@@ -14,7 +14,9 @@
 #include <span>
 #include <vector>
 
+#include "core/base/check.h"
 #include "core/base/large_array.h"
+#include "core/base/worker_pool.h"
 
 namespace mxi::core::hprof {
 
@@ -42,22 +44,18 @@ class IdRankTable {
     const uint64_t blocks = uint64_t{used} * kBlocksPerGroup;
     if (blocks * sizeof(Block) + groups * sizeof(uint32_t) > maxBytes || !m_blocks.reserve(blocks)) return false;
     m_blocks.resize(blocks);  // fresh pages: every bit clear
-    for (const uint32_t key : keys) {
-      const uint32_t slot = key % kSlots;
-      m_blocks[groupStart[key / kGroupSlots] + key % kGroupSlots / kSlots].bits[slot / 64] |= uint64_t{1}
-                                                                                              << (slot % 64);
-    }
-    // Groups were numbered in key order, so the blocks lie in key order: ranks are a running sum.
-    uint32_t rank = 0;
-    for (Block& block : m_blocks) {
-      block.base = rank;
-      uint32_t inBlock = 0;
-      for (int w = 0; w < kWords; ++w) {
-        block.before[w] = static_cast<uint16_t>(inBlock);
-        inBlock += bitCount(block.bits[w]);
-      }
-      rank += inBlock;
-    }
+    // Two halves on two cores for a large table, split where a group starts so that no block
+    // is written by both. Groups were numbered in key order, so the blocks lie in key order:
+    // ranks are a running sum, and the second half's starts at the number of keys before it.
+    size_t middle = keys.size() >= (size_t{1} << 20) && hardwareThreads() >= 2 ? keys.size() / 2 : keys.size();
+    while (middle < keys.size() && keys[middle] / kGroupSlots == keys[middle - 1] / kGroupSlots) ++middle;
+    const size_t parts = middle < keys.size() ? 2 : 1;
+    const Status built = WorkerPool(static_cast<unsigned>(parts)).run(parts, [&](size_t part) {
+      const std::span<const uint32_t> mine = part == 0 ? keys.first(middle) : keys.subspan(middle);
+      fillBlocks(mine, groupStart, static_cast<uint32_t>(part == 0 ? 0 : middle));
+      return okStatus();
+    });
+    MXI_CHECK(built.ok());
     m_groupStart = std::move(groupStart);
     m_end = uint64_t{keys.back()} + 1;
     return true;
@@ -97,6 +95,29 @@ class IdRankTable {
 #else
     return static_cast<uint32_t>(std::popcount(v));
 #endif
+  }
+
+  // Sets the bits of `keys` (whole groups of them) and the ranks of their blocks, the first
+  // of which is `rank`.
+  void fillBlocks(std::span<const uint32_t> keys, const std::vector<uint32_t>& groupStart, uint32_t rank) {
+    if (keys.empty()) return;
+    for (const uint32_t key : keys) {
+      const uint32_t slot = key % kSlots;
+      m_blocks[groupStart[key / kGroupSlots] + key % kGroupSlots / kSlots].bits[slot / 64] |= uint64_t{1}
+                                                                                              << (slot % 64);
+    }
+    const size_t first = groupStart[keys.front() / kGroupSlots];
+    const size_t last = groupStart[keys.back() / kGroupSlots] + kBlocksPerGroup;
+    for (size_t b = first; b < last; ++b) {
+      Block& block = m_blocks[b];
+      block.base = rank;
+      uint32_t inBlock = 0;
+      for (int w = 0; w < kWords; ++w) {
+        block.before[w] = static_cast<uint16_t>(inBlock);
+        inBlock += bitCount(block.bits[w]);
+      }
+      rank += inBlock;
+    }
   }
 
   static constexpr int kWords = 6;

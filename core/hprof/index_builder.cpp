@@ -319,13 +319,11 @@ Status IndexBuilder::sortObjects() {
   }
   m_runStarts.clear();
   m_runStarts.shrink_to_fit();
-  uint64_t duplicates = 0;
-  for (size_t i = 1; i < e.size(); ++i) duplicates += e[i].id == e[i - 1].id;
+  const uint64_t duplicates = ix.compactObjectTable(m_idDifferences);
   if (duplicates) {
     ix.m_stats.warnings.push_back(std::to_string(duplicates) +
                                   " object ids occur more than once; lookups return one of them");
   }
-  ix.compactObjectTable(m_idDifferences);
   ix.buildLookupTable(duplicates == 0);
   for (GcRoot& root : ix.m_roots) root.object = ix.find(root.id).value_or(kNoObject);
   for (ClassInfo& c : ix.m_classes) {
@@ -382,7 +380,19 @@ bool IndexBuilder::sortRuns() {
     if (r.begin != longest.begin) stragglers.insert(stragglers.end(), e.data() + r.begin, e.data() + r.end);
   }
   std::sort(stragglers.begin(), stragglers.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
-  std::memmove(e.data(), e.data() + longest.begin, longest.size() * sizeof(HeapIndex::Entry));
+  if (longest.end == e.size()) {
+    // Every straggler precedes the long run (HotSpot: a few thousand objects dumped first).
+    // Merge forwards in place: output position k never passes the next run entry to read
+    // (longest.begin + k - j, with j ≤ longest.begin stragglers placed), and once every straggler
+    // is placed the rest of the run is where it belongs already. When the stragglers' ids are
+    // low, that is after a few thousand entries instead of a pass over the whole table.
+    size_t i = longest.begin, j = 0, k = 0;
+    for (; j < others; ++k) {
+      e[k] = (i < e.size() && e[i].id <= stragglers[j].id) ? e[i++] : stragglers[j++];  // ties: as below
+    }
+    return true;
+  }
+  if (longest.begin != 0) std::memmove(e.data(), e.data() + longest.begin, longest.size() * sizeof(HeapIndex::Entry));
   int64_t i = static_cast<int64_t>(longest.size()) - 1, j = static_cast<int64_t>(others) - 1;
   for (int64_t k = static_cast<int64_t>(e.size()) - 1; j >= 0; --k) {
     e[static_cast<size_t>(k)] = (i >= 0 && e[static_cast<size_t>(i)].id > stragglers[static_cast<size_t>(j)].id)

@@ -53,6 +53,22 @@ TEST(IdRankTableTest, MatchesBinarySearchOnRandomKeys) {
   }
 }
 
+// A table of millions of keys is built in two halves on two cores, split where a group starts:
+// ranks run on across the split, with keys in distant regions on both sides of it.
+TEST(IdRankTableTest, LargeTablesRankAcrossTheirHalves) {
+  std::mt19937 rng(32);
+  std::vector<uint32_t> keys;
+  for (uint32_t k = 7; keys.size() < 1'500'000; k += 1 + rng() % 15) keys.push_back(k);
+  for (uint32_t k = 2'000'000'000u; keys.size() < 2'500'000; k += 1 + rng() % 9) keys.push_back(k);
+  IdRankTable t;
+  ASSERT_TRUE(t.build(keys, 256u << 20));
+  for (uint32_t i = 0; i < keys.size(); ++i) ASSERT_EQ(t.find(keys[i]), i) << keys[i];
+  for (uint32_t i = 1; i < keys.size(); i += 997) {
+    for (uint32_t k = keys[i - 1] + 1; k < keys[i]; ++k) ASSERT_EQ(t.find(k), IdRankTable::kAbsent) << k;
+  }
+  EXPECT_EQ(t.find(1'000'000'000u), IdRankTable::kAbsent);
+}
+
 TEST(IdRankTableTest, RefusesWhatWouldNotFitOrCannotBeAKey) {
   IdRankTable t;
   EXPECT_FALSE(t.build(std::vector<uint32_t>{0, 10'000'000}, 1 << 10));  // 2 groups: 32 KiB

@@ -2,6 +2,9 @@
 // find exactly the ids the dump has.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <vector>
+
 #include "core/hprof/heap_index.h"
 #include "tests/support/hprof_writer.h"
 
@@ -129,6 +132,76 @@ INSTANTIATE_TEST_SUITE_P(Layouts, IdLookupTest,
                                            LookupCase{"sparse", 1 << 20, false, "buckets"},
                                            LookupCase{"repeated", 24, true, "buckets"}),
                          [](const auto& param) { return std::string(param.param.name); });
+
+// Dumps list objects in runs of ascending ids: a JVM's regions, dump threads, a few stragglers.
+// However the runs lie, the table ends up in id order, every id found at its position and every
+// reference resolved (each object points at the next id up).
+struct OrderCase {
+  const char* name;
+  std::vector<uint64_t> dumpOrder;  // ids, in the order the dump lists them
+};
+
+std::vector<uint64_t> run(uint64_t first, uint64_t stride, int count) {
+  std::vector<uint64_t> ids;
+  for (int k = 0; k < count; ++k) ids.push_back(first + uint64_t(k) * stride);
+  return ids;
+}
+std::vector<uint64_t> concat(std::vector<std::vector<uint64_t>> parts) {
+  std::vector<uint64_t> out;
+  for (auto& p : parts) out.insert(out.end(), p.begin(), p.end());
+  return out;
+}
+std::vector<uint64_t> descending(std::vector<uint64_t> ids) {
+  std::sort(ids.rbegin(), ids.rend());
+  return ids;
+}
+
+class ObjectOrderTest : public ::testing::TestWithParam<OrderCase> {};
+
+TEST_P(ObjectOrderTest, EndsInIdOrderWithEveryReferenceResolved) {
+  const std::vector<uint64_t>& dumped = GetParam().dumpOrder;
+  std::vector<uint64_t> sorted = dumped;
+  std::sort(sorted.begin(), sorted.end());
+  test::HprofWriter w(8, "JAVA PROFILE 1.0.2");
+  test::HeapSegment seg = w.segment();
+  const uint64_t cls = 0x100;
+  seg.classDump(cls, 0, 0, 0, {}, {});
+  for (uint64_t id : dumped) {
+    const auto next = std::upper_bound(sorted.begin(), sorted.end(), id);
+    seg.objectArray(id, cls, {next == sorted.end() ? uint64_t{0} : *next});
+  }
+  w.heapDump(seg);
+  w.heapDumpEnd();
+  const auto result = build(w.bytes());
+  ASSERT_TRUE(result.ok()) << result.status().toString();
+  const HeapIndex& ix = **result;
+  ASSERT_EQ(ix.objectCount(), sorted.size() + 1);
+  for (uint32_t i = 1; i < ix.objectCount(); ++i) {
+    ASSERT_EQ(ix.idOf(ObjectIndex{i}).value, sorted[i - 1]) << i;
+    ASSERT_EQ(ix.find(ObjectId{sorted[i - 1]})->value, i);
+    const auto refs = ix.references(ObjectIndex{i});
+    if (i + 1 < ix.objectCount()) {
+      ASSERT_EQ(refs.size(), 1u) << i;
+      EXPECT_EQ(refs[0].value, i + 1);
+    }
+  }
+  EXPECT_EQ(ix.stats().danglingReferences, 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Layouts, ObjectOrderTest,
+    ::testing::Values(
+        // HotSpot: a few thousand objects dumped before the heap's one long run.
+        OrderCase{"StragglersFirstBelowTheRun", concat({descending(run(0x1000, 16, 40)), run(0x10000, 24, 3000)})},
+        OrderCase{"StragglersFirstAcrossTheRun",
+                  concat({descending(run(0x10008, 24 * 75, 40)), run(0x10000, 24, 3000)})},
+        OrderCase{"StragglersFirstAboveTheRun", concat({run(0x100000, 8, 40), run(0x10000, 24, 3000)})},
+        OrderCase{"StragglersAfterTheRun", concat({run(0x10000, 24, 3000), descending(run(0x10008, 24 * 75, 40))})},
+        OrderCase{"StragglersOnBothSides",
+                  concat({run(0x10010, 24 * 150, 20), run(0x10000, 24, 3000), descending(run(0x10008, 24 * 150, 20))})},
+        OrderCase{"DisjointRegions", concat({run(0x200000, 8, 1500), run(0x10000, 8, 1500), run(0x90000, 8, 500)})},
+        OrderCase{"EveryIdDescending", descending(run(0x10000, 8, 3000))}),
+    [](const auto& param) { return std::string(param.param.name); });
 
 }  // namespace
 }  // namespace mxi::core::hprof
