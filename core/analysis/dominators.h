@@ -43,6 +43,7 @@ struct DominatorResult {
   LargeArray<uint32_t> nodeAt;    // preorder → node (nodeAt[0] is kUnreached: the super root)
   LargeArray<uint32_t> preorder;  // node → preorder, kUnreached when the node is not reachable
   LargeArray<uint32_t> idom;      // preorder → preorder of the immediate dominator (idom[0] = 0)
+  uint32_t tops = 0;              // vertices the super root immediately dominates (millions on a heap)
   uint32_t reached() const { return static_cast<uint32_t>(nodeAt.size()); }
 };
 
@@ -359,10 +360,12 @@ bool dominatorsFromLists(DominatorResult& r, LargeArray<uint32_t>&& parent, Larg
   const LargeArray<uint32_t>& parentOf = predEnd;
   r.idom = std::move(ancestor);
   r.idom[0] = 0;
+  r.tops = 0;
   for (uint32_t w = 1; w < count; ++w) {
     uint32_t d = parentOf[w];
     while (d > semi[w]) d = r.idom[d];
     r.idom[w] = d;
+    r.tops += d == 0;
   }
   mark("dominators: immediate dominators");
   return true;

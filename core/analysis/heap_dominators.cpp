@@ -72,14 +72,16 @@ StatusOr<std::unique_ptr<HeapDominators>> HeapDominators::compute(const HeapGrap
   }
   const uint32_t count = tree.reached();
   // Children follow their dominators in preorder: one backward pass sums every subtree and
-  // meets the tops, last first.
+  // meets the tops, last first (so they fill their table from its end).
   std::vector<uint32_t>& tops = result->m_tops;
+  tops.resize(tree.tops);
+  size_t top = tops.size();
   for (uint32_t w = count; w-- > 1;) {
     const uint32_t d = tree.idom[w];
     retained[d] += retained[w];
-    if (d == 0) tops.push_back(w);
+    if (d == 0) tops[--top] = w;
   }
-  std::reverse(tops.begin(), tops.end());
+  MXI_CHECK(top == 0);
   if (options.phases) options.phases->mark("retained sizes");
   return result;
 }

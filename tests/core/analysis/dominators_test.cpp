@@ -91,6 +91,9 @@ TEST(DominatorsTest, MatchesBruteForceOnRandomGraphs) {
         }
       }
     }
+    uint32_t undominated = 0;  // reached, with no strict dominator: the super root's children
+    for (uint32_t w = 0; w < n; ++w) undominated += all[w] && dominators[w].empty();
+    ASSERT_EQ(r.tops, undominated) << "round " << round;
     for (uint32_t w = 0; w < n; ++w) {
       ASSERT_EQ(r.preorder[w] != kUnreached, all[w]) << "round " << round << " node " << w;
       if (!all[w]) continue;
