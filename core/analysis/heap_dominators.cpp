@@ -73,8 +73,8 @@ StatusOr<std::unique_ptr<HeapDominators>> HeapDominators::compute(const HeapGrap
   const uint32_t count = tree.reached();
   // Children follow their dominators in preorder: one backward pass sums every subtree and
   // meets the tops, last first (so they fill their table from its end).
-  std::vector<uint32_t>& tops = result->m_tops;
-  tops.resize(tree.tops);
+  LargeArray<uint32_t>& tops = result->m_tops;
+  tops.resize(tree.tops);  // fresh pages, written once (a vector would zero them first)
   size_t top = tops.size();
   for (uint32_t w = count; w-- > 1;) {
     const uint32_t d = tree.idom[w];

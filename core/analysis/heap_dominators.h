@@ -62,7 +62,7 @@ class HeapDominators {
  private:
   DominatorResult m_tree;
   LargeArray<uint64_t> m_retained;  // by preorder
-  std::vector<uint32_t> m_tops;     // preorder positions of the tops, in preorder
+  LargeArray<uint32_t> m_tops;      // preorder positions of the tops, in preorder
   void buildChildLists() const;
   mutable std::once_flag m_childrenOnce;
   mutable LargeArray<uint32_t> m_childStart, m_childList;  // CSR by preorder, built by children()

@@ -16,8 +16,9 @@ StatusOr<std::unique_ptr<ShortestPaths>> ShortestPaths::compute(const HeapGraph&
   const hprof::HeapIndex& index = graph.index();
   out->m_index = &index;
   const uint32_t n = index.objectCount();
-  std::vector<uint8_t>& state = out->m_state;
-  state.assign(n, kUnseen);
+  LargeArray<uint8_t>& state = out->m_state;
+  static_assert(kUnseen == 0);
+  state.resize(n);  // fresh pages: every object unseen, without a pass to say so
   LargeArray<uint32_t>& parent = out->m_parent;
   parent.resize(n);  // only entries of reached objects are ever read
   std::array<LargeArray<uint32_t>, kTiers> queues;

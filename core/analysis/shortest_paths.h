@@ -15,6 +15,7 @@
 
 #include "core/analysis/heap_graph.h"
 #include "core/analysis/known_references.h"
+#include "core/base/large_array.h"
 #include "core/base/status.h"
 
 namespace mxi::core::analysis {
@@ -45,7 +46,7 @@ class ShortestPaths {
   static constexpr uint8_t kPlainTier = 0, kLastTier = 1, kIgnoredTier = 2, kTiers = 3;
   static constexpr uint8_t kUnseen = 0;  // otherwise 1 + the tier of the best path found so far
   const hprof::HeapIndex* m_index = nullptr;
-  std::vector<uint8_t> m_state;                         // by object
+  LargeArray<uint8_t> m_state;                          // by object (fresh pages: kUnseen)
   LargeArray<uint32_t> m_parent;                        // by object; UINT32_MAX for root objects
   std::unordered_map<uint32_t, uint32_t> m_rootRecord;  // root object → index into roots()
 };
