@@ -89,11 +89,9 @@ class SearchWarmer {
         1, kStep);
     // The lists hold one word per pair, and the pairs are at most what has been carved.
     m_pages.follow(
-        [this, &out] {
-          return std::min(m_carved.load(std::memory_order_relaxed) + kAhead, out.laterEdges.storage().capacity());
-        },
+        [this, &out] { return std::min(m_carved.load(std::memory_order_relaxed) + kAhead, out.laterEdges.capacity()); },
         [&out](uint64_t from, uint64_t to) {
-          out.laterEdges.storage().populate(from, to);
+          out.laterEdges.populate(from, to);
           out.laterLists.populate(from, to);
         },
         1, kStep);
@@ -381,13 +379,14 @@ bool dominatorsFromLists(DominatorResult& r, LargeArray<uint32_t>&& parent, Larg
 // one core and wait on memory); it must leave the tree's arrays alone. Otherwise it runs before
 // those passes.
 //
-// Memory (n nodes, e edges, b ≤ e + 1 pairs: the edges other than tree edges, and the roots
-// entered below another), in 32-bit words beside the three result arrays: at the end of the search, 2 n + 2 b + b
-// (parent, the lists' ends, the other edges in buckets, their lists, which the warmer has faulted in; the address space
-// of both is reserved for all e edges); during the semidominators 4 n + b (the buckets are freed; the semidominators
-// and their labels are new, the DFS parents double as the forest links, and the predecessor offsets keep each processed
-// vertex's DFS parent once its own list has been read); the lists and the labels are freed before the immediate
-// dominators.
+// Memory (n nodes, e edges, b pairs: the edges other than tree edges, and the roots entered
+// below another), in 32-bit words beside the three result arrays: at the end of the search,
+// 2 n + 1.5 b + b (parent, the lists' ends, the pairs in buckets, their lists, which the warmer
+// has faulted in; the address space of both is reserved for all e edges); during the
+// semidominators 4 n + b (the buckets are freed; the semidominators and their labels are new,
+// the DFS parents double as the forest links, and the predecessor offsets keep each processed
+// vertex's DFS parent once its own list has been read); the lists and the labels are freed
+// before the immediate dominators.
 template <typename G>
 bool computeDominators(const G& g, std::span<const uint32_t> roots, DominatorResult& r, ProgressSink& progress,
                        const CancelToken& cancel, PhaseLog* phases = nullptr,

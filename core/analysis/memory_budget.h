@@ -35,13 +35,16 @@ MemoryNeed indexMemoryNeed(uint64_t fileBytes, uint32_t idSize, unsigned threads
 // from its counts (n objects, e references), in bytes:
 //   predecessors:   2 (9 n + 6 e)             — in 32-bit words: preorder, node table, DFS
 //                                               parents, the lists' ends (4 n), the edges other
-//                                               than tree edges in buckets (2 b, and n / 8 for the
-//                                               buckets' last chunks) and their lists (b), where
-//                                               b ≤ e − r + 1 + r' for r reached nodes and r' ≤ r
-//                                               roots entered below another root: at most
-//                                               12.5 n + 12 e + 12 bytes with the retained sizes
-//                                               (8 n), filled beside this pass; the page warmer's
-//                                               lead (≤ 28 MB) is in the margin
+//                                               than tree edges in buckets (1.5 b: 6 bytes a pair,
+//                                               and n / 8 for the buckets' last chunks) and their
+//                                               lists (b), where b ≤ e − r + 1 + R for r reached
+//                                               nodes and R distinct root objects (the tree edges
+//                                               are not among them; a root entered below another
+//                                               adds one): with the retained sizes (8 n), filled
+//                                               beside this pass, at most 14.4 n + 10 e + 10 R + 20
+//                                               bytes, within the formula while R ≤ 0.36 n (heaps
+//                                               have far fewer roots); the page warmer's lead
+//                                               (≤ 28 MB) is in the margin
 //   semidominators: 4 (8 n + e)               — the same without the edges' preorders, with the
 //                                               semidominators and their labels
 //   paths:          12 n + 8 n + 13 n + 4 n   — the tree (3 arrays), retained sizes, the path

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <utility>
 #include <vector>
 
@@ -36,6 +37,26 @@ TEST(EdgeBucketsTest, EachBucketReturnsItsPairsInOrderAcrossChunks) {
   EXPECT_EQ(buckets.carved(), 4 * EdgeBuckets::kChunk);
   buckets.clear();
   EXPECT_EQ(buckets.bucketCount(), 0u);
+}
+
+// A pair keeps all 32 bits of its source and, with its bucket, all of its target's.
+TEST(EdgeBucketsTest, ExtremeSourcesAndTargetsComeBackWhole) {
+  constexpr uint32_t kBucket = 1u << EdgeBuckets::kTargetBits;
+  EdgeBuckets buckets;
+  ASSERT_TRUE(buckets.reserve(3 * kBucket, 8));
+  const std::vector<std::pair<uint32_t, uint32_t>> pairs = {
+      {UINT32_MAX, 0}, {0, kBucket - 1}, {0x80000001u, kBucket}, {7, 3 * kBucket - 1}, {UINT32_MAX - 1, 2 * kBucket}};
+  for (const auto& [source, target] : pairs) buckets.add(source, target);
+  std::vector<std::pair<uint32_t, uint32_t>> seen;
+  for (uint32_t k = 0; k < buckets.bucketCount(); ++k) {
+    buckets.forEach(k, [&](uint32_t source, uint32_t target) { seen.emplace_back(source, target); });
+  }
+  std::vector<std::pair<uint32_t, uint32_t>> expected = pairs;  // bucket by bucket, each in order
+  std::stable_sort(expected.begin(), expected.end(), [](const auto& a, const auto& b) {
+    return a.second >> EdgeBuckets::kTargetBits < b.second >> EdgeBuckets::kTargetBits;
+  });
+  EXPECT_EQ(seen, expected);
+  EXPECT_EQ(buckets.size(), pairs.size());
 }
 
 }  // namespace
