@@ -51,8 +51,8 @@ namespace detail {
 
 // What the depth-first search leaves for the semidominator pass. A vertex's DFS parent is its
 // first candidate; every other edge the search meets (forward edges from ancestors, cross and
-// back edges from vertices after the target; on heap graphs 60% of the edges, a sixth of them
-// forward) it writes down as it meets it, bucketed by target, so the predecessor lists are
+// back edges from vertices after the target; on heap graphs about 60% of the edges, an eighth
+// of them forward) it writes down as it meets it, bucketed by target, so the predecessor lists are
 // built from those buckets instead of looking every edge's target up again. A forward edge is
 // appended like the others rather than kept as a running minimum per vertex: that was a read
 // and a write at a random place in an n-word table per edge, and the table's fresh pages.
@@ -120,7 +120,7 @@ bool searchDepthFirst(const G& g, std::span<const uint32_t> roots, DominatorResu
                       SearchWarmer* warmer, ProgressSink& progress, const CancelToken& cancel) {
   const uint32_t n = g.nodeCount();
   // Fresh pages read 0, the super root's preorder, which no node has: during the search 0 means
-  // unreached (depthFirstOrder turns it into kUnreached), so the table needs no filling pass.
+  // unreached (markUnreached turns it into kUnreached later), so the table needs no filling pass.
   r.preorder.resize(n);
   r.nodeAt.push_back(kUnreached);
   out.parent.push_back(0);
