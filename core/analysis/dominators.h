@@ -103,8 +103,6 @@ class SearchWarmer {
   }
   void run() { m_pages.run(std::chrono::microseconds(200)); }
   void stop() { m_pages.stop(); }
-  // Worth a second thread only when the arrays span many huge pages and there is a core to spare.
-  static bool worthIt(uint32_t nodes) { return nodes >= (1u << 20) && hardwareThreads() >= 2; }
 
  private:
   static constexpr size_t kStep = size_t{1} << 19;   // elements per madvise (2 MB of 32-bit words)
@@ -193,7 +191,7 @@ bool depthFirstOrder(const G& g, std::span<const uint32_t> roots, DominatorResul
             out.listEnds.reserve(size_t{n} + 1) && out.laterEdges.reserve(n + 1, edges) &&
             out.laterLists.reserve(edges));
   bool searched = false;
-  if (SearchWarmer::worthIt(n)) {
+  if (worthTwoCores(n)) {
     SearchWarmer warmer(r, out);
     // Task 0, the search, runs on this thread; the warmer stops when it is done.
     const Status ran = WorkerPool(2).run(2, [&](size_t task) {
@@ -412,7 +410,7 @@ bool computeDominators(const G& g, std::span<const uint32_t> roots, DominatorRes
     mark("dominators: predecessors");
     return true;
   };
-  if (count < (1u << 20) || hardwareThreads() < 2) {
+  if (!worthTwoCores(count)) {
     if (!detail::listPredecessors(search.laterEdges, 0, split.buckets, count, 0, predEnd, preds, &progress, cancel)) {
       return false;
     }

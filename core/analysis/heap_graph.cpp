@@ -24,7 +24,7 @@ HeapGraph::HeapGraph(const hprof::HeapIndex& index) : m_index(index) {
   if (std::find(m_referenceClass.begin(), m_referenceClass.end(), 1) != m_referenceClass.end()) {
     // Two halves on two cores on a large heap; they split at a multiple of 64 so that no word of
     // m_hasSkipped is written by both.
-    const unsigned parts = n >= (1u << 20) && hardwareThreads() >= 2 ? 2 : 1;
+    const unsigned parts = worthTwoCores(n) ? 2 : 1;
     const uint32_t middle = parts == 2 ? n / 2 / 64 * 64 : n;
     std::vector<std::pair<uint32_t, uint32_t>> found[2];
     const Status ran = WorkerPool(parts).run(parts, [&](size_t part) {

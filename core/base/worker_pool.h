@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 
 #include "core/base/cancel_token.h"
@@ -13,6 +14,10 @@ namespace mxi::core {
 
 // The machine's hardware threads, at least 1.
 unsigned hardwareThreads();
+
+// Whether a pass over `items` elements is worth splitting over two cores: enough work (about a
+// million elements) to pay for starting a thread and for the split, and a second core to run on.
+inline bool worthTwoCores(uint64_t items) { return items >= (uint64_t{1} << 20) && hardwareThreads() >= 2; }
 
 // Runs numbered tasks on up to `threads` threads and waits for them. The threads live for one
 // run(): the callers hand it a few large tasks (an index segment, a heap dump, a 4 MiB chunk),

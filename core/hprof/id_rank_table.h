@@ -47,7 +47,7 @@ class IdRankTable {
     // Two halves on two cores for a large table, split where a group starts so that no block
     // is written by both. Groups were numbered in key order, so the blocks lie in key order:
     // ranks are a running sum, and the second half's starts at the number of keys before it.
-    size_t middle = keys.size() >= (size_t{1} << 20) && hardwareThreads() >= 2 ? keys.size() / 2 : keys.size();
+    size_t middle = worthTwoCores(keys.size()) ? keys.size() / 2 : keys.size();
     while (middle < keys.size() && keys[middle] / kGroupSlots == keys[middle - 1] / kGroupSlots) ++middle;
     const size_t parts = middle < keys.size() ? 2 : 1;
     const Status built = WorkerPool(static_cast<unsigned>(parts)).run(parts, [&](size_t part) {
