@@ -24,22 +24,19 @@ StatusOr<std::unique_ptr<ShortestPaths>> ShortestPaths::compute(const HeapGraph&
   std::array<LargeArray<uint32_t>, kTiers> queues;
   for (auto& q : queues) q.reserve(n);  // each object enters each queue at most once
 
-  // Targets whose path is not final yet: reached only through a later tier, or not at all. A
-  // bitset: asked once per object reached, it stays in cache (a byte per object did not).
-  std::vector<uint64_t> isTarget(targets.empty() ? 0 : (size_t{n} + 63) / 64, 0);
+  // Targets whose path is not final yet: reached only through a later tier, or not at all. Bits:
+  // asked once per object reached, they stay in cache (a byte per object did not).
+  std::vector<bool> isTarget(targets.empty() ? 0 : n, false);
   size_t pending = 0;
   for (ObjectIndex t : targets) {
-    const uint64_t bit = uint64_t{1} << (t.value & 63);
-    if (t.value < n && !(isTarget[t.value >> 6] & bit)) {
-      isTarget[t.value >> 6] |= bit;
+    if (t.value < n && !isTarget[t.value]) {
+      isTarget[t.value] = true;
       ++pending;
     }
   }
   auto settle = [&](uint32_t node) {
-    if (isTarget.empty()) return;
-    const uint64_t bit = uint64_t{1} << (node & 63);
-    if (isTarget[node >> 6] & bit) {
-      isTarget[node >> 6] &= ~bit;
+    if (!isTarget.empty() && isTarget[node]) {
+      isTarget[node] = false;
       --pending;
     }
   };
