@@ -60,6 +60,11 @@ StatusOr<std::unique_ptr<HeapDominators>> HeapDominators::compute(const HeapGrap
     retained.resize(count);
     retained[0] = 0;
     for (uint32_t p = 1; p < count; ++p) {
+      if (p + 16 < count) {  // the objects to come are known: a miss each, asked for ahead
+        const ObjectIndex ahead{tree.nodeAt[p + 16]};
+        ix.prefetchShallowSize(ahead);
+        if (!options.countedHeaps.empty()) ix.prefetchPacked(ahead);
+      }
       const ObjectIndex object{tree.nodeAt[p]};
       const uint8_t heap = options.countedHeaps.empty() ? 0 : ix.heapOf(object);
       const bool counted =

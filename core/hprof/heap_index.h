@@ -182,6 +182,11 @@ class HeapIndex {
   ClassIndex classOf(ObjectIndex object) const { return ClassIndex{m_classOfObject[object.value]}; }
   // Bytes the object occupies by the dump's own accounting (see docs/HPROF.md). Kept per
   // object by the index, so no analysis reads the dump for an array's length.
+  // Ask the cache for what shallowSize(), heapOf() (and kindOf(), classOf()) or references()
+  // read first, ahead of a pass that knows which objects come next.
+  void prefetchShallowSize(ObjectIndex object) const { __builtin_prefetch(&m_shallowSizes[object.value]); }
+  void prefetchPacked(ObjectIndex object) const { __builtin_prefetch(&m_packed[object.value]); }
+  void prefetchReferences(ObjectIndex object) const { __builtin_prefetch(&m_refOffsets[object.value]); }
   uint64_t shallowSize(ObjectIndex object) const {
     const uint32_t size = m_shallowSizes[object.value];
     return size != kShallowTooLarge ? size : shallowSizeFromDump(object);
