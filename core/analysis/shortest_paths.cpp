@@ -70,7 +70,13 @@ StatusOr<std::unique_ptr<ShortestPaths>> ShortestPaths::compute(const HeapGraph&
     uint8_t tier = kPlainTier;
     while (tier < kTiers && heads[tier] == queues[tier].size()) ++tier;
     if (tier == kTiers) break;
-    const uint32_t node = queues[tier][heads[tier]++];
+    const LargeArray<uint32_t>& queue = queues[tier];
+    const size_t head = heads[tier]++;
+    // The queue says what comes next: where its references start, then (loaded by now) the
+    // references themselves, a few objects ahead.
+    if (head + 16 < queue.size()) graph.prefetchSuccessors(queue[head + 16]);
+    if (head + 8 < queue.size()) __builtin_prefetch(graph.successors(queue[head + 8]).data());
+    const uint32_t node = queue[head];
     if (state[node] != tier + 1) continue;  // a better tier reached it meanwhile
     // Every better queue is empty and stays so (a path never improves on its prefix's tier):
     // no better path remains.
