@@ -186,7 +186,11 @@ class HeapIndex {
   // read first, ahead of a pass that knows which objects come next.
   void prefetchShallowSize(ObjectIndex object) const { __builtin_prefetch(&m_shallowSizes[object.value]); }
   void prefetchPacked(ObjectIndex object) const { __builtin_prefetch(&m_packed[object.value]); }
-  void prefetchReferences(ObjectIndex object) const { __builtin_prefetch(&m_refOffsets[object.value]); }
+  void prefetchReferences(ObjectIndex object) const {
+    // Through a volatile: GCC 12 at -O3 dropped this prefetch from the dominator search's loop.
+    const uint32_t* volatile at = m_refOffsets + object.value;
+    __builtin_prefetch(at);
+  }
   uint64_t shallowSize(ObjectIndex object) const {
     const uint32_t size = m_shallowSizes[object.value];
     return size != kShallowTooLarge ? size : shallowSizeFromDump(object);
