@@ -297,55 +297,59 @@ inline ListSplit splitLists(const EdgeBuckets& buckets, uint32_t count) {
   return split;
 }
 
-// Semidominators, in reverse preorder, into `semi` (count entries, written before read).
-// `ancestor` links a processed vertex into the forest of processed vertices (initially its DFS
-// parent); `best` is the smallest semidominator on the compressed path from a vertex up to (not
-// including) its forest root. Once w's list is read, predEnd[w] holds w's DFS parent (no later
-// vertex reads predEnd[w]).
-[[gnu::noinline]] inline bool semidominators(LargeArray<uint32_t>& semi, LargeArray<uint32_t>& ancestor,
+// One vertex's entry in the semidominator pass's forest of processed vertices: its link
+// (initially its DFS parent) and the smallest semidominator on the compressed path from it up to
+// (not including) its forest root. Side by side, because both are read for every candidate after
+// w and along every path compressed: one cache miss where two arrays took two.
+struct ForestLink {
+  uint32_t ancestor;
+  uint32_t best;
+};
+
+// Semidominators, in reverse preorder. `parent` holds the DFS parents; once a vertex is processed
+// its entry holds its semidominator, and its parent moves to predEnd[w] (no later vertex reads
+// predEnd[w]). `forest` has an entry per vertex, written when the vertex is processed, read only
+// after: its contents at the start do not matter.
+[[gnu::noinline]] inline bool semidominators(LargeArray<uint32_t>& parent, LargeArray<ForestLink>& forest,
                                              LargeArray<uint32_t>& predEnd, const LargeArray<uint32_t>& preds,
                                              uint32_t count, ProgressSink& progress, const CancelToken& cancel) {
-  LargeArray<uint32_t> best;
-  best.resize(count);  // written as each vertex is processed, read only then
   LargeArray<uint32_t> path;
   path.reserve(1u << 16);
   // Smallest semidominator on the forest path from v (processed, v > w) while vertices are > w.
+  // Every entry it reads is a processed vertex's.
   auto eval = [&](uint32_t v, uint32_t w) -> uint32_t {
-    if (ancestor[v] <= w) return best[v];
+    const ForestLink lv = forest[v];
+    if (lv.ancestor <= w) return lv.best;
     path.resize(0);
     uint32_t x = v;
-    while (ancestor[ancestor[x]] > w) {  // climb to the highest processed vertex under the root
+    while (forest[forest[x].ancestor].ancestor > w) {  // climb to the highest processed vertex under the root
       if (path.size() == path.capacity()) MXI_CHECK(path.reserve(path.capacity() * 2));
       path.push_back(x);
-      x = ancestor[x];
+      x = forest[x].ancestor;
     }
     // x's ancestor is processed but is the last one above w; compress top-down.
     for (size_t k = path.size(); k-- > 0;) {
-      const uint32_t y = path[k];
-      const uint32_t a = ancestor[y];
-      if (best[a] < best[y]) best[y] = best[a];
-      ancestor[y] = ancestor[a];
+      ForestLink& y = forest[path[k]];
+      const ForestLink a = forest[y.ancestor];
+      if (a.best < y.best) y.best = a.best;
+      y.ancestor = a.ancestor;
     }
-    return std::min(best[v], best[ancestor[v]]);
+    const ForestLink top = forest[v];
+    return std::min(top.best, forest[top.ancestor].best);
   };
   // The lists are read in order, so the candidates to come are known: their forest entries are
   // asked for kListsReadAhead list entries ahead, and the entries their links point to (read by
   // then) half as far ahead: the first two steps of eval. Semidominators 590 → 440 ms on a
   // 1.5 GB dump (docs/PERFORMANCE.md, eighth round). Past the last list the storage reads 0 or
-  // stale preorders (depthFirstOrder reserves it), and a prefetch of a useless address is harmless.
+  // stale preorders (depthFirstOrder reserves it), an unprocessed vertex's entry is stale too, and
+  // a prefetch of a useless address is harmless.
   auto prefetchAhead = [&](uint32_t k) __attribute__((always_inline)) {
-    const uint32_t far = preds.data()[k + kListsReadAhead];
-    __builtin_prefetch(&ancestor[far]);
-    __builtin_prefetch(&best[far]);
-    const uint32_t near = ancestor[preds.data()[k + kListsReadAhead / 2]];
-    __builtin_prefetch(&ancestor[near]);
-    __builtin_prefetch(&best[near]);
+    __builtin_prefetch(&forest[preds.data()[k + kListsReadAhead]]);
+    __builtin_prefetch(&forest[forest[preds.data()[k + kListsReadAhead / 2]].ancestor]);
   };
   for (uint32_t w = count; w-- > 1;) {
-    // No vertex compressed so far is w (only processed ones are): ancestor[w] is still its
-    // parent, the first candidate.
-    const uint32_t parentOfW = ancestor[w];
-    uint32_t s = parentOfW;
+    const uint32_t parentOfW = parent[w];
+    uint32_t s = parentOfW;  // the first candidate
     // Once a candidate is the super root nothing is smaller: the rest of the list is skipped (a
     // quarter of the evaluations on large heaps, whose shared objects are held from many roots).
     for (uint32_t k = predEnd[w - 1]; k < predEnd[w] && s != 0; ++k) {
@@ -354,7 +358,8 @@ inline ListSplit splitLists(const EdgeBuckets& buckets, uint32_t count) {
       const uint32_t candidate = v < w ? v : eval(v, w);  // an ancestor is its own candidate
       if (candidate < s) s = candidate;
     }
-    semi[w] = best[w] = s;
+    forest[w] = {parentOfW, s};
+    parent[w] = s;
     predEnd[w] = parentOfW;
     if ((w & 0xFFFFF) == 0 && (cancel.isCancelled() || !progress.report("dominators: semidominators", 0))) {
       return false;
@@ -364,27 +369,38 @@ inline ListSplit splitLists(const EdgeBuckets& buckets, uint32_t count) {
 }
 
 // The passes after the predecessor lists: semidominators, immediate dominators. `parent` is the
-// search's (it becomes the forest's links, then the immediate dominators).
+// search's (it becomes the semidominators, then the immediate dominators). The forest takes the
+// storage of the buckets the lists were built from, when it is large enough: those pages are
+// faulted in already, where fresh ones would be zeroed first (docs/PERFORMANCE.md).
 template <typename Mark>
 bool dominatorsFromLists(DominatorResult& r, LargeArray<uint32_t>&& parent, LargeArray<uint32_t>& predEnd,
-                         LargeArray<uint32_t>& preds, ProgressSink& progress, const CancelToken& cancel,
-                         const Mark& mark) {
+                         LargeArray<uint32_t>& preds, LargeArray<uint8_t>&& spare, ProgressSink& progress,
+                         const CancelToken& cancel, const Mark& mark) {
   const uint32_t count = r.reached();
-  LargeArray<uint32_t> semi;
-  semi.resize(count);
-  LargeArray<uint32_t> ancestor = std::move(parent);
-  if (!semidominators(semi, ancestor, predEnd, preds, count, progress, cancel)) return false;
+  LargeArray<ForestLink> forest;
+  if (spare.capacity() >= size_t{count} * sizeof(ForestLink)) {
+    forest = std::move(spare).reinterpretAs<ForestLink>(count);
+    forest.shrinkToFit();
+  } else {
+    spare = {};
+    forest.resize(count);
+  }
+  LargeArray<uint32_t> semi = std::move(parent);
+  if (!semidominators(semi, forest, predEnd, preds, count, progress, cancel)) return false;
   mark("dominators: semidominators");
   preds = {};
+  forest = {};
 
   // Immediate dominators: the nearest ancestor of the DFS parent not below the semidominator.
+  // Each overwrites its vertex's semidominator, which only it reads.
   const LargeArray<uint32_t>& parentOf = predEnd;
-  r.idom = std::move(ancestor);
+  r.idom = std::move(semi);
   r.idom[0] = 0;
   r.tops = 0;
   for (uint32_t w = 1; w < count; ++w) {
+    const uint32_t s = r.idom[w];
     uint32_t d = parentOf[w];
-    while (d > semi[w]) d = r.idom[d];
+    while (d > s) d = r.idom[d];
     r.idom[w] = d;
     r.tops += d == 0;
   }
@@ -406,10 +422,10 @@ bool dominatorsFromLists(DominatorResult& r, LargeArray<uint32_t>&& parent, Larg
 // below another), in 32-bit words beside the three result arrays: at the end of the search,
 // 2 n + 1.5 b + b (parent, the lists' ends, the pairs in buckets, their lists, which the warmer
 // has faulted in; the address space of both is reserved for all e edges); during the
-// semidominators 4 n + b (the buckets are freed; the semidominators and their labels are new,
-// the DFS parents double as the forest links, and the predecessor offsets keep each processed
-// vertex's DFS parent once its own list has been read); the lists and the labels are freed
-// before the immediate dominators.
+// semidominators 4 n + b (the forest, 2 n, takes the buckets' pages and the rest of them are
+// freed; the DFS parents become the semidominators, and the predecessor offsets keep each
+// processed vertex's DFS parent once its own list has been read); the lists and the forest are
+// freed before the immediate dominators, which overwrite the semidominators.
 template <typename G>
 bool computeDominators(const G& g, std::span<const uint32_t> roots, DominatorResult& r, ProgressSink& progress,
                        const CancelToken& cancel, PhaseLog* phases = nullptr,
@@ -428,9 +444,10 @@ bool computeDominators(const G& g, std::span<const uint32_t> roots, DominatorRes
     detail::markUnreached(r.preorder);
     if (beside) beside();
   };
+  LargeArray<uint8_t> spare;
   auto listed = [&] {
     MXI_CHECK(predEnd[count - 1] == preds.size());  // every pair listed
-    search.laterEdges.clear();
+    spare = std::move(search.laterEdges).takeStorage();
     if (cancel.isCancelled() || !progress.report("dominators: semidominators", 0)) return false;
     mark("dominators: predecessors");
     return true;
@@ -440,7 +457,8 @@ bool computeDominators(const G& g, std::span<const uint32_t> roots, DominatorRes
       return false;
     }
     finishOrder();
-    return listed() && detail::dominatorsFromLists(r, std::move(search.parent), predEnd, preds, progress, cancel, mark);
+    return listed() && detail::dominatorsFromLists(r, std::move(search.parent), predEnd, preds, std::move(spare),
+                                                   progress, cancel, mark);
   }
   // The second core lists the buckets' second half, then finishes the order and runs `beside`.
   std::latch secondHalfListed(1);
@@ -457,7 +475,8 @@ bool computeDominators(const G& g, std::span<const uint32_t> roots, DominatorRes
           detail::listPredecessors(search.laterEdges, 0, split.middle, count, 0, predEnd, preds, &progress, cancel);
       secondHalfListed.wait();
       done = firstHalf && secondHalf && listed() &&
-             detail::dominatorsFromLists(r, std::move(search.parent), predEnd, preds, progress, cancel, mark);
+             detail::dominatorsFromLists(r, std::move(search.parent), predEnd, preds, std::move(spare), progress,
+                                         cancel, mark);
     }
     return okStatus();
   });

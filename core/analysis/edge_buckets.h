@@ -86,11 +86,15 @@ class EdgeBuckets {
   }
 
   // Hands every page back.
-  void clear() {
-    m_storage = {};
+  void clear() { (void)std::move(*this).takeStorage(); }
+  // Empties the buckets and hands their storage over as it is (the pages faulted in so far keep
+  // their stale contents), for a table that writes each element before reading it.
+  LargeArray<uint8_t> takeStorage() && {
     m_buckets.clear();
     m_chunks.clear();
     m_carved = 0;
+    m_capacity = 0;
+    return std::move(m_storage);
   }
 
  private:

@@ -45,8 +45,10 @@ MemoryNeed indexMemoryNeed(uint64_t fileBytes, uint32_t idSize, unsigned threads
 //                                               bytes, within the formula while R ≤ 0.36 n (heaps
 //                                               have far fewer roots); the page warmer's lead
 //                                               (≤ 28 MB) is in the margin
-//   semidominators: 4 (8 n + e)               — the same without the edges' preorders, with the
-//                                               semidominators and their labels
+//   semidominators: 4 (8 n + e)               — preorder, node table, DFS parents (which become
+//                                               the semidominators), the lists' ends, the pass's
+//                                               forest (2 n, in the buckets' pages), the retained
+//                                               sizes (2 n) and the lists (b)
 //   paths:          12 n + 8 n + 13 n + 4 n   — the tree (3 arrays), retained sizes, the path
 //                                               search's state, parents and queues
 //   need = max(all three) + 64 MiB for the stacks, the result and the allocator

@@ -59,5 +59,22 @@ TEST(EdgeBucketsTest, ExtremeSourcesAndTargetsComeBackWhole) {
   EXPECT_EQ(buckets.size(), pairs.size());
 }
 
+// takeStorage hands over the reservation with the pairs' bytes still in it, and leaves the
+// buckets empty.
+TEST(EdgeBucketsTest, TakenStorageKeepsItsPagesAndLeavesNoPairs) {
+  EdgeBuckets buckets;
+  const size_t pairs = 2 * EdgeBuckets::kChunk;
+  ASSERT_TRUE(buckets.reserve(1000, pairs));
+  for (uint32_t i = 0; i < pairs; ++i) buckets.add(0xA5A5A5A5u, i % 1000);
+  LargeArray<uint8_t> storage = std::move(buckets).takeStorage();
+  EXPECT_EQ(buckets.bucketCount(), 0u);
+  EXPECT_EQ(buckets.carved(), 0u);
+  EXPECT_EQ(buckets.capacity(), 0u);
+  ASSERT_GE(storage.capacity(), pairs * 6);
+  // The first pair's source, little-endian, as add() wrote it.
+  EXPECT_EQ(storage.data()[0], 0xA5);
+  EXPECT_EQ(storage.data()[3], 0xA5);
+}
+
 }  // namespace
 }  // namespace mxi::core::analysis
