@@ -340,7 +340,8 @@ struct ForestLink {
   // The lists are read in order, so the candidates to come are known: their forest entries are
   // asked for kListsReadAhead list entries ahead, and the entries their links point to (read by
   // then) half as far ahead: the first two steps of eval. Semidominators 590 → 440 ms on a
-  // 1.5 GB dump (docs/PERFORMANCE.md, eighth round). Past the last list the storage reads 0 or
+  // 1.5 GB dump, and 380 ms with the entries side by side (docs/PERFORMANCE.md, eighth round:
+  // without the prefetching, side by side did not pay). Past the last list the storage reads 0 or
   // stale preorders (depthFirstOrder reserves it), an unprocessed vertex's entry is stale too, and
   // a prefetch of a useless address is harmless.
   auto prefetchAhead = [&](uint32_t k) __attribute__((always_inline)) {
