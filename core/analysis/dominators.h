@@ -306,11 +306,11 @@ struct ForestLink {
   uint32_t best;
 };
 
-// Semidominators, in reverse preorder. `parent` holds the DFS parents; once a vertex is processed
-// its entry holds its semidominator, and its parent moves to predEnd[w] (no later vertex reads
-// predEnd[w]). `forest` has an entry per vertex, written when the vertex is processed, read only
+// Semidominators, in reverse preorder. `parentThenSemi` holds the DFS parents; once a vertex is
+// processed its entry holds its semidominator, and its parent moves to predEnd[w] (no later vertex
+// reads predEnd[w]). `forest` has an entry per vertex, written when the vertex is processed, read only
 // after: its contents at the start do not matter.
-[[gnu::noinline]] inline bool semidominators(LargeArray<uint32_t>& parent, LargeArray<ForestLink>& forest,
+[[gnu::noinline]] inline bool semidominators(LargeArray<uint32_t>& parentThenSemi, LargeArray<ForestLink>& forest,
                                              LargeArray<uint32_t>& predEnd, const LargeArray<uint32_t>& preds,
                                              uint32_t count, ProgressSink& progress, const CancelToken& cancel) {
   LargeArray<uint32_t> path;
@@ -349,7 +349,7 @@ struct ForestLink {
     __builtin_prefetch(&forest[forest[preds.data()[k + kListsReadAhead / 2]].ancestor]);
   };
   for (uint32_t w = count; w-- > 1;) {
-    const uint32_t parentOfW = parent[w];
+    const uint32_t parentOfW = parentThenSemi[w];
     uint32_t s = parentOfW;  // the first candidate
     // Once a candidate is the super root nothing is smaller: the rest of the list is skipped (a
     // quarter of the evaluations on large heaps, whose shared objects are held from many roots).
@@ -360,7 +360,7 @@ struct ForestLink {
       if (candidate < s) s = candidate;
     }
     forest[w] = {parentOfW, s};
-    parent[w] = s;
+    parentThenSemi[w] = s;
     predEnd[w] = parentOfW;
     if ((w & 0xFFFFF) == 0 && (cancel.isCancelled() || !progress.report("dominators: semidominators", 0))) {
       return false;

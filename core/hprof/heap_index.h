@@ -182,18 +182,18 @@ class HeapIndex {
   ClassIndex classOf(ObjectIndex object) const { return ClassIndex{m_classOfObject[object.value]}; }
   // Bytes the object occupies by the dump's own accounting (see docs/HPROF.md). Kept per
   // object by the index, so no analysis reads the dump for an array's length.
-  // Ask the cache for what shallowSize(), heapOf() (and kindOf(), classOf()) or references()
-  // read first, ahead of a pass that knows which objects come next.
+  uint64_t shallowSize(ObjectIndex object) const {
+    const uint32_t size = m_shallowSizes[object.value];
+    return size != kShallowTooLarge ? size : shallowSizeFromDump(object);
+  }
+  // Ask the cache for what shallowSize(), heapOf() and kindOf() (the packed word) or
+  // references() read first, ahead of a pass that knows which objects come next.
   void prefetchShallowSize(ObjectIndex object) const { __builtin_prefetch(&m_shallowSizes[object.value]); }
   void prefetchPacked(ObjectIndex object) const { __builtin_prefetch(&m_packed[object.value]); }
   void prefetchReferences(ObjectIndex object) const {
     // Through a volatile: GCC 12 at -O3 dropped this prefetch from the dominator search's loop.
     const uint32_t* volatile at = m_refOffsets + object.value;
     __builtin_prefetch(at);
-  }
-  uint64_t shallowSize(ObjectIndex object) const {
-    const uint32_t size = m_shallowSizes[object.value];
-    return size != kShallowTooLarge ? size : shallowSizeFromDump(object);
   }
   // Offset of the object's sub-record (its tag byte) in the dump.
   uint64_t recordOffset(ObjectIndex object) const { return m_packed[object.value] & ((uint64_t{1} << 48) - 1); }
