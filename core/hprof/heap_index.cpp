@@ -10,32 +10,52 @@ namespace mxi::core::hprof {
 
 HeapIndex::~HeapIndex() = default;
 
-uint64_t HeapIndex::compactObjectTable(uint64_t idDifferences) {
+void HeapIndex::chooseIdLayout(uint64_t idDifferences) {
   const size_t n = m_entries.size();
   m_minId = n ? m_entries.front().id : 0;
   m_maxId = n ? m_entries.back().id : 0;
   m_idShift = idDifferences ? std::min(__builtin_ctzll(idDifferences), 3) : 0;
   m_compactIds = ((m_maxId - m_minId) >> m_idShift) <= UINT32_MAX;
-  if (m_compactIds) {
-    m_ids32.resize(n);
-  } else {
-    m_ids64.resize(n);
-  }
-  // One pass: each entry's id goes to the id table and its packed word moves, in place, from
-  // byte 16i + 8 to byte 8i — never over an entry still to be read.
+}
+
+void HeapIndex::buildRankTable() {
+  if (!m_compactIds || m_entries.empty()) return;
+  // At most 8 bytes per object (objects average at most 48 id slots: 384 bytes with HotSpot's
+  // 8-byte alignment) or 64 KiB; sparser ids get the buckets.
+  const uint64_t budget = std::max<uint64_t>(uint64_t{m_entries.size()} * 8, 64 << 10);
+  const Entry* const entries = m_entries.data();
+  const uint64_t minId = m_minId;
+  const uint32_t shift = m_idShift;
+  m_idsInRecords = m_idRanks.build(
+      m_entries.size(), [=](size_t i) { return static_cast<uint32_t>((entries[i].id - minId) >> shift); }, budget);
+}
+
+uint64_t HeapIndex::compactObjectTable() {
+  const size_t n = m_entries.size();
+  // One pass: each entry's packed word moves, in place, from byte 16i + 8 to byte 8i — never
+  // over an entry still to be read — and its id goes to the id table if one is kept.
   auto* bytes = reinterpret_cast<uint8_t*>(m_entries.data());
   uint64_t duplicates = 0;
-  uint64_t previous = n ? m_entries.front().id + 1 : 0;  // differs from the first id
-  for (size_t i = 0; i < n; ++i) {
-    const Entry entry = m_entries[i];
-    duplicates += entry.id == previous;
-    previous = entry.id;
+  if (m_idsInRecords) {
+    for (size_t i = 0; i < n; ++i) std::memcpy(bytes + 8 * i, &m_entries[i].packed, 8);
+  } else {
     if (m_compactIds) {
-      m_ids32[i] = static_cast<uint32_t>((entry.id - m_minId) >> m_idShift);
+      m_ids32.resize(n);
     } else {
-      m_ids64[i] = entry.id;
+      m_ids64.resize(n);
     }
-    std::memcpy(bytes + 8 * i, &entry.packed, 8);
+    uint64_t previous = n ? m_entries.front().id + 1 : 0;  // differs from the first id
+    for (size_t i = 0; i < n; ++i) {
+      const Entry entry = m_entries[i];
+      duplicates += entry.id == previous;
+      previous = entry.id;
+      if (m_compactIds) {
+        m_ids32[i] = static_cast<uint32_t>((entry.id - m_minId) >> m_idShift);
+      } else {
+        m_ids64[i] = entry.id;
+      }
+      std::memcpy(bytes + 8 * i, &entry.packed, 8);
+    }
   }
   m_packed = std::move(m_entries).reinterpretAs<uint64_t>(n);
   // The freed second half (n words, plus one spare) becomes the class and CSR-offset tables.
@@ -46,13 +66,9 @@ uint64_t HeapIndex::compactObjectTable(uint64_t idDifferences) {
   return duplicates;
 }
 
-void HeapIndex::buildLookupTable(bool distinctIds) {
+void HeapIndex::buildBuckets() {
   m_bucketStart.resize(0);
   if (m_packed.empty()) return;
-  // The rank table when it costs at most 8 bytes per object (objects average at most 48 id
-  // slots: 384 bytes with HotSpot's 8-byte alignment) or 64 KiB; sparser ids get the buckets.
-  const uint64_t rankBudget = std::max<uint64_t>(uint64_t{objectCount()} * 8, 64 << 10);
-  if (m_compactIds && distinctIds && m_idRanks.build({m_ids32.data(), m_ids32.size()}, rankBudget)) return;
   // About one bucket per four objects: a search then stays within one or two cache lines,
   // and the table costs one byte per object.
   const uint64_t range = m_maxId - m_minId;
@@ -69,6 +85,8 @@ void HeapIndex::buildLookupTable(bool distinctIds) {
   }
   while (b <= buckets) m_bucketStart[b++] = n;
 }
+
+ObjectId HeapIndex::idFromRecord(ObjectIndex object) const { return ObjectId{loadId(recordData(object), idSize())}; }
 
 const uint8_t* HeapIndex::recordData(ObjectIndex object) const {
   return m_source->bytes().data() + recordOffset(object) + 1;

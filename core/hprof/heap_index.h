@@ -170,6 +170,7 @@ class HeapIndex {
   // ids); for tests and benchmarks.
   std::string_view idLookupName() const { return m_idRanks.empty() ? "buckets" : "rank table"; }
   ObjectId idOf(ObjectIndex object) const {
+    if (m_idsInRecords) return idFromRecord(object);
     return ObjectId{m_compactIds ? m_minId + (uint64_t{m_ids32[object.value]} << m_idShift) : m_ids64[object.value]};
   }
   // Inline: whole-heap passes (paths, duplicates, retained sizes) ask once per object.
@@ -271,14 +272,23 @@ class HeapIndex {
   // m_shallowSizes' mark for 4 GiB or more (a huge array): the size is read from the record.
   static constexpr uint32_t kShallowTooLarge = UINT32_MAX;
   uint64_t shallowSizeFromDump(ObjectIndex object) const;
-  // Replaces the sorted build-time table (m_entries) by the compact one (m_packed + ids).
-  // `idDifferences`: the OR of the XORs of ids dumped one after the other, whose lowest set bit
-  // is the ids' common alignment (the lowest bit in which any two ids differ). Returns how many
-  // entries repeat the id of the one before (counted in the same pass).
-  uint64_t compactObjectTable(uint64_t idDifferences);
-  // The id lookup: a rank table when the ids are compact, distinct and dense enough, else
-  // buckets over the sorted ids.
-  void buildLookupTable(bool distinctIds);
+  // The sorted build-time table (m_entries) becomes the compact one (m_packed, and the ids when
+  // the lookup needs them) in four steps. First the ids' range and alignment: `idDifferences`
+  // is the OR of the XORs of ids dumped one after the other, whose lowest set bit is the ids'
+  // common alignment (the lowest bit in which any two ids differ).
+  void chooseIdLayout(uint64_t idDifferences);
+  // The rank table, from the entries' ids, when they are compact, distinct and dense enough.
+  // With it no table keeps the ids: each object's record in the dump begins with its id, and
+  // only output asks for ids by object. That saves writing 4 bytes per object to fresh memory,
+  // which costs more than the write itself on VMs.
+  void buildRankTable();
+  // Replaces m_entries by m_packed, plus the ids (32 or 64 bits) when there is no rank table.
+  // Returns how many entries repeat the id of the one before (counted in the same pass; the rank
+  // table's ids are distinct).
+  uint64_t compactObjectTable();
+  // Without a rank table: buckets over the sorted ids.
+  void buildBuckets();
+  ObjectId idFromRecord(ObjectIndex object) const;
   // Position of `id` among the objects, UINT32_MAX when absent.
   uint32_t lookup(uint64_t id) const {
     if (m_packed.empty() || id < m_minId || id > m_maxId) return UINT32_MAX;
@@ -326,9 +336,11 @@ class HeapIndex {
   IndexStats m_stats;
   LargeArray<Entry> m_entries;  // while building: one entry per object, then sorted
   // Final object table, by ObjectIndex (ascending id): the record offset with kind and heap
-  // (Entry::packed), and the id — as 32 bits, (id - m_minId) >> m_idShift, whenever the dump's
-  // ids allow it (they are aligned addresses in a span under 4 Gi slots), else as 64 bits.
+  // (Entry::packed), and the id — in the record only, when the rank table finds ids; else as
+  // 32 bits, (id - m_minId) >> m_idShift, whenever the dump's ids allow it (they are aligned
+  // addresses in a span under 4 Gi slots), else as 64 bits.
   LargeArray<uint64_t> m_packed;
+  bool m_idsInRecords = false;
   LargeArray<uint32_t> m_ids32;
   LargeArray<uint64_t> m_ids64;
   bool m_compactIds = true;

@@ -9,6 +9,7 @@
 // small directory read (it stays in the cache) finds a key's group.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <span>
@@ -24,22 +25,26 @@ class IdRankTable {
  public:
   static constexpr uint32_t kAbsent = UINT32_MAX;
 
-  // Builds the table for ascending, distinct keys. Returns false, and stays empty, when the
-  // keys are so sparse that the table would exceed `maxBytes` (the caller keeps its fallback).
-  // kAbsent is never a key: callers map ids no object can have to it.
+  // Builds the table for ascending keys. Returns false, and stays empty, when a key repeats or
+  // when the keys are so sparse that the table would exceed `maxBytes` (the caller keeps its
+  // fallback). kAbsent is never a key: callers map ids no object can have to it.
   bool build(std::span<const uint32_t> keys, uint64_t maxBytes) {
-    m_blocks = {};
-    m_groupStart.clear();
-    m_end = 0;
-    if (keys.empty() || keys.back() == kAbsent) return false;
+    return build(
+        keys.size(), [keys](size_t i) { return keys[i]; }, maxBytes);
+  }
+  // The same for keys computed on the fly: keyAt(i) for i < count.
+  template <typename KeyAt>
+  bool build(size_t count, const KeyAt& keyAt, uint64_t maxBytes) {
+    clear();
+    if (count == 0 || keyAt(count - 1) == kAbsent) return false;
     // Blocks exist only for groups that hold a key: a heap in a few distant regions (ART's
-    // image, zygote and app spaces; a JVM's generations) costs what its regions hold.
-    const size_t groups = keys.back() / kGroupSlots + 1;
+    // image, zygote and app spaces; a JVM's generations) costs what its regions hold. The keys
+    // are sorted, so each group's keys are found by a search, not read one by one.
+    const size_t groups = keyAt(count - 1) / kGroupSlots + 1;
     std::vector<uint32_t> groupStart(groups, kNoGroup);
     uint32_t used = 0;
-    for (const uint32_t key : keys) {
-      uint32_t& start = groupStart[key / kGroupSlots];
-      if (start == kNoGroup) start = used++ * kBlocksPerGroup;
+    for (size_t i = 0; i < count; i = firstAtLeast(keyAt, i, count, groupEnd(keyAt(i)))) {
+      groupStart[keyAt(i) / kGroupSlots] = used++ * kBlocksPerGroup;
     }
     const uint64_t blocks = uint64_t{used} * kBlocksPerGroup;
     if (blocks * sizeof(Block) + groups * sizeof(uint32_t) > maxBytes || !m_blocks.reserve(blocks)) return false;
@@ -47,17 +52,22 @@ class IdRankTable {
     // Two halves on two cores for a large table, split where a group starts so that no block
     // is written by both. Groups were numbered in key order, so the blocks lie in key order:
     // ranks are a running sum, and the second half's starts at the number of keys before it.
-    size_t middle = worthTwoCores(keys.size()) ? keys.size() / 2 : keys.size();
-    while (middle < keys.size() && keys[middle] / kGroupSlots == keys[middle - 1] / kGroupSlots) ++middle;
-    const size_t parts = middle < keys.size() ? 2 : 1;
+    size_t middle = worthTwoCores(count) ? count / 2 : count;
+    if (middle < count) middle = firstAtLeast(keyAt, middle - 1, count, groupEnd(keyAt(middle - 1)));
+    const size_t parts = middle < count ? 2 : 1;
+    bool repeated[2] = {false, false};
     const Status built = WorkerPool(static_cast<unsigned>(parts)).run(parts, [&](size_t part) {
-      const std::span<const uint32_t> mine = part == 0 ? keys.first(middle) : keys.subspan(middle);
-      fillBlocks(mine, groupStart, static_cast<uint32_t>(part == 0 ? 0 : middle));
+      repeated[part] =
+          part == 0 ? !fillBlocks(keyAt, 0, middle, groupStart) : !fillBlocks(keyAt, middle, count, groupStart);
       return okStatus();
     });
     MXI_CHECK(built.ok());
+    if (repeated[0] || repeated[1]) {
+      clear();
+      return false;
+    }
     m_groupStart = std::move(groupStart);
-    m_end = uint64_t{keys.back()} + 1;
+    m_end = uint64_t{keyAt(count - 1)} + 1;
     return true;
   }
 
@@ -97,17 +107,50 @@ class IdRankTable {
 #endif
   }
 
-  // Sets the bits of `keys` (whole groups of them) and the ranks of their blocks, the first
-  // of which is `rank`.
-  void fillBlocks(std::span<const uint32_t> keys, const std::vector<uint32_t>& groupStart, uint32_t rank) {
-    if (keys.empty()) return;
-    for (const uint32_t key : keys) {
-      const uint32_t slot = key % kSlots;
-      m_blocks[groupStart[key / kGroupSlots] + key % kGroupSlots / kSlots].bits[slot / 64] |= uint64_t{1}
-                                                                                              << (slot % 64);
+  void clear() {
+    m_blocks = {};
+    m_groupStart.clear();
+    m_end = 0;
+  }
+
+  // One past the last key of `key`'s group.
+  static uint64_t groupEnd(uint32_t key) { return (uint64_t{key} / kGroupSlots + 1) * kGroupSlots; }
+
+  // The first i in (from, count) with keyAt(i) >= limit, or count; keyAt(from) < limit. A
+  // galloping search: a group's keys are found in steps logarithmic in their number.
+  template <typename KeyAt>
+  static size_t firstAtLeast(const KeyAt& keyAt, size_t from, size_t count, uint64_t limit) {
+    size_t below = from, step = 1;  // keyAt(below) < limit
+    while (below + step < count && keyAt(below + step) < limit) {
+      below += step;
+      step *= 2;
     }
-    const size_t first = groupStart[keys.front() / kGroupSlots];
-    const size_t last = groupStart[keys.back() / kGroupSlots] + kBlocksPerGroup;
+    size_t atLeast = std::min(below + step, count);  // count, or a key >= limit
+    while (atLeast - below > 1) {
+      const size_t mid = below + (atLeast - below) / 2;
+      (keyAt(mid) < limit ? below : atLeast) = mid;
+    }
+    return atLeast;
+  }
+
+  // Sets the bits of keys [begin, end) (whole groups of them) and the ranks of their blocks, the
+  // first of which is `begin`. False when a key repeats.
+  template <typename KeyAt>
+  bool fillBlocks(const KeyAt& keyAt, size_t begin, size_t end, const std::vector<uint32_t>& groupStart) {
+    if (begin == end) return true;
+    uint64_t repeated = 0;
+    for (size_t i = begin; i < end; ++i) {
+      const uint32_t key = keyAt(i);
+      const uint32_t slot = key % kSlots;
+      uint64_t& word = m_blocks[groupStart[key / kGroupSlots] + key % kGroupSlots / kSlots].bits[slot / 64];
+      const uint64_t bit = uint64_t{1} << (slot % 64);
+      repeated |= word & bit;
+      word |= bit;
+    }
+    if (repeated) return false;
+    const size_t first = groupStart[keyAt(begin) / kGroupSlots];
+    const size_t last = groupStart[keyAt(end - 1) / kGroupSlots] + kBlocksPerGroup;
+    auto rank = static_cast<uint32_t>(begin);
     for (size_t b = first; b < last; ++b) {
       Block& block = m_blocks[b];
       block.base = rank;
@@ -118,6 +161,7 @@ class IdRankTable {
       }
       rank += inBlock;
     }
+    return true;
   }
 
   static constexpr int kWords = 6;

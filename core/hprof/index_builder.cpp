@@ -319,12 +319,14 @@ Status IndexBuilder::sortObjects() {
   }
   m_runStarts.clear();
   m_runStarts.shrink_to_fit();
-  const uint64_t duplicates = ix.compactObjectTable(m_idDifferences);
+  ix.chooseIdLayout(m_idDifferences);
+  ix.buildRankTable();  // reads the ids before compactObjectTable overwrites them
+  const uint64_t duplicates = ix.compactObjectTable();
   if (duplicates) {
     ix.m_stats.warnings.push_back(std::to_string(duplicates) +
                                   " object ids occur more than once; lookups return one of them");
   }
-  ix.buildLookupTable(duplicates == 0);
+  if (ix.m_idRanks.empty()) ix.buildBuckets();
   for (GcRoot& root : ix.m_roots) root.object = ix.find(root.id).value_or(kNoObject);
   for (ClassInfo& c : ix.m_classes) {
     if (c.id.value) c.object = ix.find(c.id).value_or(kNoObject);

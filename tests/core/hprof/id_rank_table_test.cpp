@@ -79,5 +79,31 @@ TEST(IdRankTableTest, RefusesWhatWouldNotFitOrCannotBeAKey) {
   EXPECT_TRUE(t.empty());
 }
 
+// The index builds its table with keys computed from its object table, and no id may map to
+// two objects: a repeated key refuses the table (the index then keeps its ids and buckets).
+TEST(IdRankTableTest, RefusesRepeatedKeysInEitherHalf) {
+  IdRankTable t;
+  EXPECT_FALSE(t.build(std::vector<uint32_t>{1, 2, 2, 3}, 1 << 20));
+  EXPECT_TRUE(t.empty());
+  EXPECT_EQ(t.find(1), IdRankTable::kAbsent);
+  for (const size_t repeatAt : {size_t{10}, size_t{1'900'000}}) {  // built in two halves
+    const size_t count = 2'000'000;
+    auto keyAt = [&](size_t i) { return static_cast<uint32_t>(3 * i - (i == repeatAt ? 3 : 0)); };
+    EXPECT_FALSE(t.build(count, keyAt, 256u << 20)) << repeatAt;
+    EXPECT_TRUE(t.empty());
+  }
+}
+
+// Groups end past 2^32 near the top of the key space; computed keys rank as stored ones do.
+TEST(IdRankTableTest, RanksComputedKeysUpToTheTopOfTheKeySpace) {
+  const std::vector<uint32_t> keys = {0, 98'303, 98'304, 4'294'900'000u, 4'294'967'000u, 4'294'967'294u};
+  IdRankTable t;
+  ASSERT_TRUE(t.build(
+      keys.size(), [&](size_t i) { return keys[i]; }, 1 << 20));
+  for (uint32_t k = 0; k < keys.size(); ++k) EXPECT_EQ(t.find(keys[k]), k) << keys[k];
+  for (uint32_t absent : {1u, 98'305u, 4'294'899'999u, 4'294'967'293u}) EXPECT_EQ(t.find(absent), IdRankTable::kAbsent);
+  EXPECT_EQ(t.bytes(), 4 * 256 * 64u + 43'691 * 4u);  // 4 groups of blocks, each allocated once
+}
+
 }  // namespace
 }  // namespace mxi::core::hprof
