@@ -407,7 +407,6 @@ bool IndexBuilder::sortRuns() {
 Status IndexBuilder::buildReferences() {
   HeapIndex& ix = *m_index;
   const uint32_t n = ix.objectCount();
-  const uint32_t id = m_idSize;
   const uint8_t* const base = m_data.data();
   const uint32_t classSlots = static_cast<uint32_t>(ix.m_classes.size()) + 1;  // + "missing class"
   const size_t heaps = ix.m_heaps.size();
@@ -433,7 +432,8 @@ Status IndexBuilder::buildReferences() {
   std::vector<Worker> workers(active);
   std::atomic<uint64_t> done{0};
 
-  auto work = [&](size_t t) -> Status {
+  // Compiled once per id size, so that every id load is a single load and byte swap.
+  auto decode = [&]<uint32_t id>(size_t t) -> Status {
     Worker& w = workers[t];
     LargeArray<ObjectIndex>& refs = ix.m_refSegments[t];
     w.count.assign(size_t{classSlots} * heaps, 0);
@@ -452,10 +452,13 @@ Status IndexBuilder::buildReferences() {
     // resolved in a software-pipelined loop that prefetches each id's bucket and entries a
     // few ids ahead, so the cache misses of the lookups overlap instead of adding up.
     constexpr uint32_t kBatch = 1024;
-    std::vector<uint64_t> targets;
+    constexpr uint32_t kRecordsAhead = 16;
+    // The targets of a batch, null ones included until the next is written over them: an
+    // unpredictable branch per reference costs more than the store.
+    std::vector<uint64_t> targets(kBatch * 8);
+    size_t found = 0;
     std::vector<uint32_t> firstTarget(kBatch + 1);
     std::vector<uint32_t> resolved, lows, highs;
-    targets.reserve(kBatch * 8);
     uint64_t batchMin = UINT64_MAX, batchMax = 0;
     for (uint32_t batch = lo; batch < hi; batch += kBatch) {
       const uint32_t end = std::min(hi, batch + kBatch);
@@ -466,9 +469,14 @@ Status IndexBuilder::buildReferences() {
         batchMax = 0;
         if (t == 0 && !reportProgress("references", done.load(std::memory_order_relaxed), n)) return cancelled();
       }
-      targets.clear();
+      found = 0;
       for (uint32_t i = batch; i < end; ++i) {
-        firstTarget[i - batch] = static_cast<uint32_t>(targets.size());
+        firstTarget[i - batch] = static_cast<uint32_t>(found);
+        if (i + kRecordsAhead < hi) {  // the records lie in the dump's order: ask for them ahead
+          const uint8_t* ahead = base + (ix.m_packed[i + kRecordsAhead] & kOffsetMask);
+          __builtin_prefetch(ahead);
+          __builtin_prefetch(ahead + 64);
+        }
         const uint64_t packed = ix.m_packed[i];
         const uint64_t offset = packed & kOffsetMask;
         batchMin = std::min(batchMin, offset);
@@ -478,8 +486,12 @@ Status IndexBuilder::buildReferences() {
         const auto heap = static_cast<uint8_t>(packed >> 56);
         uint64_t size = 0;
         uint32_t cls = UINT32_MAX;
+        auto room = [&](uint64_t more) {
+          if (found + more > targets.size()) targets.resize(std::max<uint64_t>(2 * targets.size(), found + more));
+        };
         auto add = [&](uint64_t target) {
-          if (target) targets.push_back(target);
+          targets[found] = target;
+          found += target != 0;
         };
         switch (kind) {
           case ObjectKind::kInstance: {
@@ -492,6 +504,7 @@ Status IndexBuilder::buildReferences() {
               break;
             }
             const ClassInfo& info = ix.m_classes[cls];
+            room(info.referenceOffsets.size());
             for (uint32_t off : info.referenceOffsets) {
               if (off + id <= len) add(loadId(fields + off, id));
             }
@@ -502,6 +515,7 @@ Status IndexBuilder::buildReferences() {
             const uint32_t count = loadU32(p + id + 4);
             cls = classFor(loadId(p + id + 8, id));
             const uint8_t* elements = p + 2 * id + 8;
+            room(count);
             for (uint32_t k = 0; k < count; ++k) add(loadId(elements + uint64_t{k} * id, id));
             size = uint64_t{count} * id;
             break;
@@ -518,6 +532,7 @@ Status IndexBuilder::buildReferences() {
             const uint32_t self = classMap.find(ix.idOf(ObjectIndex{i}).value);
             if (self != UINT32_MAX) {
               const ClassInfo& info = ix.m_classes[self];
+              room(info.staticFields.size() + 2);
               for (const StaticField& st : info.staticFields) {
                 if (st.type == BasicType::kObject) add(st.rawValue);
                 size += basicTypeSize(st.type, id);
@@ -534,14 +549,12 @@ Status IndexBuilder::buildReferences() {
         w.count[slot]++;
         w.bytes[slot] += size;
       }
-      firstTarget[end - batch] = static_cast<uint32_t>(targets.size());
-
-      const size_t m = targets.size();
-      resolved.resize(m);
+      firstTarget[end - batch] = static_cast<uint32_t>(found);
+      resolved.resize(found);
       if (!ix.m_idRanks.empty()) {
-        resolveByRank(targets, resolved);
+        resolveByRank({targets.data(), found}, resolved);
       } else {
-        resolveByBucket(targets, resolved, lows, highs);
+        resolveByBucket({targets.data(), found}, resolved, lows, highs);
       }
       for (uint32_t i = batch; i < end; ++i) {
         ix.m_refOffsets[i] = static_cast<uint32_t>(refs.size());
@@ -561,6 +574,9 @@ Status IndexBuilder::buildReferences() {
       done.fetch_add(end - batch, std::memory_order_relaxed);
     }
     return okStatus();
+  };
+  auto work = [&](size_t t) {
+    return m_idSize == 4 ? decode.template operator()<4>(t) : decode.template operator()<8>(t);
   };
   // One thread per segment; segment 0, which reports progress, on this thread.
   RETURN_IF_ERROR(WorkerPool(active).run(active, work));

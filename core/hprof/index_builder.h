@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "core/base/page_warmer.h"
@@ -74,8 +75,8 @@ class IndexBuilder {
   Status buildReferences();
   // Object positions of a batch of target ids (UINT32_MAX when no object has the id), looked
   // up a few ids ahead of use so that the cache misses overlap.
-  void resolveByRank(const std::vector<uint64_t>& ids, std::vector<uint32_t>& out) const;
-  void resolveByBucket(const std::vector<uint64_t>& ids, std::vector<uint32_t>& out, std::vector<uint32_t>& lows,
+  void resolveByRank(std::span<const uint64_t> ids, std::vector<uint32_t>& out) const;
+  void resolveByBucket(std::span<const uint64_t> ids, std::vector<uint32_t>& out, std::vector<uint32_t>& lows,
                        std::vector<uint32_t>& highs) const;
   void buildThreads();
   FrameInfo frameInfo(uint64_t frameId) const;

@@ -6,7 +6,7 @@
 
 namespace mxi::core::hprof {
 
-void IndexBuilder::resolveByRank(const std::vector<uint64_t>& ids, std::vector<uint32_t>& out) const {
+void IndexBuilder::resolveByRank(std::span<const uint64_t> ids, std::vector<uint32_t>& out) const {
   const HeapIndex& ix = *m_index;
   constexpr size_t kAhead = 16;
   const size_t m = ids.size();
@@ -17,7 +17,7 @@ void IndexBuilder::resolveByRank(const std::vector<uint64_t>& ids, std::vector<u
   }
 }
 
-void IndexBuilder::resolveByBucket(const std::vector<uint64_t>& ids, std::vector<uint32_t>& out,
+void IndexBuilder::resolveByBucket(std::span<const uint64_t> ids, std::vector<uint32_t>& out,
                                    std::vector<uint32_t>& lows, std::vector<uint32_t>& highs) const {
   const HeapIndex& ix = *m_index;
   const size_t m = ids.size();
