@@ -101,10 +101,14 @@ struct IndexStats {
   uint64_t primitiveArraysWithoutData = 0;
   uint64_t classes = 0;  // CLASS_DUMP records
   uint64_t loadClassRecords = 0;
-  uint64_t strings = 0;                                   // STRING records
-  uint64_t references = 0;                                // resolved outgoing references (CSR edges)
-  uint64_t danglingReferences = 0;                        // non-null ids with no object (e.g. Matrix-shrunk dumps)
-  uint64_t danglingFieldReferences = 0;                   // of those, the ones in instance fields
+  uint64_t strings = 0;                  // STRING records
+  uint64_t references = 0;               // resolved outgoing references (CSR edges)
+  uint64_t danglingReferences = 0;       // non-null ids with no object (e.g. Matrix-shrunk dumps)
+  uint64_t danglingFieldReferences = 0;  // of those, the ones in instance fields
+  // The resolved references by where they sit (see reference_counts.h), counted while indexing.
+  uint64_t referencesByKind[4] = {};                      // by the ObjectKind of the object holding them
+  uint64_t superclassReferences = 0;                      // of a class object's: the one to its superclass
+  uint64_t classLoaderReferences = 0;                     // and the one to its class loader
   uint64_t recordCounts[256] = {};                        // top-level records by tag
   uint64_t indexBytes = 0;                                // memory held by the index, excluding the mapped dump
   NameStats renamed;                                      // what applyNames renamed (all 0 without a mapping)

@@ -428,6 +428,8 @@ Status IndexBuilder::buildReferences() {
     uint64_t danglingInFields = 0;  // of which from instance fields (what Perfetto counts as references)
     uint64_t missingClass = 0;
     std::vector<uint64_t> count, bytes;  // per (class slot, heap)
+    uint64_t edgesByKind[4] = {};
+    uint64_t superclasses = 0, classLoaders = 0;
   };
   std::vector<Worker> workers(active);
   std::atomic<uint64_t> done{0};
@@ -459,6 +461,11 @@ Status IndexBuilder::buildReferences() {
     size_t found = 0;
     std::vector<uint32_t> firstTarget(kBatch + 1);
     std::vector<uint32_t> resolved, lows, highs;
+    // Per class object of the batch, where its superclass and loader sit among the targets.
+    struct ClassTargets {
+      uint32_t superclass = UINT32_MAX, loader = UINT32_MAX;
+    };
+    std::vector<ClassTargets> classTargets;
     uint64_t batchMin = UINT64_MAX, batchMax = 0;
     for (uint32_t batch = lo; batch < hi; batch += kBatch) {
       const uint32_t end = std::min(hi, batch + kBatch);
@@ -470,6 +477,7 @@ Status IndexBuilder::buildReferences() {
         if (t == 0 && !reportProgress("references", done.load(std::memory_order_relaxed), n)) return cancelled();
       }
       found = 0;
+      classTargets.clear();
       for (uint32_t i = batch; i < end; ++i) {
         firstTarget[i - batch] = static_cast<uint32_t>(found);
         if (i + kRecordsAhead < hi) {  // the records lie in the dump's order: ask for them ahead
@@ -530,6 +538,7 @@ Status IndexBuilder::buildReferences() {
           case ObjectKind::kClass: {
             cls = ix.m_javaLangClass.value;
             const uint32_t self = classMap.find(ix.idOf(ObjectIndex{i}).value);
+            ClassTargets& tail = classTargets.emplace_back();
             if (self != UINT32_MAX) {
               const ClassInfo& info = ix.m_classes[self];
               room(info.staticFields.size() + 2);
@@ -537,8 +546,13 @@ Status IndexBuilder::buildReferences() {
                 if (st.type == BasicType::kObject) add(st.rawValue);
                 size += basicTypeSize(st.type, id);
               }
-              if (info.superClass != kNoClass) add(ix.m_classes[info.superClass.value].id.value);
-              add(info.loaderId.value);
+              auto addCounted = [&](uint64_t target, uint32_t& at) {
+                if (target) at = static_cast<uint32_t>(found);
+                add(target);
+              };
+              if (info.superClass != kNoClass)
+                addCounted(ix.m_classes[info.superClass.value].id.value, tail.superclass);
+              addCounted(info.loaderId.value, tail.loader);
             }
             break;
           }
@@ -556,9 +570,12 @@ Status IndexBuilder::buildReferences() {
       } else {
         resolveByBucket({targets.data(), found}, resolved, lows, highs);
       }
+      const ClassTargets* nextClass = classTargets.data();
       for (uint32_t i = batch; i < end; ++i) {
-        ix.m_refOffsets[i] = static_cast<uint32_t>(refs.size());
-        const bool instance = static_cast<ObjectKind>((ix.m_packed[i] >> 48) & 3) == ObjectKind::kInstance;
+        const uint64_t before = refs.size();
+        ix.m_refOffsets[i] = static_cast<uint32_t>(before);
+        const auto kind = static_cast<ObjectKind>((ix.m_packed[i] >> 48) & 3);
+        const bool instance = kind == ObjectKind::kInstance;
         for (uint32_t k = firstTarget[i - batch]; k < firstTarget[i - batch + 1]; ++k) {
           if (resolved[k] == UINT32_MAX) {
             w.dangling++;
@@ -566,6 +583,12 @@ Status IndexBuilder::buildReferences() {
           } else {
             refs.push_back(ObjectIndex{resolved[k]});
           }
+        }
+        w.edgesByKind[static_cast<size_t>(kind)] += refs.size() - before;
+        if (kind == ObjectKind::kClass) {
+          const ClassTargets tail = *nextClass++;
+          w.superclasses += tail.superclass != UINT32_MAX && resolved[tail.superclass] != UINT32_MAX;
+          w.classLoaders += tail.loader != UINT32_MAX && resolved[tail.loader] != UINT32_MAX;
         }
       }
       if (refs.size() >= UINT32_MAX - uint64_t{kBatch} * 65536) {
@@ -589,6 +612,9 @@ Status IndexBuilder::buildReferences() {
     totalRefs += ix.m_refSegments[t].size();
     ix.m_stats.danglingReferences += w.dangling;
     ix.m_stats.danglingFieldReferences += w.danglingInFields;
+    for (size_t k = 0; k < 4; ++k) ix.m_stats.referencesByKind[k] += w.edgesByKind[k];
+    ix.m_stats.superclassReferences += w.superclasses;
+    ix.m_stats.classLoaderReferences += w.classLoaders;
     for (size_t k = 0; k < w.count.size(); ++k) {
       ix.m_classHeapCount[k] += w.count[k];
       ix.m_classHeapBytes[k] += w.bytes[k];

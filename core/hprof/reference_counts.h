@@ -5,7 +5,7 @@
 // analysis walks) also holds a class's superclass and class loader, so that a class keeps both
 // alive in the dominator tree as HotSpot's and ART's GCs do; ahat and Perfetto leave those out,
 // and Perfetto keeps an instance field whose id names no object (its `owned_id` is NULL) where
-// ahat and we drop it. Derived from the index alone (no pass over the dump): O(objects).
+// ahat and we drop it. Counted by the index as it resolves the references, so this is O(1).
 #pragma once
 
 #include <cstdint>
@@ -35,6 +35,7 @@ struct ReferenceCounts {
   uint64_t perfetto() const { return ahat() + danglingInstanceFields; }
 };
 
+// From the counts the index took while resolving the references (IndexStats).
 ReferenceCounts countReferences(const HeapIndex& index);
 
 }  // namespace mxi::core::hprof
