@@ -238,6 +238,7 @@ Status IndexBuilder::scanHeapDump(uint64_t begin, uint64_t end) {
   const uint8_t* const base = m_data.data();
   const uint8_t* p = base + begin;
   const uint8_t* const stop = base + end;
+  constexpr uint32_t kScanAhead = 1536;
   // Android starts every segment in the default heap until a HEAP_DUMP_INFO says otherwise.
   m_currentHeap = 0;
   auto offsetOf = [&](const uint8_t* q) { return static_cast<uint64_t>(q - base); };
@@ -245,6 +246,9 @@ Status IndexBuilder::scanHeapDump(uint64_t begin, uint64_t end) {
 
   while (p < stop) {
     const uint8_t* const rec = p;
+    // Each record's length says where the next begins: a chain of dependent loads, which the
+    // hardware prefetcher does not follow across pages. The bytes ahead are asked for here.
+    __builtin_prefetch(rec + kScanAhead);
     const uint8_t tag = *p++;
     if (++m_sinceCheck == (1u << 16)) {
       m_sinceCheck = 0;
