@@ -110,6 +110,16 @@ void IndexBuilder::followScanTables(PageWarmer& warmer) {
         if (from < to) m_source->prefetch(from, to);
       },
       /*minStep=*/8u << 20);
+  // Behind the scan its pages go back (the references pass maps them again, a batch at a
+  // time), here rather than on the scan's thread: unmapping costs about what mapping does.
+  constexpr uint64_t kReleaseLag = 8ull << 20;
+  warmer.follow(
+      [this] {
+        const uint64_t position = m_scanPosition.load(std::memory_order_relaxed);
+        return position > kReleaseLag ? position - kReleaseLag : 0;
+      },
+      [this](uint64_t from, uint64_t to) { m_source->release(from, to); },
+      /*minStep=*/32u << 20);
 }
 
 bool IndexBuilder::reportProgress(std::string_view phase, uint64_t done, uint64_t total) {

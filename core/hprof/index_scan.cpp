@@ -213,9 +213,10 @@ void IndexBuilder::addObject(uint64_t objectId, uint64_t offset, ObjectKind kind
 
 void IndexBuilder::slideWindow(uint64_t pos) {
   m_scanPosition.store(pos, std::memory_order_relaxed);
-  if (pos + kWindow / 2 < m_windowEnd) return;
-  // With a prefault thread the dump is prefetched there; alone, the scan does it itself.
-  if (threadCount() == 1) m_source->prefetch(m_windowEnd, m_windowEnd + kWindow);
+  // With a second thread, the page warmer maps the dump ahead of this position and releases it
+  // behind (followScanTables); alone, the scan does both itself.
+  if (threadCount() > 1 || pos + kWindow / 2 < m_windowEnd) return;
+  m_source->prefetch(m_windowEnd, m_windowEnd + kWindow);
   m_windowEnd += kWindow;
   if (pos > m_releasedTo + kWindow) {
     m_source->release(m_releasedTo, pos - kWindow / 4);
