@@ -97,7 +97,7 @@ void HeapGraph::findArtHeaderEdges() {
       }
     } else if (kind == hprof::ObjectKind::kClass) {
       // ART exports Object's fields of a class object as statics named `$class$<field>`; the
-      // edge's position counts the statics before it that resolved (index_builder.cpp's order).
+      // edge's position counts the statics before it that resolved (index_references.cpp's order).
       const auto cls = m_index.classForObject(o);
       if (!cls) continue;
       uint32_t position = 0;

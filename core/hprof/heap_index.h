@@ -258,7 +258,7 @@ class HeapIndex {
   std::pair<uint64_t, uint64_t> classTotals(ClassIndex cls, std::optional<uint8_t> heap) const;
   std::optional<uint8_t> findHeap(std::string_view name) const;
 
-  // Internal layout, public for the builder (index_builder.cpp) only.
+  // Internal layout, public for the builder (IndexBuilder, the index_*.cpp files) only.
   struct Entry {
     uint64_t id;
     uint64_t packed;  // bits 0..47 record offset, 48..49 ObjectKind, 56..63 heap

@@ -1,9 +1,10 @@
 // Internal: builds a HeapIndex in three passes.
 //  1. scan (sequential): walk every record once; note each object's id, offset, kind and heap;
 //     parse class dumps, strings, roots, threads and stack traces (index_scan.cpp).
-//  2. organise: resolve class names and field layouts, sort objects by id, build the id lookup.
+//  2. organise: resolve class names and field layouts, sort objects by id, build the id lookup
+//     (index_builder.cpp).
 //  3. references (parallel): decode each object's outgoing references into CSR, attribute its
-//     class and shallow size to its heap (index_builder.cpp).
+//     class and shallow size to its heap (index_references.cpp, index_id_resolution.cpp).
 #pragma once
 
 #include <atomic>
@@ -71,7 +72,7 @@ class IndexBuilder {
   Status computeLayout(uint32_t cls, std::vector<uint8_t>& state);
   Status sortObjects();
   bool sortRuns();
-  // Pass 3.
+  // Pass 3 (index_references.cpp).
   Status buildReferences();
   // Object positions of a batch of target ids (UINT32_MAX when no object has the id), looked
   // up a few ids ahead of use so that the cache misses overlap.
