@@ -190,11 +190,6 @@ StatusOr<std::string> AdbServerClient::disconnectDevice(const std::string& hostP
   return query("host:disconnect:" + hostPort, limits);
 }
 
-Status AdbServerClient::killServer(const IoLimits& limits) {
-  ASSIGN_OR_RETURN(Socket socket, openHostRequest("host:kill", limits));
-  return okStatus();
-}
-
 // Forward requests answer OKAY (request accepted) OKAY (installed) [+ port for tcp:0].
 StatusOr<uint16_t> AdbServerClient::readForwardReply(Socket& socket, const std::string& what, const IoLimits& limits) {
   RETURN_IF_ERROR(readStatus(socket, what, limits));

@@ -51,7 +51,6 @@ class AdbServerClient {
   // `adb connect HOST:PORT` / `adb disconnect`; the server's message ("connected to …").
   StatusOr<std::string> connectDevice(const std::string& hostPort, const IoLimits& limits);
   StatusOr<std::string> disconnectDevice(const std::string& hostPort, const IoLimits& limits);
-  Status killServer(const IoLimits& limits);
 
   // Port forwarding (host side). Returns the port the server chose for "tcp:0", else 0.
   StatusOr<uint16_t> forward(const std::string& serial, const std::string& local, const std::string& remote,
