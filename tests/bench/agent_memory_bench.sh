@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Cost of one memory sample on the device side (mxi-agent's memory timeline), host build against
 # the simulated demo phone (tests/device-sim/tools/sim_memory.h): (1) the agent's own instructions
-# per sample with valgrind's callgrind, counting only AgentServer::sampleMemory* (spawning
+# per sample with valgrind's callgrind, counting only MemoryCollector::poll* (spawning
 # `dumpsys meminfo --local <pid>`, reading and parsing its output, sending the sample); (2) the
 # agent's CPU % from /proc over a native run at 1 Hz; (3) the wall time of one `dumpsys meminfo
 # --local` on the simulator (a stand-in: on a phone that is dumpsys' and system_server's time).
@@ -25,7 +25,7 @@ run() {  # run MODE: MODE=callgrind|native
   local cmd=("$agent" --token "$token" --tool-dir "$tools" --data-dir "$work/data" --idle-timeout 1)
   if [[ $mode == callgrind ]]; then
     cmd=(valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out"
-         "--toggle-collect=mxi::agent::AgentServer::sampleMemory*" "${cmd[@]}")
+         "--toggle-collect=mxi::agent::MemoryCollector::poll*" "${cmd[@]}")
   fi
   "${cmd[@]}" 2>"$work/agent-$mode.log" &
   local pid=$!

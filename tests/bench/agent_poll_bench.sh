@@ -2,7 +2,7 @@
 # Cost of mxi-agent's 1 Hz collection cycle on the host build, against the simulated tools
 # replaying the real 60 Hz Settings capture (frames, scene, ps) and one Matrix issue line per
 # second: (1) instructions per cycle with valgrind's callgrind, counting only the agent's own
-# work in AgentServer::pollOnce* and AgentServer::readLogcat* (with their [clone .part] bodies) (the tools are separate processes;
+# work in CollectorScheduler::pollDue* (every collector's poll) and CollectorScheduler::readLog* (with their [clone .part] bodies) (the tools are separate processes;
 # on a phone their cost is dumpsys' and system_server's); (2) the agent's CPU % from /proc over a
 # native run; (3) p50/p99 latency from a Matrix issue's logcat line to its arrival. Usage: tests/bench/agent_poll_bench.sh [BUILD_DIR (build/dev)] [SECONDS (20)]
 set -euo pipefail
@@ -24,8 +24,8 @@ run() {  # run MODE: MODE=callgrind|native
   local cmd=("$agent" --token "$token" --tool-dir "$tools" --data-dir "$work/data" --idle-timeout 1)
   if [[ $mode == callgrind ]]; then
     cmd=(valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out"
-         "--toggle-collect=mxi::agent::AgentServer::pollOnce*"
-         "--toggle-collect=mxi::agent::AgentServer::readLogcat*" "${cmd[@]}")
+         "--toggle-collect=mxi::agent::CollectorScheduler::pollDue*"
+         "--toggle-collect=mxi::agent::CollectorScheduler::readLog*" "${cmd[@]}")
   fi
   "${cmd[@]}" 2>"$work/agent-$mode.log" &
   local pid=$!

@@ -1,8 +1,8 @@
-// StrictMode violation reports of the collected package as the agent finds them (docs/TRACE.md,
-// "Live"): the `StrictMode` logcat lines of the package's processes, fed to core/devicetext's
-// stream parser so a report's lines travel together, and DropBox's `data_app_strictmode` /
-// `system_app_strictmode` entries of the package newer than those already seen. Each report goes
-// to the desktop as raw text (StrictModeReport): the desktop maps it to an IOCanary issue.
+// StrictMode violation reports of the collected package assembled from what the agent reads
+// (docs/TRACE.md, "Live"; collectors/strictmode_collector.h runs it): the `StrictMode` logcat lines of the package's
+// processes, fed to core/devicetext's stream parser so a report's lines travel together, and DropBox's
+// `data_app_strictmode` / `system_app_strictmode` entries of the package newer than those already seen. Each report
+// goes to the desktop as raw text (StrictModeReport): the desktop maps it to an IOCanary issue.
 #pragma once
 
 #include <set>
@@ -16,7 +16,7 @@
 
 namespace mxi::agent {
 
-class StrictModeCollector {
+class StrictModeAssembler {
  public:
   // `text` is the whole logcat line, `line` its parse; the caller has checked the tag and pid.
   void logLine(std::string_view text, const LogLine& line);

@@ -1,4 +1,4 @@
-#include "device-agent/src/strictmode_collector.h"
+#include "device-agent/src/strictmode_assembler.h"
 
 #include <algorithm>
 #include <utility>
@@ -11,7 +11,7 @@ namespace mxi::agent {
 namespace proto = core::protocol;
 namespace dt = core::devicetext;
 
-void StrictModeCollector::logLine(std::string_view text, const LogLine& line) {
+void StrictModeAssembler::logLine(std::string_view text, const LogLine& line) {
   m_lastLineOffset = m_base + m_text.size();
   m_lineOffsets.push_back(m_lastLineOffset);
   m_lineTimes.push_back(line.timeMs);
@@ -22,7 +22,7 @@ void StrictModeCollector::logLine(std::string_view text, const LogLine& line) {
   collect(m_parser.take(), true);
 }
 
-void StrictModeCollector::flush() {
+void StrictModeAssembler::flush() {
   m_parser.flush();
   collect(m_parser.take(), false);
   // Nothing is open now: lines that began no report are dropped too.
@@ -32,7 +32,7 @@ void StrictModeCollector::flush() {
   m_lineTimes.clear();
 }
 
-void StrictModeCollector::collect(std::vector<dt::StrictModeViolation> done, bool closedByLastLine) {
+void StrictModeAssembler::collect(std::vector<dt::StrictModeViolation> done, bool closedByLastLine) {
   if (done.empty()) return;
   std::sort(done.begin(), done.end(), [](const auto& a, const auto& b) { return a.offset < b.offset; });
   const uint64_t end = m_base + m_text.size();
@@ -62,9 +62,9 @@ void StrictModeCollector::collect(std::vector<dt::StrictModeViolation> done, boo
   m_lineTimes.erase(m_lineTimes.begin(), m_lineTimes.begin() + drop);
 }
 
-std::vector<proto::StrictModeReport> StrictModeCollector::take() { return std::exchange(m_done, {}); }
+std::vector<proto::StrictModeReport> StrictModeAssembler::take() { return std::exchange(m_done, {}); }
 
-std::vector<proto::StrictModeReport> StrictModeCollector::dropBox(std::string_view dump, const std::string& package) {
+std::vector<proto::StrictModeReport> StrictModeAssembler::dropBox(std::string_view dump, const std::string& package) {
   std::vector<proto::StrictModeReport> out;
   const bool baseline = !m_dropBoxBaseline;
   m_dropBoxBaseline = true;
@@ -85,7 +85,7 @@ std::vector<proto::StrictModeReport> StrictModeCollector::dropBox(std::string_vi
   return out;
 }
 
-void StrictModeCollector::reset() {
+void StrictModeAssembler::reset() {
   m_parser = {};
   m_text.clear();
   m_base = m_lastLineOffset = 0;

@@ -1,7 +1,7 @@
-// The agent's StrictMode collector (device-agent/src/strictmode_collector.h): logcat lines of one
+// The agent's StrictMode report assembler (device-agent/src/strictmode_assembler.h): logcat lines of one
 // report travel together in the text they came in, a report the log cut is closed at a quiet
 // moment and marked truncated, and DropBox entries count from the collection's first read.
-#include "device-agent/src/strictmode_collector.h"
+#include "device-agent/src/strictmode_assembler.h"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@ namespace {
 namespace proto = core::protocol;
 
 // Feeds `lines` (each a logcat line) as the agent's follower would.
-void feed(StrictModeCollector& c, const std::vector<std::string>& lines) {
+void feed(StrictModeAssembler& c, const std::vector<std::string>& lines) {
   for (const std::string& l : lines) {
     const auto line = parseLogLine(l);
     ASSERT_TRUE(line.has_value()) << l;
@@ -40,8 +40,8 @@ std::string joined(const std::vector<std::string>& lines) {
   return out;
 }
 
-TEST(StrictModeCollectorTest, EachReportIsSentWithItsOwnLinesAndACutOneAtTheQuietMoment) {
-  StrictModeCollector c;
+TEST(StrictModeAssemblerTest, EachReportIsSentWithItsOwnLinesAndACutOneAtTheQuietMoment) {
+  StrictModeAssembler c;
   feed(c, kRead);
   EXPECT_TRUE(c.take().empty()) << "open until a line that does not continue it";
   feed(c, kLeakHead);
@@ -64,7 +64,7 @@ TEST(StrictModeCollectorTest, EachReportIsSentWithItsOwnLinesAndACutOneAtTheQuie
   EXPECT_TRUE(c.take().empty()) << "each report once";
 }
 
-TEST(StrictModeCollectorTest, DropBoxEntriesOfThePackageWrittenAfterTheFirstRead) {
+TEST(StrictModeAssemblerTest, DropBoxEntriesOfThePackageWrittenAfterTheFirstRead) {
   auto entry = [](const std::string& when, const std::string& process) {
     return "========================================\n" + when + " data_app_strictmode (text, 300 bytes)\n" +
            "Process: " + process +
@@ -74,7 +74,7 @@ TEST(StrictModeCollectorTest, DropBoxEntriesOfThePackageWrittenAfterTheFirstRead
            "\tat a.b.Settings.save(Settings.java:77)\n"
            "\tat com.android.internal.os.ZygoteInit.main(ZygoteInit.java:947)\n\n";
   };
-  StrictModeCollector c;
+  StrictModeAssembler c;
   const std::string before = entry("2026-01-01 00:00:01", "a.b");
   EXPECT_TRUE(c.dropBox(before, "a.b").empty()) << "the first read notes what was there";
   const std::string later = before + entry("2026-01-01 00:00:05", "a.b:remote") + entry("2026-01-01 00:00:06", "a.bc") +
