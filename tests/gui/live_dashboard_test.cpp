@@ -2,20 +2,30 @@
 // histogram per scene equals core's frame statistics of the same framestats, a clicked bar lists
 // exactly that scene's frames of that level, the issue feed holds every Matrix issue of a real
 // logcat capture, the detail view shows a decoded call tree, and a synthetic feed of 10,000
-// frames/s repaints at most ~30 times a second with bounded memory.
+// frames/s repaints at most ~30 times a second with bounded memory. The slow frames panel lists the
+// slowest frames before any click; the FPS axis is labelled in round steps.
 #include <gtest/gtest.h>
 
 #include <QAbstractItemModelTester>
 #include <QAreaSeries>
 #include <QBarSet>
 #include <QChart>
+#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QHorizontalStackedBarSeries>
+#include <QLabel>
 #include <QLineSeries>
+#include <QMainWindow>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QTest>
 #include <QTreeView>
+#include <QValueAxis>
+#include <map>
+#include <tuple>
 
 #include "app/gui/charts/session/drop_level_chart.h"
 #include "app/gui/charts/session/fps_chart.h"
@@ -23,6 +33,7 @@
 #include "app/gui/charts/session/memory_chart.h"
 #include "app/gui/jobs/session/capture_import.h"
 #include "app/gui/models/call_tree_model.h"
+#include "app/gui/models/format.h"
 #include "app/gui/models/roles.h"
 #include "app/gui/models/session/issue_feed_model.h"
 #include "app/gui/models/session/session_replay.h"
@@ -463,4 +474,159 @@ TEST(LiveDashboardTest, MemoryChartThinsALongSeries) {
 }
 
 }  // namespace
+}  // namespace mxi::gui
+
+namespace mxi::gui {
+namespace {
+
+core::framestats::Frame frameAt(int64_t startNs, int64_t durationNs, int64_t periodNs) {
+  core::framestats::Frame f;
+  f.startNs = startNs;
+  f.durationNs = durationNs;
+  f.refreshPeriodNs = periodNs;
+  f.stageNs[static_cast<size_t>(core::framestats::FrameStage::kDraw)] = durationNs;
+  return f;
+}
+
+// The Y axis labels as drawn: the chart's numeric texts wholly left of its plot area (the X axis's
+// first label is centred under the plot's left edge).
+QStringList yAxisLabels(QChart* chart) {
+  std::vector<std::pair<double, QString>> labels;
+  for (QGraphicsItem* item : chart->scene()->items()) {
+    auto* text = dynamic_cast<QGraphicsTextItem*>(item);
+    if (text == nullptr || !text->isVisible()) continue;
+    bool number = false;
+    text->toPlainText().toInt(&number);
+    const QRectF at = text->sceneBoundingRect();
+    if (number && at.right() < chart->plotArea().left()) labels.emplace_back(-at.center().y(), text->toPlainText());
+  }
+  std::sort(labels.begin(), labels.end());  // bottom to top
+  QStringList out;
+  for (const auto& l : labels) out << l.second;
+  return out;
+}
+
+}  // namespace
+
+// Before any bar is clicked the panel lists the session's slowest frames, slowest first, and
+// follows the live session; a clicked bar filters, and the title line's link goes back.
+TEST(LiveDashboardTest, SlowFramesPanelShowsTheSlowestFramesBeforeAnyClick) {
+  auto session = std::make_shared<core::live::LiveSession>();
+  const int64_t period = 16'666'667;
+  // 80 slow frames of 3…82 dropped frames in a shuffled order (37 is prime to 80), each after a
+  // fast one, alternately in two scenes.
+  std::map<int64_t, std::pair<std::string, int64_t>> byDuration;  // duration → scene, start
+  int64_t t = 1'000'000'000;
+  for (int i = 0; i < 80; ++i) {
+    const std::string scene = i % 2 == 0 ? "MainActivity" : "DetailActivity";
+    const std::vector<core::framestats::Frame> fast{frameAt(t, period / 2, period)};
+    session->addFrames(scene, fast);
+    t += period;
+    const int64_t duration = (3 + (i * 37) % 80) * period + period / 2;
+    const std::vector<core::framestats::Frame> slow{frameAt(t, duration, period)};
+    session->addFrames(scene, slow);
+    byDuration[duration] = {scene, t};
+    t += duration;
+  }
+  ASSERT_EQ(session->slowFrames().size(), 80u);
+  LiveDashboard dashboard(session);
+  dashboard.refresh();
+
+  SlowFramesModel* model = dashboard.slowFramesModel();
+  QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+  const auto expectSlowest = [&] {
+    ASSERT_EQ(static_cast<size_t>(model->rowCount()), SlowFramesModel::kSlowest);
+    auto expected = byDuration.rbegin();
+    for (int row = 0; row < model->rowCount(); ++row, ++expected) {
+      EXPECT_DOUBLE_EQ(model->index(row, SlowFramesModel::kDurationMs).data().toDouble(),
+                       static_cast<double>(expected->first) / 1e6)
+          << "row " << row;
+      EXPECT_EQ(model->index(row, SlowFramesModel::kScene).data().toString().toStdString(), expected->second.first)
+          << "row " << row;
+      EXPECT_EQ(model->index(row, SlowFramesModel::kTime).data().toString(),
+                formatSessionTime((expected->second.second - 1'000'000'000) / 1'000'000))
+          << "row " << row;
+    }
+  };
+  expectSlowest();
+  EXPECT_DOUBLE_EQ(model->index(0, SlowFramesModel::kDurationMs).data().toDouble(), (82 * period + period / 2) / 1e6);
+  EXPECT_EQ(model->index(0, SlowFramesModel::kLevel).data().toString(), QStringLiteral("frozen"));
+
+  // The dock says "Slow frames"; the line under it says which, without repeating it.
+  auto* dock = dashboard.panels()->findChild<QDockWidget*>(QStringLiteral("slowFramesPanel"));
+  ASSERT_NE(dock, nullptr);
+  EXPECT_EQ(dock->windowTitle(), QStringLiteral("Slow frames"));
+  auto* title = dashboard.findChild<QLabel*>(QStringLiteral("slowFramesTitle"));
+  ASSERT_NE(title, nullptr);
+  EXPECT_EQ(title->text(),
+            QStringLiteral("The 50 slowest of the session, slowest first · click a bar of Drop levels for one scene "
+                           "and level"));
+
+  // A new slowest frame arrives: it heads the list at the next repaint; one that is not among
+  // the 50 slowest leaves the rows alone (no reset, so a selection stays).
+  const int64_t slowest = 100 * period;
+  session->addFrames("MainActivity", std::vector<core::framestats::Frame>{frameAt(t, slowest, period)});
+  byDuration[slowest] = {"MainActivity", t};
+  t += slowest;
+  QSignalSpy resets(model, &QAbstractItemModel::modelReset);
+  dashboard.refresh();
+  EXPECT_EQ(resets.size(), 1);
+  expectSlowest();
+  session->addFrames("MainActivity", std::vector<core::framestats::Frame>{frameAt(t, 3 * period, period)});
+  dashboard.refresh();
+  EXPECT_EQ(resets.size(), 1);
+
+  // A clicked bar filters (newest first) and stays as picked; the link brings the slowest back.
+  dashboard.showSlowFrames(0, DropLevel::kFrozen);
+  EXPECT_TRUE(model->isFiltered());
+  const int frozen = model->rowCount();
+  EXPECT_EQ(frozen, static_cast<int>(session->scenes()[0].levels[static_cast<size_t>(DropLevel::kFrozen)]));
+  EXPECT_DOUBLE_EQ(model->index(0, SlowFramesModel::kDurationMs).data().toDouble(), static_cast<double>(slowest) / 1e6);
+  EXPECT_TRUE(title->text().startsWith(QStringLiteral("MainActivity · ")));
+  EXPECT_TRUE(title->text().endsWith(QStringLiteral("<a href=\"slowest\">the slowest of the session</a>")))
+      << title->text().toStdString();
+  emit title->linkActivated(QStringLiteral("slowest"));
+  EXPECT_FALSE(model->isFiltered());
+  expectSlowest();
+}
+
+TEST(FpsChartTest, AxisTicksAreRoundFpsValues) {
+  const std::vector<std::tuple<double, int, int>> cases{{0, 60, 15},    {59.9, 60, 15}, {60, 60, 15},
+                                                        {61, 90, 15},   {90, 90, 15},   {90.5, 120, 30},
+                                                        {144, 150, 30}, {240, 240, 30}, {241, 270, 60}};
+  for (const auto& [peak, top, step] : cases) {
+    const FpsAxisTicks ticks = fpsAxisTicks(peak);
+    EXPECT_EQ(ticks.top, top) << peak;
+    EXPECT_EQ(ticks.step, step) << peak;
+  }
+}
+
+// The demo's phone draws at 80 fps: the axis runs 0–90 labelled every 15 fps, not 0 22 45 67 90.
+TEST(FpsChartTest, An80FpsSessionIsLabelledEvery15Fps) {
+  core::live::LiveSession session;
+  const int64_t period = 12'500'000;  // 80 Hz
+  std::vector<core::framestats::Frame> frames;
+  for (int i = 0; i < 80 * 5; ++i) frames.push_back(frameAt(i * period, period / 2, period));
+  session.addFrames("MainActivity", frames);
+  FpsChart chart;
+  chart.resize(600, 400);
+  chart.setVisible(true);  // FpsChart::show(session, …) hides QWidget::show()
+  chart.show(session, LiveDashboard::kFpsWindowSeconds);
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&chart));
+  QTest::qWait(50);  // the chart lays its axes out on the next pass of the event loop
+
+  const auto axes = chart.chart()->axes(Qt::Vertical);
+  ASSERT_EQ(axes.size(), 1);
+  auto* y = qobject_cast<QValueAxis*>(axes[0]);
+  ASSERT_NE(y, nullptr);
+  EXPECT_EQ(y->min(), 0);
+  EXPECT_EQ(y->max(), 90);
+  EXPECT_EQ(y->tickType(), QValueAxis::TicksDynamic);
+  EXPECT_EQ(y->tickAnchor(), 0);
+  EXPECT_EQ(y->tickInterval(), 15);
+  EXPECT_EQ(yAxisLabels(chart.chart()),
+            (QStringList{QStringLiteral("0"), QStringLiteral("15"), QStringLiteral("30"), QStringLiteral("45"),
+                         QStringLiteral("60"), QStringLiteral("75"), QStringLiteral("90")}));
+}
+
 }  // namespace mxi::gui

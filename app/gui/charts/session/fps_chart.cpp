@@ -16,6 +16,13 @@ namespace {
 QColor sceneColour(int scene) { return QColor::fromHsv((scene * 67 + 200) % 360, 170, 210); }
 }  // namespace
 
+FpsAxisTicks fpsAxisTicks(double peakFps) {
+  FpsAxisTicks ticks;
+  ticks.top = std::max(60, static_cast<int>(std::ceil(peakFps / 30)) * 30);
+  ticks.step = ticks.top <= 90 ? 15 : ticks.top <= 240 ? 30 : 60;
+  return ticks;
+}
+
 FpsChart::FpsChart(QWidget* parent) : QWidget(parent) {
   auto* chart = new QChart;
   chart->setTitle(tr("FPS per second, by scene"));
@@ -23,8 +30,9 @@ FpsChart::FpsChart(QWidget* parent) : QWidget(parent) {
   m_x->setTitleText(tr("s"));
   m_x->setLabelFormat(QStringLiteral("%d"));
   m_y = new QValueAxis;
-  m_y->setRange(0, 60);
-  m_y->setLabelFormat(QStringLiteral("%d"));
+  const FpsAxisTicks ticks = fpsAxisTicks(0);
+  setWholeTicks(m_y, static_cast<uint64_t>(ticks.step));
+  m_y->setRange(0, ticks.top);
   chart->addAxis(m_x, Qt::AlignBottom);
   chart->addAxis(m_y, Qt::AlignLeft);
   m_view = styledChartView(chart, this);
@@ -63,7 +71,9 @@ void FpsChart::show(const core::live::LiveSession& session, int64_t windowSecond
   const int64_t end = std::max<int64_t>(last, first + 10);
   setWholeTicks(m_x, wholeTickStep(static_cast<uint64_t>(end - first)));
   m_x->setRange(static_cast<double>(first), static_cast<double>(end));
-  m_y->setRange(0, std::ceil(top / 30) * 30);
+  const FpsAxisTicks ticks = fpsAxisTicks(top);
+  setWholeTicks(m_y, static_cast<uint64_t>(ticks.step));
+  m_y->setRange(0, ticks.top);
 }
 
 }  // namespace mxi::gui

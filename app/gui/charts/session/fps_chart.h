@@ -15,6 +15,14 @@ QT_END_NAMESPACE
 
 namespace mxi::gui {
 
+// The FPS axis: from 0 to the peak rounded up to a multiple of 30 fps (60 at least), a tick every
+// 15, 30 or 60 fps: few labels, all round (0 15 30 45 60 75 90, not 0 22 45 67 90).
+struct FpsAxisTicks {
+  int top = 60;
+  int step = 15;
+};
+FpsAxisTicks fpsAxisTicks(double peakFps);
+
 class FpsChart : public QWidget {
   Q_OBJECT
  public:

@@ -93,10 +93,6 @@ void LeakTreeModel::reload() {
   endResetModel();
 }
 
-const core::analysis::Leak* LeakTreeModel::leakAt(int row) const {
-  return m_doc && row >= 0 && row < static_cast<int>(m_rows.size()) ? m_rows[static_cast<size_t>(row)].leak : nullptr;
-}
-
 QVariant LeakTreeModel::data(const QModelIndex& index, int role) const {
   if (!index.isValid()) return {};
   const Shown& shown = m_shown[static_cast<size_t>(nodeOf(index))];

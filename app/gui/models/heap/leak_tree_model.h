@@ -35,8 +35,6 @@ class LeakTreeModel : public TreeModelBase {
   explicit LeakTreeModel(std::vector<LeakSection> sections, QObject* parent = nullptr);
   QVariant data(const QModelIndex& index, int role) const override;
 
-  // The leak group of top-level row `row` (dump mode), else null.
-  const core::analysis::Leak* leakAt(int row) const;
   bool isLibraryLeak(int row) const { return m_doc && row >= static_cast<int>(m_doc->leaks.leaks.size()); }
   // The document's leaks changed (retained sizes added, biggest first now).
   void reload();

@@ -1,12 +1,26 @@
 #include "app/gui/models/session/slow_frames_model.h"
 
+#include <algorithm>
+
 #include "app/gui/models/column_headers.h"
 #include "app/gui/models/format.h"
 
 namespace mxi::gui {
 
+namespace {
+
+bool sameFrames(const std::vector<core::live::SlowFrame>& a, const std::vector<core::live::SlowFrame>& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const auto& x, const auto& y) {
+    return x.scene == y.scene && x.frame.startNs == y.frame.startNs && x.frame.durationNs == y.frame.durationNs;
+  });
+}
+
+}  // namespace
+
 SlowFramesModel::SlowFramesModel(const core::live::LiveSession& session, QObject* parent)
-    : QAbstractTableModel(parent), m_session(session) {}
+    : QAbstractTableModel(parent), m_session(session) {
+  refresh();
+}
 
 void SlowFramesModel::setFilter(std::optional<int> scene, std::optional<core::framestats::DropLevel> level) {
   m_scene = scene;
@@ -15,14 +29,25 @@ void SlowFramesModel::setFilter(std::optional<int> scene, std::optional<core::fr
 }
 
 void SlowFramesModel::refresh() {
-  beginResetModel();
-  m_rows.clear();
+  std::vector<core::live::SlowFrame> rows;
   const auto& slow = m_session.slowFrames();
-  for (auto it = slow.rbegin(); it != slow.rend(); ++it) {
-    if (m_scene && it->scene != *m_scene) continue;
-    if (m_level && it->level != *m_level) continue;
-    m_rows.push_back(*it);
+  if (isFiltered()) {
+    for (auto it = slow.rbegin(); it != slow.rend(); ++it) {
+      if (m_scene && it->scene != *m_scene) continue;
+      if (m_level && it->level != *m_level) continue;
+      rows.push_back(*it);
+    }
+  } else {
+    // Slowest first; of equally slow frames the earlier one first.
+    rows.resize(std::min(kSlowest, slow.size()));
+    std::partial_sort_copy(slow.begin(), slow.end(), rows.begin(), rows.end(), [](const auto& a, const auto& b) {
+      if (a.frame.durationNs != b.frame.durationNs) return a.frame.durationNs > b.frame.durationNs;
+      return a.frame.startNs < b.frame.startNs;
+    });
   }
+  if (sameFrames(rows, m_rows) && m_startNs == m_session.sessionStartNs()) return;
+  beginResetModel();
+  m_rows = std::move(rows);
   m_startNs = m_session.sessionStartNs();
   endResetModel();
 }

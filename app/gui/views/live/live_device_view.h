@@ -16,6 +16,7 @@
 #include "app/gui/jobs/live/live_device_job.h"
 
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -74,6 +75,12 @@ class LiveDeviceView : public QWidget {
   void appUnavailable(const QString& message);  // nothing is recorded; appBannerText() says why
 
  private:
+  // The constructor's parts: the controls, what they do, and following the job
+  // (live_device_view_job.cpp).
+  QHBoxLayout* makeToolbar();
+  void makeBanners();
+  void connectControls();
+  void followJob();
   QString recordingFile(const QString& kind, const QString& extension) const;
   void updateButtons();
   void showBanner(const QString& text, bool alarm);

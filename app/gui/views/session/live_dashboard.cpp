@@ -132,7 +132,11 @@ void LiveDashboard::makeCharts() {
   m_slowPage = new QWidget;
   auto* slowLayout = new QVBoxLayout(m_slowPage);
   slowLayout->setContentsMargins(0, 0, 0, 0);
-  m_slowTitle = new QLabel(tr("Slow frames (click a bar)"));
+  // The dock's title says "Slow frames"; this line says which ones.
+  m_slowTitle = new QLabel;
+  m_slowTitle->setObjectName(QStringLiteral("slowFramesTitle"));
+  m_slowTitle->setWordWrap(true);
+  connect(m_slowTitle, &QLabel::linkActivated, this, &LiveDashboard::showSlowestFrames);
   m_slowFrames = new SlowFramesModel(*m_session, this);
   m_slowView = new QTableView;
   m_slowView->setObjectName(QStringLiteral("slowFrames"));
@@ -143,6 +147,7 @@ void LiveDashboard::makeCharts() {
   enableCopy(m_slowView);
   slowLayout->addWidget(m_slowTitle);
   slowLayout->addWidget(m_slowView);
+  showSlowestFrames();
 }
 
 QWidget* LiveDashboard::makeFeed() {
@@ -222,13 +227,21 @@ void LiveDashboard::showSlowFrames(int scene, DropLevel level) {
   const auto& scenes = m_session->scenes();
   if (scene < 0 || scene >= static_cast<int>(scenes.size())) return;
   m_slowFrames->setFilter(scene, level);
-  m_slowTitle->setText(
+  const QString name = QString::fromStdString(scenes[static_cast<size_t>(scene)].name);
+  const QString which =
       level == DropLevel::kBest
-          ? tr("%1 · Best frames are not slow; pick another level")
-                .arg(QString::fromStdString(scenes[static_cast<size_t>(scene)].name))
-          : tr("%1 · %2: %3 slow frames (newest first)")
-                .arg(QString::fromStdString(scenes[static_cast<size_t>(scene)].name), dropLevelTitle(level))
-                .arg(m_slowFrames->rowCount()));
+          ? tr("%1 · Best frames are not slow; pick another level").arg(name)
+          : tr("%1 · %2: %3 frames, newest first").arg(name, dropLevelTitle(level)).arg(m_slowFrames->rowCount());
+  // Rich text for the way back (the link calls showSlowestFrames).
+  m_slowTitle->setText(which.toHtmlEscaped() % QStringLiteral(" · <a href=\"slowest\">") %
+                       tr("the slowest of the session").toHtmlEscaped() % QStringLiteral("</a>"));
+}
+
+void LiveDashboard::showSlowestFrames() {
+  m_slowFrames->setFilter(std::nullopt, std::nullopt);
+  m_slowTitle->setText(tr("The %1 slowest of the session, slowest first · click a bar of Drop levels for one scene "
+                          "and level")
+                           .arg(SlowFramesModel::kSlowest));
 }
 
 void LiveDashboard::refresh() {
@@ -268,6 +281,7 @@ void LiveDashboard::refresh() {
   m_drops->show(m_session->scenes());
   m_frameTimes->show(m_session->frameTimeView(), s);  // the header's percentiles
   m_memory->show(*m_session);
+  if (!m_slowFrames->isFiltered()) m_slowFrames->refresh();  // a picked bar's list stays as it was picked
   m_feed->sync();
   // Something to look at from the start: the first issue, until the user picks one.
   if (!m_feedView->currentIndex().isValid() && m_feedProxy->rowCount() > 0)

@@ -1,6 +1,6 @@
 // The live/session dashboard over one LiveSession: FPS over time per scene, a stacked frame-drop
 // histogram per scene in Matrix levels and colours, the frame-time distribution with p50/p90/p99
-// markers, the slow frames behind a clicked bar, and the issue feed (filterable, searchable)
+// markers, the slowest frames (or those behind a clicked bar), and the issue feed (filterable, searchable)
 // with the selected issue's detail. Repaints at most ~30 times a second, only when the session
 // changed, so a fast feed never floods the UI thread.
 #pragma once
@@ -44,6 +44,8 @@ class LiveDashboard : public QWidget {
   void refresh();
   // What clicking a bar does: the slow frames of that scene and level.
   void showSlowFrames(int scene, core::framestats::DropLevel level);
+  // What the slow frames panel shows at first: the session's slowest frames.
+  void showSlowestFrames();
   void selectEvent(int row);
 
   // For tests and screenshots.

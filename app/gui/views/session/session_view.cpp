@@ -176,7 +176,6 @@ void SessionView::scrubTo(int64_t ms) {
     m_time->setText(formatSessionTime(ms));
   }
   rebuild(until);
-  emit scrubbed();
 }
 
 void SessionView::setThresholds(const core::live::LiveThresholds& thresholds) {

@@ -57,7 +57,6 @@ class SessionView : public QWidget {
   QString exportTo(const QString& format, const QString& outPath) const;
 
  signals:
-  void scrubbed();
   void comparedWith(const QString& basePath);
   void compareFailed(const QString& message);
 
