@@ -59,6 +59,18 @@ ordered_json headerToJson(const session::SessionHeader& h) {
 }
 
 ordered_json recoveryToJson(const session::RecoveryReport& r) {
+  // A count or time the file no longer tells is null.
+  auto orNull = [](const auto& value) { return value ? ordered_json(*value) : ordered_json(nullptr); };
+  ordered_json damaged = ordered_json::array();
+  for (const auto& b : r.damagedBlocks) {
+    damaged.push_back({{"index", b.index},
+                       {"offset", b.offset},
+                       {"bytes", b.bytes},
+                       {"records", orNull(b.records)},
+                       {"fromNs", orNull(b.fromNs)},
+                       {"toNs", orNull(b.toNs)},
+                       {"reason", b.reason}});
+  }
   return {{"cleanClose", r.cleanClose},
           {"intact", r.intact()},
           {"fileBytes", r.fileBytes},
@@ -66,6 +78,7 @@ ordered_json recoveryToJson(const session::RecoveryReport& r) {
           {"corruptBytes", r.corruptBytes},
           {"lostRecords", r.lostRecords},
           {"lostRecordsExact", r.lostRecordsExact},
+          {"damagedBlocks", std::move(damaged)},
           {"notes", r.notes}};
 }
 

@@ -21,7 +21,6 @@ StatusOr<std::shared_ptr<const SessionData>> loadSession(const SessionReader& re
                                                          const matrix::MethodMapping* mapping) {
   auto data = std::make_shared<SessionData>();
   data->header = reader.header();
-  data->recovery = reader.recovery();
   data->scenes.push_back(kNoScene);
   std::map<std::string, uint32_t> sceneIds{{kNoScene, 0}};
   uint32_t scene = 0;
@@ -33,7 +32,22 @@ StatusOr<std::shared_ptr<const SessionData>> loadSession(const SessionReader& re
     if (!progress.report("reading session", static_cast<int>(ProgressSink::kMax * b / std::max<size_t>(blocks, 1)))) {
       return cancelled();
     }
-    ASSIGN_OR_RETURN(auto records, reader.readBlock(b, &data->unknownRecords));
+    auto read = reader.readBlock(b, &data->unknownRecords);
+    if (!read.ok()) {
+      // A damaged block: its records are lost and reader.recovery() names it; read around it.
+      if (read.status().code() != StatusCode::kInvalidInput) return read.status();
+      continue;
+    }
+    std::vector<SessionRecord> records = std::move(read).value();
+    // The scene in force at a block's start is in its summary. For an intact file it repeats what
+    // the records said; after a damaged block (its scene changes lost) it is the only source.
+    const std::string& initial = reader.blocks()[b].summary.initialScene;
+    if (initial != (scene == 0 ? std::string() : data->scenes[scene])) {
+      auto [it, inserted] =
+          sceneIds.try_emplace(initial.empty() ? kNoScene : initial, static_cast<uint32_t>(data->scenes.size()));
+      if (inserted) data->scenes.push_back(initial);
+      scene = it->second;
+    }
     for (SessionRecord& r : records) {
       const int64_t end = recordEndNs(r);
       if (first || r.timeNs < data->firstTimeNs) data->firstTimeNs = r.timeNs;
@@ -92,6 +106,7 @@ StatusOr<std::shared_ptr<const SessionData>> loadSession(const SessionReader& re
   for (size_t i = 0; i < data->issues.size(); ++i) data->issues[i].issue = std::move(parsed.issues[i]);
   for (auto& p : parsed.problems) data->problems.push_back(std::move(p));
   progress.report("reading session", ProgressSink::kMax);
+  data->recovery = reader.recovery();  // after reading: a damaged payload shows when it is read
   const SessionSpan span = judgeSessionSpan({data->firstTimeNs, data->lastTimeNs}, frameSpan);
   data->firstTimeNs = span.firstNs;
   data->lastTimeNs = span.lastNs;

@@ -112,7 +112,7 @@ Status SessionReader::readHeader() {
 }
 
 bool SessionReader::probeBlock(uint64_t offset, BlockInfo& info, bool& isIndex, bool checkPayload,
-                               std::optional<uint32_t>* headerRecords) const {
+                               std::optional<HeaderFields>* header) const {
   std::string head;
   if (!readAt(offset, kBlockHeaderSize, head)) return false;
   ByteReader h(head);
@@ -123,7 +123,7 @@ bool SessionReader::probeBlock(uint64_t offset, BlockInfo& info, bool& isIndex, 
   std::string summary;
   if (!readAt(offset + kBlockHeaderSize, summaryLen, summary)) return false;
   if (crcOf(summary, crcOf(std::string_view(head).substr(0, 24))) != headerCrc) return false;
-  if (headerRecords) *headerRecords = records;  // the header is trustworthy from here on
+  if (header) *header = HeaderFields{records, kind == static_cast<uint32_t>(BlockKind::kIndex)};  // trustworthy now
   const uint64_t length = kBlockHeaderSize + uint64_t{summaryLen} + payloadLen;
   if (length > m_size - offset) return false;
   if (checkPayload) {
@@ -191,14 +191,26 @@ bool SessionReader::readIndexChain() {
 }
 
 void SessionReader::walkBlocks() {
+  // Damaged blocks wait for the walk's end, when the intact blocks around them are known.
+  struct Pending {
+    DamagedBlock block;
+    size_t intactBefore = 0;  // m_blocks.size() when it was met
+  };
+  std::vector<Pending> damaged;
+  std::string endNote = "no footer: the session was not closed (recording still running or interrupted)";
   uint64_t offset = m_dataStart;
   std::string window;
+  const std::string magic = [] {
+    std::string m;
+    ByteWriter(m).u32(kBlockMagic);
+    return m;
+  }();
   while (offset < m_size) {
     if (m_size - offset == kFooterSize) {
       std::string footer;
       if (readAt(offset, kFooterSize, footer) && std::string_view(footer).ends_with(kFooterMagic)) {
-        m_recovery.notes.push_back("footer found, but its index chain is damaged; blocks were walked");
-        return;
+        endNote = "footer found, but its index chain is damaged; blocks were walked";
+        break;
       }
     }
     BlockInfo info;
@@ -209,17 +221,13 @@ void SessionReader::walkBlocks() {
       continue;
     }
     // Damaged here: the records of this block are lost (its header may still tell how many).
-    std::optional<uint32_t> lost;
+    std::optional<HeaderFields> header;
     BlockInfo ignored;
     bool ignoredIndex = false;
-    probeBlock(offset, ignored, ignoredIndex, false, &lost);
-    // Look for the next valid block (a corrupt middle), else this is the torn tail.
+    probeBlock(offset, ignored, ignoredIndex, false, &header);
+    // Look for the next intact block (a damaged middle), else this is the torn tail. A damaged
+    // length field is why the scan does not trust the header's lengths.
     uint64_t next = 0;
-    const std::string magic = [] {
-      std::string m;
-      ByteWriter(m).u32(kBlockMagic);
-      return m;
-    }();
     for (uint64_t scan = offset + 1; scan < m_size && next == 0; scan += (1u << 20)) {
       if (!readAt(scan, static_cast<size_t>(std::min<uint64_t>((1u << 20) + 3, m_size - scan)), window)) break;
       for (size_t at = window.find(magic); at != std::string::npos; at = window.find(magic, at + 1)) {
@@ -231,24 +239,65 @@ void SessionReader::walkBlocks() {
         }
       }
     }
-    if (lost) {
-      m_recovery.lostRecords += *lost;
-    } else {
-      m_recovery.lostRecordsExact = false;
-    }
     if (next == 0) {
+      if (header) {
+        m_recovery.lostRecords += header->records;
+      } else {
+        m_recovery.lostRecordsExact = false;
+      }
       m_recovery.tornBytes = m_size - offset;
-      m_recovery.notes.push_back("torn tail: " + std::to_string(m_size - offset) + " bytes at offset " +
-                                 std::to_string(offset) + " are not a complete block" +
-                                 (lost ? " (" + std::to_string(*lost) + " records lost)" : std::string()));
-      return;
+      endNote = "torn tail: " + std::to_string(m_size - offset) + " bytes at offset " + std::to_string(offset) +
+                " are not a complete block" +
+                (header ? " (" + std::to_string(header->records) + " records lost)" : std::string());
+      break;
     }
-    m_recovery.corruptBytes += next - offset;
-    m_recovery.notes.push_back("corrupt block at offset " + std::to_string(offset) + ": skipped " +
-                               std::to_string(next - offset) + " bytes");
+    if (header && header->isIndex) {  // the index is only a shortcut: nothing is lost
+      m_recovery.corruptBytes += next - offset;
+      m_recovery.notes.push_back("damaged index block at byte offset " + std::to_string(offset) + ": skipped " +
+                                 std::to_string(next - offset) + " bytes, no records lost");
+    } else {
+      DamagedBlock b;
+      b.index = m_blocks.size() + damaged.size();
+      b.offset = offset;
+      b.bytes = next - offset;
+      if (header) b.records = header->records;
+      b.reason = header ? "payload CRC mismatch" : "header damaged";
+      damaged.push_back({std::move(b), m_blocks.size()});
+    }
     offset = next;
   }
-  m_recovery.notes.push_back("no footer: the session was not closed (recording still running or interrupted)");
+  for (Pending& p : damaged) {
+    if (p.intactBefore > 0) p.block.fromNs = m_blocks[p.intactBefore - 1].summary.lastTimeNs;
+    if (p.intactBefore < m_blocks.size()) p.block.toNs = m_blocks[p.intactBefore].summary.firstTimeNs;
+    m_recovery.addDamagedBlock(std::move(p.block), m_header.startMonotonicNs);
+  }
+  m_recovery.notes.push_back(std::move(endNote));  // after the damaged blocks: what the end of the file was
+}
+
+RecoveryReport SessionReader::recovery() const {
+  RecoveryReport r = m_recovery;
+  std::lock_guard lock(m_damageMutex);
+  for (const DamagedBlock& b : m_foundDamaged) r.addDamagedBlock(b, m_header.startMonotonicNs);
+  return r;
+}
+
+void SessionReader::noteDamaged(size_t index, const std::string& reason) const {
+  const BlockInfo& b = m_blocks[index];
+  DamagedBlock d;
+  // Its place among all data blocks: the walk may have dropped damaged ones before it.
+  d.index = index;
+  for (const DamagedBlock& earlier : m_recovery.damagedBlocks) d.index += earlier.offset < b.offset ? 1 : 0;
+  d.offset = b.offset;
+  d.bytes = b.length;
+  d.records = b.records;
+  if (index > 0) d.fromNs = m_blocks[index - 1].summary.lastTimeNs;
+  if (index + 1 < m_blocks.size()) d.toNs = m_blocks[index + 1].summary.firstTimeNs;
+  d.reason = reason;
+  std::lock_guard lock(m_damageMutex);
+  for (const DamagedBlock& known : m_foundDamaged) {
+    if (known.offset == d.offset) return;
+  }
+  m_foundDamaged.push_back(std::move(d));
 }
 
 uint64_t SessionReader::recordCount() const {
@@ -257,43 +306,74 @@ uint64_t SessionReader::recordCount() const {
   return n;
 }
 
-StatusOr<std::vector<SessionRecord>> SessionReader::readBlock(size_t index, uint64_t* skippedUnknown) const {
+Status SessionReader::readPayload(size_t index, std::string& payload, uint32_t& rawLen) const {
   if (index >= m_blocks.size()) return notFound("no block " + std::to_string(index));
   const BlockInfo& b = m_blocks[index];
+  auto damaged = [&](const std::string& reason) {
+    noteDamaged(index, reason);
+    return invalidInput("block " + reason, b.offset);
+  };
   std::string head;
   if (!readAt(b.offset, kBlockHeaderSize, head))
     return ioError("cannot read block at offset " + std::to_string(b.offset));
   ByteReader h(head);
   h.u32();
-  const uint32_t summaryLen = h.u32(), payloadLen = h.u32(), rawLen = h.u32();
+  const uint32_t summaryLen = h.u32(), payloadLen = h.u32();
+  rawLen = h.u32();
   h.u32();
   h.u32();
   h.u32();
   const uint32_t payloadCrc = h.u32();
-  std::string payload;
+  // Behind a clean footer the index says how long the block is; a damaged length field says otherwise.
+  if (kBlockHeaderSize + uint64_t{summaryLen} + payloadLen != b.length)
+    return damaged("header does not match the index");
   if (rawLen > kMaxPayload || !readAt(b.offset + kBlockHeaderSize + summaryLen, payloadLen, payload)) {
-    return invalidInput("block payload is truncated", b.offset);
+    return damaged("payload is truncated");
   }
-  if (crcOf(payload) != payloadCrc) return invalidInput("block payload CRC mismatch", b.offset);
+  if (crcOf(payload) != payloadCrc) return damaged("payload CRC mismatch");
+  return okStatus();
+}
+
+StatusOr<std::vector<SessionRecord>> SessionReader::readBlock(size_t index, uint64_t* skippedUnknown) const {
+  std::string payload;
+  uint32_t rawLen = 0;
+  RETURN_IF_ERROR(readPayload(index, payload, rawLen));
+  const BlockInfo& b = m_blocks[index];
   std::string raw(rawLen, '\0');
   uLongf rawSize = rawLen;
   if (uncompress(reinterpret_cast<Bytef*>(raw.data()), &rawSize, reinterpret_cast<const Bytef*>(payload.data()),
                  static_cast<uLong>(payload.size())) != Z_OK ||
       rawSize != rawLen) {
+    noteDamaged(index, "payload does not inflate");
     return invalidInput("block payload does not inflate", b.offset);
   }
   std::vector<SessionRecord> records;
   records.reserve(std::min<size_t>(b.records, raw.size() / 2));  // the count is untrusted
   uint64_t skipped = 0;
   const Status s = decodeRecords(raw, records, skipped);
-  if (!s.ok()) return invalidInput(s.message() + " (block at offset " + std::to_string(b.offset) + ")", b.offset);
+  if (!s.ok()) {
+    noteDamaged(index, s.message());
+    return invalidInput(s.message() + " (block at offset " + std::to_string(b.offset) + ")", b.offset);
+  }
   if (skippedUnknown) *skippedUnknown += skipped;
   return records;
 }
 
+StatusOr<std::vector<SessionRecord>> SessionReader::readBlockAround(size_t index, uint64_t* skippedUnknown) const {
+  auto records = readBlock(index, skippedUnknown);
+  if (!records.ok() && records.status().code() == StatusCode::kInvalidInput) return std::vector<SessionRecord>{};
+  return records;
+}
+
+void SessionReader::checkPayloads() const {
+  std::string payload;
+  uint32_t rawLen = 0;
+  for (size_t i = 0; i < m_blocks.size(); ++i) (void)readPayload(i, payload, rawLen);
+}
+
 Status SessionReader::forEachRecord(const std::function<bool(const SessionRecord&)>& visit) const {
   for (size_t i = 0; i < m_blocks.size(); ++i) {
-    ASSIGN_OR_RETURN(auto records, readBlock(i));
+    ASSIGN_OR_RETURN(auto records, readBlockAround(i));
     for (const auto& r : records) {
       if (!visit(r)) return okStatus();
     }
@@ -306,7 +386,7 @@ StatusOr<std::vector<SessionRecord>> SessionReader::recordsOfType(RecordType typ
   const auto slot = static_cast<size_t>(type);
   for (size_t i = 0; i < m_blocks.size(); ++i) {
     if (slot >= m_blocks[i].summary.recordsByType.size() || m_blocks[i].summary.recordsByType[slot] == 0) continue;
-    ASSIGN_OR_RETURN(std::vector<SessionRecord> records, readBlock(i));
+    ASSIGN_OR_RETURN(std::vector<SessionRecord> records, readBlockAround(i));
     for (SessionRecord& r : records) {
       if (r.type == type) out.push_back(std::move(r));
     }

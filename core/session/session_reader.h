@@ -1,17 +1,21 @@
 // Opens a `.mxs` file: validates the header, finds every intact block (through the footer's
 // index chain when the file was closed cleanly, else by walking and verifying each block, which
-// recovers everything before a torn or corrupt region) and reads records block by block.
-// Immutable after open; readBlock() may be called from several threads.
+// reads around a damaged block and recovers everything before a torn tail) and reads records
+// block by block. Its blocks are fixed after open; a damaged payload behind a clean footer shows
+// only when it is read, and from then on recovery() names it. Every method may be called from
+// several threads.
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/base/status.h"
+#include "core/session/recovery_report.h"
 #include "core/session/session_format.h"
 
 namespace mxi::core::session {
@@ -21,18 +25,6 @@ struct BlockInfo {
   uint64_t length = 0;  // header + summary + payload
   uint32_t records = 0;
   BlockSummary summary;
-};
-
-// What open() found besides the intact blocks.
-struct RecoveryReport {
-  bool cleanClose = false;  // footer and index chain valid
-  uint64_t fileBytes = 0;
-  uint64_t tornBytes = 0;          // trailing bytes that are not a complete block
-  uint64_t corruptBytes = 0;       // bytes skipped in the middle (bad CRC) before a valid block
-  uint64_t lostRecords = 0;        // records of damaged blocks whose header was still readable
-  bool lostRecordsExact = true;    // false when a damaged block's header was unreadable too
-  std::vector<std::string> notes;  // human-readable, with offsets
-  bool intact() const { return tornBytes == 0 && corruptBytes == 0; }
 };
 
 struct SessionSummary {
@@ -54,18 +46,28 @@ class SessionReader {
 
   const std::string& path() const { return m_path; }
   const SessionHeader& header() const { return m_header; }
-  const std::vector<BlockInfo>& blocks() const { return m_blocks; }  // data blocks, file order
-  const RecoveryReport& recovery() const { return m_recovery; }
+  // Data blocks in file order. Behind a clean footer these are the index's, damaged ones included
+  // (opening reads no payload); a walk lists only intact ones.
+  const std::vector<BlockInfo>& blocks() const { return m_blocks; }
+  // What open() found, plus the damaged blocks reading has met so far.
+  RecoveryReport recovery() const;
   uint64_t recordCount() const;
 
   // Decodes one data block (payload CRC checked); unknown record types are skipped and counted.
+  // A damaged block fails with kInvalidInput and is added to recovery().
   StatusOr<std::vector<SessionRecord>> readBlock(size_t index, uint64_t* skippedUnknown = nullptr) const;
-  // Every record in order; stop early by returning false. Fails on the first unreadable block.
+  // readBlock(), but a damaged block reads as no records (recovery() names it); only an I/O error
+  // fails. What every reader of records uses, so that one bad block never hides the others.
+  StatusOr<std::vector<SessionRecord>> readBlockAround(size_t index, uint64_t* skippedUnknown = nullptr) const;
+  // Every record in order, around damaged blocks; stop early by returning false.
   Status forEachRecord(const std::function<bool(const SessionRecord&)>& visit) const;
+  // Checks every data block's payload CRC (reads the whole file; `mxi session info`), so that
+  // recovery() names every damaged block without decoding one.
+  void checkPayloads() const;
   // From the block summaries alone (no payload is read).
   SessionSummary summarize() const;
   // The records of one type, reading only the blocks whose summary counts some (frame gaps,
-  // heap dumps: a few records in a large file).
+  // heap dumps: a few records in a large file), around damaged blocks.
   StatusOr<std::vector<SessionRecord>> recordsOfType(RecordType type) const;
 
  private:
@@ -73,10 +75,19 @@ class SessionReader {
   Status readHeader();
   bool readIndexChain();
   void walkBlocks();
+  // The block header's fields once its CRC holds (the block may still be torn or damaged).
+  struct HeaderFields {
+    uint32_t records = 0;
+    bool isIndex = false;
+  };
   // Validates the block at `offset`; on success fills `info` (and whether it is an index block).
-  // `headerRecords` gets the record count as soon as the header (and summary) CRC holds.
+  // `header` gets the header's fields as soon as the header (and summary) CRC holds.
   bool probeBlock(uint64_t offset, BlockInfo& info, bool& isIndex, bool checkPayload,
-                  std::optional<uint32_t>* headerRecords) const;
+                  std::optional<HeaderFields>* header) const;
+  // Block `index`'s payload, CRC-checked, and its inflated size; kInvalidInput when damaged.
+  Status readPayload(size_t index, std::string& payload, uint32_t& rawLen) const;
+  // Adds block `index` (of m_blocks), found damaged while reading, to m_foundDamaged once.
+  void noteDamaged(size_t index, const std::string& reason) const;
   bool readAt(uint64_t offset, size_t size, std::string& out) const;
 
   int m_fd = -1;
@@ -85,7 +96,9 @@ class SessionReader {
   uint64_t m_dataStart = 0;
   SessionHeader m_header;
   std::vector<BlockInfo> m_blocks;
-  RecoveryReport m_recovery;
+  RecoveryReport m_recovery;  // what open() found
+  mutable std::mutex m_damageMutex;
+  mutable std::vector<DamagedBlock> m_foundDamaged;  // behind a clean footer, while reading
 };
 
 }  // namespace mxi::core::session

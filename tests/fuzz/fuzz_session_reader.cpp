@@ -1,6 +1,7 @@
 // libFuzzer target for the .mxs reader: the input is a session file (written to a memfd, since
 // the reader works on file descriptors). Open (index chain or block walk), summarize, decode
-// every block, load, and export what loaded.
+// every block, load (around damaged blocks), check every payload, describe the damage, and export
+// what loaded.
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -31,6 +32,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   NullProgress progress;
   CancelToken cancel;
   auto loaded = loadSession(**reader, progress, cancel);
+  (*reader)->checkPayloads();
+  for (const auto& damaged : (*reader)->recovery().damagedBlocks) {
+    sink += describeDamagedBlock(damaged, (*reader)->header().startMonotonicNs).size();
+  }
   if (loaded.ok() && (*loaded)->frames.size() < 100000) {
     sink += sessionToChromeTrace(**loaded).size();
     sink += sessionToHtml(**loaded).size();

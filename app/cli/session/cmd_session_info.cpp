@@ -22,11 +22,13 @@ void registerSessionInfo(CLI::App& parent, int& exitCode) {
   setCommandBody(*cmd, exitCode, "session info", [args]() -> CommandResult {
     ASSIGN_OR_RETURN(auto reader, about(args->file, session::SessionReader::open(args->file)));
     const auto& r = *reader;
+    r.checkPayloads();  // integrity is this verb's job: a damaged payload behind a clean footer too
+    const session::RecoveryReport recovery = r.recovery();
     if (args->format == OutputFormat::kJson) {
       ordered_json j;
       j["path"] = args->file;
       j["header"] = exports::headerToJson(r.header());
-      j["recovery"] = exports::recoveryToJson(r.recovery());
+      j["recovery"] = exports::recoveryToJson(recovery);
       j["blocks"] = r.blocks().size();
       j["records"] = r.recordCount();
       j["memorySamples"] = r.summarize().memorySamples;
@@ -38,12 +40,12 @@ void registerSessionInfo(CLI::App& parent, int& exitCode) {
                 h.formatVersion, h.app.c_str(), h.device.c_str(), h.agentVersion.c_str(),
                 static_cast<long long>(h.startTimeUnixMs), h.refreshHz);
     for (const auto& [k, v] : h.extras) std::printf("%s: %s\n", k.c_str(), v.c_str());
-    std::printf("%llu bytes, %zu block(s), %llu record(s)\n", static_cast<unsigned long long>(r.recovery().fileBytes),
+    std::printf("%llu bytes, %zu block(s), %llu record(s)\n", static_cast<unsigned long long>(recovery.fileBytes),
                 r.blocks().size(), static_cast<unsigned long long>(r.recordCount()));
     if (const uint64_t memory = r.summarize().memorySamples; memory > 0) {
       std::printf("%llu memory sample(s)\n", static_cast<unsigned long long>(memory));
     }
-    printRecovery(r.recovery());
+    printRecovery(recovery);
     return 0;
   });
 }

@@ -1,6 +1,7 @@
 // `mxi session summary FILE`: frames, drop levels, FPS and percentiles per scene from the block
 // summaries (fast on any size), issue counts, frame gaps, clocks that disagree, and the memory
-// timeline (start, peak, end and growth per category; only the blocks holding samples are read).
+// timeline (start, peak, end and growth per category; only the blocks holding samples, marks or
+// frame gaps are read, and a damaged one among them is read around and named).
 #include <cstdio>
 
 #include "app/cli/session/session_files.h"
@@ -67,11 +68,18 @@ void registerSessionSummary(CLI::App& parent, int& exitCode) {
       for (const auto& r : records) samples.push_back(r.memory);
     }
     const session::MemorySummary memory = session::summarizeMemory(samples);
+    std::vector<session::SessionRecord> marks;
+    if (s.marks > 0) {
+      ASSIGN_OR_RETURN(marks, about(args->file, reader->recordsOfType(session::RecordType::kMark)));
+    }
+    // After every read: a damaged block behind a clean footer shows when it is read.
+    const session::RecoveryReport recovery = reader->recovery();
     if (args->format == OutputFormat::kJson) {
       ordered_json j = exports::summaryToJson(s);
       j["app"] = reader->header().app;
       j["device"] = reader->header().device;
-      j["intact"] = reader->recovery().intact();
+      j["intact"] = recovery.intact();
+      j["recovery"] = exports::recoveryToJson(recovery);
       j["frameGapList"] = exports::frameGapsToJson(gaps);
       j["memory"] = exports::memorySummaryToJson(memory);
       printJson(j);
@@ -110,16 +118,15 @@ void registerSessionSummary(CLI::App& parent, int& exitCode) {
       }
     }
     if (memory.samples > 0) printMemory(memory);
-    if (s.marks > 0) {
+    if (!marks.empty()) {
       // Marks say what happened around the figures: the user's, and the app's process dying and
       // coming back (the recorder's).
-      ASSIGN_OR_RETURN(auto marks, about(args->file, reader->recordsOfType(session::RecordType::kMark)));
       std::printf("marks:\n");
       for (const auto& m : marks) {
         std::printf("  at %.3f s: %s\n", static_cast<double>(m.timeNs - s.firstTimeNs) / 1e9, m.text.c_str());
       }
     }
-    if (!reader->recovery().intact()) printRecovery(reader->recovery());
+    if (!recovery.intact()) printRecovery(recovery);
     return 0;
   });
 }

@@ -18,11 +18,13 @@ core::Status writeOutput(const std::string& path, const std::string& text) {
 
 core::StatusOr<std::shared_ptr<const core::session::SessionData>> loadSessionFile(const std::string& path, bool quiet) {
   ASSIGN_OR_RETURN(auto reader, about(path, core::session::SessionReader::open(path)));
-  for (const auto& note : reader->recovery().notes) {
-    if (!reader->recovery().intact() || !quiet) std::fprintf(stderr, "mxi: %s: %s\n", path.c_str(), note.c_str());
-  }
   TerminalProgress progress(!quiet);
-  return about(path, core::session::loadSession(*reader, progress, processCancelToken()));
+  ASSIGN_OR_RETURN(auto data, about(path, core::session::loadSession(*reader, progress, processCancelToken())));
+  // After loading: a damaged block behind a clean footer shows only when it is read.
+  for (const auto& note : data->recovery.notes) {
+    if (!data->recovery.intact() || !quiet) std::fprintf(stderr, "mxi: %s: %s\n", path.c_str(), note.c_str());
+  }
+  return data;
 }
 
 void printRecovery(const core::session::RecoveryReport& r) {

@@ -14,7 +14,8 @@ namespace mxi::cli {
 // Writes to `path`, or stdout when empty or "-".
 core::Status writeOutput(const std::string& path, const std::string& text);
 
-// Opens and decodes a whole session; its recovery notes go to stderr (always when it is damaged).
+// Opens and decodes a whole session, around damaged blocks; its recovery notes go to stderr
+// (always when it is damaged).
 core::StatusOr<std::shared_ptr<const core::session::SessionData>> loadSessionFile(const std::string& path, bool quiet);
 
 // "closed cleanly: …", the damage found and the reader's notes.

@@ -57,6 +57,11 @@ SessionView::SessionView(QString path, std::shared_ptr<const core::session::Sess
                   .arg(m_data->recovery.corruptBytes)
                   .arg(m_data->recovery.lostRecords)
                   .arg(m_data->recovery.lostRecordsExact ? QString() : tr(" (at least)"));
+    for (const auto& block : m_data->recovery.damagedBlocks) {
+      header += QStringLiteral("<br><span style='color:#c62828'>%1</span>")
+                    .arg(QString::fromStdString(core::session::describeDamagedBlock(block, h.startMonotonicNs))
+                             .toHtmlEscaped());
+    }
   }
   m_header->setText(header);
 
