@@ -34,19 +34,8 @@ seeds_for() {
     fuzz_agent_output) echo "$ref/gfxinfo $ref/anr $ref/matrix-issues" ;;
     fuzz_strictmode) echo "$ref/strictmode $root/tests/fixtures/strictmode" ;;
     fuzz_session_reader)
-      local dir=$build/seeds-session
-      mkdir -p "$dir"
-      ASAN_OPTIONS=detect_leaks=0 "$build/app/cli/mxi" session import --framestats "$ref/gfxinfo/choi890_soundvis_120hz_framestats.txt" \
-        --issues "$ref/matrix-issues/logcat-tostring/io_com.rzm.matrix_testing.txt" -o "$dir/a.mxs" >/dev/null
-      ASAN_OPTIONS=detect_leaks=0 "$build/app/cli/mxi" session import --issues "$ref/matrix-issues/wiki-data-format-examples.jsonl" \
-        -o "$dir/b.mxs" >/dev/null
-      # One flipped byte in the middle of a.mxs, behind its clean footer: the read-around path.
-      cp "$dir/a.mxs" "$dir/a-damaged.mxs"
-      local middle byte
-      middle=$(( $(stat -c %s "$dir/a.mxs") / 2 ))
-      byte=$(od -An -tu1 -j "$middle" -N1 "$dir/a.mxs" | tr -d ' ')
-      printf '%b' "\\0$(printf %03o $(( byte ^ 0x5A )))" | dd of="$dir/a-damaged.mxs" bs=1 seek="$middle" conv=notrunc status=none
-      echo "$dir" ;;
+      ASAN_OPTIONS=detect_leaks=0 bash "$root/tests/fuzz/write_session_seeds.sh" "$build/seeds-session" "$build/app/cli/mxi" "$ref"
+      echo "$build/seeds-session" ;;
     fuzz_live_record) ;;  # structured input: any bytes make messages
   esac
 }
