@@ -17,4 +17,3 @@ cp "$out/a.mxs" "$out/a-damaged.mxs"
 middle=$(( $(stat -c %s "$out/a.mxs") / 2 ))
 byte=$(od -An -tu1 -j "$middle" -N1 "$out/a.mxs" | tr -d ' ')
 printf '%b' "\\0$(printf %03o $(( byte ^ 0x5A )))" | dd of="$out/a-damaged.mxs" bs=1 seek="$middle" conv=notrunc status=none
-
