@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <string_view>
 
-#include "core/devicetext/strictmode.h"
 #include "core/strictmode/strictmode_issues.h"
 #include "core/strictmode/strictmode_json.h"
+#include "core/strictmode/strictmode_text.h"
 
 using namespace mxi::core::devicetext;
 namespace strictmode = mxi::core::strictmode;
