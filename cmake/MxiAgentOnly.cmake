@@ -9,6 +9,7 @@ find_package(ZLIB REQUIRED)
 add_subdirectory(core/base)
 add_subdirectory(core/protocol)
 add_subdirectory(core/devicetext)
+add_subdirectory(core/meminfo)     # mxi_meminfo_text only (MXI_AGENT_ONLY)
 add_subdirectory(core/strictmode)  # mxi_strictmode_text only (MXI_AGENT_ONLY)
 add_subdirectory(core/hprof)     # mxi_hprof_index only (MXI_AGENT_ONLY)
 add_subdirectory(core/analysis)  # mxi_shrink only

@@ -10,7 +10,7 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/text_input.h"
-#include "core/devicetext/meminfo.h"
+#include "core/meminfo/meminfo_text.h"
 #include "core/meminfo/meminfo_json.h"
 
 namespace mxi::cli {

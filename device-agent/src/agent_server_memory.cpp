@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "core/devicetext/activity_records.h"
-#include "core/devicetext/meminfo.h"
+#include "core/meminfo/meminfo_text.h"
 #include "device-agent/src/agent_clocks.h"
 #include "device-agent/src/agent_server.h"
 #include "device-agent/src/memory_sampler.h"

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "core/devicetext/meminfo.h"
+#include "core/meminfo/meminfo_text.h"
 #include "core/json/json_writer.h"
 #include "core/meminfo/meminfo_json.h"
 

@@ -7,7 +7,7 @@
 #include "core/exports/memory_json.h"
 #include "core/exports/session_json.h"
 #include "core/session/frame_gaps.h"
-#include "core/session/memory_stats.h"
+#include "core/meminfo/memory_stats.h"
 #include "core/session/session_span.h"
 
 namespace mxi::cli {
