@@ -6,7 +6,7 @@
 #include <span>
 
 #include "core/meminfo/memory_stats.h"
-#include "core/session/session_compare.h"
+#include "core/sessioncompare/session_compare.h"
 
 namespace mxi::core::exports {
 

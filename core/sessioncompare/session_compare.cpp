@@ -1,4 +1,4 @@
-#include "core/session/session_compare.h"
+#include "core/sessioncompare/session_compare.h"
 
 #include <algorithm>
 #include <cmath>
