@@ -1,4 +1,4 @@
-// libFuzzer target for StrictMode reports (core/devicetext/strictmode): whole-text parsing of
+// libFuzzer target for StrictMode reports (core/strictmode/strictmode_text): whole-text parsing of
 // logcat in every layout and DropBox dumps, the issues they become and their JSON view
 // (core/strictmode), and the chunked stream parser (7-byte chunks, take() between chunks, as the
 // agent calls it).
