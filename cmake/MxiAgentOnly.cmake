@@ -1,7 +1,7 @@
 # -DMXI_AGENT_ONLY=ON (the agent-* presets): configure just the device agent and the core parts it
-# links (core/base, core/protocol, core/devicetext, the hprof index and the shrinker) with zlib as the only
-# dependency (xxHash header-only), so cross builds need no Qt, libzip, libpng or GoogleTest for
-# the target. With MXI_BUILD_TESTS=ON the agent's unit tests are built too
+# links (core/base, core/protocol, core/devicetext, the format rooms' *_text libraries, the hprof
+# index and the shrinker) with zlib as the only dependency (xxHash header-only), so cross builds
+# need no Qt, libzip, libpng or GoogleTest for the target. With MXI_BUILD_TESTS=ON the agent's unit tests are built too
 # (GoogleTest from Debian's source in /usr/src/googletest) and run through
 # CMAKE_CROSSCOMPILING_EMULATOR (qemu-user) when cross compiling.
 find_package(Threads REQUIRED)
@@ -9,6 +9,9 @@ find_package(ZLIB REQUIRED)
 add_subdirectory(core/base)
 add_subdirectory(core/protocol)
 add_subdirectory(core/devicetext)
+add_subdirectory(core/framestats)  # mxi_framestats_text only (MXI_AGENT_ONLY)
+add_subdirectory(core/meminfo)     # mxi_meminfo_text only (MXI_AGENT_ONLY)
+add_subdirectory(core/strictmode)  # mxi_strictmode_text only (MXI_AGENT_ONLY)
 add_subdirectory(core/hprof)     # mxi_hprof_index only (MXI_AGENT_ONLY)
 add_subdirectory(core/analysis)  # mxi_shrink only
 add_subdirectory(device-agent)

@@ -10,8 +10,8 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/text_input.h"
-#include "core/devicetext/meminfo.h"
 #include "core/meminfo/meminfo_json.h"
+#include "core/meminfo/meminfo_text.h"
 
 namespace mxi::cli {
 

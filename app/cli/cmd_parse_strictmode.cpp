@@ -8,12 +8,12 @@
 #include "app/cli/issue_text.h"
 #include "app/cli/mapping_option.h"
 #include "app/cli/text_input.h"
-#include "core/devicetext/strictmode.h"
 #include "core/json/parse_problems_json.h"
 #include "core/matrix/matrix_json.h"
 #include "core/strictmode/strictmode_deobfuscation.h"
 #include "core/strictmode/strictmode_issues.h"
 #include "core/strictmode/strictmode_json.h"
+#include "core/strictmode/strictmode_text.h"
 
 namespace mxi::cli {
 

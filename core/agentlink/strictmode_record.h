@@ -1,7 +1,7 @@
-// How a StrictModeReport from the agent becomes issue records: its raw text read with
-// core/devicetext's StrictMode parser, each violation mapped to the IOCanary issue it stands for
-// (core/strictmode) and stored in the same wrapper as the agent's Matrix issues (issue_record.h),
-// so the issue feed, the session, the exports and `mxi triage` read them alike.
+// How a StrictModeReport from the agent becomes issue records: the IOCanary issues it stands for
+// (core/strictmode/strictmode_report.h: the reading and the mapping are StrictMode's) stored in
+// the same wrapper as the agent's Matrix issues (issue_record.h), so the issue feed, the session,
+// the exports and `mxi triage` read them alike.
 #pragma once
 
 #include <string>

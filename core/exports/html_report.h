@@ -4,8 +4,8 @@
 
 #include <string>
 
-#include "core/session/session_compare.h"
 #include "core/session/session_data.h"
+#include "core/sessioncompare/session_compare.h"
 
 namespace mxi::core::exports {
 

@@ -4,7 +4,7 @@
 
 #include "core/base/format_text.h"
 #include "core/exports/svg_chart.h"
-#include "core/session/memory_stats.h"
+#include "core/meminfo/memory_stats.h"
 
 namespace mxi::core::exports {
 

@@ -5,8 +5,8 @@
 #include <nlohmann/json.hpp>
 #include <span>
 
-#include "core/session/memory_stats.h"
-#include "core/session/session_compare.h"
+#include "core/meminfo/memory_stats.h"
+#include "core/sessioncompare/session_compare.h"
 
 namespace mxi::core::exports {
 

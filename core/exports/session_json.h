@@ -3,9 +3,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/session/session_compare.h"
 #include "core/session/session_data.h"
 #include "core/session/session_reader.h"
+#include "core/sessioncompare/session_compare.h"
 
 namespace mxi::core::exports {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/devicetext/framestats_text.h"
+#include "core/framestats/framestats_text.h"
 
 namespace mxi::core::framestats {
 namespace {

@@ -14,7 +14,7 @@
 #include "core/anr/anr_trace.h"
 #include "core/framestats/frame.h"
 #include "core/matrix/matrix_issue.h"
-#include "core/session/memory_sample.h"
+#include "core/meminfo/memory_sample.h"
 
 namespace mxi::core::live {
 

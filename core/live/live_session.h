@@ -23,7 +23,7 @@
 #include "core/framestats/frame.h"
 #include "core/live/live_batch.h"
 #include "core/matrix/matrix_issue.h"
-#include "core/session/memory_sample.h"
+#include "core/meminfo/memory_sample.h"
 #include "core/session/session_format.h"
 
 namespace mxi::core::live {

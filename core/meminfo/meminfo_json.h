@@ -1,11 +1,11 @@
-// JSON views of `dumpsys meminfo` (core/devicetext's MeminfoReport): the contract of `mxi parse
+// JSON views of `dumpsys meminfo` (meminfo_text.h's MeminfoReport): the contract of `mxi parse
 // meminfo`. A value the output did not print is omitted, never written as 0 or null, so a reader
 // tells "Android 4.4 has no App Summary" from "the app uses 0 kB of graphics".
 #pragma once
 
 #include <nlohmann/json.hpp>
 
-#include "core/devicetext/meminfo.h"
+#include "core/meminfo/meminfo_text.h"
 
 namespace mxi::core::meminfo {
 

@@ -398,8 +398,8 @@ struct MemorySample {
 enum class StrictModeSource : uint8_t { kLogcat = 0, kDropBox = 1 };
 
 // Agent → desktop: one StrictMode violation report of the package's processes, as raw text (the
-// agent cannot link the JSON mapping; the desktop parses it with core/devicetext/strictmode.h and
-// maps it to an IOCanary issue with core/strictmode).
+// agent cannot link the JSON mapping; the desktop parses it with core/strictmode/strictmode_text.h
+// and maps it to an IOCanary issue with core/strictmode).
 struct StrictModeReport {
   static constexpr MessageType kType = MessageType::kStrictModeReport;
   uint64_t logTimeMs = 0;    // logcat timestamp / DropBox entry time (device wall clock, ms since the epoch)

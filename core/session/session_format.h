@@ -19,7 +19,7 @@
 
 #include "core/base/status.h"
 #include "core/framestats/frame.h"
-#include "core/session/memory_sample.h"
+#include "core/meminfo/memory_sample.h"
 
 namespace mxi::core::session {
 

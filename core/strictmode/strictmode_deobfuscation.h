@@ -5,8 +5,8 @@
 
 #include <vector>
 
-#include "core/devicetext/strictmode.h"
 #include "core/mapping/r8_mapping.h"
+#include "core/strictmode/strictmode_text.h"
 
 namespace mxi::core::strictmode {
 

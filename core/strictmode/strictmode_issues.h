@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/devicetext/strictmode.h"
 #include "core/matrix/matrix_issue.h"
+#include "core/strictmode/strictmode_text.h"
 
 namespace mxi::core::strictmode {
 

@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/devicetext/strictmode.h"
+#include "core/strictmode/strictmode_text.h"
 
 namespace mxi::core::strictmode {
 

@@ -13,8 +13,8 @@
 #include "core/hprof/dump_source.h"
 #include "core/image/png_codec.h"
 #include "core/json/json_reader.h"
-#include "core/session/session_import.h"
 #include "core/session/session_reader.h"
+#include "core/sessionimport/session_import.h"
 #include "core/strictmode/strictmode_issues.h"
 
 namespace mxi::core::triage {

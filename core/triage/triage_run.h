@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/base/cancel_token.h"
-#include "core/session/session_compare.h"
+#include "core/sessioncompare/session_compare.h"
 #include "core/triage/capture_analysis.h"
 #include "core/triage/capture_files.h"
 #include "core/triage/capture_mapping.h"

@@ -1,13 +1,13 @@
 // The frames the agent sends: every window's framestats rows as wire FrameTimings. The text is
-// parsed by core/devicetext, as the desktop parses captured framestats; the desktop re-derives
-// levels and stages from the stamps.
+// parsed by core/framestats/framestats_text.h, as the desktop parses captured framestats; the
+// desktop re-derives levels and stages from the stamps.
 #pragma once
 
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "core/devicetext/framestats_text.h"
+#include "core/framestats/framestats_text.h"
 #include "core/protocol/messages.h"
 
 namespace mxi::agent {

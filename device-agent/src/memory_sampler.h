@@ -18,7 +18,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/devicetext/meminfo.h"
+#include "core/meminfo/meminfo_text.h"
 #include "core/protocol/messages.h"
 
 namespace mxi::agent {

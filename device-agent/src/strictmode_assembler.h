@@ -1,6 +1,6 @@
 // StrictMode violation reports of the collected package assembled from what the agent reads
 // (docs/TRACE.md, "Live"; collectors/strictmode_collector.h runs it): the `StrictMode` logcat lines of the package's
-// processes, fed to core/devicetext's stream parser so a report's lines travel together, and DropBox's
+// processes, fed to core/strictmode's stream parser so a report's lines travel together, and DropBox's
 // `data_app_strictmode` / `system_app_strictmode` entries of the package newer than those already seen. Each report
 // goes to the desktop as raw text (StrictModeReport): the desktop maps it to an IOCanary issue.
 #pragma once
@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/devicetext/strictmode.h"
 #include "core/protocol/messages.h"
+#include "core/strictmode/strictmode_text.h"
 #include "device-agent/src/logcat_parser.h"
 
 namespace mxi::agent {

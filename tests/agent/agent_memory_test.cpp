@@ -13,7 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/devicetext/meminfo.h"
+#include "core/meminfo/meminfo_text.h"
 #include "tests/agent/agent_client.h"
 #include "tests/support/programs.h"
 #include "tests/support/test_paths.h"

@@ -6,7 +6,7 @@
 
 #include <thread>
 
-#include "core/devicetext/strictmode.h"
+#include "core/strictmode/strictmode_text.h"
 #include "tests/agent/agent_client.h"
 #include "tests/support/programs.h"
 #include "tests/support/test_paths.h"

@@ -4,9 +4,9 @@
 #include <cstdint>
 #include <string_view>
 
-#include "core/devicetext/meminfo.h"
 #include "core/json/json_writer.h"
 #include "core/meminfo/meminfo_json.h"
+#include "core/meminfo/meminfo_text.h"
 
 using namespace mxi::core;
 

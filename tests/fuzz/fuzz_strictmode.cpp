@@ -1,4 +1,4 @@
-// libFuzzer target for StrictMode reports (core/devicetext/strictmode): whole-text parsing of
+// libFuzzer target for StrictMode reports (core/strictmode/strictmode_text): whole-text parsing of
 // logcat in every layout and DropBox dumps, the issues they become and their JSON view
 // (core/strictmode), and the chunked stream parser (7-byte chunks, take() between chunks, as the
 // agent calls it).
@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <string_view>
 
-#include "core/devicetext/strictmode.h"
 #include "core/strictmode/strictmode_issues.h"
 #include "core/strictmode/strictmode_json.h"
+#include "core/strictmode/strictmode_text.h"
 
 using namespace mxi::core::devicetext;
 namespace strictmode = mxi::core::strictmode;

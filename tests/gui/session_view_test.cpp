@@ -19,8 +19,8 @@
 #include "app/gui/views/session/live_dashboard.h"
 #include "app/gui/views/session/session_view.h"
 #include "core/exports/html_report.h"
-#include "core/session/session_import.h"
 #include "core/session/session_writer.h"
+#include "core/sessionimport/session_import.h"
 #include "tests/support/programs.h"
 #include "tests/support/test_paths.h"
 

@@ -5,7 +5,7 @@
 #include "core/exports/html_report.h"
 #include "core/exports/session_json.h"
 #include "core/json/json_writer.h"
-#include "core/session/session_compare.h"
+#include "core/sessioncompare/session_compare.h"
 
 namespace mxi::cli {
 

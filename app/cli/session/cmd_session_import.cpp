@@ -5,7 +5,7 @@
 
 #include "app/cli/session/session_files.h"
 #include "app/cli/text_input.h"
-#include "core/session/session_import.h"
+#include "core/sessionimport/session_import.h"
 #include "mxi/version.h"
 
 namespace mxi::cli {

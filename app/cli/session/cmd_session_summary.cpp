@@ -7,8 +7,8 @@
 #include "app/cli/session/session_files.h"
 #include "core/exports/memory_json.h"
 #include "core/exports/session_json.h"
+#include "core/meminfo/memory_stats.h"
 #include "core/session/frame_gaps.h"
-#include "core/session/memory_stats.h"
 #include "core/session/session_span.h"
 
 namespace mxi::cli {

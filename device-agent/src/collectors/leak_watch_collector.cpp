@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "core/devicetext/activity_records.h"
-#include "core/devicetext/meminfo.h"
+#include "core/meminfo/meminfo_text.h"
 #include "device-agent/src/agent_clocks.h"
 #include "device-agent/src/collector_context.h"
 #include "device-agent/src/memory_sampler.h"

@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/devicetext/meminfo.h"
+#include "core/meminfo/meminfo_text.h"
 #include "device-agent/src/agent_clocks.h"
 #include "device-agent/src/collector_context.h"
 #include "device-agent/src/memory_sampler.h"

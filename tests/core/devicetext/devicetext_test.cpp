@@ -4,9 +4,9 @@
 #include <gtest/gtest.h>
 
 #include "core/devicetext/app_list.h"
-#include "core/devicetext/framestats_text.h"
 #include "core/devicetext/matrix_issue_line.h"
 #include "core/framestats/framestats_parser.h"
+#include "core/framestats/framestats_text.h"
 #include "core/matrix/matrix_issue.h"
 #include "tests/support/reference_fixtures.h"
 

@@ -11,7 +11,7 @@
 #include "core/exports/html_report.h"
 #include "core/exports/session_json.h"
 #include "core/exports/svg_chart.h"
-#include "core/session/session_import.h"
+#include "core/sessionimport/session_import.h"
 #include "tests/core/session/session_test_util.h"
 #include "tests/support/programs.h"
 #include "tests/support/reference_fixtures.h"

@@ -9,8 +9,8 @@
 
 #include "core/base/progress.h"
 #include "core/framestats/frame_stats.h"
+#include "core/meminfo/memory_stats.h"
 #include "core/session/byte_codec.h"
-#include "core/session/memory_stats.h"
 #include "core/session/session_data.h"
 #include "core/session/session_reader.h"
 #include "core/session/session_span.h"

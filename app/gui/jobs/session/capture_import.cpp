@@ -3,7 +3,7 @@
 #include <QFile>
 #include <QRegularExpression>
 
-#include "core/session/session_import.h"
+#include "core/sessionimport/session_import.h"
 #include "mxi/version.h"
 
 namespace mxi::gui {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "app/gui/models/tree_model_base.h"
-#include "core/session/session_compare.h"
+#include "core/sessioncompare/session_compare.h"
 
 namespace mxi::gui {
 

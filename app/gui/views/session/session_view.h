@@ -9,8 +9,8 @@
 #include "app/gui/jobs/session/session_load_job.h"
 #include "app/gui/settings/settings.h"
 #include "core/live/live_session.h"
-#include "core/session/session_compare.h"
 #include "core/session/session_data.h"
+#include "core/sessioncompare/session_compare.h"
 
 class QLabel;
 class QProgressBar;

@@ -1,10 +1,10 @@
-// core/devicetext/meminfo: every layout of `dumpsys meminfo` in the reference captures (Android 4.3
+// core/meminfo/meminfo_text: every layout of `dumpsys meminfo` in the reference captures (Android 4.3
 // to about 14), value by value; several processes in one output; `--local`; and broken input.
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "core/devicetext/meminfo.h"
+#include "core/meminfo/meminfo_text.h"
 #include "tests/support/reference_fixtures.h"
 
 namespace mxi::core::devicetext {

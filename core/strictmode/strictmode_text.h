@@ -4,8 +4,8 @@
 // `android.os.strictmode.*Violation` after), the older CloseGuard form ("A resource was acquired at
 // attached stack trace but never released" followed by the acquisition stack), and DropBox's
 // `data_app_strictmode` / `system_app_strictmode` entries (docs/DEVICES.md). JSON-free and
-// exception-free: the agent links it. A report that logcat or a paste cut keeps its stack so far
-// and is marked truncated.
+// exception-free: the agent links it (`mxi_strictmode_text`). A report that logcat or a paste cut
+// keeps its stack so far and is marked truncated.
 #pragma once
 
 #include <cstdint>

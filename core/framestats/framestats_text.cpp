@@ -1,4 +1,4 @@
-#include "core/devicetext/framestats_text.h"
+#include "core/framestats/framestats_text.h"
 
 #include <array>
 

@@ -5,8 +5,8 @@
 #include <random>
 
 #include "core/base/mann_whitney.h"
-#include "core/session/session_compare.h"
 #include "core/session/session_reader.h"
+#include "core/sessioncompare/session_compare.h"
 #include "tests/core/session/session_test_util.h"
 #include "tests/support/test_paths.h"
 

@@ -1,4 +1,4 @@
-#include "core/devicetext/strictmode.h"
+#include "core/strictmode/strictmode_text.h"
 
 #include <array>
 

@@ -5,7 +5,8 @@
 // adds, renames or moves columns (Pss / Pss Total, Swapped Dirty / SwapPss Dirty, Rss Total).
 // Values a layout does not print stay absent (std::nullopt), never 0. Several "** MEMINFO in pid N
 // [name] **" blocks give several processes. Lines that cannot be read become problems with their
-// line number; the parser never throws and never stops early.
+// line number; the parser never throws and never stops early. JSON-free: the agent links it
+// (`mxi_meminfo_text`).
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "core/session/memory_sample.h"
+#include "core/meminfo/memory_sample.h"
 
 namespace mxi::core::session {
 

@@ -1,4 +1,4 @@
-#include "core/session/memory_stats.h"
+#include "core/meminfo/memory_stats.h"
 
 #include <algorithm>
 #include <cmath>

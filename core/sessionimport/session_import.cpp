@@ -1,4 +1,4 @@
-#include "core/session/session_import.h"
+#include "core/sessionimport/session_import.h"
 
 #include <algorithm>
 

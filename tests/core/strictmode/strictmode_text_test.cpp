@@ -1,7 +1,7 @@
-// core/devicetext/strictmode: every layout of the real reports in ../shared/reference (read in
+// core/strictmode/strictmode_text: every layout of the real reports in ../shared/reference (read in
 // place), the DropBox entries written from AOSP's writer (tests/fixtures/strictmode), cut reports,
 // chunked input and bad input.
-#include "core/devicetext/strictmode.h"
+#include "core/strictmode/strictmode_text.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "core/session/session_compare.h"
+#include "core/sessioncompare/session_compare.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,7 +7,7 @@
 #include <tuple>
 
 #include "core/base/format_text.h"
-#include "core/session/memory_stats.h"
+#include "core/meminfo/memory_stats.h"
 
 namespace mxi::core::session {
 namespace {

@@ -1,4 +1,4 @@
-#include "core/devicetext/meminfo.h"
+#include "core/meminfo/meminfo_text.h"
 
 #include <array>
 #include <cstddef>

@@ -7,7 +7,7 @@
 #include <span>
 #include <vector>
 
-#include "core/session/memory_sample.h"
+#include "core/meminfo/memory_sample.h"
 
 namespace mxi::core::session {
 

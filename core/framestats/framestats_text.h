@@ -4,6 +4,7 @@
 // FrameStartTime holds a period-sized value (Android 12 prints the two labels swapped against
 // their values). Tolerates a UTF-8 BOM and CRLF. Rows that cannot be read are listed with their
 // line and byte offset; judging the stamps (plausibility, stages) is the reader's business.
+// JSON-free: the agent links it (`mxi_framestats_text`).
 #pragma once
 
 #include <cstdint>
