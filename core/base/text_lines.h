@@ -42,7 +42,8 @@ class TextLines {
 
 // Lines out of any split of a stream (house rule T4: a logcat pipe hands over chunks that end
 // anywhere): feed() each chunk, and every complete line goes to onLine(line, offset) — without its
-// '\n', with its byte offset in the whole stream; finish() hands over an unterminated last line.
+// '\n' or "\r\n", with its byte offset in the whole stream (the stream's first line without a
+// UTF-8 BOM, its offset past it); finish() hands over an unterminated last line.
 class ChunkedLines {
  public:
   template <typename OnLine>
@@ -81,8 +82,14 @@ class ChunkedLines {
  private:
   template <typename OnLine>
   void deliver(std::string_view line, OnLine& onLine) {
-    onLine(line, m_consumed);
+    uint64_t offset = m_consumed;
     m_consumed += line.size();
+    if (offset == 0 && line.starts_with("\xEF\xBB\xBF")) {
+      line.remove_prefix(3);
+      offset = 3;
+    }
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    onLine(line, offset);
   }
   std::string m_partial;
   uint64_t m_consumed = 0;  // bytes of the stream handed over so far

@@ -218,17 +218,8 @@ StatusOr<MatrixIssue> parseIssueJson(std::string_view text) {
   return issueFromJson(j);
 }
 
-void IssueStreamParser::parseLine(std::string_view raw, uint64_t offset) {
+void IssueStreamParser::parseLine(std::string_view line, uint64_t offset) {
   ++m_result.linesRead;
-  std::string_view line = raw;
-  if (m_first) {
-    if (line.starts_with("\xEF\xBB\xBF")) {
-      line.remove_prefix(3);
-      offset += 3;
-    }
-    m_first = false;
-  }
-  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   const uint64_t lineNo = m_result.linesRead;
   auto problem = [&](const Status& s, uint64_t base) {
     m_result.problems.push_back({lineNo, base + (s.hasOffset() ? s.offset() : 0), s.message()});

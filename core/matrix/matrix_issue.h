@@ -116,7 +116,6 @@ class IssueStreamParser {
   void parseLine(std::string_view line, uint64_t offset);
   IssueParseResult m_result;
   text::ChunkedLines m_lines;
-  bool m_first = true;
 };
 
 // Whole text: a single (possibly pretty-printed) JSON object or array, else line by line.

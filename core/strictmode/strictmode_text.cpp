@@ -494,17 +494,8 @@ void StrictModeStreamParser::closeReport() {
   m_result.violations.push_back(std::move(v));
 }
 
-void StrictModeStreamParser::parseLine(std::string_view raw, uint64_t offset) {
+void StrictModeStreamParser::parseLine(std::string_view line, uint64_t offset) {
   ++m_result.linesRead;
-  std::string_view line = raw;
-  if (m_first) {
-    if (line.starts_with("\xEF\xBB\xBF")) {
-      line.remove_prefix(3);
-      offset += 3;
-    }
-    m_first = false;
-  }
-  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   m_lineOffset = offset;
   if (m_phase != Phase::kNone) {
     if (continueReport(line, m_result.linesRead)) return;
@@ -530,7 +521,6 @@ StrictModeParseResult StrictModeStreamParser::finish() {
   closeReport();
   StrictModeParseResult out = std::move(m_result);
   m_result = {};
-  m_first = true;
   m_lines.reset();
   return out;
 }

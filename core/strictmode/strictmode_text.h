@@ -79,7 +79,6 @@ class StrictModeStreamParser {
 
   StrictModeParseResult m_result;
   text::ChunkedLines m_lines;
-  bool m_first = true;
   // The open report.
   Phase m_phase = Phase::kNone;
   StrictModeViolation m_open;

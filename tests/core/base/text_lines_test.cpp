@@ -21,8 +21,11 @@ Lines splitInChunksOf(std::string_view stream, size_t chunkSize) {
 }
 
 TEST(ChunkedLinesTest, EverySplitGivesTheSameLinesAndStreamOffsets) {
-  const std::string stream = "first\n\nthird line\r\nlast without newline";
-  const Lines expected = {{"first", 0}, {"", 6}, {"third line\r", 7}, {"last without newline", 19}};
+  const std::string stream =
+      "\xEF\xBB\xBF"
+      "first\n\nthird line\r\nlast without newline\r";
+  // The BOM and each "\r" are not the lines' (the offsets still count them).
+  const Lines expected = {{"first", 3}, {"", 9}, {"third line", 10}, {"last without newline", 22}};
   for (size_t chunk = 1; chunk <= stream.size(); ++chunk) EXPECT_EQ(splitInChunksOf(stream, chunk), expected) << chunk;
 }
 
@@ -32,9 +35,17 @@ TEST(ChunkedLinesTest, ResetStartsOffsetsAgainAndDropsTheUnterminatedLine) {
   auto collect = [&](std::string_view line, uint64_t offset) { out.emplace_back(std::string(line), offset); };
   lines.feed("a\nhalf", collect);
   lines.reset();
-  lines.feed("b\n", collect);
+  lines.feed(
+      "\xEF\xBB\xBF"
+      "b\n\xEF\xBB\xBF"
+      "c\n",
+      collect);  // a new stream's BOM only
   lines.finish(collect);
-  EXPECT_EQ(out, (Lines{{"a", 0}, {"b", 0}}));
+  EXPECT_EQ(out, (Lines{{"a", 0},
+                        {"b", 3},
+                        {"\xEF\xBB\xBF"
+                         "c",
+                         5}}));
 }
 
 }  // namespace
