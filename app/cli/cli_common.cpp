@@ -43,6 +43,7 @@ int reportError(const core::Status& status, const std::string& subject) {
     case core::StatusCode::kInvalidInput:
     case core::StatusCode::kNotFound:
     case core::StatusCode::kIoError:
+    case core::StatusCode::kTimeout:
     case core::StatusCode::kResourceLimit: return static_cast<int>(ExitCode::kBadInput);
   }
   return static_cast<int>(ExitCode::kInternal);

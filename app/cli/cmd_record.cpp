@@ -7,8 +7,9 @@
 // given times into files next to it, and traces the app's methods (ART's own tracer, no SDK in the app) into
 // evil-method, startup and main-thread IO issues; samples the app's memory and watches destroyed Activities for leaks
 // (docs/LEAKS.md). Ctrl-C stops cleanly: the file is closed complete. When the agent
-// dies the recorder says so, keeps what it has and restarts it; when the app dies it says so and follows the restarted
-// process. A recording that captured nothing is not kept (exit 1).
+// dies or the phone vanishes the recorder says so once, keeps what it has and restarts it (on a terminal the line
+// counts the outage; the final line and the session, as a gap, keep it); when the app dies it says so and follows the
+// restarted process. A recording that captured nothing is not kept (exit 1).
 #include <unistd.h>
 
 #include <algorithm>
@@ -20,6 +21,7 @@
 
 #include "app/cli/agent_device.h"
 #include "app/cli/commands.h"
+#include "app/cli/record_status_line.h"
 #include "core/agentlink/app_presence.h"
 #include "core/agentlink/live_recorder.h"
 #include "core/base/worker_pool.h"
@@ -256,7 +258,13 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
     core::agentlink::LiveRecorder recorder(
         options, [&](core::protocol::AgentHello& hello) { return agent.startAndConnect(hello, cancel); },
         [tty, &figures](const core::agentlink::RecordStats& s) {
-          const std::string line = core::agentlink::formatStats(figures.status(), s);
+          // While the agent cannot be reached the line counts the outage; without a terminal to
+          // overwrite, the lines of its loss and of its return say it.
+          if (s.unreachableSeconds > 0) {
+            if (tty) std::fprintf(stderr, "\r\033[K%s", formatOutage(s).c_str());
+            return;
+          }
+          const std::string line = formatStats(figures.status(), s);
           if (tty) {
             std::fprintf(stderr, "\r\033[K%s", line.c_str());
           } else {
@@ -332,7 +340,7 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
     // Only Ctrl-C ends a recording quietly; a cancellation nobody asked for is a failure.
     if (!status.ok() && !(status.code() == core::StatusCode::kCancelled && cancel.isCancelled())) return status;
     std::fprintf(stderr, "mxi record: %s%s complete: %s\n", cancel.isCancelled() ? "stopped; " : "",
-                 args->output.c_str(), core::agentlink::formatStats(figures.status(), recorder.stats()).c_str());
+                 args->output.c_str(), formatStats(figures.status(), recorder.stats()).c_str());
     return 0;
   });
 }

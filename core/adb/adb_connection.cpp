@@ -189,7 +189,7 @@ Status AdbConnection::waitLocked(std::unique_lock<std::mutex>& lock, std::condit
     if (!m_failure.ok()) return m_failure;
     if (limits.cancelled()) return cancelled();
     const auto now = Clock::now();
-    if (now >= deadline) return ioError("timed out after " + std::to_string(limits.timeout.count()) + " ms " + what);
+    if (now >= deadline) return timedOut("timed out after " + std::to_string(limits.timeout.count()) + " ms " + what);
     auto until = now + kCancelPollSlice;
     if (deadline < until) until = deadline;
     cv.wait_until(lock, until);

@@ -61,7 +61,7 @@ Status Socket::waitFor(short events, const IoLimits& limits, const char* what) {
     if (limits.cancelled()) return cancelled();
     const auto now = Clock::now();
     if (now >= deadline) {
-      return ioError(std::string("timed out after ") + std::to_string(limits.timeout.count()) + " ms " + what);
+      return timedOut(std::string("timed out after ") + std::to_string(limits.timeout.count()) + " ms " + what);
     }
     auto slice = kCancelPollSlice;
     if (deadline != Clock::time_point::max()) {

@@ -158,7 +158,7 @@ class UsbPacketLink final : public PacketLink {
     size_t done = 0;
     do {
       if (limits.cancelled()) return cancelled();
-      if (Clock::now() >= deadline) return ioError(m_name + ": USB timeout " + what);
+      if (Clock::now() >= deadline) return timedOut(m_name + ": USB timeout " + what);
       int transferred = 0;
       const int rc = libusb_bulk_transfer(m_handle, endpoint, reinterpret_cast<unsigned char*>(data) + done,
                                           static_cast<int>(length - done), &transferred,

@@ -1,37 +1,29 @@
 // Records a live session: agent messages → `.mxs` records (frames under their scene, Matrix
 // issues, ANRs, marks, heap dumps), and recovery when the agent dies: the recorder says so, keeps
-// every record it has, reconnects (restarting the agent through the caller's `connect`) and drops
-// frames it already has (the agent re-sends its last rows). The recorder is the source of one
-// stream of records (core/live/record_sink.h): the session file is its first sink, and callers
-// add theirs — `mxi record` a LiveRecordFeed whose figures make its progress line, the GUI a
-// LiveHandoff to its dashboard. It computes no figures itself. mark() and requestHeapDump() may
-// be called from any thread while run() runs. The agent's memory samples become kMemory records;
-// its leak watch's verdicts (memory issues from "mxi.LeakWatch") are recorded as they come, or in
-// `auto` mode dumped with GC, analysed beside the loop (leak_dump_analysis.h) and recorded once,
-// with the leaked Activity's chain and the shrunk dump kept beside the session (docs/LEAKS.md).
+// every record it has, reconnects (restarting the agent through the caller's `connect`), records
+// the time without data as a gap, and drops what a new agent sends again. The recorder is the
+// source of one stream of records (core/live/record_sink.h): the session file is its first sink,
+// and callers add theirs — `mxi record` a LiveRecordFeed whose figures make its progress line, the
+// GUI a LiveHandoff to its dashboard. It computes no figures itself. It coordinates its parts: the
+// RecordTranslator (messages → records, the dedupe across reconnections), the RequestQueue (marks,
+// heap dumps and method traces asked for from any thread), the one file transfer at a time
+// (HeapDumpReceiver), and the LeakWatch (verdicts recorded, or in `auto` mode dumped and analysed
+// on its own thread, docs/LEAKS.md); the reconnect loop is live_recorder_loop.cpp.
 #pragma once
 
-#include <array>
 #include <chrono>
-#include <condition_variable>
-#include <deque>
 #include <functional>
-#include <map>
 #include <memory>
-#include <mutex>
 #include <optional>
-#include <set>
 #include <string>
-#include <string_view>
-#include <tuple>
 #include <vector>
 
 #include "core/agentlink/agent_connection.h"
 #include "core/agentlink/heap_dump_receiver.h"
-#include "core/agentlink/leak_dump_analysis.h"
+#include "core/agentlink/leak_watch.h"
+#include "core/agentlink/record_translator.h"
+#include "core/agentlink/request_queue.h"
 #include "core/base/cancel_token.h"
-#include "core/framestats/frame.h"
-#include "core/live/live_session.h"
 #include "core/live/record_sink.h"
 #include "core/live/session_file_sink.h"
 #include "core/methodtrace/method_trace_verdicts.h"
@@ -51,27 +43,20 @@ struct RecordOptions {
   uint32_t leakChecks = 0;
 };
 
-// The mode named "off", "report", "manual" or "auto" (protocol::leakWatchModeName; the names
-// `mxi record --leak-watch` and the GUI use); nothing for another name.
-std::optional<protocol::LeakWatchMode> parseLeakWatchMode(std::string_view name);
-
-// A leak verdict as it was recorded: in `report`/`manual` when it arrived, in `auto` once its dump
-// was analysed (or could not be).
-struct LeakVerdictNotice {
-  std::string activity;  // fully qualified class
-  int32_t pid = 0;
-  protocol::LeakWatchMode mode = protocol::LeakWatchMode::kReport;
-  bool chainFound = false;  // auto: the dump holds the Activity's leak chain
-  std::string zipPath;      // auto: the shrunk dump kept beside the session (empty: none)
-  std::string detail;       // auto: why there is no chain, when there is none
-};
-
 // What the recording itself went through. The figures of what was recorded (frames, FPS, drop
 // levels, issues) are a sink's (a live::LiveSession fed by a live::LiveRecordFeed), so `mxi
 // record`, the live view and `mxi session summary` say the same.
 struct RecordStats {
   uint64_t heapDumps = 0;
   uint64_t reconnects = 0;
+  // Each loss of the agent is an outage, until an agent answers again (or the recording ends):
+  // how many, and their time without data, the one under way included.
+  uint64_t outages = 0;
+  double outageSeconds = 0;
+  // The outage under way: its length so far (0: connected) and, briefly, why the agent cannot be
+  // reached. Stats are told every second during an outage too.
+  double unreachableSeconds = 0;
+  std::string unreachableWhy;
   std::string scene;
   double elapsedSeconds = 0;  // wall-clock time since the agent's first answer
   // What the recording holds: frames, issues, ANRs and heap dumps (marks do not count). A
@@ -88,28 +73,6 @@ struct RecordStats {
 // ran during the 8 s recording; FILE was not kept", or that the app drew and reported nothing.
 std::string describeNothingRecorded(const RecordStats& stats, const RecordOptions& options);
 
-// An ART method trace asked for during a recording (requestMethodTrace): the agent traces for
-// `duration` (or a cold launch and then `duration`), the trace arrives like a heap dump, and the
-// issues judged from it (core/methodtrace/method_trace_verdicts) are recorded as Matrix issues.
-struct MethodTraceOrder {
-  std::chrono::milliseconds duration{5000};
-  uint32_t samplingUs = 0;  // 0: every call
-  bool launch = false;      // `am start -S -W --start-profiler`: a cold launch
-  bool streaming = false;
-  std::string component;  // launch: "pkg/.Activity"; empty: the launcher activity
-  int64_t evilMethodMs = 700;
-};
-
-// A file the agent sends during a recording — a heap dump, or a method trace when `methodTrace`
-// is set; written to `path`, recorded with `reason`.
-struct HeapDumpOrder {
-  std::string path;
-  int32_t pid = 0;     // 0: the package's main process
-  uint32_t flags = 0;  // protocol::HeapDumpFlags (GC first, bitmap pixels, shrink on the device)
-  std::string reason;
-  std::optional<MethodTraceOrder> methodTrace;
-};
-
 // Where a requested heap dump (or method trace) stands: received bytes while it streams, then
 // done or failed.
 struct HeapDumpProgress {
@@ -124,9 +87,6 @@ struct HeapDumpProgress {
   bool leakWatch = false;
 };
 
-// One line: live::formatLiveStatus of the figures, then "  reconnects R" when there were any.
-std::string formatStats(const live::LiveStatus& figures, const RecordStats& stats);
-
 class LiveRecorder {
  public:
   // Returns a connected, handshaken agent (deploying/restarting it as needed) and its hello.
@@ -139,11 +99,7 @@ class LiveRecorder {
   using OnApp = std::function<void(int32_t pid, const std::string& what)>;
   using OnLeak = std::function<void(const LeakVerdictNotice&)>;
 
-  LiveRecorder(RecordOptions options, Connect connect, OnStats onStats, OnNotice onNotice)
-      : m_options(std::move(options)),
-        m_connect(std::move(connect)),
-        m_onStats(std::move(onStats)),
-        m_onNotice(std::move(onNotice)) {}
+  LiveRecorder(RecordOptions options, Connect connect, OnStats onStats, OnNotice onNotice);
 
   // Sinks and observers are called on run()'s thread; add and set them before run(). A sink
   // receives every record once, in order, after the session file has it; it must outlive run().
@@ -160,7 +116,7 @@ class LiveRecorder {
   // Runs until the duration elapsed (and a heap dump in transfer arrived) or `cancel` fired; the
   // session file is complete either way — or removed when it captured nothing (stats().discarded).
   // The app's process is followed: its death and restart (a new pid) are told and marked. In
-  // `auto` leak-watch mode the dumps are analysed on a second WorkerPool thread, and run() waits
+  // `auto` leak-watch mode the dumps are analysed on the leak watch's own thread, and run() waits
   // for the analyses under way before it closes the session — also after `cancel`: a leak found
   // just before Stop still gets its chain (cancelAnalyses() gives up on them).
   Status run(const CancelToken& cancel);
@@ -176,59 +132,36 @@ class LiveRecorder {
   void requestMethodTrace(std::string path, MethodTraceOrder order);
   // Thread-safe. Stops the leak analyses under way (their verdicts are recorded without a chain):
   // for a caller that cannot wait, e.g. a window closing.
-  void cancelAnalyses() { m_analysisCancel.cancel(); }
+  void cancelAnalyses() { m_leakWatch.cancelAnalyses(); }
 
  private:
-  // One recording: the loop over (re)connections, then the session closed.
+  // The reconnect loop (live_recorder_loop.cpp): connections until the end, then the session closed.
   Status record(const CancelToken& cancel);
+  // One connection: StartCollecting, then turns until the end or until the agent is lost.
+  Status collect(AgentConnection& agent, const protocol::AgentHello& hello, const CancelToken& cancel);
+  // The agent is gone: said once, briefly; the outage began with the last traffic, `since`.
+  void noteLost(const protocol::AgentHello& hello, const Status& why, HostClock::time_point since);
+  // The outage ended at `backAt` (an agent answered, or the recording ended): recorded as a gap.
+  Status endOutage(HostClock::time_point backAt, double refreshHz);
+  // The stats of this moment, told to the caller.
+  void tellStats();
+  bool done(const CancelToken& cancel) const;
+
   Status handle(const protocol::Message& message);
   Status ensureWriter(const protocol::AgentHello& hello);
-  Status writeScene(int64_t timeNs, const std::string& scene);
   Status append(const session::SessionRecord& record);
+  Status appendAll(const Translation& translation);
   // The end of a turn of run()'s loop: every sink hands on what it holds.
   Status flushSinks();
+  // Writes pending marks and, when connected and idle, starts the next transfer (a leak watch
+  // dump first).
   Status takeRequests(AgentConnection* agent);
-  // AppState: the app's process started, died or came back as another pid.
-  Status noteAppState(const protocol::AppState& state);
-  // The device's monotonic clock now, estimated from the last hello (frames stop when the app dies).
-  int64_t deviceNowNs() const;
-  void finishHeapDump(Status result);
-  // A method trace has arrived: its issues are judged and recorded; returns how many.
-  StatusOr<size_t> recordMethodTrace(const std::string& path);
   // Sends the transfer m_dumpOrder describes (m_dump set up first).
   void sendTransfer(AgentConnection& agent);
-
-  // The leak watch (live_recorder_leak_watch.cpp). A verdict of the agent's leak watch, kept
-  // until it is recorded.
-  struct LeakVerdict {
-    protocol::MatrixIssue issue;
-    int64_t timeNs = 0;
-    std::string activity;                 // the class, or a candidates verdict's "one of …"
-    std::vector<std::string> candidates;  // a candidates verdict's classes (each once)
-    std::string key;                      // ref_key, when the verdict has one
-    std::string zipPath;
-  };
-  struct LeakAnalysis {
-    LeakVerdict verdict;
-    LeakDumpRequest request;
-    StatusOr<LeakDumpFindings> findings{cancelled()};  // until analysed
-  };
-  static bool isLeakVerdict(const protocol::MatrixIssue& issue);
-  // A verdict arrived: recorded now, or (auto) queued for its dump.
-  Status noteLeakVerdict(const protocol::MatrixIssue& issue, int64_t timeNs);
-  // Auto: the next queued verdict's dump is asked for, when the agent is idle (true: sent). A
-  // verdict whose process is gone is recorded without a dump.
-  StatusOr<bool> startLeakDump(AgentConnection& agent);
-  // The dump of m_dumpLeak ended (ok: handed to the analysis worker).
-  void finishLeakDump(const Status& result);
-  // Records the verdict with what its dump gave: the chain and the kept zip, or why not.
-  Status recordLeakVerdict(const LeakVerdict& verdict, const StatusOr<LeakDumpFindings>* findings,
-                           const std::string& why);
-  // The analysis worker's loop (WorkerPool task 1), until stopAnalyses().
-  Status analyseLeakDumps();
-  // Records the analyses that finished; `wait`: first waits until none is under way.
-  Status takeLeakAnalyses(bool wait);
-  void stopAnalyses();
+  void finishHeapDump(Status result);
+  HeapDumpProgress progress(bool finished, Status result) const;
+  // A method trace has arrived: its issues are judged and recorded; returns how many.
+  StatusOr<size_t> recordMethodTrace(const std::string& path);
 
   RecordOptions m_options;
   Connect m_connect;
@@ -243,46 +176,25 @@ class LiveRecorder {
   std::vector<live::RecordSink*> m_sinks{&m_file};  // the file first
   bool m_open = false;                              // the sinks were opened (an agent answered)
   uint64_t m_framesWritten = 0;                     // frame records, flagged ones included
-  std::string m_sessionScene;
-  int64_t m_lastDeviceNs = 0;   // newest device monotonic time seen (frames, scenes, heartbeats)
-  int64_t m_startDeviceNs = 0;  // the device's monotonic clock when the first agent answered (0: unknown)
-  static constexpr size_t kMaxFrameIds = 16384;
-  std::set<std::pair<int64_t, int64_t>> m_frameIds;  // (IntendedVsync, FrameCompleted), newest kept
-  std::set<std::pair<int32_t, uint64_t>> m_anrIds;   // (pid, time)
-  // A restarted agent reads logcat from here (device wall-clock ms: the newest issue or ANR, else
-  // the first agent's start) so nothing logged while it was down is lost; what it reads twice is
-  // dropped by m_issueIds.
-  uint64_t m_logResumeMs = 0;
-  std::set<std::tuple<uint64_t, int32_t, size_t>> m_issueIds;  // (logTimeMs, pid, hash), recent ones
+  RecordTranslator m_translator{m_options.packageName};
+  RequestQueue m_requests;
+  LeakWatch m_leakWatch;
   bool m_saidPollInterval = false;
-  int64_t m_helloMonotonicNs = 0;                     // the connected agent's hello: its device time…
-  std::chrono::steady_clock::time_point m_helloAt;    // …and when it arrived here
-  bool m_appKnown = false;                            // an AppState arrived
-  int32_t m_goneFromPid = 0;                          // the pid that died (0: the app never ran yet)
-  std::chrono::steady_clock::time_point m_appGoneAt;  // when the app was last seen not running
 
-  std::mutex m_requestsMutex;  // guards the two queues below
-  std::vector<std::string> m_pendingMarks;
-  std::deque<HeapDumpOrder> m_pendingDumps;
+  // The recording's clock: from the agent's first answer to the duration's end.
+  HostClock::time_point m_start, m_end = HostClock::time_point::max();
+  HostClock::time_point m_nextReport;
+  // The outage under way: since when (no data from then on) and why; the ones that ended.
+  std::optional<HostClock::time_point> m_lostAt;
+  std::string m_lostWhy;
+  double m_pastOutageSeconds = 0;
+  double m_refreshHz = 0;  // the last hello's display rate
+
   std::unique_ptr<HeapDumpReceiver> m_dump;  // the transfer in progress (run()'s thread only)
   HeapDumpOrder m_dumpOrder;
   int64_t m_traceStartNs = 0;                             // device time the running method trace began
   std::optional<methodtrace::LaunchTimes> m_traceLaunch;  // its `am start -W` times (a launch)
   uint32_t m_nextRequestId = 1;
-
-  // The leak watch: verdicts waiting for their dump (run()'s thread), the one being dumped, and
-  // the analyses handed to the worker and back.
-  std::deque<LeakVerdict> m_leakVerdicts;
-  std::optional<LeakVerdict> m_dumpLeak;
-  uint32_t m_leakDumps = 0;                // numbers the kept zips
-  std::string m_deviceSdk, m_deviceModel;  // the first hello's, for result.info
-  std::mutex m_analysisMutex;              // guards the four below
-  std::condition_variable m_analysisWake;
-  std::deque<LeakAnalysis> m_analysisQueue;
-  std::vector<LeakAnalysis> m_analysed;
-  size_t m_analysesUnderWay = 0;  // queued or running
-  bool m_analysisStop = false;
-  CancelToken m_analysisCancel;
 };
 
 }  // namespace mxi::core::agentlink

@@ -9,6 +9,7 @@ const char* statusCodeName(StatusCode code) {
     case StatusCode::kNotFound: return "not found";
     case StatusCode::kIoError: return "I/O error";
     case StatusCode::kCancelled: return "cancelled";
+    case StatusCode::kTimeout: return "timeout";
     case StatusCode::kResourceLimit: return "resource limit";
     case StatusCode::kInternal: return "internal error";
   }

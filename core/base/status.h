@@ -20,6 +20,7 @@ enum class StatusCode : uint8_t {
   kNotFound,       // a named file, entry, object or field does not exist (exit code 2)
   kIoError,        // the OS refused a read/write/map (exit code 2: the input is unusable)
   kCancelled,      // the caller's CancelToken fired
+  kTimeout,        // a bounded wait ended with nothing to read or write: the peer may only be slow
   kResourceLimit,  // a configured limit (decompressed size, index size) would be exceeded
   kInternal,       // a bug: an invariant did not hold (exit code 1)
 };
@@ -59,6 +60,7 @@ inline Status invalidInput(std::string msg, uint64_t offset = Status::kNoOffset)
 inline Status notFound(std::string msg) { return {StatusCode::kNotFound, std::move(msg)}; }
 inline Status ioError(std::string msg) { return {StatusCode::kIoError, std::move(msg)}; }
 inline Status cancelled() { return {StatusCode::kCancelled, "cancelled"}; }
+inline Status timedOut(std::string msg) { return {StatusCode::kTimeout, std::move(msg)}; }
 inline Status resourceLimit(std::string msg, uint64_t offset = Status::kNoOffset) {
   return {StatusCode::kResourceLimit, std::move(msg), offset};
 }

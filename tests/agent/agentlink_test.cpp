@@ -1,5 +1,5 @@
 // core/agentlink pieces that need no device: probe and --version parsing, frame conversion, the
-// recorder's summary line, the app checks (closest installed names), the recorder following the
+// app checks (closest installed names), the recorder following the
 // app's process and discarding a recording that captured nothing (a scripted agent), and the one
 // live pipeline: the recorder is a source whose sinks (the file, the CLI's live model, the GUI's
 // hand-off to another thread) each see every record once and show the same figures.
@@ -156,30 +156,6 @@ TEST(AgentLink, FrameConversionSplitsStagesWithoutGaps) {
   EXPECT_EQ(f.refreshPeriodNs, 16'666'666);
   EXPECT_EQ(f.flags, 2u);
   EXPECT_EQ(f.stageNs, (std::array<int64_t, framestats::kFrameStageCount>{100, 50, 150, 300, 100, 0, 300}));
-}
-
-TEST(AgentLink, SummaryLine) {
-  using Kind = live::LiveEvent::Kind;
-  RecordStats s;
-  s.elapsedSeconds = 13;  // wall-clock time: not shown; the line gives the session's own length
-  live::LiveStatus figures;
-  figures.durationMs = 12'040;
-  figures.fps = 58;
-  figures.frames = 720;
-  figures.flaggedFrames = 3;
-  figures.levels = {700, 12, 5, 2, 1};
-  figures.events[static_cast<size_t>(Kind::kEvilMethod)] = 2;
-  figures.events[static_cast<size_t>(Kind::kIo)] = 1;
-  figures.events[static_cast<size_t>(Kind::kAnr)] = 1;
-  figures.events[static_cast<size_t>(Kind::kMark)] = 4;
-  EXPECT_EQ(formatStats(figures, s),
-            "12.0s  58.0 fps  frames 720 (+3 flagged) [best 700 normal 12 middle 5 high 2 frozen 1]  "
-            "issues evil-method 2 io 1  anr 1");
-  figures.frameGaps = 2;
-  figures.framesNotSeenMax = 30;
-  s.reconnects = 1;
-  EXPECT_TRUE(formatStats(figures, s).ends_with("  anr 1  not seen <=30 frames in 2 gap(s)  reconnects 1"))
-      << formatStats(figures, s);
 }
 
 TEST(LiveRecorderTest, InvalidUtf8FromTheDeviceIsRecordedNotThrown) {

@@ -16,8 +16,10 @@
 #include <algorithm>
 #include <climits>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <thread>
 
@@ -240,10 +242,73 @@ TEST_F(E2eRecordTest, AgentKilledMidStreamIsReportedAndRecordingContinues) {
                            killAgent);
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_NE(r.err.find("agent connection lost"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("reconnects 1"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("  1 outage, "), std::string::npos) << r.err;
   const Recorded rec = readSession(m_scratch / "k.mxs");
   EXPECT_EQ(rec.frames, 264u);  // what came before is kept; what the new agent re-sent is not doubled
   EXPECT_EQ(rec.histogram, expectedHistogram("com.android.settings"));
+  // The restart's time without data, marked (and a gap beside the agent's own, if any).
+  EXPECT_EQ(std::count_if(rec.marks.begin(), rec.marks.end(),
+                          [](const std::string& m) { return m.starts_with("no data for "); }),
+            1);
+}
+
+// The phone vanishes (adb loses it) for 3 s and comes back: one line when the agent is lost, none
+// while adb cannot reach the phone, one when it is back; the final line counts the outage and the
+// session holds it as a frame gap with a mark that says why. No agent shell command, no token.
+TEST_F(E2eRecordTest, ThePhoneVanishingIsOneLineThenTheOutageInTheFinalLineAndAGapInTheSession) {
+  const fs::path out = m_scratch / "vanish.mxs";
+  RunningProgram record({cliPath(), "record", "--package", "com.android.settings", "--duration", "12", "--poll-ms",
+                         "250", "--memory-ms", "0", "--leak-watch", "off", "-o", out.string()},
+                        RunOptions().withEnv(env()).mergingStderr());
+  ASSERT_TRUE(record.waitForOutput(" fps  frames ", 30s)) << record.output();  // recording
+  struct BackForTheNextTests {
+    ~BackForTheNextTests() { s_adb->connect(*s_sim); }
+  } back;
+  ASSERT_EQ(s_adb->adb({"disconnect", s_sim->hostPort()}).exitCode, 0);
+  ASSERT_TRUE(record.waitForOutput("mxi record: agent connection lost (", 10s)) << record.output();
+  const auto away = std::chrono::steady_clock::now();
+  std::this_thread::sleep_for(3s);  // the outage this test makes, not a wait for something to happen
+  ASSERT_TRUE(s_adb->connect(*s_sim));
+  ASSERT_TRUE(record.waitForOutput("mxi record: agent back after ", 20s)) << record.output();
+  const double atLeast = std::chrono::duration<double>(std::chrono::steady_clock::now() - away).count() - 0.5;
+  ASSERT_EQ(record.wait(60s), 0) << record.output();
+  const std::string output = record.output();
+
+  auto count = [&](const std::string& text) {
+    size_t n = 0;
+    for (size_t at = output.find(text); at != std::string::npos; at = output.find(text, at + 1)) ++n;
+    return n;
+  };
+  EXPECT_EQ(count("agent connection lost ("), 1u) << output;
+  EXPECT_EQ(count("agent back after "), 1u) << output;
+  EXPECT_EQ(count("unreachable"), 0u) << output;  // without a terminal the outage is not counted line by line
+  EXPECT_EQ(output.find("--token"), std::string::npos) << output;
+  EXPECT_EQ(output.find("localabstract:"), std::string::npos) << output;  // nor the agent's socket
+  // No status line between the loss and the return.
+  const size_t lostAt = output.find("agent connection lost ("), backAt = output.find("agent back after ");
+  EXPECT_EQ(output.substr(lostAt, backAt - lostAt).find(" fps "), std::string::npos) << output;
+  // "agent back after 4.2 s; recording again", and the same outage in the final line.
+  const double said = std::atof(output.c_str() + backAt + std::string("agent back after ").size());
+  EXPECT_GE(said, atLeast) << output;
+  const size_t complete = output.find(" complete: ");
+  ASSERT_NE(complete, std::string::npos) << output;
+  const std::string finalLine = output.substr(complete, output.find('\n', complete) - complete);
+  const size_t outage = finalLine.find("  1 outage, ");
+  ASSERT_NE(outage, std::string::npos) << finalLine;
+  EXPECT_NEAR(std::atof(finalLine.c_str() + outage + 12), said, 0.11) << finalLine;
+  EXPECT_TRUE(finalLine.ends_with(" s without data")) << finalLine;
+
+  const Recorded rec = readSession(out);
+  std::vector<core::session::SessionFrameGap> outages;  // the agent's own gaps, if any, span a poll or two
+  std::copy_if(rec.frameGaps.begin(), rec.frameGaps.end(), std::back_inserter(outages),
+               [](const core::session::SessionFrameGap& g) { return g.gapNs > 2'000'000'000; });
+  ASSERT_EQ(outages.size(), 1u);
+  EXPECT_NEAR(static_cast<double>(outages[0].gapNs) / 1e9, said, 0.06);
+  EXPECT_GT(outages[0].maxLostFrames, 0u);  // its count: RecordTranslatorTest
+  ASSERT_EQ(rec.marks.size(), 1u);
+  EXPECT_TRUE(rec.marks[0].starts_with("no data for ")) << rec.marks[0];
+  EXPECT_NE(rec.marks[0].find(" s: agent unreachable ("), std::string::npos) << rec.marks[0];
+  EXPECT_GT(rec.frames, 0u);
 }
 
 TEST_F(E2eRecordTest, AgentPackagesListsInstalledPackagesAndTheirPids) {
@@ -296,7 +361,7 @@ TEST_F(E2eRecordTest, AgentKilledWhileIssuesFlowLosesNoneAndDoublesNone) {
   ASSERT_EQ(r.exitCode, 0) << r.err;
   ASSERT_TRUE(killed);
   EXPECT_NE(r.err.find("agent connection lost"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("reconnects 1"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("  1 outage, "), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("issues evil-method 467  anr 3"), std::string::npos) << r.err;  // 3 Matrix ANRs
   const Recorded rec = readSession(m_scratch / "ik.mxs");
   ASSERT_EQ(rec.issues.size(), 470u);

@@ -41,6 +41,8 @@ Recorded readSession(const fs::path& path) {
                     }
                     if (rec.type == RecordType::kAnr) r.anrs.push_back(rec.text);
                     if (rec.type == RecordType::kHeapDump) r.heapDumps.push_back(rec.text);
+                    if (rec.type == RecordType::kFrameGap) r.frameGaps.push_back(core::session::frameGapOf(rec));
+                    if (rec.type == RecordType::kMark) r.marks.push_back(rec.text);
                     return true;
                   })
                   .ok());

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/session/frame_gaps.h"
 #include "tests/agent/replayed_capture.h"
 #include "tests/support/programs.h"
 
@@ -25,6 +26,8 @@ struct Recorded {
   uint64_t frames = 0;
   std::vector<std::string> issues, anrs, heapDumps;  // heapDumps: paths
   std::vector<int64_t> issueTimesNs;
+  std::vector<core::session::SessionFrameGap> frameGaps;
+  std::vector<std::string> marks;
 };
 
 // Reads the whole session (failing the test when it cannot be read or was torn).

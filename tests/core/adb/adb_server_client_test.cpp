@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <sys/socket.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
@@ -27,6 +28,22 @@ using test::PrivateAdbServer;
 using test::SimProcess;
 
 constexpr IoLimits kLimits{std::chrono::milliseconds(10000), nullptr};
+
+// A peer that says nothing is not a broken one: the bounded read ends with the timeout code (the
+// live recorder waits out a few of those before it calls the agent gone).
+TEST(SocketTest, ASilentPeerTimesOutWithTheTimeoutCode) {
+  AbstractEchoServer peer("mxi_silent_" + std::to_string(getpid()));
+  ASSERT_TRUE(peer.listening());
+  auto socket = Socket::connectUnix(peer.name(), true, kLimits);
+  ASSERT_TRUE(socket.ok()) << socket.status().toString();
+  char buffer[16];
+  const auto read = socket->readSome(buffer, sizeof buffer, IoLimits{std::chrono::milliseconds(100), nullptr});
+  ASSERT_FALSE(read.ok());
+  EXPECT_EQ(read.status().code(), StatusCode::kTimeout);
+  EXPECT_TRUE(read.status().message().starts_with("timed out after 100 ms")) << read.status().message();
+  ASSERT_TRUE(socket->writeAll("x", kLimits).ok());
+  EXPECT_EQ(socket->readSome(buffer, sizeof buffer, kLimits).value(), 1u);  // the peer was only silent
+}
 
 class AdbServerClientTest : public ::testing::Test {
  protected:

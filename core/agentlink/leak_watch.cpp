@@ -1,15 +1,12 @@
-// LiveRecorder's leak watch (docs/LEAKS.md): the agent decides that a destroyed Activity leaked
-// (it survived the GC-forced checks) and reports a `memory` MatrixIssue from "mxi.LeakWatch". In
-// `report` and `manual` the verdict is recorded as it came (the GUI offers Dump & analyse for a
-// manual one). In `auto` — Matrix's AUTO_DUMP — the recorder asks for a heap dump with GC of that
-// process, a second thread analyses it (leak_dump_analysis.h) while the loop goes on reading the
-// agent, and the verdict is recorded once, with the Activity's chain and the shrunk zip beside
-// the session.
+#include "core/agentlink/leak_watch.h"
+
 #include <algorithm>
 #include <filesystem>
 
+#include <nlohmann/json.hpp>
+
 #include "core/agentlink/issue_record.h"
-#include "core/agentlink/live_recorder.h"
+#include "core/base/progress.h"
 
 namespace mxi::core::agentlink {
 
@@ -23,10 +20,6 @@ std::optional<proto::LeakWatchMode> parseLeakWatchMode(std::string_view name) {
   return std::nullopt;
 }
 
-bool LiveRecorder::isLeakVerdict(const proto::MatrixIssue& issue) {
-  return issue.kind == proto::IssueKind::kMemory && issue.logTag == "mxi.LeakWatch";
-}
-
 namespace {
 
 std::string stringField(const nlohmann::json& j, const char* key) {
@@ -36,11 +29,45 @@ std::string stringField(const nlohmann::json& j, const char* key) {
 
 }  // namespace
 
-Status LiveRecorder::noteLeakVerdict(const proto::MatrixIssue& issue, int64_t timeNs) {
-  LeakVerdict verdict;
-  verdict.issue = issue;
-  verdict.timeNs = timeNs;
-  const nlohmann::json content = nlohmann::json::parse(issue.contentJson, nullptr, false);
+LeakWatch::LeakWatch(proto::LeakWatchMode mode, std::string packageName, std::string sessionPath, Append append,
+                     OnNotice onNotice, OnVerdict onVerdict)
+    : m_mode(mode),
+      m_package(std::move(packageName)),
+      m_sessionPath(std::move(sessionPath)),
+      m_append(std::move(append)),
+      m_onNotice(std::move(onNotice)),
+      m_onVerdict(std::move(onVerdict)) {}
+
+LeakWatch::~LeakWatch() { stop(); }
+
+void LeakWatch::start() {
+  if (m_mode != proto::LeakWatchMode::kAuto || m_thread.joinable()) return;
+  {
+    std::lock_guard lock(m_mutex);
+    m_stop = false;
+  }
+  m_thread = std::thread([this] { analyseUntilStopped(); });
+}
+
+void LeakWatch::stop() {
+  {
+    std::lock_guard lock(m_mutex);
+    m_stop = true;
+  }
+  m_wake.notify_all();
+  if (m_thread.joinable()) m_thread.join();
+}
+
+void LeakWatch::setDevice(std::string sdk, std::string model) {
+  m_deviceSdk = std::move(sdk);
+  m_deviceModel = std::move(model);
+}
+
+Status LeakWatch::noteVerdict(const LeakVerdictIssue& arrived) {
+  Verdict verdict;
+  verdict.issue = arrived.issue;
+  verdict.timeNs = arrived.timeNs;
+  const nlohmann::json content = nlohmann::json::parse(arrived.issue.contentJson, nullptr, false);
   if (content.is_object()) {
     verdict.activity = stringField(content, "activity");
     verdict.key = stringField(content, "ref_key");
@@ -58,132 +85,122 @@ Status LiveRecorder::noteLeakVerdict(const proto::MatrixIssue& issue, int64_t ti
     }
   }
   const std::string what = "leak watch: " + (verdict.activity.empty() ? std::string("an Activity") : verdict.activity) +
-                           " (pid " + std::to_string(issue.pid) + ") was destroyed and survived the GC-forced checks";
+                           " (pid " + std::to_string(arrived.issue.pid) +
+                           ") was destroyed and survived the GC-forced checks";
   // Only auto dumps; a verdict the desktop cannot read (no activity) is kept as it came.
-  if (m_options.leakWatch != proto::LeakWatchMode::kAuto || verdict.activity.empty()) {
+  if (m_mode != proto::LeakWatchMode::kAuto || verdict.activity.empty()) {
     if (m_onNotice) m_onNotice(what);
-    return recordLeakVerdict(verdict, nullptr, {});
+    return record(verdict, nullptr, {});
   }
   if (m_onNotice) m_onNotice(what + "; dumping its heap");
-  m_leakVerdicts.push_back(std::move(verdict));
+  m_waiting.push_back(std::move(verdict));
   return okStatus();
 }
 
-StatusOr<bool> LiveRecorder::startLeakDump(AgentConnection& agent) {
-  while (!m_leakVerdicts.empty()) {
-    LeakVerdict verdict = std::move(m_leakVerdicts.front());
-    m_leakVerdicts.pop_front();
+StatusOr<std::optional<HeapDumpOrder>> LeakWatch::nextDump(int32_t appPid) {
+  while (!m_dumping && !m_waiting.empty()) {
+    Verdict verdict = std::move(m_waiting.front());
+    m_waiting.pop_front();
     // The leaked instance lived in that process: a dump of its successor would not hold it.
-    if (m_stats.appPid != verdict.issue.pid) {
-      RETURN_IF_ERROR(recordLeakVerdict(
+    if (appPid != verdict.issue.pid) {
+      RETURN_IF_ERROR(record(
           verdict, nullptr,
           "not dumped: process " + std::to_string(verdict.issue.pid) + " ended before its heap could be dumped"));
       continue;
     }
-    const std::filesystem::path session(m_options.sessionPath);
-    const std::string stem =
-        (session.parent_path() / session.stem()).string() + "-leak-" + std::to_string(++m_leakDumps);
+    const std::filesystem::path session(m_sessionPath);
+    const std::string stem = (session.parent_path() / session.stem()).string() + "-leak-" + std::to_string(++m_dumps);
     verdict.zipPath = stem + ".zip";
-    m_dumpOrder = HeapDumpOrder{stem + ".hprof", verdict.issue.pid, proto::kHeapDumpGcFirst,
-                                "leak watch: " + verdict.activity, std::nullopt};
-    m_dumpLeak = std::move(verdict);
-    m_dump = std::make_unique<HeapDumpReceiver>(m_dumpOrder.path, m_nextRequestId++);
-    sendTransfer(agent);
-    return true;
+    verdict.dumpPath = stem + ".hprof";
+    HeapDumpOrder order{verdict.dumpPath, verdict.issue.pid, proto::kHeapDumpGcFirst, "leak watch: " + verdict.activity,
+                        std::nullopt};
+    m_dumping = std::move(verdict);
+    return std::optional<HeapDumpOrder>(std::move(order));
   }
-  return false;
+  return std::optional<HeapDumpOrder>();
 }
 
-void LiveRecorder::finishLeakDump(const Status& result) {
-  LeakVerdict verdict = std::move(*m_dumpLeak);
-  m_dumpLeak.reset();
+void LeakWatch::dumpEnded(const Status& result) {
+  if (!m_dumping) return;
+  Verdict verdict = std::move(*m_dumping);
+  m_dumping.reset();
   if (!result.ok()) {
-    const Status recorded = recordLeakVerdict(verdict, nullptr, "not dumped: " + result.toString());
+    const Status recorded = record(verdict, nullptr, "not dumped: " + result.toString());
     if (!recorded.ok() && m_onNotice) m_onNotice("leak watch: " + recorded.toString());
     return;
   }
-  LeakAnalysis analysis;
-  analysis.request.dumpPath = m_dumpOrder.path;
+  Analysis analysis;
+  analysis.request.dumpPath = verdict.dumpPath;
   analysis.request.activity = verdict.activity;
   analysis.request.candidates = verdict.candidates;
   analysis.request.zipPath = verdict.zipPath;
   analysis.request.key = verdict.key;
-  analysis.request.resultInfo = {{"packageName", m_options.packageName},
-                                 {"process", m_options.packageName},
+  analysis.request.resultInfo = {{"packageName", m_package},
+                                 {"process", m_package},
                                  {"pid", std::to_string(verdict.issue.pid)},
                                  {"activity", verdict.activity},
-                                 {"session", std::filesystem::path(m_options.sessionPath).filename().string()},
+                                 {"session", std::filesystem::path(m_sessionPath).filename().string()},
                                  {"dumpTimeMs", std::to_string(verdict.issue.logTimeMs)}};
   if (!m_deviceSdk.empty()) analysis.request.resultInfo["sdkVersion"] = m_deviceSdk;
   if (!m_deviceModel.empty()) analysis.request.resultInfo["model"] = m_deviceModel;
   analysis.verdict = std::move(verdict);
   {
-    std::lock_guard lock(m_analysisMutex);
-    m_analysisQueue.push_back(std::move(analysis));
-    ++m_analysesUnderWay;
+    std::lock_guard lock(m_mutex);
+    m_queue.push_back(std::move(analysis));
+    ++m_underWay;
   }
-  m_analysisWake.notify_all();
+  m_wake.notify_all();
 }
 
-Status LiveRecorder::analyseLeakDumps() {
+void LeakWatch::analyseUntilStopped() {
   for (;;) {
-    LeakAnalysis analysis;
+    Analysis analysis;
     {
-      std::unique_lock lock(m_analysisMutex);
-      m_analysisWake.wait(lock, [this] { return m_analysisStop || !m_analysisQueue.empty(); });
-      if (m_analysisQueue.empty()) return okStatus();
-      analysis = std::move(m_analysisQueue.front());
-      m_analysisQueue.pop_front();
+      std::unique_lock lock(m_mutex);
+      m_wake.wait(lock, [this] { return m_stop || !m_queue.empty(); });
+      if (m_queue.empty()) return;
+      analysis = std::move(m_queue.front());
+      m_queue.pop_front();
     }
     NullProgress quiet;
-    analysis.findings = analyseLeakDump(analysis.request, quiet, m_analysisCancel);
+    analysis.findings = analyseLeakDump(analysis.request, quiet, m_cancel);
     if (!analysis.findings.ok()) {
       std::error_code ignored;  // a dump that could not be read is no evidence worth its size
       std::filesystem::remove(analysis.request.dumpPath, ignored);
     }
     {
-      std::lock_guard lock(m_analysisMutex);
+      std::lock_guard lock(m_mutex);
       m_analysed.push_back(std::move(analysis));
-      --m_analysesUnderWay;
+      --m_underWay;
     }
-    m_analysisWake.notify_all();
+    m_wake.notify_all();
   }
 }
 
-void LiveRecorder::stopAnalyses() {
+Status LeakWatch::takeAnalyses(bool wait) {
+  std::vector<Analysis> done;
   {
-    std::lock_guard lock(m_analysisMutex);
-    m_analysisStop = true;
-  }
-  m_analysisWake.notify_all();
-}
-
-Status LiveRecorder::takeLeakAnalyses(bool wait) {
-  std::vector<LeakAnalysis> done;
-  {
-    std::unique_lock lock(m_analysisMutex);
-    if (wait) m_analysisWake.wait(lock, [this] { return m_analysesUnderWay == 0; });
+    std::unique_lock lock(m_mutex);
+    // Without the thread (not auto, or already stopped) nothing is under way.
+    if (wait && m_thread.joinable()) m_wake.wait(lock, [this] { return m_underWay == 0; });
     done.swap(m_analysed);
   }
-  for (const LeakAnalysis& analysis : done) {
-    RETURN_IF_ERROR(recordLeakVerdict(analysis.verdict, &analysis.findings, {}));
-  }
+  for (const Analysis& analysis : done) RETURN_IF_ERROR(record(analysis.verdict, &analysis.findings, {}));
   if (wait) {
-    if (m_dumpLeak) finishLeakDump(cancelled());
-    while (!m_leakVerdicts.empty()) {
-      RETURN_IF_ERROR(recordLeakVerdict(m_leakVerdicts.front(), nullptr, "not dumped: the recording ended first"));
-      m_leakVerdicts.pop_front();
+    if (m_dumping) dumpEnded(cancelled());
+    while (!m_waiting.empty()) {
+      RETURN_IF_ERROR(record(m_waiting.front(), nullptr, "not dumped: the recording ended first"));
+      m_waiting.pop_front();
     }
   }
   return okStatus();
 }
 
-Status LiveRecorder::recordLeakVerdict(const LeakVerdict& verdict, const StatusOr<LeakDumpFindings>* findings,
-                                       const std::string& why) {
+Status LeakWatch::record(const Verdict& verdict, const StatusOr<LeakDumpFindings>* findings, const std::string& why) {
   const proto::MatrixIssue& issue = verdict.issue;
   nlohmann::json content = nlohmann::json::parse(issue.contentJson, nullptr, false);
   const bool asItCame = findings == nullptr && why.empty();
-  LeakVerdictNotice notice{verdict.activity, issue.pid, m_options.leakWatch, false, {}, why};
+  LeakVerdictNotice notice{verdict.activity, issue.pid, m_mode, false, {}, why};
   if (!asItCame) {
     if (!content.is_object()) content = nlohmann::json::object({{"text", issue.contentJson}});
     if (findings != nullptr && findings->ok()) {
@@ -192,7 +209,7 @@ Status LiveRecorder::recordLeakVerdict(const LeakVerdict& verdict, const StatusO
       // A candidates verdict is named by the leak the dump holds (the candidates stay listed).
       if (f.found && !verdict.candidates.empty()) {
         content["activity"] = f.activity;
-        content["component"] = m_options.packageName + "/" + f.activity;
+        content["component"] = m_package + "/" + f.activity;
         notice.activity = f.activity;
       }
       content["leak_chain"] = f.chain;
@@ -210,8 +227,7 @@ Status LiveRecorder::recordLeakVerdict(const LeakVerdict& verdict, const StatusO
       dump.timeNs = verdict.timeNs;
       dump.text = verdict.zipPath;
       dump.detail = "leak watch: " + notice.activity + " (auto dump, shrunk Matrix upload zip)";
-      RETURN_IF_ERROR(append(dump));
-      ++m_stats.heapDumps;
+      RETURN_IF_ERROR(m_append(dump));
     } else {
       const std::string reason = findings != nullptr ? "not analysed: " + findings->status().toString() : why;
       content["leak_detail"] = reason;
@@ -222,8 +238,8 @@ Status LiveRecorder::recordLeakVerdict(const LeakVerdict& verdict, const StatusO
   r.type = session::RecordType::kIssue;
   r.timeNs = verdict.timeNs;
   r.text = asItCame ? issueRecordJson(issue) : issueRecordJson(issue, &content);
-  RETURN_IF_ERROR(append(r));
-  if (m_onLeak) m_onLeak(notice);
+  RETURN_IF_ERROR(m_append(r));
+  if (m_onVerdict) m_onVerdict(notice);
   return okStatus();
 }
 
