@@ -12,8 +12,9 @@
 #include <cstring>
 #include <vector>
 
-#include "core/hprof/dump_opener.h"
+#include "core/hprof/dump_source.h"
 #include "core/hprof/heap_index.h"
+#include "core/hprof/posix_file.h"
 
 namespace mxi::core::hprof {
 
@@ -21,7 +22,6 @@ namespace {
 
 using detail::errnoText;
 using detail::Fd;
-using detail::mapFd;
 
 constexpr uint64_t kDefaultMaxDecompressed = 64ull << 30;
 constexpr size_t kChunk = 1 << 20;
@@ -66,8 +66,9 @@ Status decompressedTooLarge(uint64_t cap, uint64_t at) {
                        at);
 }
 
-StatusOr<std::shared_ptr<DumpSource>> openGzip(std::span<const uint8_t> in, const OpenOptions& options,
-                                               ProgressSink& progress, const CancelToken& cancel) {
+StatusOr<std::shared_ptr<DumpSource>> openGzip(const std::string& path, std::span<const uint8_t> in,
+                                               const OpenOptions& options, ProgressSink& progress,
+                                               const CancelToken& cancel) {
   ASSIGN_OR_RETURN(int tmp, makeTempFile(options));
   Fd out{tmp};
   const uint64_t cap = capOf(options);
@@ -118,7 +119,7 @@ StatusOr<std::shared_ptr<DumpSource>> openGzip(std::span<const uint8_t> in, cons
   }
   inflateEnd(&zs);
   RETURN_IF_ERROR(status);
-  return mapFd(out.fd, produced);
+  return DumpSource::mapFile(out.fd, produced, DumpOrigin{path, ContainerKind::kGzip, {}, std::nullopt});
 }
 
 bool escapesArchive(const std::string& name) {
@@ -246,10 +247,9 @@ StatusOr<std::shared_ptr<DumpSource>> openZip(const std::string& path, const Ope
   }
   zip_fclose(f);
   RETURN_IF_ERROR(status);
-  ASSIGN_OR_RETURN(auto source, mapFd(out.fd, produced));
-  DumpOpener::describe(*source, path, ContainerKind::kZip, entryName);
-  if (haveInfo) DumpOpener::setMatrixInfo(*source, std::move(info));
-  return source;
+  std::optional<MatrixResultInfo> matrixInfo;
+  if (haveInfo) matrixInfo = std::move(info);
+  return DumpSource::mapFile(out.fd, produced, DumpOrigin{path, ContainerKind::kZip, entryName, std::move(matrixInfo)});
 }
 
 }  // namespace
@@ -259,9 +259,7 @@ StatusOr<std::shared_ptr<DumpSource>> openDump(const std::string& path, const Op
   ASSIGN_OR_RETURN(std::shared_ptr<DumpSource> raw, mapDumpFile(path));
   const auto bytes = raw->bytes();
   if (bytes.size() >= 2 && bytes[0] == 0x1f && bytes[1] == 0x8b) {
-    ASSIGN_OR_RETURN(auto inflated, withContext(openGzip(bytes, options, progress, cancel), path));
-    DumpOpener::describe(*inflated, path, ContainerKind::kGzip, "");
-    return inflated;
+    return withContext(openGzip(path, bytes, options, progress, cancel), path);
   }
   if (bytes.size() >= 4 && bytes[0] == 'P' && bytes[1] == 'K' &&
       ((bytes[2] == 3 && bytes[3] == 4) || (bytes[2] == 5 && bytes[3] == 6))) {

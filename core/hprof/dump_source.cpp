@@ -9,7 +9,7 @@
 #include <cerrno>
 #include <cstring>
 
-#include "core/hprof/dump_opener.h"
+#include "core/hprof/posix_file.h"
 
 // Linux 5.14+; glibc 2.36's headers do not name it yet. Older kernels answer EINVAL, harmlessly.
 #ifndef MADV_POPULATE_READ
@@ -18,16 +18,15 @@
 
 namespace mxi::core::hprof {
 
-namespace detail {
+DumpSource::DumpSource(const uint8_t* data, size_t size, bool owned, DumpOrigin origin)
+    : m_data(data), m_size(size), m_owned(owned), m_origin(std::move(origin)) {}
 
-StatusOr<std::shared_ptr<DumpSource>> mapFd(int fd, uint64_t size) {
+StatusOr<std::shared_ptr<DumpSource>> DumpSource::mapFile(int fd, uint64_t size, DumpOrigin origin) {
   if (size == 0) return invalidInput("empty file: not a heap dump", 0);
   void* p = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
   if (p == MAP_FAILED) return ioError("cannot map " + std::to_string(size) + " bytes: " + detail::errnoText());
-  return DumpOpener::adopt(static_cast<const uint8_t*>(p), size, true);
+  return std::shared_ptr<DumpSource>(new DumpSource(static_cast<const uint8_t*>(p), size, true, std::move(origin)));
 }
-
-}  // namespace detail
 
 DumpSource::~DumpSource() {
   if (m_owned && m_data) ::munmap(const_cast<uint8_t*>(m_data), m_size);
@@ -58,9 +57,8 @@ void DumpSource::release(uint64_t begin, uint64_t end) const {
 }
 
 std::shared_ptr<DumpSource> DumpSource::fromMemory(std::span<const uint8_t> bytes, std::string name) {
-  auto source = DumpOpener::adopt(bytes.data(), bytes.size(), false);
-  DumpOpener::describe(*source, std::move(name), ContainerKind::kPlain, "");
-  return source;
+  return std::shared_ptr<DumpSource>(new DumpSource(
+      bytes.data(), bytes.size(), false, DumpOrigin{std::move(name), ContainerKind::kPlain, {}, std::nullopt}));
 }
 
 StatusOr<std::shared_ptr<DumpSource>> mapDumpFile(const std::string& path) {
@@ -72,9 +70,9 @@ StatusOr<std::shared_ptr<DumpSource>> mapDumpFile(const std::string& path) {
   struct stat st;
   if (::fstat(in.fd, &st) != 0) return ioError("cannot stat: " + detail::errnoText()).withContext(path);
   if (!S_ISREG(st.st_mode)) return invalidInput("not a regular file").withContext(path);
-  ASSIGN_OR_RETURN(auto result, withContext(detail::mapFd(in.fd, static_cast<uint64_t>(st.st_size)), path));
-  DumpOpener::describe(*result, path, ContainerKind::kPlain, "");
-  return result;
+  return withContext(DumpSource::mapFile(in.fd, static_cast<uint64_t>(st.st_size),
+                                         DumpOrigin{path, ContainerKind::kPlain, {}, std::nullopt}),
+                     path);
 }
 
 }  // namespace mxi::core::hprof

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -34,20 +35,32 @@ struct OpenOptions {
   std::string tempDir;
 };
 
+// Where a dump's bytes came from, as DumpSource reports it.
+struct DumpOrigin {
+  std::string path;
+  ContainerKind container = ContainerKind::kPlain;
+  std::string entryName;                       // zip inputs only
+  std::optional<MatrixResultInfo> matrixInfo;  // Matrix upload zips only
+};
+
 // A read-only view of the raw HPROF bytes that stays valid while this object lives.
 class DumpSource {
  public:
+  // Maps [0, size) of the open file `fd` read-only (the mapping outlives fd).
+  static StatusOr<std::shared_ptr<DumpSource>> mapFile(int fd, uint64_t size, DumpOrigin origin);
+  // Wraps bytes owned by the caller (tests, fuzzers); nothing is copied.
+  static std::shared_ptr<DumpSource> fromMemory(std::span<const uint8_t> bytes, std::string name);
   ~DumpSource();
   DumpSource(const DumpSource&) = delete;
   DumpSource& operator=(const DumpSource&) = delete;
 
   std::span<const uint8_t> bytes() const { return {m_data, m_size}; }
-  const std::string& path() const { return m_path; }
-  ContainerKind container() const { return m_container; }
+  const std::string& path() const { return m_origin.path; }
+  ContainerKind container() const { return m_origin.container; }
   // Name of the zip entry the dump came from (zip inputs only).
-  const std::string& entryName() const { return m_entryName; }
+  const std::string& entryName() const { return m_origin.entryName; }
   // Present for Matrix upload zips.
-  const MatrixResultInfo* matrixInfo() const { return m_hasMatrixInfo ? &m_matrixInfo : nullptr; }
+  const MatrixResultInfo* matrixInfo() const { return m_origin.matrixInfo ? &*m_origin.matrixInfo : nullptr; }
 
   // Paging hints for [begin, end). Only for dumps this object mapped from a file: prefetch
   // reads ahead in one call instead of one fault per 64 KiB; release drops the pages from
@@ -55,20 +68,12 @@ class DumpSource {
   void prefetch(uint64_t begin, uint64_t end) const;
   void release(uint64_t begin, uint64_t end) const;
 
-  // Wraps bytes owned by the caller (tests, fuzzers); nothing is copied.
-  static std::shared_ptr<DumpSource> fromMemory(std::span<const uint8_t> bytes, std::string name);
-
  private:
-  friend class DumpOpener;
-  DumpSource() = default;
+  DumpSource(const uint8_t* data, size_t size, bool owned, DumpOrigin origin);
   const uint8_t* m_data = nullptr;
   size_t m_size = 0;
   bool m_owned = false;  // m_data is our mmap
-  std::string m_path;
-  std::string m_entryName;
-  ContainerKind m_container = ContainerKind::kPlain;
-  bool m_hasMatrixInfo = false;
-  MatrixResultInfo m_matrixInfo;
+  DumpOrigin m_origin;
 };
 
 // Maps a plain .hprof file read-only, without looking for a container (dump_source.cpp: no

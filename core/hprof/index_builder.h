@@ -1,8 +1,9 @@
-// Internal: builds a HeapIndex in three passes.
+// Internal: builds a HeapIndex in three passes, filling a HeapIndexParts that becomes the
+// index, by move, at the end.
 //  1. scan (sequential): walk every record once; note each object's id, offset, kind and heap;
 //     parse class dumps, strings, roots, threads and stack traces (index_scan.cpp).
-//  2. organise: resolve class names and field layouts, sort objects by id, build the id lookup
-//     (index_builder.cpp).
+//  2. organise: resolve class names and field layouts (index_builder.cpp), sort objects by id
+//     and build the compact object table and its id lookup (index_object_table.cpp).
 //  3. references (parallel): decode each object's outgoing references into CSR, attribute its
 //     class and shallow size to its heap (index_references.cpp, index_id_resolution.cpp).
 #pragma once
@@ -12,8 +13,10 @@
 #include <span>
 #include <vector>
 
+#include "core/base/large_array.h"
 #include "core/base/page_warmer.h"
 #include "core/hprof/heap_index.h"
+#include "core/hprof/heap_index_parts.h"
 
 namespace mxi::core::hprof {
 
@@ -70,8 +73,28 @@ class IndexBuilder {
   // Pass 2.
   Status resolveClasses();
   Status computeLayout(uint32_t cls, std::vector<uint8_t>& state);
+  // index_object_table.cpp: the sorted build-time table (m_entries) becomes the compact one
+  // (m_parts.packed, and the ids when the lookup needs them) in four steps. First the ids'
+  // range and alignment from m_idDifferences.
   Status sortObjects();
   bool sortRuns();
+  void chooseIdLayout();
+  // The rank table, from the entries' ids, when they are compact, distinct and dense enough.
+  // With it no table keeps the ids: each object's record in the dump begins with its id, and
+  // only output asks for ids by object. That saves writing 4 bytes per object to fresh memory,
+  // which costs more than the write itself on VMs.
+  void buildRankTable();
+  // Replaces m_entries by m_parts.packed, plus the ids (32 or 64 bits) when there is no rank
+  // table. Returns how many entries repeat the id of the one before (counted in the same pass;
+  // the rank table's ids are distinct).
+  uint64_t compactObjectTable();
+  // Without a rank table: buckets over the sorted ids.
+  void buildBuckets();
+  // The object with an id, once the object table is built (kNoObject when none has it).
+  ObjectIndex objectOf(ObjectId id) const {
+    const uint32_t i = m_parts.ids.find(id.value);
+    return i == ObjectIds::kAbsent ? kNoObject : ObjectIndex{i};
+  }
   // Pass 3 (index_references.cpp).
   Status buildReferences();
   // Object positions of a batch of target ids (UINT32_MAX when no object has the id), looked
@@ -95,7 +118,9 @@ class IndexBuilder {
   IndexOptions m_options;
   ProgressSink& m_progress;
   const CancelToken& m_cancel;
-  std::unique_ptr<HeapIndex> m_index;
+  HeapIndexParts m_parts;
+  // While building: one entry per object, in file order, then sorted by id (sortObjects).
+  LargeArray<ObjectEntry> m_entries;
   std::span<const uint8_t> m_data;
   uint32_t m_idSize = 0;
 
@@ -103,7 +128,9 @@ class IndexBuilder {
   // dump thread); m_runStarts holds the first entry of each run after the first.
   std::vector<uint32_t> m_runStarts;
   uint64_t m_lastId = 0;
-  uint64_t m_idDifferences = 0;  // see HeapIndex::compactObjectTable
+  // The OR of the XORs of ids scanned one after the other, whose lowest set bit is the ids'
+  // common alignment (the lowest bit in which any two ids differ): see chooseIdLayout.
+  uint64_t m_idDifferences = 0;
   // Sliding window over the mapped dump during the scan: pages ahead are prefetched in one
   // call, pages behind are released.
   uint64_t m_windowEnd = 0;

@@ -7,19 +7,19 @@
 namespace mxi::core::hprof {
 
 void IndexBuilder::resolveByRank(std::span<const uint64_t> ids, std::vector<uint32_t>& out) const {
-  const HeapIndex& ix = *m_index;
+  const ObjectIds& lookup = m_parts.ids;
   constexpr size_t kAhead = 16;
   const size_t m = ids.size();
-  for (size_t k = 0; k < std::min(m, kAhead); ++k) ix.m_idRanks.prefetch(ix.rankKey(ids[k]));
+  for (size_t k = 0; k < std::min(m, kAhead); ++k) lookup.ranks.prefetch(lookup.rankKey(ids[k]));
   for (size_t k = 0; k < m; ++k) {
-    if (k + kAhead < m) ix.m_idRanks.prefetch(ix.rankKey(ids[k + kAhead]));
-    out[k] = ix.m_idRanks.find(ix.rankKey(ids[k]));
+    if (k + kAhead < m) lookup.ranks.prefetch(lookup.rankKey(ids[k + kAhead]));
+    out[k] = lookup.ranks.find(lookup.rankKey(ids[k]));
   }
 }
 
 void IndexBuilder::resolveByBucket(std::span<const uint64_t> ids, std::vector<uint32_t>& out,
                                    std::vector<uint32_t>& lows, std::vector<uint32_t>& highs) const {
-  const HeapIndex& ix = *m_index;
+  const ObjectIds& lookup = m_parts.ids;
   const size_t m = ids.size();
   lows.resize(m);
   highs.resize(m);
@@ -28,11 +28,11 @@ void IndexBuilder::resolveByBucket(std::span<const uint64_t> ids, std::vector<ui
     if (k < m) {  // stage 1: locate the bucket
       const uint64_t target = ids[k];
       out[k] = UINT32_MAX;
-      if (target < ix.m_minId || target > ix.m_maxId) {
+      if (target < lookup.minId || target > lookup.maxId) {
         lows[k] = highs[k] = 0;  // no object can have this id
       } else {
-        const uint64_t bucket = (target - ix.m_minId) >> ix.m_bucketShift;
-        __builtin_prefetch(&ix.m_bucketStart[bucket]);
+        const uint64_t bucket = (target - lookup.minId) >> lookup.bucketShift;
+        __builtin_prefetch(&lookup.bucketStart[bucket]);
         lows[k] = static_cast<uint32_t>(bucket);
         highs[k] = 1;  // "look the bucket up in stage 2"
       }
@@ -41,14 +41,14 @@ void IndexBuilder::resolveByBucket(std::span<const uint64_t> ids, std::vector<ui
       const size_t j = k - kAhead;
       if (highs[j]) {
         const uint64_t bucket = lows[j];
-        lows[j] = ix.m_bucketStart[bucket];
-        highs[j] = ix.m_bucketStart[bucket + 1];
-        __builtin_prefetch(ix.idAddress(lows[j] + (highs[j] - lows[j]) / 2));
+        lows[j] = lookup.bucketStart[bucket];
+        highs[j] = lookup.bucketStart[bucket + 1];
+        __builtin_prefetch(lookup.address(lows[j] + (highs[j] - lows[j]) / 2));
       }
     }
     if (k >= 2 * kAhead) {  // stage 3: binary search within the bucket
       const size_t j = k - 2 * kAhead;
-      if (lows[j] < highs[j]) out[j] = ix.searchBucket(ids[j], lows[j], highs[j]);
+      if (lows[j] < highs[j]) out[j] = lookup.searchBucket(ids[j], lows[j], highs[j]);
     }
   }
 }

@@ -16,24 +16,23 @@ constexpr uint64_t kOffsetMask = (uint64_t{1} << 48) - 1;
 }  // namespace
 
 Status IndexBuilder::buildReferences() {
-  HeapIndex& ix = *m_index;
-  const uint32_t n = ix.objectCount();
+  const uint32_t n = static_cast<uint32_t>(m_parts.packed.size());
   const uint8_t* const base = m_data.data();
-  const uint32_t classSlots = static_cast<uint32_t>(ix.m_classes.size()) + 1;  // + "missing class"
-  const size_t heaps = ix.m_heaps.size();
+  const uint32_t classSlots = static_cast<uint32_t>(m_parts.classes.size()) + 1;  // + "missing class"
+  const size_t heaps = m_parts.heaps.size();
 
-  ClassIdMap classMap(ix.m_classes.size());
-  for (uint32_t i = 0; i < ix.m_classes.size(); ++i) {
-    if (ix.m_classes[i].id.value) classMap.insert(ix.m_classes[i].id.value, i);
+  ClassIdMap classMap(m_parts.classes.size());
+  for (uint32_t i = 0; i < m_parts.classes.size(); ++i) {
+    if (m_parts.classes[i].id.value) classMap.insert(m_parts.classes[i].id.value, i);
   }
 
   // One contiguous range of objects (and one reference segment) per thread; small dumps use one.
-  const unsigned segments = static_cast<unsigned>(ix.m_refSegments.size());
+  const unsigned segments = static_cast<unsigned>(m_parts.refSegments.size());
   const unsigned active = n < 200000 ? 1 : segments;
-  ix.m_segmentStart.assign(segments + 1, n);
-  for (unsigned t = 0; t < active; ++t) ix.m_segmentStart[t] = static_cast<uint32_t>(uint64_t{n} * t / active);
+  m_parts.segmentStart.assign(segments + 1, n);
+  for (unsigned t = 0; t < active; ++t) m_parts.segmentStart[t] = static_cast<uint32_t>(uint64_t{n} * t / active);
 
-  ix.m_shallowSizes.resize(n);  // pages faulted in by the prefault thread during the scan
+  m_parts.shallowSizes.resize(n);  // pages faulted in by the prefault thread during the scan
   struct Worker {
     uint64_t dangling = 0;
     uint64_t danglingInFields = 0;  // of which from instance fields (what Perfetto counts as references)
@@ -48,10 +47,10 @@ Status IndexBuilder::buildReferences() {
   // Compiled once per id size, so that every id load is a single load and byte swap.
   auto decode = [&]<uint32_t id>(size_t t) -> Status {
     Worker& w = workers[t];
-    LargeArray<ObjectIndex>& refs = ix.m_refSegments[t];
+    LargeArray<ObjectIndex>& refs = m_parts.refSegments[t];
     w.count.assign(size_t{classSlots} * heaps, 0);
     w.bytes.assign(size_t{classSlots} * heaps, 0);
-    const uint32_t lo = ix.m_segmentStart[t], hi = ix.m_segmentStart[t + 1];
+    const uint32_t lo = m_parts.segmentStart[t], hi = m_parts.segmentStart[t + 1];
     uint64_t lastClassId = UINT64_MAX;
     uint32_t lastClass = UINT32_MAX;
     auto classFor = [&](uint64_t classId) {
@@ -92,11 +91,11 @@ Status IndexBuilder::buildReferences() {
       for (uint32_t i = batch; i < end; ++i) {
         firstTarget[i - batch] = static_cast<uint32_t>(found);
         if (i + kRecordsAhead < hi) {  // the records lie in the dump's order: ask for them ahead
-          const uint8_t* ahead = base + (ix.m_packed[i + kRecordsAhead] & kOffsetMask);
+          const uint8_t* ahead = base + (m_parts.packed[i + kRecordsAhead] & kOffsetMask);
           __builtin_prefetch(ahead);
           __builtin_prefetch(ahead + 64);
         }
-        const uint64_t packed = ix.m_packed[i];
+        const uint64_t packed = m_parts.packed[i];
         const uint64_t offset = packed & kOffsetMask;
         batchMin = std::min(batchMin, offset);
         batchMax = std::max(batchMax, offset);
@@ -122,7 +121,7 @@ Status IndexBuilder::buildReferences() {
               size = len;
               break;
             }
-            const ClassInfo& info = ix.m_classes[cls];
+            const ClassInfo& info = m_parts.classes[cls];
             room(info.referenceOffsets.size());
             for (uint32_t off : info.referenceOffsets) {
               if (off + id <= len) add(loadId(fields + off, id));
@@ -147,11 +146,11 @@ Status IndexBuilder::buildReferences() {
             break;
           }
           case ObjectKind::kClass: {
-            cls = ix.m_javaLangClass.value;
-            const uint32_t self = classMap.find(ix.idOf(ObjectIndex{i}).value);
+            cls = m_parts.javaLangClass.value;
+            const uint32_t self = classMap.find(loadId(p, id));  // a record begins with its id
             ClassTargets& tail = classTargets.emplace_back();
             if (self != UINT32_MAX) {
-              const ClassInfo& info = ix.m_classes[self];
+              const ClassInfo& info = m_parts.classes[self];
               room(info.staticFields.size() + 2);
               for (const StaticField& st : info.staticFields) {
                 if (st.type == BasicType::kObject) add(st.rawValue);
@@ -162,21 +161,21 @@ Status IndexBuilder::buildReferences() {
                 add(target);
               };
               if (info.superClass != kNoClass)
-                addCounted(ix.m_classes[info.superClass.value].id.value, tail.superclass);
+                addCounted(m_parts.classes[info.superClass.value].id.value, tail.superclass);
               addCounted(info.loaderId.value, tail.loader);
             }
             break;
           }
         }
-        ix.m_classOfObject[i] = cls;
-        ix.m_shallowSizes[i] = static_cast<uint32_t>(std::min<uint64_t>(size, HeapIndex::kShallowTooLarge));
+        m_parts.classOfObject[i] = cls;
+        m_parts.shallowSizes[i] = static_cast<uint32_t>(std::min<uint64_t>(size, kShallowSizeTooLarge));
         const size_t slot = size_t{cls == UINT32_MAX ? classSlots - 1 : cls} * heaps + heap;
         w.count[slot]++;
         w.bytes[slot] += size;
       }
       firstTarget[end - batch] = static_cast<uint32_t>(found);
       resolved.resize(found);
-      if (!ix.m_idRanks.empty()) {
+      if (!m_parts.ids.ranks.empty()) {
         resolveByRank({targets.data(), found}, resolved);
       } else {
         resolveByBucket({targets.data(), found}, resolved, lows, highs);
@@ -184,8 +183,8 @@ Status IndexBuilder::buildReferences() {
       const ClassTargets* nextClass = classTargets.data();
       for (uint32_t i = batch; i < end; ++i) {
         const uint64_t before = refs.size();
-        ix.m_refOffsets[i] = static_cast<uint32_t>(before);
-        const auto kind = static_cast<ObjectKind>((ix.m_packed[i] >> 48) & 3);
+        m_parts.refOffsets[i] = static_cast<uint32_t>(before);
+        const auto kind = static_cast<ObjectKind>((m_parts.packed[i] >> 48) & 3);
         const bool instance = kind == ObjectKind::kInstance;
         for (uint32_t k = firstTarget[i - batch]; k < firstTarget[i - batch + 1]; ++k) {
           if (resolved[k] == UINT32_MAX) {
@@ -215,29 +214,30 @@ Status IndexBuilder::buildReferences() {
   // One thread per segment; segment 0, which reports progress, on this thread.
   RETURN_IF_ERROR(WorkerPool(active).run(active, work));
 
-  ix.m_classHeapCount.assign(size_t{classSlots} * heaps, 0);
-  ix.m_classHeapBytes.assign(size_t{classSlots} * heaps, 0);
+  m_parts.classHeapCount.assign(size_t{classSlots} * heaps, 0);
+  m_parts.classHeapBytes.assign(size_t{classSlots} * heaps, 0);
   uint64_t totalRefs = 0;
   for (unsigned t = 0; t < active; ++t) {
     Worker& w = workers[t];
-    totalRefs += ix.m_refSegments[t].size();
-    ix.m_stats.danglingReferences += w.dangling;
-    ix.m_stats.danglingFieldReferences += w.danglingInFields;
-    for (size_t k = 0; k < 4; ++k) ix.m_stats.referencesByKind[k] += w.edgesByKind[k];
-    ix.m_stats.superclassReferences += w.superclasses;
-    ix.m_stats.classLoaderReferences += w.classLoaders;
+    totalRefs += m_parts.refSegments[t].size();
+    m_parts.stats.danglingReferences += w.dangling;
+    m_parts.stats.danglingFieldReferences += w.danglingInFields;
+    for (size_t k = 0; k < 4; ++k) m_parts.stats.referencesByKind[k] += w.edgesByKind[k];
+    m_parts.stats.superclassReferences += w.superclasses;
+    m_parts.stats.classLoaderReferences += w.classLoaders;
     for (size_t k = 0; k < w.count.size(); ++k) {
-      ix.m_classHeapCount[k] += w.count[k];
-      ix.m_classHeapBytes[k] += w.bytes[k];
-      ix.m_heaps[k % heaps].objects += w.count[k];
-      ix.m_heaps[k % heaps].shallowBytes += w.bytes[k];
+      m_parts.classHeapCount[k] += w.count[k];
+      m_parts.classHeapBytes[k] += w.bytes[k];
+      m_parts.heaps[k % heaps].objects += w.count[k];
+      m_parts.heaps[k % heaps].shallowBytes += w.bytes[k];
     }
     if (w.missingClass) {
-      ix.m_stats.warnings.push_back(std::to_string(w.missingClass) + " instances name a class that is not in the dump");
+      m_parts.stats.warnings.push_back(std::to_string(w.missingClass) +
+                                       " instances name a class that is not in the dump");
     }
   }
-  for (auto& segment : ix.m_refSegments) segment.shrinkToFit();
-  ix.m_stats.references = totalRefs;
+  for (auto& segment : m_parts.refSegments) segment.shrinkToFit();
+  m_parts.stats.references = totalRefs;
   return okStatus();
 }
 

@@ -33,7 +33,7 @@ NameStats HeapIndex::applyNames(const NameMapper& mapper) {
       f.dumpName = {};
     }
   };
-  for (ClassInfo& c : m_classes) {
+  for (ClassInfo& c : m_parts.classes) {
     if (!c.dumpName.empty()) c.name = std::exchange(c.dumpName, std::string());
     restore(c.instanceFields);
     restore(c.staticFields);
@@ -50,7 +50,7 @@ NameStats HeapIndex::applyNames(const NameMapper& mapper) {
       ++stats.fields;
     }
   };
-  for (ClassInfo& c : m_classes) {
+  for (ClassInfo& c : m_parts.classes) {
     renameFields(c.name, c.instanceFields);
     renameFields(c.name, c.staticFields);
     auto original = mapper.className(c.name);
@@ -58,11 +58,11 @@ NameStats HeapIndex::applyNames(const NameMapper& mapper) {
     c.dumpName = std::exchange(c.name, std::move(*original));
     ++stats.classes;
   }
-  std::iota(m_classByName.begin(), m_classByName.end(), 0u);
-  std::stable_sort(m_classByName.begin(), m_classByName.end(),
-                   [&](uint32_t a, uint32_t b) { return m_classes[a].name < m_classes[b].name; });
+  std::iota(m_parts.classByName.begin(), m_parts.classByName.end(), 0u);
+  std::stable_sort(m_parts.classByName.begin(), m_parts.classByName.end(),
+                   [&](uint32_t a, uint32_t b) { return m_parts.classes[a].name < m_parts.classes[b].name; });
 
-  for (ThreadInfo& t : m_threads) {
+  for (ThreadInfo& t : m_parts.threads) {
     t.frames.clear();
     for (const FrameInfo& dumpFrame : t.dumpFrames) {
       const std::vector<FrameInfo> original = mapper.frames(dumpFrame);
@@ -74,7 +74,7 @@ NameStats HeapIndex::applyNames(const NameMapper& mapper) {
       for (const FrameInfo& f : original) t.frames.push_back(frameText(f));
     }
   }
-  m_stats.renamed = stats;
+  m_parts.stats.renamed = stats;
   return stats;
 }
 

@@ -55,7 +55,7 @@ Status IndexBuilder::parseHeader(uint64_t& bodyStart) {
     return invalidInput("unsupported identifier size " + std::to_string(idSize) + " (expected 4 or 8)", idSizeAt);
   }
   m_idSize = idSize;
-  IndexStats& s = m_index->m_stats;
+  IndexStats& s = m_parts.stats;
   s.format = format;
   s.idSize = idSize;
   s.timestampMs = (uint64_t{hi} << 32) | lo;
@@ -64,22 +64,21 @@ Status IndexBuilder::parseHeader(uint64_t& bodyStart) {
   bodyStart = r.pos();
   // The smallest object record is a no-data primitive array: tag, id, u4, u4, u1.
   const uint64_t maxObjects = m_data.size() / (10 + idSize) + 2;
-  HeapIndex& ix = *m_index;
   // Every table is reserved now (address space only) so the prefault thread can work ahead.
   // One spare entry: the object table's storage later also holds two 32-bit words per object.
-  if (!ix.m_entries.reserve(maxObjects + 1) || !ix.m_shallowSizes.reserve(maxObjects)) {
+  if (!m_entries.reserve(maxObjects + 1) || !m_parts.shallowSizes.reserve(maxObjects)) {
     return resourceLimit("cannot reserve address space for the object table");
   }
   const uint64_t maxRefs = m_data.size() / idSize + 1;
-  ix.m_refSegments.resize(threadCount());
-  for (auto& segment : ix.m_refSegments) {
+  m_parts.refSegments.resize(threadCount());
+  for (auto& segment : m_parts.refSegments) {
     if (!segment.reserve(maxRefs)) return resourceLimit("cannot reserve address space for the reference table");
   }
   return okStatus();
 }
 
 Status IndexBuilder::scanRecords(uint64_t pos) {
-  IndexStats& s = m_index->m_stats;
+  IndexStats& s = m_parts.stats;
   const uint32_t id = m_idSize;
   uint64_t nextReport = 0;
   while (pos < m_data.size()) {
@@ -113,7 +112,7 @@ Status IndexBuilder::scanRecords(uint64_t pos) {
     switch (static_cast<RecordTag>(tag)) {
       case RecordTag::kString: {
         RETURN_IF_ERROR(needs(id, "STRING"));
-        m_index->m_strings.push_back({loadId(m_data.data() + body, id), body + id, length - id});
+        m_parts.strings.push_back({loadId(m_data.data() + body, id), body + id, length - id});
         break;
       }
       case RecordTag::kLoadClass: {
@@ -182,11 +181,11 @@ Status IndexBuilder::truncatedAt(const std::string& what, uint64_t recordOffset)
 }
 
 std::string IndexBuilder::readSoFar() const {
-  const IndexStats& s = m_index->m_stats;
+  const IndexStats& s = m_parts.stats;
   const auto count = [](uint64_t n, const char* one, const char* many) {
     return std::to_string(n) + " " + (n == 1 ? one : many);
   };
-  const uint64_t strings = m_index->m_strings.size();
+  const uint64_t strings = m_parts.strings.size();
   const uint64_t classes = m_loadClasses.size();
   const uint64_t heapRecords = s.recordCounts[static_cast<uint8_t>(RecordTag::kHeapDumpSegment)] +
                                s.recordCounts[static_cast<uint8_t>(RecordTag::kHeapDump)];
@@ -198,12 +197,12 @@ std::string IndexBuilder::readSoFar() const {
   }
   return count(strings, "string", "strings") + ", " + count(classes, "class", "classes") + " loaded, " +
          count(m_rawClasses.size(), "class dump", "class dumps") + " and " +
-         count(m_index->m_entries.size(), "object", "objects") + " in " +
+         count(m_entries.size(), "object", "objects") + " in " +
          count(heapRecords, "heap dump record", "heap dump records");
 }
 
 void IndexBuilder::addObject(uint64_t objectId, uint64_t offset, ObjectKind kind) {
-  auto& entries = m_index->m_entries;
+  auto& entries = m_entries;
   if (objectId < m_lastId) m_runStarts.push_back(static_cast<uint32_t>(entries.size()));
   if (!entries.empty()) m_idDifferences |= objectId ^ m_lastId;
   m_lastId = objectId;
@@ -234,7 +233,7 @@ uint8_t IndexBuilder::heapFor(uint32_t heapId, uint64_t nameId) {
 }
 
 Status IndexBuilder::scanHeapDump(uint64_t begin, uint64_t end) {
-  IndexStats& s = m_index->m_stats;
+  IndexStats& s = m_parts.stats;
   const uint32_t id = m_idSize;
   const uint8_t* const base = m_data.data();
   const uint8_t* p = base + begin;
@@ -254,9 +253,9 @@ Status IndexBuilder::scanHeapDump(uint64_t begin, uint64_t end) {
     if (++m_sinceCheck == (1u << 16)) {
       m_sinceCheck = 0;
       slideWindow(offsetOf(rec));
-      m_scannedObjects.store(m_index->m_entries.size(), std::memory_order_relaxed);
+      m_scannedObjects.store(m_entries.size(), std::memory_order_relaxed);
       m_referenceEstimate.store(m_localReferenceEstimate, std::memory_order_relaxed);
-      if (m_index->m_entries.size() > UINT32_MAX - (1u << 17)) {
+      if (m_entries.size() > UINT32_MAX - (1u << 17)) {
         return resourceLimit("dumps with more than 4 billion objects are not supported", offsetOf(rec));
       }
       if (!reportProgress("scanning", offsetOf(rec), m_data.size())) return cancelled();
@@ -354,7 +353,7 @@ Status IndexBuilder::scanHeapDump(uint64_t begin, uint64_t end) {
             root.frame = loadU32(p + id + 4);
           }
         }
-        m_index->m_roots.push_back(root);
+        m_parts.roots.push_back(root);
         p += id + extra;
         break;
       }
@@ -418,7 +417,7 @@ Status IndexBuilder::scanClassDump(const uint8_t*& p, const uint8_t* end, uint64
     c.instanceFields.emplace_back(nameId, static_cast<BasicType>(type));
   }
   addObject(c.id, recordOffset, ObjectKind::kClass);
-  m_index->m_stats.classes++;
+  m_parts.stats.classes++;
   m_rawClasses.push_back(std::move(c));
   p = r.here();
   return okStatus();

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/hprof/byte_reader.h"
+#include "core/hprof/heap_index.h"
 
 namespace mxi::core::hprof {
 
@@ -118,6 +119,18 @@ std::string decodeString(const StringData& data) {
     appendUtf8(out, (u >= 0xD800 && u <= 0xDFFF) ? 0xFFFD : u);
   }
   return out;
+}
+
+std::optional<std::string> HeapIndex::stringValue(ObjectIndex string) const {
+  // Every layout (Java 8 / Dalvik char[] windows, Java 9+ coder, ART's compressed byte[] and
+  // flagged counts) is read here, shared with the duplicate-string finder.
+  if (m_parts.javaLangString == kNoClass || kindOf(string) != ObjectKind::kInstance ||
+      classOf(string) != m_parts.javaLangString) {
+    return std::nullopt;
+  }
+  const auto data = stringData(*this, string, StringFieldSlots::of(*this, m_parts.javaLangString));
+  if (!data) return std::nullopt;
+  return decodeString(*data);
 }
 
 }  // namespace mxi::core::hprof

@@ -1,11 +1,14 @@
 // The object table keeps ids in 32 bits when the dump allows it, else in 64: both layouts must
-// find exactly the ids the dump has.
+// find exactly the ids the dump has. And a HeapIndex is only made from parts that fit together.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include "core/hprof/heap_index.h"
+#include "core/hprof/heap_index_parts.h"
 #include "tests/support/hprof_writer.h"
 
 namespace mxi::core::hprof {
@@ -202,6 +205,72 @@ INSTANTIATE_TEST_SUITE_P(
         OrderCase{"DisjointRegions", concat({run(0x200000, 8, 1500), run(0x10000, 8, 1500), run(0x90000, 8, 500)})},
         OrderCase{"EveryIdDescending", descending(run(0x10000, 8, 3000))}),
     [](const auto& param) { return std::string(param.param.name); });
+
+// A HeapIndex is made from parts the build filled; parts that do not fit together are a bug in
+// the build and are refused on the spot, not read later out of bounds.
+HeapIndexParts oneObjectParts() {
+  static const std::vector<uint8_t> dump(64, 0);
+  HeapIndexParts p;
+  p.source = DumpSource::fromMemory(dump, "parts.hprof");
+  p.stats.idSize = 4;
+  // One instance at 0x100 whose record is at byte 8; its class is not in the dump.
+  EXPECT_TRUE(p.packed.reserve(3));
+  p.packed.resize(1);
+  p.packed[0] = 8 | (uint64_t{static_cast<uint8_t>(ObjectKind::kInstance)} << 48);
+  p.classOfObject = reinterpret_cast<uint32_t*>(p.packed.data() + 1);
+  p.refOffsets = p.classOfObject + 1;
+  p.classOfObject[0] = kNoClass.value;
+  p.refOffsets[0] = 0;
+  p.shallowSizes.resize(1);
+  p.shallowSizes[0] = 16;
+  p.refSegments.resize(1);
+  p.segmentStart = {0, 1};
+  p.ids.minId = p.ids.maxId = 0x100;
+  p.ids.ids32.resize(1);
+  p.ids.ids32[0] = 0;
+  p.ids.bucketStart.resize(2);
+  p.ids.bucketStart[0] = 0;
+  p.ids.bucketStart[1] = 1;
+  p.heaps.resize(1);
+  p.classHeapCount = {1};
+  p.classHeapBytes = {16};
+  return p;
+}
+
+TEST(HeapIndexPartsTest, PartsThatFitMakeAnIndex) {
+  const HeapIndex ix(oneObjectParts());
+  ASSERT_EQ(ix.objectCount(), 1u);
+  EXPECT_EQ(ix.find(ObjectId{0x100}), ObjectIndex{0});
+  EXPECT_FALSE(ix.find(ObjectId{0x104}));
+  EXPECT_EQ(ix.idOf(ObjectIndex{0}).value, 0x100u);
+  EXPECT_EQ(ix.shallowSize(ObjectIndex{0}), 16u);
+  EXPECT_TRUE(ix.references(ObjectIndex{0}).empty());
+  EXPECT_EQ(ix.classTotals(kNoClass, std::nullopt), std::make_pair(uint64_t{1}, uint64_t{16}));
+}
+
+TEST(HeapIndexPartsDeathTest, ATableOfAnotherLengthIsRefused) {
+  HeapIndexParts parts = oneObjectParts();
+  parts.shallowSizes.resize(2);
+  EXPECT_DEATH(HeapIndex{std::move(parts)}, "MXI_CHECK failed: p.shallowSizes.size\\(\\) == n");
+}
+
+TEST(HeapIndexPartsDeathTest, SegmentsThatLeaveObjectsOutAreRefused) {
+  HeapIndexParts parts = oneObjectParts();
+  parts.segmentStart = {0, 0};
+  EXPECT_DEATH(HeapIndex{std::move(parts)}, "MXI_CHECK failed: .*p.segmentStart.back\\(\\) == n");
+}
+
+TEST(HeapIndexPartsDeathTest, BucketsThatMissTheIdRangeAreRefused) {
+  HeapIndexParts parts = oneObjectParts();
+  parts.ids.maxId = 0x200;  // the buckets cover [0x100, 0x100] only
+  EXPECT_DEATH(HeapIndex{std::move(parts)}, "MXI_CHECK failed: .*bucketStart.size\\(\\)");
+}
+
+TEST(HeapIndexPartsDeathTest, ClassTotalsForAnotherClassCountAreRefused) {
+  HeapIndexParts parts = oneObjectParts();
+  parts.classHeapCount = {1, 0};
+  EXPECT_DEATH(HeapIndex{std::move(parts)}, "MXI_CHECK failed: p.classHeapCount.size\\(\\)");
+}
 
 }  // namespace
 }  // namespace mxi::core::hprof
