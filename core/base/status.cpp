@@ -2,20 +2,6 @@
 
 namespace mxi::core {
 
-const char* statusCodeName(StatusCode code) {
-  switch (code) {
-    case StatusCode::kOk: return "ok";
-    case StatusCode::kInvalidInput: return "invalid input";
-    case StatusCode::kNotFound: return "not found";
-    case StatusCode::kIoError: return "I/O error";
-    case StatusCode::kCancelled: return "cancelled";
-    case StatusCode::kTimeout: return "timeout";
-    case StatusCode::kResourceLimit: return "resource limit";
-    case StatusCode::kInternal: return "internal error";
-  }
-  return "unknown";
-}
-
 std::string Status::toString() const {
   if (ok()) return "ok";
   std::string s = m_message;

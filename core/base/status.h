@@ -25,8 +25,6 @@ enum class StatusCode : uint8_t {
   kInternal,       // a bug: an invariant did not hold (exit code 1)
 };
 
-const char* statusCodeName(StatusCode code);
-
 class Status {
  public:
   static constexpr uint64_t kNoOffset = UINT64_MAX;
