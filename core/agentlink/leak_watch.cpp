@@ -234,11 +234,8 @@ Status LeakWatch::record(const Verdict& verdict, const StatusOr<LeakDumpFindings
       notice.detail = reason;
     }
   }
-  session::SessionRecord r;
-  r.type = session::RecordType::kIssue;
-  r.timeNs = verdict.timeNs;
-  r.text = asItCame ? issueRecordJson(issue) : issueRecordJson(issue, &content);
-  RETURN_IF_ERROR(m_append(r));
+  RETURN_IF_ERROR(m_append(session::textRecord(session::RecordType::kIssue, verdict.timeNs,
+                                               asItCame ? issueRecordJson(issue) : issueRecordJson(issue, &content))));
   if (m_onVerdict) m_onVerdict(notice);
   return okStatus();
 }

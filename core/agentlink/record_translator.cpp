@@ -16,19 +16,12 @@ namespace mxi::core::agentlink {
 namespace proto = protocol;
 using session::RecordType;
 using session::SessionRecord;
+using session::textRecord;
 
 namespace {
 
 bool isLeakVerdict(const proto::MatrixIssue& issue) {
   return issue.kind == proto::IssueKind::kMemory && issue.logTag == "mxi.LeakWatch";
-}
-
-SessionRecord recordOf(RecordType type, int64_t timeNs, std::string text) {
-  SessionRecord r;
-  r.type = type;
-  r.timeNs = timeNs;
-  r.text = std::move(text);
-  return r;
 }
 
 }  // namespace
@@ -48,20 +41,20 @@ int64_t RecordTranslator::deviceNowNs(HostClock::time_point now) const {
 }
 
 SessionRecord RecordTranslator::mark(std::string label) const {
-  return recordOf(RecordType::kMark, m_lastDeviceNs, std::move(label));
+  return textRecord(RecordType::kMark, m_lastDeviceNs, std::move(label));
 }
 
 std::vector<SessionRecord> RecordTranslator::outage(HostClock::time_point lostAt, HostClock::time_point backAt,
                                                     double refreshHz, const std::string& why) const {
   const int64_t lengthNs =
       std::max<int64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(backAt - lostAt).count(), 0);
-  SessionRecord gap = recordOf(RecordType::kFrameGap, deviceNowNs(lostAt), m_scene);
+  SessionRecord gap = textRecord(RecordType::kFrameGap, deviceNowNs(lostAt), m_scene);
   gap.gapNs = lengthNs;
   // As many frames as the display could show meanwhile: an upper bound, like the agent's gaps.
   gap.gapFrames = static_cast<uint32_t>(std::ceil(static_cast<double>(lengthNs) / 1e9 * std::max(refreshHz, 0.0)));
   char seconds[32];
   std::snprintf(seconds, sizeof seconds, "%.1f s", static_cast<double>(lengthNs) / 1e9);
-  SessionRecord said = recordOf(RecordType::kMark, gap.timeNs, std::string("no data for ") + seconds + ": " + why);
+  SessionRecord said = textRecord(RecordType::kMark, gap.timeNs, std::string("no data for ") + seconds + ": " + why);
   return {std::move(gap), std::move(said)};
 }
 
@@ -69,7 +62,7 @@ void RecordTranslator::noteScene(int64_t timeNs, const std::string& scene, Trans
   if (scene.empty() || scene == m_sessionScene) return;
   m_sessionScene = scene;
   m_scene = scene;
-  out.records.push_back(recordOf(RecordType::kScene, timeNs, scene));
+  out.records.push_back(textRecord(RecordType::kScene, timeNs, scene));
 }
 
 void RecordTranslator::translateFrames(const proto::FrameBatch& batch, Translation& out) {
@@ -113,7 +106,7 @@ void RecordTranslator::translateIssue(const proto::MatrixIssue& issue, Translati
     out.leakVerdicts.push_back({issue, timeNs});
     return;
   }
-  out.records.push_back(recordOf(RecordType::kIssue, timeNs, issueRecordJson(issue)));
+  out.records.push_back(textRecord(RecordType::kIssue, timeNs, issueRecordJson(issue)));
 }
 
 void RecordTranslator::translateAppState(const proto::AppState& state, HostClock::time_point now, Translation& out) {
@@ -150,7 +143,7 @@ void RecordTranslator::translateAppState(const proto::AppState& state, HostClock
              std::to_string(m_goneFromPid) + " died";
     }
   }
-  out.records.push_back(recordOf(RecordType::kMark, deviceNowNs(now), what));
+  out.records.push_back(textRecord(RecordType::kMark, deviceNowNs(now), what));
   out.notices.push_back(pid == 0 ? what + "; what was recorded is kept; waiting for it to restart"
                                  : what + "; recording it");
   out.app = AppChange{pid, what};
@@ -161,7 +154,7 @@ Translation RecordTranslator::translate(const proto::Message& message, HostClock
   if (const auto* batch = std::get_if<proto::FrameBatch>(&message)) {
     translateFrames(*batch, out);
   } else if (const auto* gap = std::get_if<proto::FrameGap>(&message)) {
-    SessionRecord r = recordOf(RecordType::kFrameGap, static_cast<int64_t>(gap->lastSeenVsyncNs), gap->scene);
+    SessionRecord r = textRecord(RecordType::kFrameGap, static_cast<int64_t>(gap->lastSeenVsyncNs), gap->scene);
     // A peer's reversed stamps make an empty gap, not an unsigned wrap of centuries.
     r.gapNs = static_cast<int64_t>(gap->nextSeenVsyncNs - std::min(gap->lastSeenVsyncNs, gap->nextSeenVsyncNs));
     r.gapFrames = gap->maxLostFrames;
@@ -179,10 +172,10 @@ Translation RecordTranslator::translate(const proto::Message& message, HostClock
     if (report->source == proto::StrictModeSource::kLogcat) m_logResumeMs = std::max(m_logResumeMs, report->logTimeMs);
     const int64_t timeNs = report->monotonicNs ? static_cast<int64_t>(report->monotonicNs) : m_lastDeviceNs;
     for (std::string& json : strictModeRecordsJson(*report, m_package)) {
-      out.records.push_back(recordOf(RecordType::kIssue, timeNs, std::move(json)));
+      out.records.push_back(textRecord(RecordType::kIssue, timeNs, std::move(json)));
     }
   } else if (const auto* memory = std::get_if<proto::MemorySample>(&message)) {
-    SessionRecord r = recordOf(RecordType::kMemory, static_cast<int64_t>(memory->monotonicNs), {});
+    SessionRecord r = textRecord(RecordType::kMemory, static_cast<int64_t>(memory->monotonicNs), {});
     session::MemorySample& m = r.memory;
     m.timeNs = r.timeNs;
     m.pid = memory->pid;
@@ -202,9 +195,9 @@ Translation RecordTranslator::translate(const proto::Message& message, HostClock
   } else if (const auto* anr = std::get_if<proto::AnrReport>(&message)) {
     if (m_anrIds.emplace(anr->pid, anr->timeMs).second) {
       m_logResumeMs = std::max(m_logResumeMs, anr->timeMs);
-      out.records.push_back(recordOf(RecordType::kAnr,
-                                     anr->monotonicNs ? static_cast<int64_t>(anr->monotonicNs) : m_lastDeviceNs,
-                                     anr->traces.empty() ? "ANR " + anr->reason : anr->traces));
+      out.records.push_back(textRecord(RecordType::kAnr,
+                                       anr->monotonicNs ? static_cast<int64_t>(anr->monotonicNs) : m_lastDeviceNs,
+                                       anr->traces.empty() ? "ANR " + anr->reason : anr->traces));
     }
   } else if (const auto* app = std::get_if<proto::AppState>(&message)) {
     if (app->packageName == m_package) translateAppState(*app, now, out);

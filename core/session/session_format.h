@@ -68,6 +68,15 @@ struct SessionRecord {
   MemorySample memory;      // kMemory (memory.timeNs == timeNs)
 };
 
+// A record whose payload is its text (scene, issue JSON, ANR, mark, heap-dump path, gap scene).
+inline SessionRecord textRecord(RecordType type, int64_t timeNs, std::string text) {
+  SessionRecord r;
+  r.type = type;
+  r.timeNs = timeNs;
+  r.text = std::move(text);
+  return r;
+}
+
 // Frames and memory samples: the agent stamps both on the device's CLOCK_MONOTONIC, so their
 // span is the session's (session_span.h); an idle app's memory timeline is not "another clock".
 inline bool anchorsTheClock(RecordType type) { return type == RecordType::kFrame || type == RecordType::kMemory; }

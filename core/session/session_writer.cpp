@@ -199,30 +199,20 @@ Status SessionWriter::appendFrame(const framestats::Frame& frame) {
   return append(r);
 }
 
-namespace {
-SessionRecord textRecord(RecordType type, int64_t timeNs, std::string_view text) {
-  SessionRecord r;
-  r.type = type;
-  r.timeNs = timeNs;
-  r.text = std::string(text);
-  return r;
-}
-}  // namespace
-
 Status SessionWriter::appendSceneChange(int64_t t, std::string_view scene) {
-  return append(textRecord(RecordType::kScene, t, scene));
+  return append(textRecord(RecordType::kScene, t, std::string(scene)));
 }
 Status SessionWriter::appendIssue(int64_t t, std::string_view json) {
-  return append(textRecord(RecordType::kIssue, t, json));
+  return append(textRecord(RecordType::kIssue, t, std::string(json)));
 }
 Status SessionWriter::appendAnr(int64_t t, std::string_view text) {
-  return append(textRecord(RecordType::kAnr, t, text));
+  return append(textRecord(RecordType::kAnr, t, std::string(text)));
 }
 Status SessionWriter::appendMark(int64_t t, std::string_view label) {
-  return append(textRecord(RecordType::kMark, t, label));
+  return append(textRecord(RecordType::kMark, t, std::string(label)));
 }
 Status SessionWriter::appendHeapDump(int64_t t, std::string_view path, std::string_view reason) {
-  SessionRecord r = textRecord(RecordType::kHeapDump, t, path);
+  SessionRecord r = textRecord(RecordType::kHeapDump, t, std::string(path));
   r.detail = std::string(reason);
   return append(r);
 }
