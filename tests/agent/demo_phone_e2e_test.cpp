@@ -104,7 +104,7 @@ TEST_P(DemoPhoneTest, AnIssueAnEvilMethodAndTheAnrWithinTenSecondsAllOnOneClock)
   char fps[32];
   std::snprintf(fps, sizeof fps, "%.1f fps", summary.overall.fps());
   EXPECT_NE(line.find(fps), std::string::npos) << line;
-  EXPECT_EQ(lastAfter(line, "frames ", ' '), std::to_string(summary.frames)) << line;
+  EXPECT_EQ(lastAfter(line, "fps  frames ", ' '), std::to_string(summary.frames)) << line;
   EXPECT_EQ(lastAfter(line, "(+", ' '), std::to_string(summary.flaggedFrames)) << line;
   const ProgramRun text = mxi({"session", "summary", session.string()});
   ASSERT_EQ(text.exitCode, 0) << text.err;

@@ -90,6 +90,46 @@ class E2eRecordTest : public ::testing::Test {
     }
     return runMxi(std::move(args), RunOptions().withEnv(env()).calling(std::move(whileRunning)));
   }
+  // `mxi record ARGS` with no duration until its live line shows `untilSeen` (what the test
+  // counts), a second more (for a record that would arrive twice), then Ctrl-C as a user stops
+  // it: a slow (sanitizer) build records for longer, never less. `meanwhile` acts on the running
+  // recording (kills the agent once data flows).
+  ProgramRun recordUntil(std::vector<std::string> args, const std::string& untilSeen,
+                         const std::function<void(const RunningProgram&)>& meanwhile = {}) {
+    args.insert(args.begin(), {cliPath(), "record", "--memory-ms", "0", "--leak-watch", "off"});
+    RunningProgram record(args, RunOptions().withEnv(env()).mergingStderr());
+    if (meanwhile) meanwhile(record);
+    const bool seen = record.waitForOutput(untilSeen, 60s);
+    if (seen) std::this_thread::sleep_for(1s);
+    kill(record.pid(), SIGINT);
+    ProgramRun run;
+    run.exitCode = record.wait(30s);
+    run.err = record.output();
+    EXPECT_TRUE(seen) << "never saw \"" << untilSeen << "\":\n" << run.err;
+    return run;
+  }
+  // Waits for a live line whose figure after `key` is not 0 ("frames 12", "issues evil-method 3"),
+  // then SIGKILLs the agent the simulator started (found by its path: this test's own sandbox).
+  static bool killAgentOnce(const RunningProgram& record, const std::string& key) {
+    const bool flowing = record.waitForOutput(
+        [&](const std::string& out) {
+          for (size_t at = out.find(key); at != std::string::npos; at = out.find(key, at + 1)) {
+            const char digit = out.size() > at + key.size() ? out[at + key.size()] : '0';
+            if (digit >= '1' && digit <= '9') return true;
+          }
+          return false;
+        },
+        60s);
+    EXPECT_TRUE(flowing) << record.output();
+    const fs::path agentPath = s_dir / "root/data/local/tmp/mxi-agent";
+    bool killed = false;
+    for (const auto& e : fs::directory_iterator("/proc")) {
+      const std::string cmdline = readFile(e.path() / "cmdline");
+      if (cmdline.starts_with(agentPath.string() + '\0'))
+        killed |= kill(std::atoi(e.path().filename().c_str()), SIGKILL) == 0;
+    }
+    return killed;
+  }
   std::string calls() const { return readFile(s_dir / "root/var/mxi-sim/calls.log"); }
   // A simulator setting for one test: appended to its env file (a later line wins), undone after.
   class SimSetting {
@@ -112,37 +152,37 @@ class E2eRecordTest : public ::testing::Test {
 };
 
 TEST_F(E2eRecordTest, RecordedHistogramPerSceneEqualsTheReplayedCapture) {
-  const ProgramRun r = mxi({"record", "--package", "com.android.settings", "--duration", "8", "--poll-ms", "250", "-o",
-                            (m_scratch / "s.mxs").string()});
+  const std::string live = "frames 89 (+175 flagged) [best 78 normal 6 middle 4 high 1 frozen 0]";
+  const ProgramRun r = recordUntil(
+      {"--package", "com.android.settings", "--poll-ms", "250", "-o", (m_scratch / "s.mxs").string()}, live);
   ASSERT_EQ(r.exitCode, 0) << r.err;
-  EXPECT_NE(r.err.find("complete: "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(" complete: "), std::string::npos) << r.err;
   const Recorded rec = readSession(m_scratch / "s.mxs");
   EXPECT_EQ(rec.frames, 264u);  // 67 + 80 + 120 rows, each once, less 3 with garbage stamps
   EXPECT_EQ(rec.histogram, expectedHistogram("com.android.settings"));
-  EXPECT_NE(r.err.find("frames 89 (+175 flagged) [best 78 normal 6 middle 4 high 1 frozen 0]"), std::string::npos)
-      << r.err;
+  EXPECT_NE(r.err.substr(r.err.find(" complete: ")).find(live), std::string::npos) << r.err;
 }
 
 TEST_F(E2eRecordTest, EveryMatrixIssueArrivesExactlyOnce) {
-  const ProgramRun r = mxi({"record", "--package", "mobi.mangatoon.comics.aphone.portuguese", "--duration", "8", "-o",
-                            (m_scratch / "i.mxs").string()});
+  // Three of them are Matrix's ANR reports (Trace_EvilMethod, detail ANR): the live line counts them
+  // as ANRs, as the live view does.
+  const ProgramRun r =
+      recordUntil({"--package", "mobi.mangatoon.comics.aphone.portuguese", "-o", (m_scratch / "i.mxs").string()},
+                  "issues evil-method 467  anr 3");
   ASSERT_EQ(r.exitCode, 0) << r.err;
   const Recorded rec = readSession(m_scratch / "i.mxs");
-  ASSERT_EQ(rec.issues.size(), 470u);  // every line of the production capture
+  ASSERT_EQ(rec.issues.size(), 470u) << r.err;  // every line of the production capture
   std::set<std::string> distinct(rec.issues.begin(), rec.issues.end());
   EXPECT_EQ(distinct.size(), 470u);
   for (const std::string& issue : rec.issues) {
     EXPECT_NE(issue.find("\"tag\":\"Trace_EvilMethod\""), std::string::npos);
     EXPECT_NE(issue.find("\"pid\":21003"), std::string::npos);
   }
-  // Three of them are Matrix's ANR reports (Trace_EvilMethod, detail ANR): the live line counts them
-  // as ANRs, as the live view does.
-  EXPECT_NE(r.err.find("issues evil-method 467  anr 3"), std::string::npos) << r.err;
 }
 
 TEST_F(E2eRecordTest, AnrArrivesExactlyOnce) {
-  const ProgramRun r = mxi({"record", "--package", "com.example.shinelon.wanandroid", "--duration", "7", "-o",
-                            (m_scratch / "a.mxs").string()});
+  const ProgramRun r =
+      recordUntil({"--package", "com.example.shinelon.wanandroid", "-o", (m_scratch / "a.mxs").string()}, "  anr 1");
   ASSERT_EQ(r.exitCode, 0) << r.err;
   const Recorded rec = readSession(m_scratch / "a.mxs");
   ASSERT_EQ(rec.anrs.size(), 1u);
@@ -227,20 +267,15 @@ TEST_F(E2eRecordTest, BitmapsOnAnAndroid14DeviceAreLeftOutWithANote) {
 }
 
 TEST_F(E2eRecordTest, AgentKilledMidStreamIsReportedAndRecordingContinues) {
-  const fs::path agentPath = s_dir / "root/data/local/tmp/mxi-agent";
-  auto killAgent = [&](pid_t) {
-    // Once frames flow, kill the agent the simulator started (found by its path, which is this
-    // test's own sandbox).
-    std::this_thread::sleep_for(2500ms);
-    for (const auto& e : fs::directory_iterator("/proc")) {
-      const std::string cmdline = readFile(e.path() / "cmdline");
-      if (cmdline.starts_with(agentPath.string() + '\0')) kill(std::atoi(e.path().filename().c_str()), SIGKILL);
-    }
-  };
-  const ProgramRun r = mxi({"record", "--package", "com.android.settings", "--duration", "7", "--poll-ms", "250", "-o",
-                            (m_scratch / "k.mxs").string()},
-                           killAgent);
+  // Frames every 50 ms: the phone's ring of 120 rows spans 6 s, longer than the restart takes.
+  const SimSetting slowerFrames("MXI_SIM_FRAME_MS=50");
+  bool killed = false;
+  const ProgramRun r =
+      recordUntil({"--package", "com.android.settings", "--poll-ms", "250", "-o", (m_scratch / "k.mxs").string()},
+                  "frames 89 (+175 flagged)",
+                  [&](const RunningProgram& record) { killed = killAgentOnce(record, "fps  frames "); });
   ASSERT_EQ(r.exitCode, 0) << r.err;
+  ASSERT_TRUE(killed);
   EXPECT_NE(r.err.find("agent connection lost"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("  1 outage, "), std::string::npos) << r.err;
   const Recorded rec = readSession(m_scratch / "k.mxs");
@@ -337,32 +372,15 @@ TEST_F(E2eRecordTest, AgentKilledWhileIssuesFlowLosesNoneAndDoublesNone) {
   // Issues every 10 ms for 4.7 s; the agent is killed once the first ones were recorded, so the
   // ones logged while it restarts must come from logcat's backlog (StartCollecting.logSinceMs).
   const SimSetting fastLog("MXI_SIM_LOG_MS=10");
-  const fs::path agentPath = s_dir / "root/data/local/tmp/mxi-agent";
-  const fs::path stderrPath = m_scratch / "stderr.txt";
   bool killed = false;
-  auto killAgent = [&](pid_t) {
-    const auto end = std::chrono::steady_clock::now() + 8s;
-    while (std::chrono::steady_clock::now() < end) {
-      // The live line once issues arrived: "... issues evil-method N ..." with N > 0.
-      const std::string err = readFile(stderrPath);
-      const size_t at = err.rfind("issues evil-method ");
-      if (at != std::string::npos && err[at + 19] >= '1' && err[at + 19] <= '9') break;
-      std::this_thread::sleep_for(20ms);
-    }
-    for (const auto& e : fs::directory_iterator("/proc")) {
-      const std::string cmdline = readFile(e.path() / "cmdline");
-      if (cmdline.starts_with(agentPath.string() + '\0'))
-        killed |= kill(std::atoi(e.path().filename().c_str()), SIGKILL) == 0;
-    }
-  };
-  const ProgramRun r = mxi({"record", "--package", "mobi.mangatoon.comics.aphone.portuguese", "--duration", "9", "-o",
-                            (m_scratch / "ik.mxs").string()},
-                           killAgent);
+  const ProgramRun r =
+      recordUntil({"--package", "mobi.mangatoon.comics.aphone.portuguese", "-o", (m_scratch / "ik.mxs").string()},
+                  "issues evil-method 467  anr 3",
+                  [&](const RunningProgram& record) { killed = killAgentOnce(record, "issues evil-method "); });
   ASSERT_EQ(r.exitCode, 0) << r.err;
   ASSERT_TRUE(killed);
   EXPECT_NE(r.err.find("agent connection lost"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("  1 outage, "), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("issues evil-method 467  anr 3"), std::string::npos) << r.err;  // 3 Matrix ANRs
   const Recorded rec = readSession(m_scratch / "ik.mxs");
   ASSERT_EQ(rec.issues.size(), 470u);
   EXPECT_EQ(std::set<std::string>(rec.issues.begin(), rec.issues.end()).size(), 470u);
@@ -432,11 +450,10 @@ TEST_F(E2eRecordTest, IssueCutInsideAMultiByteCharacterIsKeptAndTheRecordingGoes
   const SimSetting extraIssues("MXI_SIM_EXTRA_ISSUES=" + extra.string());
 
   const fs::path session = m_scratch / "u.mxs";
-  const ProgramRun r = mxi(
-      {"record", "--package", "mobi.mangatoon.comics.aphone.portuguese", "--duration", "8", "-o", session.string()});
-  ASSERT_EQ(r.exitCode, 0) << r.err;
   // The cut one and every real one (3 of which are Matrix ANRs).
-  EXPECT_NE(r.err.find("issues evil-method 468  anr 3"), std::string::npos) << r.err;
+  const ProgramRun r = recordUntil({"--package", "mobi.mangatoon.comics.aphone.portuguese", "-o", session.string()},
+                                   "issues evil-method 468  anr 3");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
   const Recorded rec = readSession(session);
   ASSERT_EQ(rec.issues.size(), 471u);
   const std::string& cut = rec.issues.front();
@@ -549,8 +566,9 @@ TEST_F(AppStateE2eTest, AppThatIsNotRunningIsRefusedAtOnce) {
 TEST_F(AppStateE2eTest, LaunchStartsTheAppAndRecordsItsFrames) {
   const SimSetting stopped("MXI_SIM_STOPPED=com.android.settings");
   const fs::path out = m_scratch / "launched.mxs";
-  const ProgramRun r = mxi({"record", "--package", "com.android.settings", "--launch", "--duration", "8", "--poll-ms",
-                            "250", "-o", out.string()});
+  const ProgramRun r =
+      recordUntil({"--package", "com.android.settings", "--launch", "--poll-ms", "250", "-o", out.string()},
+                  "frames 89 (+175 flagged)");
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_TRUE(r.err.starts_with("mxi record: com.android.settings is installed but not running; launching it\n"))
       << r.err;

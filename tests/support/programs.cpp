@@ -96,9 +96,14 @@ std::string RunningProgram::output() const { return readFile(m_outPath); }
 std::string RunningProgram::errorOutput() const { return m_errPath.empty() ? std::string() : readFile(m_errPath); }
 
 bool RunningProgram::waitForOutput(const std::string& text, std::chrono::milliseconds timeout) const {
+  return waitForOutput([&](const std::string& output) { return output.find(text) != std::string::npos; }, timeout);
+}
+
+bool RunningProgram::waitForOutput(const std::function<bool(const std::string&)>& seen,
+                                   std::chrono::milliseconds timeout) const {
   const auto end = std::chrono::steady_clock::now() + timeout;
   for (;;) {
-    if (output().find(text) != std::string::npos) return true;
+    if (seen(output())) return true;
     if (std::chrono::steady_clock::now() >= end) return false;
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }

@@ -67,6 +67,8 @@ class RunningProgram {
   std::string errorOutput() const;
   // Whether `text` appeared in output() within `timeout`.
   bool waitForOutput(const std::string& text, std::chrono::milliseconds timeout) const;
+  // Whether output() came to satisfy `seen` within `timeout`.
+  bool waitForOutput(const std::function<bool(const std::string&)>& seen, std::chrono::milliseconds timeout) const;
   // The exit code; -1 when it had to be killed at the deadline (or died of a signal).
   int wait(std::chrono::milliseconds timeout = std::chrono::milliseconds::max());
 

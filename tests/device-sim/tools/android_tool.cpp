@@ -517,15 +517,17 @@ int main(int argc, char** argv) {
   logCall(c.config, argc, argv);
   c.device = loadDevice(c.config);
   c.startedNs = applyProcessState(c.config, c.device.apps);
-  // The timeline starts when the agent first looks at the screen or the log (listing apps or
-  // processes first does not start it), so what a demo shows does not depend on how long the user
-  // took to press Start.
+  // The timeline starts when the agent starts collecting: following the log, polling frames,
+  // memory or DropBox (listing apps or processes first does not start it), so what a demo shows
+  // does not depend on how long the user took to press Start. `dumpsys activity` sees it once
+  // begun without beginning it: mxi asks it before it starts the agent (is the app in front?), and
+  // a slow start (a sanitizer build) must not eat the lead before the first frames and issues.
   const std::vector<std::string> args(argv + first, argv + argc);
-  const bool timeline =
-      tool == "logcat" ||
-      (tool == "dumpsys" && !args.empty() &&
-       (args[0] == "gfxinfo" || args[0] == "activity" || args[0] == "dropbox" || args[0] == "meminfo"));
-  if (timeline) c.origin = originMs(c.config);
+  const bool collecting = tool == "logcat" || (tool == "dumpsys" && !args.empty() &&
+                                               (args[0] == "gfxinfo" || args[0] == "dropbox" || args[0] == "meminfo"));
+  const bool seesTimeline = tool == "dumpsys" && !args.empty() && args[0] == "activity";
+  c.config.startsTimeline = collecting;
+  if (collecting || seesTimeline) c.origin = originMs(c.config);
   signal(SIGPIPE, SIG_DFL);
   if (tool == "dumpsys") return dumpsys(c, args);
   if (tool == "logcat") return logcat(c, args);

@@ -86,6 +86,7 @@ int64_t originMs(const SimConfig& config) {
   std::error_code ec;
   fs::create_directories(config.stateDir, ec);
   const std::string path = config.stateDir + "/origin";
+  if (!config.startsTimeline && !fs::exists(path)) return nowMs() + config.leadMs;
   const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0644);
   if (fd >= 0) {  // first tool call: the timeline starts a little later
     const int64_t monoNs = monotonicNowNs() + config.leadMs * 1'000'000;
@@ -103,10 +104,10 @@ int64_t originMs(const SimConfig& config) {
 }
 
 int64_t originMonotonicNs(const SimConfig& config) {
-  (void)originMs(config);  // creates the file on the first call
+  (void)originMs(config);  // creates the file on the first call that starts the timeline
   std::ifstream in(config.stateDir + "/origin");
   int64_t epoch = 0, mono = 0;
-  in >> epoch >> mono;
+  if (!(in >> epoch >> mono)) return monotonicNowNs() + config.leadMs * 1'000'000;  // not begun
   return mono;
 }
 

@@ -27,6 +27,7 @@ struct SimConfig {
   int64_t logMs = 100;          // a new Matrix issue line every logMs
   int64_t anrAtMs = 3000;       // am_anr for the ANR app at origin + anrAtMs
   int64_t leadMs = 500;         // the timeline starts this long after the first tool call
+  bool startsTimeline = true;   // false: this call sees the timeline once begun but does not begin it
   int64_t leakEveryMs = 8000;   // the demo app leaks a LeakyActivity this often (0: never; sim_memory.h)
   int64_t collectedEveryMs = 8000;  // and destroys a DetailActivity the GC collects (0: never)
   int refreshHz = 60;
@@ -43,7 +44,8 @@ int64_t nowMs();
 // CLOCK_MONOTONIC ns: the phone's clock for frames, scenes and issues (this machine's).
 int64_t monotonicNowNs();
 // Epoch ms at which the replay timeline starts (shared by all tools through the state dir): the
-// first call that needs it plus leadMs.
+// first call that needs it plus leadMs (before it began, for a call that does not start it: now
+// plus leadMs, nothing replayed yet).
 int64_t originMs(const SimConfig& config);
 // CLOCK_MONOTONIC ns at the origin (what a phone's framestats stamps are relative to).
 int64_t originMonotonicNs(const SimConfig& config);
