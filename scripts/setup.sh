@@ -12,6 +12,8 @@ packages=(
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev
   # the triage store: embedded SQLite, and libpq for a team's PostgreSQL server
   libsqlite3-dev libpq-dev
+  # SQLiteLint's whitelist XML (libssl-dev above gives its MD5)
+  libexpat1-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   # real peers used by tests and benchmarks: a JVM writing heap dumps, AOSP's hprof-conv,
   # the adb client/server, VisualVM's heap library, GNU time for peak RSS

@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
            &mxi::cli::registerPushCommand,     &mxi::cli::registerPullCommand,
            &mxi::cli::registerForwardCommand,  &mxi::cli::registerParseCommand,
            &mxi::cli::registerSessionCommand,  &mxi::cli::registerTriageCommand,
+           &mxi::cli::registerSqliteCommand,
 #ifdef MXI_CLI_HAS_AGENT
            &mxi::cli::registerAgentCommand,    &mxi::cli::registerRecordCommand,
            &mxi::cli::registerDumpheapCommand,
