@@ -1,0 +1,3 @@
+INSERT INTO log(msg) VALUES ('unterminated string
+; SELECT [open bracket
+/* unterminated comment
