@@ -283,7 +283,10 @@ TEST_F(DemoLeakWatchTest, OffRecordsTheMemoryTimelineAndNoMemoryIssue) {
   ASSERT_EQ(r.exitCode, 0) << r.err;
   const auto j = exported(session);
   EXPECT_TRUE(memoryIssues(j).empty());
-  EXPECT_GE(j["memory"].size(), 8u) << "every 250 ms for 4 s";
+  // How many samples 4 s hold depends on how fast the agent starts and turns (a sanitizer build
+  // under load took one); their pace is AgentMemoryTest.SamplesArriveAtTheInterval's, which waits
+  // for its count. Here: samples are recorded, none with a forced GC.
+  EXPECT_GE(j["memory"].size(), 1u);
   for (const auto& sample : j["memory"]) {
     EXPECT_GT(sample["totalPssKb"].get<int64_t>(), 0) << sample.dump();
     EXPECT_FALSE(sample.contains("marks")) << "no GC forced without the watch: " << sample.dump();
