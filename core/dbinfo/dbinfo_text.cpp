@@ -181,7 +181,7 @@ std::optional<DbinfoFile> parseFileRow(std::string_view s) {
 // "** Database info for pid N [name] **"
 bool parseProcessHeader(std::string_view s, DbinfoProcess& p) {
   constexpr std::string_view kHead = "** Database info for pid ";
-  if (!s.starts_with(kHead) || !s.ends_with(" **")) return false;
+  if (s.size() < kHead.size() + 3 || !s.starts_with(kHead) || !s.ends_with(" **")) return false;
   s = s.substr(kHead.size(), s.size() - kHead.size() - 3);
   const size_t open = s.find(" [");
   if (open == std::string_view::npos || !s.ends_with(']')) return false;
