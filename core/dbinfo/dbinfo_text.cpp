@@ -254,9 +254,13 @@ class Parser {
     }
     if (m_section == Section::kFiles) return fileRow(s);
     if (isWcdbLine(s)) return;
-    if (!m_inPool)
+    if (!m_inPool) {
+      if (s.find("\", tid=") != std::string_view::npos || s.find("\", bindArgs=[") != std::string_view::npos) {
+        return problem("operation with tid= or bindArgs= outside a pool: Tencent WCDB's dump (foreign format)");
+      }
       return problem("\"" + std::string(s.substr(0, 40)) +
                      "\" outside a \"Connection pool for\" block (an excerpt cut at its start?)");
+    }
     poolLine(s);
   }
 

@@ -215,6 +215,9 @@ TEST(DbinfoTest, WcdbIssue308IsForeign) {
   EXPECT_EQ(problemLines(r), all) << problemText(r);
   EXPECT_EQ(r.problems[0].message,
             "\"Open: true\" outside a \"Connection pool for\" block (an excerpt cut at its start?)");
+  EXPECT_EQ(r.problems[10].message,
+            "operation with tid= or bindArgs= outside a pool: Tencent WCDB's dump (foreign format)");
+  EXPECT_EQ(r.problems[15].message, r.problems[10].message);
   EXPECT_TRUE(r.processes.empty());
   // The same ops inside a pool are still refused, for their WCDB-only fields.
   const DbinfoReport inPool = parseDbinfo("Connection pool for /x.db:\n" + test::readText(path));
@@ -256,7 +259,7 @@ TEST(DbinfoTest, CutCapturesKeepWhatCameBefore) {
     const std::string text = test::readText(path);
     const DbinfoReport whole = parseDbinfo(text);
     for (size_t cut : {text.size() / 5, text.size() / 3, text.size() / 2, text.size() * 2 / 3, text.size() - 20}) {
-      if (text[cut - 1] == '\n') ++cut;  // a cut inside a line
+      while (text[cut - 1] == '\n') ++cut;  // a cut inside a line
       const std::string head = text.substr(0, cut);
       const DbinfoReport r = parseDbinfo(head);
       SCOPED_TRACE(std::string(name) + " cut at " + std::to_string(cut));
@@ -444,6 +447,47 @@ TEST(DbinfoTest, SamsungVariantAndPlaceholders) {
   EXPECT_EQ(c.operations[29].durationMs, 29);
   EXPECT_EQ(c.operations[29].sql, "SELECT _id FROM favorites WHERE screen=29");
   EXPECT_EQ(c.operations[29].day, 3);
+}
+
+// The verbose dump (`dumpsys dbinfo -v`: connectionPtr, the prepared statement cache), an acquired
+// connection's Status line, "took N ms" with a space, a string result and an op without any field.
+TEST(DbinfoTest, VerboseDumpAndRareFields) {
+  const DbinfoReport r = parseDbinfo(
+      "Connection pool for :memory::\n"
+      "  Open: true\n"
+      "  Max connections: 1\n"
+      "  Available primary connection:\n"
+      "    <none>\n"
+      "  Available non-primary connections:\n"
+      "    <none>\n"
+      "  Acquired connections:\n"
+      "    Connection #0:\n"
+      "      connectionPtr: 0x7b2c4e1010\n"
+      "      isPrimaryConnection: true\n"
+      "      onlyAllowReadOnlyOperations: false\n"
+      "      Most recently executed operations:\n"
+      "        0: [2023-02-03 04:05:06.007] executeForString took 12 ms - succeeded, sql=\"PRAGMA journal_mode\", "
+      "path=:memory:, result=\"memory\"\n"
+      "        1: [2023-02-03 04:05:06.000] prepare took 1ms - succeeded\n"
+      "      Prepared statement cache:\n"
+      "        0: statementPtr=0x7b2c4e2020, numParameters=0, type=4, readOnly=true, sql=\"PRAGMA journal_mode\"\n"
+      "      Status: NORMAL\n"
+      "  Connection waiters:\n"
+      "    <none>\n");
+  EXPECT_TRUE(r.problems.empty()) << problemText(r);
+  ASSERT_EQ(r.processes.size(), 1u);
+  const DbinfoPool& pool = r.processes[0].pools[0];
+  EXPECT_EQ(pool.path, ":memory:");
+  ASSERT_EQ(pool.connections.size(), 1u);
+  const DbinfoConnection& c = pool.connections[0];
+  ASSERT_EQ(c.operations.size(), 2u);
+  EXPECT_EQ(c.operations[0].durationMs, 12);
+  EXPECT_EQ(c.operations[0].sql, "PRAGMA journal_mode");
+  EXPECT_EQ(c.operations[0].path, ":memory:");
+  EXPECT_EQ(c.operations[0].result, "memory");
+  EXPECT_EQ(c.operations[1].kind, "prepare");
+  EXPECT_EQ(c.operations[1].sql, std::nullopt);
+  EXPECT_EQ(c.operations[1].path, std::nullopt);
 }
 
 TEST(DbinfoTest, MeminfoOwnStatements) {
