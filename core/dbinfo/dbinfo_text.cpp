@@ -230,15 +230,19 @@ class Parser {
     }
     if (s == "Applications Database Info:") return;
     if (s.starts_with("** Database info for pid ")) {
+      // A broken header still starts a process (pid and name absent): its pools are not the previous one's.
       DbinfoProcess p;
-      if (!parseProcessHeader(s, p)) return problem("process header is not \"** Database info for pid N [name] **\"");
+      if (!parseProcessHeader(s, p)) {
+        p = {};
+        problem("process header is not \"** Database info for pid N [name] **\"");
+      }
       m_report.processes.push_back(std::move(p));
       leavePool();
       return;
     }
     if (s.starts_with("Connection pool for ")) {
+      leavePool();  // what follows a broken header is not the previous pool's
       if (!s.ends_with(':')) return problem("pool header without its final ':' (cut or wrapped line?)");
-      leavePool();
       process().pools.push_back({.path = std::string(s.substr(20, s.size() - 21))});
       m_inPool = true;
       m_section = Section::kPool;

@@ -490,6 +490,28 @@ TEST(DbinfoTest, VerboseDumpAndRareFields) {
   EXPECT_EQ(c.operations[1].path, std::nullopt);
 }
 
+// A broken process or pool header never lends its lines to the block before it.
+TEST(DbinfoTest, BrokenHeadersDoNotJoinThePreviousBlock) {
+  const DbinfoReport r = parseDbinfo(
+      "** Database info for pid 1 [a] **\n"
+      "Connection pool for /a.db:\n"
+      "  Open: true\n"
+      "Connection pool for /data/user/0/a/databases/\n"
+      "  Open: false\n"
+      "** Database info for pid x [b] **\n"
+      "Connection pool for /b.db:\n"
+      "  Open: true\n");
+  EXPECT_EQ(problemLines(r), (std::vector<uint64_t>{4, 5, 6})) << problemText(r);
+  EXPECT_EQ(r.problems[2].message, "process header is not \"** Database info for pid N [name] **\"");
+  ASSERT_EQ(r.processes.size(), 2u);
+  ASSERT_EQ(r.processes[0].pools.size(), 1u);
+  EXPECT_EQ(r.processes[0].pools[0].open, true);
+  EXPECT_EQ(r.processes[1].pid, std::nullopt);
+  EXPECT_EQ(r.processes[1].process, std::nullopt);
+  ASSERT_EQ(r.processes[1].pools.size(), 1u);
+  EXPECT_EQ(r.processes[1].pools[0].path, "/b.db");
+}
+
 TEST(DbinfoTest, MeminfoOwnStatements) {
   EXPECT_TRUE(isMeminfoOwnStatement("PRAGMA page_count;"));
   EXPECT_TRUE(isMeminfoOwnStatement("PRAGMA page_size;"));
