@@ -1,6 +1,6 @@
-// `mxi parse issues|anr|framestats|trace|meminfo FILE`: what QA pastes from a bug report, decoded —
+// `mxi parse issues|anr|framestats|trace|meminfo|dbinfo FILE`: what QA pastes from a bug report, decoded —
 // Matrix issues with named call trees, ANR thread dumps with blocking chains, gfxinfo framestats
-// with drop levels, FPS, percentiles and the stage behind each slow frame (trace and meminfo have
+// with drop levels, FPS, percentiles and the stage behind each slow frame (trace, meminfo and dbinfo have
 // their own files). `--mapping` names a minified app's classes, methods and frames back.
 #include <cstdio>
 
@@ -249,13 +249,14 @@ void registerFramestats(CLI::App& parent, int& exitCode) {
 void registerParseCommand(CLI::App& root, int& exitCode) {
   auto* cmd = root.add_subcommand("parse",
                                   "Decode raw captures: Matrix issues, ANR traces, gfxinfo framestats, ART method "
-                                  "traces, dumpsys meminfo, StrictMode reports");
+                                  "traces, dumpsys meminfo, dumpsys dbinfo, StrictMode reports");
   cmd->require_subcommand(1);
   registerIssues(*cmd, exitCode);
   registerAnr(*cmd, exitCode);
   registerFramestats(*cmd, exitCode);
   registerParseTrace(*cmd, exitCode);
   registerParseMeminfo(*cmd, exitCode);
+  registerParseDbinfo(*cmd, exitCode);
   registerParseStrictMode(*cmd, exitCode);
 }
 

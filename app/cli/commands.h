@@ -25,6 +25,7 @@ void registerForwardCommand(CLI::App& root, int& exitCode);     // cmd_forward.c
 void registerParseCommand(CLI::App& root, int& exitCode);       // cmd_parse.cpp
 void registerParseTrace(CLI::App& parse, int& exitCode);        // cmd_parse_trace.cpp (under `parse`)
 void registerParseMeminfo(CLI::App& parse, int& exitCode);      // cmd_parse_meminfo.cpp (under `parse`)
+void registerParseDbinfo(CLI::App& parse, int& exitCode);       // cmd_parse_dbinfo.cpp (under `parse`)
 void registerParseStrictMode(CLI::App& parse, int& exitCode);   // cmd_parse_strictmode.cpp (under `parse`)
 void registerSessionCommand(CLI::App& root, int& exitCode);     // cmd_session.cpp
 void registerTriageCommand(CLI::App& root, int& exitCode);      // cmd_triage.cpp
