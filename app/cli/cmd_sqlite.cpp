@@ -9,6 +9,8 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/text_input.h"
+#include "core/dbinfo/dbinfo_text.h"
+#include "core/sqlitelint/dbinfo_statements.h"
 #include "core/sqlitelint/lint_json.h"
 #include "core/sqlitelint/lint_run.h"
 #include "core/sqlitelint/statement_readers.h"
@@ -69,7 +71,8 @@ void registerSqliteCommand(CLI::App& root, int& exitCode) {
   auto args = std::make_shared<Args>();
   lint->add_option("DB", args->database, "the database file (its -wal beside it, if any)")->required();
   lint->add_option("--statements", args->statements,
-                   "statements the app ran: a .sql list (one per line or ;-separated) or a SQLiteTime logcat")
+                   "statements the app ran: a .sql list (one per line or ;-separated), a SQLiteTime logcat or a "
+                   "dumpsys dbinfo capture")
       ->expected(1, -1);
   lint->add_option("--whitelist", args->whitelist, "Matrix's whitelist XML (<whilte-list><checker name=…>)");
   addFormatOption(*lint, args->format);
@@ -85,8 +88,9 @@ void registerSqliteCommand(CLI::App& root, int& exitCode) {
     std::vector<sl::LintStatement> statements;
     for (const std::string& file : args->statements) {
       ASSIGN_OR_RETURN(const auto text, readTextInput(file));
-      const auto read =
-          sl::looksLikeSqliteTimeLog(text) ? sl::readSqliteTimeLog(text, file) : sl::readSqlList(text, file);
+      const auto read = sl::looksLikeDbinfo(text)          ? sl::dbinfoStatements(core::dbinfo::parseDbinfo(text), file)
+                        : sl::looksLikeSqliteTimeLog(text) ? sl::readSqliteTimeLog(text, file)
+                                                           : sl::readSqlList(text, file);
       statements.insert(statements.end(), read.begin(), read.end());
     }
     ASSIGN_OR_RETURN(const sl::LintDatabase db, about(args->database, sl::LintDatabase::open(args->database)));
