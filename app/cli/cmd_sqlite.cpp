@@ -28,6 +28,14 @@ std::string ms(const std::optional<double>& v) {
   return text;
 }
 
+// Matrix's descriptions run over lines (RedundantIndex lists one index a line): keep them under
+// their issue.
+std::string indented(const std::string& text) {
+  std::string out;
+  for (char c : text) out += c == '\n' ? std::string("\n    ") : std::string(1, c);
+  return out;
+}
+
 void printText(const sl::LintReport& report) {
   std::printf("database %s (SQLite %s)\n", report.database.c_str(), report.sqliteVersion.c_str());
   std::map<std::string, std::vector<const sl::LintIssue*>> byChecker;
@@ -37,7 +45,7 @@ void printText(const sl::LintReport& report) {
     std::printf("\n%s (%zu)\n", checker.c_str(), issues.size());
     for (const sl::LintIssue* i : issues) {
       std::printf("  [type %d] %s%s\n", static_cast<int>(i->type), i->table.empty() ? "" : (i->table + ": ").c_str(),
-                  i->shape.empty() ? i->desc.c_str() : i->shape.c_str());
+                  indented(i->shape.empty() ? i->desc : i->shape).c_str());
       for (const sl::PlanRow& row : i->plan) std::printf("      plan: %s\n", row.detail.c_str());
       if (!i->advice.empty()) std::printf("    advice: %s\n", i->advice.c_str());
     }
