@@ -55,7 +55,8 @@ std::vector<protocol::ProcessInfo> parseProcessList(std::string_view text) {
   size_t pidColumn = 0, userColumn = 1;
   forEachLine(text, [&](std::string_view line) {
     const std::vector<std::string_view> w = splitWhitespace(line);
-    if (w.size() < 3) return;
+    // A header may put PID further right than a later, shorter line reaches (found by fuzzing).
+    if (w.size() < 3 || w.size() <= pidColumn) return;
     const std::optional<int64_t> pid = parseInt(w[pidColumn]);
     if (!pid) {
       const auto pidAt = std::find(w.begin(), w.end(), "PID"), userAt = std::find(w.begin(), w.end(), "USER");

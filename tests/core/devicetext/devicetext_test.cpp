@@ -95,6 +95,15 @@ TEST(DevicetextTest, MatrixLineCutByLogcatIsTruncatedForTheAgentAndTheDesktop) {
   EXPECT_FALSE(findMatrixIssueLine("tag[x]type[notanumber];key[];content[{}]"));
 }
 
+// Found by fuzz_device_output: a header puts PID in a column a later, shorter line does not reach.
+TEST(DevicetextTest, ALineShorterThanTheHeadersPidColumnIsSkipped) {
+  const auto ps = parseProcessList("USER PPID VSIZE RSS PID NAME\nu0_a1 1 2\nu0_a2 1 100 200 4242 com.example\n");
+  ASSERT_EQ(ps.size(), 1u);
+  EXPECT_EQ(ps[0].pid, 4242);
+  EXPECT_EQ(ps[0].user, "u0_a2");
+  EXPECT_EQ(ps[0].name, "com.example");
+}
+
 TEST(DevicetextTest, AppRunsWhenAnyOfItsProcessesDoes) {
   const auto ps = parseProcessList(
       "USER PID PPID VSZ RSS WCHAN ADDR S NAME\n"
