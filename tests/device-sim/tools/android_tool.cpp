@@ -18,6 +18,8 @@
 
 #include "sim_am.h"
 #include "sim_context.h"
+#include "sim_database.h"
+#include "sim_dbinfo.h"
 #include "sim_memory.h"
 #include "sim_processes.h"
 #include "sim_strictmode.h"
@@ -281,6 +283,8 @@ int dumpsys(const Ctx& c, const std::vector<std::string>& a) {
         hz);
   } else if (what == "SurfaceFlinger") {
     std::printf("Display 0 HWC layers:\nrefresh-rate              : %d.000000 fps\n", c.config.refreshHz);
+  } else if (what == "dbinfo") {
+    return dumpsysDbinfo(c, std::vector<std::string>(a.begin() + 1, a.end()));
   } else if (what == "meminfo") {
     return dumpsysMeminfo(c, std::vector<std::string>(a.begin() + 1, a.end()));
   } else if (what == "activity") {
@@ -523,11 +527,15 @@ int main(int argc, char** argv) {
   // begun without beginning it: mxi asks it before it starts the agent (is the app in front?), and
   // a slow start (a sanitizer build) must not eat the lead before the first frames and issues.
   const std::vector<std::string> args(argv + first, argv + argc);
-  const bool collecting = tool == "logcat" || (tool == "dumpsys" && !args.empty() &&
-                                               (args[0] == "gfxinfo" || args[0] == "dropbox" || args[0] == "meminfo"));
+  const bool collecting =
+      tool == "logcat" ||
+      (tool == "dumpsys" && !args.empty() &&
+       (args[0] == "gfxinfo" || args[0] == "dropbox" || args[0] == "meminfo" || args[0] == "dbinfo"));
   const bool seesTimeline = tool == "dumpsys" && !args.empty() && args[0] == "activity";
   c.config.startsTimeline = collecting;
   if (collecting || seesTimeline) c.origin = originMs(c.config);
+  // The demo app's database exists from the timeline's start on, for every tool (run-as copies it).
+  if (c.device.synthetic) ensureDemoDatabase(c.config);
   signal(SIGPIPE, SIG_DFL);
   if (tool == "dumpsys") return dumpsys(c, args);
   if (tool == "logcat") return logcat(c, args);

@@ -103,6 +103,8 @@ int64_t originMs(const SimConfig& config) {
   return nowMs();
 }
 
+bool timelineBegun(const SimConfig& config) { return fs::exists(config.stateDir + "/origin"); }
+
 int64_t originMonotonicNs(const SimConfig& config) {
   (void)originMs(config);  // creates the file on the first call that starts the timeline
   std::ifstream in(config.stateDir + "/origin");

@@ -47,6 +47,8 @@ int64_t monotonicNowNs();
 // first call that needs it plus leadMs (before it began, for a call that does not start it: now
 // plus leadMs, nothing replayed yet).
 int64_t originMs(const SimConfig& config);
+// Whether a tool that starts the timeline has run (the origin is set).
+bool timelineBegun(const SimConfig& config);
 // CLOCK_MONOTONIC ns at the origin (what a phone's framestats stamps are relative to).
 int64_t originMonotonicNs(const SimConfig& config);
 // Appends "tool arg..." to <state>/calls.log (tests check what reached the tools).
