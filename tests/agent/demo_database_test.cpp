@@ -70,8 +70,8 @@ class DemoDatabaseTest : public ::testing::Test {
   void SetUp() override {
     m_scratch = scratchDir("demo_database");
     m_root = m_scratch / "root";
-    const ProgramRun setup = runProgram({MXI_TEST_DEVICE_SIM, "--tools", "--setup-only", "--root", m_root.string(),
-                                         "--android-tool", MXI_TEST_ANDROID_TOOL});
+    const ProgramRun setup = runProgram({build::deviceSim(), "--tools", "--setup-only", "--root", m_root.string(),
+                                         "--android-tool", build::androidTool()});
     ASSERT_EQ(setup.exitCode, 0) << setup.err;
     m_env = {"MXI_SIM_REFERENCE=", "MXI_SIM_LEAD_MS=0", "MXI_SIM_LOG_MS=" + std::to_string(kTickMs),
              "MXI_SIM_STATE=" + (m_scratch / "state").string()};
