@@ -286,5 +286,22 @@ TEST_F(SqlCheckTest, ANonDebuggableAppsSessionSaysWhyNothingWasChecked) {
   EXPECT_EQ(calls().substr(before.size()).find("run-as "), std::string::npos);
 }
 
+// The simulator's run-as and setprop answer as Android's do (AOSP run-as.cpp, toybox setprop).
+TEST_F(SqlCheckTest, RunAsAndSetpropAnswerAsAPhoneDoes) {
+  phone({"MXI_SIM_NOT_DEBUGGABLE=com.example.release"});
+  auto shell = [&](const std::string& command) { return m_adb->adb({"-s", m_sim->hostPort(), "shell", command}); };
+  const ProgramRun unknown = shell("run-as com.example.nope ls");
+  EXPECT_EQ(unknown.exitCode, 1);
+  EXPECT_EQ(unknown.out, "run-as: unknown package: com.example.nope\n");  // adb's stderr merged
+  const ProgramRun here = shell("run-as com.example.mxi.demo pwd");
+  EXPECT_EQ(here.exitCode, 0) << here.out;
+  EXPECT_EQ(here.out, (m_sim->root() / "data/data/com.example.mxi.demo").string() + "\n");
+  const ProgramRun refused = shell("setprop ro.debuggable 1");
+  EXPECT_EQ(refused.exitCode, 1);
+  EXPECT_EQ(refused.out, "setprop: failed to set property 'ro.debuggable' to '1'\n");
+  EXPECT_EQ(shell("setprop log.tag.SQLiteTime V").exitCode, 0);
+  EXPECT_EQ(shell("getprop log.tag.SQLiteTime").out, "V\n");
+}
+
 }  // namespace
 }  // namespace mxi::test
