@@ -44,7 +44,9 @@ core::Status RecordSql::begin() {
       "launcher activity)");
   ASSIGN_OR_RETURN(const core::adb::ShellResult stopped,
                    core::adb::runShell(device, "am force-stop " + m_package, {}, m_agent.limits()));
-  (void)stopped;
+  if (stopped.exitCode.value_or(0) != 0) {
+    return core::ioError("am force-stop " + m_package + " failed: " + stopped.err + stopped.out);
+  }
   return agentlink::launchApp(device, m_package, m_agent.limits());
 }
 

@@ -1,6 +1,5 @@
 #include "core/agentlink/app_databases.h"
 
-#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -29,8 +28,6 @@ std::string refusal(const adb::Bytes& bytes) {
   return line.find('\0') == std::string::npos ? line : std::string{};
 }
 
-bool endsWith(const std::string& name, const char* suffix) { return name.ends_with(suffix); }
-
 }  // namespace
 
 std::string databasesOf(const std::string& package) { return "databases of " + package; }
@@ -47,8 +44,10 @@ StatusOr<DatabaseCopy> copyAppDatabases(adb::AdbDevice& device, const std::strin
       listed.exitCode ? *listed.exitCode != 0 : said.starts_with("run-as: ") || said.starts_with("ls: ");
   if (refused) {
     const bool none = said.find("No such file or directory") != std::string::npos;
-    copy.notCopied.push_back(
-        {databasesOf(package), none ? "the app has no databases/ folder (it has opened no database yet)" : said});
+    const std::string why = none            ? "the app has no databases/ folder (it has opened no database yet)"
+                            : !said.empty() ? said
+                                            : "run-as exited with " + std::to_string(listed.exitCode.value_or(-1));
+    copy.notCopied.push_back({databasesOf(package), why});
     return copy;
   }
   std::set<std::string> names;
@@ -62,8 +61,8 @@ StatusOr<DatabaseCopy> copyAppDatabases(adb::AdbDevice& device, const std::strin
   }
   std::vector<std::string> databases;
   for (const std::string& name : names) {
-    if (endsWith(name, "-journal")) continue;  // a rollback under way: the database without it is the committed one
-    const bool wal = endsWith(name, "-wal"), shm = endsWith(name, "-shm");
+    if (name.ends_with("-journal")) continue;  // a rollback under way: the database without it is the committed one
+    const bool wal = name.ends_with("-wal"), shm = name.ends_with("-shm");
     if (!wal && !shm) {
       databases.push_back(name);
       continue;

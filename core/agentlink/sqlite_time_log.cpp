@@ -1,6 +1,8 @@
 #include "core/agentlink/sqlite_time_log.h"
 
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <thread>
 
 #include "core/adb/shell.h"
