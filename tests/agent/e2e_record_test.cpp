@@ -292,8 +292,9 @@ TEST_F(E2eRecordTest, AgentKilledMidStreamIsReportedAndRecordingContinues) {
 // session holds it as a frame gap with a mark that says why. No agent shell command, no token.
 TEST_F(E2eRecordTest, ThePhoneVanishingIsOneLineThenTheOutageInTheFinalLineAndAGapInTheSession) {
   const fs::path out = m_scratch / "vanish.mxs";
+  // Without the database check: its marks (a system app is not run-as's) are SqlCheckTest's.
   RunningProgram record({cliPath(), "record", "--package", "com.android.settings", "--duration", "12", "--poll-ms",
-                         "250", "--memory-ms", "0", "--leak-watch", "off", "-o", out.string()},
+                         "250", "--memory-ms", "0", "--leak-watch", "off", "--no-sql-check", "-o", out.string()},
                         RunOptions().withEnv(env()).mergingStderr());
   ASSERT_TRUE(record.waitForOutput(" fps  frames ", 30s)) << record.output();  // recording
   struct BackForTheNextTests {

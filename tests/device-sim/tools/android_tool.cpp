@@ -1,5 +1,5 @@
 // mxi-android-tool: stand-ins for the Android tools the agent runs (dumpsys, logcat, am, pm,
-// getprop, pidof, ps), one binary called through symlinks named like the tool (busybox style)
+// getprop, setprop, pidof, ps, run-as), one binary called through symlinks named like the tool (busybox style)
 // or as `mxi-android-tool TOOL ARGS...`. They replay real captures over time (sim_device.h).
 #include <poll.h>
 #include <signal.h>
@@ -22,6 +22,9 @@
 #include "sim_dbinfo.h"
 #include "sim_memory.h"
 #include "sim_processes.h"
+#include "sim_props.h"
+#include "sim_run_as.h"
+#include "sim_sqlite_time.h"
 #include "sim_strictmode.h"
 #include "synthetic_frames.h"
 
@@ -453,7 +456,7 @@ int pm(const Ctx& c, const std::vector<std::string>& a) {
 }
 
 int getprop(const Ctx& c, const std::vector<std::string>& a) {
-  const std::vector<std::pair<std::string, std::string>> props = {
+  std::vector<std::pair<std::string, std::string>> props = {
       {"ro.build.version.release", std::to_string(c.config.sdk - 20)},
       {"ro.build.version.sdk", std::to_string(c.config.sdk)},
       {"ro.product.cpu.abi", c.config.abi.name},
@@ -461,6 +464,7 @@ int getprop(const Ctx& c, const std::vector<std::string>& a) {
       {"ro.product.manufacturer", c.device.manufacturer},
       {"ro.product.model", c.device.model},
       {"ro.serialno", "mxi-simulated"}};
+  for (auto& set : setProperties(c.config)) props.push_back(std::move(set));  // setprop's (sim_props.h)
   for (const auto& [k, v] : props) {
     if (a.empty())
       std::printf("[%s]: [%s]\n", k.c_str(), v.c_str());
@@ -510,7 +514,8 @@ int main(int argc, char** argv) {
   int first = 1;
   if (tool == "mxi-android-tool") {
     if (argc < 2) {
-      std::fprintf(stderr, "usage: mxi-android-tool dumpsys|logcat|am|pm|getprop|pidof|ps|uname ARGS...\n");
+      std::fprintf(stderr,
+                   "usage: mxi-android-tool dumpsys|logcat|am|pm|getprop|setprop|pidof|ps|run-as|uname ARGS...\n");
       return 2;
     }
     tool = argv[1];
@@ -538,12 +543,17 @@ int main(int argc, char** argv) {
   if (c.device.synthetic) ensureDemoDatabase(c.config);
   signal(SIGPIPE, SIG_DFL);
   if (tool == "dumpsys") return dumpsys(c, args);
-  if (tool == "logcat") return logcat(c, args);
+  if (tool == "logcat") {
+    addForegroundSqliteTime(c);
+    return logcat(c, args);
+  }
   if (tool == "am") return am(c, args);
   if (tool == "ps") return ps(c, args);
   if (tool == "pidof") return pidof(c, args);
   if (tool == "pm") return pm(c, args);
   if (tool == "getprop") return getprop(c, args);
+  if (tool == "setprop") return setprop(c.config, args);
+  if (tool == "run-as") return runAs(c, args);
   if (tool == "uname") return uname(c, args);
   std::fprintf(stderr, "%s: not simulated\n", tool.c_str());
   return 127;

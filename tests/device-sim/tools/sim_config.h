@@ -21,6 +21,7 @@ struct SimConfig {
   std::string stopped;          // comma-separated packages installed (pm) but not running (ps, pidof, am)
   std::string notDebuggable;    // comma-separated packages `am dumpheap`/`am profile` refuse as a user build does
   std::string missingServices;  // comma-separated dumpsys services this phone lacks ("Can't find service")
+  std::string sqlStatements;    // file of the statements the foreground app runs (sim_sqlite_time.h); "" → the demo's
   std::string extraIssues;      // file of Issue.toString() texts, one a line, the mangatoon app logs
                                 // before its real ones (tests: what a phone may send, e.g. non-ASCII)
   int64_t frameMs = 0;          // a new framestats row every frameMs (fast-forward); 0: in real time
