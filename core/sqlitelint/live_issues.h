@@ -27,6 +27,8 @@ inline constexpr const char* kAutomaticIndexChecker = "AutomaticIndexChecker";
 // 100 ms: at 60 Hz six frames, and where Android's responsiveness guidance says a user notices
 // a delay (docs/SQLITE.md "Live" says why not lower: dbinfo cannot tell the main thread).
 inline constexpr int64_t kDefaultSlowStatementMs = 100;
+// Where the desktop app keeps the threshold (QSettings, an int in ms), as `--sql-slow-ms` sets it.
+inline constexpr const char* kSlowStatementSettingsKey = "sqlite/slowStatementMs";
 
 // The table and columns of "(284) automatic index on t(a,b)" (SQLite's SQLITE_WARNING_AUTOINDEX
 // message); nullopt for any other line.
