@@ -35,6 +35,7 @@ bool DbinfoCollector::start(CollectorContext& context) {
   m_interval = std::chrono::milliseconds(ms == 0 ? 0 : std::clamp<uint32_t>(ms, 1000, 60'000));
   m_rings.reset();
   m_saidNoDatabase = false;
+  m_saidDbinfoFailed = false;
   return ms != 0;
 }
 
@@ -42,11 +43,23 @@ void DbinfoCollector::poll(CollectorContext& context) {
   if (m_saidNoDbinfo) return;  // this phone has no dbinfo service: asked once per agent
   auto out = context.tools().run(Tool::kDumpsys, {"dbinfo", context.app().package()}, 10s);
   if (!context.active()) return;
-  if (!out.ok() || out->exitCode != 0 || out->output.find("Can't find service: dbinfo") != std::string::npos) {
+  if (out.ok() && out->output.find("Can't find service: dbinfo") != std::string::npos) {
     m_saidNoDbinfo = true;
     context.sendError(proto::ErrorCode::kToolFailed,
                       "`dumpsys dbinfo` is not available on this device: the app's SQL is not collected; frames and "
                       "issues still are");
+    return;
+  }
+  if (!out.ok() || out->exitCode != 0) {
+    // A dumpsys that failed or timed out once (a busy phone) is asked again at the next poll.
+    if (!m_saidDbinfoFailed) {
+      m_saidDbinfoFailed = true;
+      context.sendError(
+          proto::ErrorCode::kToolFailed,
+          "`dumpsys dbinfo " + context.app().package() + "` failed (" +
+              (out.ok() ? std::string("exit code ") + std::to_string(out->exitCode) : out.status().toString()) +
+              "); asked again every poll");
+    }
     return;
   }
   const core::dbinfo::DbinfoReport report = core::dbinfo::parseDbinfo(out->output);

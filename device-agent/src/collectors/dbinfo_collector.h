@@ -23,7 +23,8 @@ class DbinfoCollector final : public Collector {
  private:
   std::chrono::milliseconds m_interval{0};
   SqlRingTracker m_rings;
-  bool m_saidNoDbinfo = false;
+  bool m_saidNoDbinfo = false;      // no dbinfo service: never asked again by this agent
+  bool m_saidDbinfoFailed = false;  // a failed dumpsys: said once per collection, retried
   bool m_saidNoDatabase = false;
 };
 
