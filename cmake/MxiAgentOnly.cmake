@@ -12,6 +12,7 @@ add_subdirectory(core/devicetext)
 add_subdirectory(core/framestats)  # mxi_framestats_text only (MXI_AGENT_ONLY)
 add_subdirectory(core/meminfo)     # mxi_meminfo_text only (MXI_AGENT_ONLY)
 add_subdirectory(core/strictmode)  # mxi_strictmode_text only (MXI_AGENT_ONLY)
+add_subdirectory(core/dbinfo)      # mxi_dbinfo_text only (MXI_AGENT_ONLY)
 add_subdirectory(core/hprof)     # mxi_hprof_index only (MXI_AGENT_ONLY)
 add_subdirectory(core/analysis)  # mxi_shrink only
 add_subdirectory(device-agent)

@@ -1,15 +1,17 @@
 // `mxi record --package PKG [-s SERIAL] [--duration S] [--wait | --launch] [--dump-heap-at S]...
-// [--method-trace [--launch] [--sampling US]] [--memory-ms N] [--leak-watch off|report|manual|auto
-// [--leak-check-ms N] [--leak-checks N]] [--sql-log] [--no-sql-check] -o FILE.mxs`: checks that the app is installed
+// [--method-trace [--launch] [--sampling US]] [--memory-ms N] [--sql-ms N] [--sql-slow-ms N] [--sql-log]
+// [--no-sql-check] [--leak-watch off|report|manual|auto [--leak-check-ms N] [--leak-checks N]] -o FILE.mxs`:
+// checks that the app is installed
 // (else names the closest installed packages) and runs (else waits for it, launches it, or says
 // so), deploys the agent, streams frames, Matrix issues and ANRs into a session file with a live
 // one-line summary (the figures of a live model fed as a sink of the recorder's one stream), takes heap dumps at the
 // given times into files next to it, and traces the app's methods (ART's own tracer, no SDK in the app) into
 // evil-method, startup and main-thread IO issues; samples the app's memory and watches destroyed Activities for leaks
-// (docs/LEAKS.md); at the end checks the app's databases with SQLiteLint's rules (record_sql.h). Ctrl-C stops cleanly:
-// the file is closed complete. When the agent dies or the phone vanishes the recorder says so once, keeps what it has
-// and restarts it (on a terminal the line counts the outage; the final line and the session, as a gap, keep it); when
-// the app dies it says so and follows the restarted process. A recording that captured nothing is not kept (exit 1).
+// (docs/LEAKS.md), reads its SQL from dumpsys dbinfo (docs/SQLITE.md "Live") and at the end checks the app's
+// databases with SQLiteLint's rules (record_sql.h). Ctrl-C stops cleanly: the file is closed complete. When the agent
+// dies or the phone vanishes the recorder says so once, keeps what it has and restarts it (on a terminal the line
+// counts the outage; the final line and the session, as a gap, keep it); when the app dies it says so and follows the
+// restarted process. A recording that captured nothing is not kept (exit 1).
 #include <unistd.h>
 
 #include <algorithm>
@@ -50,6 +52,8 @@ struct RecordArgs {
   std::string component;
   int64_t evilMethodMs = 700;
   uint32_t memoryMs = 1000;
+  uint32_t sqlMs = 3000;
+  int64_t sqlSlowMs = core::sqlitelint::kDefaultSlowStatementMs;
   std::string leakWatch = "report";
   uint32_t leakCheckMs = 0;  // 0: the agent's default
   uint32_t leakChecks = 0;
@@ -205,6 +209,14 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
                   "Sample the app's memory (PSS by category) this often in ms, without calling into the app "
                   "(dumpsys meminfo --local or /proc; default 1000; 0: off)")
       ->check(CLI::Range(0u, 3'600'000u));
+  cmd->add_option("--sql-ms", args->sqlMs,
+                  "Read the app's SQL operations from dumpsys dbinfo this often in ms (docs/SQLITE.md \"Live\"; "
+                  "default 3000, at least 1000; 0: off)")
+      ->check(CLI::Range(0u, 60'000u));
+  cmd->add_option("--sql-slow-ms", args->sqlSlowMs,
+                  "An SQL operation at least this long becomes a SQLiteLint issue, once per statement shape (default "
+                  "100; 0: none)")
+      ->check(CLI::Range(int64_t{0}, int64_t{3'600'000}));
   cmd->add_option("--leak-watch", args->leakWatch,
                   "Activity leak watch (Matrix ResourceCanary without the SDK; docs/LEAKS.md): off; report (default: a "
                   "memory issue names each destroyed Activity that survives the GC-forced checks); manual (the same, "
@@ -272,6 +284,8 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
     options.leakWatch = *leakWatch;
     options.leakCheckIntervalMs = args->leakCheckMs;
     options.leakChecks = args->leakChecks;
+    options.sqlIntervalMs = args->sqlMs == 0 ? 0 : std::max<uint32_t>(args->sqlMs, 1000);
+    options.sqlSlowMs = args->sqlSlowMs;
     // The progress line's figures: the live model, a sink of the recorder's stream (fed and read
     // on the recorder's thread).
     core::live::LiveSession figures;
@@ -296,6 +310,7 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
           std::fprintf(stderr, "%smxi record: %s\n", tty ? "\r\033[K" : "", notice.c_str());
         });
     recorder.addSink(feed);
+    recorder.addSink(sql);  // the statements the database check uses
     recorder.setClosingStep([&sql](int64_t deviceNowNs, int32_t appPid, bool captured) {
       return sql.close(deviceNowNs, appPid, captured);
     });

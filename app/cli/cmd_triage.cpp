@@ -121,7 +121,8 @@ nlohmann::ordered_json toJson(const triage::TriageView& view, const triage::Tria
     e["kind"] = triage::kindName(s.kind);
     if (!s.className.empty()) e["className"] = s.className;
     e["captures"] = s.captures;
-    const bool retains = s.kind != triage::SignatureKind::kRegression && s.kind != triage::SignatureKind::kStrictMode;
+    const bool retains = s.kind != triage::SignatureKind::kRegression && s.kind != triage::SignatureKind::kStrictMode &&
+                         s.kind != triage::SignatureKind::kSqliteLint;
     if (retains) e["maxRetainedBytes"] = s.maxRetainedBytes;
     if (retains) e["totalRetainedBytes"] = s.totalRetainedBytes;
     e["status"] = triage::statusName(s.status);

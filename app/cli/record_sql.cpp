@@ -88,12 +88,28 @@ std::vector<core::session::SessionRecord> RecordSql::close(int64_t deviceNowNs, 
   return out;
 }
 
+core::Status RecordSql::push(std::span<const core::session::SessionRecord> records) {
+  for (const core::session::SessionRecord& r : records) {
+    if (r.type != core::session::RecordType::kSqlOperation) continue;
+    core::sqlitelint::LintStatement s;
+    s.sql = r.sql.sql;
+    if (r.sql.durationMs >= 0) s.durationMs = static_cast<double>(r.sql.durationMs);
+    if (r.sql.wallClockMs != 0) s.timeMs = r.sql.wallClockMs;
+    s.source = "dumpsys dbinfo " + r.sql.timeText;
+    s.database = r.sql.dbPath;
+    m_recorded.push_back(std::move(s));
+  }
+  return core::okStatus();
+}
+
 std::vector<core::session::SessionRecord> RecordSql::check(int64_t deviceNowNs, int32_t appPid) {
   core::adb::AdbDevice& device = m_agent.device();
   const core::adb::IoLimits limits{std::chrono::milliseconds(10000), nullptr};
   std::vector<core::sqlitelint::LintStatement> statements;
   if (m_follower) {
     statements = m_follower->statements();
+  } else if (!m_recorded.empty()) {
+    statements = m_recorded;
   } else if (auto dbinfo = core::adb::runShell(device, "dumpsys dbinfo " + m_package, {}, limits); dbinfo.ok()) {
     statements = core::sqlitelint::dbinfoStatements(core::dbinfo::parseDbinfo(dbinfo->out), "dumpsys dbinfo");
   }

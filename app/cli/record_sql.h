@@ -3,8 +3,9 @@
 // property put back when it ends — at its normal end, after Ctrl-C, and after a lost device (tried
 // again for a few seconds; else the session's mark and the last line give the command that puts
 // it back); at the end (unless --no-sql-check) the app's databases copied and checked with the
-// statements seen (SQLiteTime lines, else one `dumpsys dbinfo` capture), into the session as
-// SQLiteLint issues and marks saying what was not checked.
+// statements seen (SQLiteTime lines, else the recording's SQL records from the agent's dbinfo polls,
+// else one `dumpsys dbinfo` capture), into the session as SQLiteLint issues and marks saying what
+// was not checked. It is a sink of the recorder's stream to see those records.
 #pragma once
 
 #include <cstdint>
@@ -15,11 +16,13 @@
 #include "core/agentlink/device_agent.h"
 #include "core/agentlink/sqlite_time_log.h"
 #include "core/base/cancel_token.h"
+#include "core/live/record_sink.h"
 #include "core/session/session_format.h"
+#include "core/sqlitelint/statement.h"
 
 namespace mxi::cli {
 
-class RecordSql {
+class RecordSql final : public core::live::RecordSink {
  public:
   RecordSql(core::agentlink::DeviceAgent& agent, std::string package, bool sqlLog, bool check, bool tty)
       : m_agent(agent), m_package(std::move(package)), m_sqlLog(sqlLog), m_check(check), m_tty(tty) {}
@@ -33,6 +36,11 @@ class RecordSql {
   std::vector<core::session::SessionRecord> close(int64_t deviceNowNs, int32_t appPid, bool captured);
   // After the recording, whatever happened: the property put back if the closing step could not.
   void finish();
+
+  // The recorder's stream: its kSqlOperation records kept as statements to check (on the
+  // recorder's thread, as the closing step).
+  core::Status open(const core::session::SessionHeader&) override { return core::okStatus(); }
+  core::Status push(std::span<const core::session::SessionRecord> records) override;
 
  private:
   // Puts the property back, trying for a few seconds while the device cannot be reached; the
@@ -48,6 +56,7 @@ class RecordSql {
   std::optional<core::agentlink::SqliteTimeFollower> m_follower;
   core::CancelToken m_stopFollowing;
   bool m_restoreTried = false;
+  std::vector<core::sqlitelint::LintStatement> m_recorded;
 };
 
 }  // namespace mxi::cli

@@ -41,6 +41,10 @@ struct RecordOptions {
   protocol::LeakWatchMode leakWatch = protocol::LeakWatchMode::kReport;
   uint32_t leakCheckIntervalMs = 0;
   uint32_t leakChecks = 0;
+  // The app's SQL (docs/SQLITE.md "Live"): `dumpsys dbinfo` polled this often (0: not at all), and
+  // an operation at least sqlSlowMs long a SQLiteLint issue once per statement shape (0: none).
+  uint32_t sqlIntervalMs = 3000;
+  int64_t sqlSlowMs = sqlitelint::kDefaultSlowStatementMs;
 };
 
 // What the recording itself went through. The figures of what was recorded (frames, FPS, drop
@@ -184,7 +188,7 @@ class LiveRecorder {
   std::vector<live::RecordSink*> m_sinks{&m_file};  // the file first
   bool m_open = false;                              // the sinks were opened (an agent answered)
   uint64_t m_framesWritten = 0;                     // frame records, flagged ones included
-  RecordTranslator m_translator{m_options.packageName};
+  RecordTranslator m_translator{m_options.packageName, m_options.sqlSlowMs};
   RequestQueue m_requests;
   LeakWatch m_leakWatch;
   bool m_saidPollInterval = false;

@@ -183,6 +183,7 @@ Status LiveRecorder::collect(AgentConnection& agent, const proto::AgentHello& he
   start.leakWatch = m_options.leakWatch;
   start.leakCheckIntervalMs = m_options.leakCheckIntervalMs;
   start.leakChecks = m_options.leakChecks;
+  start.sqlIntervalMs = m_options.sqlIntervalMs;
   RETURN_IF_ERROR(agent.send(start, sendLimits));
   // Short receive slices so marks and heap-dump orders are taken promptly.
   const adb::IoLimits limits{std::chrono::milliseconds(200), &cancel};

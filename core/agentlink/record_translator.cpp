@@ -10,6 +10,7 @@
 #include "core/agentlink/strictmode_record.h"
 #include "core/framestats/frame.h"
 #include "core/session/frame_gaps.h"
+#include "core/sqlitelint/live_issues.h"
 
 namespace mxi::core::agentlink {
 
@@ -109,6 +110,67 @@ void RecordTranslator::translateIssue(const proto::MatrixIssue& issue, Translati
   out.records.push_back(textRecord(RecordType::kIssue, timeNs, issueRecordJson(issue)));
 }
 
+void RecordTranslator::addSqlIssue(const sqlitelint::LintIssue& issue, int32_t pid, const char* logTag, int64_t timeNs,
+                                   Translation& out) {
+  proto::MatrixIssue wrapper;
+  wrapper.logTimeMs = static_cast<uint64_t>(std::max<int64_t>(issue.createTime, 0));
+  wrapper.pid = pid;
+  wrapper.logTag = logTag;
+  wrapper.tag = "SQLiteLint";
+  wrapper.type = static_cast<int32_t>(issue.type);
+  wrapper.key = issue.id;
+  wrapper.kind = proto::IssueKind::kSqlite;
+  const nlohmann::json content = nlohmann::json::parse(sqlitelint::liveIssueContent(issue).dump());
+  out.records.push_back(textRecord(RecordType::kIssue, timeNs, issueRecordJson(wrapper, &content)));
+}
+
+void RecordTranslator::translateSql(const proto::SqlOperations& batch, Translation& out) {
+  if (batch.ringRolledOver) {
+    const std::string what = "SQL operations not seen: connection " + std::to_string(batch.connectionId) + " of " +
+                             batch.dbPath + " (pid " + std::to_string(batch.pid) +
+                             ") ran more between two dumpsys dbinfo polls than its ring keeps";
+    out.records.push_back(textRecord(RecordType::kMark, m_lastDeviceNs, what));
+    out.notices.push_back(what + " (a shorter --sql-ms sees more)");
+  }
+  for (const proto::SqlOperation& op : batch.operations) {
+    std::string id = std::to_string(batch.pid) + '\n' + batch.dbPath + '\n' + std::to_string(batch.connectionId) +
+                     '\n' + op.timeText + '\n' + op.kind + '\n' + std::to_string(op.durationMs) + '\n' + op.status +
+                     '\n' + op.sql;
+    if (!m_sqlIds.insert(id).second) continue;  // a restarted agent's first poll lists its ring again
+    m_sqlIdOrder.push_back(std::move(id));
+    if (m_sqlIdOrder.size() > kMaxSqlIds) {
+      m_sqlIds.erase(m_sqlIdOrder.front());
+      m_sqlIdOrder.pop_front();
+    }
+    const int64_t timeNs = op.monotonicNs ? static_cast<int64_t>(op.monotonicNs) : m_lastDeviceNs;
+    SessionRecord r = textRecord(RecordType::kSqlOperation, timeNs, {});
+    session::SqlOperation& q = r.sql;
+    q.timeNs = timeNs;
+    q.pid = batch.pid;
+    q.process = batch.process;
+    q.dbPath = batch.dbPath;
+    q.connectionId = batch.connectionId;
+    q.timeText = op.timeText;
+    q.wallClockMs = static_cast<int64_t>(op.wallClockMs);
+    q.kind = op.kind;
+    q.durationMs = op.durationMs;
+    q.status = op.status;
+    q.sql = op.sql;
+    out.records.push_back(std::move(r));
+    if (auto issue = m_sqlIssues.operation(batch.dbPath, op.sql, op.durationMs, static_cast<int64_t>(op.wallClockMs))) {
+      addSqlIssue(*issue, batch.pid, "mxi.dbinfo", timeNs, out);
+    }
+  }
+}
+
+void RecordTranslator::translateSqliteLog(const proto::SqliteLog& log, Translation& out) {
+  m_logResumeMs = std::max(m_logResumeMs, log.logTimeMs);
+  const int64_t timeNs = log.monotonicNs ? static_cast<int64_t>(log.monotonicNs) : m_lastDeviceNs;
+  if (auto issue = m_sqlIssues.sqliteLog(log.message, static_cast<int64_t>(log.logTimeMs))) {
+    addSqlIssue(*issue, log.pid, "SQLiteLog", timeNs, out);
+  }
+}
+
 void RecordTranslator::translateAppState(const proto::AppState& state, HostClock::time_point now, Translation& out) {
   const int32_t pid = state.state == proto::AppRunState::kRunning ? state.pid : 0;
   if (m_appKnown && pid == m_appPid) return;  // only in front or not: no news
@@ -192,6 +254,10 @@ Translation RecordTranslator::translate(const proto::Message& message, HostClock
     m.marks = memory->marks;
     m_lastDeviceNs = std::max(m_lastDeviceNs, r.timeNs);
     out.records.push_back(std::move(r));
+  } else if (const auto* sql = std::get_if<proto::SqlOperations>(&message)) {
+    translateSql(*sql, out);
+  } else if (const auto* sqliteLog = std::get_if<proto::SqliteLog>(&message)) {
+    translateSqliteLog(*sqliteLog, out);
   } else if (const auto* anr = std::get_if<proto::AnrReport>(&message)) {
     if (m_anrIds.emplace(anr->pid, anr->timeMs).second) {
       m_logResumeMs = std::max(m_logResumeMs, anr->timeMs);

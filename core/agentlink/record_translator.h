@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <deque>
 #include <optional>
 #include <set>
 #include <string>
@@ -18,6 +19,7 @@
 #include "core/base/status.h"
 #include "core/protocol/messages.h"
 #include "core/session/session_format.h"
+#include "core/sqlitelint/live_issues.h"
 
 namespace mxi::core::agentlink {
 
@@ -47,7 +49,10 @@ struct Translation {
 
 class RecordTranslator {
  public:
-  explicit RecordTranslator(std::string packageName) : m_package(std::move(packageName)) {}
+  // `sqlSlowMs`: an SQL operation at least this long becomes a SQLiteLint issue, once per
+  // statement shape (0: none; core/sqlitelint/live_issues.h).
+  explicit RecordTranslator(std::string packageName, int64_t sqlSlowMs = sqlitelint::kDefaultSlowStatementMs)
+      : m_package(std::move(packageName)), m_sqlIssues(sqlSlowMs) {}
 
   // An agent answered with `hello` at `now`. The first one starts the session's clock (frames
   // drawn before it are not the recording's) and the logcat resume point.
@@ -78,6 +83,10 @@ class RecordTranslator {
  private:
   void translateFrames(const protocol::FrameBatch& batch, Translation& out);
   void translateIssue(const protocol::MatrixIssue& issue, Translation& out);
+  void translateSql(const protocol::SqlOperations& batch, Translation& out);
+  void translateSqliteLog(const protocol::SqliteLog& log, Translation& out);
+  void addSqlIssue(const sqlitelint::LintIssue& issue, int32_t pid, const char* logTag, int64_t timeNs,
+                   Translation& out);
   void translateAppState(const protocol::AppState& state, HostClock::time_point now, Translation& out);
   // A kScene record when the frames' scene changed.
   void noteScene(int64_t timeNs, const std::string& scene, Translation& out);
@@ -97,6 +106,13 @@ class RecordTranslator {
   std::set<std::pair<int32_t, uint64_t>> m_anrIds;   // (pid, time)
   uint64_t m_logResumeMs = 0;
   std::set<std::tuple<uint64_t, int32_t, size_t>> m_issueIds;  // (logTimeMs, pid, hash), recent ones
+
+  // SQL operations a restarted agent's first dbinfo poll sends again (its ring dedupe starts
+  // afresh): their identities, the newest kept.
+  static constexpr size_t kMaxSqlIds = 4096;
+  std::set<std::string> m_sqlIds;
+  std::deque<std::string> m_sqlIdOrder;
+  sqlitelint::LiveIssues m_sqlIssues;
 
   bool m_appKnown = false;
   bool m_appEverRan = false;

@@ -13,6 +13,17 @@ namespace mxi::core::dbinfo {
 
 namespace {
 
+// `text` in double quotes. Built by appending: GCC 12 at -O3 (the arm agents' cross builds) warns
+// -Wrestrict on `"\"" + std::string(…)` (GCC bug 105329), which -Werror makes fatal.
+std::string quoted(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() + 2);
+  out += '"';
+  out += text;
+  out += '"';
+  return out;
+}
+
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
@@ -137,8 +148,8 @@ std::string parseOperation(std::string_view s, DbinfoOperation& op) {
     fields.remove_prefix(end + 1);
   }
   if (startsWithAny(fields, kWcdbFields)) {
-    return "\"" + std::string(fields.substr(0, fields.find('=') + 1)) +
-           "\" after the SQL: Tencent WCDB's dump, not the framework's (foreign format)";
+    return quoted(fields.substr(0, fields.find('=') + 1)) +
+           " after the SQL: Tencent WCDB's dump, not the framework's (foreign format)";
   }
   if (fields.starts_with(", path=")) {
     fields.remove_prefix(7);
@@ -262,8 +273,8 @@ class Parser {
       if (s.find("\", tid=") != std::string_view::npos || s.find("\", bindArgs=[") != std::string_view::npos) {
         return problem("operation with tid= or bindArgs= outside a pool: Tencent WCDB's dump (foreign format)");
       }
-      return problem("\"" + std::string(s.substr(0, 40)) +
-                     "\" outside a \"Connection pool for\" block (an excerpt cut at its start?)");
+      return problem(quoted(s.substr(0, 40)) +
+                     " outside a \"Connection pool for\" block (an excerpt cut at its start?)");
     }
     poolLine(s);
   }
@@ -278,8 +289,7 @@ class Parser {
   bool isWcdbLine(std::string_view s) {
     if (s.starts_with("lastAcquireTid:") || s.starts_with("lastAcquireStackTrace:")) {
       m_section = Section::kWcdbStack;
-      problem("\"" + std::string(s.substr(0, s.find(':') + 1)) +
-              "\" is Tencent WCDB's, not the framework's (foreign format)");
+      problem(quoted(s.substr(0, s.find(':') + 1)) + " is Tencent WCDB's, not the framework's (foreign format)");
       return true;
     }
     if (s.starts_with("at ") &&
@@ -348,7 +358,7 @@ class Parser {
       m_inConnection = true;
     }
     DbinfoConnection* c = connection();
-    if (!c) return problem("\"" + std::string(s.substr(0, 40)) + "\" is not a pool line");
+    if (!c) return problem(quoted(s.substr(0, 40)) + " is not a pool line");
     connectionLine(*c, s);
   }
 
@@ -376,7 +386,7 @@ class Parser {
     const size_t colon = s.find(": ");
     const auto index = colon == std::string_view::npos ? std::nullopt : wholeNumber<uint32_t>(s.substr(0, colon));
     if (m_section != Section::kRing || !index) {
-      return problem("\"" + std::string(s.substr(0, 40)) + "\" is not a connection line");
+      return problem(quoted(s.substr(0, 40)) + " is not a connection line");
     }
     DbinfoOperation op;
     op.index = *index;

@@ -2,6 +2,7 @@
 
 #include "core/anr/anr_json.h"
 #include "core/exports/memory_json.h"
+#include "core/exports/sql_json.h"
 #include "core/framestats/framestats_json.h"
 #include "core/json/parse_problems_json.h"
 #include "core/matrix/matrix_json.h"
@@ -106,6 +107,7 @@ ordered_json summaryToJson(const session::SessionSummary& s) {
   j["heapDumps"] = s.heapDumps;
   j["frameGaps"] = s.frameGaps;
   j["memorySamples"] = s.memorySamples;
+  j["sqlOperations"] = s.sqlOperations;
   j["sceneChanges"] = s.sceneChanges;
   j["unknownRecords"] = s.unknownRecords;
   const ordered_json overall = sceneSummaryToJson(s.overall, "");
@@ -184,6 +186,8 @@ ordered_json sessionToJson(const session::SessionData& d, const framestats::Drop
   j["heapDumps"] = std::move(dumps);
   j["frameGaps"] = frameGapsToJson(d.frameGaps);
   j["memory"] = memorySamplesToJson(d.memory);
+  j["sqlStatements"] = sqlShapesToJson(sqlShapesOf(d.sqlOperations));
+  j["sqlOperations"] = sqlOperationsToJson(d.sqlOperations);
   j["problems"] = json::problemsToJson(d.problems);
   j["unknownRecords"] = d.unknownRecords;
   return j;
@@ -250,6 +254,7 @@ ordered_json comparisonToJson(const session::SessionComparison& c) {
   }
   j["startup"] = std::move(startup);
   j["memory"] = memoryDeltasToJson(c.memory);
+  j["sql"] = sqlDeltasToJson(c.sql);
   return j;
 }
 

@@ -15,6 +15,7 @@
 #include "core/framestats/frame.h"
 #include "core/matrix/matrix_issue.h"
 #include "core/meminfo/memory_sample.h"
+#include "core/session/sql_operation.h"
 
 namespace mxi::core::live {
 
@@ -48,10 +49,14 @@ struct Memory {
   session::MemorySample sample;
   int64_t timeMs = 0;
 };
+struct SqlOperation {
+  session::SqlOperation operation;
+  int64_t timeMs = 0;
+};
 }  // namespace update
 
 using LiveUpdate = std::variant<update::Start, update::Frames, update::Issue, update::Anr, update::Mark,
-                                update::FrameGap, update::Memory>;
+                                update::FrameGap, update::Memory, update::SqlOperation>;
 
 struct LiveBatch {
   std::vector<LiveUpdate> updates;  // oldest first

@@ -89,6 +89,11 @@ void LiveRecordDecoder::decode(std::span<const SessionRecord> records, LiveBatch
         out.updates.emplace_back(update::Memory{r.memory, ms});
         break;
       }
+      case RecordType::kSqlOperation: {
+        const int64_t ms = msOf(r.timeNs, out);
+        out.updates.emplace_back(update::SqlOperation{r.sql, ms});
+        break;
+      }
     }
   }
 }

@@ -208,6 +208,11 @@ void LiveSession::addHeapDump(const std::string& text, int64_t timeMs) {
   addMark(text, timeMs);
 }
 
+void LiveSession::addSqlOperation(const session::SqlOperation& operation, int64_t timeMs) {
+  (void)operation, (void)timeMs;  // counted; the statements per shape are the session summary's
+  ++m_sqlOperations;
+}
+
 void LiveSession::addMemory(const session::MemorySample& sample, int64_t timeMs) {
   ++m_memorySamples;
   m_lastMemoryMs = std::max(m_lastMemoryMs, timeMs);
@@ -248,6 +253,8 @@ void LiveSession::apply(LiveBatch batch) {
       addFrameGap(gap->text, gap->maxLostFrames, gap->timeMs);
     } else if (auto* memory = std::get_if<update::Memory>(&u)) {
       addMemory(memory->sample, memory->timeMs);
+    } else if (auto* sql = std::get_if<update::SqlOperation>(&u)) {
+      addSqlOperation(sql->operation, sql->timeMs);
     }
   }
 }
@@ -308,6 +315,7 @@ LiveStatus LiveSession::status() const {
   s.frameGaps = m_frameGaps;
   s.framesNotSeenMax = m_framesNotSeenMax;
   s.memorySamples = m_memorySamples;
+  s.sqlOperations = m_sqlOperations;
   if (!m_memory.empty()) s.pssKb = m_memory.back().sample.totalPssKb;
   s.peakPssKb = m_peakPssKb;
   return s;
@@ -344,6 +352,7 @@ std::string formatLiveStatus(const LiveStatus& s) {
     line +=
         "  not seen <=" + std::to_string(s.framesNotSeenMax) + " frames in " + std::to_string(s.frameGaps) + " gap(s)";
   }
+  if (s.sqlOperations > 0) line += "  sql " + std::to_string(s.sqlOperations);
   if (s.memorySamples > 0 && s.pssKb >= 0) {
     char pss[80];
     std::snprintf(pss, sizeof pss, "  PSS %.1f MiB (peak %.1f MiB)", static_cast<double>(s.pssKb) / 1024.0,

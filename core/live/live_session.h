@@ -101,6 +101,7 @@ struct LiveStatus {
   uint64_t totalEvents = 0;
   uint64_t frameGaps = 0, framesNotSeenMax = 0;
   uint64_t memorySamples = 0;
+  uint64_t sqlOperations = 0;          // SQL operations recorded (docs/SQLITE.md "Live")
   int64_t pssKb = -1, peakPssKb = -1;  // the newest sample's TOTAL PSS and the highest seen; -1: none
 };
 
@@ -116,7 +117,8 @@ struct FrameTimeView {
 
 // "12.0s  48.0 fps  frames 533 (+0 flagged) [best 525 normal 4 middle 2 high 1 frozen 1]  issues
 // evil-method 2 io 1  anr 1", then "  not seen <=N frames in G gap(s)" when frames were missed,
-// then "  PSS 45.2 MiB (peak 50.1 MiB)" once a memory sample with a TOTAL PSS came.
+// then "  sql 120" once SQL operations were recorded, then "  PSS 45.2 MiB (peak 50.1 MiB)" once a
+// memory sample with a TOTAL PSS came.
 std::string formatLiveStatus(const LiveStatus& status);
 
 class LiveSession {
@@ -144,6 +146,7 @@ class LiveSession {
   void addHeapDump(const std::string& text, int64_t timeMs);
   // A memory sample; its marks go on the memory chart.
   void addMemory(const session::MemorySample& sample, int64_t timeMs);
+  void addSqlOperation(const session::SqlOperation& operation, int64_t timeMs);
   // Where ms 0 is on the frames' clock (the recording's start); else the first frame defines it.
   void setStartNs(int64_t startNs);
   // A decoded batch (LiveRecordDecoder), in order: the same as the add* calls it stands for.
@@ -211,6 +214,7 @@ class LiveSession {
   std::deque<MemoryPoint> m_memory;
   std::deque<MemoryChartMark> m_memoryMarks;
   uint64_t m_memorySamples = 0;
+  uint64_t m_sqlOperations = 0;
   int64_t m_peakPssKb = -1;
   int64_t m_lastMemoryMs = 0;
 

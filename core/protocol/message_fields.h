@@ -42,6 +42,7 @@ void fields(auto& v, WireOf<StartCollecting> auto& m) {
   v.since(3, m.leakWatch, "StartCollecting.leakWatch");  // any value kept: leakWatchModeName says how it is read
   v.since(3, m.leakCheckIntervalMs, "StartCollecting.leakCheckIntervalMs");
   v.since(3, m.leakChecks, "StartCollecting.leakChecks");
+  v.since(4, m.sqlIntervalMs, "StartCollecting.sqlIntervalMs");
 }
 
 void fields(auto&, WireOf<StopCollecting> auto&) {}
@@ -231,6 +232,34 @@ void fields(auto& v, WireOf<StrictModeReport> auto& m) {
   v.knownOr(m.source, StrictModeSource::kDropBox, StrictModeSource::kLogcat, "StrictModeReport.source");
   v(m.truncated, "StrictModeReport.truncated");
   v(m.text, "StrictModeReport.text");
+}
+
+void fields(auto& v, WireOf<SqlOperation> auto& m) {
+  v(m.timeText, "SqlOperation.timeText");
+  v(m.wallClockMs, "SqlOperation.wallClockMs");
+  v(m.monotonicNs, "SqlOperation.monotonicNs");
+  v(m.kind, "SqlOperation.kind");
+  v(m.durationMs, "SqlOperation.durationMs");
+  v(m.status, "SqlOperation.status");
+  v(m.sql, "SqlOperation.sql");
+}
+
+void fields(auto& v, WireOf<SqlOperations> auto& m) {
+  v(m.pid, "SqlOperations.pid");
+  v(m.process, "SqlOperations.process");
+  v(m.dbPath, "SqlOperations.dbPath");
+  v(m.connectionId, "SqlOperations.connectionId");
+  v(m.ringRolledOver, "SqlOperations.ringRolledOver");
+  // Length-prefixed: a later layout can append per-operation fields (the thread, when known).
+  v.entries(m.operations, "SqlOperations.operations", "SqlOperation");
+}
+
+void fields(auto& v, WireOf<SqliteLog> auto& m) {
+  v(m.logTimeMs, "SqliteLog.logTimeMs");
+  v(m.monotonicNs, "SqliteLog.monotonicNs");
+  v(m.pid, "SqliteLog.pid");
+  v(m.tid, "SqliteLog.tid");
+  v(m.message, "SqliteLog.message");
 }
 
 }  // namespace mxi::core::protocol

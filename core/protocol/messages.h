@@ -39,6 +39,8 @@ enum class MessageType : uint16_t {
   kMethodTraceStarted = 0x1E,
   kMemorySample = 0x1F,
   kStrictModeReport = 0x20,
+  kSqlOperations = 0x21,
+  kSqliteLog = 0x22,
 };
 
 // Desktop → agent, first message: the token the agent was started with must match.
@@ -72,7 +74,7 @@ enum CollectorBits : uint32_t {
   kCollectMatrixIssues = 1u << 1,
   kCollectAnr = 1u << 2,
   kCollectProcesses = 1u << 3,
-  kCollectAll = 0xF,
+  kCollectAll = 0xF,  // SQL is asked for by StartCollecting.sqlIntervalMs, not by a bit
 };
 
 // What the agent does when a destroyed Activity stays counted in the heap (docs/LEAKS.md): every
@@ -96,6 +98,9 @@ struct StartCollecting {
   LeakWatchMode leakWatch = LeakWatchMode::kOff;
   uint32_t leakCheckIntervalMs = 0;  // 0: the agent's default (5000)
   uint32_t leakChecks = 0;           // 0: the agent's default (3)
+  // Layout 4: poll `dumpsys dbinfo <package>` every sqlIntervalMs for the app's SQL operations and
+  // forward its SQLiteLog "automatic index" lines (0: off; an older desktop's layout asks for none).
+  uint32_t sqlIntervalMs = 0;
   friend bool operator==(const StartCollecting&, const StartCollecting&) = default;
 };
 
@@ -412,6 +417,46 @@ struct StrictModeReport {
   friend bool operator==(const StrictModeReport&, const StrictModeReport&) = default;
 };
 
+// One operation of a connection's ring in `dumpsys dbinfo` (core/dbinfo's DbinfoOperation), sent
+// once, when it has finished.
+struct SqlOperation {
+  std::string timeText;      // as the device printed it ("2021-10-26 22:50:27.305", "06-10 09:21:34.320")
+  uint64_t wallClockMs = 0;  // timeText as the agent places it (device local time; 0: unknown)
+  uint64_t monotonicNs = 0;  // wallClockMs on the device's CLOCK_MONOTONIC (0: unknown)
+  std::string kind;          // "execute", "executeForCursorWindow", …
+  int64_t durationMs = -1;   // "took N ms" (-1: not printed)
+  std::string status;        // "succeeded", "failed"
+  std::string sql;           // as printed (bind values are never shown)
+  friend bool operator==(const SqlOperation&, const SqlOperation&) = default;
+};
+
+// Agent → desktop: the operations one connection ran since the previous poll, oldest first
+// (prepare ops and `dumpsys meminfo`'s own PRAGMAs left out).
+struct SqlOperations {
+  static constexpr MessageType kType = MessageType::kSqlOperations;
+  int32_t pid = 0;  // 0: the dump printed none
+  std::string process;
+  std::string dbPath;         // the connection pool's path
+  int32_t connectionId = -1;  // "Connection #N" (-1: not printed)
+  // The ring rolled over since the previous poll (none of the operations it listed are still
+  // listed): operations ran in between that nobody saw. How many is unknown.
+  bool ringRolledOver = false;
+  std::vector<SqlOperation> operations;
+  friend bool operator==(const SqlOperations&, const SqlOperations&) = default;
+};
+
+// Agent → desktop: a `SQLiteLog` logcat line of the package's processes that tells of a missing
+// index ("(284) automatic index on t(col)"), as logged; the desktop reads the table and columns.
+struct SqliteLog {
+  static constexpr MessageType kType = MessageType::kSqliteLog;
+  uint64_t logTimeMs = 0;    // device wall clock, ms since the epoch
+  uint64_t monotonicNs = 0;  // logTimeMs on CLOCK_MONOTONIC (0: unknown)
+  int32_t pid = 0;
+  int32_t tid = 0;
+  std::string message;  // the line's message
+  friend bool operator==(const SqliteLog&, const SqliteLog&) = default;
+};
+
 // A frame of a type this build does not know; skipped by receivers.
 struct UnknownMessage {
   uint16_t type = 0;
@@ -423,6 +468,6 @@ using Message =
     std::variant<Hello, StartCollecting, StopCollecting, HeapDumpRequest, ProcessListRequest, AgentHello, FrameBatch,
                  SceneChange, MatrixIssue, AnrReport, ProcessList, AppState, HeapDumpBegin, HeapDumpChunk, HeapDumpEnd,
                  Error, Heartbeat, UnknownMessage, PackageListRequest, PackageList, FrameGap, MethodTraceRequest,
-                 MethodTraceStarted, MemorySample, StrictModeReport>;
+                 MethodTraceStarted, MemorySample, StrictModeReport, SqlOperations, SqliteLog>;
 
 }  // namespace mxi::core::protocol

@@ -95,6 +95,7 @@ StatusOr<std::shared_ptr<const SessionData>> loadSession(const SessionReader& re
           break;
         case RecordType::kFrameGap: data->frameGaps.push_back(frameGapOf(r)); break;
         case RecordType::kMemory: data->memory.push_back(r.memory); break;
+        case RecordType::kSqlOperation: data->sqlOperations.push_back(r.sql); break;
       }
     }
   }

@@ -26,6 +26,7 @@ std::string_view recordTypeName(RecordType type) {
     case RecordType::kHeapDump: return "heapDump";
     case RecordType::kFrameGap: return "frameGap";
     case RecordType::kMemory: return "memory";
+    case RecordType::kSqlOperation: return "sqlOperation";
   }
   return "unknown";
 }
@@ -266,6 +267,19 @@ void encodeRecord(const SessionRecord& rec, int64_t& previousTimeNs, std::string
       for (MemoryCategory c : kMemoryCategories) b.svarint(memoryValue(rec.memory, c));
       b.varint(rec.memory.marks);
       break;
+    case RecordType::kSqlOperation:
+      // A newer writer may append fields (the thread, when a source gives it); readers ignore them.
+      b.svarint(rec.sql.pid);
+      b.str(rec.sql.process);
+      b.str(rec.sql.dbPath);
+      b.svarint(rec.sql.connectionId);
+      b.str(rec.sql.timeText);
+      b.svarint(rec.sql.wallClockMs);
+      b.str(rec.sql.kind);
+      b.svarint(rec.sql.durationMs);
+      b.str(rec.sql.status);
+      b.str(rec.sql.sql);
+      break;
     default: b.str(rec.text); break;
   }
   ByteWriter w(out);
@@ -311,6 +325,19 @@ Status decodeRecords(std::string_view payload, std::vector<SessionRecord>& out, 
         memoryValue(m, c) = v < 0 ? -1 : std::min<int64_t>(v, int64_t{1} << 50);
       }
       m.marks = static_cast<uint32_t>(std::min<uint64_t>(b.varint(), UINT32_MAX));
+    } else if (rec.type == RecordType::kSqlOperation) {
+      SqlOperation& q = rec.sql;
+      q.timeNs = rec.timeNs;
+      q.pid = static_cast<int32_t>(std::clamp<int64_t>(b.svarint(), INT32_MIN, INT32_MAX));
+      q.process = std::string(b.str());
+      q.dbPath = std::string(b.str());
+      q.connectionId = static_cast<int32_t>(std::clamp<int64_t>(b.svarint(), -1, INT32_MAX));
+      q.timeText = std::string(b.str());
+      q.wallClockMs = std::clamp<int64_t>(b.svarint(), 0, kMaxTimeNs);
+      q.kind = std::string(b.str());
+      q.durationMs = std::clamp<int64_t>(b.svarint(), -1, kMaxTimeNs);  // untrusted: below -1 is "not printed" too
+      q.status = std::string(b.str());
+      q.sql = std::string(b.str());
     } else {
       rec.text = std::string(b.str());
       if (rec.type == RecordType::kHeapDump) rec.detail = std::string(b.str());

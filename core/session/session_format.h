@@ -20,6 +20,7 @@
 #include "core/base/status.h"
 #include "core/framestats/frame.h"
 #include "core/meminfo/memory_sample.h"
+#include "core/session/sql_operation.h"
 
 namespace mxi::core::session {
 
@@ -35,15 +36,16 @@ enum class BlockKind : uint32_t { kData = 1, kIndex = 2 };
 
 enum class RecordType : uint8_t {
   kFrame = 1,
-  kScene = 2,     // the foreground scene (activity/window) from now on
-  kIssue = 3,     // a Matrix issue, JSON as received
-  kAnr = 4,       // an ANR thread dump, text as captured
-  kMark = 5,      // a user/test mark
-  kHeapDump = 6,  // a heap dump taken during the session (path + reason)
-  kFrameGap = 7,  // frames of a scene never seen: two framestats polls did not overlap
-  kMemory = 8,    // a memory sample (memory_sample.h)
+  kScene = 2,         // the foreground scene (activity/window) from now on
+  kIssue = 3,         // a Matrix issue, JSON as received
+  kAnr = 4,           // an ANR thread dump, text as captured
+  kMark = 5,          // a user/test mark
+  kHeapDump = 6,      // a heap dump taken during the session (path + reason)
+  kFrameGap = 7,      // frames of a scene never seen: two framestats polls did not overlap
+  kMemory = 8,        // a memory sample (memory_sample.h)
+  kSqlOperation = 9,  // an SQL operation the app ran (sql_operation.h)
 };
-inline constexpr uint8_t kLastRecordType = 8;
+inline constexpr uint8_t kLastRecordType = 9;
 std::string_view recordTypeName(RecordType type);
 
 struct SessionHeader {
@@ -66,6 +68,7 @@ struct SessionRecord {
   int64_t gapNs = 0;        // kFrameGap: from timeNs (the newest frame seen) to the next frame seen
   uint32_t gapFrames = 0;   // kFrameGap: at most this many frames were never seen
   MemorySample memory;      // kMemory (memory.timeNs == timeNs)
+  SqlOperation sql;         // kSqlOperation (sql.timeNs == timeNs)
 };
 
 // A record whose payload is its text (scene, issue JSON, ANR, mark, heap-dump path, gap scene).

@@ -294,6 +294,7 @@ SessionComparison compareSessions(const SessionData& base, const SessionData& ne
     c.startup.push_back(d);
   }
   compareMemory(base, next, t, c);
+  c.sql = compareSql(base, next);
   return c;
 }
 

@@ -82,6 +82,15 @@ struct MemoryDelta {
   Verdict verdict = Verdict::kSame;  // kNew/kGone: one side lacks the category; kNotJudged: too few samples
 };
 
+// The app's SQL per statement shape (compareSql). Informational: a statement's count follows
+// what the user did in each recording, so no verdict beyond new / gone / same.
+struct SqlShapeDelta {
+  std::string shape;
+  uint64_t baseCount = 0, nextCount = 0;
+  int64_t baseTotalMs = 0, nextTotalMs = 0;
+  Verdict verdict = Verdict::kSame;  // kNew: only the new session ran it; kGone: only the base did
+};
+
 struct SessionComparison {
   std::vector<SceneDelta> scenes;
   std::vector<EvilMethodDelta> evilMethods;
@@ -89,11 +98,16 @@ struct SessionComparison {
   std::vector<IoDelta> io;
   std::vector<StartupDelta> startup;
   std::vector<MemoryDelta> memory;       // kMemoryCategories order, categories either side gave
+  std::vector<SqlShapeDelta> sql;        // compareSql: statements per shape, by total time
   std::vector<std::string> regressions;  // one line each, human readable
   bool hasRegression() const { return !regressions.empty(); }
 };
 
 SessionComparison compareSessions(const SessionData& base, const SessionData& next,
                                   const CompareThresholds& thresholds = {});
+
+// The SQL operations of two sessions per statement shape (core/sqlitelint's statementShape), by
+// the larger of the two totals (sql_compare.cpp).
+std::vector<SqlShapeDelta> compareSql(const SessionData& base, const SessionData& next);
 
 }  // namespace mxi::core::session

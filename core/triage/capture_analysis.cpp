@@ -320,6 +320,32 @@ std::vector<Finding> strictModeFindings(const session::SessionData& data, const 
   return out;
 }
 
+std::vector<Finding> sqliteLintFindings(const session::SessionData& data, const std::string& app) {
+  std::map<std::string, Finding> bySignature;
+  for (const auto& si : data.issues) {
+    const matrix::MatrixIssue& i = si.issue;
+    if (i.kind != matrix::IssueKind::kSqliteLint || i.key.empty()) continue;
+    Finding& f = bySignature[i.key];
+    if (f.count++ == 0) {
+      f.signature = hashText("sqliteLint\n" + app + "\n" + i.key);
+      f.kind = SignatureKind::kSqliteLint;
+      std::string shape, desc, advice;
+      if (const auto content = json::parseJson(i.contentJson); content.ok()) {
+        f.className = json::jsonString(*content, "table");
+        shape = json::jsonString(*content, "shape");
+        if (shape.empty()) shape = json::jsonString(*content, "sql");
+        desc = json::jsonString(*content, "desc");
+        advice = json::jsonString(*content, "advice");
+      }
+      if (f.className.empty()) f.className = shape.empty() ? i.key : shape;
+      f.chainText = desc + "\n" + shape + "\n" + advice;
+    }
+  }
+  std::vector<Finding> out;
+  for (auto& [key, f] : bySignature) out.push_back(std::move(f));
+  return out;
+}
+
 std::vector<Finding> regressionFindings(const session::SessionComparison& c, const session::SessionData& base,
                                         const session::SessionData& next, const std::string& app) {
   std::vector<Finding> out;

@@ -65,6 +65,11 @@ std::vector<Finding> regressionFindings(const session::SessionComparison& compar
 // count; found in every session, not only against an earlier one.
 std::vector<Finding> strictModeFindings(const session::SessionData& data, const std::string& app);
 
+// The SQLiteLint issues of a session (the live slow statements and automatic indexes, the SDK's),
+// one finding per Matrix id (the issue's key) with its count; found in every session. Named by
+// the table when the issue has one, else by the statement's shape (or SQL).
+std::vector<Finding> sqliteLintFindings(const session::SessionData& data, const std::string& app);
+
 // The hex id users see for an object (0x…).
 std::string objectIdText(uint64_t id);
 

@@ -224,6 +224,7 @@ class Run {
       if (m_cancel.isCancelled()) return cancelled();
       ASSIGN_OR_RETURN(auto base, baselineOf(next.info));
       std::vector<Finding> findings = strictModeFindings(*next.data, next.info.appPackage);
+      for (auto& f : sqliteLintFindings(*next.data, next.info.appPackage)) findings.push_back(std::move(f));
       if (base) {
         auto regressions = regressionFindings(session::compareSessions(*base, *next.data, m_options.compare), *base,
                                               *next.data, next.info.appPackage);

@@ -17,7 +17,7 @@
 namespace mxi::core::triage {
 namespace {
 
-constexpr std::string_view kKinds[] = {"leak", "libraryLeak", "bitmap", "regression", "strictMode"};
+constexpr std::string_view kKinds[] = {"leak", "libraryLeak", "bitmap", "regression", "strictMode", "sqliteLint"};
 constexpr std::string_view kStatuses[] = {"new", "confirmed", "ignored", "fixed"};
 
 int64_t nowMs() {

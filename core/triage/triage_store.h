@@ -16,9 +16,11 @@
 namespace mxi::core::triage {
 
 // kStrictMode: a problem StrictMode reported (a leaked closeable, main-thread IO, …), counted in
-// every session or logcat that shows it.
-enum class SignatureKind : uint8_t { kLeak, kLibraryLeak, kBitmap, kRegression, kStrictMode };
-std::string_view kindName(SignatureKind kind);  // "leak", "libraryLeak", "bitmap", "regression", "strictMode"
+// every session or logcat that shows it. kSqliteLint: a SQLiteLint issue of a session (its Matrix
+// id: a slow statement's shape, a missing index, …), counted likewise.
+enum class SignatureKind : uint8_t { kLeak, kLibraryLeak, kBitmap, kRegression, kStrictMode, kSqliteLint };
+// "leak", "libraryLeak", "bitmap", "regression", "strictMode", "sqliteLint"
+std::string_view kindName(SignatureKind kind);
 std::optional<SignatureKind> parseKind(std::string_view name);
 
 enum class SignatureStatus : uint8_t { kNew, kConfirmed, kIgnored, kFixed };

@@ -6,6 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
 
 #include "core/agentlink/record_translator.h"
 
@@ -226,6 +229,123 @@ TEST_F(RecordTranslatorTest, ARefusedPackageEndsTheRecording) {
   EXPECT_EQ(t.status.code(), StatusCode::kInvalidInput);
   EXPECT_EQ(t.status.message(), "agent refused the package: no such package");
   EXPECT_EQ(t.notices, std::vector<std::string>{"agent: no such package"});
+}
+
+}  // namespace
+}  // namespace mxi::core::agentlink
+
+namespace mxi::core::agentlink {
+namespace {
+
+proto::SqlOperations sqlBatch(std::vector<proto::SqlOperation> ops, bool rolledOver = false) {
+  proto::SqlOperations b;
+  b.pid = 4242;
+  b.process = "com.example.app";
+  b.dbPath = "/data/user/0/com.example.app/databases/notes.db";
+  b.connectionId = 0;
+  b.ringRolledOver = rolledOver;
+  b.operations = std::move(ops);
+  return b;
+}
+
+proto::SqlOperation sqlOp(int second, std::string sql, int64_t durationMs) {
+  char text[32];
+  std::snprintf(text, sizeof text, "2023-11-14 22:13:%02d.000", second);
+  return {text,
+          static_cast<uint64_t>(1'700'000'000'000 + second * 1000),
+          static_cast<uint64_t>(kStartNs + second * 1000 * kMs),
+          "executeForCursorWindow",
+          durationMs,
+          "succeeded",
+          std::move(sql)};
+}
+
+// Each operation becomes a kSqlOperation record with what the agent sent; the first slow one of
+// a shape also an issue (tag SQLiteLint, type 100, Matrix's id as key); a restarted agent's
+// operations sent again are dropped; a rolled-over ring is a mark and a notice.
+TEST(RecordTranslatorSqlTest, SqlOperationsBecomeRecordsAndASlowShapeOneIssue) {
+  RecordTranslator t("com.example.app", 100);
+  const auto now = HostClock::now();
+  t.connected(hello(kStartNs), now);
+  Translation first = t.translate(sqlBatch({sqlOp(1, "SELECT * FROM note WHERE id = 1", 3),
+                                            sqlOp(2, "SELECT * FROM note WHERE title LIKE '%a%'", 150)}),
+                                  now);
+  ASSERT_EQ(first.records.size(), 3u);
+  EXPECT_EQ(first.records[0].type, RecordType::kSqlOperation);
+  EXPECT_EQ(first.records[0].timeNs, kStartNs + 1000 * kMs);
+  const session::SqlOperation& q = first.records[0].sql;
+  EXPECT_EQ(q.timeNs, kStartNs + 1000 * kMs);
+  EXPECT_EQ(q.pid, 4242);
+  EXPECT_EQ(q.process, "com.example.app");
+  EXPECT_EQ(q.dbPath, "/data/user/0/com.example.app/databases/notes.db");
+  EXPECT_EQ(q.connectionId, 0);
+  EXPECT_EQ(q.timeText, "2023-11-14 22:13:01.000");
+  EXPECT_EQ(q.wallClockMs, 1'700'000'001'000);
+  EXPECT_EQ(q.kind, "executeForCursorWindow");
+  EXPECT_EQ(q.durationMs, 3);
+  EXPECT_EQ(q.status, "succeeded");
+  EXPECT_EQ(q.sql, "SELECT * FROM note WHERE id = 1");
+  EXPECT_EQ(first.records[1].type, RecordType::kSqlOperation);
+  EXPECT_EQ(first.records[2].type, RecordType::kIssue);
+  EXPECT_EQ(first.records[2].timeNs, kStartNs + 2000 * kMs);
+  const nlohmann::json j = nlohmann::json::parse(first.records[2].text);
+  EXPECT_EQ(j["tag"], "SQLiteLint");
+  EXPECT_EQ(j["type"], 100);
+  EXPECT_EQ(j["key"], "07efc24b617f20c782416f632b0db994");  // MD5 of "notes.db_SlowStatementChecker_<shape>"
+  EXPECT_EQ(j["pid"], 4242);
+  EXPECT_EQ(j["logTimeMs"], 1'700'000'002'000);
+  EXPECT_EQ(j["content"]["sql"], "SELECT * FROM note WHERE title LIKE '%a%'");
+  EXPECT_EQ(j["content"]["sqlTimeCost"], 150);
+  EXPECT_EQ(j["content"]["shape"], "SELECT * FROM note WHERE title LIKE ?");
+  EXPECT_FALSE(j["content"].contains("isInMainThread"));
+
+  // The same shape slow again: a record, no second issue. A restarted agent's repeat: nothing.
+  Translation second = t.translate(sqlBatch({sqlOp(2, "SELECT * FROM note WHERE title LIKE '%a%'", 150),
+                                             sqlOp(3, "SELECT * FROM note WHERE title LIKE 'x'", 900)}),
+                                   now);
+  ASSERT_EQ(second.records.size(), 1u);
+  EXPECT_EQ(second.records[0].type, RecordType::kSqlOperation);
+  EXPECT_EQ(second.records[0].sql.durationMs, 900);
+
+  Translation rolled = t.translate(sqlBatch({sqlOp(9, "DELETE FROM note", 1)}, true), now);
+  ASSERT_EQ(rolled.records.size(), 2u);
+  EXPECT_EQ(rolled.records[0].type, RecordType::kMark);
+  EXPECT_EQ(rolled.records[0].text,
+            "SQL operations not seen: connection 0 of /data/user/0/com.example.app/databases/notes.db (pid 4242) ran "
+            "more between two dumpsys dbinfo polls than its ring keeps");
+  ASSERT_EQ(rolled.notices.size(), 1u);
+  EXPECT_EQ(rolled.records[1].sql.sql, "DELETE FROM note");
+}
+
+// SQLite's automatic-index line: one issue (type 101) per table and columns; the logcat resume
+// point moves past it like past any logged issue.
+TEST(RecordTranslatorSqlTest, AnAutomaticIndexLineIsOneIssue) {
+  RecordTranslator t("com.example.app");
+  const auto now = HostClock::now();
+  t.connected(hello(kStartNs), now);
+  proto::SqliteLog log{1'700'000'000'500, static_cast<uint64_t>(kStartNs + 500 * kMs), 4242, 4242,
+                       "(284) automatic index on note(title)"};
+  Translation first = t.translate(log, now);
+  ASSERT_EQ(first.records.size(), 1u);
+  EXPECT_EQ(first.records[0].type, RecordType::kIssue);
+  EXPECT_EQ(first.records[0].timeNs, kStartNs + 500 * kMs);
+  const nlohmann::json j = nlohmann::json::parse(first.records[0].text);
+  EXPECT_EQ(j["tag"], "SQLiteLint");
+  EXPECT_EQ(j["type"], 101);
+  EXPECT_EQ(j["key"], "091ba35c88ed7da14564d9ac65fe933a");
+  EXPECT_EQ(j["content"]["table"], "note");
+  EXPECT_EQ(t.logResumeMs(), 1'700'000'000'500u);
+  log.logTimeMs += 1000;
+  EXPECT_TRUE(t.translate(log, now).records.empty());
+}
+
+// --sql-slow-ms 0: operations are recorded, no slow-statement issue.
+TEST(RecordTranslatorSqlTest, NoSlowIssuesWithAZeroThreshold) {
+  RecordTranslator t("com.example.app", 0);
+  t.connected(hello(kStartNs), HostClock::now());
+  Translation out = t.translate(sqlBatch({sqlOp(1, "SELECT 1", 5000)}), HostClock::now());
+  ASSERT_EQ(out.records.size(), 1u);
+  EXPECT_EQ(out.records[0].type, RecordType::kSqlOperation);
 }
 
 }  // namespace

@@ -116,6 +116,13 @@ void registerSessionCompare(CLI::App& parent, int& exitCode) {
                       static_cast<long long>(m.deltaKb), m.changePct, m.test.pGreater);
         out += line;
       }
+      for (const auto& q : c.sql) {
+        std::snprintf(line, sizeof line, "%-12s sql %llu -> %llu runs, %lld -> %lld ms: ",
+                      std::string(session::verdictName(q.verdict)).c_str(),
+                      static_cast<unsigned long long>(q.baseCount), static_cast<unsigned long long>(q.nextCount),
+                      static_cast<long long>(q.baseTotalMs), static_cast<long long>(q.nextTotalMs));
+        out += line + oneLine(q.shape) + "\n";
+      }
       std::snprintf(line, sizeof line, "ANRs: %llu -> %llu\n", static_cast<unsigned long long>(c.baseAnrs),
                     static_cast<unsigned long long>(c.nextAnrs));
       out += line;

@@ -1,12 +1,14 @@
 // `mxi session summary FILE`: frames, drop levels, FPS and percentiles per scene from the block
 // summaries (fast on any size), issue counts, frame gaps, clocks that disagree, and the memory
 // timeline (start, peak, end and growth per category; only the blocks holding samples, marks or
-// frame gaps are read, and a damaged one among them is read around and named).
+// frame gaps are read, and a damaged one among them is read around and named), and the app's SQL
+// per statement shape (count, total / mean / max ms, by total; docs/SQLITE.md "Live").
 #include <cstdio>
 
 #include "app/cli/session/session_files.h"
 #include "core/exports/memory_json.h"
 #include "core/exports/session_json.h"
+#include "core/exports/sql_json.h"
 #include "core/meminfo/memory_stats.h"
 #include "core/session/frame_gaps.h"
 #include "core/session/session_span.h"
@@ -41,6 +43,17 @@ void printMemory(const session::MemorySummary& m) {
   }
 }
 
+// "SQL: 42 operations, 3 statement shapes (by total time)", then a row per shape.
+void printSql(uint64_t operations, const std::vector<core::sqlitelint::ShapeTotals>& shapes) {
+  std::printf("SQL: %llu operations, %zu statement shapes (by total time)\n",
+              static_cast<unsigned long long>(operations), shapes.size());
+  std::printf("  %8s %10s %9s %8s  %s\n", "count", "total ms", "mean ms", "max ms", "statement");
+  for (const auto& sh : shapes) {
+    std::printf("  %8llu %10lld %9.1f %8lld  %s\n", static_cast<unsigned long long>(sh.count),
+                static_cast<long long>(sh.totalMs), sh.meanMs(), static_cast<long long>(sh.maxMs), sh.shape.c_str());
+  }
+}
+
 }  // namespace
 
 void registerSessionSummary(CLI::App& parent, int& exitCode) {
@@ -68,6 +81,13 @@ void registerSessionSummary(CLI::App& parent, int& exitCode) {
       for (const auto& r : records) samples.push_back(r.memory);
     }
     const session::MemorySummary memory = session::summarizeMemory(samples);
+    std::vector<session::SqlOperation> sql;
+    if (s.sqlOperations > 0) {
+      ASSIGN_OR_RETURN(auto records, about(args->file, reader->recordsOfType(session::RecordType::kSqlOperation)));
+      sql.reserve(records.size());
+      for (auto& r : records) sql.push_back(std::move(r.sql));
+    }
+    const auto shapes = exports::sqlShapesOf(sql);
     std::vector<session::SessionRecord> marks;
     if (s.marks > 0) {
       ASSIGN_OR_RETURN(marks, about(args->file, reader->recordsOfType(session::RecordType::kMark)));
@@ -82,6 +102,7 @@ void registerSessionSummary(CLI::App& parent, int& exitCode) {
       j["recovery"] = exports::recoveryToJson(recovery);
       j["frameGapList"] = exports::frameGapsToJson(gaps);
       j["memory"] = exports::memorySummaryToJson(memory);
+      j["sqlStatements"] = exports::sqlShapesToJson(shapes);
       printJson(j);
       return 0;
     }
@@ -118,6 +139,7 @@ void registerSessionSummary(CLI::App& parent, int& exitCode) {
       }
     }
     if (memory.samples > 0) printMemory(memory);
+    if (!sql.empty()) printSql(sql.size(), shapes);
     if (!marks.empty()) {
       // Marks say what happened around the figures: the user's, and the app's process dying and
       // coming back (the recorder's).

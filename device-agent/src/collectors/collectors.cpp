@@ -1,8 +1,9 @@
 // The built-in collectors, one line each, in the order they are polled and shown log lines: the
 // processes first (the others need the main pid), the scene before the frames (it names
-// windowless rows), the am_anr and destroy lines before the Matrix issue and StrictMode lines.
+// windowless rows), the am_anr and destroy lines before the Matrix issue and StrictMode lines, the app's SQL last.
 #include "device-agent/src/collector_registry.h"
 #include "device-agent/src/collectors/anr_collector.h"
+#include "device-agent/src/collectors/dbinfo_collector.h"
 #include "device-agent/src/collectors/frames_collector.h"
 #include "device-agent/src/collectors/leak_watch_collector.h"
 #include "device-agent/src/collectors/matrix_issue_collector.h"
@@ -22,6 +23,7 @@ void registerCollectors(CollectorRegistry& registry) {
   registry.add<MemoryCollector>();
   registry.add<MatrixIssueCollector>();
   registry.add<StrictModeCollector>();
+  registry.add<DbinfoCollector>();
 }
 
 }  // namespace mxi::agent

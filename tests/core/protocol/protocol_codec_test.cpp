@@ -181,10 +181,12 @@ TEST(ProtocolCodec, StartCollectingLayout2DecodesWithMemoryOff) {
   EXPECT_EQ(start.leakWatch, LeakWatchMode::kOff);
   EXPECT_EQ(start.leakCheckIntervalMs, 0u);
   EXPECT_EQ(start.leakChecks, 0u);
-  // The same message re-encoded is layout 3: the four appended fields (13 bytes) after the layout-2 payload.
+  EXPECT_EQ(start.sqlIntervalMs, 0u);  // layout 4's: no SQL from an older desktop
+  // The same message re-encoded is layout 4: layout 3's four fields (13 bytes) and layout 4's
+  // sqlIntervalMs (4) after the layout-2 payload.
   const std::vector<uint8_t> now = encodeMessage(start);
-  EXPECT_EQ(now[2], 3);
-  EXPECT_EQ(now.size(), kStartCollectingFrame.size() + 13);
+  EXPECT_EQ(now[2], 4);
+  EXPECT_EQ(now.size(), kStartCollectingFrame.size() + 13 + 4);
   EXPECT_TRUE(std::equal(kStartCollectingFrame.begin() + 14, kStartCollectingFrame.end(), now.begin() + 14));
 }
 
@@ -205,12 +207,13 @@ TEST(ProtocolCodec, Layout1PayloadsWithoutAppendedFieldsDecodeWithDefaults) {
     appendFrame(stream, static_cast<uint16_t>(messageType(m)), 1, payload);
     return stream;
   };
-  const auto start =
-      decodeAll(layout1(StartCollecting{"a.b", 1000, kCollectAll, 77, 1000, LeakWatchMode::kAuto, 1, 2}, 8 + 13));
+  const auto start = decodeAll(
+      layout1(StartCollecting{"a.b", 1000, kCollectAll, 77, 1000, LeakWatchMode::kAuto, 1, 2, 3000}, 8 + 13 + 4));
   ASSERT_EQ(start.size(), 1u);
   EXPECT_EQ(std::get<StartCollecting>(start[0]).collectors, uint32_t{kCollectAll});
   EXPECT_EQ(std::get<StartCollecting>(start[0]).logSinceMs, 0u);
   EXPECT_EQ(std::get<StartCollecting>(start[0]).memoryIntervalMs, 0u);
+  EXPECT_EQ(std::get<StartCollecting>(start[0]).sqlIntervalMs, 0u);
   EXPECT_EQ(std::get<StartCollecting>(start[0]).leakWatch, LeakWatchMode::kOff);
   const auto issue = decodeAll(layout1(MatrixIssue{1, 2, "L", "io", 3, "k", IssueKind::kIo, false, "{}", 99}, 8));
   ASSERT_EQ(issue.size(), 1u);
@@ -242,7 +245,7 @@ TEST(ProtocolCodec, Layout1PayloadsWithoutAppendedFieldsDecodeWithDefaults) {
   EXPECT_EQ(std::get<AnrReport>(anr[0]).monotonicNs, 0u);
   // A cut appended field is an error, not a silent default.
   std::vector<uint8_t> payload = encodePayload(StartCollecting{"a.b", 1000, kCollectAll, 77});
-  payload.resize(payload.size() - 13 - 3);
+  payload.resize(payload.size() - 4 - 13 - 3);
   std::vector<uint8_t> stream;
   appendFrame(stream, static_cast<uint16_t>(MessageType::kStartCollecting), 2, payload);
   FrameDecoder d;
@@ -252,10 +255,10 @@ TEST(ProtocolCodec, Layout1PayloadsWithoutAppendedFieldsDecodeWithDefaults) {
   auto m = decodeMessage(**f);
   ASSERT_FALSE(m.ok());
   EXPECT_EQ(m.status().message(), "truncated StartCollecting.logSinceMs: needs 8 bytes, 5 left");
-  EXPECT_EQ(layoutVersion(MessageType::kStartCollecting), 3);
+  EXPECT_EQ(layoutVersion(MessageType::kStartCollecting), 4);
   // A layout-3 payload cut inside its appended fields is an error too.
   std::vector<uint8_t> cut3 = encodePayload(StartCollecting{"a.b", 1000, kCollectAll, 77, 1000});
-  cut3.resize(cut3.size() - 6);
+  cut3.resize(cut3.size() - 4 - 6);
   std::vector<uint8_t> stream3;
   appendFrame(stream3, static_cast<uint16_t>(MessageType::kStartCollecting), 3, cut3);
   FrameDecoder d3;

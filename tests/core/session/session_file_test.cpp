@@ -389,6 +389,109 @@ TEST(SessionFileTest, BlockSummariesStayReadableForReadersBeforeMemory) {
   EXPECT_LT(plain.size(), bytes.size());
 }
 
+SqlOperation sqlOperation(int64_t timeNs, std::string sql, int64_t durationMs) {
+  SqlOperation q;
+  q.timeNs = timeNs;
+  q.pid = 4242;
+  q.process = "com.example.mxi.demo";
+  q.dbPath = "/data/user/0/com.example.mxi.demo/databases/demo.db";
+  q.connectionId = 0;
+  q.timeText = "2026-11-29 00:50:27.305";
+  q.wallClockMs = 1'795'913'427'305;
+  q.kind = "executeForCursorWindow";
+  q.durationMs = durationMs;
+  q.status = "succeeded";
+  q.sql = std::move(sql);
+  return q;
+}
+
+TEST(SessionFileTest, SqlOperationsRoundTripAndAreCounted) {
+  const auto dir = test::scratchDir("session-sql");
+  auto w = SessionWriter::create((dir / "q.mxs").string(), testHeader());
+  ASSERT_TRUE(w.ok());
+  std::vector<SqlOperation> written = {sqlOperation(5'000'000'000, "SELECT * FROM t WHERE a = 1", 12),
+                                       sqlOperation(6'000'000'000, "INSERT INTO t VALUES (\"x\")", -1)};
+  written[1].connectionId = -1;  // a ring printed without its connection header
+  written[1].wallClockMs = 0;    // a time the agent could not place
+  for (const SqlOperation& q : written) {
+    SessionRecord r;
+    r.type = RecordType::kSqlOperation;
+    r.timeNs = q.timeNs;
+    r.sql = q;
+    ASSERT_TRUE((*w)->append(r).ok());
+  }
+  ASSERT_TRUE((*w)->appendMark(7'000'000'000, "after").ok());
+  ASSERT_TRUE((*w)->close().ok());
+  auto r = SessionReader::open((dir / "q.mxs").string());
+  ASSERT_TRUE(r.ok()) << r.status().toString();
+  const SessionSummary s = (*r)->summarize();
+  EXPECT_EQ(s.sqlOperations, 2u);
+  EXPECT_EQ(s.marks, 1u);
+  EXPECT_EQ(s.unknownRecords, 0u);
+  auto records = (*r)->recordsOfType(RecordType::kSqlOperation);
+  ASSERT_TRUE(records.ok());
+  ASSERT_EQ(records->size(), 2u);
+  EXPECT_EQ((*records)[0].sql, written[0]);
+  EXPECT_EQ((*records)[1].sql, written[1]);
+  EXPECT_EQ(recordTypeName(RecordType::kSqlOperation), "sqlOperation");
+  NullProgress progress;
+  CancelToken cancel;
+  auto data = loadSession(**r, progress, cancel);
+  ASSERT_TRUE(data.ok()) << data.status().toString();
+  EXPECT_EQ((*data)->sqlOperations, written);
+}
+
+// A reader built before kSqlOperation (it knows slots up to kMemory) reads the later counts as
+// "count, memory, sql": it takes memory's and leaves the SQL operations counted as unknown, which
+// is what it does with their records (RecordType200IsSkippedAndCounted).
+TEST(SessionFileTest, BlockSummariesStayReadableForReadersBeforeSqlOperations) {
+  BlockSummary b;
+  b.recordsByType[static_cast<size_t>(RecordType::kMemory)] = 5;
+  b.recordsByType[static_cast<size_t>(RecordType::kSqlOperation)] = 7;
+  std::string bytes;
+  b.encode(bytes);
+  ByteReader old(bytes);
+  old.svarint();
+  old.svarint();
+  EXPECT_EQ(old.varint(), 12u);  // slot 0 for readers before kMemory: both unknown
+  for (int i = 1; i < 8; ++i) EXPECT_EQ(old.varint(), 0u);
+  EXPECT_EQ(old.str(), "");
+  EXPECT_EQ(old.varint(), 0u);  // scenes
+  old.svarint();                // the placeholder span
+  old.svarint();
+  EXPECT_EQ(old.varint(), 2u);  // later slots: memory, SQL
+  EXPECT_EQ(old.varint(), 5u);
+  EXPECT_EQ(old.varint(), 7u);
+  auto decoded = BlockSummary::decode(bytes);
+  ASSERT_TRUE(decoded.ok()) << decoded.status().toString();
+  EXPECT_EQ(decoded->recordsByType, b.recordsByType);
+  EXPECT_EQ(decoded->recordsByType[0], 0u);
+}
+
+// A hostile or damaged SQL record: a duration below -1 reads as "not printed", a body cut short
+// is an error naming the record.
+TEST(SessionFileTest, MalformedSqlOperationRecordsAreClearErrors) {
+  SessionRecord r;
+  r.type = RecordType::kSqlOperation;
+  r.timeNs = 10;
+  r.sql = sqlOperation(10, "SELECT 1", -7);
+  std::string payload;
+  int64_t previous = 0;
+  encodeRecord(r, previous, payload);
+  std::vector<SessionRecord> out;
+  uint64_t skipped = 0;
+  ASSERT_TRUE(decodeRecords(payload, out, skipped).ok());
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].sql.durationMs, -1);
+  // Cut the body's last byte (the SQL's) and fix the record's length prefix to match.
+  std::string cut = payload.substr(0, payload.size() - 1);
+  cut[1] = static_cast<char>(cut[1] - 1);
+  out.clear();
+  const Status s = decodeRecords(cut, out, skipped);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("malformed sqlOperation record"), std::string::npos) << s.toString();
+}
+
 // A hostile or damaged memory record: values below -1 read as "not given", the pid is clamped,
 // a body cut short is an error naming the record.
 TEST(SessionFileTest, MalformedMemoryRecordsAreClearErrors) {

@@ -19,6 +19,7 @@ QColor kindColour(triage::SignatureKind kind) {
     case triage::SignatureKind::kBitmap: return {0x2e, 0x86, 0xc1};
     case triage::SignatureKind::kRegression: return {0xd6, 0x89, 0x10};
     case triage::SignatureKind::kStrictMode: return {0x8e, 0x44, 0xad};
+    case triage::SignatureKind::kSqliteLint: return {0x16, 0xa0, 0x85};
   }
   return {};
 }
