@@ -19,9 +19,12 @@ void LeakWatcher::destroyed(std::string activity, uint64_t wallMs, Clock::time_p
   if (!m_armed || (m_hasBaseline && wallMs < m_baselineWallMs)) return;
   // Before the baseline: kept until its check says whether it was logged while that check counted.
   Destroyed d{std::move(activity), wallMs, now + m_interval, 0};
-  // Logged before a check's counts were complete, read after it: that check's rise, claimed by
-  // other destroys, may be this one's. The counts cannot say which: judged together.
-  auto countedWithoutIt = [&](const Cohort& c) { return c.held > 0 && wallMs <= c.claimedUpToMs; };
+  // Logged before a check began counting, read after it: that check's rise, claimed by other
+  // destroys, may be this one's. The counts cannot say which: judged together. (One logged while
+  // the check counted is judged by the next check, as if read in time: checked().)
+  auto countedWithoutIt = [&](const Cohort& c) {
+    return c.held > 0 && c.claimedFromMs != 0 && wallMs <= c.claimedFromMs;
+  };
   if (m_hasBaseline && std::any_of(m_cohorts.begin(), m_cohorts.end(), countedWithoutIt)) {
     mergeCohorts(countedWithoutIt, std::move(d));
     return;
@@ -32,12 +35,17 @@ void LeakWatcher::destroyed(std::string activity, uint64_t wallMs, Clock::time_p
 size_t LeakWatcher::mergeCohorts(const std::function<bool(const Cohort&)>& pick, std::optional<Destroyed> late) {
   size_t first = m_cohorts.size();
   Cohort merged;
+  merged.timed = true;
+  merged.checksSince = UINT32_MAX;
   for (size_t i = 0; i < m_cohorts.size(); ++i) {
     Cohort& c = m_cohorts[i];
     if (!pick(c)) continue;
     first = std::min(first, i);
     merged.held += c.held;
-    merged.claimedUpToMs = std::max(merged.claimedUpToMs, c.claimedUpToMs);
+    merged.claimedFromMs = std::max(merged.claimedFromMs, c.claimedFromMs);
+    merged.timed = merged.timed && c.timed;
+    merged.recordsMayLinger = merged.recordsMayLinger || c.recordsMayLinger;
+    merged.checksSince = std::min(merged.checksSince, c.checksSince);
     for (Destroyed& d : c.members) merged.members.push_back(std::move(d));
     c.members.clear();
   }
@@ -73,6 +81,14 @@ bool LeakWatcher::Cohort::judged(uint32_t checks) const { return survived() >= c
 
 bool LeakWatcher::Cohort::open() const {
   return std::all_of(members.begin(), members.end(), [](const Destroyed& d) { return d.survived == 0; });
+}
+
+int64_t LeakWatcher::Cohort::claimLimit(int64_t recordsDropped) const {
+  if (!timed) return open() ? INT64_MAX : 0;  // without the wall clock: until its own first check
+  if (checksSince == 0) return INT64_MAX;     // the check right after its destroys
+  // The next one, if the system may still have listed their records at that check: what it
+  // dropped since. A rise in the heap's count is a later destroy's, whose line may be read late.
+  return checksSince == 1 && recordsMayLinger ? recordsDropped : 0;
 }
 
 void LeakWatcher::release(int64_t count) {
@@ -139,6 +155,7 @@ std::vector<LeakVerdict> LeakWatcher::checked(int64_t heapActivities, int64_t sy
     m_hasBaseline = true;
     m_baseline = excess;
     m_baselineWallMs = wallMs;
+    m_lastSystem = systemActivities;
     return verdicts;
   }
   for (const Rise& r : m_unclaimed) {
@@ -153,27 +170,57 @@ std::vector<LeakVerdict> LeakWatcher::checked(int64_t heapActivities, int64_t sy
     release(-rise);
     rise = 0;
   }
+  const bool timesKnown = wallMs != 0 && countedWallMs != 0;
   if (!m_fresh.empty()) {  // the check right after their destroys
-    m_cohorts.push_back({std::move(m_fresh), 0});
-    m_fresh.clear();
+    // One logged after this check began counting may or may not be in its counts: the next check,
+    // which begins after it, is its own (a loaded agent's check may run past the next destroy; a
+    // collected Activity's line read with a leaked one's would have shared its rise).
+    std::vector<Destroyed> later;
+    if (timesKnown) {
+      auto after = std::stable_partition(m_fresh.begin(), m_fresh.end(),
+                                         [&](const Destroyed& d) { return d.destroyedAtMs <= wallMs; });
+      later.assign(std::make_move_iterator(after), std::make_move_iterator(m_fresh.end()));
+      m_fresh.erase(after, m_fresh.end());
+    }
+    if (!m_fresh.empty()) {
+      // The system may still have listed their records if this check ended right after their
+      // destroys: then the next check may see the rise too. Otherwise this one's counts are theirs.
+      uint64_t latest = 0;
+      for (const Destroyed& d : m_fresh) latest = std::max(latest, d.destroyedAtMs);
+      Cohort formed{std::move(m_fresh)};
+      formed.timed = timesKnown;
+      formed.recordsMayLinger = countedWallMs < latest + kRecordDropMs;
+      m_cohorts.push_back(std::move(formed));
+    }
+    m_fresh = std::move(later);
   }
-  if (rise > 0) m_unclaimed.push_back({rise, countedWallMs == 0 ? UINT64_MAX : countedWallMs, now + m_interval});
-  // A rise belongs to destroys not yet past their first check, the latest first: a leaked Activity
-  // is counted by the system until it drops the record, soon after the app logged the destroy. Only
-  // a destroy logged before the counts that saw the rise were complete can explain it.
+  if (rise > 0) {
+    m_unclaimed.push_back({rise, countedWallMs == 0 ? UINT64_MAX : countedWallMs, wallMs, now + m_interval});
+  }
+  // A rise belongs to the cohort this check formed, the latest first, or, as far as the system
+  // dropped records since the previous check, to one that check formed so soon after its destroys
+  // that the system may still have listed them (without the checks' wall clock: any cohort before
+  // its own first check). An Activity destroyed earlier was judged by a check after its destroy:
+  // a later rise is not its (a leak whose line is read late would be pinned on a collected one).
+  // Only a destroy logged before the counts that saw the rise were complete can explain it.
+  int64_t recordsDropped = m_lastSystem < 0 ? 0 : std::max<int64_t>(0, m_lastSystem - systemActivities);
   for (auto c = m_cohorts.rbegin(); c != m_cohorts.rend(); ++c) {
-    if (!c->open()) continue;
+    int64_t limit = c->claimLimit(recordsDropped);
     for (Rise& r : m_unclaimed) {
       const int64_t room = static_cast<int64_t>(c->members.size()) - c->held;
       const bool inTime = std::any_of(c->members.begin(), c->members.end(),
                                       [&](const Destroyed& d) { return d.destroyedAtMs <= r.upToMs; });
-      if (room == 0 || r.count == 0 || !inTime) continue;
-      const int64_t claimed = std::min(room, r.count);
+      if (limit == 0 || room == 0 || r.count == 0 || !inTime) continue;
+      const int64_t claimed = std::min({room, r.count, limit});
       c->held += claimed;
       r.count -= claimed;
-      if (r.upToMs != UINT64_MAX) c->claimedUpToMs = std::max(c->claimedUpToMs, r.upToMs);
+      limit -= claimed;
+      if (c->timed && c->checksSince == 1) recordsDropped -= claimed;
+      c->claimedFromMs = std::max(c->claimedFromMs, r.fromMs);
     }
   }
+  for (Cohort& c : m_cohorts) c.checksSince = std::min(c.checksSince, UINT32_MAX - 1) + 1;
+  m_lastSystem = systemActivities;
   std::erase_if(m_unclaimed, [](const Rise& r) { return r.count == 0; });
   for (Cohort& c : m_cohorts) {
     for (Destroyed& d : c.members) {
@@ -194,6 +241,7 @@ void LeakWatcher::reset(Clock::time_point retryAt) {
   m_hasBaseline = false;
   m_baseline = 0;
   m_baselineWallMs = 0;
+  m_lastSystem = -1;
   m_unclaimed.clear();
   m_fresh.clear();
   m_cohorts.clear();

@@ -11,12 +11,16 @@
 //    after that check began counting is watched, even when read before the baseline is taken (its
 //    count may have come after the heap's; if not, its cohort sees no rise: no verdict);
 //  - a check right after each destroy is seen (it does not count as one of the `checks`): the
-//    Activities destroyed since the previous check form a cohort, and a rise belongs to the latest
-//    cohorts not yet past their first own check (the system may drop a record a little after the
-//    destroy is logged); one the GC collected adds nothing and, past its first check, is done.
-//    A destroy logged after a check's counts were complete cannot explain its rise, so never claims
-//    it; a destroy read late (its line still on its way at the check) that the check's counts may
-//    hold is judged together with the cohorts that claimed that check's rise;
+//    Activities destroyed before it began counting and since the previous check form a cohort
+//    (one logged while it counted waits for the next check: each destroy is judged by a check
+//    that began after it). A rise belongs to the cohort that check formed, the latest first, or,
+//    as far as the system's count fell since, to one the check before formed within
+//    `kRecordDropMs` of its destroys (the system may drop a record a little after the destroy is
+//    logged; without the checks' wall clock: to cohorts not yet past their first own check).
+//    A collected Activity adds nothing and, past its first check, is done; a later rise is never
+//    pinned on it. A destroy logged after a check's counts were complete cannot explain its rise,
+//    so never claims it; a destroy read late (its line still on its way at the check) logged
+//    before the check began counting is judged together with the cohorts that claimed its rise;
 //  - each destroy's own checks, `interval` after it and every interval after: a fall in the excess
 //    releases held Activities — of the cohorts that have survived the fewest of their checks (the
 //    framework lets go of an Activity soon after onDestroy); when several such cohorts are held,
@@ -53,6 +57,9 @@ class LeakWatcher {
   using Clock = std::chrono::steady_clock;
   static constexpr std::chrono::milliseconds kDefaultInterval{5000};
   static constexpr uint32_t kDefaultChecks = 3;
+  // How long after an Activity's destroy line the system may still list its record (it drops it
+  // as the app reports the destroy, milliseconds later; a second is generous).
+  static constexpr uint64_t kRecordDropMs = 1000;
 
   // 0 → the defaults; the interval is clamped to 500 ms..60 s, the checks to 1..20.
   void configure(uint32_t intervalMs, uint32_t checks);
@@ -90,18 +97,28 @@ class LeakWatcher {
   struct Cohort {
     std::vector<Destroyed> members;  // in destroy order
     int64_t held = 0;                // how many of them the heap still counts
-    // The latest end of counting of a check whose rise it claimed (0: none known): a destroy
+    // The latest start of counting of a check whose rise it claimed (0: none known): a destroy
     // logged before it but read after may be what that check counted.
-    uint64_t claimedUpToMs = 0;
+    uint64_t claimedFromMs = 0;
+    // Which rises it may claim (checked()): formed by a check whose wall clock was known (`timed`),
+    // the checks since, and whether that check ended so soon after its destroys that the system
+    // may still have listed their records.
+    bool timed = false;
+    bool recordsMayLinger = false;
+    uint32_t checksSince = 0;
     uint32_t survived() const;  // the fewest checks a member survived
     bool judged(uint32_t checks) const;
-    bool open() const;  // none of its members had its own check yet: it may claim a rise
+    bool open() const;  // none of its members had its own check yet
+    // How much of a rise it may claim at this check, of which the system dropped `recordsDropped`.
+    int64_t claimLimit(int64_t recordsDropped) const;
   };
   // A rise no destroy claimed yet: only destroys logged up to `upToMs` (the end of counting of the
-  // check that saw it) can explain it; after `until` it is part of the baseline.
+  // check that saw it) can explain it; after `until` it is part of the baseline. `fromMs`: when that
+  // check began counting (0: not known).
   struct Rise {
     int64_t count = 0;
     uint64_t upToMs = UINT64_MAX;
+    uint64_t fromMs = 0;
     Clock::time_point until;
   };
   void release(int64_t count);
@@ -114,7 +131,8 @@ class LeakWatcher {
   uint32_t m_checks = kDefaultChecks;
   bool m_armed = false;
   bool m_hasBaseline = false;
-  int64_t m_baseline = 0;  // excess no watched destroy accounts for
+  int64_t m_baseline = 0;     // excess no watched destroy accounts for
+  int64_t m_lastSystem = -1;  // the system's count at the previous check (-1: none yet)
   uint64_t m_baselineWallMs = 0;
   Clock::time_point m_retryAt = Clock::time_point::min();
   // Rises no new destroy accounted for (a destroy line may still be on its way): claimed by the

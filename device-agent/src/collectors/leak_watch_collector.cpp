@@ -88,10 +88,10 @@ void LeakWatchCollector::check(CollectorContext& context) {
   }
   const int system = core::devicetext::countActivityRecordsOf(activities->output, pid, context.app().package());
   const uint64_t countedWallMs = wallMs();  // a destroy logged later cannot explain what these counts show
-  // Destroys the app logged while the tools ran are in the logcat pipe, unread: read them first,
-  // so a rise they caused is not claimed by an earlier destroy still waiting for its check (the
-  // collected Activity destroyed just before a leaking one would be blamed on a loaded machine).
-  // At the baseline's check, those logged once it began counting are watched (leak_watcher.h).
+  // Destroys the app logged before and while the tools ran are in the logcat pipe, unread: read
+  // them first. One logged before the check began is judged by it; one logged while it counted
+  // is judged by the next check, which begins after it (a loaded agent's check may run past the
+  // next destroy); at the baseline's check, those are watched (leak_watcher.h).
   context.drainLog();
   if (!context.active()) return;
   for (const LeakVerdict& verdict : m_leaks.checked(*heapActivities, system, Clock::now(), atWallMs, countedWallMs)) {
