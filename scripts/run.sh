@@ -10,7 +10,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/setup.sh"
 build="$root/build/release"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DMXI_BUILD_TESTS=OFF \
-  -DCMAKE_CXX_COMPILER_LAUNCHER=ccache >/dev/null
+  -DCMAKE_CXX_COMPILER_LAUNCHER="$root/cmake/ccache-launcher" >/dev/null
 cmake --build "$build" --target mxi matrix-inspector mxi-agents mxi-device-sim mxi-android-tool >/dev/null
 gui="$build/app/gui/matrix-inspector"
 

@@ -17,7 +17,7 @@ done
 
 MXI_SETUP_EXTRA="xvfb xauth" "$root/scripts/setup.sh"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DMXI_BUILD_TESTS=OFF \
-  -DCMAKE_CXX_COMPILER_LAUNCHER=ccache >/dev/null
+  -DCMAKE_CXX_COMPILER_LAUNCHER="$root/cmake/ccache-launcher" >/dev/null
 cmake --build "$build" --target matrix-inspector mxi-agents mxi-device-sim mxi-android-tool >/dev/null
 mkdir -p "$out"
 gui="$build/app/gui/matrix-inspector"

@@ -10,7 +10,7 @@ packages=(
   # libraries
   zlib1g-dev libzip-dev nlohmann-json3-dev libcli11-dev libxxhash-dev libpng-dev libssl-dev libusb-1.0-0-dev
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev
-  # the triage store: embedded SQLite, and libpq for a team's PostgreSQL server
+  # the triage store: embedded SQLite (also the demo phone's database), and libpq for a team's PostgreSQL server
   libsqlite3-dev libpq-dev
   # SQLiteLint's whitelist XML (libssl-dev above gives its MD5)
   libexpat1-dev

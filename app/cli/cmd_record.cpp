@@ -1,26 +1,28 @@
 // `mxi record --package PKG [-s SERIAL] [--duration S] [--wait | --launch] [--dump-heap-at S]...
 // [--method-trace [--launch] [--sampling US]] [--memory-ms N] [--leak-watch off|report|manual|auto
-// [--leak-check-ms N] [--leak-checks N]] -o FILE.mxs`: checks that the app is installed
+// [--leak-check-ms N] [--leak-checks N]] [--sql-log] [--no-sql-check] -o FILE.mxs`: checks that the app is installed
 // (else names the closest installed packages) and runs (else waits for it, launches it, or says
 // so), deploys the agent, streams frames, Matrix issues and ANRs into a session file with a live
 // one-line summary (the figures of a live model fed as a sink of the recorder's one stream), takes heap dumps at the
 // given times into files next to it, and traces the app's methods (ART's own tracer, no SDK in the app) into
 // evil-method, startup and main-thread IO issues; samples the app's memory and watches destroyed Activities for leaks
-// (docs/LEAKS.md). Ctrl-C stops cleanly: the file is closed complete. When the agent
-// dies or the phone vanishes the recorder says so once, keeps what it has and restarts it (on a terminal the line
-// counts the outage; the final line and the session, as a gap, keep it); when the app dies it says so and follows the
-// restarted process. A recording that captured nothing is not kept (exit 1).
+// (docs/LEAKS.md); at the end checks the app's databases with SQLiteLint's rules (record_sql.h). Ctrl-C stops cleanly:
+// the file is closed complete. When the agent dies or the phone vanishes the recorder says so once, keeps what it has
+// and restarts it (on a terminal the line counts the outage; the final line and the session, as a gap, keep it); when
+// the app dies it says so and follows the restarted process. A recording that captured nothing is not kept (exit 1).
 #include <unistd.h>
 
 #include <algorithm>
 #include <condition_variable>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <mutex>
 #include <optional>
 
 #include "app/cli/agent_device.h"
 #include "app/cli/commands.h"
+#include "app/cli/record_sql.h"
 #include "app/cli/record_status_line.h"
 #include "core/agentlink/app_presence.h"
 #include "core/agentlink/live_recorder.h"
@@ -51,6 +53,8 @@ struct RecordArgs {
   std::string leakWatch = "report";
   uint32_t leakCheckMs = 0;  // 0: the agent's default
   uint32_t leakChecks = 0;
+  bool sqlLog = false;
+  bool noSqlCheck = false;
 };
 
 // What `mxi record` says about a leak verdict once it is in the session; in `manual` mode also the
@@ -213,6 +217,13 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
   cmd->add_option("--leak-checks", args->leakChecks,
                   "With --leak-watch: checks an Activity must survive to be a leak (default 3)")
       ->check(CLI::Range(1u, 100u));
+  cmd->add_flag("--sql-log", args->sqlLog,
+                "Log every SQL statement with its time and thread: sets log.tag.SQLiteTime VERBOSE, restarts the app "
+                "(it reads the property when it starts), and puts the property back at the end (also after Ctrl-C or "
+                "a lost device); the statements feed the database check");
+  cmd->add_flag("--no-sql-check", args->noSqlCheck,
+                "Do not copy and check the app's databases at the end (run-as, debuggable apps only; Matrix "
+                "SQLiteLint's six checkers, issues tagged SQLiteLint)");
   addAgentTargetOptions(*cmd, args->target);
   cmd->footer(std::string("Exit codes: 0 recorded (also when stopped by Ctrl-C; the file is complete), 1 nothing "
                           "recorded (no frame, issue, ANR, memory sample or heap dump: no file is kept), 2 the app is "
@@ -228,6 +239,10 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
       return core::invalidInput("--sampling, --streaming and --component need --method-trace");
     }
     if (args->wait && args->launch) return core::invalidInput("--wait and --launch exclude each other");
+    if (args->sqlLog && (args->wait || args->methodTrace)) {
+      return core::invalidInput("--sql-log restarts the app: it excludes --wait and --method-trace");
+    }
+    if (args->sqlLog) args->launch = true;  // it is started anyway
     const auto leakWatch = core::agentlink::parseLeakWatchMode(args->leakWatch);
     if (!leakWatch) return core::invalidInput("--leak-watch must be off, report, manual or auto");
     if (*leakWatch == core::protocol::LeakWatchMode::kOff && (args->leakCheckMs || args->leakChecks)) {
@@ -242,6 +257,12 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
     core::agentlink::DeviceAgent& agent = *device;
     const bool tty = isatty(STDERR_FILENO) != 0;
     RETURN_IF_ERROR(prepareApp(agent, *args));
+    RecordSql sql(agent, args->package, args->sqlLog, !args->noSqlCheck, tty);
+    struct PutBack {  // the SQLiteTime property, on every way out
+      RecordSql& sql;
+      ~PutBack() { sql.finish(); }
+    } putBack{sql};
+    RETURN_IF_ERROR(sql.begin());
     core::agentlink::RecordOptions options;
     options.packageName = args->package;
     options.duration = std::chrono::milliseconds(static_cast<int64_t>(args->durationSeconds * 1000));
@@ -275,6 +296,9 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
           std::fprintf(stderr, "%smxi record: %s\n", tty ? "\r\033[K" : "", notice.c_str());
         });
     recorder.addSink(feed);
+    recorder.setClosingStep([&sql](int64_t deviceNowNs, int32_t appPid, bool captured) {
+      return sql.close(deviceNowNs, appPid, captured);
+    });
     recorder.setLeakObserver(
         [tty, args](const core::agentlink::LeakVerdictNotice& leak) { printLeakVerdict(leak, *args, tty); });
     recorder.setHeapDumpObserver([tty](const core::agentlink::HeapDumpProgress& p) {
@@ -315,18 +339,23 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
       order.evilMethodMs = args->evilMethodMs;
       recorder.requestMethodTrace(methodTracePath(args->output), order);
     }
-    // The recording runs on this thread (task 0); the heap dump schedule, if any, beside it.
+    // The recording runs on this thread (task 0); the heap dump schedule and the SQLiteTime lines,
+    // if any, beside it.
     HeapDumpSchedule dumps(recorder, args->dumpHeapAt, args->output);
     recorder.setConnectionObserver([&dumps](bool connected, const core::protocol::AgentHello&, const std::string&) {
       if (connected) dumps.begin();
     });
-    const core::Status status = core::WorkerPool(2).run(dumps.empty() ? 1 : 2, [&](size_t task) {
-      if (task == 1) {
-        dumps.run();
+    std::vector<std::function<void()>> beside;
+    if (!dumps.empty()) beside.push_back([&dumps] { dumps.run(); });
+    if (sql.following()) beside.push_back([&sql] { sql.follow(); });
+    const core::Status status = core::WorkerPool(1 + beside.size()).run(1 + beside.size(), [&](size_t task) {
+      if (task > 0) {
+        beside[task - 1]();
         return core::okStatus();
       }
       const core::Status recorded = recorder.run(cancel);
       dumps.stop();
+      sql.finish();  // the follower ends too when no session was ever open
       return recorded;
     });
     agent.stopAgent();

@@ -98,6 +98,11 @@ class LiveRecorder {
   using OnHeapDump = std::function<void(const HeapDumpProgress&)>;
   using OnApp = std::function<void(int32_t pid, const std::string& what)>;
   using OnLeak = std::function<void(const LeakVerdictNotice&)>;
+  // What the recording adds once it ends, before the session closes (mxi record's database check
+  // and its SQLiteTime property put back): told the newest device time, the app's pid and whether
+  // anything was captured; its records go to every sink.
+  using OnClosing =
+      std::function<std::vector<session::SessionRecord>(int64_t deviceNowNs, int32_t appPid, bool captured)>;
 
   LiveRecorder(RecordOptions options, Connect connect, OnStats onStats, OnNotice onNotice);
 
@@ -112,6 +117,8 @@ class LiveRecorder {
   void setAppObserver(OnApp observer) { m_onApp = std::move(observer); }
   // Told each leak verdict once it is in the session.
   void setLeakObserver(OnLeak observer) { m_onLeak = std::move(observer); }
+  // Called on run()'s thread after the last message (after `cancel` too) when the session is open.
+  void setClosingStep(OnClosing step) { m_onClosing = std::move(step); }
 
   // Runs until the duration elapsed (and a heap dump in transfer arrived) or `cancel` fired; the
   // session file is complete either way — or removed when it captured nothing (stats().discarded).
@@ -171,6 +178,7 @@ class LiveRecorder {
   OnHeapDump m_onHeapDump;
   OnApp m_onApp;
   OnLeak m_onLeak;
+  OnClosing m_onClosing;
   RecordStats m_stats;
   live::SessionFileSink m_file{m_options.sessionPath};
   std::vector<live::RecordSink*> m_sinks{&m_file};  // the file first

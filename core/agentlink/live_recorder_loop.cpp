@@ -144,6 +144,13 @@ Status LiveRecorder::record(const CancelToken& cancel) {
     // verdicts never dumped are recorded as they came.
     const Status leaks = m_leakWatch.takeAnalyses(true);
     if (failure.ok()) failure = leaks;
+    if (m_onClosing) {
+      for (const session::SessionRecord& r :
+           m_onClosing(m_translator.lastDeviceNs(), m_stats.appPid, m_stats.captured > 0)) {
+        const Status added = append(r);
+        if (failure.ok()) failure = added;
+      }
+    }
     for (live::RecordSink* sink : m_sinks) {
       const Status closed = sink->close();  // the file first: complete whatever a later sink says
       if (failure.ok()) failure = closed;

@@ -34,6 +34,7 @@ std::vector<LintStatement> dbinfoStatements(const dbinfo::DbinfoReport& report, 
           if (op->durationMs) s.durationMs = static_cast<double>(*op->durationMs);
           s.timeMs = stampMs(*op);
           s.source = name + ":" + std::to_string(op->line);
+          s.database = op->path.value_or(pool.path);
           out.push_back(std::move(s));
         }
       }

@@ -16,6 +16,7 @@ struct LintStatement {
   std::optional<bool> mainThread;    // ran on the app's main thread, when the source says
   std::optional<int64_t> timeMs;     // when it ran (ms on any one clock), for PreparedStatementBetter
   std::string source;                // "FILE:LINE", for messages
+  std::string database;              // the database's path as the app opened it, when the source says
 };
 
 // The statement with every string, number and blob literal replaced by `?`, comments dropped,

@@ -84,10 +84,26 @@ std::optional<int64_t> threadtimeMs(std::string_view line) {
   return ((((*month * 31 + *day) * 24 + *h) * 60 + *m) * 60 + *s) * 1000 + *ms;
 }
 
-// The pid and tid of a threadtime line: the two numbers after the time.
-std::optional<std::pair<long, long>> pidTid(std::string_view line) {
-  if (line.size() < 19) return std::nullopt;
-  std::string rest(line.substr(18));
+// "SECONDS.mmm" at the start of a `-v epoch` line (what the agent and `mxi record --sql-log`
+// ask for: `-v threadtime -v epoch`), as ms since the epoch; the length of the stamp.
+std::optional<std::pair<int64_t, size_t>> epochMs(std::string_view line) {
+  size_t i = 0;
+  while (i < line.size() && line[i] == ' ') ++i;
+  const size_t digits = i;
+  while (i < line.size() && std::isdigit(static_cast<unsigned char>(line[i]))) ++i;
+  if (i == digits || i - digits > 12 || i + 4 > line.size() || line[i] != '.') return std::nullopt;
+  for (size_t k = i + 1; k < i + 4; ++k) {
+    if (!std::isdigit(static_cast<unsigned char>(line[k]))) return std::nullopt;
+  }
+  const int64_t seconds = std::strtoll(std::string(line.substr(digits, i - digits)).c_str(), nullptr, 10);
+  const int64_t ms = std::strtoll(std::string(line.substr(i + 1, 3)).c_str(), nullptr, 10);
+  return std::make_pair(seconds * 1000 + ms, i + 4);
+}
+
+// The pid and tid of a threadtime line: the two numbers after the time (its stamp `stampLength` long).
+std::optional<std::pair<long, long>> pidTid(std::string_view line, size_t stampLength = 18) {
+  if (line.size() < stampLength + 1) return std::nullopt;
+  std::string rest(line.substr(stampLength));
   char* end = nullptr;
   const long pid = std::strtol(rest.c_str(), &end, 10);
   if (end == rest.c_str()) return std::nullopt;
@@ -171,7 +187,11 @@ std::vector<LintStatement> readSqliteTimeLog(std::string_view text, const std::s
     if (const auto t = threadtimeMs(line)) {
       s.timeMs = *t;
       if (const auto ids = pidTid(line)) s.mainThread = ids->first == ids->second;
+    } else if (const auto e = epochMs(line)) {
+      s.timeMs = e->first;
+      if (const auto ids = pidTid(line, e->second)) s.mainThread = ids->first == ids->second;
     }
+    s.database = std::string(trim(message.substr(0, open)));
     s.source = name + ":" + std::to_string(lineNo);
     if (!trim(s.sql).empty()) out.push_back(std::move(s));
     if (nl == text.size()) break;

@@ -73,7 +73,7 @@ TEST(AgentCollectorTest, ARegisteredCollectorIsPolledAtItsPeriodAndItsMessagesRe
 
   agent::AgentOptions options;
   options.token = token;
-  options.toolDir = std::string(MXI_TEST_SIM_ROOT) + "/bin";
+  options.toolDir = std::string(build::simRoot()) + "/bin";
   options.dataDir = (scratch / "agent-data").string();
   options.procDir = (scratch / "no-proc").string();
   options.idleTimeoutMs = 300;

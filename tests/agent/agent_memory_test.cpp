@@ -51,10 +51,10 @@ class AgentMemoryTest : public ::testing::Test {
 
   void start(const proto::StartCollecting& startCollecting) {
     m_agent = std::make_unique<AgentProcess>(
-        MXI_TEST_AGENT,
-        std::vector<std::string>{"--token", m_token, "--tool-dir", std::string(MXI_TEST_SIM_ROOT) + "/bin",
-                                 "--data-dir", (m_scratch / "agent-data").string(), "--idle-timeout", "20",
-                                 "--proc-dir", (m_scratch / "no-proc").string()},
+        build::agent(),
+        std::vector<std::string>{"--token", m_token, "--tool-dir", std::string(build::simRoot()) + "/bin", "--data-dir",
+                                 (m_scratch / "agent-data").string(), "--idle-timeout", "20", "--proc-dir",
+                                 (m_scratch / "no-proc").string()},
         m_env);
     ASSERT_GT(m_agent->pid(), 0);
     ASSERT_TRUE(m_client.connect(m_token));
@@ -101,7 +101,7 @@ class AgentMemoryTest : public ::testing::Test {
   void runTool(const std::string& commandLine) {
     std::string cmd = "env";
     for (const auto& [k, v] : m_env) cmd += " " + k + "='" + v + "'";
-    cmd += " " + std::string(MXI_TEST_SIM_ROOT) + "/bin/" + commandLine + " > /dev/null";
+    cmd += " " + std::string(build::simRoot()) + "/bin/" + commandLine + " > /dev/null";
     ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
   }
 
@@ -247,7 +247,7 @@ TEST_F(AgentMemoryTest, ALeakFromBeforeTheWatchIsNotBlamedOnALaterCollectedDestr
   const fs::path out = m_scratch / "meminfo.txt";
   std::string cmd = "env";
   for (const auto& [k, v] : m_env) cmd += " " + k + "='" + v + "'";
-  cmd += " " + std::string(MXI_TEST_SIM_ROOT) + "/bin/dumpsys meminfo 4242 > " + out.string();
+  cmd += " " + std::string(build::simRoot()) + "/bin/dumpsys meminfo 4242 > " + out.string();
   ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
   const auto report = core::devicetext::parseMeminfo(readFile(out));
   ASSERT_EQ(report.processes.size(), 1u);
@@ -318,7 +318,7 @@ TEST_F(AgentMemoryTest, TheSimulatedMeminfoFollowsTheRealLayouts) {
     const fs::path out = m_scratch / "meminfo.txt";
     std::string cmd = "env";
     for (const auto& [k, v] : m_env) cmd += " " + k + "='" + v + "'";
-    cmd += " " + std::string(MXI_TEST_SIM_ROOT) + "/bin/dumpsys meminfo " + args + " > " + out.string();
+    cmd += " " + std::string(build::simRoot()) + "/bin/dumpsys meminfo " + args + " > " + out.string();
     EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
     return readFile(out);
   };

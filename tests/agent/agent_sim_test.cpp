@@ -65,12 +65,12 @@ class AgentSimTest : public ::testing::Test {
 
   void startAgent(std::vector<std::string> extra = {}) {
     std::vector<std::string> args = {"--token",          m_token,
-                                     "--tool-dir",       std::string(MXI_TEST_SIM_ROOT) + "/bin",
+                                     "--tool-dir",       std::string(build::simRoot()) + "/bin",
                                      "--data-dir",       (m_scratch / "agent-data").string(),
                                      "--idle-timeout",   "20",
                                      "--heap-stable-ms", "200"};
     args.insert(args.end(), extra.begin(), extra.end());
-    m_agent = std::make_unique<AgentProcess>(MXI_TEST_AGENT, args, m_env);
+    m_agent = std::make_unique<AgentProcess>(build::agent(), args, m_env);
     ASSERT_GT(m_agent->pid(), 0);
   }
 
@@ -95,7 +95,7 @@ class AgentSimTest : public ::testing::Test {
   void runTool(const std::string& commandLine) {
     std::string cmd = "env";
     for (const auto& [k, v] : m_env) cmd += " " + k + "='" + v + "'";
-    cmd += " " + std::string(MXI_TEST_SIM_ROOT) + "/bin/" + commandLine + " > /dev/null";
+    cmd += " " + std::string(build::simRoot()) + "/bin/" + commandLine + " > /dev/null";
     ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
   }
   // Starts the replay's timeline now, as the agent's first look at the log would.
@@ -109,7 +109,7 @@ class AgentSimTest : public ::testing::Test {
 
 TEST(AgentBinary, VersionPrintsVersionAndBuildHash) {
   const std::string out = scratchDir("agent_version") / "out.txt";
-  const std::string cmd = std::string(MXI_TEST_AGENT) + " --version > " + out;
+  const std::string cmd = std::string(build::agent()) + " --version > " + out;
   ASSERT_EQ(std::system(cmd.c_str()), 0);
   EXPECT_TRUE(std::regex_match(readFile(out), std::regex("mxi-agent [0-9]+\\.[0-9]+\\.[0-9]+ [0-9a-f]{16}\n")))
       << readFile(out);

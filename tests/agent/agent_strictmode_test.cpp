@@ -36,8 +36,8 @@ TEST(AgentStrictModeTest, LogcatReportsArriveWholeAndOnceAndDropBoxEntriesFromCo
                                                   {"MXI_SIM_ANR_AT_MS", "3600000"},
                                                   {"MXI_SIM_LEAK_EVERY_MS", "0"},
                                                   {"MXI_SIM_COLLECTED_EVERY_MS", "0"}};
-  AgentProcess agent(MXI_TEST_AGENT,
-                     {"--token", token, "--tool-dir", std::string(MXI_TEST_SIM_ROOT) + "/bin", "--data-dir",
+  AgentProcess agent(build::agent(),
+                     {"--token", token, "--tool-dir", std::string(build::simRoot()) + "/bin", "--data-dir",
                       (scratch / "agent-data").string(), "--idle-timeout", "20"},
                      env);
   ASSERT_GT(agent.pid(), 0);

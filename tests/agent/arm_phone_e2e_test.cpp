@@ -32,16 +32,15 @@ class ArmPhoneTest : public ::testing::TestWithParam<Phone> {
  protected:
   void SetUp() override {
     const Phone& phone = GetParam();
-    const std::string built = "," + std::string(MXI_TEST_AGENT_ABIS) + ",";
+    const std::string built = "," + std::string(build::agentAbis()) + ",";
     if (built.find(std::string(",") + phone.abi + ",") == std::string::npos) {
-      GTEST_SKIP() << "this build makes no " << phone.abi << " agent (MXI_AGENT_ABIS=\"" << MXI_TEST_AGENT_ABIS
-                   << "\")";
+      GTEST_SKIP() << "this build makes no " << phone.abi << " agent (MXI_AGENT_ABIS=\"" << build::agentAbis() << "\")";
     }
     if (referenceDir().empty()) GTEST_SKIP() << "../shared/reference is absent: nothing to replay";
     ASSERT_TRUE(adbAvailable()) << "Debian's adb is needed (scripts/setup.sh installs it)";
     ASSERT_FALSE(sim::findOnPath(phone.qemu).empty())
         << phone.qemu << " is needed (Debian's qemu-user-static; scripts/setup.sh installs it)";
-    m_prefix = MXI_TEST_PREFIX;
+    m_prefix = build::installPrefix();
     ASSERT_TRUE(fs::exists(m_prefix / "bin/mxi")) << "the project is not installed in " << m_prefix;
     m_installedAgent = m_prefix / "share/matrix-inspector/agent" / phone.abi / "mxi-agent";
     ASSERT_TRUE(fs::exists(m_installedAgent)) << m_installedAgent;
@@ -116,7 +115,7 @@ TEST_P(ArmPhoneTest, TheInstalledMxiRecordsFramesIssuesTheAnrAndAHeapDumpThrough
 
 TEST_P(ArmPhoneTest, AnAgentOfAnotherMachineIsRefusedWithTheShellsReason) {
   // The x86_64 agent pushed to an arm phone: the phone's shell cannot exec it, and deploy says so.
-  const ProgramRun r = mxi({"agent", "deploy", "--agent", MXI_TEST_HOST_AGENT});
+  const ProgramRun r = mxi({"agent", "deploy", "--agent", build::agent()});
   EXPECT_NE(r.exitCode, 0);
   EXPECT_NE(r.err.find(std::string("the pushed agent does not run on this device (ABI ") + GetParam().abi + "): "),
             std::string::npos)

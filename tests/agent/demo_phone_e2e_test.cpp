@@ -36,7 +36,7 @@ class DemoPhoneTest : public ::testing::TestWithParam<Demo> {
     if (!GetParam().synthetic && referenceDir().empty())
       GTEST_SKIP() << "../shared/reference is absent: no captures to replay";
     m_scratch = scratchDir(std::string("demo_phone_") + GetParam().name);
-    std::vector<std::string> args{"--demo", "--android-tool", MXI_TEST_ANDROID_TOOL};
+    std::vector<std::string> args{"--demo", "--android-tool", build::androidTool()};
     if (!GetParam().synthetic) {  // the demo plays the real captures only when pointed at them
       args.insert(args.end(), {"--env", "MXI_SIM_REFERENCE=" + (fs::path(referenceDir()) / "fixtures").string()});
     }
@@ -47,7 +47,7 @@ class DemoPhoneTest : public ::testing::TestWithParam<Demo> {
 
   ProgramRun mxi(std::vector<std::string> args) {
     return runMxi(std::move(args),
-                  RunOptions().withEnv(mxiEnvironment(m_adb->environment(), m_sim->hostPort(), MXI_TEST_AGENT)));
+                  RunOptions().withEnv(mxiEnvironment(m_adb->environment(), m_sim->hostPort(), build::agent())));
   }
 
   fs::path m_scratch;
@@ -135,14 +135,14 @@ class DemoLeakWatchTest : public ::testing::Test {
 
   void freshPhone() {
     m_sim.reset();
-    m_sim = std::make_unique<SimProcess>(std::vector<std::string>{"--demo", "--android-tool", MXI_TEST_ANDROID_TOOL},
+    m_sim = std::make_unique<SimProcess>(std::vector<std::string>{"--demo", "--android-tool", build::androidTool()},
                                          m_scratch / ("root" + std::to_string(++m_phones)));
     ASSERT_TRUE(m_sim->started() && m_adb->connect(*m_sim)) << m_sim->log();
   }
 
   ProgramRun mxi(std::vector<std::string> args) {
     return runMxi(std::move(args),
-                  RunOptions().withEnv(mxiEnvironment(m_adb->environment(), m_sim->hostPort(), MXI_TEST_AGENT)));
+                  RunOptions().withEnv(mxiEnvironment(m_adb->environment(), m_sim->hostPort(), build::agent())));
   }
 
   // `mxi session export --to json` of `session`, parsed.

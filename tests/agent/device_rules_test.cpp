@@ -38,7 +38,7 @@ class DeviceRulesTest : public ::testing::Test {
                                     std::vector<std::string> options = {}) {
     std::vector<std::string> args = {"--tools",
                                      "--android-tool",
-                                     MXI_TEST_ANDROID_TOOL,
+                                     build::androidTool(),
                                      "--serial",
                                      name,
                                      "--env",
@@ -57,7 +57,7 @@ class DeviceRulesTest : public ::testing::Test {
 
   ProgramRun mxi(std::vector<std::string> args, const std::string& serial) {
     ::unsetenv("ANDROID_SERIAL");
-    return runMxi(std::move(args), RunOptions().withEnv(mxiEnvironment(m_adb.environment(), serial, MXI_TEST_AGENT)));
+    return runMxi(std::move(args), RunOptions().withEnv(mxiEnvironment(m_adb.environment(), serial, build::agent())));
   }
 
   fs::path m_scratch;

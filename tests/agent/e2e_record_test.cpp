@@ -56,7 +56,7 @@ class E2eRecordTest : public ::testing::Test {
     const fs::path root = s_dir / "root";
     // The simulated phone as `mxi-device-sim --tools` sets it up, replaying faster than real time.
     s_sim = std::make_unique<SimProcess>(
-        std::vector<std::string>{"--tools", "--android-tool", MXI_TEST_ANDROID_TOOL, "--heap",
+        std::vector<std::string>{"--tools", "--android-tool", build::androidTool(), "--heap",
                                  (fs::path(fixtureDumpDir()) / "android_heap.hprof").string(), "--env",
                                  "MXI_SIM_REFERENCE=" + (fs::path(referenceDir()) / "fixtures").string(), "--env",
                                  "MXI_SIM_FRAME_MS=8", "--env", "MXI_SIM_LOG_MS=4", "--env", "MXI_SIM_ANR_AT_MS=800",
@@ -78,7 +78,7 @@ class E2eRecordTest : public ::testing::Test {
     m_scratch = scratchDir(std::string("agent_e2e_") + ::testing::UnitTest::GetInstance()->current_test_info()->name());
   }
   std::vector<std::string> env() const {
-    return mxiEnvironment(s_adb->environment(), s_sim->hostPort(), MXI_TEST_AGENT);
+    return mxiEnvironment(s_adb->environment(), s_sim->hostPort(), build::agent());
   }
   // A recording here is about frames, issues and ANRs: unless a test says otherwise, without the
   // memory timeline and the leak watch (their own tests: AgentMemoryTest, the demo phone's leak
@@ -292,8 +292,9 @@ TEST_F(E2eRecordTest, AgentKilledMidStreamIsReportedAndRecordingContinues) {
 // session holds it as a frame gap with a mark that says why. No agent shell command, no token.
 TEST_F(E2eRecordTest, ThePhoneVanishingIsOneLineThenTheOutageInTheFinalLineAndAGapInTheSession) {
   const fs::path out = m_scratch / "vanish.mxs";
+  // Without the database check: its marks (a system app is not run-as's) are SqlCheckTest's.
   RunningProgram record({cliPath(), "record", "--package", "com.android.settings", "--duration", "12", "--poll-ms",
-                         "250", "--memory-ms", "0", "--leak-watch", "off", "-o", out.string()},
+                         "250", "--memory-ms", "0", "--leak-watch", "off", "--no-sql-check", "-o", out.string()},
                         RunOptions().withEnv(env()).mergingStderr());
   ASSERT_TRUE(record.waitForOutput(" fps  frames ", 30s)) << record.output();  // recording
   struct BackForTheNextTests {

@@ -36,7 +36,7 @@ class FrameGapTest : public ::testing::Test {
   void startPhone(int refreshHz, int frameMs) {
     m_scratch = scratchDir(std::string("frame_gap_") + ::testing::UnitTest::GetInstance()->current_test_info()->name());
     m_sim = std::make_unique<SimProcess>(
-        std::vector<std::string>{"--tools", "--android-tool", MXI_TEST_ANDROID_TOOL, "--env",
+        std::vector<std::string>{"--tools", "--android-tool", build::androidTool(), "--env",
                                  "MXI_SIM_REFERENCE=" + (m_scratch / "no-captures").string(), "--env",
                                  "MXI_SIM_REFRESH_HZ=" + std::to_string(refreshHz), "--env",
                                  "MXI_SIM_FRAME_MS=" + std::to_string(frameMs), "--env", "MXI_SIM_LEAD_MS=300"},
@@ -47,7 +47,7 @@ class FrameGapTest : public ::testing::Test {
 
   ProgramRun mxi(std::vector<std::string> args) {
     return runMxi(std::move(args),
-                  RunOptions().withEnv(mxiEnvironment(m_adb->environment(), m_sim->hostPort(), MXI_TEST_AGENT)));
+                  RunOptions().withEnv(mxiEnvironment(m_adb->environment(), m_sim->hostPort(), build::agent())));
   }
 
   // The synthetic app's vsync index of a device time: its rows start at the timeline's origin

@@ -34,7 +34,7 @@ class StrictModeLiveTest : public ::testing::Test {
   void freshPhone() {
     m_sim.reset();
     m_sim = std::make_unique<SimProcess>(
-        std::vector<std::string>{"--demo", "--android-tool", MXI_TEST_ANDROID_TOOL, "--env", "MXI_SIM_LEAK_EVERY_MS=0",
+        std::vector<std::string>{"--demo", "--android-tool", build::androidTool(), "--env", "MXI_SIM_LEAK_EVERY_MS=0",
                                  "--env", "MXI_SIM_COLLECTED_EVERY_MS=0"},
         m_scratch / ("root" + std::to_string(++m_phones)));
     ASSERT_TRUE(m_sim->started() && m_adb->connect(*m_sim)) << m_sim->log();
@@ -42,7 +42,7 @@ class StrictModeLiveTest : public ::testing::Test {
 
   ProgramRun mxi(std::vector<std::string> args) {
     return runMxi(std::move(args),
-                  RunOptions().withEnv(mxiEnvironment(m_adb->environment(), m_sim->hostPort(), MXI_TEST_AGENT)));
+                  RunOptions().withEnv(mxiEnvironment(m_adb->environment(), m_sim->hostPort(), build::agent())));
   }
 
   ProgramRun record(const fs::path& session) {

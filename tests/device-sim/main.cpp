@@ -59,8 +59,9 @@ int main(int argc, char** argv) {
                std::string("the demo phone: the simulated Android tools and one app (") + mxi::sim::kDemoPackage +
                    ") showing synthetic frames, Matrix issues and an ANR (labelled synthetic), the sample heap dump "
                    "behind `am dumpheap` and a real ART method trace behind `am profile`");
-  app.add_flag("--tools", tools,
-               "the simulated Android tools only (dumpsys, logcat, am, pm, getprop, pidof, ps, uname)");
+  app.add_flag(
+      "--tools", tools,
+      "the simulated Android tools only (dumpsys, logcat, am, pm, getprop, setprop, pidof, ps, run-as, uname)");
   app.add_flag("--setup-only", setupOnly,
                "set the sandbox (--root) up as --tools/--demo say, then exit without listening");
   app.add_option("--android-tool", phone.androidTool,

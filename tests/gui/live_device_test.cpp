@@ -425,11 +425,11 @@ TEST_F(LiveDeviceTest, AppThatIsMissingOrNotRunningIsShownAndItsRestartFollowed)
 // agent for that ABI from the install; frames, issues, the ANR and a heap dump arrive and the
 // recording names the phone's ABI and the agent's machine.
 void liveViewOnAnArmPhone(const std::string& abi, const std::string& agentMachine) {
-  if ((std::string(",") + MXI_TEST_AGENT_ABIS + ",").find("," + abi + ",") == std::string::npos) {
+  if ((std::string(",") + test::build::agentAbis() + ",").find("," + abi + ",") == std::string::npos) {
     GTEST_SKIP() << "this build makes no " << abi << " agent (MXI_AGENT_ABIS)";
   }
   ASSERT_TRUE(test::adbAvailable()) << "Debian's adb is needed";
-  const QString prefix = QStringLiteral(MXI_TEST_PREFIX);
+  const QString prefix = QString::fromUtf8(test::build::installPrefix());
   DemoParts parts;
   parts.deviceSim = prefix + QStringLiteral("/bin/mxi-device-sim");
   parts.androidTool = prefix + QStringLiteral("/bin/mxi-android-tool");

@@ -32,11 +32,8 @@ namespace {
 
 std::string simPath() {
   if (const char* env = std::getenv("MXI_DEVICE_SIM")) return env;
-#ifdef MXI_TEST_DEVICE_SIM
-  return MXI_TEST_DEVICE_SIM;
-#else
-  return "mxi-device-sim";
-#endif
+  const std::string built = build::deviceSim();
+  return built.empty() ? "mxi-device-sim" : built;
 }
 
 }  // namespace

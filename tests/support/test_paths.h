@@ -1,6 +1,6 @@
 // Where tests find their inputs: JVM fixture dumps (made at test time by a CTest fixture), the
 // shared reference material (read, never copied) and the built CLI. Paths are compiled in by
-// tests/core/CMakeLists.txt; environment variables of the same name override them.
+// tests/CMakeLists.txt (build_paths.h); environment variables of the same name override them.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/build_paths.h"
+
 namespace mxi::test {
 
 namespace detail {
@@ -21,23 +23,10 @@ inline std::string pick(const char* env, const char* compiled) {
 }
 }  // namespace detail
 
-#ifndef MXI_TEST_SOURCE_DIR
-#define MXI_TEST_SOURCE_DIR ""
-#endif
-#ifndef MXI_TEST_BINARY_DIR
-#define MXI_TEST_BINARY_DIR "/tmp"
-#endif
-#ifndef MXI_TEST_FIXTURE_DUMPS
-#define MXI_TEST_FIXTURE_DUMPS ""
-#endif
-#ifndef MXI_TEST_CLI
-#define MXI_TEST_CLI ""
-#endif
-
-inline std::string sourceDir() { return detail::pick("MXI_SOURCE_DIR", MXI_TEST_SOURCE_DIR); }
-inline std::string binaryDir() { return detail::pick("MXI_BINARY_DIR", MXI_TEST_BINARY_DIR); }
+inline std::string sourceDir() { return detail::pick("MXI_SOURCE_DIR", build::sourceDir()); }
+inline std::string binaryDir() { return detail::pick("MXI_BINARY_DIR", build::binaryDir()); }
 // Directory of the JVM fixture dumps (tests/fixtures/make_jvm_dumps.sh output).
-inline std::string fixtureDumpDir() { return detail::pick("MXI_FIXTURE_DUMPS", MXI_TEST_FIXTURE_DUMPS); }
+inline std::string fixtureDumpDir() { return detail::pick("MXI_FIXTURE_DUMPS", build::fixtureDumps()); }
 // The release-build fixture (tests/fixtures/minified/make_minified_dumps.sh output): for BUILD
 // "1.2" and "1.3", shop-BUILD.hprof, shop-BUILD.mapping.txt, shop-BUILD.stacktrace.txt,
 // shop-BUILD.json, and mappings/com.example.shop/{12,13}/mapping.txt.
@@ -58,7 +47,7 @@ inline bool haveMinifiedFixture() {
 inline constexpr const char* kNoMinifiedFixture =
     "no release-build fixture (tests/fixtures/minified needs Debian's proguard-cli: scripts/setup.sh)";
 // The built `mxi` executable.
-inline std::string cliPath() { return detail::pick("MXI_CLI", MXI_TEST_CLI); }
+inline std::string cliPath() { return detail::pick("MXI_CLI", build::cli()); }
 
 // ../shared/reference next to the source tree, or $MXI_REFERENCE_DIR; empty when absent.
 inline std::string referenceDir() {

@@ -12,11 +12,6 @@
 #include "tests/support/programs.h"
 #include "tests/support/test_paths.h"
 
-#ifndef MXI_TEST_VISUALVM_JAR
-#define MXI_TEST_VISUALVM_JAR ""
-#define MXI_TEST_VISUALVM_HARNESS ""
-#endif
-
 namespace mxi::core::hprof {
 namespace {
 
@@ -24,11 +19,12 @@ class VisualVmCrossCheck : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(VisualVmCrossCheck, SameInstancesPerClass) {
   const std::string dump = test::fixtureDumpDir() + "/" + GetParam() + ".hprof";
-  ASSERT_TRUE(std::filesystem::exists(MXI_TEST_VISUALVM_JAR)) << "visualvm missing: scripts/setup.sh installs it";
+  ASSERT_TRUE(std::filesystem::exists(test::build::visualvmJar())) << "visualvm missing: scripts/setup.sh installs it";
   std::filesystem::remove_all(dump + ".hwcache");  // VisualVM's index cache; index afresh
-  const std::string out = test::runProgram({"java", "-cp", MXI_TEST_VISUALVM_JAR ":" MXI_TEST_VISUALVM_HARNESS,
-                                            "VisualVmHeap", dump, "classcounts"})
-                              .out;
+  const std::string out =
+      test::runProgram({"java", "-cp", std::string(test::build::visualvmJar()) + ":" + test::build::visualvmHarness(),
+                        "VisualVmHeap", dump, "classcounts"})
+          .out;
   std::filesystem::remove_all(dump + ".hwcache");
   const auto oracle = nlohmann::json::parse(out, nullptr, false);
   ASSERT_FALSE(oracle.is_discarded()) << out;

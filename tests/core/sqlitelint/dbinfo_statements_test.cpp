@@ -58,6 +58,8 @@ TEST(DbinfoStatementsTest, TransactionsMeminfosPragmasAndPreparesAreLeftOut) {
   EXPECT_EQ(got[0].durationMs, 7.0);
   EXPECT_EQ(got[0].source, "sdk36.txt:11");
   EXPECT_TRUE(got[0].timeMs.has_value());  // no year printed: still one clock for the capture
+  // Which copied database it is checked against.
+  EXPECT_EQ(got[0].database, "/data/user/0/a/databases/x.db");
 }
 
 TEST(DbinfoStatementsTest, OtherTextIsNotACapture) {

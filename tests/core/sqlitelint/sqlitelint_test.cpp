@@ -49,7 +49,7 @@ LintReport lint(const fs::path& path, const std::vector<LintStatement>& statemen
 
 std::vector<LintStatement> plain(const std::vector<std::string>& sql) {
   std::vector<LintStatement> out;
-  for (const std::string& s : sql) out.push_back({s, std::nullopt, std::nullopt, std::nullopt, "test"});
+  for (const std::string& s : sql) out.push_back({s, std::nullopt, std::nullopt, std::nullopt, "test", ""});
   return out;
 }
 
@@ -333,6 +333,23 @@ TEST(StatementReadersTest, SqlListLinesOrSemicolons) {
   ASSERT_EQ(quoted.size(), 1u);
   EXPECT_EQ(quoted[0].sql, "SELECT \"a\" FROM t");
   EXPECT_FALSE(quoted[0].timeMs.has_value());
+}
+
+// `-v threadtime -v epoch` (what mxi record --sql-log asks for): the time in ms since the epoch,
+// the thread from the pid and tid after it, and the label as the statement's database.
+TEST(StatementReadersTest, SqliteTimeInTheEpochLayoutGivesTimeThreadAndDatabase) {
+  const auto statements = readSqliteTimeLog(
+      "1764374400.125 30001 30001 V SQLiteTime: /data/user/0/p/databases/a.db: \"SELECT 1\" took 0.218 ms\n"
+      "  1764374400.250 30001  4261 V SQLiteTime: :memory:: \"SELECT 2\" took 3.904 ms\n",
+      "log");
+  ASSERT_EQ(statements.size(), 2u);
+  EXPECT_EQ(*statements[0].timeMs, 1764374400125);
+  EXPECT_TRUE(*statements[0].mainThread);
+  EXPECT_EQ(statements[0].database, "/data/user/0/p/databases/a.db");
+  EXPECT_EQ(*statements[1].timeMs, 1764374400250);
+  EXPECT_FALSE(*statements[1].mainThread);
+  EXPECT_EQ(statements[1].database, ":memory:");
+  EXPECT_DOUBLE_EQ(*statements[1].durationMs, 3.904);
 }
 
 TEST(LintDatabaseTest, BadFilesAreClearErrors) {

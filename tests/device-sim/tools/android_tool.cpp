@@ -1,5 +1,5 @@
 // mxi-android-tool: stand-ins for the Android tools the agent runs (dumpsys, logcat, am, pm,
-// getprop, pidof, ps), one binary called through symlinks named like the tool (busybox style)
+// getprop, setprop, pidof, ps, run-as), one binary called through symlinks named like the tool (busybox style)
 // or as `mxi-android-tool TOOL ARGS...`. They replay real captures over time (sim_device.h).
 #include <poll.h>
 #include <signal.h>
@@ -18,8 +18,13 @@
 
 #include "sim_am.h"
 #include "sim_context.h"
+#include "sim_database.h"
+#include "sim_dbinfo.h"
 #include "sim_memory.h"
 #include "sim_processes.h"
+#include "sim_props.h"
+#include "sim_run_as.h"
+#include "sim_sqlite_time.h"
 #include "sim_strictmode.h"
 #include "synthetic_frames.h"
 
@@ -281,6 +286,8 @@ int dumpsys(const Ctx& c, const std::vector<std::string>& a) {
         hz);
   } else if (what == "SurfaceFlinger") {
     std::printf("Display 0 HWC layers:\nrefresh-rate              : %d.000000 fps\n", c.config.refreshHz);
+  } else if (what == "dbinfo") {
+    return dumpsysDbinfo(c, std::vector<std::string>(a.begin() + 1, a.end()));
   } else if (what == "meminfo") {
     return dumpsysMeminfo(c, std::vector<std::string>(a.begin() + 1, a.end()));
   } else if (what == "activity") {
@@ -449,7 +456,7 @@ int pm(const Ctx& c, const std::vector<std::string>& a) {
 }
 
 int getprop(const Ctx& c, const std::vector<std::string>& a) {
-  const std::vector<std::pair<std::string, std::string>> props = {
+  std::vector<std::pair<std::string, std::string>> props = {
       {"ro.build.version.release", std::to_string(c.config.sdk - 20)},
       {"ro.build.version.sdk", std::to_string(c.config.sdk)},
       {"ro.product.cpu.abi", c.config.abi.name},
@@ -457,6 +464,7 @@ int getprop(const Ctx& c, const std::vector<std::string>& a) {
       {"ro.product.manufacturer", c.device.manufacturer},
       {"ro.product.model", c.device.model},
       {"ro.serialno", "mxi-simulated"}};
+  for (auto& set : setProperties(c.config)) props.push_back(std::move(set));  // setprop's (sim_props.h)
   for (const auto& [k, v] : props) {
     if (a.empty())
       std::printf("[%s]: [%s]\n", k.c_str(), v.c_str());
@@ -506,7 +514,8 @@ int main(int argc, char** argv) {
   int first = 1;
   if (tool == "mxi-android-tool") {
     if (argc < 2) {
-      std::fprintf(stderr, "usage: mxi-android-tool dumpsys|logcat|am|pm|getprop|pidof|ps|uname ARGS...\n");
+      std::fprintf(stderr,
+                   "usage: mxi-android-tool dumpsys|logcat|am|pm|getprop|setprop|pidof|ps|run-as|uname ARGS...\n");
       return 2;
     }
     tool = argv[1];
@@ -523,19 +532,28 @@ int main(int argc, char** argv) {
   // begun without beginning it: mxi asks it before it starts the agent (is the app in front?), and
   // a slow start (a sanitizer build) must not eat the lead before the first frames and issues.
   const std::vector<std::string> args(argv + first, argv + argc);
-  const bool collecting = tool == "logcat" || (tool == "dumpsys" && !args.empty() &&
-                                               (args[0] == "gfxinfo" || args[0] == "dropbox" || args[0] == "meminfo"));
+  const bool collecting =
+      tool == "logcat" ||
+      (tool == "dumpsys" && !args.empty() &&
+       (args[0] == "gfxinfo" || args[0] == "dropbox" || args[0] == "meminfo" || args[0] == "dbinfo"));
   const bool seesTimeline = tool == "dumpsys" && !args.empty() && args[0] == "activity";
   c.config.startsTimeline = collecting;
   if (collecting || seesTimeline) c.origin = originMs(c.config);
+  // The demo app's database exists from the timeline's start on, for every tool (run-as copies it).
+  if (c.device.synthetic) ensureDemoDatabase(c.config);
   signal(SIGPIPE, SIG_DFL);
   if (tool == "dumpsys") return dumpsys(c, args);
-  if (tool == "logcat") return logcat(c, args);
+  if (tool == "logcat") {
+    addForegroundSqliteTime(c);
+    return logcat(c, args);
+  }
   if (tool == "am") return am(c, args);
   if (tool == "ps") return ps(c, args);
   if (tool == "pidof") return pidof(c, args);
   if (tool == "pm") return pm(c, args);
   if (tool == "getprop") return getprop(c, args);
+  if (tool == "setprop") return setprop(c.config, args);
+  if (tool == "run-as") return runAs(c, args);
   if (tool == "uname") return uname(c, args);
   std::fprintf(stderr, "%s: not simulated\n", tool.c_str());
   return 127;

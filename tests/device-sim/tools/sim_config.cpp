@@ -58,6 +58,7 @@ SimConfig loadConfig(const std::string& argv0) {
   c.notDebuggable = get("MXI_SIM_NOT_DEBUGGABLE", "");
   c.missingServices = get("MXI_SIM_MISSING_SERVICES", "");
   c.extraIssues = get("MXI_SIM_EXTRA_ISSUES", "");
+  c.sqlStatements = get("MXI_SIM_SQL_STATEMENTS", "");
   c.frameMs = getInt("MXI_SIM_FRAME_MS", c.frameMs);
   c.logMs = getInt("MXI_SIM_LOG_MS", c.logMs);
   c.anrAtMs = getInt("MXI_SIM_ANR_AT_MS", c.anrAtMs);
@@ -102,6 +103,8 @@ int64_t originMs(const SimConfig& config) {
   }
   return nowMs();
 }
+
+bool timelineBegun(const SimConfig& config) { return fs::exists(config.stateDir + "/origin"); }
 
 int64_t originMonotonicNs(const SimConfig& config) {
   (void)originMs(config);  // creates the file on the first call that starts the timeline

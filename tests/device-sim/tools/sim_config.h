@@ -21,6 +21,7 @@ struct SimConfig {
   std::string stopped;          // comma-separated packages installed (pm) but not running (ps, pidof, am)
   std::string notDebuggable;    // comma-separated packages `am dumpheap`/`am profile` refuse as a user build does
   std::string missingServices;  // comma-separated dumpsys services this phone lacks ("Can't find service")
+  std::string sqlStatements;    // file of the statements the foreground app runs (sim_sqlite_time.h); "" → the demo's
   std::string extraIssues;      // file of Issue.toString() texts, one a line, the mangatoon app logs
                                 // before its real ones (tests: what a phone may send, e.g. non-ASCII)
   int64_t frameMs = 0;          // a new framestats row every frameMs (fast-forward); 0: in real time
@@ -47,6 +48,8 @@ int64_t monotonicNowNs();
 // first call that needs it plus leadMs (before it began, for a call that does not start it: now
 // plus leadMs, nothing replayed yet).
 int64_t originMs(const SimConfig& config);
+// Whether a tool that starts the timeline has run (the origin is set).
+bool timelineBegun(const SimConfig& config);
 // CLOCK_MONOTONIC ns at the origin (what a phone's framestats stamps are relative to).
 int64_t originMonotonicNs(const SimConfig& config);
 // Appends "tool arg..." to <state>/calls.log (tests check what reached the tools).

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "sim_database.h"
 #include "sim_memory.h"
 #include "sim_strictmode.h"
 
@@ -283,6 +284,7 @@ void addSyntheticApp(SimDevice& d, const SimConfig& config) {
   d.log.push_back(amAnrLine(d.anr, anrAtMs));
   addDemoActivityDestroys(config, app.pid, d.log);
   addDemoStrictMode(config, app.pid, d.log);
+  addDemoSqliteLog(config, app.pid, d.log);
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "sim_memory.h"
 
+#include "sim_dbinfo.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -194,6 +196,8 @@ int dumpsysMeminfo(const Ctx& c, const std::vector<std::string>& args) {
     std::printf("No process found for: %s\n", target.c_str());
     return 0;
   }
+  // The app's own dump (not --local) sizes its databases on every connection (sim_dbinfo.h).
+  if (!local && isDemoApp(c, *app)) noteDemoDatabaseStats(c);
   const bool summary = c.config.sdk >= 23;
   const Memory m = memoryOf(c, *app, !local);
   std::string out = summary ? "Applications Memory Usage (in Kilobytes):\n" : "Applications Memory Usage (kB):\n";
