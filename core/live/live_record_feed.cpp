@@ -89,6 +89,7 @@ void LiveRecordDecoder::decode(std::span<const SessionRecord> records, LiveBatch
         out.updates.emplace_back(update::Memory{r.memory, ms});
         break;
       }
+      case RecordType::kSqlOperation: break;  // no live update carries one yet (the live wiring adds it)
     }
   }
 }
