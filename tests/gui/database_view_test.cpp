@@ -71,7 +71,8 @@ sl::LintIssue checkIssue(sl::IssueType type, const char* checker, const std::str
 // Three statements on two databases: 3 selects (40+50+30 ms), 5 inserts (1+2+3+4 ms and one
 // whose time the dump did not print), 1 count (200 ms) on other.db.
 std::string writeSession() {
-  const std::string path = (test::scratchDir("gui-database") / "database.mxs").string();
+  // Kept (test-artifacts/…/database/database.mxs): scripts/screenshots.sh shows it for the README.
+  const std::string path = (test::artifactDir("database") / "database.mxs").string();
   core::session::SessionHeader header;
   header.app = "com.example.app";
   header.device = "test";

@@ -39,6 +39,7 @@ DatabaseView::DatabaseView(QWidget* parent) : QWidget(parent) {
   if (auto* tv = qobject_cast<QTableView*>(m_table)) {
     tv->verticalHeader()->hide();
     tv->horizontalHeader()->setSectionResizeMode(SqlStatementsModel::kShape, QHeaderView::Stretch);
+    tv->horizontalHeader()->setSectionResizeMode(SqlStatementsModel::kDatabase, QHeaderView::ResizeToContents);
   }
   split->addWidget(tablePage);
 
@@ -59,10 +60,10 @@ DatabaseView::DatabaseView(QWidget* parent) : QWidget(parent) {
   below->addWidget(planPage);
   below->addWidget(m_issues);
   below->setStretchFactor(0, 1);
-  below->setStretchFactor(1, 2);
+  below->setStretchFactor(1, 1);
   split->addWidget(below);
-  split->setStretchFactor(0, 3);
-  split->setStretchFactor(1, 2);
+  split->setStretchFactor(0, 1);
+  split->setStretchFactor(1, 1);
   layout->addWidget(split, 1);
 
   auto* proxy = qobject_cast<QSortFilterProxyModel*>(m_table->model());
