@@ -203,6 +203,20 @@ TEST(DatabaseViewTest, SessionStatementsPlansAndIssues) {
   EXPECT_EQ(shown.index(0, SqlStatementsModel::kShape).data().toString(),
             QStringLiteral("INSERT INTO log(msg) VALUES(?)"));
 
+  // Scrubbed to 1.5 s after the first record: the first two selects only, no issue yet.
+  window.sessionView()->scrubTo(1500);
+  DatabaseView* early = window.sessionView()->dashboard()->databaseView();
+  ASSERT_EQ(early->model()->rowCount(), 1);
+  EXPECT_EQ(
+      rowTexts(*early->table()->model(), 0),
+      (QStringList{QStringLiteral("SELECT * FROM notes WHERE title = ?"), QLatin1String(kDemoDb), QStringLiteral("2"),
+                   QStringLiteral("90"), QStringLiteral("45.0"), QStringLiteral("50"), QStringLiteral("unknown")}));
+  EXPECT_EQ(early->totalsText(),
+            QStringLiteral("<b>2</b> statements · <b>1</b> distinct shapes · <b>90 ms</b> in all · "
+                           "no SQLiteLint issues"));
+  window.sessionView()->scrubTo(-1);
+  dashboard = window.sessionView()->dashboard();
+
   // The feed's SQLiteLint issue: its fields and plan, not JSON.
   IssueFeedModel* feed = dashboard->feedModel();
   int scanRow = -1;
