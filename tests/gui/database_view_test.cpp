@@ -253,6 +253,28 @@ TEST(DatabaseViewTest, SessionStatementsPlansAndIssues) {
                          QStringLiteral("USE TEMP B-TREE FOR ORDER BY")}));
 }
 
+std::vector<std::string> treeOrder(const std::vector<sl::PlanRow>& plan) {
+  std::vector<std::string> out;
+  for (const PlanLine& line : planTreeOrder(plan)) out.push_back(std::string(line.depth * 2, ' ') + line.row->detail);
+  return out;
+}
+
+TEST(DatabaseViewTest, PlanRowsNestByParentId) {
+  // SQLite 3.24+: ids and parents; a child printed before a later sibling of its parent.
+  EXPECT_EQ(
+      treeOrder({{3, 0, "COMPOUND QUERY"},
+                 {4, 3, "LEFT-MOST SUBQUERY"},
+                 {7, 4, "SCAN a"},
+                 {9, 3, "UNION ALL"},
+                 {12, 9, "SCAN b"}}),
+      (std::vector<std::string>{"COMPOUND QUERY", "  LEFT-MOST SUBQUERY", "    SCAN a", "  UNION ALL", "    SCAN b"}));
+  // Before 3.24 the columns were selectid and order: no row names another, all stay at the top.
+  EXPECT_EQ(treeOrder({{0, 0, "SCAN TABLE t"}, {0, 1, "SEARCH TABLE u USING INDEX i (a=?)"}}),
+            (std::vector<std::string>{"SCAN TABLE t", "SEARCH TABLE u USING INDEX i (a=?)"}));
+  // A cycle (damaged content) shows each row once.
+  EXPECT_EQ(treeOrder({{1, 2, "A"}, {2, 1, "B"}}), (std::vector<std::string>{"A", "  B"}));
+}
+
 TEST(DatabaseViewTest, LiveIssuesArriveOnceEach) {
   auto session = std::make_shared<core::live::LiveSession>();
   LiveDashboard dashboard(session);

@@ -244,6 +244,8 @@ void IssueDetailView::showIssue(const core::live::LiveEvent& event) {
       m_dumpLeak->show();
     }
   } else if (const auto finding = sqliteLintFinding(issue)) {
+    // The feed's summary says only "SQLiteLint"; the title names the checker and what it found.
+    m_title->setText(QStringLiteral("<b>SQLiteLint</b> — %1 · %2").arg(esc(finding->checker), esc(finding->desc)));
     html += sqliteLintHtml(*finding);
   } else if (issue.truncated) {
     html += tr("<p><b>logcat cut this issue</b> (its entries end near 4 KB); the text as it arrived:</p>"
