@@ -136,9 +136,9 @@ std::vector<StatementRow> DatabaseStatements::rows() const {
   return out;
 }
 
-DatabaseTotals DatabaseStatements::totals() const {
+DatabaseTotals DatabaseStatements::totals(const std::vector<StatementRow>& rows) const {
   DatabaseTotals t;
-  for (const StatementRow& row : rows()) {
+  for (const StatementRow& row : rows) {
     t.statements += row.totals.count;
     t.totalMs += row.totals.totalMs;
     ++t.shapes;

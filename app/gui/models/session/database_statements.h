@@ -72,7 +72,9 @@ class DatabaseStatements {
 
   // By total time, then count, shape and database (ShapeTable's order, over every database).
   std::vector<StatementRow> rows() const;
-  DatabaseTotals totals() const;
+  // Over `rows` (this one's rows(), taken once by a caller that shows both).
+  DatabaseTotals totals(const std::vector<StatementRow>& rows) const;
+  DatabaseTotals totals() const { return totals(rows()); }
   const std::vector<SqliteLintFinding>& findings() const { return m_findings; }
   // The issues about the row's statement: same shape, on the same database file (an issue that
   // names no database matches any).

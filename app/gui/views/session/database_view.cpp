@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <optional>
 #include <utility>
+#include <vector>
 
 #include "app/gui/models/format.h"
 #include "app/gui/models/session/query_plan_model.h"
@@ -94,7 +95,8 @@ void DatabaseView::sync(const core::live::LiveSession& session) {
 void DatabaseView::refresh() {
   if (m_statements.revision() == m_shownRevision) return;
   m_shownRevision = m_statements.revision();
-  const DatabaseTotals t = m_statements.totals();
+  std::vector<StatementRow> rows = m_statements.rows();
+  const DatabaseTotals t = m_statements.totals(rows);
   QString text = tr("<b>%1</b> statements · <b>%2</b> distinct shapes · <b>%3 ms</b> in all")
                      .arg(groupedNumber(static_cast<qlonglong>(t.statements)))
                      .arg(groupedNumber(static_cast<qlonglong>(t.shapes)))
@@ -123,7 +125,7 @@ void DatabaseView::refresh() {
     const StatementRow& row = m_model->rowAt(proxy->mapToSource(current).row());
     selected = {row.totals.shape, row.database};
   }
-  m_model->setRows(m_statements.rows());
+  m_model->setRows(std::move(rows));
   int again = -1;
   for (int r = 0; selected && r < m_model->rowCount(); ++r) {
     const StatementRow& row = m_model->rowAt(r);
