@@ -11,6 +11,7 @@
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
 #include <QTreeView>
+#include <span>
 
 #include "app/gui/main_window.h"
 #include "app/gui/models/session/issue_feed_model.h"
@@ -23,6 +24,7 @@
 #include "core/agentlink/database_check.h"
 #include "core/agentlink/issue_record.h"
 #include "core/json/json_writer.h"
+#include "core/live/live_record_feed.h"
 #include "core/session/session_writer.h"
 #include "core/sqlitelint/live_issues.h"
 #include "tests/support/test_paths.h"
@@ -69,22 +71,16 @@ sl::LintIssue checkIssue(sl::IssueType type, const char* checker, const std::str
 }
 
 // Three statements on two databases: 3 selects (40+50+30 ms), 5 inserts (1+2+3+4 ms and one
-// whose time the dump did not print), 1 count (200 ms) on other.db.
-std::string writeSession() {
-  // Kept (test-artifacts/…/database/database.mxs): scripts/screenshots.sh shows it for the README.
-  const std::string path = (test::artifactDir("database") / "database.mxs").string();
-  core::session::SessionHeader header;
-  header.app = "com.example.app";
-  header.device = "test";
-  auto writer = core::session::SessionWriter::create(path, header);
-  EXPECT_TRUE(writer.ok()) << writer.status().toString();
-  auto& w = **writer;
+// whose time the dump did not print), 1 count (200 ms) on other.db; then a live slow-statement
+// issue, and the database check's records at the end (three issues and a not-checked mark).
+std::vector<core::session::SessionRecord> sessionRecords() {
+  std::vector<core::session::SessionRecord> out;
   const char* select = "SELECT * FROM notes WHERE title = 'a'";
   const char* insert = "INSERT INTO log(msg) VALUES('x')";
   int64_t t = kSecond;
-  for (int64_t ms : {40, 50, 30}) EXPECT_TRUE(w.append(sqlRecord(t += kSecond, kDemoDb, select, ms)).ok());
-  for (int64_t ms : {1, 2, 3, 4, -1}) EXPECT_TRUE(w.append(sqlRecord(t += kSecond, kDemoDb, insert, ms)).ok());
-  EXPECT_TRUE(w.append(sqlRecord(t += kSecond, kOtherDb, "SELECT count(*) FROM other", 200)).ok());
+  for (int64_t ms : {40, 50, 30}) out.push_back(sqlRecord(t += kSecond, kDemoDb, select, ms));
+  for (int64_t ms : {1, 2, 3, 4, -1}) out.push_back(sqlRecord(t += kSecond, kDemoDb, insert, ms));
+  out.push_back(sqlRecord(t += kSecond, kOtherDb, "SELECT count(*) FROM other", 200));
 
   // The live slow-statement issue, as the recorder raises it.
   sl::LiveIssues live;
@@ -96,9 +92,8 @@ std::string writeSession() {
   m.key = slow->id;
   m.kind = core::protocol::IssueKind::kSqlite;
   m.contentJson = core::json::dumpJson(sl::liveIssueContent(*slow));
-  EXPECT_TRUE(w.append(core::session::textRecord(core::session::RecordType::kIssue, t += kSecond,
-                                                 core::agentlink::issueRecordJson(m)))
-                  .ok());
+  out.push_back(
+      core::session::textRecord(core::session::RecordType::kIssue, t += kSecond, core::agentlink::issueRecordJson(m)));
 
   // The database check at the end: demo.db checked, other.db copied but not a database.
   core::agentlink::DatabaseCheck check;
@@ -117,8 +112,20 @@ std::string writeSession() {
                                     "CREATE TABLE notes(id INTEGER PRIMARY KEY AUTOINCREMENT, title TEXT)",
                                     "AUTOINCREMENT costs a table"));
   check.notChecked.push_back({"other.db", "file is not a database"});
-  for (const auto& r : core::agentlink::databaseCheckRecords(check, t += kSecond, 4242)) EXPECT_TRUE(w.append(r).ok());
-  EXPECT_TRUE(w.close().ok());
+  for (auto& r : core::agentlink::databaseCheckRecords(check, t += kSecond, 4242)) out.push_back(std::move(r));
+  return out;
+}
+
+std::string writeSession() {
+  // Kept (test-artifacts/…/database/database.mxs): scripts/screenshots.sh shows it for the README.
+  const std::string path = (test::artifactDir("database") / "database.mxs").string();
+  core::session::SessionHeader header;
+  header.app = "com.example.app";
+  header.device = "test";
+  auto writer = core::session::SessionWriter::create(path, header);
+  EXPECT_TRUE(writer.ok()) << writer.status().toString();
+  for (const auto& r : sessionRecords()) EXPECT_TRUE((*writer)->append(r).ok());
+  EXPECT_TRUE((*writer)->close().ok());
   return path;
 }
 
@@ -275,36 +282,50 @@ TEST(DatabaseViewTest, PlanRowsNestByParentId) {
   EXPECT_EQ(treeOrder({{1, 2, "A"}, {2, 1, "B"}}), (std::vector<std::string>{"A", "  B"}));
 }
 
+// The live path as the GUI's recording feeds it: records decoded into batches (LiveRecordDecoder),
+// applied to the live model, read by the tab on the dashboard's repaint.
 TEST(DatabaseViewTest, LiveIssuesArriveOnceEach) {
   auto session = std::make_shared<core::live::LiveSession>();
   LiveDashboard dashboard(session);
   DatabaseView* db = dashboard.databaseView();
   EXPECT_EQ(db->totalsText(), QStringLiteral("<b>0</b> statements · <b>0</b> distinct shapes · <b>0 ms</b> in all · "
                                              "no SQLiteLint issues"));
-  sl::LiveIssues live;
-  auto slow = live.operation(kDemoDb, "SELECT * FROM notes WHERE id = 7", 150, 1'700'000'000'000);
-  ASSERT_TRUE(slow);
-  core::matrix::MatrixIssue issue;
-  issue.tag = "SQLiteLint";
-  issue.type = sl::kSlowStatementType;
-  issue.contentJson = core::json::dumpJson(sl::liveIssueContent(*slow));
-  session->addIssue(issue, 1000);
-  session->addMark("SQLiteLint: not checked: databases of com.example.app: run-as: package not debuggable", 2000);
-  dashboard.refresh();
+  const auto records = sessionRecords();
+  ASSERT_EQ(records.size(), 14u);  // 9 operations, the slow statement, 3 check issues, 1 mark
+  core::live::LiveRecordDecoder decoder;
+  auto feed = [&](size_t from, size_t to) {
+    core::live::LiveBatch batch;
+    decoder.decode(std::span(records).subspan(from, to - from), batch);
+    session->apply(std::move(batch));
+    dashboard.refresh();
+  };
+  feed(0, 10);          // the operations (no live update carries them yet) and the slow statement
   dashboard.refresh();  // nothing new: nothing counted twice
   EXPECT_EQ(db->totalsText(), QStringLiteral("<b>0</b> statements · <b>0</b> distinct shapes · <b>0 ms</b> in all · "
                                              "<b>1</b> SQLiteLint issues: 1 × SlowStatementChecker (type 100)"));
-  // A statement the live model would add (it keeps no SQL operations yet): its plan says why not.
-  core::session::SqlOperation op;
-  op.dbPath = kDemoDb;
-  op.sql = "SELECT * FROM notes WHERE id = 7";
-  op.durationMs = 150;
-  db->statements().addOperation(op);
+  feed(10, 14);  // the check
+  EXPECT_EQ(db->totalsText(),
+            QStringLiteral("<b>0</b> statements · <b>0</b> distinct shapes · <b>0 ms</b> in all · <b>4</b> SQLiteLint "
+                           "issues: 1 × ExplainQueryPlanChecker (type 1), 1 × AvoidAutoIncrementChecker (type 4), 1 × "
+                           "AvoidSelectAllChecker (type 5), 1 × SlowStatementChecker (type 100)"));
+
+  // Statements given to the tab (as the live model will once it keeps them) meet those issues.
+  for (size_t i = 0; i < 9; ++i) db->statements().addOperation(records[i].sql);
   db->refresh();
-  ASSERT_EQ(db->model()->rowCount(), 1);
+  ASSERT_EQ(db->model()->rowCount(), 3);
+  EXPECT_EQ(db->planNoteText(), QStringLiteral("no plan: the database was not checked (file is not a database)"));
+  db->selectRow(1);
+  EXPECT_EQ(planLines(*db->planTree()->model()),
+            (QStringList{QStringLiteral("SCAN notes"), QStringLiteral("CORRELATED SCALAR SUBQUERY 1"),
+                         QStringLiteral("  SEARCH tags USING INDEX tags_note (note_id=?)"),
+                         QStringLiteral("USE TEMP B-TREE FOR ORDER BY")}));
+
+  // A package run-as refuses: every database's plan says so.
+  session->addMark("SQLiteLint: not checked: databases of com.example.app: run-as: package not debuggable", 20000);
+  dashboard.refresh();
+  db->selectRow(2);
   EXPECT_EQ(db->planNoteText(),
             QStringLiteral("no plan: the database was not copied (run-as: package not debuggable)"));
-  EXPECT_TRUE(db->issuesText().contains(QStringLiteral("SlowStatementChecker (type 100)")));
 }
 
 }  // namespace
