@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The README's screenshots: every tab of the heap browser on the bundled Android-shaped sample, the
-# demo's live view (and its leak watch) and a method trace, each taken from a real window (X11, under Xvfb) of a release build, into
+# demo's live view (and its leak watch), a method trace and a session's Database tab, each taken from a real window (X11, under Xvfb) of a release build, into
 # docs/screenshots/. Run it after changing what the app shows, then look at the pictures.
 # Usage: scripts/screenshots.sh [--build DIR] [--out DIR]
 set -euo pipefail
@@ -47,6 +47,16 @@ triage_dumps=$(mktemp -d)
 shot --triage "$triage_dumps" --triage-db "$triage_dumps/store.sqlite" --view 1 --screenshot "$out/triage.png"
 rm -rf "$triage_dumps"
 echo "$out/triage.png"
+# The Database tab on the session gui_database_view_test writes (its statements, plans, issues and
+# not-checked mark are the test's known ones), the statement with a plan selected. Run that test in
+# build/test first; without its session the picture is skipped, said so.
+db_session="$root/build/test/test-artifacts/DatabaseViewTest.SessionStatementsPlansAndIssues/database/database.mxs"
+if [[ -f $db_session ]]; then
+  shot "$db_session" --view database --screenshot "$out/database.png"
+  echo "$out/database.png"
+else
+  echo "skipped $out/database.png: run ctest --test-dir build/test -R DatabaseViewTest first" >&2
+fi
 # A release build's dump (tests/fixtures/minified: the shop program minified by ProGuard) opened
 # with its build's mapping set in Settings (a scratch config, never the user's): the Leaks tab
 # with original class and field names.

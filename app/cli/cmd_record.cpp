@@ -312,7 +312,7 @@ void registerRecordCommand(CLI::App& root, int& exitCode) {
     recorder.addSink(feed);
     recorder.addSink(sql);  // the statements the database check uses
     recorder.setClosingStep([&sql](int64_t deviceNowNs, int32_t appPid, bool captured) {
-      return sql.close(deviceNowNs, appPid, captured);
+      return sql.closingStep(deviceNowNs, appPid, captured);
     });
     recorder.setLeakObserver(
         [tty, args](const core::agentlink::LeakVerdictNotice& leak) { printLeakVerdict(leak, *args, tty); });

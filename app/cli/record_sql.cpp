@@ -69,7 +69,7 @@ std::optional<std::string> RecordSql::restore() {
          "): put it back with: " + m_switch->restoreAdbCommand(m_agent.device().serial());
 }
 
-std::vector<core::session::SessionRecord> RecordSql::close(int64_t deviceNowNs, int32_t appPid, bool captured) {
+std::vector<core::session::SessionRecord> RecordSql::closingStep(int64_t deviceNowNs, int32_t appPid, bool captured) {
   std::vector<core::session::SessionRecord> out;
   m_stopFollowing.cancel();
   if (m_switch) {

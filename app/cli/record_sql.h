@@ -33,7 +33,7 @@ class RecordSql final : public core::live::RecordSink {
   // --sql-log: the SQLiteTime lines, until the recording closes (a task beside the recording).
   void follow();
   // The recorder's closing step: the follower stopped, the property put back, the databases checked.
-  std::vector<core::session::SessionRecord> close(int64_t deviceNowNs, int32_t appPid, bool captured);
+  std::vector<core::session::SessionRecord> closingStep(int64_t deviceNowNs, int32_t appPid, bool captured);
   // After the recording, whatever happened: the property put back if the closing step could not.
   void finish();
 

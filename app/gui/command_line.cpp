@@ -43,9 +43,11 @@ CommandLine parseCommandLine(const QCoreApplication& app) {
                                       QStringLiteral("png"));
   const QCommandLineOption view(
       QStringLiteral("view"),
-      QStringLiteral("View for --screenshot: summary, leaks, bitmaps, classes, dominators, strings, "
-                     "inspector, compare (with --demo: the live view after a few seconds, or `leak`: the leak watch in "
-                     "auto mode until its first leak; for a method trace, the number of the issue to select)"),
+      QStringLiteral(
+          "View for --screenshot: summary, leaks, bitmaps, classes, dominators, strings, "
+          "inspector, compare (with --demo: the live view after a few seconds, or `leak`: the leak watch in "
+          "auto mode until its first leak; for a method trace, the number of the issue to select; for a session "
+          "or the demo, `database`: the Database tab)"),
       QStringLiteral("name"), QStringLiteral("leaks"));
   const QCommandLineOption compare(QStringLiteral("compare"),
                                    QStringLiteral("Compare the opened dump with this baseline dump (Compare tab)"),

@@ -1,6 +1,8 @@
 #include "app/gui/screenshot_driver.h"
 
 #include <QApplication>
+#include <QSortFilterProxyModel>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
 #include <cstdio>
@@ -9,9 +11,11 @@
 #include "app/gui/command_line.h"
 #include "app/gui/main_window.h"
 #include "app/gui/models/session/issue_feed_model.h"
+#include "app/gui/models/session/sql_statements_model.h"
 #include "app/gui/views/heap/heap_browser.h"
 #include "app/gui/views/heap/heap_compare_view.h"
 #include "app/gui/views/live/live_device_view.h"
+#include "app/gui/views/session/database_view.h"
 #include "app/gui/views/session/live_dashboard.h"
 #include "app/gui/views/trace/method_trace_view.h"
 #include "app/gui/views/triage/triage_view.h"
@@ -43,6 +47,19 @@ void saveWhenDumpShown(MainWindow& window, const QString& viewName, bool waitFor
   QObject::connect(&window, &MainWindow::openFailed, &window, quitWith);
 }
 
+// `--view database`: the dashboard's Database tab, its costliest statement that has a plan selected
+// (else the costliest).
+void showDatabaseTab(LiveDashboard* dashboard) {
+  if (!dashboard) return;
+  DatabaseView* database = dashboard->databaseView();
+  dashboard->tabs()->setCurrentWidget(database);
+  const QAbstractItemModel* shown = database->table()->model();
+  for (int row = 0; row < shown->rowCount(); ++row) {
+    const int modelRow = qobject_cast<const QSortFilterProxyModel*>(shown)->mapToSource(shown->index(row, 0)).row();
+    if (database->statements().planFor(database->model()->rowAt(modelRow))) return database->selectRow(row);
+  }
+}
+
 // A method trace, a triage store or a session: --view N picks the issue or the signature.
 void saveWhenOtherDocumentsShown(MainWindow& window, const QString& viewName, const Save& save) {
   QObject::connect(&window, &MainWindow::traceOpened, &window, [&window, save, viewName] {
@@ -59,16 +76,24 @@ void saveWhenOtherDocumentsShown(MainWindow& window, const QString& viewName, co
     if (isRow) window.triageView()->signatureTable()->selectRow(row);
     QTimer::singleShot(500, &window, save);
   });
-  QObject::connect(&window, &MainWindow::sessionOpened, &window, [&window, save] {
+  QObject::connect(&window, &MainWindow::sessionOpened, &window, [&window, save, viewName] {
     window.showPage(QStringLiteral("session"));
+    if (viewName == QLatin1String("database")) showDatabaseTab(window.dashboard());
     QTimer::singleShot(500, &window, save);
   });
 }
 
 // The demo: a few seconds after it started streaming, or (the leak watch) once its first leak
 // arrived analysed, with a moment to draw it.
-void saveWhenDemoShown(MainWindow& window, bool leak, const Save& save) {
-  QObject::connect(window.liveView(), &LiveDeviceView::started, &window, [&window, save, leak] {
+void saveWhenDemoShown(MainWindow& window, const QString& viewName, const Save& save) {
+  const bool leak = viewName == QLatin1String("leak");
+  QObject::connect(window.liveView(), &LiveDeviceView::started, &window, [&window, save, leak, viewName] {
+    if (!leak && viewName == QLatin1String("database")) {
+      return QTimer::singleShot(6000, &window, [&window, save] {
+        showDatabaseTab(window.liveView()->dashboard());
+        QTimer::singleShot(300, &window, save);
+      });
+    }
     if (!leak) return QTimer::singleShot(6000, &window, save);
     auto* poll = new QTimer(&window);
     QObject::connect(poll, &QTimer::timeout, &window, [&window, poll, save] {
@@ -100,7 +125,7 @@ void saveScreenshotWhenShown(MainWindow& window, const CommandLine& commandLine)
   };
   saveWhenDumpShown(window, commandLine.view, commandLine.compareBase.has_value(), save);
   saveWhenOtherDocumentsShown(window, commandLine.view, save);
-  if (commandLine.demo) saveWhenDemoShown(window, commandLine.view == QLatin1String("leak"), save);
+  if (commandLine.demo) saveWhenDemoShown(window, commandLine.view, save);
   if (commandLine.files.isEmpty() && !commandLine.demo && !commandLine.triage) QTimer::singleShot(300, &window, save);
 }
 

@@ -209,8 +209,9 @@ void LiveSession::addHeapDump(const std::string& text, int64_t timeMs) {
 }
 
 void LiveSession::addSqlOperation(const session::SqlOperation& operation, int64_t timeMs) {
-  (void)operation, (void)timeMs;  // counted; the statements per shape are the session summary's
+  (void)timeMs;  // the operation's own time is on its record
   ++m_sqlOperations;
+  m_sqlOperationList.push_back(operation);
 }
 
 void LiveSession::addMemory(const session::MemorySample& sample, int64_t timeMs) {

@@ -147,6 +147,8 @@ class LiveSession {
   // A memory sample; its marks go on the memory chart.
   void addMemory(const session::MemorySample& sample, int64_t timeMs);
   void addSqlOperation(const session::SqlOperation& operation, int64_t timeMs);
+  // Every SQL operation recorded, oldest first (the Database tab groups them by shape).
+  const std::vector<session::SqlOperation>& sqlOperations() const { return m_sqlOperationList; }
   // Where ms 0 is on the frames' clock (the recording's start); else the first frame defines it.
   void setStartNs(int64_t startNs);
   // A decoded batch (LiveRecordDecoder), in order: the same as the add* calls it stands for.
@@ -215,6 +217,7 @@ class LiveSession {
   std::deque<MemoryChartMark> m_memoryMarks;
   uint64_t m_memorySamples = 0;
   uint64_t m_sqlOperations = 0;
+  std::vector<session::SqlOperation> m_sqlOperationList;
   int64_t m_peakPssKb = -1;
   int64_t m_lastMemoryMs = 0;
 

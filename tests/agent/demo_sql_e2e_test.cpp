@@ -35,14 +35,16 @@ TEST(DemoSqlTest, ThirtySecondsOfTheDemoFindEachPlantedProblemOnce) {
   const std::vector<std::string> env = mxiEnvironment(adb.environment(), sim.hostPort(), build::agent());
 
   const fs::path session = scratch / "demo.mxs";
-  const ProgramRun r = runProgram({cliPath(), "record", "--package", kDemoApp, "--duration", "30", "-o", session.string()},
-                                  RunOptions().withEnv(env));
+  const ProgramRun r =
+      runProgram({cliPath(), "record", "--package", kDemoApp, "--duration", "30", "-o", session.string()},
+                 RunOptions().withEnv(env));
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_NE(r.err.find("mxi record: SQLiteLint: 6 issue(s) in 1 database(s) of com.example.mxi.demo"),
             std::string::npos)
       << r.err;
 
-  const ProgramRun exported = runMxi({"session", "export", session.string(), "--to", "json"}, RunOptions().withEnv(env));
+  const ProgramRun exported =
+      runMxi({"session", "export", session.string(), "--to", "json"}, RunOptions().withEnv(env));
   ASSERT_EQ(exported.exitCode, 0) << exported.err;
   const nlohmann::json all = nlohmann::json::parse(exported.out);
   std::multiset<std::string> found;

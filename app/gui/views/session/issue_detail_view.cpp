@@ -11,6 +11,7 @@
 #include "app/gui/charts/session/startup_chart.h"
 #include "app/gui/models/call_tree_model.h"
 #include "app/gui/views/item_views.h"
+#include "app/gui/views/session/sqlite_lint_html.h"
 #include "core/json/json_reader.h"
 #include "core/json/json_writer.h"
 
@@ -242,6 +243,10 @@ void IssueDetailView::showIssue(const core::live::LiveEvent& event) {
       m_dumpLeak->setEnabled(true);
       m_dumpLeak->show();
     }
+  } else if (const auto finding = sqliteLintFinding(issue)) {
+    // The feed's summary says only "SQLiteLint"; the title names the checker and what it found.
+    m_title->setText(QStringLiteral("<b>SQLiteLint</b> — %1 · %2").arg(esc(finding->checker), esc(finding->desc)));
+    html += sqliteLintHtml(*finding);
   } else if (issue.truncated) {
     html += tr("<p><b>logcat cut this issue</b> (its entries end near 4 KB); the text as it arrived:</p>"
                "<pre>%1</pre>")

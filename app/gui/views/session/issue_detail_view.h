@@ -1,7 +1,8 @@
 // Detail of one issue-feed row: an evil method's call tree (decoded names, total and self cost,
 // the hot path expanded, the stackKey method in bold), an ANR's main-thread stack with its
 // blocking chain and deadlocks, an IO issue's fields and stack, startup phases as bars, a leak
-// (memory issue): the Activity, how it was found, its leak chain and the dump kept — and, in the
+// (memory issue): the Activity, how it was found, its leak chain and the dump kept, a SQLiteLint
+// issue's fields and query plan (sqlite_lint_html.h) — and, in the
 // live view for a `manual` leak watch verdict, Dump & analyse. With the app's R8/ProGuard mapping
 // (setStackMapping) every stack frame shows retraced: original classes, methods and lines, the
 // inlined frames R8 folded in one by one.

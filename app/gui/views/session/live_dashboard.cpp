@@ -11,6 +11,7 @@
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -24,6 +25,7 @@
 #include "app/gui/models/session/issue_feed_model.h"
 #include "app/gui/models/session/slow_frames_model.h"
 #include "app/gui/views/item_views.h"
+#include "app/gui/views/session/database_view.h"
 #include "app/gui/views/session/issue_detail_view.h"
 
 namespace mxi::gui {
@@ -87,7 +89,13 @@ LiveDashboard::LiveDashboard(std::shared_ptr<core::live::LiveSession> session, Q
   m_panels->splitDockWidget(slow, memory, Qt::Vertical);
   m_panels->resizeDocks({fps, dist}, {240, 240}, Qt::Vertical);
   m_panels->restoreState(QSettings().value(QLatin1String(kLayoutKey)).toByteArray(), kLayoutVersion);
-  layout->addWidget(m_panels, 1);
+  m_database = new DatabaseView;
+  m_tabs = new QTabWidget;
+  m_tabs->setObjectName(QStringLiteral("dashboardTabs"));
+  m_tabs->setDocumentMode(true);
+  m_tabs->addTab(m_panels, tr("Dashboard"));
+  m_tabs->addTab(m_database, tr("Database"));
+  layout->addWidget(m_tabs, 1);
   m_timer = new QTimer(this);
   m_timer->setInterval(kRepaintIntervalMs);
   connect(m_timer, &QTimer::timeout, this, [this] {
@@ -283,6 +291,7 @@ void LiveDashboard::refresh() {
   m_memory->show(*m_session);
   if (!m_slowFrames->isFiltered()) m_slowFrames->refresh();  // a picked bar's list stays as it was picked
   m_feed->sync();
+  m_database->sync(*m_session);
   // Something to look at from the start: the first issue, until the user picks one.
   if (!m_feedView->currentIndex().isValid() && m_feedProxy->rowCount() > 0)
     m_feedView->setCurrentIndex(m_feedProxy->index(0, 0));

@@ -1,8 +1,8 @@
 // The live/session dashboard over one LiveSession: FPS over time per scene, a stacked frame-drop
 // histogram per scene in Matrix levels and colours, the frame-time distribution with p50/p90/p99
 // markers, the slowest frames (or those behind a clicked bar), and the issue feed (filterable, searchable)
-// with the selected issue's detail. Repaints at most ~30 times a second, only when the session
-// changed, so a fast feed never floods the UI thread.
+// with the selected issue's detail; beside them, the Database page (database_view.h). Repaints at most ~30 times a
+// second, only when the session changed, so a fast feed never floods the UI thread.
 #pragma once
 
 #include <QWidget>
@@ -18,11 +18,13 @@ class QMainWindow;
 class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
+class QTabWidget;
 class QTableView;
 class QTimer;
 
 namespace mxi::gui {
 
+class DatabaseView;
 class DropLevelChart;
 class FpsChart;
 class FrameTimeChart;
@@ -57,6 +59,9 @@ class LiveDashboard : public QWidget {
   QSortFilterProxyModel* feedProxy() const { return m_feedProxy; }
   SlowFramesModel* slowFramesModel() const { return m_slowFrames; }
   IssueDetailView* detailView() const { return m_detail; }
+  DatabaseView* databaseView() const { return m_database; }
+  // The Dashboard and Database tabs.
+  QTabWidget* tabs() const { return m_tabs; }
   QString summaryText() const;
   uint64_t repaints() const { return m_repaints; }
   void setKindFilter(int kindOrMinusOne);  // LiveEvent::Kind as int, -1 for all
@@ -94,6 +99,8 @@ class LiveDashboard : public QWidget {
   QComboBox* m_kind;
   QCheckBox* m_overThreshold;
   IssueDetailView* m_detail;
+  QTabWidget* m_tabs;
+  DatabaseView* m_database;
 };
 
 }  // namespace mxi::gui

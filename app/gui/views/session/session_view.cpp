@@ -21,6 +21,7 @@
 #include "app/gui/models/session/session_replay.h"
 #include "app/gui/settings/mapping_files.h"
 #include "app/gui/views/item_views.h"
+#include "app/gui/views/session/database_view.h"
 #include "app/gui/views/session/issue_detail_view.h"
 #include "app/gui/views/session/live_dashboard.h"
 #include "core/exports/chrome_trace.h"
@@ -198,6 +199,12 @@ void SessionView::rebuild(int64_t untilNs) {
   }
   m_dashboard = new LiveDashboard(std::move(live));
   m_dashboard->detailView()->setStackMapping(m_stackMapping);
+  // The live model does not keep SQL operations; the Database page takes them from the file.
+  DatabaseView* database = m_dashboard->databaseView();
+  for (const auto& operation : m_data->sqlOperations) {
+    if (operation.timeNs <= untilNs) database->statements().addOperation(operation);
+  }
+  database->refresh();
   m_dashboardSlot->addWidget(m_dashboard);
 }
 
