@@ -9,6 +9,7 @@
 #include "core/agentlink/issue_record.h"
 #include "core/agentlink/strictmode_record.h"
 #include "core/framestats/frame.h"
+#include "core/json/json_writer.h"
 #include "core/session/frame_gaps.h"
 #include "core/sqlitelint/live_issues.h"
 
@@ -120,7 +121,7 @@ void RecordTranslator::addSqlIssue(const sqlitelint::LintIssue& issue, int32_t p
   wrapper.type = static_cast<int32_t>(issue.type);
   wrapper.key = issue.id;
   wrapper.kind = proto::IssueKind::kSqlite;
-  const nlohmann::json content = nlohmann::json::parse(sqlitelint::liveIssueContent(issue).dump());
+  const nlohmann::json content = nlohmann::json::parse(json::dumpJson(sqlitelint::liveIssueContent(issue)));
   out.records.push_back(textRecord(RecordType::kIssue, timeNs, issueRecordJson(wrapper, &content)));
 }
 

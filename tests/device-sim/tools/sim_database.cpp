@@ -182,7 +182,7 @@ std::string demoDatabaseFile(const SimConfig& config) {
 }
 
 void ensureDemoDatabase(const SimConfig& config) {
-  if (!timelineBegun(config)) return;
+  if (!timelineBegun(config) || !demoOwnsDatabase(config)) return;
   const std::string made = config.stateDir + "/demo-db";
   if (fs::exists(made)) return;
   // One tool makes it; another one arriving meanwhile waits for it.

@@ -40,6 +40,10 @@ struct DemoDbOperation {
 std::vector<DemoDbOperation> demoDatabaseOperations(const SimConfig& config, int pid, int64_t elapsedMs,
                                                     const std::vector<int64_t>& statsAtMs);
 
+// Whether the demo app has its own database: not when MXI_SIM_SQL_STATEMENTS gives the app's SQL
+// (a test then puts its own databases under databases/ and expects no other).
+inline bool demoOwnsDatabase(const SimConfig& config) { return config.sqlStatements.empty(); }
+
 // The sandbox file behind kDemoDatabaseDevicePath: <root>/data/data/com.example.mxi.demo/databases/demo.db.
 std::string demoDatabaseFile(const SimConfig& config);
 

@@ -93,7 +93,7 @@ std::string directoryListing(const SimConfig& config) {
 // The demo app's part: its one pool, then its database directory.
 std::string demoDatabaseDump(const Ctx& c, const SimApp& app) {
   const int64_t now = c.elapsed();
-  if (now < 0) return {};  // before the timeline: the app has not opened its database yet
+  if (now < 0 || !demoOwnsDatabase(c.config)) return {};  // before the timeline the app has opened none
   // A process started again (am start) has only what it ran since.
   const int64_t startedNs = startedNsOf(c, app);
   const int64_t startedAt = startedNs == 0 ? INT64_MIN : (startedNs - originMonotonicNs(c.config)) / 1'000'000;

@@ -284,7 +284,7 @@ void addSyntheticApp(SimDevice& d, const SimConfig& config) {
   d.log.push_back(amAnrLine(d.anr, anrAtMs));
   addDemoActivityDestroys(config, app.pid, d.log);
   addDemoStrictMode(config, app.pid, d.log);
-  addDemoSqliteLog(config, app.pid, d.log);
+  if (demoOwnsDatabase(config)) addDemoSqliteLog(config, app.pid, d.log);
 }
 
 }  // namespace
