@@ -536,6 +536,8 @@ MarksAndFrames marksAndFrames(const fs::path& session) {
   return out;
 }
 
+// They record a system app, whose databases run-as refuses to copy: --no-sql-check keeps that
+// "not checked" mark out of the marks they count.
 class AppStateE2eTest : public E2eRecordTest {
  protected:
   // The replay's origin (epoch ms) once the agent started it; 0 when it did not within 20 s.
@@ -592,9 +594,9 @@ TEST_F(AppStateE2eTest, AppThatIsNotRunningIsRefusedAtOnce) {
 TEST_F(AppStateE2eTest, LaunchStartsTheAppAndRecordsItsFrames) {
   const SimSetting stopped("MXI_SIM_STOPPED=com.android.settings");
   const fs::path out = m_scratch / "launched.mxs";
-  const ProgramRun r =
-      recordUntil({"--package", "com.android.settings", "--launch", "--poll-ms", "250", "-o", out.string()},
-                  "frames 89 (+175 flagged)");
+  const ProgramRun r = recordUntil(
+      {"--package", "com.android.settings", "--launch", "--poll-ms", "250", "--no-sql-check", "-o", out.string()},
+      "frames 89 (+175 flagged)");
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_TRUE(r.err.starts_with("mxi record: com.android.settings is installed but not running; launching it\n"))
       << r.err;
@@ -613,8 +615,8 @@ TEST_F(AppStateE2eTest, WaitRecordsTheAppFromWhenItStarts) {
   const SimSetting stopped("MXI_SIM_STOPPED=com.android.settings");
   const SimSetting realTime("MXI_SIM_FRAME_MS=0");  // frames appear when their stamps come
   const fs::path out = m_scratch / "waited.mxs";
-  RunningProgram mxiRecord = record(
-      {"--package", "com.android.settings", "--wait", "--duration", "9", "--poll-ms", "250", "-o", out.string()});
+  RunningProgram mxiRecord = record({"--package", "com.android.settings", "--wait", "--duration", "9", "--poll-ms",
+                                     "250", "--no-sql-check", "-o", out.string()});
   ASSERT_TRUE(
       mxiRecord.waitForOutput("mxi record: com.android.settings is not running; waiting for it to start\n", 20s))
       << mxiRecord.output();
@@ -673,8 +675,8 @@ TEST_F(AppStateE2eTest, ARecordingThatCapturedNothingKeepsNoFileAndFails) {
 TEST_F(AppStateE2eTest, AppKilledMidRecordingIsNotedAndFollowedWhenItRestarts) {
   const SimSetting realTime("MXI_SIM_FRAME_MS=0");
   const fs::path out = m_scratch / "killed.mxs";
-  RunningProgram mxiRecord =
-      record({"--package", "com.android.settings", "--duration", "14", "--poll-ms", "250", "-o", out.string()});
+  RunningProgram mxiRecord = record({"--package", "com.android.settings", "--duration", "14", "--poll-ms", "250",
+                                     "--no-sql-check", "-o", out.string()});
   const int64_t origin = replayOrigin();
   ASSERT_GT(origin, 0) << mxiRecord.output();
   sleepUntilEpochMs(origin + 4500);  // the replay's first busy seconds drawn
