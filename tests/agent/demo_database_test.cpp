@@ -207,9 +207,11 @@ TEST_F(DemoDatabaseTest, DbinfoPrintsThePlantedOperationsInTheAndroid11LayoutAnd
   ASSERT_EQ(later.processes[0].pools[0].connections.size(), 2u);
   const std::vector<Op> laterRing = ring(later.processes[0].pools[0].connections[1]);
   ASSERT_EQ(laterRing.size(), 20u);
-  std::vector<Op> laterReads(reads.begin() + 2, reads.end());  // SELECT * is gone
-  EXPECT_EQ(withoutOrdinary(laterRing), laterReads);
-  EXPECT_EQ(laterRing.front(), (Op{"prepare", 0, kSlow, 12 * kTickMs}));  // the oldest kept
+  // What rolled off depends on when the poll ran (a slow build starts the tool later): SELECT *
+  // is gone at 3 s, and the planted reads still held are the newest ones, in order.
+  const std::vector<Op> kept = withoutOrdinary(laterRing);
+  ASSERT_LE(kept.size(), reads.size() - 2);
+  EXPECT_TRUE(std::equal(kept.begin(), kept.end(), reads.end() - static_cast<std::ptrdiff_t>(kept.size())));
   EXPECT_NE(std::find(laterRing.begin(), laterRing.end(), readRing.back()), laterRing.end());
 }
 
@@ -276,9 +278,13 @@ TEST_F(DemoDatabaseTest, APlainMeminfoAddsItsOwnPragmasToBothRingsAndLocalDoesNo
     // Newest first: collectDbStats ran page_count, page_size, then database_list.
     EXPECT_EQ(own, (std::vector<std::string>{"executeForCursorWindow PRAGMA database_list;",
                                              "executeForLong PRAGMA page_size;", "executeForLong PRAGMA page_count;"}));
-    ASSERT_GE(c.operations.size(), 3u);
-    EXPECT_TRUE(c.operations[0].meminfoOwn);
-    EXPECT_EQ(c.operations[0].timeText, c.operations[2].timeText);
+    // Together, at one time; the app may have run more since (it keeps running while a slow
+    // build starts the tools), so they need not be the newest.
+    const auto first = std::find_if(c.operations.begin(), c.operations.end(),
+                                    [](const dbinfo::DbinfoOperation& op) { return op.meminfoOwn; });
+    ASSERT_GE(c.operations.end() - first, 3);
+    EXPECT_TRUE(first[1].meminfoOwn && first[2].meminfoOwn);
+    EXPECT_EQ(first[0].timeText, first[2].timeText);
   }
   for (const lint::LintStatement& s : lint::dbinfoStatements(report, "dbinfo.txt")) {
     EXPECT_EQ(s.sql.find("PRAGMA"), std::string::npos) << s.sql;
