@@ -96,10 +96,18 @@ class E2eRecordTest : public ::testing::Test {
   // recording (kills the agent once data flows).
   ProgramRun recordUntil(std::vector<std::string> args, const std::string& untilSeen,
                          const std::function<void(const RunningProgram&)>& meanwhile = {}) {
+    return recordUntil(
+        std::move(args), [&](const std::string& out) { return out.find(untilSeen) != std::string::npos; }, untilSeen,
+        meanwhile);
+  }
+  // The same until `until` holds for mxi's output so far (`what` names it in a failure).
+  ProgramRun recordUntil(std::vector<std::string> args, const std::function<bool(const std::string&)>& until,
+                         const std::string& untilSeen,
+                         const std::function<void(const RunningProgram&)>& meanwhile = {}) {
     args.insert(args.begin(), {cliPath(), "record", "--memory-ms", "0", "--leak-watch", "off"});
     RunningProgram record(args, RunOptions().withEnv(env()).mergingStderr());
     if (meanwhile) meanwhile(record);
-    const bool seen = record.waitForOutput(untilSeen, 60s);
+    const bool seen = record.waitForOutput(until, 60s);
     if (seen) std::this_thread::sleep_for(1s);
     kill(record.pid(), SIGINT);
     ProgramRun run;
@@ -224,8 +232,15 @@ TEST_F(E2eRecordTest, MethodTraceOfANonDebuggableAppSaysWhyAndTheRecordingGoesOn
   const SimSetting source("MXI_SIM_TRACE_SOURCE=" + methodTraceFile("perflib-basic.trace", m_scratch).string());
   const SimSetting refused("MXI_SIM_NOT_DEBUGGABLE=com.android.settings");
   const fs::path session = m_scratch / "n.mxs";
-  const ProgramRun r = mxi({"record", "--package", "com.android.settings", "--duration", "4", "--poll-ms", "250",
-                            "--method-trace", "-o", session.string()});
+  // Until the refusal is said and frames arrive (a sanitizer build under load draws its first ones late).
+  const ProgramRun r = recordUntil(
+      {"--package", "com.android.settings", "--poll-ms", "250", "--method-trace", "-o", session.string()},
+      [](const std::string& out) {
+        const size_t said = out.find("method trace failed"), last = out.rfind("frames ");
+        return said != std::string::npos && last != std::string::npos && last > said && last + 7 < out.size() &&
+               out[last + 7] >= '1' && out[last + 7] <= '9';
+      },
+      "the method trace's refusal, then frames");
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_NE(r.err.find("method trace failed: agent: com.android.settings is not debuggable, so Android will not trace "
                        "its methods: install a debug build"),
