@@ -188,7 +188,8 @@ class LiveRecorder {
   std::vector<live::RecordSink*> m_sinks{&m_file};  // the file first
   bool m_open = false;                              // the sinks were opened (an agent answered)
   uint64_t m_framesWritten = 0;                     // frame records, flagged ones included
-  RecordTranslator m_translator{m_options.packageName, m_options.sqlSlowMs};
+  RecordTranslator m_translator{m_options.packageName, m_options.sqlSlowMs,
+                                protocol::logReplayMs(m_options.pollIntervalMs)};
   RequestQueue m_requests;
   LeakWatch m_leakWatch;
   bool m_saidPollInterval = false;

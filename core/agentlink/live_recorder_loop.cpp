@@ -178,7 +178,7 @@ Status LiveRecorder::collect(AgentConnection& agent, const proto::AgentHello& he
   start.packageName = m_options.packageName;
   start.pollIntervalMs = m_options.pollIntervalMs;
   start.collectors = proto::kCollectAll;
-  start.logSinceMs = m_translator.logResumeMs();
+  start.logSinceMs = m_translator.logSinceMs();
   start.memoryIntervalMs = m_options.memoryIntervalMs;
   start.leakWatch = m_options.leakWatch;
   start.leakCheckIntervalMs = m_options.leakCheckIntervalMs;

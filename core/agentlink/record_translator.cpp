@@ -31,7 +31,7 @@ bool isLeakVerdict(const proto::MatrixIssue& issue) {
 void RecordTranslator::connected(const proto::AgentHello& hello, HostClock::time_point now) {
   if (m_startDeviceNs == 0) m_startDeviceNs = static_cast<int64_t>(hello.monotonicNs);
   // From the first agent's start until issues move it on (0 from an older agent: from now).
-  if (m_logResumeMs == 0) m_logResumeMs = hello.wallClockMs;
+  if (m_logResumeMs == 0) m_logResumeMs = m_firstLogMs = hello.wallClockMs;
   m_helloMonotonicNs = static_cast<int64_t>(hello.monotonicNs);
   m_helloAt = now;
 }
@@ -92,22 +92,27 @@ void RecordTranslator::translateFrames(const proto::FrameBatch& batch, Translati
   while (m_frameIds.size() > kMaxFrameIds) m_frameIds.erase(m_frameIds.begin());
 }
 
+uint64_t RecordTranslator::logSinceMs() const {
+  return std::max(m_firstLogMs, m_logResumeMs > m_logReplayMs ? m_logResumeMs - m_logReplayMs : 0);
+}
+
 void RecordTranslator::trimIssueIds() {
-  // Only issues at or after the resume point can come again; a minute's margin for reordering.
-  const uint64_t keepFrom = m_logResumeMs > 60'000 ? m_logResumeMs - 60'000 : 0;
+  // Only issues logged since logSinceMs() can come again; a minute's margin for reordering.
+  const uint64_t keepFrom = m_logResumeMs > m_logReplayMs + 60'000 ? m_logResumeMs - m_logReplayMs - 60'000 : 0;
   m_issueIds.erase(m_issueIds.begin(), m_issueIds.lower_bound(std::make_tuple(keepFrom, INT32_MIN, size_t{0})));
 }
 
 void RecordTranslator::translateIssue(const proto::MatrixIssue& issue, Translation& out) {
   const size_t hash = std::hash<std::string>{}(issue.tag + '\n' + issue.contentJson);
   if (!m_issueIds.emplace(issue.logTimeMs, issue.pid, hash).second) return;  // read twice after a restart
-  m_logResumeMs = std::max(m_logResumeMs, issue.logTimeMs);
-  trimIssueIds();
   const int64_t timeNs = issue.monotonicNs ? static_cast<int64_t>(issue.monotonicNs) : m_lastDeviceNs;
   if (isLeakVerdict(issue)) {
+    // Stamped when the agent judged, not logged: the logcat lines before it may be unread yet.
     out.leakVerdicts.push_back({issue, timeNs});
     return;
   }
+  m_logResumeMs = std::max(m_logResumeMs, issue.logTimeMs);
+  trimIssueIds();
   out.records.push_back(textRecord(RecordType::kIssue, timeNs, issueRecordJson(issue)));
 }
 

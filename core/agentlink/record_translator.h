@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/base/status.h"
+#include "core/protocol/log_replay.h"
 #include "core/protocol/messages.h"
 #include "core/session/session_format.h"
 #include "core/sqlitelint/live_issues.h"
@@ -50,9 +51,11 @@ struct Translation {
 class RecordTranslator {
  public:
   // `sqlSlowMs`: an SQL operation at least this long becomes a SQLiteLint issue, once per
-  // statement shape (0: none; core/sqlitelint/live_issues.h).
-  explicit RecordTranslator(std::string packageName, int64_t sqlSlowMs = sqlitelint::kDefaultSlowStatementMs)
-      : m_package(std::move(packageName)), m_sqlIssues(sqlSlowMs) {}
+  // statement shape (0: none; core/sqlitelint/live_issues.h). `logReplayMs`: how far before the
+  // resume point a restarted agent reads logcat again (core/protocol/log_replay.h).
+  explicit RecordTranslator(std::string packageName, int64_t sqlSlowMs = sqlitelint::kDefaultSlowStatementMs,
+                            uint64_t logReplayMs = protocol::logReplayMs(1000))
+      : m_package(std::move(packageName)), m_logReplayMs(logReplayMs), m_sqlIssues(sqlSlowMs) {}
 
   // An agent answered with `hello` at `now`. The first one starts the session's clock (frames
   // drawn before it are not the recording's) and the logcat resume point.
@@ -70,9 +73,12 @@ class RecordTranslator {
   int64_t lastDeviceNs() const { return m_lastDeviceNs; }
   // The device's monotonic clock at `now`, estimated from the last hello (frames stop when the app dies).
   int64_t deviceNowNs(HostClock::time_point now) const;
-  // Where a (re)started agent reads logcat from (device wall-clock ms): the newest issue or ANR,
-  // else the first agent's start, so nothing logged while it was down is lost.
+  // The newest logged line recorded (an issue, ANR, StrictMode or SQLiteLog line; device
+  // wall-clock ms), else the first agent's start.
   uint64_t logResumeMs() const { return m_logResumeMs; }
+  // Where a (re)started agent reads logcat from: the replay before the resume point, never before
+  // the first agent's start. Nothing logged while no agent ran, nor held by the one that died, is lost.
+  uint64_t logSinceMs() const;
   // The scene the app shows (a SceneChange's activity, else the frames' window).
   const std::string& scene() const { return m_scene; }
   // The app's main process as the agent last reported it (0: not running, or not reported yet).
@@ -90,7 +96,7 @@ class RecordTranslator {
   void translateAppState(const protocol::AppState& state, HostClock::time_point now, Translation& out);
   // A kScene record when the frames' scene changed.
   void noteScene(int64_t timeNs, const std::string& scene, Translation& out);
-  // Forgets issue ids older than a minute before the resume point: only later ones come again.
+  // Forgets issue ids a minute older than the replay: only later ones come again.
   void trimIssueIds();
 
   std::string m_package;
@@ -105,6 +111,8 @@ class RecordTranslator {
   std::set<std::pair<int64_t, int64_t>> m_frameIds;  // (IntendedVsync, FrameCompleted), newest kept
   std::set<std::pair<int32_t, uint64_t>> m_anrIds;   // (pid, time)
   uint64_t m_logResumeMs = 0;
+  uint64_t m_firstLogMs = 0;  // the first agent's start
+  uint64_t m_logReplayMs;
   std::set<std::tuple<uint64_t, int32_t, size_t>> m_issueIds;  // (logTimeMs, pid, hash), recent ones
 
   // SQL operations a restarted agent's first dbinfo poll sends again (its ring dedupe starts

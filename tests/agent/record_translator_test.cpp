@@ -166,6 +166,36 @@ TEST_F(RecordTranslatorTest, ALeakVerdictGoesToTheLeakWatchOnce) {
   EXPECT_EQ(t.leakVerdicts[0].issue, leak);
   EXPECT_EQ(t.leakVerdicts[0].timeNs, kStartNs + 5 * kMs);
   EXPECT_TRUE(feed(leak).leakVerdicts.empty());
+  // Stamped when the agent judged, not logged: lines before it may still be unread.
+  EXPECT_EQ(m_translator.logResumeMs(), 1'700'000'000'000u);
+}
+
+// An am_anr waits in the agent for its dropbox report while newer issues pass it. A restarted
+// agent reads logcat again from the replay (10 s of that wait + 2 polls of 1 s + 5 s) before the
+// newest recorded line, never from before the first agent's start; what it reads twice is dropped.
+TEST_F(RecordTranslatorTest, ARestartedAgentReadsAgainWhatTheDeadOneMayHaveHeld) {
+  EXPECT_EQ(proto::logReplayMs(1000), 17'000u);
+  EXPECT_EQ(m_translator.logSinceMs(), 1'700'000'000'000u);
+  const proto::MatrixIssue early = issue(1'700'000'003'000, R"({"cost":700})");
+  ASSERT_EQ(feed(early).records.size(), 1u);
+  EXPECT_EQ(m_translator.logSinceMs(), 1'700'000'000'000u);  // the first agent's start
+  const proto::MatrixIssue late = issue(1'700'000'030'000, R"({"cost":800})");
+  ASSERT_EQ(feed(late).records.size(), 1u);
+  EXPECT_EQ(m_translator.logResumeMs(), 1'700'000'030'000u);
+  EXPECT_EQ(m_translator.logSinceMs(), 1'700'000'013'000u);
+  // The new agent's replay: the held ANR is recorded, the issues it reads again are not.
+  proto::AnrReport anr;
+  anr.timeMs = 1'700'000'020'000;
+  anr.pid = 4242;
+  anr.reason = "Input dispatching timed out";
+  EXPECT_EQ(feed(anr).records.size(), 1u);
+  EXPECT_TRUE(feed(late).records.empty());
+  EXPECT_EQ(m_translator.logResumeMs(), 1'700'000'030'000u);
+  // Ids older than the replay and a minute are forgotten; those within it are kept.
+  const proto::MatrixIssue newest = issue(1'700'000'090'000, R"({"cost":900})");
+  ASSERT_EQ(feed(newest).records.size(), 1u);
+  EXPECT_TRUE(feed(late).records.empty());  // 60 s before: within 17 s + 60 s
+  EXPECT_EQ(feed(early).records.size(), 1u);  // 87 s before: forgotten, as it can no longer come
 }
 
 TEST_F(RecordTranslatorTest, TheAppsDeathAndRestartAreMarkedAndTold) {

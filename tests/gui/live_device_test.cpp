@@ -241,8 +241,8 @@ TEST_F(LiveDeviceTest, AgentKilledMidStreamShowsTheBannerAndResumes) {
       << view->bannerText().toStdString();
   EXPECT_TRUE(view->bannerText().contains(view->sessionPath()));
   EXPECT_TRUE(waitFor([&] { return view->dashboard()->session().countedFrames() > before + 20; }, 20000));
-  EXPECT_TRUE(waitFor([&] { return events(view, core::live::LiveEvent::Kind::kAnr) == 1; },
-                      20000));  // once, across the restart
+  EXPECT_TRUE(waitFor([&] { return events(view, core::live::LiveEvent::Kind::kAnr) == 1; }, 20000))
+      << events(view, core::live::LiveEvent::Kind::kAnr) << " ANRs; once, across the restart";
   view->stop();
   EXPECT_TRUE(waitFor([&] { return !view->job().running(); }, 15000));
 }

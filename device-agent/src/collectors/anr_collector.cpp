@@ -1,5 +1,6 @@
 #include "device-agent/src/collectors/anr_collector.h"
 
+#include "core/protocol/log_replay.h"
 #include "core/protocol/message_codec.h"
 #include "device-agent/src/agent_clocks.h"
 #include "device-agent/src/collector_context.h"
@@ -26,7 +27,7 @@ bool AnrCollector::logLine(std::string_view text, const LogLine& line, Collector
   auto anr = parseAmAnr(line);
   if (!anr) return false;
   if (anr->packageName == context.app().package()) {
-    m_pending.push_back({*anr, line.timeMs, Clock::now() + 10s});
+    m_pending.push_back({*anr, line.timeMs, Clock::now() + std::chrono::milliseconds(proto::kAnrTracesWaitMs)});
     m_soon = true;
   }
   return true;

@@ -1,6 +1,6 @@
 // ANRs of the package: its `am_anr` lines on the events buffer, then `dumpsys dropbox --print
-// data_app_anr` at each poll until the entry of that pid appears (10 s at most; then the report
-// goes without traces). A new am_anr makes the next poll due at once.
+// data_app_anr` at each poll until the entry of that pid appears (protocol::kAnrTracesWaitMs at
+// most; then the report goes without traces). A new am_anr makes the next poll due at once.
 #pragma once
 
 #include <deque>
