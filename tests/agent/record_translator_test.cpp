@@ -194,7 +194,7 @@ TEST_F(RecordTranslatorTest, ARestartedAgentReadsAgainWhatTheDeadOneMayHaveHeld)
   // Ids older than the replay and a minute are forgotten; those within it are kept.
   const proto::MatrixIssue newest = issue(1'700'000'090'000, R"({"cost":900})");
   ASSERT_EQ(feed(newest).records.size(), 1u);
-  EXPECT_TRUE(feed(late).records.empty());  // 60 s before: within 17 s + 60 s
+  EXPECT_TRUE(feed(late).records.empty());    // 60 s before: within 17 s + 60 s
   EXPECT_EQ(feed(early).records.size(), 1u);  // 87 s before: forgotten, as it can no longer come
 }
 
