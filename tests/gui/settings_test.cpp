@@ -52,6 +52,7 @@ Settings custom() {
                 {QStringLiteral("com.example.other"), QString(), QStringLiteral("/maps/mapping.txt"), QString()}};
   s.excludedHeaps = {QStringLiteral("image"), QStringLiteral("zygote")};
   s.knownReferencesFile = QStringLiteral("/maps/known-references.json");
+  s.sqlSlowMs = 250;
   return s;
 }
 
@@ -70,6 +71,7 @@ TEST(SettingsTest, RoundTripThroughQSettings) {
     EXPECT_EQ(empty.thresholds.drops.middle, 9);
     EXPECT_EQ(empty.thresholds.drops.high, 24);
     EXPECT_EQ(empty.thresholds.drops.frozen, 42);
+    EXPECT_EQ(empty.sqlSlowMs, 100);  // SQLiteLint's slow-statement default (mxi record --sql-slow-ms)
     custom().save(store);
   }
   QSettings store(ini, QSettings::IniFormat);
@@ -81,6 +83,7 @@ TEST(SettingsTest, RoundTripThroughQSettings) {
   EXPECT_EQ(back.excludedHeaps, (QStringList{QStringLiteral("image"), QStringLiteral("zygote")}));
   EXPECT_EQ(back.knownReferencesFile, QStringLiteral("/maps/known-references.json"));
   EXPECT_EQ(store.value(QStringLiteral("thresholds/dropHigh")).toInt(), 12);
+  EXPECT_EQ(store.value(QStringLiteral("sqlite/slowStatementMs")).toInt(), 250);
 
   // Fewer mappings later: the old rows are gone. Inconsistent thresholds fall back to Matrix's.
   Settings fewer = custom();
@@ -123,6 +126,11 @@ TEST(SettingsTest, DialogEditsRestoresDefaultsAndRefusesBadValues) {
   EXPECT_EQ(dialog.findChild<QLabel*>(QStringLiteral("dropRanges"))->text(),
             QStringLiteral("Best [0,2) Normal [2,5) Middle [5,12) High [12,30) Frozen [30,∞)"));
   EXPECT_EQ(dialog.mappingTable()->rowCount(), 2);
+  auto* sqlSlow = dialog.findChild<QSpinBox*>(QStringLiteral("sqlSlowMs"));
+  EXPECT_EQ(sqlSlow->value(), 250);
+  sqlSlow->setValue(0);
+  EXPECT_EQ(sqlSlow->text(), QStringLiteral("off"));
+  EXPECT_EQ(dialog.settings().sqlSlowMs, 0);
   dialog.restoreDefaults();
   EXPECT_TRUE(dialog.settings() == Settings{});
   EXPECT_EQ(dialog.findChild<QLabel*>(QStringLiteral("dropRanges"))->text(),

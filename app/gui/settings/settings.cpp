@@ -13,6 +13,7 @@ const QString kAdbPath = QStringLiteral("adb/path");
 const QString kTransport = QStringLiteral("adb/transport");
 const QString kEvilMethodMs = QStringLiteral("thresholds/evilMethodMs");
 const QString kAnrMs = QStringLiteral("thresholds/anrMs");
+const QString kSqlSlowMs = QString::fromLatin1(core::sqlitelint::kSlowStatementSettingsKey);
 const QString kDropNormal = QStringLiteral("thresholds/dropNormal");
 const QString kDropMiddle = QStringLiteral("thresholds/dropMiddle");
 const QString kDropHigh = QStringLiteral("thresholds/dropHigh");
@@ -44,7 +45,7 @@ bool Settings::operator==(const Settings& o) const {
   return adbPath == o.adbPath && transport == o.transport && a.evilMethodMs == b.evilMethodMs && a.anrMs == b.anrMs &&
          a.drops.normal == b.drops.normal && a.drops.middle == b.drops.middle && a.drops.high == b.drops.high &&
          a.drops.frozen == b.drops.frozen && mappings == o.mappings && excludedHeaps == o.excludedHeaps &&
-         knownReferencesFile == o.knownReferencesFile && leakWatch == o.leakWatch;
+         knownReferencesFile == o.knownReferencesFile && leakWatch == o.leakWatch && sqlSlowMs == o.sqlSlowMs;
 }
 
 namespace {
@@ -75,6 +76,7 @@ Settings Settings::load(QSettings& store) {
   if (const QString v = store.value(kTransport).toString(); !v.isEmpty()) s.transport = v;
   readNumber(store, kEvilMethodMs, s.thresholds.evilMethodMs);
   readNumber(store, kAnrMs, s.thresholds.anrMs);
+  readNumber(store, kSqlSlowMs, s.sqlSlowMs);
   readNumber(store, kDropNormal, s.thresholds.drops.normal);
   readNumber(store, kDropMiddle, s.thresholds.drops.middle);
   readNumber(store, kDropHigh, s.thresholds.drops.high);
@@ -108,6 +110,7 @@ void Settings::save(QSettings& store) const {
   store.setValue(kTransport, transport);
   store.setValue(kEvilMethodMs, QVariant::fromValue<qlonglong>(thresholds.evilMethodMs));
   store.setValue(kAnrMs, QVariant::fromValue<qlonglong>(thresholds.anrMs));
+  store.setValue(kSqlSlowMs, QVariant::fromValue<qlonglong>(sqlSlowMs));
   store.setValue(kDropNormal, thresholds.drops.normal);
   store.setValue(kDropMiddle, thresholds.drops.middle);
   store.setValue(kDropHigh, thresholds.drops.high);

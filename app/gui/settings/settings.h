@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/live/live_session.h"
+#include "core/sqlitelint/live_issues.h"
 
 class QSettings;
 
@@ -38,6 +39,9 @@ struct Settings {
   QString adbPath = QStringLiteral("adb");       // run to start a server when none answers
   QString transport = QStringLiteral("server");  // server | usb | tcp:HOST:PORT (as `mxi --transport`)
   core::live::LiveThresholds thresholds;         // drop levels, evil method 700 ms, ANR 5 s
+  // A live SQL statement this long or longer is a SQLiteLint issue (type 100, once per shape;
+  // `mxi record --sql-slow-ms`; 0: none).
+  qint64 sqlSlowMs = core::sqlitelint::kDefaultSlowStatementMs;
   QList<AppMapping> mappings;
   QStringList excludedHeaps;    // e.g. image, zygote (Android)
   QString knownReferencesFile;  // more known references (JSON, docs/LEAKS.md), added to the built-in ones

@@ -94,6 +94,11 @@ QWidget* SettingsDialog::makeThresholdPage() {
   m_anrMs->setToolTip(tr("Evil methods and ANRs costing this much or more are flagged as ANR-long (Matrix: 5 s)"));
   form->addRow(tr("Evil method"), m_evilMethodMs);
   form->addRow(tr("ANR"), m_anrMs);
+  m_sqlSlowMs = spin(0, 600000, tr(" ms"), QStringLiteral("sqlSlowMs"));
+  m_sqlSlowMs->setSpecialValueText(tr("off"));
+  m_sqlSlowMs->setToolTip(tr("A live SQL statement taking this long or longer is a SQLiteLint issue, once per "
+                             "statement shape (mxi record --sql-slow-ms; 0: off)"));
+  form->addRow(tr("Slow SQL statement"), m_sqlSlowMs);
   const char* names[4] = {"dropNormal", "dropMiddle", "dropHigh", "dropFrozen"};
   const QString titles[4] = {tr("Normal from"), tr("Middle from"), tr("High from"), tr("Frozen from")};
   for (int i = 0; i < 4; ++i) {
@@ -198,6 +203,7 @@ void SettingsDialog::setSettings(const Settings& s) {
   m_tcpAddress->setEnabled(tcp);
   m_evilMethodMs->setValue(static_cast<int>(s.thresholds.evilMethodMs));
   m_anrMs->setValue(static_cast<int>(s.thresholds.anrMs));
+  m_sqlSlowMs->setValue(static_cast<int>(s.sqlSlowMs));
   const int drops[4] = {s.thresholds.drops.normal, s.thresholds.drops.middle, s.thresholds.drops.high,
                         s.thresholds.drops.frozen};
   for (int i = 0; i < 4; ++i) m_drop[i]->setValue(drops[i]);
@@ -216,6 +222,7 @@ Settings SettingsDialog::settings() const {
   s.transport = transport == QLatin1String("tcp") ? QStringLiteral("tcp:") + m_tcpAddress->text().trimmed() : transport;
   s.thresholds.evilMethodMs = m_evilMethodMs->value();
   s.thresholds.anrMs = m_anrMs->value();
+  s.sqlSlowMs = m_sqlSlowMs->value();
   s.thresholds.drops = {m_drop[0]->value(), m_drop[1]->value(), m_drop[2]->value(), m_drop[3]->value()};
   for (int row = 0; row < m_mappings->rowCount(); ++row) {
     auto text = [&](int column) {

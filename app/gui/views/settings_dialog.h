@@ -40,6 +40,7 @@ class SettingsDialog : public QDialog {
   QLineEdit* m_tcpAddress;
   QSpinBox* m_evilMethodMs;
   QSpinBox* m_anrMs;
+  QSpinBox* m_sqlSlowMs;
   QSpinBox* m_drop[4];  // Normal, Middle, High, Frozen: first dropped-frame count of each level
   QLabel* m_dropRanges;
   QTableWidget* m_mappings;

@@ -158,6 +158,7 @@ void LiveDeviceJob::record(const std::string& package, const std::string& sessio
   options.leakWatch = leakWatch;  // memory every second, the default
   options.leakCheckIntervalMs = m_target.leakCheckIntervalMs;
   options.leakChecks = m_target.leakChecks;
+  options.sqlSlowMs = m_target.sqlSlowMs;
   agentlink::LiveRecorder recorder(
       options, [&](core::protocol::AgentHello& hello) { return agent.startAndConnect(hello, cancel); },
       // The figures are the dashboard's model's (session()), not a summary line.

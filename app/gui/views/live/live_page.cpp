@@ -27,6 +27,7 @@ LiveDeviceView* LivePage::openLiveDevice(LiveTarget target, std::unique_ptr<Demo
   delete m_view;                              // completes its recording first
   target.thresholds = settings().thresholds;  // Settings, as they are now
   target.mappings = settings().mappings;
+  target.sqlSlowMs = settings().sqlSlowMs;
   target.leakWatch = core::agentlink::parseLeakWatchMode(settings().leakWatch.toStdString())
                          .value_or(core::protocol::LeakWatchMode::kReport);
   m_view = new LiveDeviceView(std::move(target), std::move(demo));
