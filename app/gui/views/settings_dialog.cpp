@@ -96,8 +96,9 @@ QWidget* SettingsDialog::makeThresholdPage() {
   form->addRow(tr("ANR"), m_anrMs);
   m_sqlSlowMs = spin(0, 600000, tr(" ms"), QStringLiteral("sqlSlowMs"));
   m_sqlSlowMs->setSpecialValueText(tr("off"));
-  m_sqlSlowMs->setToolTip(tr("A live SQL statement taking this long or longer is a SQLiteLint issue, once per "
-                             "statement shape (mxi record --sql-slow-ms; 0: off)"));
+  m_sqlSlowMs->setToolTip(
+      tr("A live SQL statement taking this long or longer is a SQLiteLint issue, once per "
+         "statement shape (mxi record --sql-slow-ms; 0: off)"));
   form->addRow(tr("Slow SQL statement"), m_sqlSlowMs);
   const char* names[4] = {"dropNormal", "dropMiddle", "dropHigh", "dropFrozen"};
   const QString titles[4] = {tr("Normal from"), tr("Middle from"), tr("High from"), tr("Frozen from")};

@@ -41,7 +41,7 @@ struct LiveTarget {
   QList<AppMapping> mappings;             // Settings: methodMapping / ProGuard files per app
   // Settings: the leak watch's mode the view starts with (the user may pick another per recording).
   core::protocol::LeakWatchMode leakWatch = core::protocol::LeakWatchMode::kReport;
-  uint32_t leakCheckIntervalMs = 0, leakChecks = 0;  // 0: the agent's defaults (docs/LEAKS.md)
+  uint32_t leakCheckIntervalMs = 0, leakChecks = 0;               // 0: the agent's defaults (docs/LEAKS.md)
   int64_t sqlSlowMs = core::sqlitelint::kDefaultSlowStatementMs;  // Settings: a slow statement's issue
 };
 
