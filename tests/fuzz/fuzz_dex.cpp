@@ -1,6 +1,6 @@
 // libFuzzer target for dex files (core/dex, which the APK checker runs on an app's classes*.dex):
-// parse, then the method and class counts over what was read; every byte of the input also goes
-// through the MUTF-8 decoder, whose output must be valid UTF-8 of bounded size.
+// parse, then the method and class counts and the resource references (every method's code walked); every byte of the
+// input also goes through the MUTF-8 decoder, whose output must be valid UTF-8 of bounded size.
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -9,6 +9,7 @@
 #include "core/dex/dex_file.h"
 #include "core/dex/method_count.h"
 #include "core/dex/modified_utf8.h"
+#include "core/dex/resource_references.h"
 
 using namespace mxi::core;
 
@@ -27,5 +28,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const auto classes = dex::countClasses({&file, 1});
   MXI_CHECK(classes.classes == file.classes.size());
   for (const auto& type : file.types) (void)dex::javaName(type);
+  auto references = dex::findResourceReferences(file, bytes);
+  if (!references.ok()) MXI_CHECK(references.status().hasOffset() && references.status().offset() <= size);
   return 0;
 }
