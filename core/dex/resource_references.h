@@ -4,8 +4,9 @@
 //
 // A resource id counts when it looks like the app's own: package byte 0x7f (aapt's and AGP's app
 // package; shared libraries' 0x02–0x7e ids and the framework's 0x01 are left out, as Matrix
-// ignores 0x01), a non-zero type byte. R classes go by the names the dex gives them; an R class
-// that R8 renamed is not recognised.
+// ignores 0x01), a non-zero type byte. A number that only looks like one is kept too (Float.NaN
+// is `const/high16 0x7fc0`): callers match the ids against the app's resource table. R classes
+// go by the names the dex gives them; an R class that R8 renamed is not recognised.
 #pragma once
 
 #include <compare>

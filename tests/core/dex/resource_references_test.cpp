@@ -56,6 +56,7 @@ TEST(ResourceReferencesTest, MonochromeReadsRFields) {
   ASSERT_TRUE(refs.ok()) << refs.status().toString();
   EXPECT_EQ(refs->ids.size(), 640u);  // 26 from const lines, 618 from payloads, 4 in both
   EXPECT_TRUE(refs->ids.contains(0x7f030028));
+  EXPECT_TRUE(refs->ids.contains(0x7fc00000));  // 1247f4 `const/high16 v13, … // #7fc0`: Float.NaN, kept
   EXPECT_EQ(refs->rFields.size(), 1483u);
   // 0cec1c `sget-object v1, Landroidx/appcompat/R$styleable;.ActionBarLayout:[I`, 0cec28 `sget v2, …`
   EXPECT_TRUE(refs->rFields.contains(RField{"styleable", "ActionBarLayout"}));
