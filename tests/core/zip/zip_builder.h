@@ -14,13 +14,14 @@ namespace mxi::test {
 
 struct BuildEntry {
   std::string name;
-  std::string data;
+  std::string data = std::string();
   uint16_t method = 8;  // 0 stored, 8 deflated (anything else is written as stored bytes)
   uint16_t flags = 0;
   std::optional<uint32_t> crc = std::nullopt;           // default: the data's
   std::optional<uint64_t> declaredSize = std::nullopt;  // default: the data's size
   std::optional<uint64_t> localOffset = std::nullopt;   // default: where its local header is written
   bool zip64 = false;                                   // sizes and offset through the ZIP64 extra field
+  std::optional<std::string> payload = std::nullopt;    // bytes written as the data instead of `data`'s
 };
 
 inline std::string rawDeflate(const std::string& data) {
@@ -48,7 +49,7 @@ class ZipBuilder {
     std::vector<std::string> central;
     for (const BuildEntry& e : entries) {
       const uint64_t offset = out.size();
-      const std::string payload = e.method == 8 ? rawDeflate(e.data) : e.data;
+      const std::string payload = e.payload ? *e.payload : e.method == 8 ? rawDeflate(e.data) : e.data;
       const uint32_t crc = e.crc.value_or(static_cast<uint32_t>(
           crc32(0, reinterpret_cast<const Bytef*>(e.data.data()), static_cast<uInt>(e.data.size()))));
       const uint64_t size = e.declaredSize.value_or(e.data.size());
