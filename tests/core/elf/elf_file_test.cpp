@@ -115,6 +115,26 @@ TEST(ElfFileTest, StrippedCopyHasNoSymtab) {
   EXPECT_EQ(stripped.dynamicSymbols.size(), plain.dynamicSymbols.size());
 }
 
+TEST(ElfFileTest, WithoutSectionHeadersTheDynamicSegmentNamesTheLibraries) {
+  const std::string plainBytes = sampleLibrary("plain");
+  ASSERT_FALSE(plainBytes.empty());
+  const ElfFile plain = parseOrDie(plainBytes);
+  std::string bytes = plainBytes;
+  bytes.replace(40, 8, std::string(8, '\0'));  // e_shoff
+  bytes.replace(60, 2, std::string(2, '\0'));  // e_shnum
+  const ElfFile sstripped = parseOrDie(bytes);
+  EXPECT_TRUE(sstripped.sections.empty());
+  EXPECT_TRUE(sstripped.stripped());
+  EXPECT_EQ(sstripped.needed, plain.needed);
+  EXPECT_EQ(sstripped.soname, "libmxi_elf_sample_plain.so");
+  // The program header table cut off: an error naming e_phoff.
+  std::string cut = bytes;
+  cut.replace(32, 8, ElfBuilder().word(bytes.size() - 8));  // e_phoff
+  const auto bad = parseElf(cut);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().offset(), 32u);
+}
+
 TEST(ElfFileTest, StaticGnuLibstdcxxIsGnustl) {
   const ElfFile elf = parseOrDie(sampleLibrary("static_stl"));
   EXPECT_FALSE(contains(elf.needed, "libstdc++.so.6"));
