@@ -16,8 +16,8 @@ struct ElfSymbol {
   std::string name;  // as stored (mangled)
   uint64_t value = 0;
   uint64_t size = 0;
-  uint8_t type = 0;  // STT_*
-  uint8_t bind = 0;  // STB_*
+  uint8_t type = 0;      // STT_*
+  uint8_t bind = 0;      // STB_*
   bool defined = false;  // st_shndx != SHN_UNDEF
 };
 
@@ -26,12 +26,14 @@ struct ElfFile {
   bool littleEndian = true;
   uint16_t type = 0;     // ET_DYN for a shared library
   uint16_t machine = 0;  // EM_AARCH64 183, EM_ARM 40, EM_386 3, EM_X86_64 62, EM_MIPS 8
-  std::string abi;       // "arm64-v8a", "armeabi-v7a", "x86", "x86_64", "mips", "mips64", "" unknown
+  // "arm64-v8a", "armeabi-v7a" ("armeabi" when .ARM.attributes says pre-ARMv7), "x86", "x86_64",
+  // "mips", "mips64", "" unknown
+  std::string abi;
   std::string soname;
-  std::vector<std::string> needed;  // DT_NEEDED, in order
-  bool hasSymtab = false;           // a .symtab section: not stripped
-  bool hasDebugInfo = false;        // .debug_* sections
-  uint64_t symtabSymbols = 0;       // entries in .symtab
+  std::vector<std::string> needed;        // DT_NEEDED, in order
+  bool hasSymtab = false;                 // a .symtab section: not stripped
+  bool hasDebugInfo = false;              // .debug_* sections
+  uint64_t symtabSymbols = 0;             // entries in .symtab
   std::vector<ElfSymbol> dynamicSymbols;  // .dynsym
   struct Section {
     std::string name;
