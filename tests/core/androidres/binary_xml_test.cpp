@@ -14,6 +14,9 @@
 using namespace mxi::core;
 using namespace mxi::core::androidres;
 using mxi::test::Bytes;
+using mxi::test::endElement;
+using mxi::test::startElement;
+using mxi::test::xmlDocument;
 
 namespace {
 
@@ -46,41 +49,6 @@ std::vector<std::string> permissions(const XmlElement& manifest) {
     if (c.name == "uses-permission") names.push_back(attributeText(&c, "name"));
   }
   return names;
-}
-
-// An XML document: a string pool of `strings`, then `nodes` (each a whole chunk).
-std::string xmlDocument(const std::vector<std::string>& strings, const std::vector<std::string>& nodes) {
-  std::string body = mxi::test::stringPool(strings);
-  for (const auto& node : nodes) body += node;
-  return mxi::test::chunk(0x0003, 8, body);
-}
-
-std::string startElement(uint32_t name) {
-  Bytes n;
-  n.u16(0x0102);
-  n.u16(16);
-  n.u32(36);
-  n.u32(1);           // line
-  n.u32(0xffffffff);  // comment
-  n.u32(0xffffffff);  // namespace
-  n.u32(name);
-  n.u16(20);  // attributeStart
-  n.u16(20);  // attributeSize
-  n.u32(0);   // attributeCount, idIndex
-  n.u32(0);   // classIndex, styleIndex
-  return n.data;
-}
-
-std::string endElement(uint32_t name) {
-  Bytes n;
-  n.u16(0x0103);
-  n.u16(16);
-  n.u32(24);
-  n.u32(1);
-  n.u32(0xffffffff);
-  n.u32(0xffffffff);
-  n.u32(name);
-  return n.data;
 }
 
 }  // namespace
@@ -219,13 +187,31 @@ TEST(BinaryXmlTest, ChunkSizeZeroIsSmallerThanItsHeader) {
 }
 
 TEST(BinaryXmlTest, HandMadeDocumentParses) {
-  const auto parsed = parseBinaryXml(xmlDocument(
-      {"a", "b"}, {startElement(0), startElement(1), endElement(1), startElement(1), endElement(1), endElement(0)}));
+  const std::vector<mxi::test::TestAttribute> attributes = {{2, 3, ResValue::kString, 3},
+                                                            {1, 0xffffffff, ResValue::kIntHex, 0x7f}};
+  const auto parsed =
+      parseBinaryXml(xmlDocument({"a", "b", "c", "hello"}, {startElement(0, attributes), startElement(1), endElement(1),
+                                                            startElement(1), endElement(1), endElement(0)}));
   ASSERT_TRUE(parsed.ok()) << parsed.status().toString();
   EXPECT_EQ(parsed->name, "a");
   ASSERT_EQ(parsed->children.size(), 2u);
   EXPECT_EQ(parsed->children[1].name, "b");
-  EXPECT_EQ(parsed->attribute("b"), nullptr);
+  ASSERT_EQ(parsed->attributes.size(), 2u);
+  EXPECT_EQ(parsed->attribute("c")->value.toString(), "hello");
+  EXPECT_EQ(parsed->attribute("c")->resourceId, 0u);  // no resource map
+  EXPECT_EQ(parsed->attribute("b")->value.toString(), "0x7f");
+  EXPECT_EQ(parsed->attribute("b")->value.string, "");  // no raw text kept
+  EXPECT_EQ(parsed->attribute("hello"), nullptr);
+}
+
+TEST(BinaryXmlTest, AttributesPastTheirChunk) {
+  std::string element = startElement(0, {{0, 0xffffffff, ResValue::kIntDec, 1}});
+  element[16 + 12] = 9;  // nine attributes in a chunk with room for one
+  const std::string doc = xmlDocument({"a"}, {element});
+  const auto parsed = parseBinaryXml(doc);
+  ASSERT_FALSE(parsed.ok());
+  EXPECT_EQ(parsed.status().message(), "element <a>'s 9 attributes run past its chunk");
+  EXPECT_EQ(parsed.status().offset(), doc.size() - element.size() + 16 + 8);
 }
 
 TEST(BinaryXmlTest, EndWithoutStartIsAnError) {
