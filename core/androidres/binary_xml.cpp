@@ -23,7 +23,7 @@ constexpr uint16_t kAttributeSize = 20;   // ResXMLTree_attribute: ns, name, raw
 
 class XmlReader {
  public:
-  explicit XmlReader(std::string_view bytes) : m_bytes(bytes) {}
+  explicit XmlReader(std::string_view bytes) : m_bytes(bytes), m_decodeBudget(decodeBudget(bytes.size())) {}
 
   StatusOr<XmlElement> read() {
     ASSIGN_OR_RETURN(const ChunkHeader xml, readChunkHeader(m_bytes, 0, m_bytes.size(), "XML"));
@@ -47,7 +47,7 @@ class XmlReader {
     switch (chunk.type) {
       case kStringPoolChunk: {
         if (m_pool) return invalidInput("a second string pool", chunk.offset);
-        ASSIGN_OR_RETURN(auto pool, ResStringPool::read(m_bytes, chunk));
+        ASSIGN_OR_RETURN(auto pool, ResStringPool::read(m_bytes, chunk, m_decodeBudget));
         m_pool = std::move(pool);
         return okStatus();
       }
@@ -148,6 +148,7 @@ class XmlReader {
   }
 
   ResBytes m_bytes;
+  size_t m_decodeBudget;
   std::optional<ResStringPool> m_pool;
   size_t m_resourceMapAt = 0;
   size_t m_resourceMapSize = 0;

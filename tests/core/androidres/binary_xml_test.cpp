@@ -248,6 +248,22 @@ TEST(BinaryXmlTest, NestingDeeperThan512IsAnErrorNotARecursion) {
   EXPECT_EQ(parsed.status().offset(), firstElement + 512 * 36);
 }
 
+TEST(BinaryXmlTest, ManyReferencesToALongStringHitTheDecodeBudget) {
+  // 100 attributes whose raw text is one 30000-byte string: 3 MB of text from a 32 KB file.
+  const std::vector<mxi::test::TestAttribute> attributes(100, {0, 1, ResValue::kIntDec, 1});
+  const std::string doc = xmlDocument({"a", std::string(30000, 'x')}, {startElement(0, attributes), endElement(0)});
+  const auto parsed = parseBinaryXml(doc);
+  ASSERT_FALSE(parsed.ok());
+  EXPECT_EQ(parsed.status().code(), StatusCode::kResourceLimit);
+  EXPECT_EQ(parsed.status().message(), "strings decoded so far exceed " + std::to_string(16 * doc.size() + (1 << 20)) +
+                                           " bytes, 16 times the file");
+  // With ten attributes the same text is read.
+  const std::vector<mxi::test::TestAttribute> few(10, {0, 1, ResValue::kIntDec, 1});
+  const auto fine = parseBinaryXml(xmlDocument({"a", std::string(30000, 'x')}, {startElement(0, few), endElement(0)}));
+  ASSERT_TRUE(fine.ok()) << fine.status().toString();
+  EXPECT_EQ(fine->attributes[9].value.string.size(), 30000u);
+}
+
 TEST(BinaryXmlTest, NotCompiledXml) {
   const auto parsed = parseBinaryXml("<?xml version=\"1.0\"?><manifest/>");
   ASSERT_FALSE(parsed.ok());

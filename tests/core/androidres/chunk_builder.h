@@ -32,7 +32,7 @@ inline std::string chunk(uint16_t type, uint16_t headerSize, const std::string& 
   return b.data;
 }
 
-// A UTF-8 string pool of short (< 128 bytes) strings.
+// A UTF-8 string pool of ASCII strings (< 32768 bytes each).
 inline std::string stringPool(const std::vector<std::string>& strings) {
   Bytes header;
   std::string text;
@@ -40,8 +40,10 @@ inline std::string stringPool(const std::vector<std::string>& strings) {
   header.u32(static_cast<uint32_t>(28 + 4 * strings.size())).u32(0);
   for (const auto& s : strings) {
     header.u32(static_cast<uint32_t>(text.size()));
-    text += static_cast<char>(s.size());
-    text += static_cast<char>(s.size());
+    for (int twice = 0; twice < 2; ++twice) {  // the length in UTF-16 units, then in bytes (ASCII: equal)
+      if (s.size() >= 0x80) text += static_cast<char>(0x80 | s.size() >> 8);
+      text += static_cast<char>(s.size() & 0xff);
+    }
     text += s + '\0';
   }
   while (text.size() % 4) text += '\0';
