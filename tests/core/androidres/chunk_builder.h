@@ -120,21 +120,32 @@ inline std::string typeChunk(uint8_t flags, uint32_t entryCount, const std::stri
   return chunk(0x0201, static_cast<uint16_t>(8 + 12 + cfg.size()), h.data + cfg + offsets + entries);
 }
 
-inline std::string table(const std::vector<std::string>& globals, const std::vector<std::string>& types) {
+// A package with types {"string"} and keys {"a", "b", "c"}, then `types` (type chunks).
+inline std::string packageChunk(uint32_t id, const std::string& name, const std::vector<std::string>& types) {
   const std::string typeNames = stringPool({"string"});
   Bytes package;
-  package.u32(0x7f);
-  for (char c : std::string("p")) package.u16(static_cast<uint8_t>(c));
-  for (size_t i = 1; i < 128; ++i) package.u16(0);
+  package.u32(id);
+  for (size_t i = 0; i < 128; ++i) package.u16(i < name.size() ? static_cast<uint8_t>(name[i]) : 0);
   package.u32(288).u32(0).u32(static_cast<uint32_t>(288 + typeNames.size())).u32(0).u32(0);
   std::string body = typeNames + stringPool({"a", "b", "c"});
   for (const auto& t : types) body += t;
-  Bytes header;
-  header.u32(1);
-  return chunk(0x0002, 12, header.data + stringPool(globals) + chunk(0x0200, 288, package.data + body));
+  return chunk(0x0200, 288, package.data + body);
 }
 
-// Dense 32-bit offsets over `entries` (an empty one: no entry).
+// A table: the global string pool, then the package chunks.
+inline std::string tableOfPackages(const std::vector<std::string>& globals, const std::vector<std::string>& packages) {
+  Bytes header;
+  header.u32(static_cast<uint32_t>(packages.size()));
+  std::string body = header.data + stringPool(globals);
+  for (const auto& p : packages) body += p;
+  return chunk(0x0002, 12, body);
+}
+
+// A table of one package 0x7f "p".
+inline std::string table(const std::vector<std::string>& globals, const std::vector<std::string>& types) {
+  return tableOfPackages(globals, {packageChunk(0x7f, "p", types)});
+}
+
 // A bag (FLAG_COMPLEX) with `parent` and items (attribute id, type, data).
 inline std::string bagEntry(uint32_t key, uint32_t parent, const std::vector<TestAttribute>& items) {
   Bytes e;

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
@@ -146,6 +147,32 @@ TEST(ResourceTableTest, AndResGuardPathsMapToMipmapConfigs) {
   EXPECT_EQ(table.resolve(0x7f030000)->toString(), "Issue1170");
 }
 
+TEST(ResourceTableTest, MultidexAppCountsAndFilePaths) {
+  MXI_REQUIRE_FIXTURE(apk, "apk/androguard_app-prod-debug_multidex.apk");
+  const ResourceTable table = tableOf(apk);
+  EXPECT_EQ(countsPerType(table), (std::map<std::string, std::pair<int, int>>{{"anim", {16, 16}},
+                                                                              {"animator", {1, 1}},
+                                                                              {"array", {2, 2}},
+                                                                              {"attr", {346, 346}},
+                                                                              {"bool", {5, 6}},
+                                                                              {"color", {98, 107}},
+                                                                              {"dimen", {158, 191}},
+                                                                              {"drawable", {113, 320}},
+                                                                              {"id", {198, 198}},
+                                                                              {"integer", {10, 11}},
+                                                                              {"layout", {72, 75}},
+                                                                              {"menu", {2, 2}},
+                                                                              {"mipmap", {1, 5}},
+                                                                              {"string", {58, 1686}},
+                                                                              {"style", {387, 423}},
+                                                                              {"xml", {5, 5}}}));
+  // The distinct res/… strings `aapt dump --values resources` prints.
+  const auto paths = table.filePaths();
+  EXPECT_EQ(paths.size(), 455u);
+  EXPECT_TRUE(std::is_sorted(paths.begin(), paths.end()));
+  EXPECT_NE(std::find(paths.begin(), paths.end(), "res/mipmap-mdpi-v4/ic_launcher.png"), paths.end());
+}
+
 TEST(ResourceTableTest, MonochromeTypesConfigsAndAStyle) {
   MXI_REQUIRE_FIXTURE(apk, "apk/monochrome-player_app-debug.apk");
   const ResourceTable table = tableOf(apk);
@@ -264,6 +291,21 @@ TEST(ResourceTableTest, Offset16AndCompactEntries) {
   EXPECT_EQ(t.name(0x7f010002), "string/a");
   EXPECT_EQ(t.resolve(0x7f010002)->toString(), "res/x.xml");
   EXPECT_EQ(t.find(0x7f010000), nullptr);
+}
+
+TEST(ResourceTableTest, AnotherPackagesNamesCarryItsName) {
+  const std::string entry = simpleEntry(1, ResValue::kReference, 0x01010000);
+  const std::string framework = simpleEntry(0, ResValue::kString, 0);
+  const ResourceTable t = parseOk(mxi::test::tableOfPackages(
+      {"ok"}, {mxi::test::packageChunk(0x7f, "app", {typeChunk(0, 1, denseOffsets({entry}), entry)}),
+               mxi::test::packageChunk(0x01, "android", {typeChunk(0, 1, denseOffsets({framework}), framework)})}));
+  ASSERT_EQ(t.packages().size(), 2u);
+  EXPECT_EQ(t.packages()[1].id, 0x01u);
+  EXPECT_EQ(t.packages()[1].name, "android");
+  EXPECT_EQ(t.name(0x7f010000), "string/b");
+  EXPECT_EQ(t.name(0x01010000), "android:string/a");
+  EXPECT_EQ(t.entries()[0].id, 0x01010000u);  // sorted by id, not by package order
+  EXPECT_EQ(t.resolve(0x7f010000)->toString(), "ok");
 }
 
 TEST(ResourceTableTest, HandMadeBag) {
