@@ -204,6 +204,23 @@ TEST(BinaryXmlTest, HandMadeDocumentParses) {
   EXPECT_EQ(parsed->attribute("hello"), nullptr);
 }
 
+TEST(BinaryXmlTest, EmptiedAttributeNamesComeBackFromTheirIds) {
+  // Pool strings 0 and 1 are the attributes' names (emptied, as obfuscators leave them); the
+  // resource map gives their ids: versionCode and an id this reader does not know.
+  const std::vector<mxi::test::TestAttribute> attributes = {{0, 0xffffffff, ResValue::kIntDec, 7},
+                                                            {1, 0xffffffff, ResValue::kIntDec, 8}};
+  const auto parsed =
+      parseBinaryXml(xmlDocument({"", "", "manifest"}, {mxi::test::resourceMap({0x0101021b, 0x01019999}),
+                                                        startElement(2, attributes), endElement(2)}));
+  ASSERT_TRUE(parsed.ok()) << parsed.status().toString();
+  ASSERT_EQ(parsed->attributes.size(), 2u);
+  EXPECT_EQ(parsed->attributes[0].name, "versionCode");
+  EXPECT_EQ(parsed->attributes[0].resourceId, 0x0101021bu);
+  EXPECT_EQ(parsed->attribute("versionCode")->value.toString(), "7");
+  EXPECT_EQ(parsed->attributes[1].name, "");
+  EXPECT_EQ(parsed->attributes[1].resourceId, 0x01019999u);
+}
+
 TEST(BinaryXmlTest, AttributesPastTheirChunk) {
   std::string element = startElement(0, {{0, 0xffffffff, ResValue::kIntDec, 1}});
   element[16 + 12] = 9;  // nine attributes in a chunk with room for one

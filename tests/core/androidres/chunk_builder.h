@@ -50,6 +50,13 @@ inline std::string stringPool(const std::vector<std::string>& strings) {
   return chunk(0x0001, 28, header.data + text);
 }
 
+// A resource map: the attribute id of each pool string, by index.
+inline std::string resourceMap(const std::vector<uint32_t>& ids) {
+  Bytes b;
+  for (uint32_t id : ids) b.u32(id);
+  return chunk(0x0180, 8, b.data);
+}
+
 // An XML document: a string pool of `strings`, then `nodes` (each a whole chunk).
 inline std::string xmlDocument(const std::vector<std::string>& strings, const std::vector<std::string>& nodes) {
   std::string body = stringPool(strings);
