@@ -9,7 +9,7 @@
 
 #include "core/androidres/res_value.h"
 #include "tests/core/androidres/chunk_builder.h"
-#include "tests/core/androidres/fixture_entry.h"
+#include "tests/support/apk_entry.h"
 
 namespace fs = std::filesystem;
 using mxi::core::androidres::ResValue;
@@ -37,8 +37,8 @@ int main(int argc, char** argv) {
     for (const auto& file : fs::directory_iterator(argv[2])) {
       if (file.path().extension() != ".apk") continue;
       const std::string stem = file.path().stem().string();
-      if (const auto manifest = readZipEntry(file.path(), "AndroidManifest.xml")) write(xml / stem, *manifest);
-      if (const auto table = readZipEntry(file.path(), "resources.arsc")) write(arsc / stem, *table);
+      if (const auto manifest = readApkEntry(file.path(), "AndroidManifest.xml")) write(xml / stem, *manifest);
+      if (const auto table = readApkEntry(file.path(), "resources.arsc")) write(arsc / stem, *table);
     }
   }
   write(xml / "hand-made", xmlDocument({"a", "b", "c", "hello"},

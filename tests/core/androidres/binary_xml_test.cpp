@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "tests/core/androidres/chunk_builder.h"
-#include "tests/core/androidres/fixture_entry.h"
+#include "tests/support/apk_entry.h"
 #include "tests/support/reference_fixtures.h"
 
 using namespace mxi::core;
@@ -23,7 +23,7 @@ namespace {
 constexpr const char* kAndroidNs = "http://schemas.android.com/apk/res/android";
 
 XmlElement manifestOf(const std::filesystem::path& apk) {
-  const auto bytes = mxi::test::readZipEntry(apk, "AndroidManifest.xml");
+  const auto bytes = mxi::test::readApkEntry(apk, "AndroidManifest.xml");
   EXPECT_TRUE(bytes.has_value()) << apk;
   auto parsed = parseBinaryXml(bytes.value_or(""));
   EXPECT_TRUE(parsed.ok()) << parsed.status().toString();
@@ -146,7 +146,7 @@ TEST(BinaryXmlTest, MultidexPermissionsInOrder) {
 
 TEST(BinaryXmlTest, TruncatedManifestNamesTheXmlChunk) {
   MXI_REQUIRE_FIXTURE(apk, "apk/fdroidserver_org.dyndns.fules.ck_20.apk");
-  const auto bytes = mxi::test::readZipEntry(apk, "AndroidManifest.xml");
+  const auto bytes = mxi::test::readApkEntry(apk, "AndroidManifest.xml");
   ASSERT_TRUE(bytes.has_value());
   const auto parsed = parseBinaryXml(bytes->substr(0, bytes->size() / 2));
   ASSERT_FALSE(parsed.ok());
@@ -158,7 +158,7 @@ TEST(BinaryXmlTest, TruncatedManifestNamesTheXmlChunk) {
 
 TEST(BinaryXmlTest, ElementNameOutOfThePool) {
   MXI_REQUIRE_FIXTURE(apk, "apk/fdroidserver_org.dyndns.fules.ck_20.apk");
-  auto bytes = mxi::test::readZipEntry(apk, "AndroidManifest.xml").value_or("");
+  auto bytes = mxi::test::readApkEntry(apk, "AndroidManifest.xml").value_or("");
   // Walk the chunks to the first start element and point its name past the pool.
   Bytes patched{bytes};
   size_t at = 8;
@@ -177,7 +177,7 @@ TEST(BinaryXmlTest, ElementNameOutOfThePool) {
 
 TEST(BinaryXmlTest, ChunkSizeZeroIsSmallerThanItsHeader) {
   MXI_REQUIRE_FIXTURE(apk, "apk/fdroidserver_org.dyndns.fules.ck_20.apk");
-  Bytes patched{mxi::test::readZipEntry(apk, "AndroidManifest.xml").value_or("")};
+  Bytes patched{mxi::test::readApkEntry(apk, "AndroidManifest.xml").value_or("")};
   ASSERT_GT(patched.data.size(), 16u);
   patched.setU32(8 + 4, 0);  // the string pool, the XML chunk's first child
   const auto parsed = parseBinaryXml(patched.data);

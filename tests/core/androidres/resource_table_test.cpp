@@ -14,7 +14,7 @@
 #include "core/androidres/binary_xml.h"
 #include "core/androidres/res_config.h"
 #include "tests/core/androidres/chunk_builder.h"
-#include "tests/core/androidres/fixture_entry.h"
+#include "tests/support/apk_entry.h"
 #include "tests/support/reference_fixtures.h"
 
 using namespace mxi::core;
@@ -31,7 +31,7 @@ using mxi::test::typeChunk;
 namespace {
 
 std::string arscOf(const std::filesystem::path& apk) {
-  const auto bytes = mxi::test::readZipEntry(apk, "resources.arsc");
+  const auto bytes = mxi::test::readApkEntry(apk, "resources.arsc");
   EXPECT_TRUE(bytes.has_value()) << apk;
   return bytes.value_or("");
 }
@@ -66,7 +66,7 @@ TEST(ResourceTableTest, FdroidVersionNameResolvesThroughTheTable) {
   ASSERT_EQ(table.packages().size(), 1u);
   EXPECT_EQ(table.packages()[0].id, 0x7fu);
   EXPECT_EQ(table.packages()[0].name, "org.dyndns.fules.ck");
-  const auto manifest = parseBinaryXml(mxi::test::readZipEntry(apk, "AndroidManifest.xml").value_or(""));
+  const auto manifest = parseBinaryXml(mxi::test::readApkEntry(apk, "AndroidManifest.xml").value_or(""));
   ASSERT_TRUE(manifest.ok());
   const uint32_t versionName = manifest->attribute("versionName")->value.data;
   EXPECT_EQ(table.name(versionName), "string/version_summary");

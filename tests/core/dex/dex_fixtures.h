@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "tests/core/dex/fixture_entry.h"
+#include "tests/support/apk_entry.h"
 #include "tests/support/reference_fixtures.h"
 
 namespace mxi::test {
@@ -16,7 +16,7 @@ inline constexpr const char* kAndResGuardApk = "apk/apktool_issue1170_andresguar
 }  // namespace mxi::test
 
 // Binds `var` to the bytes of `entry` in fixture APK `apk`; skips the test without the fixtures.
-#define MXI_REQUIRE_DEX(var, apk, entry)                               \
-  MXI_REQUIRE_FIXTURE(var##_apk, apk);                                 \
-  const std::string var = ::mxi::test::readZipEntry(var##_apk, entry); \
+#define MXI_REQUIRE_DEX(var, apk, entry)                                            \
+  MXI_REQUIRE_FIXTURE(var##_apk, apk);                                              \
+  const std::string var = ::mxi::test::readApkEntry(var##_apk, entry).value_or(""); \
   ASSERT_FALSE(var.empty())
