@@ -50,6 +50,24 @@ std::vector<std::string> zipEntries(const fs::path& path) {
   return out;
 }
 
+// One entry's bytes ("" when absent).
+std::string zipEntry(const fs::path& path, const std::string& name) {
+  int err = 0;
+  zip_t* zip = zip_open(path.c_str(), ZIP_RDONLY, &err);
+  if (zip == nullptr) return {};
+  std::string out;
+  zip_stat_t st;
+  if (zip_stat(zip, name.c_str(), 0, &st) == 0) {
+    if (zip_file_t* f = zip_fopen(zip, name.c_str(), 0)) {
+      out.resize(st.size);
+      out.resize(static_cast<size_t>(std::max<zip_int64_t>(0, zip_fread(f, out.data(), st.size))));
+      zip_fclose(f);
+    }
+  }
+  zip_close(zip);
+  return out;
+}
+
 class ApkPullTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -100,6 +118,33 @@ TEST_F(ApkPullTest, TheDemoAppsApkComesWholeWithItsPlantedEntries) {
                                               "lib/armeabi-v7a/libmxidemo.so deflated",
                                               "META-INF/MANIFEST.MF deflated",
                                           }));
+  // The planted problems (tests/device-sim/README.md): PNG colour types (IHDR's byte 25: 2 RGB,
+  // 6 RGBA), the duplicate pair, one library with a symbol table and its stripped copy.
+  const fs::path apk = out / "base.apk";
+  auto colourType = [&](const std::string& name) {
+    const std::string png = zipEntry(apk, name);
+    return png.size() > 25 && png.starts_with("\x89PNG") ? static_cast<int>(png[25]) : -1;
+  };
+  EXPECT_EQ(colourType("res/drawable-xxhdpi-v4/photo_header.png"), 2);
+  EXPECT_EQ(colourType("res/drawable-xhdpi-v4/bg_gradient.png"), 2);
+  EXPECT_EQ(colourType("res/drawable-xhdpi-v4/ic_banner.png"), 6);
+  EXPECT_EQ(colourType("res/mipmap-xxhdpi-v4/ic_launcher.png"), 6);
+  EXPECT_EQ(zipEntry(apk, "res/drawable-xhdpi-v4/ic_banner.png"),
+            zipEntry(apk, "res/drawable-xxhdpi-v4/ic_banner.png"));
+  const std::string unstripped = zipEntry(apk, "lib/arm64-v8a/libmxidemo.so");
+  const std::string stripped = zipEntry(apk, "lib/armeabi-v7a/libmxidemo.so");
+  EXPECT_TRUE(unstripped.starts_with("\x7f"
+                                     "ELF") &&
+              stripped.starts_with("\x7f"
+                                   "ELF"));
+  EXPECT_NE(unstripped.find(std::string(".symtab\0", 8)), std::string::npos);
+  EXPECT_EQ(stripped.find(std::string(".symtab\0", 8)), std::string::npos);
+  EXPECT_EQ(zipEntry(apk, "assets/dict/words.dict").size(), 256u * 1024);
+  // The dex's header: magic, and its file size (little-endian at 32) as the entry's.
+  const std::string dex = zipEntry(apk, "classes.dex");
+  ASSERT_GE(dex.size(), 0x70u);
+  EXPECT_EQ(dex.substr(0, 8), std::string("dex\n035\0", 8));
+  EXPECT_EQ(static_cast<size_t>(static_cast<uint8_t>(dex[32]) | static_cast<uint8_t>(dex[33]) << 8), dex.size());
 }
 
 TEST_F(ApkPullTest, AnAppWithASplitComesAsBaseAndSplitWithTheirBytes) {
