@@ -4,12 +4,22 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/cli/apk_pull.h"
 #include "app/cli/commands.h"
-#include "app/cli/device_options.h"
 #include "app/cli/transfer_progress_bar.h"
-#include "core/agentlink/app_apks.h"
 
 namespace mxi::cli {
+
+core::StatusOr<std::vector<core::agentlink::PulledApk>> pullAppApks(DeviceOptions& device, const std::string& package,
+                                                                    const std::string& directory, bool quiet) {
+  mergeGlobalDeviceOptions(device);
+  ASSIGN_OR_RETURN(const auto opened, openDevice(device));
+  TransferProgressBar progress(!quiet, 0);
+  auto pulled = core::agentlink::pullApks(*opened, package, directory, progress, device.limits(),
+                                          [&progress](uint64_t total) { progress.setTotalBytes(total); });
+  progress.clear();
+  return pulled;
+}
 
 void addApkPullCommand(CLI::App& apk, int& exitCode) {
   auto* cmd = apk.add_subcommand("pull", "Copy an installed app's APK files (base and splits) from the device");
@@ -23,17 +33,12 @@ void addApkPullCommand(CLI::App& apk, int& exitCode) {
   auto args = std::make_shared<Args>();
   addDeviceOptions(*cmd, args->device);
   addFormatOption(*cmd, args->format);
-  cmd->add_option("-p,--package", args->package, "The app (its package name)")->required();
+  cmd->add_option("--package", args->package, "The app's package name")->required();
   cmd->add_option("-o,--output", args->outDir, "Directory for the files (default: ./PACKAGE), made when missing");
   addQuietFlag(*cmd, args->quiet, "No progress and no summary");
   setCommandBody(*cmd, exitCode, "apk pull", [args]() -> CommandResult {
-    mergeGlobalDeviceOptions(args->device);
-    ASSIGN_OR_RETURN(const auto device, openDevice(args->device));
     const std::string dir = args->outDir.empty() ? args->package : args->outDir;
-    TransferProgressBar progress(!args->quiet, 0);
-    auto pulled = core::agentlink::pullApks(*device, args->package, dir, progress, args->device.limits(),
-                                            [&progress](uint64_t total) { progress.setTotalBytes(total); });
-    progress.clear();
+    auto pulled = pullAppApks(args->device, args->package, dir, args->quiet);
     if (!pulled.ok()) return pulled.status();
     if (args->format == OutputFormat::kJson) {
       nlohmann::ordered_json files = nlohmann::ordered_json::array();
