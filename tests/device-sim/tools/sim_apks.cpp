@@ -43,8 +43,9 @@ std::string randomPart(const std::string& package, uint64_t salt) {
 
 // The file at `target` is `source`'s copy (same size); otherwise it is copied beside and renamed.
 bool install(const std::string& source, const fs::path& target) {
-  std::error_code ec;
-  if (fs::file_size(target, ec) == fs::file_size(source, ec) && !ec) return true;
+  std::error_code targetError, sourceError, ec;
+  const auto have = fs::file_size(target, targetError), want = fs::file_size(source, sourceError);
+  if (!targetError && !sourceError && have == want) return true;
   fs::create_directories(target.parent_path(), ec);
   const fs::path temp = target.string() + ".installing." + std::to_string(getpid());
   if (!fs::copy_file(source, temp, fs::copy_options::overwrite_existing, ec)) {
