@@ -20,8 +20,14 @@ struct DexMethodId {
   std::string signature;    // "(Landroid/os/Bundle;)V"
 };
 
+struct DexFieldId {
+  uint32_t classIndex = 0;  // into DexFile::types: the class declaring it
+  uint32_t typeIndex = 0;   // into DexFile::types: its type
+  std::string name;         // "ic_launcher"
+};
+
 struct DexClassDef {
-  uint32_t classIndex = 0;     // into DexFile::types
+  uint32_t classIndex = 0;  // into DexFile::types
   uint32_t accessFlags = 0;
   uint32_t superclassIndex = UINT32_MAX;  // NO_INDEX: none
   uint32_t directMethods = 0;
@@ -29,6 +35,10 @@ struct DexClassDef {
   uint32_t staticFields = 0;
   uint32_t instanceFields = 0;
   std::vector<uint32_t> methodIndices;  // method ids this class defines (its class_data), in order
+  // Beside methodIndices: each method's code_item offset, 0 for abstract and native methods.
+  std::vector<uint32_t> methodCodeOffsets;
+  std::vector<uint32_t> staticFieldIndices;  // field ids of its static fields, in class_data order
+  uint32_t staticValuesOffset = 0;           // encoded_array of the static fields' initial values; 0: none
   uint32_t definedMethods() const { return directMethods + virtualMethods; }
 };
 
@@ -38,6 +48,7 @@ struct DexFile {
   std::vector<std::string> types;  // descriptors, "Lcom/example/Main;", "[I"
   uint32_t stringIds = 0;
   uint32_t fieldIds = 0;
+  std::vector<DexFieldId> fields;    // every field id (fieldIds of them)
   std::vector<DexMethodId> methods;  // every method id: defined here or referenced
   std::vector<DexClassDef> classes;
 };
