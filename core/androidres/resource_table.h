@@ -19,12 +19,14 @@ struct ResourceConfigValue {
   std::string config;  // aapt's qualifier string: "" default, "hdpi-v4", "land-mdpi", "en-rUS"…
   ResValue value;      // a bag (style, array, plurals…) has type kNull and its items in `bag`
   std::vector<std::pair<uint32_t, ResValue>> bag;
+  bool isBag = false;   // FLAG_COMPLEX: a bag, even one with no items
+  uint32_t parent = 0;  // a bag's parent (a style's parent style), 0 for none
 };
 
 struct ResourceEntry {
-  uint32_t id = 0;       // 0xPPTTEEEE
-  std::string type;      // "string", "drawable", "mipmap"…
-  std::string name;      // "app_name"
+  uint32_t id = 0;   // 0xPPTTEEEE
+  std::string type;  // "string", "drawable", "mipmap"…
+  std::string name;  // "app_name"
   std::vector<ResourceConfigValue> values;
 };
 
