@@ -1,9 +1,10 @@
 // The resource ids an app's code uses, read from its dex files: the 32-bit literals of `const`
 // instructions (javac inlines the app's final R fields there) and the upper halves of
-// `const/high16` (ids ending in 0000). Found by scanning the dex bytes for those instruction
-// shapes with a known id as operand: no code is decoded, so a data word shaped like one counts
-// too (the check then keeps a resource it could report; it never reports a used one as unused
-// on that account). Library R fields read with `sget` are not seen (docs/APK.md "Limits").
+// `const/high16` (ids ending in 0000), and the 4-byte elements of fill-array-data payloads
+// (R.styleable arrays of attribute ids, filled in R$styleable's <clinit>). Found by scanning the dex bytes for those
+// instruction shapes with a known id as operand: no code is decoded, so a data word shaped like one counts too (the
+// check then keeps a resource it could report; it never reports a used one as unused on that account). Library R fields
+// read with `sget` are not seen (docs/APK.md "Limits").
 #pragma once
 
 #include <cstdint>
