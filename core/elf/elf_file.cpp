@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "core/elf/arm_attributes.h"
+#include "core/elf/dynamic_segment.h"
 #include "core/elf/elf_bytes.h"
 
 namespace mxi::core::elf {
@@ -202,8 +203,16 @@ StatusOr<ElfFile> parseElf(std::string_view bytes) {
                           h.headerOffset);
     }
   }
-  const SectionHeader* names = nullptr;
-  if (!headers.empty()) {
+  // Without section headers the dynamic segment still names the libraries it needs.
+  if (headers.empty()) {
+    ASSIGN_OR_RETURN(DynamicNames names, readDynamicSegment(r.in, elf.is64));
+    elf.needed = std::move(names.needed);
+    elf.soname = std::move(names.soname);
+  }
+  // Section 0 (SHN_UNDEF) as the name table: the sections have no names.
+  const SectionHeader noNames;
+  const SectionHeader* names = &noNames;
+  if (!headers.empty() && shstrndx != 0) {
     if (shstrndx >= headers.size() || headers[shstrndx].type == kShtNobits) {
       return invalidInput(
           "e_shstrndx " + std::to_string(shstrndx) + " is not a section of " + std::to_string(headers.size()),
@@ -215,8 +224,10 @@ StatusOr<ElfFile> parseElf(std::string_view bytes) {
   for (size_t i = 0; i < headers.size(); ++i) {
     const SectionHeader& h = headers[i];
     ElfFile::Section section;
-    ASSIGN_OR_RETURN(section.name, stringAt(r.in, *names, "the section name table", h.name,
-                                            "section " + std::to_string(i) + " name", h.headerOffset));
+    if (names != &noNames) {
+      ASSIGN_OR_RETURN(section.name, stringAt(r.in, *names, "the section name table", h.name,
+                                              "section " + std::to_string(i) + " name", h.headerOffset));
+    }
     section.type = h.type;
     section.offset = h.offset;
     section.size = h.size;

@@ -26,7 +26,9 @@ struct ElfFile {
   bool littleEndian = true;
   uint16_t type = 0;     // ET_DYN for a shared library
   uint16_t machine = 0;  // EM_AARCH64 183, EM_ARM 40, EM_386 3, EM_X86_64 62, EM_MIPS 8
-  std::string abi;       // "arm64-v8a", "armeabi-v7a", "x86", "x86_64", "mips", "mips64", "" unknown
+  // "arm64-v8a", "armeabi-v7a" ("armeabi" when .ARM.attributes says pre-ARMv7), "x86", "x86_64",
+  // "mips", "mips64", "" unknown
+  std::string abi;
   std::string soname;
   std::vector<std::string> needed;        // DT_NEEDED, in order
   bool hasSymtab = false;                 // a .symtab section: not stripped

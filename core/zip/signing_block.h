@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/zip/zip_archive.h"
+#include "core/zip/zip_entry.h"
 
 namespace mxi::core::zip {
 

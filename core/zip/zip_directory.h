@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/base/status.h"
-#include "core/zip/zip_archive.h"
+#include "core/zip/zip_entry.h"
 
 namespace mxi::core::zip {
 
