@@ -21,9 +21,43 @@ constexpr size_t kMaxDepth = 512;
 constexpr uint16_t kNodeHeaderSize = 16;  // ResXMLTree_node: chunk header, line, comment
 constexpr uint16_t kAttributeSize = 20;   // ResXMLTree_attribute: ns, name, raw value, Res_value
 
+// The framework attributes the APK checker reads, by id: an obfuscated manifest may empty their
+// names in the string pool (Android itself reads attributes by id), so these get their name back.
+std::string_view frameworkAttributeName(uint32_t id) {
+  struct Known {
+    uint32_t id;
+    std::string_view name;
+  };
+  static constexpr Known kKnown[] = {
+      {0x01010000, "theme"},
+      {0x01010001, "label"},
+      {0x01010002, "icon"},
+      {0x01010003, "name"},
+      {0x01010006, "permission"},
+      {0x0101000c, "hasCode"},
+      {0x0101000f, "debuggable"},
+      {0x01010010, "exported"},
+      {0x01010025, "resource"},
+      {0x0101020c, "minSdkVersion"},
+      {0x0101021b, "versionCode"},
+      {0x0101021c, "versionName"},
+      {0x01010270, "targetSdkVersion"},
+      {0x01010271, "maxSdkVersion"},
+      {0x01010272, "testOnly"},
+      {0x010102b7, "installLocation"},
+      {0x010104ea, "extractNativeLibs"},
+      {0x0101052c, "roundIcon"},
+      {0x01010572, "compileSdkVersion"},
+  };
+  for (const auto& known : kKnown) {
+    if (known.id == id) return known.name;
+  }
+  return {};
+}
+
 class XmlReader {
  public:
-  explicit XmlReader(std::string_view bytes) : m_bytes(bytes) {}
+  explicit XmlReader(std::string_view bytes) : m_bytes(bytes), m_decodeBudget(decodeBudget(bytes.size())) {}
 
   StatusOr<XmlElement> read() {
     ASSIGN_OR_RETURN(const ChunkHeader xml, readChunkHeader(m_bytes, 0, m_bytes.size(), "XML"));
@@ -47,7 +81,7 @@ class XmlReader {
     switch (chunk.type) {
       case kStringPoolChunk: {
         if (m_pool) return invalidInput("a second string pool", chunk.offset);
-        ASSIGN_OR_RETURN(auto pool, ResStringPool::read(m_bytes, chunk));
+        ASSIGN_OR_RETURN(auto pool, ResStringPool::read(m_bytes, chunk, m_decodeBudget));
         m_pool = std::move(pool);
         return okStatus();
       }
@@ -121,6 +155,7 @@ class XmlReader {
     const uint32_t nameIndex = m_bytes.u32(at + 4);
     ASSIGN_OR_RETURN(attribute.name, m_pool->at(nameIndex, at + 4));
     if (nameIndex < m_resourceMapSize) attribute.resourceId = m_bytes.u32(m_resourceMapAt + 4 * size_t{nameIndex});
+    if (attribute.name.empty()) attribute.name = frameworkAttributeName(attribute.resourceId);
     ASSIGN_OR_RETURN(attribute.value.string, string(at + 8));  // the raw text, when kept
     attribute.value.type = m_bytes.u8(at + 15);
     attribute.value.data = m_bytes.u32(at + 16);
@@ -148,6 +183,7 @@ class XmlReader {
   }
 
   ResBytes m_bytes;
+  size_t m_decodeBudget;
   std::optional<ResStringPool> m_pool;
   size_t m_resourceMapAt = 0;
   size_t m_resourceMapSize = 0;

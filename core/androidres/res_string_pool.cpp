@@ -42,11 +42,11 @@ std::string utf16ToUtf8(const ResBytes& bytes, size_t offset, size_t units) {
   return out;
 }
 
-StatusOr<ResStringPool> ResStringPool::read(const ResBytes& bytes, const ChunkHeader& chunk) {
+StatusOr<ResStringPool> ResStringPool::read(const ResBytes& bytes, const ChunkHeader& chunk, size_t& budget) {
   if (chunk.headerSize < 28) {
     return invalidInput("string pool header size " + std::to_string(chunk.headerSize) + " is below 28", chunk.offset);
   }
-  ResStringPool pool(bytes);
+  ResStringPool pool(bytes, budget);
   pool.m_count = bytes.u32(chunk.offset + 8);
   const uint32_t styleCount = bytes.u32(chunk.offset + 12);
   pool.m_utf8 = (bytes.u32(chunk.offset + 16) & kUtf8Flag) != 0;
@@ -90,6 +90,16 @@ StatusOr<std::string> ResStringPool::at(uint32_t index, size_t refOffset) const 
   return m_utf8 ? decodeUtf8(static_cast<size_t>(start)) : decodeUtf16(static_cast<size_t>(start));
 }
 
+Status ResStringPool::spend(size_t bytes, size_t offset) const {
+  if (bytes > *m_budget) {
+    return resourceLimit(
+        "strings decoded so far exceed " + std::to_string(decodeBudget(m_bytes.size())) + " bytes, 16 times the file",
+        offset);
+  }
+  *m_budget -= bytes;
+  return okStatus();
+}
+
 StatusOr<std::string> ResStringPool::decodeUtf8(size_t offset) const {
   // Two lengths: the string's in UTF-16 units (skipped), then its UTF-8 bytes; each is one byte, or
   // two when the first has its high bit set.
@@ -106,6 +116,7 @@ StatusOr<std::string> ResStringPool::decodeUtf8(size_t offset) const {
   if (lengths[1] > m_stringsEnd - at) {
     return invalidInput("string of " + std::to_string(lengths[1]) + " bytes runs past the pool", offset);
   }
+  RETURN_IF_ERROR(spend(lengths[1], offset));
   return std::string(m_bytes.view(at, lengths[1]));
 }
 
@@ -123,6 +134,7 @@ StatusOr<std::string> ResStringPool::decodeUtf16(size_t offset) const {
   if (static_cast<uint64_t>(units) * 2 > m_stringsEnd - at) {
     return invalidInput("string of " + std::to_string(units) + " UTF-16 units runs past the pool", offset);
   }
+  RETURN_IF_ERROR(spend(size_t{units} * 3, offset));  // at most 3 UTF-8 bytes per unit
   return utf16ToUtf8(m_bytes, at, units);
 }
 

@@ -29,7 +29,9 @@ struct ResValue {
   uint32_t data = 0;
   std::string string;  // kString: the text (also an XML attribute's raw value when it has one)
 
-  // As aapt prints it: the string, "@0x7f050026", "true", "0x7f", "12.0dip"…
+  // As aapt prints it: the string, "@0x7f050026" (a reference), "?0x01010098" (an attribute),
+  // "true", "-1" (decimal), "0x7f" (hex), "12.0dip" / "1.5sp" / "50.0%" (aapt 1's unit names),
+  // "1.5" (float), "#ff00ff00" / "#336699" (colors), "" (null); an unknown type "(type 0x42)0x7".
   std::string toString() const;
 };
 

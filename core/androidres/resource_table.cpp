@@ -33,7 +33,9 @@ struct PackageContext {
 class TableReader {
  public:
   explicit TableReader(std::string_view bytes)
-      : m_bytes(bytes), m_valueBudget(bytes.size() / 2 + 4096) {}  // real values take ≥ 8 bytes each
+      : m_bytes(bytes),
+        m_valueBudget(bytes.size() / 2 + 4096),  // real values take ≥ 8 bytes each
+        m_decodeBudget(decodeBudget(bytes.size())) {}
 
   Status read() {
     ASSIGN_OR_RETURN(const ChunkHeader table,
@@ -44,7 +46,7 @@ class TableReader {
     for (size_t at = table.body(); at < table.end();) {
       ASSIGN_OR_RETURN(const ChunkHeader chunk, readChunkHeader(m_bytes, at, table.end(), "resource table part"));
       if (chunk.type == kStringPoolChunk && !m_globals) {
-        ASSIGN_OR_RETURN(auto pool, ResStringPool::read(m_bytes, chunk));
+        ASSIGN_OR_RETURN(auto pool, ResStringPool::read(m_bytes, chunk, m_decodeBudget));
         m_globals = std::move(pool);
       } else if (chunk.type == kTablePackageChunk) {
         RETURN_IF_ERROR(readPackage(chunk));
@@ -76,7 +78,7 @@ class TableReader {
         // The header says which pool is which; a table that lies there has types, then keys.
         const size_t relative = part.offset - chunk.offset;
         const bool isTypes = relative == typeStrings || (relative != keyStrings && !package.types);
-        ASSIGN_OR_RETURN(auto pool, ResStringPool::read(m_bytes, part));
+        ASSIGN_OR_RETURN(auto pool, ResStringPool::read(m_bytes, part, m_decodeBudget));
         (isTypes ? package.types : package.keys) = std::move(pool);
       } else if (part.type == kTableTypeChunk) {
         RETURN_IF_ERROR(readType(part, package));
@@ -219,6 +221,7 @@ class TableReader {
 
   ResBytes m_bytes;
   size_t m_valueBudget;
+  size_t m_decodeBudget;  // shared by every string pool of the file
   std::optional<ResStringPool> m_globals;
   std::unordered_map<uint32_t, size_t> m_index;  // id → position in `entries`
 };

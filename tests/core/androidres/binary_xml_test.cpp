@@ -14,6 +14,9 @@
 using namespace mxi::core;
 using namespace mxi::core::androidres;
 using mxi::test::Bytes;
+using mxi::test::endElement;
+using mxi::test::startElement;
+using mxi::test::xmlDocument;
 
 namespace {
 
@@ -46,41 +49,6 @@ std::vector<std::string> permissions(const XmlElement& manifest) {
     if (c.name == "uses-permission") names.push_back(attributeText(&c, "name"));
   }
   return names;
-}
-
-// An XML document: a string pool of `strings`, then `nodes` (each a whole chunk).
-std::string xmlDocument(const std::vector<std::string>& strings, const std::vector<std::string>& nodes) {
-  std::string body = mxi::test::stringPool(strings);
-  for (const auto& node : nodes) body += node;
-  return mxi::test::chunk(0x0003, 8, body);
-}
-
-std::string startElement(uint32_t name) {
-  Bytes n;
-  n.u16(0x0102);
-  n.u16(16);
-  n.u32(36);
-  n.u32(1);           // line
-  n.u32(0xffffffff);  // comment
-  n.u32(0xffffffff);  // namespace
-  n.u32(name);
-  n.u16(20);  // attributeStart
-  n.u16(20);  // attributeSize
-  n.u32(0);   // attributeCount, idIndex
-  n.u32(0);   // classIndex, styleIndex
-  return n.data;
-}
-
-std::string endElement(uint32_t name) {
-  Bytes n;
-  n.u16(0x0103);
-  n.u16(16);
-  n.u32(24);
-  n.u32(1);
-  n.u32(0xffffffff);
-  n.u32(0xffffffff);
-  n.u32(name);
-  return n.data;
 }
 
 }  // namespace
@@ -219,13 +187,48 @@ TEST(BinaryXmlTest, ChunkSizeZeroIsSmallerThanItsHeader) {
 }
 
 TEST(BinaryXmlTest, HandMadeDocumentParses) {
-  const auto parsed = parseBinaryXml(xmlDocument(
-      {"a", "b"}, {startElement(0), startElement(1), endElement(1), startElement(1), endElement(1), endElement(0)}));
+  const std::vector<mxi::test::TestAttribute> attributes = {{2, 3, ResValue::kString, 3},
+                                                            {1, 0xffffffff, ResValue::kIntHex, 0x7f}};
+  const auto parsed =
+      parseBinaryXml(xmlDocument({"a", "b", "c", "hello"}, {startElement(0, attributes), startElement(1), endElement(1),
+                                                            startElement(1), endElement(1), endElement(0)}));
   ASSERT_TRUE(parsed.ok()) << parsed.status().toString();
   EXPECT_EQ(parsed->name, "a");
   ASSERT_EQ(parsed->children.size(), 2u);
   EXPECT_EQ(parsed->children[1].name, "b");
-  EXPECT_EQ(parsed->attribute("b"), nullptr);
+  ASSERT_EQ(parsed->attributes.size(), 2u);
+  EXPECT_EQ(parsed->attribute("c")->value.toString(), "hello");
+  EXPECT_EQ(parsed->attribute("c")->resourceId, 0u);  // no resource map
+  EXPECT_EQ(parsed->attribute("b")->value.toString(), "0x7f");
+  EXPECT_EQ(parsed->attribute("b")->value.string, "");  // no raw text kept
+  EXPECT_EQ(parsed->attribute("hello"), nullptr);
+}
+
+TEST(BinaryXmlTest, EmptiedAttributeNamesComeBackFromTheirIds) {
+  // Pool strings 0 and 1 are the attributes' names (emptied, as obfuscators leave them); the
+  // resource map gives their ids: versionCode and an id this reader does not know.
+  const std::vector<mxi::test::TestAttribute> attributes = {{0, 0xffffffff, ResValue::kIntDec, 7},
+                                                            {1, 0xffffffff, ResValue::kIntDec, 8}};
+  const auto parsed =
+      parseBinaryXml(xmlDocument({"", "", "manifest"}, {mxi::test::resourceMap({0x0101021b, 0x01019999}),
+                                                        startElement(2, attributes), endElement(2)}));
+  ASSERT_TRUE(parsed.ok()) << parsed.status().toString();
+  ASSERT_EQ(parsed->attributes.size(), 2u);
+  EXPECT_EQ(parsed->attributes[0].name, "versionCode");
+  EXPECT_EQ(parsed->attributes[0].resourceId, 0x0101021bu);
+  EXPECT_EQ(parsed->attribute("versionCode")->value.toString(), "7");
+  EXPECT_EQ(parsed->attributes[1].name, "");
+  EXPECT_EQ(parsed->attributes[1].resourceId, 0x01019999u);
+}
+
+TEST(BinaryXmlTest, AttributesPastTheirChunk) {
+  std::string element = startElement(0, {{0, 0xffffffff, ResValue::kIntDec, 1}});
+  element[16 + 12] = 9;  // nine attributes in a chunk with room for one
+  const std::string doc = xmlDocument({"a"}, {element});
+  const auto parsed = parseBinaryXml(doc);
+  ASSERT_FALSE(parsed.ok());
+  EXPECT_EQ(parsed.status().message(), "element <a>'s 9 attributes run past its chunk");
+  EXPECT_EQ(parsed.status().offset(), doc.size() - element.size() + 16 + 8);
 }
 
 TEST(BinaryXmlTest, EndWithoutStartIsAnError) {
@@ -260,6 +263,22 @@ TEST(BinaryXmlTest, NestingDeeperThan512IsAnErrorNotARecursion) {
   EXPECT_EQ(parsed.status().message(), "elements nest deeper than 512");
   const size_t firstElement = doc.size() - 600 * 36;
   EXPECT_EQ(parsed.status().offset(), firstElement + 512 * 36);
+}
+
+TEST(BinaryXmlTest, ManyReferencesToALongStringHitTheDecodeBudget) {
+  // 100 attributes whose raw text is one 30000-byte string: 3 MB of text from a 32 KB file.
+  const std::vector<mxi::test::TestAttribute> attributes(100, {0, 1, ResValue::kIntDec, 1});
+  const std::string doc = xmlDocument({"a", std::string(30000, 'x')}, {startElement(0, attributes), endElement(0)});
+  const auto parsed = parseBinaryXml(doc);
+  ASSERT_FALSE(parsed.ok());
+  EXPECT_EQ(parsed.status().code(), StatusCode::kResourceLimit);
+  EXPECT_EQ(parsed.status().message(), "strings decoded so far exceed " + std::to_string(16 * doc.size() + (1 << 20)) +
+                                           " bytes, 16 times the file");
+  // With ten attributes the same text is read.
+  const std::vector<mxi::test::TestAttribute> few(10, {0, 1, ResValue::kIntDec, 1});
+  const auto fine = parseBinaryXml(xmlDocument({"a", std::string(30000, 'x')}, {startElement(0, few), endElement(0)}));
+  ASSERT_TRUE(fine.ok()) << fine.status().toString();
+  EXPECT_EQ(fine->attributes[9].value.string.size(), 30000u);
 }
 
 TEST(BinaryXmlTest, NotCompiledXml) {

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
@@ -19,8 +20,13 @@
 using namespace mxi::core;
 using namespace mxi::core::androidres;
 using mxi::test::Bytes;
-using mxi::test::chunk;
-using mxi::test::stringPool;
+using mxi::test::compactEntry;
+using mxi::test::config;
+using mxi::test::denseOffsets;
+using mxi::test::joined;
+using mxi::test::simpleEntry;
+using mxi::test::table;
+using mxi::test::typeChunk;
 
 namespace {
 
@@ -44,69 +50,6 @@ std::map<std::string, std::pair<int, int>> countsPerType(const ResourceTable& ta
     counts[entry.type].second += static_cast<int>(entry.values.size());
   }
   return counts;
-}
-
-// --- hand-made tables: one package 0x7f "p" with types {"string"} and keys {"a", "b", "c"} ---
-
-std::string config(uint16_t density = 0, uint16_t sdk = 0) {
-  Bytes c;
-  c.u32(64);
-  for (size_t i = 4; i < 64; ++i) c.u8(0);
-  c.data[14] = static_cast<char>(density & 0xff);
-  c.data[15] = static_cast<char>(density >> 8);
-  c.data[24] = static_cast<char>(sdk & 0xff);
-  c.data[25] = static_cast<char>(sdk >> 8);
-  return c.data;
-}
-
-std::string simpleEntry(uint32_t key, uint8_t type, uint32_t data) {
-  Bytes e;
-  e.u16(8).u16(0).u32(key).u16(8).u8(0).u8(type).u32(data);
-  return e.data;
-}
-
-std::string compactEntry(uint16_t key, uint8_t type, uint32_t data) {
-  Bytes e;
-  e.u16(key).u16(static_cast<uint32_t>(type) << 8 | 0x0008).u32(data);
-  return e.data;
-}
-
-std::string typeChunk(uint8_t flags, uint32_t entryCount, const std::string& offsets, const std::string& entries,
-                      const std::string& cfg = config()) {
-  Bytes h;
-  h.u8(1).u8(flags).u16(0).u32(entryCount).u32(static_cast<uint32_t>(8 + 12 + cfg.size() + offsets.size()));
-  return chunk(0x0201, static_cast<uint16_t>(8 + 12 + cfg.size()), h.data + cfg + offsets + entries);
-}
-
-std::string table(const std::vector<std::string>& globals, const std::vector<std::string>& types) {
-  const std::string typeNames = stringPool({"string"});
-  Bytes package;
-  package.u32(0x7f);
-  for (char c : std::string("p")) package.u16(static_cast<uint8_t>(c));
-  for (size_t i = 1; i < 128; ++i) package.u16(0);
-  package.u32(288).u32(0).u32(static_cast<uint32_t>(288 + typeNames.size())).u32(0).u32(0);
-  std::string body = typeNames + stringPool({"a", "b", "c"});
-  for (const auto& t : types) body += t;
-  Bytes header;
-  header.u32(1);
-  return chunk(0x0002, 12, header.data + stringPool(globals) + chunk(0x0200, 288, package.data + body));
-}
-
-// Dense 32-bit offsets over `entries` (each 16 bytes).
-std::string denseOffsets(const std::vector<std::string>& entries) {
-  Bytes o;
-  uint32_t at = 0;
-  for (const auto& e : entries) {
-    o.u32(e.empty() ? 0xffffffff : at);
-    at += static_cast<uint32_t>(e.size());
-  }
-  return o.data;
-}
-
-std::string joined(const std::vector<std::string>& parts) {
-  std::string all;
-  for (const auto& p : parts) all += p;
-  return all;
 }
 
 ResourceTable parseOk(const std::string& bytes) {
@@ -202,6 +145,32 @@ TEST(ResourceTableTest, AndResGuardPathsMapToMipmapConfigs) {
   EXPECT_EQ(configToPath, (std::vector<std::string>{"mdpi-v4 r/c/a.png", "hdpi-v4 r/d/a.png", "xhdpi-v4 r/b/a.png",
                                                     "xxhdpi-v4 r/a/a.png", "xxxhdpi-v4 r/e/a.png"}));
   EXPECT_EQ(table.resolve(0x7f030000)->toString(), "Issue1170");
+}
+
+TEST(ResourceTableTest, MultidexAppCountsAndFilePaths) {
+  MXI_REQUIRE_FIXTURE(apk, "apk/androguard_app-prod-debug_multidex.apk");
+  const ResourceTable table = tableOf(apk);
+  EXPECT_EQ(countsPerType(table), (std::map<std::string, std::pair<int, int>>{{"anim", {16, 16}},
+                                                                              {"animator", {1, 1}},
+                                                                              {"array", {2, 2}},
+                                                                              {"attr", {346, 346}},
+                                                                              {"bool", {5, 6}},
+                                                                              {"color", {98, 107}},
+                                                                              {"dimen", {158, 191}},
+                                                                              {"drawable", {113, 320}},
+                                                                              {"id", {198, 198}},
+                                                                              {"integer", {10, 11}},
+                                                                              {"layout", {72, 75}},
+                                                                              {"menu", {2, 2}},
+                                                                              {"mipmap", {1, 5}},
+                                                                              {"string", {58, 1686}},
+                                                                              {"style", {387, 423}},
+                                                                              {"xml", {5, 5}}}));
+  // The distinct res/… strings `aapt dump --values resources` prints.
+  const auto paths = table.filePaths();
+  EXPECT_EQ(paths.size(), 455u);
+  EXPECT_TRUE(std::is_sorted(paths.begin(), paths.end()));
+  EXPECT_NE(std::find(paths.begin(), paths.end(), "res/mipmap-mdpi-v4/ic_launcher.png"), paths.end());
 }
 
 TEST(ResourceTableTest, MonochromeTypesConfigsAndAStyle) {
@@ -322,6 +291,40 @@ TEST(ResourceTableTest, Offset16AndCompactEntries) {
   EXPECT_EQ(t.name(0x7f010002), "string/a");
   EXPECT_EQ(t.resolve(0x7f010002)->toString(), "res/x.xml");
   EXPECT_EQ(t.find(0x7f010000), nullptr);
+}
+
+TEST(ResourceTableTest, AnotherPackagesNamesCarryItsName) {
+  const std::string entry = simpleEntry(1, ResValue::kReference, 0x01010000);
+  const std::string framework = simpleEntry(0, ResValue::kString, 0);
+  const ResourceTable t = parseOk(mxi::test::tableOfPackages(
+      {"ok"}, {mxi::test::packageChunk(0x7f, "app", {typeChunk(0, 1, denseOffsets({entry}), entry)}),
+               mxi::test::packageChunk(0x01, "android", {typeChunk(0, 1, denseOffsets({framework}), framework)})}));
+  ASSERT_EQ(t.packages().size(), 2u);
+  EXPECT_EQ(t.packages()[1].id, 0x01u);
+  EXPECT_EQ(t.packages()[1].name, "android");
+  EXPECT_EQ(t.name(0x7f010000), "string/b");
+  EXPECT_EQ(t.name(0x01010000), "android:string/a");
+  EXPECT_EQ(t.entries()[0].id, 0x01010000u);  // sorted by id, not by package order
+  EXPECT_EQ(t.resolve(0x7f010000)->toString(), "ok");
+}
+
+TEST(ResourceTableTest, HandMadeBag) {
+  const std::vector<std::string> entries = {simpleEntry(0, ResValue::kString, 0),
+                                            mxi::test::bagEntry(1, 0x7f010000,
+                                                                {{0x01010098, 0, ResValue::kIntColorRgb8, 0xff112233},
+                                                                 {0x0101009a, 0, ResValue::kString, 0}})};
+  const ResourceTable t = parseOk(table({"x"}, {typeChunk(0, 2, denseOffsets(entries), joined(entries))}));
+  const ResourceEntry* bag = t.find(0x7f010001);
+  ASSERT_NE(bag, nullptr);
+  ASSERT_EQ(bag->values.size(), 1u);
+  EXPECT_TRUE(bag->values[0].isBag);
+  EXPECT_EQ(bag->values[0].parent, 0x7f010000u);
+  ASSERT_EQ(bag->values[0].bag.size(), 2u);
+  EXPECT_EQ(bag->values[0].bag[0].first, 0x01010098u);
+  EXPECT_EQ(bag->values[0].bag[0].second.toString(), "#112233");
+  EXPECT_EQ(bag->values[0].bag[1].second.toString(), "x");
+  EXPECT_EQ(t.resolve(0x7f010001), std::nullopt);
+  EXPECT_TRUE(t.filePaths().empty());
 }
 
 TEST(ResourceTableTest, ValueStringOutOfThePool) {
