@@ -202,6 +202,46 @@ TEST(DexFileTest, NotADexOrAnUnknownVersion) {
             "unsupported dex version 042 (035 to 041 are read) (at byte offset 4)");
 }
 
+// A header and nothing else: version "0NN", header_size and file_size `size` (041: also the
+// container's size, with this dex first).
+std::string emptyDex(const char* version, uint32_t size) {
+  std::string bytes(size, '\0');
+  std::memcpy(bytes.data(), "dex\n", 4);
+  std::memcpy(bytes.data() + 4, version, 3);
+  putU32(bytes, 32, size);
+  putU32(bytes, 36, size);
+  putU32(bytes, 40, 0x12345678);
+  if (size >= 0x78) putU32(bytes, 112, size);
+  return bytes;
+}
+
+TEST(DexFileTest, AnEmptyDex) {
+  auto dex = parseDex(emptyDex("035", 0x70));
+  ASSERT_TRUE(dex.ok()) << dex.status().toString();
+  EXPECT_EQ(dex->version, 35u);
+  EXPECT_EQ(dex->fileSize, 0x70u);
+  EXPECT_TRUE(dex->types.empty());
+  EXPECT_TRUE(dex->classes.empty());
+}
+
+TEST(DexFileTest, Version41ContainerGivesItsFirstDex) {
+  auto dex = parseDex(emptyDex("041", 0x78));
+  ASSERT_TRUE(dex.ok()) << dex.status().toString();
+  EXPECT_EQ(dex->version, 41u);
+  // A 041 header is 0x78 bytes.
+  std::string shortHeader = emptyDex("041", 0x70);
+  EXPECT_EQ(parseDex(shortHeader).status().toString(),
+            "dex header: header_size 112 (the file has 112 bytes, version 41 needs at least 120) (at byte offset 36)");
+  std::string second = emptyDex("041", 0x78);
+  putU32(second, 116, 0x78);  // header_offset: a later dex's header
+  EXPECT_EQ(parseDex(second).status().toString(),
+            "dex header: header_offset 120 (the first dex of a container starts at 0) (at byte offset 116)");
+  std::string bigger = emptyDex("041", 0x78);
+  putU32(bigger, 112, 4096);  // container_size beyond the bytes
+  EXPECT_EQ(parseDex(bigger).status().toString(),
+            "dex header: the file is 4096 bytes by its header, 120 bytes were given (at byte offset 112)");
+}
+
 // Every prefix whose header claims just that size: an error with an offset or a parse, never a crash.
 TEST(DexFileTest, EveryShortenedFileFailsCleanly) {
   MXI_REQUIRE_DEX(bytes, test::kAndResGuardApk, "classes.dex");
