@@ -54,13 +54,12 @@ Side describe(const ApkPackage& package, std::vector<std::string>& problems) {
   }
   const ApkInputs in = loadInputs(package);
   for (const DexEntry& d : in.dexFiles) {
-    if (!d.dex.ok()) {
-      problems.push_back(package.label() + ": " + d.dex.status().toString());
-      continue;
-    }
-    for (const dex::DexClassDef& c : d.dex->classes) {
-      if (c.classIndex >= d.dex->types.size()) continue;
-      const std::string name = dex::javaName(d.dex->types[c.classIndex]);
+    if (d.parsed < 0) problems.push_back(package.label() + ": " + d.error.toString());
+  }
+  for (const dex::DexFile& dex : in.dexes) {
+    for (const dex::DexClassDef& c : dex.classes) {
+      if (c.classIndex >= dex.types.size()) continue;
+      const std::string name = dex::javaName(dex.types[c.classIndex]);
       const size_t dot = name.rfind('.');
       s.packages[dot == std::string::npos ? std::string() : name.substr(0, dot)].first += c.definedMethods();
     }
