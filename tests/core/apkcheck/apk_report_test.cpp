@@ -156,6 +156,21 @@ TEST(ApkBadInputTest, AnUnreadableDexIsThatTasksErrorAndTheRestRuns) {
   EXPECT_EQ(checkReportJson(*report).size(), 15u);
 }
 
+TEST(ApkBadInputTest, ACorruptManifestIsTheManifestTasksError) {
+  const auto dir = test::scratchDir("badmanifest");
+  const std::string apk = (dir / "bad.apk").string();
+  // An XML chunk header claiming more bytes than the entry has.
+  const std::string manifest("\x03\x00\x08\x00\x00\x10\x00\x00", 8);
+  ASSERT_TRUE(test::writeZip(apk, {{"AndroidManifest.xml", bytesOf(manifest)}, {"lib/x86/a.so", bytesOf("x")}}));
+  auto report = checkFiles({apk});
+  ASSERT_TRUE(report.ok()) << report.status().toString();
+  const std::string& error = task(*report, "-manifest")->error;
+  EXPECT_TRUE(error.starts_with("AndroidManifest.xml: ")) << error;
+  EXPECT_NE(error.find("(at byte offset "), std::string::npos) << error;
+  EXPECT_FALSE(report->manifest);
+  EXPECT_EQ(task(*report, "-checkMultiLibrary")->fields["lib-dirs"], nlohmann::ordered_json({"x86"}));
+}
+
 TEST(ApkBadInputTest, ACutApkStillListsWhatItHolds) {
   MXI_REQUIRE_FIXTURE(apk, "apk/androguard_com.teleca.jamendo_35.apk");
   const std::string bytes = test::readFile(apk);
