@@ -1,0 +1,43 @@
+// What the checker's tasks read, parsed once per run: the package, its manifest and resource
+// table (from the base), every dex (from all splits), and the side files a user gave (R8
+// mapping, R.txt). A part that cannot be read keeps its error, so only the tasks that need it
+// report it and the others still run.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/androidres/binary_xml.h"
+#include "core/androidres/resource_table.h"
+#include "core/apkcheck/apk_package.h"
+#include "core/base/status.h"
+#include "core/dex/dex_file.h"
+#include "core/mapping/r8_mapping.h"
+
+namespace mxi::core::apkcheck {
+
+struct DexEntry {
+  std::string name;   // "classes2.dex" (a split's dex is named "split: classes.dex")
+  std::string bytes;  // kept: string scans (unused assets) read it
+  StatusOr<dex::DexFile> dex = notFound("not read");
+};
+
+struct ApkInputs {
+  const ApkPackage* package = nullptr;
+  StatusOr<androidres::XmlElement> manifest = notFound("not read");
+  StatusOr<androidres::ResourceTable> resources = notFound("not read");
+  std::vector<DexEntry> dexFiles;                     // classes.dex, classes2.dex… in that order
+  std::shared_ptr<const mapping::R8Mapping> mapping;  // null: names as they are in the dex
+  std::string rTxtPath;                               // empty: none given
+
+  // The class name a person reads: deobfuscated through the mapping when there is one.
+  std::string className(const std::string& descriptor) const;
+};
+
+// Reads the manifest, the resource table and the dex files of `package`. Never fails: each
+// part's error stays in its StatusOr, naming the entry ("classes2.dex: …").
+ApkInputs loadInputs(const ApkPackage& package);
+
+}  // namespace mxi::core::apkcheck

@@ -1,0 +1,16 @@
+// A check report as one self-contained HTML page (inline CSS, no script, nothing fetched): a
+// card per task with its verdict, findings and savings. Every text from the APK is escaped, so a
+// file named "<script>…" shows as text.
+#pragma once
+
+#include <string>
+
+#include "core/apkcheck/apk_check.h"
+
+namespace mxi::core::apkcheck {
+
+std::string checkReportHtml(const CheckReport& report);
+// `text` with & < > " ' as entities.
+std::string escapeHtml(std::string_view text);
+
+}  // namespace mxi::core::apkcheck

@@ -1,0 +1,97 @@
+// -unusedResources (Matrix task 12): resources nothing reaches. Declared from R.txt when one is
+// given (`--r-txt`, config `--rTxt`), else from resources.arsc; the output's "declared-from"
+// says which. Reached: ids the code loads and the manifest's references, followed through the
+// resource table and the XML files (resource_reachability.h). `--ignoreResources` globs match
+// Matrix's "R.type.name". The bytes are the files an unused resource points at.
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <unordered_set>
+
+#include "core/apkcheck/apk_tasks.h"
+#include "core/apkcheck/code_resource_refs.h"
+#include "core/apkcheck/r_txt.h"
+#include "core/apkcheck/resource_reachability.h"
+#include "core/base/byte_units.h"
+
+namespace mxi::core::apkcheck {
+
+namespace {
+
+StatusOr<std::vector<DeclaredResource>> readRTxtFile(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return ioError(path + ": cannot read");
+  std::ostringstream text;
+  text << file.rdbuf();
+  return withContext(parseRTxt(text.str()), path);
+}
+
+}  // namespace
+
+void unusedResourcesTask(const ApkInputs& in, const TaskParams& params, TaskResult& out) {
+  if (!in.resources.ok()) {
+    out.error = in.resources.status().toString();
+    return;
+  }
+  const androidres::ResourceTable& table = *in.resources;
+  const std::string rTxt = param(params, "--rTxt", in.rTxtPath);
+  std::vector<DeclaredResource> declared;
+  if (!rTxt.empty()) {
+    auto fromFile = readRTxtFile(rTxt);
+    if (!fromFile.ok()) {
+      out.error = fromFile.status().toString();
+      return;
+    }
+    declared = std::move(fromFile).value();
+  } else {
+    std::unordered_set<uint32_t> appPackages;
+    for (const auto& p : table.packages()) {
+      if (p.id != 0x01) appPackages.insert(p.id);
+    }
+    for (const androidres::ResourceEntry& e : table.entries()) {
+      if (appPackages.contains(e.id >> 24)) declared.push_back({e.id, e.type, e.name});
+    }
+  }
+  out.fields["declared-from"] = rTxt.empty() ? "resources.arsc" : "R.txt";
+
+  std::unordered_set<uint32_t> known;
+  for (const DeclaredResource& r : declared) known.insert(r.id);
+  for (const androidres::ResourceEntry& e : table.entries()) known.insert(e.id);
+  const std::unordered_set<uint32_t> fromCode = codeResourceIds(in, known);
+  std::vector<uint32_t> roots(fromCode.begin(), fromCode.end());
+  if (in.manifest.ok()) collectXmlReferences(*in.manifest, roots);
+  const Reachability reach = reachableResources(*in.package, table, roots);
+  for (const std::string& p : reach.problems) out.error += (out.error.empty() ? "" : "; ") + p;
+
+  const std::vector<std::regex> ignore = globParam(params, "--ignoreResources");
+  std::vector<const DeclaredResource*> unused;
+  for (const DeclaredResource& r : declared) {
+    if (!reach.reached.contains(r.id) && !matchesAny(ignore, r.rName())) unused.push_back(&r);
+  }
+  std::sort(unused.begin(), unused.end(),
+            [](const DeclaredResource* a, const DeclaredResource* b) { return a->rName() < b->rName(); });
+  nlohmann::ordered_json names = nlohmann::ordered_json::array();
+  for (const DeclaredResource* r : unused) {
+    names.push_back(r->rName());
+    uint64_t bytes = 0;
+    std::string files;
+    if (const androidres::ResourceEntry* e = table.find(r->id)) {
+      for (const androidres::ResourceConfigValue& v : e->values) {
+        if (v.value.type != androidres::ResValue::kString) continue;
+        if (const ApkEntry* file = in.package->find(v.value.string)) {
+          bytes += file->entry->size;
+          files += (files.empty() ? "" : ", ") + v.value.string;
+        }
+      }
+    }
+    out.findings.push_back({r->rName(), bytes, files});
+    out.savableBytes += bytes;
+  }
+  std::stable_sort(out.findings.begin(), out.findings.end(),
+                   [](const TaskFinding& a, const TaskFinding& b) { return a.bytes > b.bytes; });
+  out.fields["unused-resources"] = std::move(names);
+  out.verdict = std::to_string(unused.size()) + " of " + std::to_string(declared.size()) + " resources (from " +
+                (rTxt.empty() ? "resources.arsc" : "R.txt") + ") unused, " + bytesText(out.savableBytes) + " of files";
+}
+
+}  // namespace mxi::core::apkcheck
