@@ -47,6 +47,9 @@ StartPage::StartPage(const Settings& settings, const Openers& openers, QWidget* 
   buttons->addWidget(
       openerButton(tr("Open triage…"), openers.triage,
                    tr("Many captures at once: their distinct problems by impact, which are new, a page for the team")));
+  buttons->addWidget(openerButton(
+      tr("Open APK…"), openers.apk,
+      tr("An app's package (or a base APK with its splits): what is inside, what it costs, Matrix's checks")));
   auto* demo =
       openerButton(tr("Try the demo"), openers.demo,
                    tr("A simulated phone on this computer: the live view, recording and heap dumps with no device"));

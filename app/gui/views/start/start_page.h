@@ -23,6 +23,7 @@ class StartPage final : public Page {
     QAction* methodTrace;
     QAction* captures;
     QAction* triage;
+    QAction* apk;
     QAction* demo;
   };
   StartPage(const Settings& settings, const Openers& openers, QWidget* parent = nullptr);

@@ -1,0 +1,79 @@
+#include "app/gui/views/apk/apk_page.h"
+
+#include <QAction>
+#include <QFileDialog>
+#include <QFileInfo>
+
+#include "app/gui/jobs/apk/apk_check_job.h"
+#include "app/gui/models/format.h"
+#include "app/gui/views/apk/apk_view.h"
+
+namespace mxi::gui {
+
+namespace {
+
+QStringList chooseApks(QWidget* parent, const QString& title) {
+  return QFileDialog::getOpenFileNames(parent, title, QString(),
+                                       QObject::tr("Android packages (*.apk);;All files (*)"));
+}
+
+}  // namespace
+
+ApkPage::ApkPage(const Settings& settings, QWidget* parent)
+    : Page(settings, parent),
+      m_openAction(new QAction(tr("Open &APK…"), this)),
+      m_compareAction(new QAction(tr("Compare A&PK…"), this)) {
+  m_openAction->setToolTip(tr("An APK, or a base APK with its splits chosen together"));
+  m_compareAction->setEnabled(false);
+  connect(m_openAction, &QAction::triggered, this, [this] {
+    const QStringList paths = chooseApks(this, tr("Open APK (several: a base and its splits)"));
+    if (!paths.isEmpty()) openApk(paths);
+  });
+  connect(m_compareAction, &QAction::triggered, this, &ApkPage::chooseBaseline);
+}
+
+ApkPage::~ApkPage() = default;
+
+void ApkPage::chooseBaseline() {
+  if (!m_view) return;
+  const QStringList paths = chooseApks(this, tr("Compare with the baseline APK (the older build)"));
+  if (!paths.isEmpty()) compareWith(paths);
+}
+
+void ApkPage::openApk(const QStringList& paths) {
+  if (m_job && m_job->isRunning()) return;
+  QStringList absolute;
+  for (const QString& p : paths) absolute << QFileInfo(p).absoluteFilePath();
+  if (m_job) emit jobEnded(m_job.get());
+  m_job = std::make_unique<ApkCheckJob>(absolute);
+  connect(m_job.get(), &ApkCheckJob::checked, this, [this](std::shared_ptr<const ApkDocument> document) {
+    emit jobEnded(m_job.get());
+    auto* view = new ApkView(document);
+    connect(view, &ApkView::compareRequested, this, &ApkPage::chooseBaseline);
+    replaceView(m_view, view);
+    m_view = view;
+    m_compareAction->setEnabled(true);
+    emit showRequested(tr("%1 — Matrix Inspector").arg(QString::fromStdString(document->report.package)));
+    emit statusChanged(tr("%1: %2 tasks in %3 s%4")
+                           .arg(QString::fromStdString(document->report.package))
+                           .arg(document->report.tasks.size())
+                           .arg(document->checkSeconds, 0, 'f', 2)
+                           .arg(document->report.partial() ? tr("; some parts could not be read") : QString()));
+    emit apkOpened();
+  });
+  connect(m_job.get(), &ApkCheckJob::failed, this, [this](const QString& message) {
+    emit jobEnded(m_job.get());
+    emit failed(message == QLatin1String("Cancelled") ? QString() : tr("Cannot check the APK"), message);
+  });
+  emit statusChanged(tr("Checking %1…").arg(QFileInfo(absolute.front()).fileName()));
+  emit jobStarted(m_job.get());
+  for (const QString& p : absolute) emit fileOpened(p);
+  m_job->start();
+}
+
+void ApkPage::compareWith(const QStringList& baseline) {
+  if (!m_view) return;
+  emit compareFailed(tr("Comparing %1: not available yet").arg(baseline.join(QStringLiteral(", "))));
+}
+
+}  // namespace mxi::gui
