@@ -30,6 +30,7 @@ void registerParseStrictMode(CLI::App& parse, int& exitCode);   // cmd_parse_str
 void registerSessionCommand(CLI::App& root, int& exitCode);     // cmd_session.cpp
 void registerTriageCommand(CLI::App& root, int& exitCode);      // cmd_triage.cpp
 void registerSqliteCommand(CLI::App& root, int& exitCode);      // cmd_sqlite.cpp
+void registerApkCommand(CLI::App& root, int& exitCode);         // cmd_apk.cpp
 // "mxi: FILE line N (at byte offset M): message" on stderr for each line a `parse` command skipped.
 void printParseProblems(const std::vector<core::ParseProblem>& problems, const std::string& file);  // cmd_parse.cpp
 

@@ -22,7 +22,7 @@ int main(int argc, char** argv) {
            &mxi::cli::registerPushCommand,     &mxi::cli::registerPullCommand,
            &mxi::cli::registerForwardCommand,  &mxi::cli::registerParseCommand,
            &mxi::cli::registerSessionCommand,  &mxi::cli::registerTriageCommand,
-           &mxi::cli::registerSqliteCommand,
+           &mxi::cli::registerSqliteCommand,   &mxi::cli::registerApkCommand,
 #ifdef MXI_CLI_HAS_AGENT
            &mxi::cli::registerAgentCommand,    &mxi::cli::registerRecordCommand,
            &mxi::cli::registerDumpheapCommand,

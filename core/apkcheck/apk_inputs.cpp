@@ -57,9 +57,15 @@ ApkInputs loadInputs(const ApkPackage& package) {
     auto bytes = package.read(*e);
     if (bytes.ok()) {
       d.bytes = std::move(bytes).value();
-      d.dex = withContext(dex::parseDex(d.bytes), d.name);
+      auto parsed = withContext(dex::parseDex(d.bytes), d.name);
+      if (parsed.ok()) {
+        d.parsed = static_cast<int>(in.dexes.size());
+        in.dexes.push_back(std::move(parsed).value());
+      } else {
+        d.error = parsed.status();
+      }
     } else {
-      d.dex = bytes.status().withContext(d.name);
+      d.error = bytes.status().withContext(d.name);
     }
     in.dexFiles.push_back(std::move(d));
   }

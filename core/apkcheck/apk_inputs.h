@@ -21,14 +21,17 @@ namespace mxi::core::apkcheck {
 struct DexEntry {
   std::string name;   // "classes2.dex" (a split's dex is named "split: classes.dex")
   std::string bytes;  // kept: string scans (unused assets) read it
-  StatusOr<dex::DexFile> dex = notFound("not read");
+  Status error;       // why it could not be read ("classes2.dex: … (at byte offset N)")
+  int parsed = -1;    // index into ApkInputs::dexes when it was read
 };
 
 struct ApkInputs {
   const ApkPackage* package = nullptr;
   StatusOr<androidres::XmlElement> manifest = notFound("not read");
   StatusOr<androidres::ResourceTable> resources = notFound("not read");
-  std::vector<DexEntry> dexFiles;                     // classes.dex, classes2.dex… in that order
+  std::vector<DexEntry> dexFiles;
+  std::vector<dex::DexFile> dexes;  // the dex files that could be read, in dexFiles' order                     //
+                                    // classes.dex, classes2.dex… in that order
   std::shared_ptr<const mapping::R8Mapping> mapping;  // null: names as they are in the dex
   std::string rTxtPath;                               // empty: none given
 

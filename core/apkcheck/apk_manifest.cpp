@@ -66,7 +66,12 @@ ApkManifest readManifest(const XmlElement& root, const androidres::ResourceTable
           continue;
         }
         std::string name = text(c, "name", table);
-        if (name.starts_with('.')) name = m.package + name;
+        // ".Main" and "Main" (no dot at all) are relative to the package, as Android reads them.
+        if (name.starts_with('.')) {
+          name = m.package + name;
+        } else if (!name.empty() && name.find('.') == std::string::npos) {
+          name = m.package + "." + name;
+        }
         m.components.push_back({c.name, std::move(name)});
       }
     }

@@ -17,7 +17,7 @@ namespace mxi::core::apkcheck {
 
 struct ManifestComponent {
   std::string kind;  // "activity", "activity-alias", "service", "receiver", "provider"
-  std::string name;  // as declared (".Main" expanded against the package: "com.example.Main")
+  std::string name;  // as declared (".Main" and "Main" expanded against the package: "com.example.Main")
 };
 
 struct ApkManifest {

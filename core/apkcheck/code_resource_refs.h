@@ -1,19 +1,22 @@
-// The resource ids an app's code uses, read from its dex files: the 32-bit literals of `const`
-// instructions (javac inlines the app's final R fields there) and the upper halves of
-// `const/high16` (ids ending in 0000). Found by scanning the dex bytes for those instruction
-// shapes with a known id as operand: no code is decoded, so a data word shaped like one counts
-// too (the check then keeps a resource it could report; it never reports a used one as unused
-// on that account). Library R fields read with `sget` are not seen (docs/APK.md "Limits").
+// The resources an app's code uses, over all its dex files, through core/dex's
+// findResourceReferences: ids loaded as constants (and styleable arrays), and R fields read
+// (library R classes, whose fields are not constants, are read with sget). A dex whose code
+// cannot be walked is a problem naming it; the others still count.
 #pragma once
 
-#include <cstdint>
-#include <unordered_set>
+#include <string>
+#include <vector>
 
 #include "core/apkcheck/apk_inputs.h"
+#include "core/dex/resource_references.h"
 
 namespace mxi::core::apkcheck {
 
-// Ids from `known` that the dex files load as constants.
-std::unordered_set<uint32_t> codeResourceIds(const ApkInputs& in, const std::unordered_set<uint32_t>& known);
+struct CodeReferences {
+  dex::ResourceReferences references;
+  std::vector<std::string> problems;  // "classes2.dex: … (at byte offset N)"
+};
+
+CodeReferences codeResourceReferences(const ApkInputs& in);
 
 }  // namespace mxi::core::apkcheck

@@ -11,16 +11,10 @@ namespace mxi::core::apkcheck {
 inline std::string dexErrors(const ApkInputs& in) {
   std::string error;
   for (const DexEntry& d : in.dexFiles) {
-    if (!d.dex.ok()) error += (error.empty() ? "" : "; ") + d.dex.status().toString();
+    if (d.parsed < 0) error += (error.empty() ? "" : "; ") + d.error.toString();
   }
   if (in.dexFiles.empty()) error = "no classes.dex";
   return error;
-}
-
-// "com.example" for "com.example.Main"; "" for a class in no package.
-inline std::string packageOf(const std::string& className) {
-  const size_t dot = className.rfind('.');
-  return dot == std::string::npos ? std::string() : className.substr(0, dot);
 }
 
 }  // namespace mxi::core::apkcheck

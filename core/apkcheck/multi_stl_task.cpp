@@ -34,7 +34,9 @@ void multiStlTask(const ApkInputs& in, const TaskParams&, TaskResult& out) {
   out.fields["stl-lib"] = std::move(stlLibs);
   out.fields["multi-stl"] = multi;
   out.verdict = multi ? "several libraries link the STL statically in " + abis
-                      : std::to_string(out.findings.size()) + " libraries with a static STL, at most one per ABI";
+                : out.findings.empty()
+                    ? "no library links the STL statically"
+                    : std::to_string(out.findings.size()) + " libraries with a static STL, one per ABI";
 }
 
 }  // namespace mxi::core::apkcheck

@@ -18,8 +18,11 @@ std::string checkReportText(const CheckReport& report, size_t top) {
     if (!t.error.empty()) out += "  error: " + t.error + "\n";
     for (size_t i = 0; i < t.findings.size() && i < top; ++i) {
       const TaskFinding& f = t.findings[i];
-      const std::string amount = t.countUnit.empty() ? bytesText(f.bytes) : std::to_string(f.bytes) + " " + t.countUnit;
-      out += "  " + amount + "  " + f.subject + (f.detail.empty() ? "" : "  (" + f.detail + ")") + "\n";
+      // A finding without a size (a permission, a component) shows none.
+      const std::string amount = !t.countUnit.empty()         ? std::to_string(f.bytes) + " " + t.countUnit + "  "
+                                 : f.bytes || t.taskType != 2 ? bytesText(f.bytes) + "  "
+                                                              : std::string();
+      out += "  " + amount + f.subject + (f.detail.empty() ? "" : "  (" + f.detail + ")") + "\n";
     }
     if (t.findings.size() > top) out += "  … and " + std::to_string(t.findings.size() - top) + " more\n";
     if (t.savableBytes) out += "  would save " + bytesText(t.savableBytes) + "\n";

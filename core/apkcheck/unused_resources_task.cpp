@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <fstream>
 #include <sstream>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "core/apkcheck/apk_tasks.h"
@@ -54,11 +55,16 @@ void unusedResourcesTask(const ApkInputs& in, const TaskParams& params, TaskResu
   }
   out.fields["declared-from"] = rTxt.empty() ? "resources.arsc" : "R.txt";
 
-  std::unordered_set<uint32_t> known;
-  for (const DeclaredResource& r : declared) known.insert(r.id);
-  for (const androidres::ResourceEntry& e : table.entries()) known.insert(e.id);
-  const std::unordered_set<uint32_t> fromCode = codeResourceIds(in, known);
-  std::vector<uint32_t> roots(fromCode.begin(), fromCode.end());
+  // Roots from the code: ids it loads, and the R fields it reads, by name ("drawable/ic_menu").
+  std::unordered_map<std::string, uint32_t> byName;
+  for (const androidres::ResourceEntry& e : table.entries()) byName.emplace(e.type + "/" + e.name, e.id);
+  for (const DeclaredResource& r : declared) byName.emplace(r.type + "/" + r.name, r.id);
+  const CodeReferences code = codeResourceReferences(in);
+  for (const std::string& p : code.problems) out.error += (out.error.empty() ? "" : "; ") + p;
+  std::vector<uint32_t> roots(code.references.ids.begin(), code.references.ids.end());
+  for (const dex::RField& f : code.references.rFields) {
+    if (auto it = byName.find(f.type + "/" + f.name); it != byName.end()) roots.push_back(it->second);
+  }
   if (in.manifest.ok()) collectXmlReferences(*in.manifest, roots);
   const Reachability reach = reachableResources(*in.package, table, roots);
   for (const std::string& p : reach.problems) out.error += (out.error.empty() ? "" : "; ") + p;
