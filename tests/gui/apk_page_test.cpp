@@ -1,23 +1,29 @@
 // The APK page on real packages (the shared reference fixtures; skipped without them): the
 // header's figures, the treemap's cells and drill-down, the table, the task cards, a cancelled
-// check, and (once core's diff lands) two builds compared.
+// check, and two builds compared.
 #include <gtest/gtest.h>
 
 #include <QCheckBox>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTest>
 
 #include "app/gui/charts/apk/apk_treemap.h"
 #include "app/gui/jobs/apk/apk_check_job.h"
 #include "app/gui/main_window.h"
+#include "app/gui/models/apk/apk_diff_models.h"
 #include "app/gui/models/apk/apk_file_table_model.h"
 #include "app/gui/models/roles.h"
+#include "app/gui/views/apk/apk_diff_view.h"
 #include "app/gui/views/apk/apk_page.h"
 #include "app/gui/views/apk/apk_task_card.h"
 #include "app/gui/views/apk/apk_view.h"
 #include "tests/support/reference_fixtures.h"
+
+// Failures print QStrings as text.
+inline void PrintTo(const QString& s, std::ostream* os) { *os << '"' << s.toStdString() << '"'; }
 
 namespace mxi::gui {
 namespace {
@@ -150,7 +156,7 @@ TEST(ApkPageTest, JamendoHeaderTreemapTableAndCards) {
   // methods, as the header's.
   EXPECT_TRUE(view->card(QStringLiteral("-checkMultiLibrary"))->savingsText().isEmpty());
   EXPECT_EQ(view->card(QStringLiteral("-countMethod"))->verdictText(),
-            QStringLiteral("1796 method ids in 1 dex files"));
+            QStringLiteral("1796 method ids in 1 dex files, 1343 of the app's own classes"));
   EXPECT_TRUE(view->card(QStringLiteral("-countMethod"))
                   ->findingsText()
                   .startsWith(QStringLiteral("1,343 methods  classes.dex")))
@@ -194,6 +200,49 @@ TEST(ApkPageTest, ACancelledCheckLeavesNoPage) {
   EXPECT_EQ(opened.size(), 0);
   EXPECT_EQ(window.apkView(), nullptr);
   EXPECT_FALSE(window.showPage(QStringLiteral("apk")));
+}
+
+TEST(ApkPageTest, TwoBuildsComparedSideBySide) {
+  MXI_REQUIRE_FIXTURE(oldApk, "apk/androguard_com.teleca.jamendo_35.apk");
+  MXI_REQUIRE_FIXTURE(newApk, "apk/fdroidserver_org.dyndns.fules.ck_20.apk");
+  MainWindow window;
+  ApkView* view = openApk(window, {q(newApk)});
+  ASSERT_TRUE(view);
+  QSignalSpy compared(window.apkPage(), &ApkPage::compared);
+  window.apkPage()->compareWith({q(oldApk)});
+  ASSERT_TRUE(compared.wait(60000));
+  auto* diffView = view->findChild<ApkDiffView*>();
+  ASSERT_TRUE(diffView);
+  EXPECT_EQ(view->tabs()->currentWidget(), diffView);
+  // The files' bytes and every entry inflated (Python zipfile's sums), the paths in one only or
+  // in both with other contents.
+  EXPECT_EQ(diffView->diff().oldDownload, 426386u);
+  EXPECT_EQ(diffView->diff().newDownload, 132453u);
+  EXPECT_EQ(diffView->diff().oldInstalled, 637535u);
+  EXPECT_EQ(diffView->diff().newInstalled, 418067u);
+  EXPECT_EQ(
+      diffView->totalsText(),
+      QStringLiteral("androguard_com.teleca.jamendo_35.apk → fdroidserver_org.dyndns.fules.ck_20.apk\n"
+                     "download 416.4 KiB → 129.3 KiB (−287.0 KiB) · installed 622.6 KiB → 408.3 KiB (−214.3 KiB) · "
+                     "files: 38 added, 145 removed, 4 changed"));
+  ApkFileChangesModel* files = diffView->filesModel();
+  ASSERT_EQ(files->rowCount(), 38 + 145 + 4);
+  // Sorted by path: AndroidManifest.xml changed, its delta green (it shrank).
+  EXPECT_EQ(files->index(0, ApkFileChangesModel::kPath).data().toString(), QStringLiteral("AndroidManifest.xml"));
+  EXPECT_EQ(files->index(0, ApkFileChangesModel::kChange).data().toString(), QStringLiteral("changed"));
+  EXPECT_EQ(files->index(0, ApkFileChangesModel::kOldBytes).data(kExactRole).toULongLong(), 10360u);
+  EXPECT_EQ(files->index(0, ApkFileChangesModel::kNewBytes).data(kExactRole).toULongLong(), 3108u);
+  EXPECT_EQ(files->index(0, ApkFileChangesModel::kDelta).data(kExactRole).toLongLong(), 3108 - 10360);
+  EXPECT_EQ(files->index(0, ApkFileChangesModel::kDelta).data(Qt::ForegroundRole), deltaColour(-1));
+  // The one native library, in 7 ABIs, appeared: growth, red.
+  ApkGroupDeltaModel* libs = diffView->groupModel(QStringLiteral("native libraries"));
+  ASSERT_TRUE(libs);
+  ASSERT_EQ(libs->rowCount(), 1);
+  EXPECT_EQ(libs->index(0, ApkGroupDeltaModel::kName).data().toString(), QStringLiteral("libsymlink.so"));
+  EXPECT_EQ(libs->index(0, ApkGroupDeltaModel::kNew).data(kExactRole).toULongLong(), 56124u);
+  EXPECT_EQ(libs->index(0, ApkGroupDeltaModel::kDeltaCompressed).data(kExactRole).toLongLong(), 21446);
+  EXPECT_EQ(libs->index(0, ApkGroupDeltaModel::kDelta).data(Qt::ForegroundRole), deltaColour(1));
+  EXPECT_NE(deltaColour(1), deltaColour(-1));
 }
 
 TEST(ApkPageTest, AnUnreadableFileIsAFailureNamingIt) {

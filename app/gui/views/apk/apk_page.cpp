@@ -5,7 +5,9 @@
 #include <QFileInfo>
 
 #include "app/gui/jobs/apk/apk_check_job.h"
+#include "app/gui/jobs/apk/apk_diff_job.h"
 #include "app/gui/models/format.h"
+#include "app/gui/views/apk/apk_diff_view.h"
 #include "app/gui/views/apk/apk_view.h"
 
 namespace mxi::gui {
@@ -72,8 +74,28 @@ void ApkPage::openApk(const QStringList& paths) {
 }
 
 void ApkPage::compareWith(const QStringList& baseline) {
-  if (!m_view) return;
-  emit compareFailed(tr("Comparing %1: not available yet").arg(baseline.join(QStringLiteral(", "))));
+  if (!m_view || (m_diffJob && m_diffJob->isRunning())) return;
+  QStringList absolute;
+  for (const QString& p : baseline) absolute << QFileInfo(p).absoluteFilePath();
+  if (m_diffJob) emit jobEnded(m_diffJob.get());
+  m_diffJob = std::make_unique<ApkDiffJob>(absolute, m_view->document().package);
+  connect(m_diffJob.get(), &ApkDiffJob::diffed, this, [this](std::shared_ptr<const core::apkcheck::ApkDiff> diff) {
+    emit jobEnded(m_diffJob.get());
+    if (!m_view) return;
+    m_view->showComparison(new ApkDiffView(diff));
+    emit statusChanged(tr("%1 → %2: download %3")
+                           .arg(QString::fromStdString(diff->oldLabel), QString::fromStdString(diff->newLabel),
+                                humanBytes(diff->newDownload)));
+    emit compared();
+  });
+  connect(m_diffJob.get(), &ApkDiffJob::failed, this, [this](const QString& message) {
+    emit jobEnded(m_diffJob.get());
+    emit failed(message == QLatin1String("Cancelled") ? QString() : tr("Cannot compare the APKs"), message);
+    emit compareFailed(message);
+  });
+  emit statusChanged(tr("Comparing with %1…").arg(QFileInfo(absolute.front()).fileName()));
+  emit jobStarted(m_diffJob.get());
+  m_diffJob->start();
 }
 
 }  // namespace mxi::gui

@@ -28,6 +28,7 @@ class ApkPage final : public Page {
   QAction* openAction() const { return m_openAction; }        // File → Open APK…
   QAction* compareAction() const { return m_compareAction; }  // File → Compare APK… (with a package shown)
   ApkCheckJob* checkJob() const { return m_job.get(); }
+  ApkDiffJob* diffJob() const { return m_diffJob.get(); }
 
   // Checks the package made of `paths` (APK files or a folder of them); ignored while one runs.
   void openApk(const QStringList& paths);
@@ -46,6 +47,7 @@ class ApkPage final : public Page {
   QAction* m_compareAction;
   ApkView* m_view = nullptr;
   std::unique_ptr<ApkCheckJob> m_job;
+  std::unique_ptr<ApkDiffJob> m_diffJob;
 };
 
 }  // namespace mxi::gui

@@ -15,7 +15,7 @@ namespace mxi::gui {
 class ApkTaskCard final : public QFrame {
   Q_OBJECT
  public:
-  static constexpr size_t kTopFindings = 5;
+  static constexpr size_t kTopFindings = 3;
 
   explicit ApkTaskCard(const core::apkcheck::TaskResult& task, QWidget* parent = nullptr);
   const QString& option() const { return m_option; }

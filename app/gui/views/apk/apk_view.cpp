@@ -135,6 +135,7 @@ QWidget* ApkView::makePackagePane() {
   QAbstractItemView* view = nullptr;
   pane->addWidget(filteredTable(m_model, ApkFileTableModel::kSize, this, &view));
   m_table = qobject_cast<QTableView*>(view);
+  if (m_table) m_table->setTextElideMode(Qt::ElideMiddle);
   pane->setStretchFactor(0, 3);
   pane->setStretchFactor(1, 2);
 
