@@ -10,16 +10,17 @@ namespace mxi::core::apkcheck {
 
 namespace {
 
-// The manifest's split= attribute, or "" (a base, or a manifest that cannot be read).
-std::string splitNameOf(const zip::ZipArchive& archive) {
-  const zip::ZipEntry* manifest = archive.find("AndroidManifest.xml");
-  if (!manifest) return {};
-  auto bytes = archive.read(*manifest);
-  if (!bytes.ok()) return {};
+// Reads the manifest's split= attribute into `split` ("" for a base); false without a readable manifest.
+bool readSplitName(ApkSplit& split) {
+  const zip::ZipEntry* manifest = split.archive.find("AndroidManifest.xml");
+  if (!manifest) return false;
+  auto bytes = split.archive.read(*manifest);
+  if (!bytes.ok()) return false;
   auto root = androidres::parseBinaryXml(*bytes);
-  if (!root.ok()) return {};
-  const androidres::XmlAttribute* split = root->attribute("split");
-  return split ? split->value.toString() : std::string();
+  if (!root.ok()) return false;
+  const androidres::XmlAttribute* name = root->attribute("split");
+  split.splitName = name ? name->value.toString() : std::string();
+  return true;
 }
 
 StatusOr<std::vector<std::string>> expandFolders(const std::vector<std::string>& paths) {
@@ -58,10 +59,10 @@ StatusOr<ApkPackage> ApkPackage::open(const std::vector<std::string>& paths) {
 ApkPackage ApkPackage::fromArchives(std::vector<ApkSplit> splits) {
   ApkPackage package;
   package.m_splits = std::move(splits);
-  for (ApkSplit& split : package.m_splits) split.splitName = splitNameOf(split.archive);
-  // The first APK without split= is the base; with none (manifests unreadable), the first given.
+  for (ApkSplit& split : package.m_splits) split.hasManifest = readSplitName(split);
+  // The first APK whose manifest has no split= is the base; with none, the first given.
   for (size_t i = 0; i < package.m_splits.size(); ++i) {
-    if (package.m_splits[i].splitName.empty()) {
+    if (package.m_splits[i].hasManifest && package.m_splits[i].splitName.empty()) {
       package.m_base = i;
       break;
     }

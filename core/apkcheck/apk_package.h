@@ -18,6 +18,7 @@ struct ApkSplit {
   std::string path;       // the file (or the label given to fromArchives)
   std::string splitName;  // the manifest's split= ("config.arm64_v8a"); empty for the base
   zip::ZipArchive archive;
+  bool hasManifest = false;  // an AndroidManifest.xml that could be read
 };
 
 struct ApkEntry {

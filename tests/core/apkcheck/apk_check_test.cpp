@@ -134,6 +134,24 @@ TEST(ApkCheckTest, MultidexCountsPerDex) {
   EXPECT_EQ(task(report, "-duplicatedFile").savableBytes, 1667u);
 }
 
+TEST(ApkCheckTest, ClassNamesGoThroughTheMapping) {
+  MXI_REQUIRE_FIXTURE(apk, "apk/apktool_issue1170_andresguard.apk");
+  // As if R8 had renamed com.example.Config to the app's BuildConfig: the counts name the original.
+  auto mapping = mapping::R8Mapping::parse("com.example.Config -> com.ibotpeaches.issue1170.BuildConfig:\n");
+  ASSERT_TRUE(mapping.ok()) << mapping.status().toString();
+  CheckOptions options;
+  options.mapping = std::make_shared<const mapping::R8Mapping>(std::move(mapping).value());
+  options.tasks = {{"-countClass", {}}, {"-countMethod", {{"--group", "class"}}}};
+  const CheckReport report = check(apk, options);
+  const ordered_json& packages = report.tasks[0].fields["dex-files"][0]["packages"];
+  EXPECT_EQ(packages[0]["package"], "com.example");
+  EXPECT_EQ(packages[0]["classes"], ordered_json({"com.example.Config"}));
+  bool named = false;
+  for (const auto& c : report.tasks[1].fields["dex-files"][0]["internal-classes"])
+    named |= c["name"] == "com.example.Config";
+  EXPECT_TRUE(named);
+}
+
 TEST(ApkCheckTest, JsonIsApkCheckersTaskArray) {
   MXI_REQUIRE_FIXTURE(apk, "apk/apktool_issue1170_andresguard.apk");
   const ordered_json json = checkReportJson(check(apk));
