@@ -1,6 +1,5 @@
 // `mxi push LOCAL REMOTE` and `mxi pull REMOTE LOCAL`: sync-protocol file copies.
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
@@ -9,48 +8,12 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/device_options.h"
+#include "app/cli/transfer_progress_bar.h"
 #include "core/adb/sync_client.h"
 
 namespace mxi::cli {
 
 namespace {
-
-// "push [##########----------]  48%  240.0/500.0 MB  312.4 MB/s" on stderr when it is a terminal;
-// also stops the transfer when Ctrl-C was pressed.
-class TransferProgressBar final : public core::ProgressSink {
- public:
-  TransferProgressBar(bool enabled, uint64_t totalBytes)
-      : m_enabled(enabled && isatty(STDERR_FILENO)), m_total(totalBytes), m_start(std::chrono::steady_clock::now()) {}
-  ~TransferProgressBar() override { clear(); }
-  void clear() {
-    if (m_enabled && m_drawn) std::fputs("\r\033[K", stderr);
-    m_drawn = false;
-  }
-  bool report(std::string_view phase, int permille) override {
-    const auto now = std::chrono::steady_clock::now();
-    if (m_enabled && (now - m_lastDraw > std::chrono::milliseconds(100) || permille == kMax)) {
-      m_lastDraw = now;
-      m_drawn = true;
-      constexpr int kWidth = 30;
-      const int filled = permille * kWidth / kMax;
-      const double done = static_cast<double>(m_total) * permille / kMax / 1e6;
-      const double seconds = std::chrono::duration<double>(now - m_start).count();
-      std::fprintf(stderr, "\r\033[K%.*s [%s%s] %3d%%  %.1f/%.1f MB  %.1f MB/s", static_cast<int>(phase.size()),
-                   phase.data(), std::string(static_cast<size_t>(filled), '#').c_str(),
-                   std::string(static_cast<size_t>(kWidth - filled), '-').c_str(), permille / 10, done,
-                   static_cast<double>(m_total) / 1e6, seconds > 0 ? done / seconds : 0.0);
-      std::fflush(stderr);
-    }
-    return !processCancelToken().isCancelled();
-  }
-
- private:
-  bool m_enabled;
-  uint64_t m_total;
-  std::chrono::steady_clock::time_point m_start;
-  std::chrono::steady_clock::time_point m_lastDraw{};
-  bool m_drawn = false;
-};
 
 void registerTransfer(CLI::App& root, int& exitCode, bool push) {
   auto* cmd = root.add_subcommand(push ? "push" : "pull",

@@ -224,6 +224,7 @@ StatusOr<TransferResult> SyncSession::pull(const std::string& remotePath, const 
     result.localPath = (std::filesystem::path(localPathIn) / baseName(remotePath)).string();
   }
   const std::string what = "pull " + remotePath + " -> " + result.localPath;
+  m_lastPullReceived = 0;
   ASSIGN_OR_RETURN(const SyncStat remote, stat(remotePath, limits));
   if (!remote.exists()) {
     return fail(what,
@@ -277,6 +278,7 @@ StatusOr<TransferResult> SyncSession::pull(const std::string& remotePath, const 
       written += static_cast<size_t>(n);
     }
     received += h.length;
+    m_lastPullReceived = received;
     if (received - lastReport >= 1024 * 1024) {
       lastReport = received;
       if (!progress.report("pull", permille(received, remote.size)) || limits.cancelled()) {

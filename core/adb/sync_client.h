@@ -35,6 +35,8 @@ class SyncSession {
   // cancelled pull removes the partial local file.
   StatusOr<TransferResult> pull(const std::string& remotePath, const std::string& localPath, ProgressSink& progress,
                                 const IoLimits& limits);
+  // Bytes the last pull() received, also when it failed (a cut transfer says how far it came).
+  uint64_t lastPullReceived() const { return m_lastPullReceived; }
   // Ends the session politely (QUIT); the destructor does it too.
   void quit(const IoLimits& limits);
 
@@ -48,6 +50,7 @@ class SyncSession {
   std::set<std::string> m_features;
   std::string m_serial;
   bool m_broken = false;  // the stream is out of sync after an interrupted transfer
+  uint64_t m_lastPullReceived = 0;
 };
 
 }  // namespace mxi::core::adb

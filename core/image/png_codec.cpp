@@ -22,7 +22,7 @@ void onWarning(png_structp, png_const_charp) {}
 
 }  // namespace
 
-StatusOr<std::vector<uint8_t>> encodePng(const RgbaImage& image) {
+StatusOr<std::vector<uint8_t>> encodePng(const RgbaImage& image, PngChannels channels) {
   if (image.width == 0 || image.height == 0 || image.rgba.size() != size_t{image.width} * image.height * 4) {
     return invalidInput("PNG encode: image size does not match its pixels");
   }
@@ -43,13 +43,14 @@ StatusOr<std::vector<uint8_t>> encodePng(const RgbaImage& image) {
         sink->insert(sink->end(), data, data + length);
       },
       nullptr);
-  png_set_IHDR(png, info, image.width, image.height, 8, PNG_COLOR_TYPE_RGBA, PNG_INTERLACE_NONE,
-               PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+  const bool rgb = channels == PngChannels::kRgb;
+  png_set_IHDR(png, info, image.width, image.height, 8, rgb ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGBA,
+               PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
   for (uint32_t y = 0; y < image.height; ++y) {
     rows[y] = const_cast<png_bytep>(image.rgba.data() + size_t{y} * image.width * 4);
   }
   png_set_rows(png, info, rows.data());
-  png_write_png(png, info, PNG_TRANSFORM_IDENTITY, nullptr);
+  png_write_png(png, info, rgb ? PNG_TRANSFORM_STRIP_FILLER_AFTER : PNG_TRANSFORM_IDENTITY, nullptr);
   png_destroy_write_struct(&png, &info);
   return out;
 }

@@ -30,6 +30,7 @@ DeviceSimulator::DeviceSimulator(SimOptions options) : m_options(std::move(optio
   m_context.serial = m_options.serial;
   m_context.verbose = m_options.verbose;
   m_context.dropAfterSyncBytes = m_options.dropAfterSyncBytes;
+  m_context.dropAfterPullBytes = m_options.dropAfterPullBytes;
   if (auto abi = simAbiNamed(m_options.abi)) m_context.abi = *abi;
 }
 
@@ -163,7 +164,10 @@ void DeviceSimulator::serveConnection(int fd) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   if (*ctx.dropConnection)
-    std::fprintf(stderr, "mxi-device-sim: connection dropped mid-push (--drop-after-sync-bytes)\n");
+    std::fprintf(stderr, m_context.dropAfterPullBytes > 0
+                             ? "mxi-device-sim: connection dropped mid-transfer (--drop-after-sync-bytes, "
+                               "--drop-after-pull-bytes)\n"
+                             : "mxi-device-sim: connection dropped mid-push (--drop-after-sync-bytes)\n");
   logLine(m_context, "host disconnected: " + connection->health().message());
   connection->shutdown();
 }

@@ -32,6 +32,7 @@ struct SimOptions {
   std::string abi = hostAbi().name;  // arm64-v8a, armeabi-v7a or x86_64 (sim_abi.h)
   bool verbose = false;
   uint64_t dropAfterSyncBytes = 0;  // drop the connection once a push has sent this many bytes
+  uint64_t dropAfterPullBytes = 0;  // drop the connection once a pull has received this many bytes
 };
 
 class DeviceSimulator {

@@ -54,6 +54,8 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(4096, 1024 * 1024));
   app.add_option("--drop-after-sync-bytes", options.dropAfterSyncBytes,
                  "drop the connection once a push (sync SEND) has sent this many bytes, as a pulled cable would");
+  app.add_option("--drop-after-pull-bytes", options.dropAfterPullBytes,
+                 "drop the connection once a pull (sync RECV) has received this many bytes, as a pulled cable would");
   app.add_flag("-v,--verbose", options.verbose, "log connections and services to stderr");
   app.add_flag("--demo", demo,
                std::string("the demo phone: the simulated Android tools and one app (") + mxi::sim::kDemoPackage +
@@ -102,6 +104,7 @@ int main(int argc, char** argv) {
     if (demo && phone.methodTrace.empty()) phone.methodTrace = mxi::sim::findSampleTrace(exeDir);
     // The demo app's leak is in its own dump; without it `am dumpheap` gives it the sample too.
     if (demo) phone.demoAppHeap = mxi::sim::findDemoAppHeap(exeDir);
+    if (demo) phone.demoApk = mxi::sim::findDemoApk(exeDir);
     if (demo && phone.heap.empty()) {
       std::fprintf(stderr,
                    "mxi-device-sim: --demo needs the sample heap dump (share/matrix-inspector/samples); "

@@ -66,6 +66,7 @@ core::Status setUpPhone(const std::string& root, const PhoneSetup& setup) {
     RETURN_IF_ERROR(writePlainFile(setup.methodTrace, trace));
     env << "MXI_SIM_TRACE_SOURCE=" << trace << "\n";
   }
+  if (!setup.demoApk.empty()) env << "MXI_SIM_DEMO_APK=" << setup.demoApk << "\n";  // installed by `pm path`
   if (setup.oneAppDemo) {
     // The demo phone plays only what may ship (the real captures' licences do not allow it), so
     // the build tree and an install show the same app; an --env MXI_SIM_REFERENCE=DIR below wins.
@@ -99,6 +100,9 @@ std::string findSample(const std::string& executableDir, const char* name, const
 #ifndef MXI_SIM_SOURCE_DEMO_APP_HEAP
 #define MXI_SIM_SOURCE_DEMO_APP_HEAP nullptr
 #endif
+#ifndef MXI_SIM_BUILD_DEMO_APK
+#define MXI_SIM_BUILD_DEMO_APK nullptr
+#endif
 #ifndef MXI_SIM_SOURCE_SAMPLE_TRACE
 #define MXI_SIM_SOURCE_SAMPLE_TRACE nullptr
 #endif
@@ -113,6 +117,10 @@ std::string findDemoAppHeap(const std::string& executableDir) {
 
 std::string findSampleTrace(const std::string& executableDir) {
   return findSample(executableDir, "sample-art-method.trace.gz", MXI_SIM_SOURCE_SAMPLE_TRACE);
+}
+
+std::string findDemoApk(const std::string& executableDir) {
+  return findSample(executableDir, "demo-app.apk", MXI_SIM_BUILD_DEMO_APK);
 }
 
 }  // namespace mxi::sim

@@ -15,6 +15,7 @@ struct PhoneSetup {
   std::string heap;         // .hprof or .hprof.gz behind `am dumpheap` ("" for none)
   std::string demoAppHeap;  // the demo app's own dump, holding its leak ("" → `heap` for it too)
   std::string methodTrace;  // .trace or .trace.gz `am profile stop` writes ("" for none)
+  std::string demoApk;      // the demo app's APK `pm path` lists (MXI_SIM_DEMO_APK; "" for none)
   // The demo phone: its one synthetic app (kDemoPackage) shows frames, Matrix issues and the ANR;
   // real captures only through env MXI_SIM_REFERENCE=DIR (tests).
   bool oneAppDemo = false;
@@ -35,5 +36,6 @@ std::string findAndroidTool(const std::string& executableDir);
 std::string findSampleHeap(const std::string& executableDir);
 std::string findDemoAppHeap(const std::string& executableDir);
 std::string findSampleTrace(const std::string& executableDir);
+std::string findDemoApk(const std::string& executableDir);
 
 }  // namespace mxi::sim

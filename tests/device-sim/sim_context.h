@@ -17,6 +17,8 @@ struct SimContext {
   bool verbose = false;
   // The cable pulled mid-push: after this many bytes of one SEND the connection drops (0: never).
   uint64_t dropAfterSyncBytes = 0;
+  // The cable pulled mid-pull: after this many bytes of one RECV the connection drops (0: never).
+  uint64_t dropAfterPullBytes = 0;
   std::shared_ptr<std::atomic<bool>> dropConnection;  // per connection: set to drop it
 };
 

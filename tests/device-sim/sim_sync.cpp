@@ -70,7 +70,8 @@ Status sendFail(AdbStream& stream, const std::string& message) {
   return stream.write(encodeSyncStatus(sync_id::kFail, message), kLimits);
 }
 
-Status sendFile(AdbStream& stream, const std::string& path) {
+// RECV: DATA… DONE. With --drop-after-pull-bytes the connection drops once that many bytes went out.
+Status sendFile(AdbStream& stream, const SimContext& ctx, const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return sendFail(stream, std::strerror(errno));
   // Several DATA chunks per stream write: one WRTE of up to the negotiated payload each.
@@ -79,6 +80,7 @@ Status sendFile(AdbStream& stream, const std::string& path) {
   batch.reserve(kBatch * (kSyncDataMax + kSyncHeaderSize));
   std::string chunk(kSyncDataMax, '\0');
   Status status;
+  uint64_t sent = 0;
   for (size_t inBatch = 0;;) {
     const ssize_t n = ::read(fd, chunk.data(), chunk.size());
     if (n < 0 && errno == EINTR) continue;
@@ -93,6 +95,13 @@ Status sendFile(AdbStream& stream, const std::string& path) {
     }
     batch += encodeSyncDataHeader(static_cast<uint32_t>(n));
     batch.append(chunk.data(), static_cast<size_t>(n));
+    sent += static_cast<uint64_t>(n);
+    if (ctx.dropAfterPullBytes > 0 && sent >= ctx.dropAfterPullBytes && ctx.dropConnection) {
+      (void)stream.write(batch, kLimits);
+      *ctx.dropConnection = true;  // as if the cable were pulled: the rest never comes
+      status = ioError("connection dropped");
+      break;
+    }
     if (++inBatch == kBatch) {
       status = stream.write(batch, kLimits);
       if (!status.ok()) break;
@@ -218,7 +227,7 @@ void runSyncService(std::shared_ptr<AdbStream> stream, const SimContext& ctx) {
         break;
       case sync_id::kRecv:
         logLine(ctx, "sync: pull " + arg);
-        s = sendFile(*stream, mapDevicePath(ctx, arg));
+        s = sendFile(*stream, ctx, mapDevicePath(ctx, arg));
         break;
       default:
         (void)sendFail(*stream, "unknown sync command " + syncIdName(h.id));

@@ -17,6 +17,7 @@ for f in bin/matrix-inspector bin/mxi bin/mxi-device-sim bin/mxi-android-tool \
          share/matrix-inspector/agent/x86_64/mxi-agent \
          share/matrix-inspector/samples/sample-android-shaped.hprof.gz \
          share/matrix-inspector/samples/demo-app-leak.hprof.gz \
+         share/matrix-inspector/samples/demo-app.apk \
          share/applications/matrix-inspector.desktop share/mime/packages/matrix-inspector.xml \
          share/icons/hicolor/scalable/apps/matrix-inspector.svg; do
   if [[ ! -e $prefix/$f ]]; then

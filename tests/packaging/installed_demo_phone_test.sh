@@ -68,6 +68,11 @@ said=$(mxi dumpheap --package "$app" -o "$work/heap.hprof" 2>&1 >/dev/null) || f
 expect "mxi dumpheap" "mxi dumpheap: $work/heap.hprof ($(stat -c %s "$work/sample.hprof") bytes)" "$(head -1 <<<"$said")"
 cmp -s "$work/heap.hprof" "$work/sample.hprof" || fail "the dump that arrived is not the installed demo app's"
 
+# Issue 44 from the install: the demo app's APK (`pm path`), pulled whole.
+said=$(mxi apk pull --package "$app" -o "$work/apk" 2>&1) || fail "mxi apk pull failed: $said"
+cmp -s "$work/apk/base.apk" "$prefix/share/matrix-inspector/samples/demo-app.apk" ||
+  fail "the APK pulled is not the installed demo app's"
+
 run timeout 120 "$mxi" --transport "$transport" record --package "$app" --duration 4 --poll-ms 250 \
   -o "$work/demo.mxs" 2>"$work/record.err" || fail "mxi record failed: $(cat "$work/record.err")"
 summary=$(run "$mxi" session summary "$work/demo.mxs")

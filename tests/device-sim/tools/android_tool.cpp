@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "sim_am.h"
+#include "sim_apks.h"
 #include "sim_context.h"
 #include "sim_database.h"
 #include "sim_dbinfo.h"
@@ -429,10 +430,12 @@ int pidof(const Ctx& c, const std::vector<std::string>& a) {
 }
 
 // `pm list packages [-3]`: the replayed apps' packages (process names up to ':', each once, in
-// replay order); -3 leaves out system apps (those whose processes run as `system`).
+// replay order), then those with APKs only (MXI_SIM_APKS, sim_apks.h); -3 leaves out system apps
+// (those whose processes run as `system`). `pm path`: sim_apks.h.
 int pm(const Ctx& c, const std::vector<std::string>& a) {
+  if (!a.empty() && a[0] == "path") return pmPath(c.config, std::vector<std::string>(a.begin() + 1, a.end()));
   if (a.size() < 2 || a[0] != "list" || a[1] != "packages") {
-    std::fprintf(stderr, "simulated pm: only list packages [-3] is supported\n");
+    std::fprintf(stderr, "simulated pm: only list packages [-3] and path [--user N] PACKAGE are supported\n");
     return 1;
   }
   bool thirdPartyOnly = false;
@@ -451,6 +454,11 @@ int pm(const Ctx& c, const std::vector<std::string>& a) {
     if (std::find(listed.begin(), listed.end(), package) != listed.end()) continue;
     listed.push_back(package);
     std::printf("package:%s\n", package.c_str());
+  }
+  for (const SimApk& apk : installedApks(c.config)) {
+    if (std::find(listed.begin(), listed.end(), apk.package) != listed.end()) continue;
+    listed.push_back(apk.package);
+    std::printf("package:%s\n", apk.package.c_str());
   }
   return 0;
 }

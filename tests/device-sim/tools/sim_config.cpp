@@ -57,6 +57,8 @@ SimConfig loadConfig(const std::string& argv0) {
   c.stopped = get("MXI_SIM_STOPPED", "");
   c.notDebuggable = get("MXI_SIM_NOT_DEBUGGABLE", "");
   c.missingServices = get("MXI_SIM_MISSING_SERVICES", "");
+  c.apks = get("MXI_SIM_APKS", "");
+  c.demoApk = get("MXI_SIM_DEMO_APK", "");
   c.extraIssues = get("MXI_SIM_EXTRA_ISSUES", "");
   c.sqlStatements = get("MXI_SIM_SQL_STATEMENTS", "");
   c.frameMs = getInt("MXI_SIM_FRAME_MS", c.frameMs);

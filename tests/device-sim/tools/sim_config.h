@@ -22,6 +22,8 @@ struct SimConfig {
   std::string notDebuggable;    // comma-separated packages `am dumpheap`/`am profile` refuse as a user build does
   std::string missingServices;  // comma-separated dumpsys services this phone lacks ("Can't find service")
   std::string sqlStatements;    // file of the statements the foreground app runs (sim_sqlite_time.h); "" → the demo's
+  std::string apks;             // MXI_SIM_APKS: PKG=FILE[:FILE…][;PKG=…], apps `pm path` lists (sim_apks.h)
+  std::string demoApk;          // MXI_SIM_DEMO_APK: the demo app's APK (--demo sets it up; sim_demo_apk.h)
   std::string extraIssues;      // file of Issue.toString() texts, one a line, the mangatoon app logs
                                 // before its real ones (tests: what a phone may send, e.g. non-ASCII)
   int64_t frameMs = 0;          // a new framestats row every frameMs (fast-forward); 0: in real time
