@@ -70,6 +70,7 @@ MainWindow::MainWindow(QWidget* parent)
   connect(m_trace, &TracePage::traceOpened, this, &MainWindow::traceOpened);
   connect(m_triage, &TriagePage::triageOpened, this, &MainWindow::triageOpened);
   connect(m_apk, &ApkPage::apkOpened, this, &MainWindow::apkOpened);
+  connect(m_live, &LivePage::checkApkRequested, m_apk, &ApkPage::checkFromDevice);
 }
 
 MainWindow::~MainWindow() = default;

@@ -3,9 +3,11 @@
 #include <QAction>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QTemporaryDir>
 
 #include "app/gui/jobs/apk/apk_check_job.h"
 #include "app/gui/jobs/apk/apk_diff_job.h"
+#include "app/gui/jobs/apk/apk_pull_job.h"
 #include "app/gui/models/format.h"
 #include "app/gui/views/apk/apk_diff_view.h"
 #include "app/gui/views/apk/apk_view.h"
@@ -71,6 +73,29 @@ void ApkPage::openApk(const QStringList& paths) {
   emit jobStarted(m_job.get());
   for (const QString& p : absolute) emit fileOpened(p);
   m_job->start();
+}
+
+void ApkPage::checkFromDevice(const core::adb::DeviceSelection& device, const QString& package) {
+  if ((m_pullJob && m_pullJob->isRunning()) || (m_job && m_job->isRunning())) return;
+  auto scratch = std::make_unique<QTemporaryDir>();
+  if (!scratch->isValid()) {
+    emit failed(tr("Cannot check the APK"), tr("%1: no scratch folder for its APKs").arg(package));
+    return;
+  }
+  if (m_pullJob) emit jobEnded(m_pullJob.get());
+  m_pullJob = std::make_unique<ApkPullJob>(device, package, scratch->path());
+  connect(m_pullJob.get(), &ApkPullJob::pulled, this, [this](const QStringList& paths) {
+    emit jobEnded(m_pullJob.get());
+    openApk(paths);
+  });
+  connect(m_pullJob.get(), &ApkPullJob::failed, this, [this](const QString& message) {
+    emit jobEnded(m_pullJob.get());
+    emit failed(message == QLatin1String("Cancelled") ? QString() : tr("Cannot pull the APK"), message);
+  });
+  m_pulled = std::move(scratch);
+  emit statusChanged(tr("Pulling %1's APKs…").arg(package));
+  emit jobStarted(m_pullJob.get());
+  m_pullJob->start();
 }
 
 void ApkPage::compareWith(const QStringList& baseline) {

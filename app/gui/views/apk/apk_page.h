@@ -2,20 +2,24 @@
 // of them; File → Open APK…, a drop, the command line) checked on ApkCheckJob's thread with the
 // status bar's progress and Cancel, then shown in an ApkView; one check at a time, and a
 // cancelled or failed check leaves the page as it was. Compare APK… diffs another build (the
-// baseline) against the shown one on ApkDiffJob's thread, shown in the view's Compare tab.
+// baseline) against the shown one on ApkDiffJob's thread, shown in the view's Compare tab. The
+// live view's Check APK… pulls the app's APKs from the phone first (ApkPullJob).
 #pragma once
 
 #include <QStringList>
 #include <memory>
 
 #include "app/gui/views/page.h"
+#include "core/adb/device_selection.h"
 
 class QAction;
+class QTemporaryDir;
 
 namespace mxi::gui {
 
 class ApkCheckJob;
 class ApkDiffJob;
+class ApkPullJob;
 class ApkView;
 
 class ApkPage final : public Page {
@@ -32,6 +36,9 @@ class ApkPage final : public Page {
 
   // Checks the package made of `paths` (APK files or a folder of them); ignored while one runs.
   void openApk(const QStringList& paths);
+  // The live view's Check APK…: `package`'s APKs pulled from `device` into a scratch folder (kept
+  // while shown) on ApkPullJob's thread, then checked as openApk does.
+  void checkFromDevice(const core::adb::DeviceSelection& device, const QString& package);
   // Compares the shown package (the new build) with `baseline` (APK files or a folder).
   void compareWith(const QStringList& baseline);
 
@@ -48,6 +55,8 @@ class ApkPage final : public Page {
   ApkView* m_view = nullptr;
   std::unique_ptr<ApkCheckJob> m_job;
   std::unique_ptr<ApkDiffJob> m_diffJob;
+  std::unique_ptr<ApkPullJob> m_pullJob;
+  std::unique_ptr<QTemporaryDir> m_pulled;  // the pulled APKs
 };
 
 }  // namespace mxi::gui
