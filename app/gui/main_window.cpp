@@ -71,6 +71,12 @@ MainWindow::MainWindow(QWidget* parent)
   connect(m_triage, &TriagePage::triageOpened, this, &MainWindow::triageOpened);
   connect(m_apk, &ApkPage::apkOpened, this, &MainWindow::apkOpened);
   connect(m_live, &LivePage::checkApkRequested, m_apk, &ApkPage::checkFromDevice);
+  connect(m_start, &StartPage::checkApkRequested, this, [this](const QString& serial, const QString& package) {
+    core::adb::DeviceSelection device;
+    device.serial = serial.toStdString();
+    device.transport = m_settings.transport.toStdString();
+    m_apk->checkFromDevice(device, package);
+  });
 }
 
 MainWindow::~MainWindow() = default;

@@ -2,8 +2,10 @@
 
 #include <QAction>
 #include <QHBoxLayout>
+#include <QInputDialog>
 #include <QLabel>
 #include <QListWidget>
+#include <QMenu>
 #include <QPushButton>
 #include <QSettings>
 #include <QVBoxLayout>
@@ -22,6 +24,12 @@ QPushButton* openerButton(const QString& text, QAction* action, const QString& t
 }
 
 }  // namespace
+
+QString StartPage::usableSerial(const QString& rowText) {
+  // Rows read "serial — model (state)".
+  if (!rowText.endsWith(QLatin1String("(device)"))) return {};  // offline, unauthorized…
+  return rowText.section(QStringLiteral(" — "), 0, 0).section(QStringLiteral(" ("), 0, 0);
+}
 
 StartPage::StartPage(const Settings& settings, const Openers& openers, QWidget* parent) : Page(settings, parent) {
   auto* page = new QWidget;
@@ -65,10 +73,22 @@ StartPage::StartPage(const Settings& settings, const Openers& openers, QWidget* 
   m_devices->setMaximumHeight(120);
   layout->addWidget(m_deviceStatus);
   connect(m_devices, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
-    // Rows read "serial — model (state)".
-    const QString serial = item->text().section(QStringLiteral(" — "), 0, 0).section(QStringLiteral(" ("), 0, 0);
-    if (!item->text().endsWith(QLatin1String("(device)"))) return;  // offline, unauthorized…
-    emit deviceActivated(serial, item->text());
+    const QString serial = usableSerial(item->text());
+    if (!serial.isEmpty()) emit deviceActivated(serial, item->text());
+  });
+  // Right click on a device: Check APK… for an app on it (its package asked for).
+  m_devices->setContextMenuPolicy(Qt::CustomContextMenu);
+  connect(m_devices, &QListWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+    const QListWidgetItem* item = m_devices->itemAt(at);
+    const QString serial = item ? usableSerial(item->text()) : QString();
+    if (serial.isEmpty()) return;
+    QMenu menu;
+    menu.addAction(tr("Check APK…"), this, [this, serial] {
+      const QString package =
+          QInputDialog::getText(this, tr("Check APK"), tr("Package of the app on %1:").arg(serial)).trimmed();
+      if (!package.isEmpty()) emit checkApkRequested(serial, package);
+    });
+    menu.exec(m_devices->viewport()->mapToGlobal(at));
   });
   layout->addWidget(m_devices);
   layout->addWidget(new QLabel(tr("<h3>Recent files</h3>")));
