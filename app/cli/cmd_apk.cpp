@@ -1,12 +1,19 @@
 // `mxi apk check APK… [--mapping M] [--r-txt R.txt] [--config FILE] [--format text|json|html] [-o FILE]`:
 // Matrix ApkChecker's tasks on an app's package (docs/APK.md); and `mxi apk diff OLD NEW
-// [--format text|json] [--fail-on-growth BYTES]`: what changed between two builds.
+// [--format text|json] [--fail-on-growth BYTES]`: what changed between two builds. With the
+// device side (MXI_CLI_HAS_AGENT): `mxi apk pull`, and `apk check --package P` on the APKs pulled.
+#include <stdlib.h>
+
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
 
+#ifdef MXI_CLI_HAS_AGENT
+#include "app/cli/apk_pull.h"
+#endif
 #include "app/cli/commands.h"
 #include "app/cli/mapping_option.h"
 #include "app/cli/text_input.h"
@@ -39,15 +46,47 @@ core::Status writeOutput(const std::string& path, const std::string& text) {
   return core::okStatus();
 }
 
+#ifdef MXI_CLI_HAS_AGENT
+// The installed app's APKs pulled into a scratch folder that goes when the check is done.
+class PulledApp {
+ public:
+  ~PulledApp() {
+    std::error_code ignored;
+    if (!m_dir.empty()) std::filesystem::remove_all(m_dir, ignored);
+  }
+  core::StatusOr<std::vector<std::string>> pull(DeviceOptions& device, const std::string& package, bool quiet) {
+    std::string scratch = (std::filesystem::temp_directory_path() / "mxi-apk-XXXXXX").string();
+    if (mkdtemp(scratch.data()) == nullptr) return core::ioError("no scratch folder for the APKs: " + scratch);
+    m_dir = scratch;
+    ASSIGN_OR_RETURN(const auto pulled, pullAppApks(device, package, m_dir, quiet));
+    std::vector<std::string> paths;
+    for (const auto& f : pulled) paths.push_back(f.localPath);
+    return paths;
+  }
+
+ private:
+  std::string m_dir;
+};
+#endif
+
 void registerCheck(CLI::App& apk, int& exitCode) {
   auto* cmd = apk.add_subcommand("check", "Matrix ApkChecker's tasks on an APK, its splits or a folder of them");
   struct Args {
     std::vector<std::string> apks;
     std::vector<std::string> mappings;
     std::string rTxt, config, format = "text", output;
+#ifdef MXI_CLI_HAS_AGENT
+    DeviceOptions device;
+    std::string package;
+#endif
   };
   auto args = std::make_shared<Args>();
   cmd->add_option("APK", args->apks, "APK files, or a folder of them (a base and its config splits: one app)");
+#ifdef MXI_CLI_HAS_AGENT
+  addDeviceOptions(*cmd, args->device);
+  cmd->add_option("--package", args->package,
+                  "Check this installed app's APKs (base and splits), pulled from the device first");
+#endif
   addMappingOption(*cmd, args->mappings, "class names in method and class counts");
   cmd->add_option("--r-txt", args->rTxt, "The build's R.txt: resources declared, for -unusedResources")
       ->check(CLI::ExistingFile);
@@ -70,12 +109,22 @@ void registerCheck(CLI::App& apk, int& exitCode) {
       if (mappings.empty() && !config.mappingTxt.empty()) mappings.push_back(config.mappingTxt);
       if (options.rTxtPath.empty()) options.rTxtPath = config.rTxt;
     }
-    if (apks.empty()) return core::invalidInput("no APK given (APK… or the config's \"--apk\")");
+#ifdef MXI_CLI_HAS_AGENT
+    PulledApp pulledApp;
+    if (!args->package.empty()) {
+      if (!apks.empty()) return core::invalidInput("give APK files or --package, not both");
+      ASSIGN_OR_RETURN(apks, pulledApp.pull(args->device, args->package, false));
+    }
+#endif
+    if (apks.empty()) return core::invalidInput("no APK given (APK…, --package or the config's \"--apk\")");
     ASSIGN_OR_RETURN(const MappingInputs mapping, loadMappings(mappings));
     options.mapping = mapping.r8;
     ASSIGN_OR_RETURN(const ac::ApkPackage package, ac::ApkPackage::open(apks));
     TerminalProgress progress(args->output.empty() || args->output == "-" ? false : true);
-    ASSIGN_OR_RETURN(const ac::CheckReport report, ac::runApkCheck(package, options, progress, processCancelToken()));
+    ASSIGN_OR_RETURN(ac::CheckReport report, ac::runApkCheck(package, options, progress, processCancelToken()));
+#ifdef MXI_CLI_HAS_AGENT
+    if (!args->package.empty()) report.package = args->package + " on the device (" + report.package + ")";
+#endif
     if (args->format == "json") {
       RETURN_IF_ERROR(writeOutput(args->output, core::json::dumpJson(ac::checkReportJson(report), 2) + "\n"));
     } else if (args->format == "html") {
@@ -125,10 +174,14 @@ void registerDiff(CLI::App& apk, int& exitCode) {
 }  // namespace
 
 void registerApkCommand(CLI::App& root, int& exitCode) {
-  auto* apk = root.add_subcommand("apk", "APK checker: Matrix ApkChecker's tasks and the diff of two builds");
+  auto* apk = root.add_subcommand(
+      "apk", "APK checker: Matrix ApkChecker's tasks, the diff of two builds, an app's APKs from the device");
   apk->require_subcommand(1);
   registerCheck(*apk, exitCode);
   registerDiff(*apk, exitCode);
+#ifdef MXI_CLI_HAS_AGENT
+  addApkPullCommand(*apk, exitCode);
+#endif
 }
 
 }  // namespace mxi::cli

@@ -57,11 +57,4 @@ void addApkPullCommand(CLI::App& apk, int& exitCode) {
   });
 }
 
-// Until `mxi apk` (cmd_apk.cpp, check and diff) calls addApkPullCommand, `apk` with pull alone.
-void registerApkPullOnlyCommand(CLI::App& root, int& exitCode) {
-  auto* apk = root.add_subcommand("apk", "APK files of the device's apps");
-  apk->require_subcommand(1);
-  addApkPullCommand(*apk, exitCode);
-}
-
 }  // namespace mxi::cli

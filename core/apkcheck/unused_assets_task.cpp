@@ -28,7 +28,12 @@ bool inAnyDex(const ApkInputs& in, std::string_view text) {
 
 void unusedAssetsTask(const ApkInputs& in, const TaskParams& params, TaskResult& out) {
   const std::vector<std::regex> ignore = globParam(params, "--ignoreAssets");
-  if (in.dexFiles.empty()) out.error = "no classes.dex: every asset would look unused";
+  if (in.dexFiles.empty()) {
+    // Without code nothing can name an asset, and nothing could load one either: not judged.
+    out.fields["unused-assets"] = nlohmann::ordered_json::array();
+    out.verdict = "no dex file: assets not checked";
+    return;
+  }
   nlohmann::ordered_json unused = nlohmann::ordered_json::array();
   size_t assets = 0;
   for (const ApkEntry& e : in.package->entries()) {

@@ -30,12 +30,20 @@ StatusOr<std::vector<DeclaredResource>> readRTxtFile(const std::string& path) {
 }  // namespace
 
 void unusedResourcesTask(const ApkInputs& in, const TaskParams& params, TaskResult& out) {
+  const std::string rTxt = param(params, "--rTxt", in.rTxtPath);
+  if (!in.resources.ok() && in.resources.status().code() == StatusCode::kNotFound && rTxt.empty()) {
+    // No resource table (code-only packages, e.g. a library or a test APK): nothing is declared,
+    // so nothing is unused; res/ files no table names cannot be looked up by id at all.
+    out.fields["declared-from"] = "none";
+    out.fields["unused-resources"] = nlohmann::ordered_json::array();
+    out.verdict = "no resources.arsc and no R.txt: the package declares no resources";
+    return;
+  }
   if (!in.resources.ok()) {
     out.error = in.resources.status().toString();
     return;
   }
   const androidres::ResourceTable& table = *in.resources;
-  const std::string rTxt = param(params, "--rTxt", in.rTxtPath);
   std::vector<DeclaredResource> declared;
   if (!rTxt.empty()) {
     auto fromFile = readRTxtFile(rTxt);

@@ -147,6 +147,36 @@ TEST_F(ApkPullTest, TheDemoAppsApkComesWholeWithItsPlantedEntries) {
   EXPECT_EQ(static_cast<size_t>(static_cast<uint8_t>(dex[32]) | static_cast<uint8_t>(dex[33]) << 8), dex.size());
 }
 
+// `mxi apk check --package`: the app's APKs pulled into a scratch folder and checked there; the
+// demo app's planted problems each found by its ApkChecker task, and the scratch folder gone.
+TEST_F(ApkPullTest, CheckingTheDemoAppOnThePhoneFindsEachPlantedProblem) {
+  const auto sim = phone("check", {"--demo"});
+  const ProgramRun r = mxi(*sim, {"apk", "check", "--package", kDemoApp, "--format", "json"});
+  ASSERT_EQ(r.exitCode, 0) << r.out << r.err;
+  const auto tasks = nlohmann::json::parse(r.out);
+  ASSERT_EQ(tasks.size(), 15u);
+  auto task = [&](int type) { return tasks[static_cast<size_t>(type - 1)]; };
+  for (int type = 1; type <= 15; ++type) EXPECT_EQ(task(type)["taskType"], type);
+  EXPECT_EQ(task(2)["manifest"]["package"], kDemoApp) << task(2).dump(1);
+  EXPECT_EQ(task(6)["files"], nlohmann::json::parse(R"([{"entry-name":"res/drawable-xxhdpi-v4/photo_header.png",)"
+                                                    R"("entry-size":6935},{"entry-name":)"
+                                                    R"("res/drawable-xhdpi-v4/bg_gradient.png","entry-size":4237}])"));
+  EXPECT_EQ(task(7)["lib-dirs"], nlohmann::json::parse(R"(["arm64-v8a","armeabi-v7a"])"));
+  EXPECT_EQ(task(8)["files"], nlohmann::json::parse(R"([{"suffix":"dict","total-size":262144}])"));
+  ASSERT_EQ(task(10)["files"].size(), 1u);
+  EXPECT_EQ(task(10)["files"][0]["files"],
+            nlohmann::json::parse(R"(["res/drawable-xhdpi-v4/ic_banner.png","res/drawable-xxhdpi-v4/ic_banner.png"])"));
+  EXPECT_EQ(task(13)["unused-assets"],
+            nlohmann::json::parse(R"(["assets/licenses/unused_notice.txt","assets/dict/words.dict"])"));
+  EXPECT_EQ(task(14)["unstripped-lib"], nlohmann::json::parse(R"(["lib/arm64-v8a/libmxidemo.so"])"));
+  // Nothing of the pull is left behind.
+  for (const auto& e : fs::directory_iterator(fs::temp_directory_path())) {
+    EXPECT_FALSE(e.path().filename().string().starts_with("mxi-apk-") && fs::exists(e.path() / "base.apk") &&
+                 fs::file_size(e.path() / "base.apk") == 293389u)
+        << e.path();
+  }
+}
+
 TEST_F(ApkPullTest, AnAppWithASplitComesAsBaseAndSplitWithTheirBytes) {
   MXI_REQUIRE_FIXTURE(base, "apk/monochrome-player_app-debug.apk");
   MXI_REQUIRE_FIXTURE(split, "apk/apktool_issue1170_andresguard.apk");

@@ -152,6 +152,42 @@ TEST(ApkCheckTest, ClassNamesGoThroughTheMapping) {
   EXPECT_TRUE(named);
 }
 
+// Every fixture's manifest as `aapt dump badging` prints it (versions, SDKs from PROVENANCE.md).
+struct ManifestCase {
+  const char* file;
+  const char* package;
+  int64_t versionCode;
+  const char* versionName;
+  const char* minSdk;
+  const char* targetSdk;
+};
+
+class ApkManifestTest : public ::testing::TestWithParam<ManifestCase> {};
+
+TEST_P(ApkManifestTest, EqualsAapts) {
+  const ManifestCase& c = GetParam();
+  MXI_REQUIRE_FIXTURE(apk, std::string("apk/") + c.file);
+  CheckOptions options;
+  options.tasks = {{"-manifest", {}}};
+  const CheckReport report = check(apk, options);
+  ASSERT_TRUE(report.manifest);
+  EXPECT_EQ(report.manifest->package, c.package);
+  EXPECT_EQ(report.manifest->versionCode, c.versionCode);
+  EXPECT_EQ(report.manifest->versionName, c.versionName);
+  EXPECT_EQ(report.manifest->minSdk, c.minSdk);
+  EXPECT_EQ(report.manifest->targetSdk, c.targetSdk);
+  EXPECT_EQ(report.tasks[0].fields["manifest"]["package"], c.package);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Fixtures, ApkManifestTest,
+    ::testing::Values(
+        ManifestCase{"androguard_app-prod-debug_multidex.apk", "com.greenaddress.abcore", 2162, "0.62", "21", "27"},
+        ManifestCase{"androguard_com.teleca.jamendo_35.apk", "com.teleca.jamendo", 35, "1.0.4 [BETA]", "4", "8"},
+        ManifestCase{"apktool_issue1170_andresguard.apk", "com.ibotpeaches.issue1170", 1, "1.0", "22", "23"},
+        ManifestCase{"fdroidserver_org.dyndns.fules.ck_20.apk", "org.dyndns.fules.ck", 20, "v1.6pre2", "7", "8"},
+        ManifestCase{"monochrome-player_app-debug.apk", "com.monochrome.monochrome_player", 1, "1.0", "18", "29"}));
+
 TEST(ApkCheckTest, JsonIsApkCheckersTaskArray) {
   MXI_REQUIRE_FIXTURE(apk, "apk/apktool_issue1170_andresguard.apk");
   const ordered_json json = checkReportJson(check(apk));

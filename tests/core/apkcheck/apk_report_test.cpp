@@ -115,6 +115,15 @@ TEST(ApkReportHtmlTest, NamesFromTheApkAreShownAsText) {
       apk, {{"assets/<script>alert(1)</script>.txt", bytesOf("x")}, {"assets/a&b\".txt", bytesOf("y")}}));
   auto report = checkFiles({apk});
   ASSERT_TRUE(report.ok()) << report.status().toString();
+  // No code is not bad input (nothing to count, assets not judged); no manifest and no
+  // resources.arsc are, for the tasks that read them.
+  std::vector<std::string> failed;
+  for (const TaskResult& t : report->tasks) {
+    if (!t.error.empty()) failed.push_back(t.option);
+  }
+  EXPECT_EQ(failed, (std::vector<std::string>{"-manifest", "-unusedResources"}));
+  EXPECT_EQ(task(*report, "-unusedAssets")->verdict, "no dex file: assets not checked");
+  EXPECT_EQ(task(*report, "-countMethod")->fields["dex-files"], nlohmann::ordered_json::array());
   const std::string html = checkReportHtml(*report);
   EXPECT_EQ(html.find("<script"), std::string::npos);
   EXPECT_NE(html.find("assets/&lt;script&gt;alert(1)&lt;/script&gt;.txt"), std::string::npos);
@@ -145,6 +154,21 @@ TEST(ApkBadInputTest, AnUnreadableDexIsThatTasksErrorAndTheRestRuns) {
   EXPECT_EQ(dups->fields["files"][0]["files"], nlohmann::ordered_json({"a.txt", "b.txt"}));
   // Every task still has its place in ApkChecker's array, the failed ones with "error".
   EXPECT_EQ(checkReportJson(*report).size(), 15u);
+}
+
+TEST(ApkBadInputTest, ACorruptManifestIsTheManifestTasksError) {
+  const auto dir = test::scratchDir("badmanifest");
+  const std::string apk = (dir / "bad.apk").string();
+  // An XML chunk header claiming more bytes than the entry has.
+  const std::string manifest("\x03\x00\x08\x00\x00\x10\x00\x00", 8);
+  ASSERT_TRUE(test::writeZip(apk, {{"AndroidManifest.xml", bytesOf(manifest)}, {"lib/x86/a.so", bytesOf("x")}}));
+  auto report = checkFiles({apk});
+  ASSERT_TRUE(report.ok()) << report.status().toString();
+  const std::string& error = task(*report, "-manifest")->error;
+  EXPECT_TRUE(error.starts_with("AndroidManifest.xml: ")) << error;
+  EXPECT_NE(error.find("(at byte offset "), std::string::npos) << error;
+  EXPECT_FALSE(report->manifest);
+  EXPECT_EQ(task(*report, "-checkMultiLibrary")->fields["lib-dirs"], nlohmann::ordered_json({"x86"}));
 }
 
 TEST(ApkBadInputTest, ACutApkStillListsWhatItHolds) {

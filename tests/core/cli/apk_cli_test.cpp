@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tests/support/archive_writer.h"
 #include "tests/support/reference_fixtures.h"
 #include "tests/support/run_mxi.h"
 
@@ -89,6 +90,18 @@ TEST(ApkCliTest, NotAnApkIsBadInput) {
   const auto run = test::runMxi({"apk", "check", file.string()});
   EXPECT_EQ(run.exitCode, kBadInputExit);
   EXPECT_NE(run.err.find("mxi: apk check: " + file.string()), std::string::npos) << run.err;
+}
+
+TEST(ApkCliTest, AnUnreadablePartIsNamedAndTheReportStillWritten) {
+  const fs::path apk = test::scratchDir("baddex") / "bad.apk";
+  std::string dex = "dex\n035";
+  dex.push_back('\0');
+  dex += std::string(0x70 - dex.size(), '\xff');
+  ASSERT_TRUE(test::writeZip(apk.string(), {{"classes.dex", std::vector<uint8_t>(dex.begin(), dex.end())}}));
+  const auto run = test::runMxi({"apk", "check", apk.string(), "--format", "json"});
+  EXPECT_EQ(run.exitCode, kBadInputExit);
+  EXPECT_EQ(nlohmann::json::parse(run.out).size(), 15u);
+  EXPECT_NE(run.err.find("mxi: apk check: -countMethod: classes.dex: "), std::string::npos) << run.err;
 }
 
 TEST(ApkCliTest, DiffAndItsSizeGate) {
