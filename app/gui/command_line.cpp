@@ -34,10 +34,12 @@ CommandLine parseCommandLine(const QCoreApplication& app) {
                      "(frame drops per scene, Matrix issues, ANRs)"));
   parser.addHelpOption();
   parser.addVersionOption();
-  parser.addPositionalArgument(QStringLiteral("files"),
-                               QStringLiteral("Heap dumps (.hprof, .hprof.gz, .zip) and device captures "
-                                              "(framestats, Matrix issue logcat/JSON, ANR traces, "
-                                              "methodMapping.txt) to open"));
+  parser.addPositionalArgument(
+      QStringLiteral("files"),
+      QStringLiteral("Heap dumps (.hprof, .hprof.gz, .zip), APKs (several: one app's base and splits) and "
+                     "device captures "
+                     "(framestats, Matrix issue logcat/JSON, ANR traces, "
+                     "methodMapping.txt) to open"));
   const QCommandLineOption screenshot(QStringLiteral("screenshot"),
                                       QStringLiteral("Save the window as PNG once the files are loaded, then exit"),
                                       QStringLiteral("png"));
@@ -47,11 +49,13 @@ CommandLine parseCommandLine(const QCoreApplication& app) {
           "View for --screenshot: summary, leaks, bitmaps, classes, dominators, strings, "
           "inspector, compare (with --demo: the live view after a few seconds, or `leak`: the leak watch in "
           "auto mode until its first leak; for a method trace, the number of the issue to select; for a session "
-          "or the demo, `database`: the Database tab)"),
+          "or the demo, `database`: the Database tab; for an APK, apk (the package and the task cards), tasks or "
+          "diff (with --compare))"),
       QStringLiteral("name"), QStringLiteral("leaks"));
-  const QCommandLineOption compare(QStringLiteral("compare"),
-                                   QStringLiteral("Compare the opened dump with this baseline dump (Compare tab)"),
-                                   QStringLiteral("baseline"));
+  const QCommandLineOption compare(
+      QStringLiteral("compare"),
+      QStringLiteral("Compare the opened dump (or APK) with this baseline dump (or older APK) (Compare tab)"),
+      QStringLiteral("baseline"));
   const QCommandLineOption demo(
       QStringLiteral("demo"),
       QStringLiteral("Start the demo: a simulated phone on this computer streaming into the live "

@@ -8,6 +8,7 @@
 #include "app/gui/command_line.h"
 #include "app/gui/main_window.h"
 #include "app/gui/screenshot_driver.h"
+#include "app/gui/views/apk/apk_page.h"
 #include "app/gui/views/heap/heap_browser.h"
 #include "app/gui/views/heap/heap_compare_view.h"
 #include "app/gui/views/live/live_device_view.h"
@@ -57,6 +58,9 @@ int main(int argc, char** argv) {
     QObject::connect(&window, &mxi::gui::MainWindow::dumpLoaded, &window, [&window, base = *commandLine.compareBase] {
       window.heapBrowser()->compareView()->compareWith(base);
     });
+    // An APK opened: the baseline is the older build it is compared with.
+    QObject::connect(&window, &mxi::gui::MainWindow::apkOpened, &window,
+                     [&window, base = *commandLine.compareBase] { window.apkPage()->compareWith({base}); });
   }
   if (!commandLine.files.isEmpty()) window.openFiles(commandLine.files);
   if (commandLine.triage) {

@@ -1,5 +1,6 @@
 #include "app/gui/main_window.h"
 
+#include <QDir>
 #include <QDragEnterEvent>
 #include <QFileInfo>
 #include <QLabel>
@@ -12,6 +13,7 @@
 #include <QStatusBar>
 
 #include "app/gui/jobs/live/demo_device.h"
+#include "app/gui/views/apk/apk_page.h"
 #include "app/gui/views/heap/heap_page.h"
 #include "app/gui/views/live/live_page.h"
 #include "app/gui/views/session/live_dashboard.h"
@@ -33,8 +35,10 @@ MainWindow::MainWindow(QWidget* parent)
       m_live(new LivePage(m_settings)),
       m_trace(new TracePage(m_settings)),
       m_triage(new TriagePage(m_settings)),
+      m_apk(new ApkPage(m_settings)),
       m_start(new StartPage(m_settings, {m_heap->openAction(), m_session->openAction(), m_trace->openAction(),
-                                         m_session->capturesAction(), m_triage->openAction(), m_live->demoAction()})) {
+                                         m_session->capturesAction(), m_triage->openAction(), m_apk->openAction(),
+                                         m_live->demoAction()})) {
   setWindowTitle(tr("Matrix Inspector"));
   setAcceptDrops(true);
   resize(1280, 800);
@@ -45,6 +49,7 @@ MainWindow::MainWindow(QWidget* parent)
   addPage(QStringLiteral("live"), m_live);
   addPage(QStringLiteral("trace"), m_trace);
   addPage(QStringLiteral("triage"), m_triage);
+  addPage(QStringLiteral("apk"), m_apk);
   setCentralWidget(m_stack);
   makeMenus();
 
@@ -64,6 +69,14 @@ MainWindow::MainWindow(QWidget* parent)
   connect(m_session, &SessionPage::sessionOpened, this, &MainWindow::sessionOpened);
   connect(m_trace, &TracePage::traceOpened, this, &MainWindow::traceOpened);
   connect(m_triage, &TriagePage::triageOpened, this, &MainWindow::triageOpened);
+  connect(m_apk, &ApkPage::apkOpened, this, &MainWindow::apkOpened);
+  connect(m_live, &LivePage::checkApkRequested, m_apk, &ApkPage::checkFromDevice);
+  connect(m_start, &StartPage::checkApkRequested, this, [this](const QString& serial, const QString& package) {
+    core::adb::DeviceSelection device;
+    device.serial = serial.toStdString();
+    device.transport = m_settings.transport.toStdString();
+    m_apk->checkFromDevice(device, package);
+  });
 }
 
 MainWindow::~MainWindow() = default;
@@ -77,6 +90,8 @@ void MainWindow::makeMenus() {
   file->addAction(m_session->applyMappingAction());
   file->addAction(m_trace->openAction());
   file->addAction(m_triage->openAction());
+  file->addAction(m_apk->openAction());
+  file->addAction(m_apk->compareAction());
   file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
   auto* edit = menuBar()->addMenu(tr("&Edit"));
@@ -88,6 +103,7 @@ void MainWindow::makeMenus() {
   viewMenu->addAction(tr("&Live device"), this, [this] { showPage(QStringLiteral("live")); });
   viewMenu->addAction(tr("Method &trace"), this, [this] { showPage(QStringLiteral("trace")); });
   viewMenu->addAction(tr("T&riage"), this, [this] { showPage(QStringLiteral("triage")); });
+  viewMenu->addAction(tr("&APK"), this, [this] { showPage(QStringLiteral("apk")); });
   viewMenu->addSeparator();
   viewMenu->addAction(tr("&Reset dashboard layout"), this, [this] {
     for (LiveDashboard* d : findChildren<LiveDashboard*>()) d->resetLayout();
@@ -160,13 +176,29 @@ LiveDashboard* MainWindow::dashboard() const { return m_session->dashboard(); }
 LiveDeviceView* MainWindow::liveView() const { return m_live->view(); }
 MethodTraceView* MainWindow::traceView() const { return m_trace->view(); }
 TriageView* MainWindow::triageView() const { return m_triage->view(); }
+ApkView* MainWindow::apkView() const { return m_apk->view(); }
 QListWidget* MainWindow::deviceList() const { return m_start->deviceList(); }
+
+void MainWindow::openApk(const QStringList& paths) { m_apk->openApk(paths); }
+
+namespace {
+
+// A folder holding APKs (an app bundle's base and splits, as `mxi apk pull` writes them).
+bool holdsApks(const QString& path) {
+  const QFileInfo info(path);
+  return info.isDir() && !QDir(path).entryList({QStringLiteral("*.apk")}, QDir::Files).isEmpty();
+}
+
+}  // namespace
 
 void MainWindow::openFiles(const QStringList& paths) {
   QStringList captures;
+  QStringList apks;  // one app's package: its files are checked together
   for (const QString& p : paths) {
     const QString lower = p.toLower();
-    if (lower.endsWith(QLatin1String(".trace")) || lower.endsWith(QLatin1String(".trace.gz"))) {
+    if (lower.endsWith(QLatin1String(".apk")) || holdsApks(p)) {
+      apks << p;
+    } else if (lower.endsWith(QLatin1String(".trace")) || lower.endsWith(QLatin1String(".trace.gz"))) {
       openMethodTrace(p);
     } else if (lower.endsWith(QLatin1String(".hprof")) || lower.endsWith(QLatin1String(".gz")) ||
                lower.endsWith(QLatin1String(".zip"))) {
@@ -182,6 +214,7 @@ void MainWindow::openFiles(const QStringList& paths) {
       captures << p;
     }
   }
+  if (!apks.isEmpty()) openApk(apks);
   if (captures.isEmpty()) return;
   QString error;
   const CaptureFiles files = classifyCaptures(captures, error);

@@ -1,5 +1,5 @@
 // The main window: a stack of pages — start (openers, devices, recent files), heap dump,
-// session, live device, method trace, triage — and the menus, the status bar and drag and drop
+// session, live device, method trace, triage, APK — and the menus, the status bar and drag and drop
 // around them. Each page opens its own documents and runs their jobs (views/*/..._page.h); the
 // window only switches between pages, routes files to the page that opens them and relays what
 // pages report (the status line, the running job's progress and Cancel, failures, recent files).
@@ -21,6 +21,8 @@ class QStackedWidget;
 
 namespace mxi::gui {
 
+class ApkPage;
+class ApkView;
 class DemoDevice;
 class HeapBrowser;
 class HeapPage;
@@ -55,7 +57,11 @@ class MainWindow : public QMainWindow {
   // The Triage window over `store` (an SQLite file or postgresql://…), after analysing
   // `captures` (files or folders) into it, off the UI thread; triageOpened() when shown.
   void openTriage(const QString& store, const QStringList& captures = {});
-  // Opens each file by what it is: heap dumps load in the heap browser, captures in the dashboard.
+  // An app's package (an APK, a base with its splits, or a folder of them), checked off the UI
+  // thread; apkOpened() when shown.
+  void openApk(const QStringList& paths);
+  // Opens each file by what it is (.apk files together as one app's package): heap dumps load in the heap browser,
+  // captures in the dashboard.
   void openFiles(const QStringList& paths);
   // The live device view for a device (replacing any previous one); `demo` keeps a simulated
   // phone alive for as long as the view shows it.
@@ -76,9 +82,11 @@ class MainWindow : public QMainWindow {
   LiveDeviceView* liveView() const;
   MethodTraceView* traceView() const;
   TriageView* triageView() const;
+  ApkPage* apkPage() const { return m_apk; }
+  ApkView* apkView() const;
   QListWidget* deviceList() const;
 
-  // Switches the central view: "start", "heap", "session", "live", "trace", "triage".
+  // Switches the central view: "start", "heap", "session", "live", "trace", "triage", "apk".
   bool showPage(const QString& name);
   // Settings (Edit → Settings…): read from QSettings at startup. applySettings() takes effect at
   // once where it can (device tracking, the open session's thresholds) and for every file opened
@@ -94,6 +102,7 @@ class MainWindow : public QMainWindow {
   void sessionOpened();
   void traceOpened();
   void triageOpened();  // the Triage window shows the store as the latest job read it
+  void apkOpened();     // the APK page shows the checked package
 
  protected:
   void dragEnterEvent(QDragEnterEvent* event) override;
@@ -119,6 +128,7 @@ class MainWindow : public QMainWindow {
   LivePage* m_live;
   TracePage* m_trace;
   TriagePage* m_triage;
+  ApkPage* m_apk;
   StartPage* m_start;
   QLabel* m_phase = nullptr;
   QProgressBar* m_progress = nullptr;

@@ -12,6 +12,8 @@
 #include "app/gui/main_window.h"
 #include "app/gui/models/session/issue_feed_model.h"
 #include "app/gui/models/session/sql_statements_model.h"
+#include "app/gui/views/apk/apk_page.h"
+#include "app/gui/views/apk/apk_view.h"
 #include "app/gui/views/heap/heap_browser.h"
 #include "app/gui/views/heap/heap_compare_view.h"
 #include "app/gui/views/live/live_device_view.h"
@@ -83,6 +85,23 @@ void saveWhenOtherDocumentsShown(MainWindow& window, const QString& viewName, co
   });
 }
 
+// An APK: its page (--view apk, tasks or diff) once checked, then (with --compare) once the
+// comparison is shown.
+void saveWhenApkShown(MainWindow& window, const QString& viewName, bool waitForCompare, const Save& save) {
+  QObject::connect(&window, &MainWindow::apkOpened, &window, [&window, viewName, waitForCompare, save] {
+    const QString view = viewName == QLatin1String("leaks")
+                             ? QString(waitForCompare ? QStringLiteral("diff") : QStringLiteral("apk"))
+                             : viewName;
+    const auto show = [&window, view, save] {
+      if (!window.apkView()->showView(view)) std::fprintf(stderr, "unknown view %s\n", qPrintable(view));
+      QTimer::singleShot(500, &window, save);
+    };
+    if (!waitForCompare) return show();
+    QObject::connect(window.apkPage(), &ApkPage::compared, &window, show);
+    QObject::connect(window.apkPage(), &ApkPage::compareFailed, &window, quitWith);
+  });
+}
+
 // The demo: a few seconds after it started streaming, or (the leak watch) once its first leak
 // arrived analysed, with a moment to draw it.
 void saveWhenDemoShown(MainWindow& window, const QString& viewName, const Save& save) {
@@ -125,6 +144,7 @@ void saveScreenshotWhenShown(MainWindow& window, const CommandLine& commandLine)
   };
   saveWhenDumpShown(window, commandLine.view, commandLine.compareBase.has_value(), save);
   saveWhenOtherDocumentsShown(window, commandLine.view, save);
+  saveWhenApkShown(window, commandLine.view, commandLine.compareBase.has_value(), save);
   if (commandLine.demo) saveWhenDemoShown(window, commandLine.view, save);
   if (commandLine.files.isEmpty() && !commandLine.demo && !commandLine.triage) QTimer::singleShot(300, &window, save);
 }

@@ -1,11 +1,7 @@
 #include "app/gui/charts/heap/dominator_treemap.h"
 
-#include <QHelpEvent>
-#include <QMouseEvent>
 #include <QPainter>
-#include <QToolTip>
 
-#include "app/gui/charts/heap/treemap_layout.h"
 #include "app/gui/models/format.h"
 #include "app/gui/models/heap/object_names.h"
 #include "core/hprof/heap_list.h"
@@ -28,10 +24,11 @@ QString shortName(const QString& name) {
 }  // namespace
 
 DominatorTreemap::DominatorTreemap(std::shared_ptr<const HeapDocument> doc, QWidget* parent)
-    : QWidget(parent), m_doc(std::move(doc)) {
-  setMouseTracking(true);
-  setMinimumSize(320, 200);
+    : TreemapChart(parent), m_doc(std::move(doc)) {
   setObjectName(QStringLiteral("dominatorTreemap"));
+  connect(this, &TreemapChart::cellClicked, this,
+          [this](int index) { drillInto(m_cells[static_cast<size_t>(index)].object); });
+  connect(this, &TreemapChart::backRequested, this, &DominatorTreemap::back);
   rebuild();
 }
 
@@ -101,72 +98,32 @@ void DominatorTreemap::rebuild() {
     const bool aObject = a.object != core::hprof::kNoObject, bObject = b.object != core::hprof::kNoObject;
     return aObject != bObject ? aObject : a.bytes > b.bytes;
   });
-  std::vector<uint64_t> values;
-  for (const Cell& c : m_cells) values.push_back(c.bytes);
-  const QRectF area = QRectF(rect()).adjusted(1, 1, -1, -1);
-  const auto rects = squarify(values, {area.x(), area.y(), area.width(), area.height()});
-  for (size_t i = 0; i < m_cells.size(); ++i) m_cells[i].rect = QRectF(rects[i].x, rects[i].y, rects[i].w, rects[i].h);
-  update();
-}
-
-void DominatorTreemap::resizeEvent(QResizeEvent* event) {
-  QWidget::resizeEvent(event);
-  rebuild();
-}
-
-const DominatorTreemap::Cell* DominatorTreemap::cellAt(QPointF point) const {
+  std::vector<TreemapCell> drawn;
+  drawn.reserve(m_cells.size());
   for (const Cell& c : m_cells) {
-    if (c.rect.contains(point)) return &c;
+    const bool object = c.object != core::hprof::kNoObject;
+    drawn.push_back({object ? shortName(c.className) : c.label,
+                     c.label,
+                     object ? colourOf(c.className) : QColor(0xdd, 0xdd, 0xdd),
+                     c.bytes,
+                     c.drillable,
+                     {}});
   }
-  return nullptr;
+  setChartCells(std::move(drawn));
 }
 
-void DominatorTreemap::mousePressEvent(QMouseEvent* event) {
-  if (event->button() == Qt::RightButton || event->button() == Qt::BackButton) {
-    back();
-    return;
-  }
-  if (const Cell* c = cellAt(event->position()); c && c->drillable) drillInto(c->object);
+void DominatorTreemap::laidOut() {
+  const auto& drawn = chartCells();
+  for (size_t i = 0; i < m_cells.size() && i < drawn.size(); ++i) m_cells[i].rect = drawn[i].rect;
 }
 
-bool DominatorTreemap::event(QEvent* e) {
-  if (e->type() == QEvent::ToolTip) {
-    auto* help = static_cast<QHelpEvent*>(e);
-    if (const Cell* c = cellAt(help->pos())) {
-      const uint64_t total = m_doc->dominators->reachableBytes();
-      QToolTip::showText(
-          help->globalPos(),
-          tr("%1\n%2 retained (%3 of the heap)%4")
-              .arg(c->label, exactBytes(c->bytes),
-                   humanPercent(total ? 100.0 * static_cast<double>(c->bytes) / static_cast<double>(total) : 0),
-                   c->drillable ? tr("\nclick: what it dominates; right click: back") : QString()),
-          this);
-    } else {
-      QToolTip::hideText();
-    }
-    return true;
-  }
-  return QWidget::event(e);
-}
-
-void DominatorTreemap::paintEvent(QPaintEvent*) {
-  QPainter p(this);
-  p.fillRect(rect(), palette().base());
-  const QFontMetrics metrics(font());
-  for (const Cell& c : m_cells) {
-    if (c.rect.width() < 1 || c.rect.height() < 1) continue;
-    p.fillRect(c.rect, c.object == core::hprof::kNoObject ? QColor(0xdd, 0xdd, 0xdd) : colourOf(c.className));
-    p.setPen(QPen(palette().base().color(), 1));
-    p.drawRect(c.rect);
-    // Labels where they fit: the class's simple name, then the size.
-    const QRectF text = c.rect.adjusted(4, 2, -4, -2);
-    if (text.height() < metrics.height() || text.width() < 24) continue;
-    p.setPen(Qt::black);
-    const QString name = c.object == core::hprof::kNoObject ? c.label : shortName(c.className);
-    const QString lines = text.height() >= 2 * metrics.height() ? name + QLatin1Char('\n') + humanBytes(c.bytes) : name;
-    p.drawText(text, Qt::AlignLeft | Qt::AlignTop | Qt::TextWrapAnywhere,
-               metrics.elidedText(lines, Qt::ElideRight, static_cast<int>(text.width()) * 2));
-  }
+QString DominatorTreemap::toolTipFor(int index) const {
+  const Cell& c = m_cells[static_cast<size_t>(index)];
+  const uint64_t total = m_doc->dominators->reachableBytes();
+  return tr("%1\n%2 retained (%3 of the heap)%4")
+      .arg(c.label, exactBytes(c.bytes),
+           humanPercent(total ? 100.0 * static_cast<double>(c.bytes) / static_cast<double>(total) : 0),
+           c.drillable ? tr("\nclick: what it dominates; right click: back") : QString());
 }
 
 HeapsBar::HeapsBar(std::shared_ptr<const HeapDocument> doc, QWidget* parent) : QWidget(parent), m_doc(std::move(doc)) {

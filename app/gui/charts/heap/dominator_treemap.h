@@ -2,7 +2,7 @@
 // bytes. Each rectangle is an object the shown one immediately dominates, its area what it
 // retains, labelled with its class and size; a click drills into it, Back (or a right click)
 // returns. The biggest kMaxCells children are drawn, the rest as one "others" cell. Reads a
-// document whose dominator tree exists.
+// document whose dominator tree exists; drawn by TreemapChart.
 #pragma once
 
 #include <QRectF>
@@ -10,11 +10,12 @@
 #include <memory>
 #include <vector>
 
+#include "app/gui/charts/treemap_chart.h"
 #include "app/gui/models/heap/heap_document.h"
 
 namespace mxi::gui {
 
-class DominatorTreemap : public QWidget {
+class DominatorTreemap : public TreemapChart {
   Q_OBJECT
  public:
   static constexpr size_t kMaxCells = 40;
@@ -36,20 +37,16 @@ class DominatorTreemap : public QWidget {
   // Shows what `object` dominates (when it dominates anything); back() returns one level up.
   bool drillInto(core::hprof::ObjectIndex object);
   bool back();
-  QSize sizeHint() const override { return {640, 360}; }
 
  signals:
   void focusChanged(const QString& breadcrumb);
 
  protected:
-  void paintEvent(QPaintEvent* event) override;
-  void resizeEvent(QResizeEvent* event) override;
-  void mousePressEvent(QMouseEvent* event) override;
-  bool event(QEvent* event) override;
+  QString toolTipFor(int index) const override;
+  void laidOut() override;
 
  private:
   void rebuild();
-  const Cell* cellAt(QPointF point) const;
 
   std::shared_ptr<const HeapDocument> m_doc;
   std::vector<core::hprof::ObjectIndex> m_path;

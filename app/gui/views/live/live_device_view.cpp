@@ -61,6 +61,11 @@ QHBoxLayout* LiveDeviceView::makeToolbar() {
   m_trace->setToolTip(
       tr("Trace the app's methods with ART's own tracer (a debuggable app; profileable on Android "
          "10+): slow main-thread dispatches, startup and main-thread IO join the issues, no SDK needed"));
+  m_checkApk = new QPushButton(tr("Check APK…"));
+  m_checkApk->setObjectName(QStringLiteral("checkApk"));
+  m_checkApk->setToolTip(
+      tr("Pull the app's APKs (base and splits) from the device and check them on the APK page: what is inside, "
+         "what it costs, Matrix ApkChecker's findings"));
   m_leakWatch = new QComboBox;
   m_leakWatch->setObjectName(QStringLiteral("leakWatch"));
   for (const char* mode : {"off", "report", "manual", "auto"}) m_leakWatch->addItem(QString::fromLatin1(mode));
@@ -80,7 +85,7 @@ QHBoxLayout* LiveDeviceView::makeToolbar() {
   bar->addWidget(m_leakWatch);
   for (QWidget* w : {static_cast<QWidget*>(m_refresh), static_cast<QWidget*>(m_start), static_cast<QWidget*>(m_stop),
                      static_cast<QWidget*>(m_mark), static_cast<QWidget*>(m_dump), static_cast<QWidget*>(m_trace),
-                     static_cast<QWidget*>(m_dumpProgress)}) {
+                     static_cast<QWidget*>(m_checkApk), static_cast<QWidget*>(m_dumpProgress)}) {
     bar->addWidget(w);
   }
   return bar;
@@ -128,6 +133,10 @@ void LiveDeviceView::connectControls() {
   });
   connect(m_dump, &QPushButton::clicked, this, &LiveDeviceView::dumpHeap);
   connect(m_trace, &QPushButton::clicked, this, &LiveDeviceView::chooseMethodTrace);
+  connect(m_checkApk, &QPushButton::clicked, this, [this] {
+    const QString package = chosenPackage();
+    if (!package.isEmpty()) emit checkApkRequested(m_job->target().selection, package);
+  });
   connect(m_apps, &QComboBox::editTextChanged, this, &LiveDeviceView::updateButtons);
   connect(m_leakWatch, &QComboBox::currentTextChanged, this, [this](const QString& mode) {
     if (const auto chosen = core::agentlink::parseLeakWatchMode(mode.toStdString())) m_job->setLeakWatch(*chosen);
@@ -172,6 +181,7 @@ void LiveDeviceView::updateButtons() {
   m_apps->setEnabled(!running);
   m_leakWatch->setEnabled(!running);
   m_start->setEnabled(!running && !m_apps->currentText().isEmpty());
+  m_checkApk->setEnabled(!m_apps->currentText().isEmpty());
   m_stop->setEnabled(running);
   m_mark->setEnabled(running);
   m_dump->setEnabled(running && m_connected && m_dumpProgress->isHidden());
@@ -184,10 +194,14 @@ void LiveDeviceView::refreshApps() {
   m_job->listApps();
 }
 
+QString LiveDeviceView::chosenPackage() const {
+  const int index = m_apps->findText(m_apps->currentText());
+  return index >= 0 ? m_apps->itemData(index).toString() : m_apps->currentText().trimmed();
+}
+
 void LiveDeviceView::start(LiveDeviceJob::AppStart how) {
   if (m_job->running()) return;
-  const int index = m_apps->findText(m_apps->currentText());
-  const QString package = index >= 0 ? m_apps->itemData(index).toString() : m_apps->currentText().trimmed();
+  const QString package = chosenPackage();
   if (package.isEmpty()) return;
   // A second recording started within the same second gets its own name: an empty one is
   // removed when it ends, and must not take an earlier recording with it.

@@ -37,6 +37,9 @@ class LiveDeviceView : public QWidget {
   LiveDeviceJob& job() { return *m_job; }
   LiveDashboard* dashboard() const { return m_dashboard; }
   QComboBox* appPicker() const { return m_apps; }
+  QPushButton* checkApkButton() const { return m_checkApk; }
+  // The package the picker names (its item's package, or what was typed); empty when none.
+  QString chosenPackage() const;
   QComboBox* leakWatchPicker() const { return m_leakWatch; }  // off, report, manual, auto
   QString sessionPath() const { return m_sessionPath; }
   QString bannerText() const;
@@ -73,6 +76,8 @@ class LiveDeviceView : public QWidget {
   void methodTraceArrived(const QString& path, int issues);
   void failed(const QString& message);
   void appUnavailable(const QString& message);  // nothing is recorded; appBannerText() says why
+  // Check APK…: the picked app's APKs are to be pulled from this device and checked.
+  void checkApkRequested(const mxi::core::adb::DeviceSelection& device, const QString& package);
 
  private:
   // The constructor's parts: the controls, what they do, and following the job
@@ -102,6 +107,7 @@ class LiveDeviceView : public QWidget {
   QPushButton *m_waitForApp, *m_launchApp;
   QProgressBar* m_dumpProgress;
   QPushButton* m_trace;
+  QPushButton* m_checkApk;
   bool m_tracing = false;  // the transfer in progress is a method trace
   QString m_sessionPath;
   int m_marks = 0;

@@ -41,6 +41,8 @@ class LivePage final : public Page {
   void leakDumpArrived(const QString& path, const QString& activity);
   // The live view's leak watch picker changed: the window keeps it in the settings.
   void leakWatchChosen(const QString& mode);
+  // Check APK…: the APK page pulls the app's APKs from the device and checks them.
+  void checkApkRequested(const mxi::core::adb::DeviceSelection& device, const QString& package);
 
  private:
   QAction* m_demoAction;

@@ -2,8 +2,10 @@
 
 #include <QAction>
 #include <QHBoxLayout>
+#include <QInputDialog>
 #include <QLabel>
 #include <QListWidget>
+#include <QMenu>
 #include <QPushButton>
 #include <QSettings>
 #include <QVBoxLayout>
@@ -22,6 +24,12 @@ QPushButton* openerButton(const QString& text, QAction* action, const QString& t
 }
 
 }  // namespace
+
+QString StartPage::usableSerial(const QString& rowText) {
+  // Rows read "serial — model (state)".
+  if (!rowText.endsWith(QLatin1String("(device)"))) return {};  // offline, unauthorized…
+  return rowText.section(QStringLiteral(" — "), 0, 0).section(QStringLiteral(" ("), 0, 0);
+}
 
 StartPage::StartPage(const Settings& settings, const Openers& openers, QWidget* parent) : Page(settings, parent) {
   auto* page = new QWidget;
@@ -47,6 +55,9 @@ StartPage::StartPage(const Settings& settings, const Openers& openers, QWidget* 
   buttons->addWidget(
       openerButton(tr("Open triage…"), openers.triage,
                    tr("Many captures at once: their distinct problems by impact, which are new, a page for the team")));
+  buttons->addWidget(openerButton(
+      tr("Open APK…"), openers.apk,
+      tr("An app's package (or a base APK with its splits): what is inside, what it costs, Matrix's checks")));
   auto* demo =
       openerButton(tr("Try the demo"), openers.demo,
                    tr("A simulated phone on this computer: the live view, recording and heap dumps with no device"));
@@ -62,10 +73,22 @@ StartPage::StartPage(const Settings& settings, const Openers& openers, QWidget* 
   m_devices->setMaximumHeight(120);
   layout->addWidget(m_deviceStatus);
   connect(m_devices, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
-    // Rows read "serial — model (state)".
-    const QString serial = item->text().section(QStringLiteral(" — "), 0, 0).section(QStringLiteral(" ("), 0, 0);
-    if (!item->text().endsWith(QLatin1String("(device)"))) return;  // offline, unauthorized…
-    emit deviceActivated(serial, item->text());
+    const QString serial = usableSerial(item->text());
+    if (!serial.isEmpty()) emit deviceActivated(serial, item->text());
+  });
+  // Right click on a device: Check APK… for an app on it (its package asked for).
+  m_devices->setContextMenuPolicy(Qt::CustomContextMenu);
+  connect(m_devices, &QListWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+    const QListWidgetItem* item = m_devices->itemAt(at);
+    const QString serial = item ? usableSerial(item->text()) : QString();
+    if (serial.isEmpty()) return;
+    QMenu menu;
+    menu.addAction(tr("Check APK…"), this, [this, serial] {
+      const QString package =
+          QInputDialog::getText(this, tr("Check APK"), tr("Package of the app on %1:").arg(serial)).trimmed();
+      if (!package.isEmpty()) emit checkApkRequested(serial, package);
+    });
+    menu.exec(m_devices->viewport()->mapToGlobal(at));
   });
   layout->addWidget(m_devices);
   layout->addWidget(new QLabel(tr("<h3>Recent files</h3>")));

@@ -23,11 +23,15 @@ class StartPage final : public Page {
     QAction* methodTrace;
     QAction* captures;
     QAction* triage;
+    QAction* apk;
     QAction* demo;
   };
   StartPage(const Settings& settings, const Openers& openers, QWidget* parent = nullptr);
   bool hasDocument() const override { return true; }
   QListWidget* deviceList() const { return m_devices; }
+  // The serial of a device row ("serial — model (device)"), or empty when it is not usable
+  // (offline, unauthorized…).
+  static QString usableSerial(const QString& rowText);
 
   // Lists attached devices, live (host:track-devices; starts an adb server when none runs).
   void startDeviceTracking();
@@ -37,6 +41,8 @@ class StartPage final : public Page {
 
  signals:
   void deviceActivated(const QString& serial, const QString& label);
+  // A device row's Check APK… (context menu): `package`'s APKs on that device, to check.
+  void checkApkRequested(const QString& serial, const QString& package);
 
  private:
   void refreshRecent();
