@@ -115,13 +115,15 @@ TEST(ApkReportHtmlTest, NamesFromTheApkAreShownAsText) {
       apk, {{"assets/<script>alert(1)</script>.txt", bytesOf("x")}, {"assets/a&b\".txt", bytesOf("y")}}));
   auto report = checkFiles({apk});
   ASSERT_TRUE(report.ok()) << report.status().toString();
-  // No code is not bad input (nothing to count, assets not judged); no manifest and no
-  // resources.arsc are, for the tasks that read them.
+  // No code is not bad input (nothing to count, assets not judged), nor is no resources.arsc
+  // (nothing declared, nothing unused); no manifest is, for the task that reads it.
   std::vector<std::string> failed;
   for (const TaskResult& t : report->tasks) {
     if (!t.error.empty()) failed.push_back(t.option);
   }
-  EXPECT_EQ(failed, (std::vector<std::string>{"-manifest", "-unusedResources"}));
+  EXPECT_EQ(failed, (std::vector<std::string>{"-manifest"}));
+  EXPECT_EQ(task(*report, "-unusedResources")->fields["declared-from"], "none");
+  EXPECT_EQ(task(*report, "-unusedResources")->fields["unused-resources"], nlohmann::ordered_json::array());
   EXPECT_EQ(task(*report, "-unusedAssets")->verdict, "no dex file: assets not checked");
   EXPECT_EQ(task(*report, "-countMethod")->fields["dex-files"], nlohmann::ordered_json::array());
   const std::string html = checkReportHtml(*report);
