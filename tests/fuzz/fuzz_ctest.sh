@@ -21,6 +21,19 @@ if [[ $mode == replay ]]; then
 fi
 rm -rf "$work"
 mkdir -p "$work/new" "$work/crashes"
+# libFuzzer takes corpus directories only: seed files are linked into one of their own.
+dirs=()
+n=0
+for seed in "${seeds[@]}"; do
+  if [[ -d $seed ]]; then
+    dirs+=("$seed")
+  else
+    mkdir -p "$work/seed-files"
+    ln -sf "$(realpath "$seed")" "$work/seed-files/$((n++))-$(basename "$seed")"  # names may repeat
+  fi
+done
+[[ -d $work/seed-files ]] && dirs+=("$work/seed-files")
+seeds=("${dirs[@]}")
 # The first directory is where libFuzzer writes what it finds new: never the seeds themselves.
 "$binary" "$work/new" "${seeds[@]}" -max_total_time="$secs" -max_len="$max_len" -timeout=20 \
   -rss_limit_mb=2048 -artifact_prefix="$work/crashes/" -print_final_stats=1

@@ -47,7 +47,11 @@ TEST(ApkDeviceTest, CheckApkPullsTheDemoAppsApkAndShowsItsPage) {
   // The demo APK's planted problems, on their cards.
   ApkTaskCard* unstripped = view->card(QStringLiteral("-unstrippedSo"));
   ASSERT_TRUE(unstripped);
-  EXPECT_EQ(unstripped->verdictText().toStdString(), "1 libraries not stripped, 1.8 KiB of symbols and debug info");
+  // One library (arm64-v8a's); its symbols' bytes depend on the compiler and flags of this build.
+  const std::string unstrippedVerdict = unstripped->verdictText().toStdString();
+  EXPECT_TRUE(unstrippedVerdict.starts_with("1 libraries not stripped, ") &&
+              unstrippedVerdict.ends_with(" KiB of symbols and debug info"))
+      << unstrippedVerdict;
   ApkTaskCard* duplicates = view->card(QStringLiteral("-duplicatedFile"));
   ASSERT_TRUE(duplicates);
   EXPECT_EQ(duplicates->verdictText().toStdString(), "1 groups of identical files, 3.1 KiB in the extra copies");

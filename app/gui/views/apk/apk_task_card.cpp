@@ -34,8 +34,9 @@ ApkTaskCard::ApkTaskCard(const core::apkcheck::TaskResult& task, QWidget* parent
     m_savings->setText(tr("saves %1").arg(humanBytes(task.savableBytes)));
     m_savings->setToolTip(exactBytes(task.savableBytes));
     m_savings->setStyleSheet(QStringLiteral("color:#b3261e; font-weight:bold"));
-    layout->addWidget(m_savings);
   }
+  m_savings->setVisible(task.savableBytes > 0);
+  layout->addWidget(m_savings);  // in the layout either way: the card owns it
   m_error->setWordWrap(true);
   m_error->setStyleSheet(QStringLiteral("color:#b3261e"));
   m_error->setVisible(!task.error.empty());
