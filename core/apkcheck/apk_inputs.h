@@ -18,6 +18,8 @@
 
 namespace mxi::core::apkcheck {
 
+struct NativeLibrary;
+
 struct DexEntry {
   std::string name;   // "classes2.dex" (a split's dex is named "split: classes.dex")
   std::string bytes;  // kept: string scans (unused assets) read it
@@ -34,6 +36,9 @@ struct ApkInputs {
                                     // classes.dex, classes2.dex… in that order
   std::shared_ptr<const mapping::R8Mapping> mapping;  // null: names as they are in the dex
   std::string rTxtPath;                               // empty: none given
+  // lib/<abi>/*.so parsed once by readNativeLibraries (native_libraries.h) for the tasks that need
+  // them; a run's tasks are sequential, so no lock.
+  mutable std::shared_ptr<const std::vector<NativeLibrary>> nativeLibraries;
 
   // The class name a person reads: deobfuscated through the mapping when there is one.
   std::string className(const std::string& descriptor) const;

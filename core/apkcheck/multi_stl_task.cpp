@@ -16,13 +16,13 @@ void multiStlTask(const ApkInputs& in, const TaskParams&, TaskResult& out) {
       out.error += (out.error.empty() ? "" : "; ") + lib.elf.status().toString();
       continue;
     }
-    const std::string stl = lib.elf->staticStl();
+    const std::string& stl = lib.staticStl;
     if (stl.empty()) continue;
     stlLibs.push_back(lib.path);
     ++perAbi[lib.abi];
     out.findings.push_back(
         {lib.path, lib.entry->entry->size,
-         stl + " linked statically (" + std::to_string(lib.elf->definedStdSymbols()) + " std:: symbols)"});
+         stl + " linked statically (" + std::to_string(lib.stdSymbols) + " std:: symbols)"});
   }
   bool multi = false;
   std::string abis;

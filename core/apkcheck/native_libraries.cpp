@@ -2,8 +2,10 @@
 
 namespace mxi::core::apkcheck {
 
-std::vector<NativeLibrary> readNativeLibraries(const ApkInputs& in) {
-  std::vector<NativeLibrary> libs;
+const std::vector<NativeLibrary>& readNativeLibraries(const ApkInputs& in) {
+  if (in.nativeLibraries) return *in.nativeLibraries;
+  auto read = std::make_shared<std::vector<NativeLibrary>>();
+  std::vector<NativeLibrary>& libs = *read;
   for (const ApkEntry& e : in.package->entries()) {
     if (!e.name().starts_with("lib/") || !e.name().ends_with(".so")) continue;
     const size_t slash = e.name().find('/', 4);
@@ -15,9 +17,15 @@ std::vector<NativeLibrary> readNativeLibraries(const ApkInputs& in) {
     auto bytes = in.package->read(e);
     lib.elf = bytes.ok() ? withContext(elf::parseElf(*bytes), lib.path)
                          : StatusOr<elf::ElfFile>(bytes.status().withContext(lib.path));
+    if (lib.elf.ok()) {
+      lib.staticStl = lib.elf->staticStl();
+      lib.stdSymbols = lib.elf->definedStdSymbols();
+      std::vector<elf::ElfSymbol>().swap(lib.elf->dynamicSymbols);
+    }
     libs.push_back(std::move(lib));
   }
-  return libs;
+  in.nativeLibraries = std::move(read);
+  return *in.nativeLibraries;
 }
 
 }  // namespace mxi::core::apkcheck
