@@ -20,9 +20,8 @@ void multiStlTask(const ApkInputs& in, const TaskParams&, TaskResult& out) {
     if (stl.empty()) continue;
     stlLibs.push_back(lib.path);
     ++perAbi[lib.abi];
-    out.findings.push_back(
-        {lib.path, lib.entry->entry->size,
-         stl + " linked statically (" + std::to_string(lib.stdSymbols) + " std:: symbols)"});
+    out.findings.push_back({lib.path, lib.entry->entry->size,
+                            stl + " linked statically (" + std::to_string(lib.stdSymbols) + " std:: symbols)"});
   }
   bool multi = false;
   std::string abis;

@@ -14,11 +14,11 @@ namespace mxi::core::apkcheck {
 
 struct NativeLibrary {
   const ApkEntry* entry = nullptr;
-  std::string path;  // displayName of the entry
-  std::string abi;   // the lib/<abi>/ folder
+  std::string path;                                   // displayName of the entry
+  std::string abi;                                    // the lib/<abi>/ folder
   StatusOr<elf::ElfFile> elf = notFound("not read");  // without dynamicSymbols (see above)
-  std::string staticStl;                               // elf->staticStl() before they were dropped
-  uint64_t stdSymbols = 0;                             // elf->definedStdSymbols()
+  std::string staticStl;                              // elf->staticStl() before they were dropped
+  uint64_t stdSymbols = 0;                            // elf->definedStdSymbols()
 };
 
 // Parsed on the first call, then the same list (ApkInputs::nativeLibraries).
