@@ -1,6 +1,7 @@
 #include "core/apkcheck/report_html.h"
 
 #include "core/base/byte_units.h"
+#include "core/base/html_escape.h"
 
 namespace mxi::core::apkcheck {
 
@@ -18,38 +19,22 @@ constexpr size_t kRowsPerTask = 200;
 
 }  // namespace
 
-std::string escapeHtml(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
 std::string checkReportHtml(const CheckReport& report) {
   std::string h =
-      "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>APK check: " + escapeHtml(report.package) +
+      "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>APK check: " + htmlEscape(report.package) +
       "</title><style>" + kStyle + "</style></head><body>\n";
-  h += "<h1>APK check: " + escapeHtml(report.package) + " (" + bytesText(report.fileSize) + ")</h1>\n";
+  h += "<h1>APK check: " + htmlEscape(report.package) + " (" + bytesText(report.fileSize) + ")</h1>\n";
   if (report.manifest) {
     const ApkManifest& m = *report.manifest;
-    h += "<p>" + escapeHtml(m.package) + " versionCode " +
+    h += "<p>" + htmlEscape(m.package) + " versionCode " +
          (m.versionCode ? std::to_string(*m.versionCode) : std::string("?")) + " versionName " +
-         escapeHtml(m.versionName) + ", minSdk " + escapeHtml(m.minSdk) + ", targetSdk " + escapeHtml(m.targetSdk) +
+         htmlEscape(m.versionName) + ", minSdk " + htmlEscape(m.minSdk) + ", targetSdk " + htmlEscape(m.targetSdk) +
          "</p>\n";
   }
   for (const TaskResult& t : report.tasks) {
-    h += "<div class=\"card\"><h2>" + escapeHtml(t.option) + " <small>(task " + std::to_string(t.taskType) +
-         ")</small></h2>\n<div class=\"verdict\">" + escapeHtml(t.verdict) + "</div>\n";
-    if (!t.error.empty()) h += "<div class=\"error\">" + escapeHtml(t.error) + "</div>\n";
+    h += "<div class=\"card\"><h2>" + htmlEscape(t.option) + " <small>(task " + std::to_string(t.taskType) +
+         ")</small></h2>\n<div class=\"verdict\">" + htmlEscape(t.verdict) + "</div>\n";
+    if (!t.error.empty()) h += "<div class=\"error\">" + htmlEscape(t.error) + "</div>\n";
     if (t.savableBytes) h += "<div class=\"save\">would save " + bytesText(t.savableBytes) + "</div>\n";
     if (!t.findings.empty()) {
       h += "<table>\n";
@@ -57,8 +42,8 @@ std::string checkReportHtml(const CheckReport& report) {
         const TaskFinding& f = t.findings[i];
         const std::string amount =
             t.countUnit.empty() ? bytesText(f.bytes) : std::to_string(f.bytes) + " " + t.countUnit;
-        h += "<tr><td class=\"n\">" + escapeHtml(amount) + "</td><td>" + escapeHtml(f.subject) +
-             "</td><td class=\"detail\">" + escapeHtml(f.detail) + "</td></tr>\n";
+        h += "<tr><td class=\"n\">" + htmlEscape(amount) + "</td><td>" + htmlEscape(f.subject) +
+             "</td><td class=\"detail\">" + htmlEscape(f.detail) + "</td></tr>\n";
       }
       h += "</table>\n";
       if (t.findings.size() > kRowsPerTask) {

@@ -10,7 +10,5 @@
 namespace mxi::core::apkcheck {
 
 std::string checkReportHtml(const CheckReport& report);
-// `text` with & < > " ' as entities.
-std::string escapeHtml(std::string_view text);
 
 }  // namespace mxi::core::apkcheck

@@ -63,20 +63,4 @@ std::vector<std::vector<double>> stackLayers(const std::vector<std::vector<doubl
   return tops;
 }
 
-std::string htmlEscape(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
 }  // namespace mxi::core::exports

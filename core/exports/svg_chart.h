@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "core/base/html_escape.h"  // htmlEscape, which the exports' markup uses
+
 namespace mxi::core::exports {
 
 // Maps [domainMin, domainMax] linearly onto [rangeMin, rangeMax]; values outside are clamped.
@@ -29,8 +31,5 @@ std::vector<size_t> lastPerColumn(const std::vector<int64_t>& timesNs, int64_t t
 
 // Stacked areas: tops[i][k] = layers[0][k] + … + layers[i][k] (every layer as long as the first).
 std::vector<std::vector<double>> stackLayers(const std::vector<std::vector<double>>& layers);
-
-// Text safe for HTML element content and attribute values.
-std::string htmlEscape(const std::string& text);
 
 }  // namespace mxi::core::exports
