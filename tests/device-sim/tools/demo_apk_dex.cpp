@@ -1,4 +1,5 @@
 #include "demo_apk_dex.h"
+#include "demo_apk_bytes.h"
 
 #include <openssl/sha.h>
 #include <zlib.h>
@@ -14,17 +15,6 @@ namespace {
 constexpr uint32_t kNoIndex = 0xFFFFFFFF;
 constexpr uint32_t kHeaderSize = 0x70;
 
-void put16(std::vector<uint8_t>& out, uint16_t v) {
-  out.push_back(static_cast<uint8_t>(v));
-  out.push_back(static_cast<uint8_t>(v >> 8));
-}
-void put32(std::vector<uint8_t>& out, uint32_t v) {
-  put16(out, static_cast<uint16_t>(v));
-  put16(out, static_cast<uint16_t>(v >> 16));
-}
-void set32(std::vector<uint8_t>& out, size_t at, uint32_t v) {
-  for (int i = 0; i < 4; ++i) out[at + static_cast<size_t>(i)] = static_cast<uint8_t>(v >> (8 * i));
-}
 void uleb(std::vector<uint8_t>& out, uint32_t v) {
   do {
     uint8_t b = v & 0x7f;

@@ -1,4 +1,5 @@
 #include "demo_apk_manifest.h"
+#include "demo_apk_bytes.h"
 
 #include <map>
 #include <utility>
@@ -13,18 +14,6 @@ constexpr uint16_t kResStringPool = 0x0001, kResXml = 0x0003, kResXmlStartNamesp
 constexpr uint8_t kTypeString = 0x03, kTypeIntDec = 0x10;
 constexpr uint32_t kNone = 0xFFFFFFFF;
 constexpr const char* kAndroidUri = "http://schemas.android.com/apk/res/android";
-
-void put16(std::vector<uint8_t>& out, uint16_t v) {
-  out.push_back(static_cast<uint8_t>(v));
-  out.push_back(static_cast<uint8_t>(v >> 8));
-}
-void put32(std::vector<uint8_t>& out, uint32_t v) {
-  put16(out, static_cast<uint16_t>(v));
-  put16(out, static_cast<uint16_t>(v >> 16));
-}
-void set32(std::vector<uint8_t>& out, size_t at, uint32_t v) {
-  for (int i = 0; i < 4; ++i) out[at + static_cast<size_t>(i)] = static_cast<uint8_t>(v >> (8 * i));
-}
 
 struct Attribute {
   bool android = true;  // in the android: namespace (else none, like `package`)
