@@ -371,10 +371,11 @@ TEST(ResourceTableTest, TruncatedTable) {
 
 TEST(ResConfigTest, QualifiersInAaptsOrder) {
   auto qualifiers = [](std::vector<std::pair<size_t, uint8_t>> bytes, size_t size = 64) {
-    std::string raw(size, '\0');
+    // The bytes after a short config belong to whatever follows it: set, but never read.
+    std::string raw(64, '\0');
     raw[0] = static_cast<char>(size);
-    for (const auto& [at, v] : bytes) raw[at] = static_cast<char>(v);
-    return configQualifiers(raw);
+    for (const auto& [at, v] : bytes) raw.at(at) = static_cast<char>(v);
+    return configQualifiers(std::string_view(raw).substr(0, size));
   };
   EXPECT_EQ(qualifiers({}), "");
   EXPECT_EQ(qualifiers({{14, 240}, {24, 4}}), "hdpi-v4");
@@ -387,7 +388,7 @@ TEST(ResConfigTest, QualifiersInAaptsOrder) {
   EXPECT_EQ(qualifiers({{28, 0x80}, {14, 0xe0}, {15, 0x01}}), "ldrtl-xxhdpi");
   EXPECT_EQ(qualifiers({{13, 3}, {16, 2}, {18, 0x09}, {17, 2}}), "finger-keysexposed-qwerty-navhidden-dpad");
   EXPECT_EQ(qualifiers({{20, 0x20}, {21, 0x03}, {22, 0xe0}, {23, 0x01}}), "800x480");
-  // A 28-byte config (no screenLayout and beyond) reads the fields it has.
+  // A 28-byte config (no screenLayout and beyond) reads the fields it has, not the night bit after it.
   EXPECT_EQ(qualifiers({{24, 3}, {29, 0x20}}, 28), "v3");
   // Three-letter languages are packed: "fil" (Filipino).
   EXPECT_EQ(qualifiers({{8, 0xad}, {9, 0x05}}), "fil");
