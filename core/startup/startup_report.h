@@ -1,0 +1,36 @@
+// What `mxi startup` prints and writes (issue 45): the runs, the statistics per figure, the
+// issues and the verdict, as JSON (the shape the issue fixes) and as text a person reads.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/startup/startup_run.h"
+#include "core/startup/startup_verdict.h"
+
+namespace mxi::core::startup {
+
+struct StartupReport {
+  std::string package, activity;
+  LaunchMode mode = LaunchMode::kCold;
+  std::vector<StartupRun> runs;         // judged (judgeRuns)
+  std::vector<std::string> issues;      // startupIssues
+  std::optional<StartupVerdict> verdict;
+  std::string stoppedBy;                // why the runs ended early (device gone, cancelled…), "" when all ran
+};
+
+// {"package","mode","runs":[{"index","counted","spoiledBy","launchState","totalTimeMs",…,
+// "stages":{…}}],"stats":{"<figureKey>":{"n","min","median","p90","max","stddev","cv"}},
+// "issues":[…],"verdict":{"baseline","medianDeltaMs","deltaPct","p","significant","regression"}}
+// Absent figures are absent keys; stats list only figures some counted run has.
+nlohmann::ordered_json reportJson(const StartupReport& report);
+std::string reportText(const StartupReport& report);
+
+// One run as JSON and back (the session file keeps each run as this object).
+nlohmann::ordered_json runJson(const StartupRun& run);
+StartupRun runFromJson(const nlohmann::json& json);  // unknown keys ignored, missing ones absent
+
+}  // namespace mxi::core::startup
