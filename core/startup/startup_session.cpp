@@ -55,19 +55,31 @@ Status writeStartupSession(const std::string& path, const StartupReport& report,
 
 bool hasStartupRuns(const session::SessionData& data) { return !data.startupRuns.empty(); }
 
-StatusOr<StartupReport> startupReportOf(const session::SessionData& data, const std::string& path) {
-  if (!hasStartupRuns(data)) return notFound(path + " holds no startup runs (they come from `mxi startup -o`)");
+StatusOr<StartupReport> startupRunsOf(const session::SessionHeader& header,
+                                      const std::vector<session::SessionRecord>& records, const std::string& path) {
   StartupReport report;
-  report.package = data.header.app;
-  report.activity = extraOf(data.header, kActivityExtra);
-  report.stoppedBy = extraOf(data.header, kStoppedByExtra);
-  report.mode = parseLaunchMode(extraOf(data.header, kModeExtra)).value_or(LaunchMode::kCold);
-  for (const session::SessionEvent& stored : data.startupRuns) {
-    const auto json = nlohmann::json::parse(stored.text, nullptr, false);
+  report.package = header.app;
+  report.activity = extraOf(header, kActivityExtra);
+  report.stoppedBy = extraOf(header, kStoppedByExtra);
+  report.mode = parseLaunchMode(extraOf(header, kModeExtra)).value_or(LaunchMode::kCold);
+  for (const session::SessionRecord& record : records) {
+    if (record.type != session::RecordType::kStartupRun) continue;
+    const auto json = nlohmann::json::parse(record.text, nullptr, false);
     if (!json.is_object()) return invalidInput(path + ": a startup run record is not a JSON object");
     report.runs.push_back(runFromJson(json));
   }
+  if (report.runs.empty()) return notFound(path + " holds no startup runs (they come from `mxi startup -o`)");
   judgeRuns(report.runs, report.mode);
+  return report;
+}
+
+StatusOr<StartupReport> startupReportOf(const session::SessionData& data, const std::string& path) {
+  std::vector<session::SessionRecord> records;
+  records.reserve(data.startupRuns.size());
+  for (const session::SessionEvent& stored : data.startupRuns) {
+    records.push_back(session::textRecord(session::RecordType::kStartupRun, stored.timeNs, stored.text));
+  }
+  ASSIGN_OR_RETURN(StartupReport report, startupRunsOf(data.header, records, path));
   for (const session::SessionIssue& issue : data.issues) {
     if (issue.issue.kind == matrix::IssueKind::kStartup) report.issues.push_back(issue.issue.contentJson);
   }
