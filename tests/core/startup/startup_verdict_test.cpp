@@ -100,8 +100,11 @@ TEST(VerdictWords, TinyPValueAndRounding) {
   EXPECT_EQ(v.words(), "slower by 413 ms (38.5 %), p < 0.001");
   v.p = 0.0079;
   EXPECT_EQ(v.words(), "slower by 413 ms (38.5 %), p = 0.0079");
-  v.significant = false;
   v.regression = false;
+  v.medianDeltaMs = 0;  // the sets differ, the medians do not
+  v.p = 0.03;
+  EXPECT_EQ(v.words(), "same median, different spread (p = 0.03)");
+  v.significant = false;
   v.p = 0.6905;
   EXPECT_EQ(v.words(), "no significant change (p = 0.69)");
 }
