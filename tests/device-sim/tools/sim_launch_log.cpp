@@ -1,0 +1,66 @@
+#include "sim_launch_log.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+namespace mxi::sim {
+
+namespace {
+
+std::string logPath(const SimConfig& config) { return config.stateDir + "/launches/log"; }
+
+}  // namespace
+
+void appendLaunchLog(const SimConfig& config, const std::vector<StampedLogLine>& lines) {
+  std::string text;
+  for (const StampedLogLine& s : lines) {
+    const SimLogLine& l = s.line;
+    // Tab-separated; the message is the rest of the line (a stack line starts with a tab).
+    text += std::to_string(s.epochMs) + "\t" + std::to_string(static_cast<int>(l.buffer)) + "\t" +
+            std::to_string(l.pid) + "\t" + std::to_string(l.tid) + "\t" + l.level + "\t" + l.tag + "\t" + l.message +
+            "\n";
+  }
+  std::error_code ec;
+  std::filesystem::create_directories(config.stateDir + "/launches", ec);
+  const int fd = open(logPath(config).c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+  if (fd < 0) return;
+  (void)!write(fd, text.data(), text.size());
+  close(fd);
+}
+
+void addLaunchLog(Ctx& c) {
+  std::ifstream in(logPath(c.config));
+  bool added = false;
+  for (std::string row; std::getline(in, row);) {
+    size_t at = 0;
+    std::vector<std::string> fields;
+    while (fields.size() < 6) {
+      const size_t tab = row.find('\t', at);
+      if (tab == std::string::npos) break;
+      fields.push_back(row.substr(at, tab - at));
+      at = tab + 1;
+    }
+    if (fields.size() < 6 || fields[4].size() != 1) continue;
+    SimLogLine l;
+    l.atMs = std::atoll(fields[0].c_str()) - c.origin;
+    l.buffer = static_cast<LogBuffer>(std::atoi(fields[1].c_str()));
+    l.pid = std::atoi(fields[2].c_str());
+    l.tid = std::atoi(fields[3].c_str());
+    l.level = fields[4][0];
+    l.tag = fields[5];
+    l.message = row.substr(at);
+    c.device.log.push_back(std::move(l));
+    added = true;
+  }
+  if (added) {
+    std::stable_sort(c.device.log.begin(), c.device.log.end(),
+                     [](const SimLogLine& a, const SimLogLine& b) { return a.atMs < b.atMs; });
+  }
+}
+
+}  // namespace mxi::sim
