@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "sim_launch.h"
+#include "sim_launch_log.h"
 #include "sim_processes.h"
 
 namespace mxi::sim {
@@ -151,6 +152,7 @@ int amStart(Ctx& c, const std::vector<std::string>& a) {
     return 1;
   }
   if (forceStop) {  // -S: force-stop the app before starting it
+    settlePendingLaunchLine(c.config, package);
     stopProcesses(c.config, package);
     c.startedNs = applyProcessState(c.config, c.device.apps);
   }
@@ -202,7 +204,10 @@ int amForceStop(const Ctx& c, const std::vector<std::string>& a) {
                  "Argument expected after \"force-stop\"\n");
     return 255;
   }
-  if (findApp(c, package) != nullptr) stopProcesses(c.config, package);
+  if (findApp(c, package) != nullptr) {
+    settlePendingLaunchLine(c.config, package);  // a killed app reports nothing more
+    stopProcesses(c.config, package);
+  }
   return 0;
 }
 

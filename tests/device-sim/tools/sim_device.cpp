@@ -196,7 +196,7 @@ void giveEverythingTo(SimDevice& d, const std::string& package) {
   const auto app = std::find_if(d.apps.begin(), d.apps.end(), [&](const SimApp& a) { return a.package == package; });
   if (app == d.apps.end()) return;
   for (SimLogLine& l : d.log) {
-    if (l.buffer != LogBuffer::kEvents) l.pid = l.tid = app->pid;
+    if (l.buffer == LogBuffer::kMain) l.pid = l.tid = app->pid;
   }
   if (d.anr.pid != 0) {
     const std::string oldPid = std::to_string(d.anr.pid), newPid = std::to_string(app->pid);
@@ -293,6 +293,9 @@ SimDevice loadDevice(const SimConfig& config) {
   SimDevice d;
   d.apps.push_back({"init", 1, "root", {}, {}});
   d.apps.push_back({"system_server", 1200, "system", {}, {}});
+  // The phone booted a minute before the timeline: `logcat -t 1` on the system buffer always has
+  // a newest line to take a stamp from (ActivityManagerService.systemReady's).
+  d.log.push_back({-60'000, 1200, 1247, 'I', "ActivityManager", "System now ready", LogBuffer::kSystem});
   if (config.referenceDir.empty()) {
     addSyntheticApp(d, config);
   } else {

@@ -72,8 +72,10 @@ void logDrawn(LogWriter& log, const SimApp& app, const std::string& activity, co
   }
   // Only the demo app reports when its content is loaded (Activity.reportFullyDrawn).
   if (t.fullyDrawnMs > 0 && packageOf(app.package) == "com.example.mxi.demo") {
-    log.add(t.fullyDrawnMs, LogBuffer::kMain, kSystemServer, kDisplayThread, 'I', log.atm(),
-            "Fully drawn " + activity + ": " + formatDuration(t.fullyDrawnMs));
+    setPendingLaunchLine(log.config, packageOf(app.package),
+                         {log.startMs + t.fullyDrawnMs,
+                          {0, kSystemServer, kDisplayThread, 'I', log.atm(),
+                           "Fully drawn " + activity + ": " + formatDuration(t.fullyDrawnMs), LogBuffer::kMain}});
   }
 }
 
@@ -153,6 +155,8 @@ LaunchOutcome launchActivity(Ctx& c, SimApp& app, const LaunchRequest& request) 
   } else {
     out.kind = LaunchKind::kWarm;  // the process lives; its activity is created (anew)
   }
+  // The activity before this launch is gone or stopped: what it had not reported yet, it never will.
+  settlePendingLaunchLine(c.config, package);
   int64_t& ofKind = out.kind == LaunchKind::kCold ? state.cold : out.kind == LaunchKind::kWarm ? state.warm : state.hot;
   out.times = launchTimes(c.config, out.kind, ++ofKind);
   if (request.fixedTimes) out.times = {612, 640, 0, out.times.firstFrameMs};
