@@ -245,6 +245,31 @@ TEST_F(DemoLaunchTest, BackBeforeAndroid12FinishesTheActivity) {
   EXPECT_EQ(launchOn(old).state(), "HOT");
 }
 
+// Any simulated app launches: on the phone replaying the reference captures, another app launched
+// in front (its process alive, no activity: WARM) sends the foreground app to the background,
+// from where it comes back HOT with its replayed launcher window.
+TEST_F(DemoLaunchTest, AnotherAppInFrontSendsTheFirstToTheBackground) {
+  if (referenceDir().empty()) GTEST_SKIP() << "no ../shared/reference";
+  const Phone replayed = makePhone("replayed", {"MXI_SIM_REFERENCE=" + referenceDir() + "/fixtures"});
+  EXPECT_EQ(tool(replayed, "cmd", {"package", "resolve-activity", "--brief", "com.android.settings"}),
+            "priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=false\n"
+            "com.android.settings/.homepage.SettingsHomepageActivity\n");
+  const AmStart other =
+      parseAmStart(tool(replayed, "am", {"start", "-W", "-n", "com.rzm.matrix_testing/.MainActivity"}), 0);
+  EXPECT_EQ(other.state(), "WARM");
+  EXPECT_EQ(resumed(replayed), "com.rzm.matrix_testing/.MainActivity");
+  const AmStart back = parseAmStart(tool(replayed, "am",
+                                         {"start", "-W", "-a", "android.intent.action.MAIN", "-c",
+                                          "android.intent.category.LAUNCHER", "com.android.settings"}),
+                                    0);
+  EXPECT_EQ(back.lines.at(0),
+            "Starting: Intent { act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] "
+            "pkg=com.android.settings }");
+  EXPECT_EQ(back.state(), "HOT");
+  EXPECT_EQ(back.fields.at("Activity"), "com.android.settings/.homepage.SettingsHomepageActivity");
+  EXPECT_EQ(resumed(replayed), "com.android.settings/com.android.settings.homepage.SettingsHomepageActivity");
+}
+
 // Every launch's Displayed line carries exactly its TotalTime; WaitTime adds am's round trip and
 // `am start -W` really takes that long; the states' medians are apart (5 launches each).
 TEST_F(DemoLaunchTest, DisplayedIsTotalTimeAndColdIsSlowerThanWarmSlowerThanHot) {

@@ -149,7 +149,7 @@ LaunchOutcome launchActivity(Ctx& c, SimApp& app, const LaunchRequest& request) 
     out.times.waitMs = 5 + static_cast<int64_t>(10 * seededUnit(c.config.startupSeed, 9, state.launches, 5));
     writeLaunchState(c.config, package, state);
     return out;
-  } else if (state.activity == ActivityLife::kStopped && !request.clearTask) {
+  } else if (state.activity != ActivityLife::kNone && !request.clearTask) {
     out.kind = LaunchKind::kHot;
     out.result = LaunchResult::kBroughtToFront;
   } else {
@@ -161,11 +161,12 @@ LaunchOutcome launchActivity(Ctx& c, SimApp& app, const LaunchRequest& request) 
   out.times = launchTimes(c.config, out.kind, ++ofKind);
   if (request.fixedTimes) out.times = {612, 640, 0, out.times.firstFrameMs};
   // The app in front before goes to the background, its activity stopped but alive.
-  if (!front.empty() && front != package && front != kLauncher) {
-    if (const SimApp* before = findApp(c, front); before != nullptr) {
-      AppLaunchState other = readLaunchState(c, *before);
-      if (other.activity == ActivityLife::kResumed) other.activity = ActivityLife::kStopped;
-      writeLaunchState(c.config, front, other);
+  const std::string before = front.empty() ? c.device.foreground : front;
+  if (before != package && before != kLauncher) {
+    if (const SimApp* other = findApp(c, before); other != nullptr && !isStopped(c, *other)) {
+      AppLaunchState otherState = readLaunchState(c, *other);
+      if (otherState.activity == ActivityLife::kResumed) otherState.activity = ActivityLife::kStopped;
+      writeLaunchState(c.config, before, otherState);
     }
   }
   if (listed(c.config.startupCrashOn, state.launches)) {
