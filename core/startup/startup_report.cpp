@@ -33,6 +33,8 @@ ordered_json statsJson(const FigureStats& s) {
   return j;
 }
 
+}  // namespace
+
 ordered_json verdictJson(const StartupVerdict& v) {
   ordered_json j;
   j["baseline"] = v.baseline;
@@ -49,6 +51,8 @@ ordered_json verdictJson(const StartupVerdict& v) {
   j["words"] = v.words();
   return j;
 }
+
+namespace {
 
 // Why a run is not in the statistics, or what else it was.
 std::string runNote(const StartupRun& run) {
@@ -175,6 +179,22 @@ nlohmann::ordered_json reportJson(const StartupReport& report) {
   return j;
 }
 
+std::string statsText(const std::vector<StartupRun>& runs) {
+  std::string out;
+  out +=
+      formatText("  %-16s %3s %7s %8s %8s %7s %8s %7s\n", "figure", "n", "min", "median", "p90", "max", "stddev", "cv");
+  bool anyStats = false;
+  for (Figure f : kFigures) {
+    const FigureStats s = figureStats(countedValues(runs, f));
+    if (s.n == 0) continue;
+    anyStats = true;
+    out += formatText("  %-16s %3d %7lld %8.1f %8.1f %7lld %8.1f %5.1f %%\n", std::string(figureLabel(f)).c_str(), s.n,
+                      std::llround(s.min), s.median, s.p90, std::llround(s.max), s.stddev, s.cv * 100);
+  }
+  if (!anyStats) out += "  (no counted run)\n";
+  return out;
+}
+
 std::string reportText(const StartupReport& report) {
   int counted = 0;
   for (const StartupRun& run : report.runs) counted += run.counted ? 1 : 0;
@@ -185,18 +205,7 @@ std::string reportText(const StartupReport& report) {
   out += runsHeader();
   for (const StartupRun& run : report.runs) out += runLine(run);
 
-  out += "\nStatistics over the counted runs (ms):\n";
-  out +=
-      formatText("  %-16s %3s %7s %8s %8s %7s %8s %7s\n", "figure", "n", "min", "median", "p90", "max", "stddev", "cv");
-  bool anyStats = false;
-  for (Figure f : kFigures) {
-    const FigureStats s = figureStats(countedValues(report.runs, f));
-    if (s.n == 0) continue;
-    anyStats = true;
-    out += formatText("  %-16s %3d %7lld %8.1f %8.1f %7lld %8.1f %5.1f %%\n", std::string(figureLabel(f)).c_str(), s.n,
-                      std::llround(s.min), s.median, s.p90, std::llround(s.max), s.stddev, s.cv * 100);
-  }
-  if (!anyStats) out += "  (no counted run)\n";
+  out += "\nStatistics over the counted runs (ms):\n" + statsText(report.runs);
 
   out += report.issues.empty() ? "\nIssues: none\n" : "\nIssues:\n";
   for (const std::string& issue : report.issues) out += issueLine(issue);

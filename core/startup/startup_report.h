@@ -29,6 +29,12 @@ struct StartupReport {
 nlohmann::ordered_json reportJson(const StartupReport& report);
 std::string reportText(const StartupReport& report);
 
+// The verdict's JSON (the six keys the issue fixes, then the figure, the n and medians, the words).
+nlohmann::ordered_json verdictJson(const StartupVerdict& verdict);
+// The statistics table over the counted runs, a row per figure some counted run has ("  (no
+// counted run)" when none): what the report and `session summary` print.
+std::string statsText(const std::vector<StartupRun>& runs);
+
 // One run as JSON and back (the session file keeps each run as this object).
 nlohmann::ordered_json runJson(const StartupRun& run);
 StartupRun runFromJson(const nlohmann::json& json);  // unknown keys ignored, missing ones absent
