@@ -168,6 +168,7 @@ nlohmann::ordered_json reportJson(const StartupReport& report) {
     if (!values.empty()) stats[std::string(figureKey(f))] = statsJson(figureStats(values));
   }
   j["stats"] = std::move(stats);
+  if (const auto cost = measuringCostMs(report.runs)) j["measuringCostMs"] = *cost;
   ordered_json issues = ordered_json::array();
   for (const std::string& issue : report.issues) {
     ordered_json parsed = ordered_json::parse(issue, nullptr, false);  // never throws
@@ -177,6 +178,15 @@ nlohmann::ordered_json reportJson(const StartupReport& report) {
   if (report.verdict) j["verdict"] = verdictJson(*report.verdict);
   if (!report.stoppedBy.empty()) j["stoppedBy"] = report.stoppedBy;
   return j;
+}
+
+std::optional<double> measuringCostMs(const std::vector<StartupRun>& runs) {
+  std::vector<int64_t> cost;
+  for (const StartupRun& run : runs) {
+    if (run.counted && run.hostWallMs && run.waitTimeMs) cost.push_back(*run.hostWallMs - *run.waitTimeMs);
+  }
+  if (cost.empty()) return std::nullopt;
+  return figureStats(std::move(cost)).median;
 }
 
 std::string statsText(const std::vector<StartupRun>& runs) {
@@ -206,6 +216,11 @@ std::string reportText(const StartupReport& report) {
   for (const StartupRun& run : report.runs) out += runLine(run);
 
   out += "\nStatistics over the counted runs (ms):\n" + statsText(report.runs);
+  if (const auto cost = measuringCostMs(report.runs)) {
+    out += formatText("  measuring: the host waited %.0f ms (median) beyond WaitTime per launch (adb and shell round "
+                      "trips), in no figure\n",
+                      *cost);
+  }
 
   out += report.issues.empty() ? "\nIssues: none\n" : "\nIssues:\n";
   for (const std::string& issue : report.issues) out += issueLine(issue);

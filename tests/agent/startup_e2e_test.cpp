@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <regex>
 
 #include <nlohmann/json.hpp>
@@ -164,6 +165,22 @@ TEST_F(StartupTest, AnAppThatIsNotInstalledIsRefusedWithTheClosestNames) {
   EXPECT_EQ(r.exitCode, 2);
   EXPECT_NE(r.err.find("com.example.mxi.dem is not installed"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find(kDemoApp), std::string::npos) << r.err;
+}
+
+// A baseline of another mode or app would measure the difference of the two, not of a change:
+// refused before anything runs on the phone.
+TEST_F(StartupTest, ABaselineOfAnotherModeOrAppIsRefused) {
+  const auto sim = phone("other_mode");
+  const fs::path base = scratchDir("startup_other_mode") / "cold.json";
+  std::ofstream(base) << R"({"package":"com.example.mxi.demo","mode":"cold","runs":[]})";
+  const ProgramRun hot = mxi(*sim, {"startup", "--package", kDemoApp, "--mode", "hot", "--baseline", base.string()});
+  EXPECT_EQ(hot.exitCode, 2);
+  EXPECT_EQ(hot.err, "mxi: startup: " + base.string() + ": holds cold launches; these are hot: compare launches of one mode\n");
+  const ProgramRun other = mxi(*sim, {"startup", "--package", "com.android.settings", "--baseline", base.string()});
+  EXPECT_EQ(other.exitCode, 2);
+  EXPECT_EQ(other.err, "mxi: startup: " + base.string() +
+                           ": holds launches of com.example.mxi.demo, not of com.android.settings\n");
+  EXPECT_EQ(readFile(sim->root() / "var/mxi-sim/calls.log").find("am start"), std::string::npos);
 }
 
 }  // namespace
