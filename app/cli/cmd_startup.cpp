@@ -27,7 +27,8 @@ class LaunchProgress final : public core::ProgressSink {
  public:
   explicit LaunchProgress(bool enabled) : m_enabled(enabled) {}
   bool report(std::string_view phase, int) override {
-    if (m_enabled && phase != m_last && phase.starts_with("launch ")) std::fprintf(stderr, "mxi startup: %.*s\n", static_cast<int>(phase.size()), phase.data());
+    if (m_enabled && phase != m_last && phase.starts_with("launch "))
+      std::fprintf(stderr, "mxi startup: %.*s\n", static_cast<int>(phase.size()), phase.data());
     m_last = phase;
     return !processCancelToken().isCancelled();
   }
@@ -126,9 +127,9 @@ void registerStartupCommand(CLI::App& root, int& exitCode) {
       // A verdict across modes (cold against hot) or apps would measure the difference of the two,
       // not of a change.
       if (baseline.mode != *core::startup::parseLaunchMode(args->mode)) {
-        return about(args->baseline, core::invalidInput("holds " + std::string(core::startup::launchModeName(baseline.mode)) +
-                                                            " launches; these are " + args->mode +
-                                                            ": compare launches of one mode"));
+        return about(args->baseline,
+                     core::invalidInput("holds " + std::string(core::startup::launchModeName(baseline.mode)) +
+                                        " launches; these are " + args->mode + ": compare launches of one mode"));
       }
       if (!baseline.package.empty() && baseline.package != args->package) {
         return about(args->baseline,
@@ -151,7 +152,8 @@ void registerStartupCommand(CLI::App& root, int& exitCode) {
     LaunchProgress progress(!args->quiet);
     ASSIGN_OR_RETURN(core::startup::StartupReport report,
                      about(args->package, core::agentlink::runStartup(*device, options, progress)));
-    if (!args->baseline.empty()) report.verdict = core::startup::compareRuns(baseline.runs, report.runs, args->baseline);
+    if (!args->baseline.empty())
+      report.verdict = core::startup::compareRuns(baseline.runs, report.runs, args->baseline);
     if (!args->output.empty()) {
       RETURN_IF_ERROR(about(args->output, core::startup::writeStartupSession(args->output, report, device->serial())));
     }

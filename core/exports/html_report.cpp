@@ -184,8 +184,9 @@ std::string startupRunsHtml(const session::SessionData& d) {
   auto report = startup::startupReportOf(d, "the session");
   if (!report.ok()) return {};
   const auto counted = std::count_if(report->runs.begin(), report->runs.end(), [](const auto& r) { return r.counted; });
-  std::string b = formatText("<h2>Startup runs</h2>\n<p>%lld %s launches counted of %zu", static_cast<long long>(counted),
-                             std::string(startup::launchModeName(report->mode)).c_str(), report->runs.size());
+  std::string b =
+      formatText("<h2>Startup runs</h2>\n<p>%lld %s launches counted of %zu", static_cast<long long>(counted),
+                 std::string(startup::launchModeName(report->mode)).c_str(), report->runs.size());
   if (!report->activity.empty()) b += " (" + esc(report->activity) + ")";
   b += "</p>\n<table><tr><th>Figure</th><th>n</th><th>min</th><th>median</th><th>p90</th><th>max</th><th>stddev</th>"
        "<th>cv</th></tr>\n";
@@ -193,9 +194,10 @@ std::string startupRunsHtml(const session::SessionData& d) {
     const startup::FigureStats s = startup::figureStats(startup::countedValues(report->runs, f));
     if (s.n == 0) continue;
     b += "<tr><td>" + esc(std::string(startup::figureLabel(f))) +
-         formatText("</td><td class=n>%d</td><td class=n>%.0f</td><td class=n>%.1f</td><td class=n>%.1f</td><td "
-                    "class=n>%.0f</td><td class=n>%.1f</td><td class=n>%.1f %%</td></tr>\n",
-                    s.n, s.min, s.median, s.p90, s.max, s.stddev, s.cv * 100);
+         formatText(
+             "</td><td class=n>%d</td><td class=n>%.0f</td><td class=n>%.1f</td><td class=n>%.1f</td><td "
+             "class=n>%.0f</td><td class=n>%.1f</td><td class=n>%.1f %%</td></tr>\n",
+             s.n, s.min, s.median, s.p90, s.max, s.stddev, s.cv * 100);
   }
   b += "</table>\n<table><tr><th>Run</th><th>State</th>";
   for (startup::Figure f : startup::kFigures) b += "<th>" + esc(std::string(startup::figureLabel(f))) + " ms</th>";
@@ -206,11 +208,11 @@ std::string startupRunsHtml(const session::SessionData& d) {
       const auto v = r.figure(f);
       b += v ? formatText("<td class=n>%lld</td>", static_cast<long long>(*v)) : std::string("<td></td>");
     }
-    std::string why = !r.failure.empty()        ? "failed: " + r.failure
-                      : r.index == 0            ? std::string("warm-up")
-                      : !r.spoiledBy.empty()    ? "spoiled by " + r.spoiledBy
-                      : r.traced                ? std::string("traced")
-                                                : std::string();
+    std::string why = !r.failure.empty()     ? "failed: " + r.failure
+                      : r.index == 0         ? std::string("warm-up")
+                      : !r.spoiledBy.empty() ? "spoiled by " + r.spoiledBy
+                      : r.traced             ? std::string("traced")
+                                             : std::string();
     b += "<td>" + esc(why) + "</td></tr>\n";
   }
   return b + "</table>\n";

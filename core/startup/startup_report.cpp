@@ -217,9 +217,10 @@ std::string reportText(const StartupReport& report) {
 
   out += "\nStatistics over the counted runs (ms):\n" + statsText(report.runs);
   if (const auto cost = measuringCostMs(report.runs)) {
-    out += formatText("  measuring: the host waited %.0f ms (median) beyond WaitTime per launch (adb and shell round "
-                      "trips), in no figure\n",
-                      *cost);
+    out += formatText(
+        "  measuring: the host waited %.0f ms (median) beyond WaitTime per launch (adb and shell round "
+        "trips), in no figure\n",
+        *cost);
   }
 
   out += report.issues.empty() ? "\nIssues: none\n" : "\nIssues:\n";

@@ -42,11 +42,12 @@ class StartupTest : public ::testing::Test {
   }
   // Every `Displayed` time the phone logged for the demo app, oldest first.
   std::vector<int64_t> displayedLines(const SimProcess& sim) {
-    const ProgramRun log = m_adb.adb({"-s", sim.hostPort(), "logcat", "-d", "-v", "threadtime", "-v", "epoch", "-b",
-                                      "main", "-b", "system"});
+    const ProgramRun log = m_adb.adb(
+        {"-s", sim.hostPort(), "logcat", "-d", "-v", "threadtime", "-v", "epoch", "-b", "main", "-b", "system"});
     std::vector<int64_t> out;
     const std::regex displayed(R"(Displayed com\.example\.mxi\.demo/[^:]*: (\+\S+))");
-    for (auto it = std::sregex_iterator(log.out.begin(), log.out.end(), displayed); it != std::sregex_iterator(); ++it) {
+    for (auto it = std::sregex_iterator(log.out.begin(), log.out.end(), displayed); it != std::sregex_iterator();
+         ++it) {
       out.push_back(core::startup::parseLaunchDuration((*it)[1].str()).value_or(-1));
     }
     return out;
@@ -58,9 +59,7 @@ class StartupTest : public ::testing::Test {
   PrivateAdbServer m_adb;
 };
 
-double median(const json& report, const std::string& figure) {
-  return report["stats"][figure]["median"].get<double>();
-}
+double median(const json& report, const std::string& figure) { return report["stats"][figure]["median"].get<double>(); }
 
 TEST_F(StartupTest, FiveColdRunsCountedEachEqualToItsDisplayedLine) {
   const auto sim = phone("cold");
@@ -175,7 +174,8 @@ TEST_F(StartupTest, ABaselineOfAnotherModeOrAppIsRefused) {
   std::ofstream(base) << R"({"package":"com.example.mxi.demo","mode":"cold","runs":[]})";
   const ProgramRun hot = mxi(*sim, {"startup", "--package", kDemoApp, "--mode", "hot", "--baseline", base.string()});
   EXPECT_EQ(hot.exitCode, 2);
-  EXPECT_EQ(hot.err, "mxi: startup: " + base.string() + ": holds cold launches; these are hot: compare launches of one mode\n");
+  EXPECT_EQ(hot.err,
+            "mxi: startup: " + base.string() + ": holds cold launches; these are hot: compare launches of one mode\n");
   const ProgramRun other = mxi(*sim, {"startup", "--package", "com.android.settings", "--baseline", base.string()});
   EXPECT_EQ(other.exitCode, 2);
   EXPECT_EQ(other.err, "mxi: startup: " + base.string() +

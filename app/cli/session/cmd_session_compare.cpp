@@ -109,7 +109,8 @@ void registerSessionCompare(CLI::App& parent, int& exitCode) {
         out += line;
       }
       if (c.startupRuns) {
-        out += std::string(c.startupRuns->regression ? "regression" : "same").append(12 - (c.startupRuns->regression ? 10 : 4), ' ') +
+        out += std::string(c.startupRuns->regression ? "regression" : "same")
+                   .append(12 - (c.startupRuns->regression ? 10 : 4), ' ') +
                " startup runs " + std::string(core::startup::figureLabel(c.startupRuns->figure)) + ": " +
                c.startupRuns->words() + "\n";
       }
