@@ -1,10 +1,8 @@
 #include "core/zip/entry_bytes.h"
 
-#include <sys/mman.h>
-#include <unistd.h>
-
-#include <cstdint>
 #include <utility>
+
+#include "core/zip/mapped_file.h"
 
 namespace mxi::core::zip {
 
@@ -14,11 +12,11 @@ EntryBytes EntryBytes::owning(std::string bytes) {
   return e;
 }
 
-EntryBytes EntryBytes::viewing(std::string_view bytes, bool dropWhenDone) {
+EntryBytes EntryBytes::viewing(std::string_view bytes, const MappedFile* file) {
   EntryBytes e;
   e.m_view = bytes;
   e.m_viewing = true;
-  e.m_dropWhenDone = dropWhenDone;
+  e.m_file = file;
   return e;
 }
 
@@ -26,7 +24,7 @@ EntryBytes::EntryBytes(EntryBytes&& other) noexcept
     : m_owned(std::move(other.m_owned)),
       m_view(other.m_view),
       m_viewing(other.m_viewing),
-      m_dropWhenDone(std::exchange(other.m_dropWhenDone, false)) {}
+      m_file(std::exchange(other.m_file, nullptr)) {}
 
 EntryBytes& EntryBytes::operator=(EntryBytes&& other) noexcept {
   if (this != &other) {
@@ -34,7 +32,7 @@ EntryBytes& EntryBytes::operator=(EntryBytes&& other) noexcept {
     m_owned = std::move(other.m_owned);
     m_view = other.m_view;
     m_viewing = other.m_viewing;
-    m_dropWhenDone = std::exchange(other.m_dropWhenDone, false);
+    m_file = std::exchange(other.m_file, nullptr);
   }
   return *this;
 }
@@ -42,21 +40,12 @@ EntryBytes& EntryBytes::operator=(EntryBytes&& other) noexcept {
 EntryBytes::~EntryBytes() { release(); }
 
 void EntryBytes::doneWith(std::string_view part) const {
-  if (m_dropWhenDone) dropMappedPages(part);
+  if (m_file) m_file->doneWith(part);
 }
 
 void EntryBytes::release() {
-  if (m_dropWhenDone) dropMappedPages(m_view);
-  m_dropWhenDone = false;
-}
-
-void dropMappedPages(std::string_view bytes) {
-  if (bytes.empty()) return;
-  static const uintptr_t page = static_cast<uintptr_t>(::sysconf(_SC_PAGESIZE));
-  const uintptr_t begin = reinterpret_cast<uintptr_t>(bytes.data()) / page * page;
-  const uintptr_t end = reinterpret_cast<uintptr_t>(bytes.data()) + bytes.size();
-  // MADV_DONTNEED on a private mapping that was never written only forgets the pages.
-  ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_DONTNEED);
+  if (m_file) m_file->doneWith(m_view);
+  m_file = nullptr;
 }
 
 }  // namespace mxi::core::zip

@@ -13,6 +13,7 @@
 #include <unordered_map>
 
 #include "core/zip/bounded_inflate.h"
+#include "core/zip/mapped_file.h"
 #include "core/zip/signing_block.h"
 #include "core/zip/zip_directory.h"
 
@@ -41,9 +42,8 @@ std::string hex32(uint32_t value) {
 
 struct ZipArchive::Impl {
   std::string label;
-  std::string owned;  // fromBytes
-  const char* mapped = nullptr;
-  uint64_t mappedSize = 0;
+  std::string owned;                   // fromBytes
+  std::unique_ptr<MappedFile> mapped;  // open
   std::string_view bytes;
   std::vector<ZipEntry> entries;
   std::vector<ZipProblem> problems;
@@ -51,16 +51,11 @@ struct ZipArchive::Impl {
   bool hasCentralDirectory = false;
   std::optional<SigningBlock> signingBlock;
 
-  ~Impl() {
-    if (mapped) ::munmap(const_cast<char*>(mapped), mappedSize);
-  }
-
-  // Drops the mapped pages under `data` from this process once an entry has been copied out: they
-  // are the file's (the mapping is private and never written), so a later read faults them back in
-  // from the page cache. Without it, reading every entry once (duplicate files' MD5s) keeps the whole
-  // package resident on top of what the tasks hold (docs/PERFORMANCE.md, "APK checker").
+  // Tells the mapping that `data` has been read (copied, inflated or summed): without it, reading
+  // every entry once (duplicate files' MD5s) keeps the whole package resident on top of what the
+  // tasks hold (docs/PERFORMANCE.md, "APK checker").
   void releasePages(std::string_view data) const {
-    if (mapped) dropMappedPages(data);
+    if (mapped) mapped->doneWith(data);
   }
 
   Status load() {
@@ -73,7 +68,7 @@ struct ZipArchive::Impl {
     for (size_t i = 0; i < entries.size(); ++i) byName.emplace(entries[i].name, i);
     // The directory is copied out, and checking it touched a page per entry (its local header):
     // on a large package, megabytes of the file that no reader needs resident.
-    releasePages(bytes);
+    if (mapped) mapped->dropAll();
     return okStatus();
   }
 };
@@ -99,9 +94,8 @@ StatusOr<ZipArchive> ZipArchive::open(const std::string& path) {
     const int err = errno;
     ::close(fd);
     if (p == MAP_FAILED) return ioError("cannot map " + path + ": " + std::strerror(err));
-    impl->mapped = static_cast<const char*>(p);
-    impl->mappedSize = static_cast<uint64_t>(info.st_size);
-    impl->bytes = std::string_view(impl->mapped, impl->mappedSize);
+    impl->mapped = std::make_unique<MappedFile>(static_cast<const char*>(p), static_cast<uint64_t>(info.st_size));
+    impl->bytes = impl->mapped->bytes();
   } else {
     ::close(fd);
   }
@@ -214,7 +208,7 @@ StatusOr<EntryBytes> ZipArchive::view(const ZipEntry& entry, const InflateLimits
     m_impl->releasePages(slice);
   }
   RETURN_IF_ERROR(checkCrc(entry, static_cast<uint32_t>(crc), data));
-  return EntryBytes::viewing(data, m_impl->mapped != nullptr);
+  return EntryBytes::viewing(data, m_impl->mapped.get());
 }
 
 }  // namespace mxi::core::zip
