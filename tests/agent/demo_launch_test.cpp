@@ -560,6 +560,7 @@ int64_t epochMs() {
 TEST_F(DemoLaunchTest, AColdLaunchWithTheProfilerIsTracedWithMatrixStages) {
   const fs::path file = scratchDir("cold-trace") / "launch.trace";
   tool("am", {"force-stop", kDemo});
+  const std::string since = stamp(m_phone);
   const int64_t before = epochMs();
   const AmStart a = launch({"--start-profiler", file.string(), "--sampling", "1000"});
   ASSERT_EQ(a.state(), "COLD");
@@ -616,6 +617,16 @@ TEST_F(DemoLaunchTest, AColdLaunchWithTheProfilerIsTracedWithMatrixStages) {
   // The Looper's three turns: bindApplication, the activity's launch and resume, the first frame.
   ASSERT_EQ(j.report.dispatches.size(), 3u);
   EXPECT_EQ(j.report.dispatches[2].target, "android.view.Choreographer$FrameDisplayEventReceiver.run");
+
+  // The profiled app still reports fully drawn, 150–400 ms after its first frame.
+  std::this_thread::sleep_for(450ms);
+  const auto drawn = startingWith(messagesOf(logSince(m_phone, since), "ActivityTaskManager"), "Fully drawn ");
+  ASSERT_EQ(drawn.size(), 1u);
+  const std::string prefix = std::string("Fully drawn ") + kActivity + ": +";
+  ASSERT_TRUE(drawn[0].starts_with(prefix)) << drawn[0];
+  const int64_t fullyMs = std::atoll(drawn[0].c_str() + prefix.size());
+  EXPECT_EQ(drawn[0], prefix + std::to_string(fullyMs) + "ms");  // under a second: "+Nms"
+  EXPECT_TRUE(fullyMs >= 612 + 150 && fullyMs <= 612 + 400) << drawn[0];
 
   // The same launch again gives the same trace (only its process and clock differ).
   const fs::path again = scratchDir("cold-trace") / "again.trace";
