@@ -72,7 +72,7 @@ int main(int argc, char** argv) {
                  "heap dump (.hprof or .hprof.gz) `am dumpheap` writes (default with --demo: the sample)");
   app.add_option("--trace", phone.methodTrace,
                  "method trace (.trace or .trace.gz) `am profile stop` writes (default with --demo: the sample, a "
-                 "real ART trace)");
+                 "real ART trace, and for a traced launch of the demo app that launch's own)");
   app.add_option("--env", phone.env,
                  "a KEY=VALUE setting of the simulated tools (repeatable; tests/device-sim/README.md)");
   CLI11_PARSE(app, argc, argv);
@@ -101,7 +101,7 @@ int main(int argc, char** argv) {
         n > 0 ? std::filesystem::path(std::string(self, static_cast<size_t>(n))).parent_path().string() : ".";
     if (phone.androidTool.empty()) phone.androidTool = mxi::sim::findAndroidTool(exeDir);
     if (demo && phone.heap.empty()) phone.heap = mxi::sim::findSampleHeap(exeDir);
-    if (demo && phone.methodTrace.empty()) phone.methodTrace = mxi::sim::findSampleTrace(exeDir);
+    if (demo && phone.methodTrace.empty()) phone.sampleTrace = mxi::sim::findSampleTrace(exeDir);
     // The demo app's leak is in its own dump; without it `am dumpheap` gives it the sample too.
     if (demo) phone.demoAppHeap = mxi::sim::findDemoAppHeap(exeDir);
     if (demo) phone.demoApk = mxi::sim::findDemoApk(exeDir);

@@ -61,10 +61,12 @@ core::Status setUpPhone(const std::string& root, const PhoneSetup& setup) {
     RETURN_IF_ERROR(writePlainFile(setup.demoAppHeap, heap));
     env << "MXI_SIM_DEMO_APP_HEAP=" << heap << "\n";
   }
-  if (!setup.methodTrace.empty()) {
+  for (const auto& [source, key] :
+       {std::pair{setup.methodTrace, "MXI_SIM_TRACE_SOURCE"}, std::pair{setup.sampleTrace, "MXI_SIM_SAMPLE_TRACE"}}) {
+    if (source.empty()) continue;
     const std::string trace = (fs::path(root) / "var" / "sample-method.trace").string();
-    RETURN_IF_ERROR(writePlainFile(setup.methodTrace, trace));
-    env << "MXI_SIM_TRACE_SOURCE=" << trace << "\n";
+    RETURN_IF_ERROR(writePlainFile(source, trace));
+    env << key << "=" << trace << "\n";
   }
   if (!setup.demoApk.empty()) env << "MXI_SIM_DEMO_APK=" << setup.demoApk << "\n";  // installed by `pm path`
   if (setup.oneAppDemo) {

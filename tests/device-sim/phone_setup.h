@@ -15,7 +15,10 @@ struct PhoneSetup {
   std::string heap;         // .hprof or .hprof.gz behind `am dumpheap` ("" for none)
   std::string demoAppHeap;  // the demo app's own dump, holding its leak ("" → `heap` for it too)
   std::string methodTrace;  // .trace or .trace.gz `am profile stop` writes ("" for none)
-  std::string demoApk;      // the demo app's APK `pm path` lists (MXI_SIM_DEMO_APK; "" for none)
+  // The demo phone's default instead (--demo without --trace): written for every app but a
+  // launch of the demo app, which is traced as it ran (tools/demo_launch_trace.h).
+  std::string sampleTrace;
+  std::string demoApk;  // the demo app's APK `pm path` lists (MXI_SIM_DEMO_APK; "" for none)
   // The demo phone: its one synthetic app (kDemoPackage) shows frames, Matrix issues and the ANR;
   // real captures only through env MXI_SIM_REFERENCE=DIR (tests).
   bool oneAppDemo = false;

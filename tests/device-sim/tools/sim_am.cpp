@@ -10,10 +10,12 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "demo_launch_trace.h"
 #include "sim_launch.h"
 #include "sim_launch_log.h"
 #include "sim_processes.h"
@@ -34,13 +36,52 @@ bool isDebuggable(const Ctx& c, const SimApp& app) {
   return ("," + c.config.notDebuggable + ",").find("," + packageOf(app.package) + ",") == std::string::npos;
 }
 
-// Where `am profile stop` finds the file `am profile start` (or `am start --start-profiler`) named.
+// Where `am profile stop` finds what `am profile start` (or `am start --start-profiler`) noted.
 std::filesystem::path profileStateOf(const Ctx& c, int pid) {
   return std::filesystem::path(c.config.stateDir) / ("profile-" + std::to_string(pid));
 }
 
-// ART writes the trace when profiling stops; the simulated app writes the replayed trace then.
-int startProfiling(const Ctx& c, const SimApp& app, const std::string& file) {
+// The synthetic demo app: its launches are traced as it launches (demo_launch_trace.h).
+bool isDemoApp(const Ctx& c, const SimApp& app) {
+  return c.device.synthetic && packageOf(app.package) == "com.example.mxi.demo";
+}
+
+// A profiling session as the state file keeps it: lines FILE, then the wall ms at the trace's 0,
+// then "KIND TOTAL_MS START_MS" of the launch it traced, if one ran.
+struct ProfileState {
+  std::string file;
+  int64_t zeroMs = 0;
+  std::optional<LaunchOutcome> launch;
+};
+
+std::optional<ProfileState> readProfileState(const Ctx& c, int pid) {
+  std::ifstream in(profileStateOf(c, pid));
+  ProfileState state;
+  if (!std::getline(in, state.file)) return std::nullopt;
+  in >> state.zeroMs;
+  int kind = 0;
+  LaunchOutcome launch;
+  if (in >> kind >> launch.times.totalMs >> launch.startMs) {
+    launch.kind = static_cast<LaunchKind>(kind);
+    state.launch = launch;
+  }
+  return state;
+}
+
+void writeLaunchLine(std::ostream& out, const LaunchOutcome& launch) {
+  out << static_cast<int>(launch.kind) << ' ' << launch.times.totalMs << ' ' << launch.startMs << '\n';
+}
+
+// A launch that drew the activity: what a trace running meanwhile shows.
+bool drewActivity(const LaunchOutcome& launch) {
+  return launch.result == LaunchResult::kStarted || launch.result == LaunchResult::kBroughtToFront;
+}
+
+// ART writes the trace when profiling stops; the simulated app writes then the replayed trace
+// (MXI_SIM_TRACE_SOURCE), the demo app's launch if one was traced, else the sample
+// (MXI_SIM_SAMPLE_TRACE). `launch`: the one started with the profiler (--start-profiler), whose
+// trace begins as the process binds the application (cold) or as the launch begins.
+int startProfiling(const Ctx& c, const SimApp& app, const std::string& file, const LaunchOutcome* launch) {
   if (!isDebuggable(c, app)) {
     // ActivityManagerService.profileControl / setProfileApp on a user build.
     std::fprintf(stderr,
@@ -49,12 +90,50 @@ int startProfiling(const Ctx& c, const SimApp& app, const std::string& file) {
                  app.pid, app.package.c_str(), app.user.c_str());
     return 255;
   }
-  if (c.config.traceSource.empty()) {
+  if (c.config.traceSource.empty() && c.config.sampleTrace.empty() && !isDemoApp(c, app)) {
     std::fprintf(stderr, "simulated am: MXI_SIM_TRACE_SOURCE is not set\n");
     return 1;
   }
   std::filesystem::create_directories(c.config.stateDir);
-  std::ofstream(profileStateOf(c, app.pid)) << file;
+  std::ofstream out(profileStateOf(c, app.pid));
+  const int64_t zeroMs =
+      launch ? launch->startMs + (launch->kind == LaunchKind::kCold ? kColdBindAfterMs : 0) : nowMs();
+  out << file << '\n' << zeroMs << '\n';
+  if (launch) writeLaunchLine(out, *launch);
+  return 0;
+}
+
+// `am start` of an app `am profile start` is tracing: the trace will show this launch (the first).
+void noteProfiledLaunch(const Ctx& c, const SimApp& app, const LaunchOutcome& launch) {
+  const auto state = readProfileState(c, app.pid);
+  if (!state || state->launch) return;
+  std::ofstream out(profileStateOf(c, app.pid), std::ios::app);
+  writeLaunchLine(out, launch);
+}
+
+int stopProfiling(const Ctx& c, const SimApp& app) {
+  const auto state = readProfileState(c, app.pid);
+  if (!state) return 0;  // not profiling: am says nothing
+  std::filesystem::remove(profileStateOf(c, app.pid));
+  if (c.config.traceSource.empty() && state->launch && isDemoApp(c, app)) {
+    const LaunchOutcome& launch = *state->launch;
+    TracedLaunch traced;
+    traced.kind = launch.kind;
+    traced.totalMs = launch.times.totalMs;
+    traced.launchAtUs = (launch.startMs - state->zeroMs) * 1000;
+    traced.stopAtUs = (nowMs() - state->zeroMs) * 1000;
+    traced.pid = app.pid;
+    traced.startTimeUs = static_cast<uint64_t>(state->zeroMs) * 1000;
+    std::ofstream(state->file, std::ios::binary | std::ios::trunc) << demoLaunchTrace(traced);
+    return 0;
+  }
+  const std::string& source = c.config.traceSource.empty() ? c.config.sampleTrace : c.config.traceSource;
+  if (source.empty()) {  // the demo app traced without a launch on a phone without a trace
+    std::fprintf(stderr, "simulated am: MXI_SIM_TRACE_SOURCE is not set\n");
+    return 1;
+  }
+  std::error_code error;
+  std::filesystem::copy_file(source, state->file, std::filesystem::copy_options::overwrite_existing, error);
   return 0;
 }
 
@@ -82,15 +161,7 @@ int amProfile(const Ctx& c, const std::vector<std::string>& a) {
                  rest[0].c_str());
     return 255;
   }
-  if (start) return startProfiling(c, *app, rest[1]);
-  const auto state = profileStateOf(c, app->pid);
-  std::ifstream in(state);
-  std::string file;
-  if (!std::getline(in, file)) return 0;  // not profiling: am says nothing
-  std::filesystem::remove(state);
-  std::error_code error;
-  std::filesystem::copy_file(c.config.traceSource, file, std::filesystem::copy_options::overwrite_existing, error);
-  return 0;
+  return start ? startProfiling(c, *app, rest[1], nullptr) : stopProfiling(c, *app);
 }
 
 // Intent.toShortString as `am start` prints it before it adds FLAG_ACTIVITY_NEW_TASK: act, cat,
@@ -158,8 +229,10 @@ int amStart(Ctx& c, const std::vector<std::string>& a) {
   }
   const LaunchOutcome launch = launchActivity(c, *app, {component, clearTask, !profiler.empty()});
   if (!profiler.empty() && launch.result != LaunchResult::kCrashed) {
-    const int status = startProfiling(c, *app, profiler);
+    const int status = startProfiling(c, *app, profiler, drewActivity(launch) ? &launch : nullptr);
     if (status != 0) return status;
+  } else if (drewActivity(launch)) {
+    noteProfiledLaunch(c, *app, launch);
   }
   if (launch.result == LaunchResult::kDeliveredToTop) {
     std::printf("Warning: Activity not started, intent has been delivered to currently running top-most instance.\n");

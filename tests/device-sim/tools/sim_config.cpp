@@ -53,6 +53,7 @@ SimConfig loadConfig(const std::string& argv0) {
   c.heapSource = get("MXI_SIM_HEAP_SOURCE", "");
   c.demoAppHeap = get("MXI_SIM_DEMO_APP_HEAP", "");
   c.traceSource = get("MXI_SIM_TRACE_SOURCE", "");
+  c.sampleTrace = get("MXI_SIM_SAMPLE_TRACE", "");
   c.foreground = get("MXI_SIM_FOREGROUND", "");
   c.stopped = get("MXI_SIM_STOPPED", "");
   c.notDebuggable = get("MXI_SIM_NOT_DEBUGGABLE", "");

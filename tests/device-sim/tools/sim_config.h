@@ -17,6 +17,7 @@ struct SimConfig {
   std::string heapSource;       // hprof that `am dumpheap` writes (a real JVM-written dump)
   std::string demoAppHeap;      // hprof `am dumpheap` writes for the synthetic demo app (its leak); "" → heapSource
   std::string traceSource;      // method trace that `am profile stop` writes (a real device trace)
+  std::string sampleTrace;      // the demo phone's: written when no launch of the demo app was traced
   std::string foreground;       // package whose windows replay as the foreground app
   std::string stopped;          // comma-separated packages installed (pm) but not running (ps, pidof, am)
   std::string notDebuggable;    // comma-separated packages `am dumpheap`/`am profile` refuse as a user build does

@@ -160,7 +160,11 @@ LaunchOutcome launchActivity(Ctx& c, SimApp& app, const LaunchRequest& request) 
   settlePendingLaunchLine(c.config, package);
   int64_t& ofKind = out.kind == LaunchKind::kCold ? state.cold : out.kind == LaunchKind::kWarm ? state.warm : state.hot;
   out.times = launchTimes(c.config, out.kind, ++ofKind);
-  if (request.fixedTimes) out.times = {612, 640, 0, out.times.firstFrameMs};
+  if (request.fixedTimes) {
+    // The app still reports fully drawn as long after its first frame as it would unprofiled.
+    const int64_t fullyDrawnMs = out.times.fullyDrawnMs > 0 ? 612 + out.times.fullyDrawnMs - out.times.totalMs : 0;
+    out.times = {612, 640, fullyDrawnMs, out.times.firstFrameMs};
+  }
   // The app in front before goes to the background, its activity stopped but alive.
   const std::string before = front.empty() ? c.device.foreground : front;
   if (before != package && before != kLauncher) {
