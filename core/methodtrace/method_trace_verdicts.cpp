@@ -323,6 +323,14 @@ class Judge {
     }
     j["is_warm_start_up"] = !cold;
     j["scene"] = m_scenes.at(firstFrameEnd.value_or(t0));
+    // The launch's call tree on the main thread (bindApplication's, or the activity's creation),
+    // as Matrix's StartupTracer reports a slow launch with its stack.
+    if (launchCall != kNoCall) {
+      const TraceTree tree = callTreeOf(main, launchCall);
+      j["stack"] = matrixStackOf(tree, kMaxStackLines, kMinStackCostUs);
+      j["stackKey"] = std::to_string(tree.nodes[keyNode(tree)].method) + "|";
+      j["methodNames"] = namesOf(m_trace, tree);
+    }
     if (m_options.launch) {
       if (m_options.launch->totalTimeMs) j["am_total_time"] = *m_options.launch->totalTimeMs;
       if (m_options.launch->waitTimeMs) j["am_wait_time"] = *m_options.launch->waitTimeMs;

@@ -398,6 +398,10 @@ TEST(MethodTraceTest, LaunchTraceGivesAStartupIssue) {
   EXPECT_EQ(s.startup->amWaitTimeMs, 640);
   EXPECT_EQ(s.startup->launchState, "COLD");
   EXPECT_EQ(s.scene, "com.example.MainActivity");
+  // Its stack is the launch's main-thread tree from bindApplication (ms, floor): the slow
+  // Application.onCreate is where Matrix's stack key points.
+  EXPECT_EQ(s.stack, "0,0,1,259\n1,1,1,200\n2,2,1,199\n");
+  EXPECT_EQ(s.stackKey, "2|");
 }
 
 TEST(MethodTraceTest, ProguardMappingNamesTheIssuesMethods) {
