@@ -1,0 +1,32 @@
+// The Startup page's runs table: one row per launch of a set (the warm-up first), its state, the
+// launch state `am start -W` printed, each figure in ms ("—" when the phone did not give it) and
+// why it is not counted.
+#pragma once
+
+#include <QAbstractTableModel>
+#include <memory>
+
+#include "core/startup/startup_report.h"
+
+namespace mxi::gui {
+
+class StartupRunsModel final : public QAbstractTableModel {
+  Q_OBJECT
+ public:
+  // Run, State, Launch state, then the figures in core's order (kFigures), then Why not counted.
+  static constexpr int kRun = 0, kState = 1, kLaunchState = 2, kFirstFigure = 3;
+  static constexpr int kWhy = kFirstFigure + static_cast<int>(std::size(core::startup::kFigures));
+
+  explicit StartupRunsModel(std::shared_ptr<const core::startup::StartupReport> report, QObject* parent = nullptr);
+  const core::startup::StartupRun& runAt(int row) const { return m_report->runs[static_cast<size_t>(row)]; }
+
+  int rowCount(const QModelIndex& parent = {}) const override;
+  int columnCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role) const override;
+  QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+ private:
+  std::shared_ptr<const core::startup::StartupReport> m_report;
+};
+
+}  // namespace mxi::gui
