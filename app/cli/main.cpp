@@ -25,7 +25,7 @@ int main(int argc, char** argv) {
            &mxi::cli::registerSqliteCommand,   &mxi::cli::registerApkCommand,
 #ifdef MXI_CLI_HAS_AGENT
            &mxi::cli::registerAgentCommand,    &mxi::cli::registerRecordCommand,
-           &mxi::cli::registerDumpheapCommand,
+           &mxi::cli::registerDumpheapCommand, &mxi::cli::registerStartupCommand,
 #endif
        }) {
     registrar(app, exitCode);

@@ -163,6 +163,9 @@ void RecordTranslator::translateSql(const proto::SqlOperations& batch, Translati
     q.status = op.status;
     q.sql = op.sql;
     out.records.push_back(std::move(r));
+    if (m_sqlDatabasesSeen.insert(batch.dbPath).second) {
+      out.notices.push_back("SQL: the app's statements on " + batch.dbPath + " are being collected");
+    }
     if (auto issue = m_sqlIssues.operation(batch.dbPath, op.sql, op.durationMs, static_cast<int64_t>(op.wallClockMs))) {
       addSqlIssue(*issue, batch.pid, "mxi.dbinfo", timeNs, out);
     }

@@ -121,6 +121,9 @@ class RecordTranslator {
   std::set<std::string> m_sqlIds;
   std::deque<std::string> m_sqlIdOrder;
   sqlitelint::LiveIssues m_sqlIssues;
+  // Databases whose first statements were announced: the agent's earlier "lists no open
+  // database yet" must not stay the last word on the status line.
+  std::set<std::string> m_sqlDatabasesSeen;
 
   bool m_appKnown = false;
   bool m_appEverRan = false;

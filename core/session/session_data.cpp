@@ -96,6 +96,7 @@ StatusOr<std::shared_ptr<const SessionData>> loadSession(const SessionReader& re
         case RecordType::kFrameGap: data->frameGaps.push_back(frameGapOf(r)); break;
         case RecordType::kMemory: data->memory.push_back(r.memory); break;
         case RecordType::kSqlOperation: data->sqlOperations.push_back(r.sql); break;
+        case RecordType::kStartupRun: data->startupRuns.push_back({r.timeNs, std::move(r.text), {}}); break;
       }
     }
   }

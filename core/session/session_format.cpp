@@ -27,6 +27,7 @@ std::string_view recordTypeName(RecordType type) {
     case RecordType::kFrameGap: return "frameGap";
     case RecordType::kMemory: return "memory";
     case RecordType::kSqlOperation: return "sqlOperation";
+    case RecordType::kStartupRun: return "startupRun";
   }
   return "unknown";
 }

@@ -44,8 +44,9 @@ enum class RecordType : uint8_t {
   kFrameGap = 7,      // frames of a scene never seen: two framestats polls did not overlap
   kMemory = 8,        // a memory sample (memory_sample.h)
   kSqlOperation = 9,  // an SQL operation the app ran (sql_operation.h)
+  kStartupRun = 10,   // one launch of `mxi startup`, its JSON (core/startup/startup_report.h runJson)
 };
-inline constexpr uint8_t kLastRecordType = 9;
+inline constexpr uint8_t kLastRecordType = 10;
 std::string_view recordTypeName(RecordType type);
 
 struct SessionHeader {

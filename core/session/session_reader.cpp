@@ -419,6 +419,7 @@ SessionSummary SessionReader::summarize() const {
     s.frameGaps += n[static_cast<size_t>(RecordType::kFrameGap)];
     s.memorySamples += n[static_cast<size_t>(RecordType::kMemory)];
     s.sqlOperations += n[static_cast<size_t>(RecordType::kSqlOperation)];
+    s.startupRuns += n[static_cast<size_t>(RecordType::kStartupRun)];
     s.unknownRecords += n[0];
     for (const auto& scene : bs.scenes) {
       auto [it, inserted] = sceneIndex.try_emplace(scene.scene, s.scenes.size());

@@ -16,10 +16,10 @@ namespace mxi::core::startup {
 struct StartupReport {
   std::string package, activity;
   LaunchMode mode = LaunchMode::kCold;
-  std::vector<StartupRun> runs;         // judged (judgeRuns)
-  std::vector<std::string> issues;      // startupIssues
+  std::vector<StartupRun> runs;     // judged (judgeRuns)
+  std::vector<std::string> issues;  // startupIssues
   std::optional<StartupVerdict> verdict;
-  std::string stoppedBy;                // why the runs ended early (device gone, cancelled…), "" when all ran
+  std::string stoppedBy;  // why the runs ended early (device gone, cancelled…), "" when all ran
 };
 
 // {"package","mode","runs":[{"index","counted","spoiledBy","launchState","totalTimeMs",…,

@@ -17,25 +17,26 @@ namespace mxi::core::startup {
 // warm = the process alive, its activity recreated (`--activity-clear-task`); hot = the activity
 // brought back from the background (HOME first).
 enum class LaunchMode : uint8_t { kCold, kWarm, kHot };
-std::string_view launchModeName(LaunchMode mode);                   // "cold", "warm", "hot"
+std::string_view launchModeName(LaunchMode mode);                  // "cold", "warm", "hot"
 std::optional<LaunchMode> parseLaunchMode(std::string_view name);  // case-insensitive
-std::string_view launchStateOf(LaunchMode mode);                    // "COLD", "WARM", "HOT"
+std::string_view launchStateOf(LaunchMode mode);                   // "COLD", "WARM", "HOT"
 
 // The figures a run can give, in the order reports list them; their JSON keys.
 enum class Figure : uint8_t { kTotalTime, kWaitTime, kTimeToInitialDisplay, kTimeToFullDisplay, kFirstFrame };
 inline constexpr Figure kFigures[] = {Figure::kTotalTime, Figure::kWaitTime, Figure::kTimeToInitialDisplay,
                                       Figure::kTimeToFullDisplay, Figure::kFirstFrame};
-std::string_view figureKey(Figure figure);    // "totalTimeMs", "waitTimeMs", "timeToInitialDisplayMs", …
-std::string_view figureLabel(Figure figure);  // "TotalTime", "WaitTime", "Initial display", "Full display", "First frame"
+std::string_view figureKey(Figure figure);  // "totalTimeMs", "waitTimeMs", "timeToInitialDisplayMs", …
+std::string_view figureLabel(
+    Figure figure);  // "TotalTime", "WaitTime", "Initial display", "Full display", "First frame"
 
 struct StartupRun {
-  int index = 0;           // 0 = the warm-up launch (reported, never counted), then 1…N
-  bool counted = false;    // in the statistics: not the warm-up, not spoiled, not failed, not traced
-  std::string spoiledBy;   // the launch state that spoiled it ("WARM" for a cold run served warm)
-  std::string failure;     // why the launch failed ("crashed: …", "timed out after 30 s", …)
-  bool traced = false;     // taken under the method tracer: stages only, kept out of the figures
-  std::string launchState; // as `am start -W` printed it (COLD/WARM/HOT), else as judged
-  std::string activity;    // the component launched
+  int index = 0;            // 0 = the warm-up launch (reported, never counted), then 1…N
+  bool counted = false;     // in the statistics: not the warm-up, not spoiled, not failed, not traced
+  std::string spoiledBy;    // the launch state that spoiled it ("WARM" for a cold run served warm)
+  std::string failure;      // why the launch failed ("crashed: …", "timed out after 30 s", …)
+  bool traced = false;      // taken under the method tracer: stages only, kept out of the figures
+  std::string launchState;  // as `am start -W` printed it (COLD/WARM/HOT), else as judged
+  std::string activity;     // the component launched
   std::optional<int64_t> totalTimeMs, waitTimeMs, timeToInitialDisplayMs, timeToFullDisplayMs, firstFrameMs;
   // Matrix's stages from the run's method trace (application_create,
   // stage_between_app_and_activity, first_activity_create, startup_duration), in ms.

@@ -18,5 +18,9 @@ Status writeStartupSession(const std::string& path, const StartupReport& report,
 // mode; an error naming the file when it holds no startup run.
 StatusOr<StartupReport> startupReportOf(const session::SessionData& data, const std::string& path);
 bool hasStartupRuns(const session::SessionData& data);
+// The runs alone, from the header and the kStartupRun records (what `session summary` reads
+// without loading the rest); a record that is not a run's JSON is an error naming `path`.
+StatusOr<StartupReport> startupRunsOf(const session::SessionHeader& header,
+                                      const std::vector<session::SessionRecord>& records, const std::string& path);
 
 }  // namespace mxi::core::startup

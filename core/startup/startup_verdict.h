@@ -13,7 +13,7 @@ namespace mxi::core::startup {
 inline constexpr double kSignificanceLevel = 0.05;
 
 struct StartupVerdict {
-  std::string baseline;  // what the baseline was read from (a path), as the user gave it
+  std::string baseline;                           // what the baseline was read from (a path), as the user gave it
   Figure figure = Figure::kTimeToInitialDisplay;  // the figure compared
   int baselineN = 0, currentN = 0;
   double baselineMedianMs = 0, currentMedianMs = 0;

@@ -328,12 +328,18 @@ TEST(RecordTranslatorSqlTest, SqlOperationsBecomeRecordsAndASlowShapeOneIssue) {
   EXPECT_EQ(j["content"]["sqlTimeCost"], 150);
   EXPECT_EQ(j["content"]["shape"], "SELECT * FROM note WHERE title LIKE ?");
   EXPECT_FALSE(j["content"].contains("isInMainThread"));
+  // The first statements of a database say so once: the agent's "lists no open database yet"
+  // is not left as the last word.
+  EXPECT_EQ(first.notices, std::vector<std::string>{"SQL: the app's statements on "
+                                                    "/data/user/0/com.example.app/databases/notes.db are being "
+                                                    "collected"});
 
   // The same shape slow again: a record, no second issue. A restarted agent's repeat: nothing.
   Translation second = t.translate(sqlBatch({sqlOp(2, "SELECT * FROM note WHERE title LIKE '%a%'", 150),
                                              sqlOp(3, "SELECT * FROM note WHERE title LIKE 'x'", 900)}),
                                    now);
   ASSERT_EQ(second.records.size(), 1u);
+  EXPECT_TRUE(second.notices.empty());
   EXPECT_EQ(second.records[0].type, RecordType::kSqlOperation);
   EXPECT_EQ(second.records[0].sql.durationMs, 900);
 

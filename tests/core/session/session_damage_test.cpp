@@ -48,7 +48,7 @@ std::vector<std::string> marksOf(const std::vector<SessionRecord>& records) {
   return out;
 }
 
-std::vector<SessionRecord> readAll(const SessionReader& r) {
+std::vector<SessionRecord> test::readAllRecords(const SessionReader& r) {
   std::vector<SessionRecord> out;
   const Status s = r.forEachRecord([&](const SessionRecord& rec) {
     out.push_back(rec);
@@ -103,7 +103,7 @@ TEST(SessionDamageTest, FlippedPayloadByteBehindACleanFooter) {
   EXPECT_TRUE((*reader)->recovery().cleanClose);
   EXPECT_TRUE((*reader)->recovery().intact());  // the index is trusted: no payload read yet
   EXPECT_EQ((*reader)->blocks().size(), 5u);
-  const auto records = readAll(**reader);
+  const auto records = test::readAllRecords(**reader);
   EXPECT_EQ(records.size(), 57u - 12u);
   EXPECT_EQ(marksOf(records), (std::vector<std::string>{"block 0", "block 1", "block 3", "block 4"}));
   expectBlock2Lost((*reader)->recovery(), g.victim, "payload CRC mismatch", true);
@@ -134,7 +134,7 @@ TEST(SessionDamageTest, FlippedPayloadByteWithoutAFooter) {
   expectBlock2Lost((*reader)->recovery(), g.victim, "payload CRC mismatch", true);
   EXPECT_EQ((*reader)->recovery().notes.back(),
             "no footer: the session was not closed (recording still running or interrupted)");
-  EXPECT_EQ(marksOf(readAll(**reader)), (std::vector<std::string>{"block 0", "block 1", "block 3", "block 4"}));
+  EXPECT_EQ(marksOf(test::readAllRecords(**reader)), (std::vector<std::string>{"block 0", "block 1", "block 3", "block 4"}));
   expectLoadedAroundBlock2(**reader);
 }
 

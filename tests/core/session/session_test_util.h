@@ -6,7 +6,11 @@
 #include <fstream>
 #include <random>
 #include <string>
+#include <vector>
 
+#include <gtest/gtest.h>
+
+#include "core/session/session_reader.h"
 #include "core/session/session_writer.h"
 #include "tests/support/programs.h"
 
@@ -29,6 +33,30 @@ inline std::string fileBytes(const std::filesystem::path& p) { return readFile(p
 inline void writeBytes(const std::filesystem::path& p, std::string_view bytes) {
   std::ofstream out(p, std::ios::binary | std::ios::trunc);
   out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+// The header the format tests write: an emulator, an app, a 60 Hz display and one extra.
+inline core::session::SessionHeader testSessionHeader() {
+  core::session::SessionHeader h;
+  h.device = "emulator-5554 (sdk_gphone64_x86_64, Android 14)";
+  h.app = "com.example.app";
+  h.agentVersion = "0.1.0";
+  h.startTimeUnixMs = 1'700'000'000'123;
+  h.startMonotonicNs = 5'000'000'000;
+  h.refreshHz = 60;
+  h.extras = {{"abi", "x86_64"}};
+  return h;
+}
+
+// Every record the reader can read, in file order (a read error fails the test).
+inline std::vector<core::session::SessionRecord> readAllRecords(const core::session::SessionReader& r) {
+  std::vector<core::session::SessionRecord> out;
+  const core::Status s = r.forEachRecord([&](const core::session::SessionRecord& rec) {
+    out.push_back(rec);
+    return true;
+  });
+  EXPECT_TRUE(s.ok()) << s.toString();
+  return out;
 }
 
 }  // namespace mxi::test

@@ -1,0 +1,172 @@
+// Issue 45 end to end: `mxi startup` through the real adb server against the demo phone, whose
+// app launches with a seeded spread of times, logs `Displayed` and `Fully drawn`, and is slower
+// cold by MXI_SIM_STARTUP_EXTRA_MS (tests/device-sim/README.md, "Launches").
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <regex>
+
+#include <nlohmann/json.hpp>
+
+#include "core/startup/launch_log.h"
+#include "tests/agent/e2e_support.h"
+#include "tests/support/adb_test_env.h"
+#include "tests/support/run_mxi.h"
+#include "tests/support/test_paths.h"
+
+namespace mxi::test {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+constexpr const char* kDemoApp = "com.example.mxi.demo";
+
+class StartupTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_TRUE(adbAvailable()) << "Debian's adb is needed";
+    ASSERT_TRUE(m_adb.started());
+  }
+  std::unique_ptr<SimProcess> phone(const std::string& name, std::vector<std::string> extra = {}) {
+    extra.insert(extra.begin(), "--demo");
+    extra.insert(extra.end(), {"--android-tool", build::androidTool()});
+    auto sim = std::make_unique<SimProcess>(extra, scratchDir("startup_" + name) / "root");
+    EXPECT_TRUE(sim->started() && m_adb.connect(*sim)) << sim->log();
+    return sim;
+  }
+  ProgramRun mxi(const SimProcess& sim, std::vector<std::string> args) {
+    return runMxi(std::move(args), RunOptions().withEnv(mxiEnvironment(m_adb.environment(), sim.hostPort(), "")));
+  }
+  // Every `Displayed` time the phone logged for the demo app, oldest first.
+  std::vector<int64_t> displayedLines(const SimProcess& sim) {
+    const ProgramRun log = m_adb.adb({"-s", sim.hostPort(), "logcat", "-d", "-v", "threadtime", "-v", "epoch", "-b",
+                                      "main", "-b", "system"});
+    std::vector<int64_t> out;
+    const std::regex displayed(R"(Displayed com\.example\.mxi\.demo/[^:]*: (\+\S+))");
+    for (auto it = std::sregex_iterator(log.out.begin(), log.out.end(), displayed); it != std::sregex_iterator(); ++it) {
+      out.push_back(core::startup::parseLaunchDuration((*it)[1].str()).value_or(-1));
+    }
+    return out;
+  }
+  static json run(const ProgramRun& r) {
+    EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
+    return json::parse(r.out, nullptr, false);
+  }
+  PrivateAdbServer m_adb;
+};
+
+double median(const json& report, const std::string& figure) {
+  return report["stats"][figure]["median"].get<double>();
+}
+
+TEST_F(StartupTest, FiveColdRunsCountedEachEqualToItsDisplayedLine) {
+  const auto sim = phone("cold");
+  const fs::path session = scratchDir("startup_cold_out") / "cold.mxs";
+  const json j = run(mxi(*sim, {"startup", "--package", kDemoApp, "--runs", "5", "--mode", "cold", "--format", "json",
+                                "-o", session.string(), "-q"}));
+  ASSERT_TRUE(j.is_object());
+  EXPECT_EQ(j["package"], kDemoApp);
+  EXPECT_EQ(j["mode"], "cold");
+  ASSERT_EQ(j["runs"].size(), 6u) << j.dump(1);
+  const std::vector<int64_t> displayed = displayedLines(*sim);
+  ASSERT_EQ(displayed.size(), 6u);
+  for (size_t i = 0; i < 6; ++i) {
+    const json& r = j["runs"][i];
+    EXPECT_EQ(r["index"], i);
+    EXPECT_EQ(r["counted"], i > 0) << r.dump();
+    EXPECT_EQ(r["launchState"], "COLD") << r.dump();
+    EXPECT_EQ(r["timeToInitialDisplayMs"], displayed[i]) << r.dump();
+    EXPECT_EQ(r["totalTimeMs"], displayed[i]) << r.dump();
+    EXPECT_GT(r["waitTimeMs"].get<int64_t>(), r["totalTimeMs"].get<int64_t>()) << r.dump();
+    EXPECT_GT(r["timeToFullDisplayMs"].get<int64_t>(), r["timeToInitialDisplayMs"].get<int64_t>()) << r.dump();
+    EXPECT_GT(r["firstFrameMs"].get<int64_t>(), 0) << r.dump();
+    EXPECT_FALSE(r.contains("stages")) << "no trace, no stages: " << r.dump();
+  }
+  EXPECT_EQ(j["stats"]["timeToInitialDisplayMs"]["n"], 5);
+  std::vector<int64_t> counted(displayed.begin() + 1, displayed.end());
+  std::sort(counted.begin(), counted.end());
+  EXPECT_EQ(median(j, "timeToInitialDisplayMs"), static_cast<double>(counted[2]));
+  EXPECT_EQ(j["stats"]["timeToInitialDisplayMs"]["min"], counted.front());
+  EXPECT_EQ(j["stats"]["timeToInitialDisplayMs"]["max"], counted.back());
+  EXPECT_FALSE(j.contains("verdict"));
+
+  // The runs are a session: summary and the JSON export know them.
+  const ProgramRun summary = mxi(*sim, {"session", "summary", session.string(), "--format", "json"});
+  ASSERT_EQ(summary.exitCode, 0) << summary.err;
+  const json s = json::parse(summary.out);
+  EXPECT_EQ(s["startupRuns"], 6);
+  EXPECT_EQ(s["startup"]["stats"]["timeToInitialDisplayMs"], j["stats"]["timeToInitialDisplayMs"]);
+  const ProgramRun text = mxi(*sim, {"session", "summary", session.string()});
+  EXPECT_NE(text.out.find("startup: 5 cold launches counted of 6"), std::string::npos) << text.out;
+}
+
+TEST_F(StartupTest, WarmAndHotRunsSayTheirStateAndAreFaster) {
+  const auto sim = phone("modes");
+  const json cold = run(mxi(*sim, {"startup", "--package", kDemoApp, "--runs", "3", "--format", "json", "-q"}));
+  const json warm =
+      run(mxi(*sim, {"startup", "--package", kDemoApp, "--runs", "3", "--mode", "warm", "--format", "json", "-q"}));
+  const json hot =
+      run(mxi(*sim, {"startup", "--package", kDemoApp, "--runs", "3", "--mode", "hot", "--format", "json", "-q"}));
+  for (const auto& [report, state] : {std::pair{&warm, "WARM"}, std::pair{&hot, "HOT"}}) {
+    ASSERT_EQ((*report)["runs"].size(), 4u) << report->dump(1);
+    for (size_t i = 1; i < 4; ++i) {
+      EXPECT_EQ((*report)["runs"][i]["launchState"], state) << report->dump(1);
+      EXPECT_EQ((*report)["runs"][i]["counted"], true) << report->dump(1);
+    }
+  }
+  EXPECT_GT(median(cold, "totalTimeMs"), median(warm, "totalTimeMs"));
+  EXPECT_GT(median(warm, "totalTimeMs"), median(hot, "totalTimeMs"));
+}
+
+TEST_F(StartupTest, ABaselineAgainstItselfIsNoChangeAndAgainstASlowerBuildFailsTheGate) {
+  const fs::path dir = scratchDir("startup_baseline_out");
+  const fs::path base = dir / "base.mxs";
+  {
+    const auto sim = phone("baseline");
+    run(mxi(*sim, {"startup", "--package", kDemoApp, "--runs", "5", "-o", base.string(), "-q"}));
+    const ProgramRun same = mxi(*sim, {"startup", "--package", kDemoApp, "--runs", "5", "--baseline", base.string(),
+                                       "--fail-on-regression", "10", "--format", "json", "-q"});
+    ASSERT_EQ(same.exitCode, 0) << same.out << same.err;
+    const json v = json::parse(same.out)["verdict"];
+    EXPECT_EQ(v["baseline"], base.string());
+    EXPECT_EQ(v["significant"], false) << v.dump();
+    EXPECT_EQ(v["regression"], false) << v.dump();
+    const ProgramRun words =
+        mxi(*sim, {"startup", "--package", kDemoApp, "--runs", "5", "--baseline", base.string(), "-q"});
+    EXPECT_NE(words.out.find("no significant change"), std::string::npos) << words.out;
+  }
+  const auto slower = phone("slower", {"--env", "MXI_SIM_STARTUP_EXTRA_MS=400"});
+  const ProgramRun r = mxi(*slower, {"startup", "--package", kDemoApp, "--runs", "5", "--baseline", base.string(),
+                                     "--fail-on-regression", "10", "--format", "json", "-q"});
+  EXPECT_EQ(r.exitCode, 3) << r.out << r.err;
+  const json v = json::parse(r.out)["verdict"];
+  EXPECT_LT(v["p"].get<double>(), 0.05) << v.dump();
+  EXPECT_EQ(v["significant"], true);
+  EXPECT_EQ(v["regression"], true);
+  EXPECT_GT(v["medianDeltaMs"].get<double>(), 300) << v.dump();
+  EXPECT_NE(r.err.find("slower by"), std::string::npos) << r.err;
+}
+
+TEST_F(StartupTest, ACrashingLaunchIsReportedWithItsReasonAndTheOthersKept) {
+  const auto sim = phone("crash", {"--env", "MXI_SIM_STARTUP_CRASH_ON=3"});
+  const json j = run(mxi(*sim, {"startup", "--package", kDemoApp, "--runs", "4", "--format", "json", "-q"}));
+  ASSERT_EQ(j["runs"].size(), 5u) << j.dump(1);
+  const json& crashed = j["runs"][2];
+  EXPECT_EQ(crashed["counted"], false);
+  EXPECT_TRUE(crashed["failure"].get<std::string>().starts_with("crashed: ")) << crashed.dump();
+  EXPECT_FALSE(crashed.contains("timeToInitialDisplayMs")) << crashed.dump();
+  EXPECT_EQ(j["stats"]["timeToInitialDisplayMs"]["n"], 3) << j.dump(1);
+}
+
+TEST_F(StartupTest, AnAppThatIsNotInstalledIsRefusedWithTheClosestNames) {
+  const auto sim = phone("missing");
+  const ProgramRun r = mxi(*sim, {"startup", "--package", "com.example.mxi.dem", "--runs", "2"});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("com.example.mxi.dem is not installed"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(kDemoApp), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace mxi::test
