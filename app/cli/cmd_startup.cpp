@@ -13,6 +13,7 @@
 #include "app/cli/session/session_files.h"
 #include "core/agentlink/startup_runner.h"
 #include "core/startup/startup_session.h"
+#include "core/startup/startup_stats.h"
 #include "core/startup/startup_verdict.h"
 
 namespace mxi::cli {

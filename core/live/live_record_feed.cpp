@@ -94,6 +94,7 @@ void LiveRecordDecoder::decode(std::span<const SessionRecord> records, LiveBatch
         out.updates.emplace_back(update::SqlOperation{r.sql, ms});
         break;
       }
+      case RecordType::kStartupRun: break;  // `mxi startup`'s runs: the Startup page shows them
     }
   }
 }

@@ -210,8 +210,9 @@ LaunchLog readLaunchLog(std::string_view output, std::string_view package, std::
       const auto f = eventFields(line->message);
       if (amCrash.empty() && f.size() >= 3 && isAppProcess(f[2], package)) amCrash = amCrashText(f);
     } else if (line->tag == "AndroidRuntime") {
-      // RuntimeInit's handler: "FATAL EXCEPTION: main", "Process: pkg, PID: 123", then the
-      // exception's first line, all from the crashing process.
+      // RuntimeInit.KillApplicationHandler (frameworks/base core/java/com/android/internal/os/
+      // RuntimeInit.java): "FATAL EXCEPTION: main", "Process: pkg, PID: 123", then the exception's
+      // first line, all from the crashing process.
       const std::string_view message = text::trim(line->message);
       if (message.starts_with("Process: ")) {
         std::string_view process = message.substr(9);

@@ -71,7 +71,9 @@ std::vector<std::string> startupIssues(const std::vector<StartupRun>& runs, cons
     const auto cost = launchCost(run);
     if (!cost) continue;
     const bool cold = isCold(run);
-    // StartupTracer reports a launch whose cost reaches its threshold (>=).
+    // StartupTracer (matrix-trace-canary, com/tencent/matrix/trace/tracer/StartupTracer.java)
+    // reports a launch whose cost reaches its threshold (>=); the defaults are Constants'
+    // DEFAULT_STARTUP_THRESHOLD_MS_COLD = 10 * 1000 and _WARM = 4 * 1000, read through TraceConfig.
     if (*cost < (cold ? thresholds.coldMs : thresholds.warmMs)) continue;
     ordered_json j = issueBase(run, package, cold, *cost);
     if (!run.launchState.empty()) j["launch_state"] = run.launchState;

@@ -70,12 +70,19 @@ std::string runNote(const StartupRun& run) {
   return "";
 }
 
+// One row of the runs table: a column per figure under its label ("-" where the phone gave none).
+std::string runsHeader() {
+  std::string line = "  run  state";
+  for (Figure f : kFigures) line += "  " + std::string(figureLabel(f));
+  return line + "   (ms)\n";
+}
+
 std::string runLine(const StartupRun& run) {
   std::string line = formatText("  #%-3d %-5s", run.index, run.launchState.empty() ? "-" : run.launchState.c_str());
   for (Figure f : kFigures) {
-    if (const auto v = run.figure(f)) {
-      line += formatText("  %s %lld ms", std::string(figureLabel(f)).c_str(), static_cast<long long>(*v));
-    }
+    const auto v = run.figure(f);
+    const int width = static_cast<int>(figureLabel(f).size());
+    line += v ? formatText("  %*lld", width, static_cast<long long>(*v)) : formatText("  %*s", width, "-");
   }
   if (const std::string note = runNote(run); !note.empty()) line += "  " + note;
   return line + "\n";
@@ -175,6 +182,7 @@ std::string reportText(const StartupReport& report) {
       formatText("%s launches of %s", std::string(launchModeName(report.mode)).c_str(), report.package.c_str());
   if (!report.activity.empty()) out += " (" + report.activity + ")";
   out += formatText(": %d of %zu runs counted\n", counted, report.runs.size());
+  out += runsHeader();
   for (const StartupRun& run : report.runs) out += runLine(run);
 
   out += "\nStatistics over the counted runs (ms):\n";

@@ -25,8 +25,8 @@ struct PhoneSetup {
 // The app the demo phone runs (`mxi-device-sim --demo`, the desktop app's Try the demo).
 inline constexpr const char* kDemoPackage = "com.example.mxi.demo";
 
-inline constexpr const char* kSimulatedTools[] = {"dumpsys", "logcat", "am", "pm",     "getprop",
-                                                  "setprop", "pidof",  "ps", "run-as", "uname"};
+inline constexpr const char* kSimulatedTools[] = {"dumpsys", "logcat", "am",     "pm",    "getprop", "setprop",
+                                                  "pidof",   "ps",     "run-as", "uname", "input",   "cmd"};
 
 core::Status setUpPhone(const std::string& root, const PhoneSetup& setup);
 

@@ -48,16 +48,6 @@ std::vector<std::string> marksOf(const std::vector<SessionRecord>& records) {
   return out;
 }
 
-std::vector<SessionRecord> test::readAllRecords(const SessionReader& r) {
-  std::vector<SessionRecord> out;
-  const Status s = r.forEachRecord([&](const SessionRecord& rec) {
-    out.push_back(rec);
-    return true;
-  });
-  EXPECT_TRUE(s.ok()) << s.toString();
-  return out;
-}
-
 // The report of block 2 lost (12 records, between block 1's last frame end and block 3's mark).
 void expectBlock2Lost(const RecoveryReport& r, const BlockInfo& victim, const std::string& reason, bool countKnown) {
   ASSERT_EQ(r.damagedBlocks.size(), 1u);

@@ -229,9 +229,10 @@ TEST(SessionFileTest, BlockSummariesStayReadableForReadersBeforeSqlOperations) {
   EXPECT_EQ(old.varint(), 0u);  // scenes
   old.svarint();                // the placeholder span
   old.svarint();
-  EXPECT_EQ(old.varint(), 2u);  // later slots: memory, SQL
+  EXPECT_EQ(old.varint(), 3u);  // later slots: memory, SQL, startup runs
   EXPECT_EQ(old.varint(), 5u);
   EXPECT_EQ(old.varint(), 7u);
+  EXPECT_EQ(old.varint(), 0u);
   auto decoded = BlockSummary::decode(bytes);
   ASSERT_TRUE(decoded.ok()) << decoded.status().toString();
   EXPECT_EQ(decoded->recordsByType, b.recordsByType);

@@ -1,6 +1,6 @@
 // mxi-android-tool: stand-ins for the Android tools the agent runs (dumpsys, logcat, am, pm,
-// getprop, setprop, pidof, ps, run-as), one binary called through symlinks named like the tool (busybox style)
-// or as `mxi-android-tool TOOL ARGS...`. They replay real captures over time (sim_device.h).
+// getprop, setprop, pidof, ps, run-as, uname, input, cmd), one binary called through symlinks named like the tool
+// (busybox style) or as `mxi-android-tool TOOL ARGS...`. They replay real captures over time (sim_device.h).
 #include <poll.h>
 #include <signal.h>
 #include <unistd.h>
@@ -18,9 +18,13 @@
 
 #include "sim_am.h"
 #include "sim_apks.h"
+#include "sim_cmd.h"
 #include "sim_context.h"
 #include "sim_database.h"
 #include "sim_dbinfo.h"
+#include "sim_input.h"
+#include "sim_launch_log.h"
+#include "sim_launch_state.h"
 #include "sim_memory.h"
 #include "sim_processes.h"
 #include "sim_props.h"
@@ -42,27 +46,41 @@ int64_t syntheticRows(const Ctx& c, SyntheticFrames& frames) {
   return c.elapsed() < 0 ? 0 : frames.rowsBy(c.elapsed() * c.config.refreshHz / 1000);
 }
 
+// One framestats row: IntendedVsync `v`, the frame taking `dur` ns to FrameCompleted.
+std::string framestatsRow(int64_t v, int64_t dur) {
+  std::string out = "0";
+  for (int64_t f : {v, v, v + dur / 10, v + dur / 9, v + dur / 8, v + dur / 4, v + dur / 2, v + dur / 2 + 1,
+                    v + dur / 2 + 2, v + dur * 3 / 4, v + dur}) {
+    out += "," + std::to_string(f);
+  }
+  return out + ",\n";
+}
+
 // The synthetic app's framestats (synthetic_frames.h) on the phone's monotonic clock from the
 // timeline's origin — the clock the agent stamps scenes, issues and ANRs with — the last 120 rows
-// as a phone lists them.
-std::string syntheticFramestats(const Ctx& c) {
+// as a phone lists them. After `gfxinfo reset` only later frames; after a launch its first frame
+// (sim_launch_state.h), then the frames that start once it is on screen.
+std::string syntheticFramestats(const Ctx& c, const AppLaunchState& launch) {
   const int64_t period = 1'000'000'000 / std::max(1, c.config.refreshHz), base = originMonotonicNs(c.config);
   SyntheticFrames frames;
   const int64_t last = syntheticRows(c, frames);
+  std::vector<std::string> rows;
+  const bool launchDrawn = launch.firstFrameCompletedNs > 0 && launch.firstFrameVsyncNs >= launch.framesResetNs &&
+                           launch.firstFrameCompletedNs <= monotonicNowNs();
+  if (launchDrawn) {
+    rows.push_back(framestatsRow(launch.firstFrameVsyncNs, launch.firstFrameCompletedNs - launch.firstFrameVsyncNs));
+  }
+  const int64_t listedFromNs = std::max(launch.framesResetNs, launchDrawn ? launch.firstFrameCompletedNs : 0);
+  for (int64_t i = std::max<int64_t>(0, last - 120); i < last; ++i) {
+    const int64_t v = base + frames.vsyncOf(i) * period;
+    if (v >= listedFromNs) rows.push_back(framestatsRow(v, SyntheticFrames::durationNs(i, period)));
+  }
   std::string out = "MXI SIMULATOR: synthetic demo data (no reference captures found)\n";
   out += "Window: com.example.mxi.demo/com.example.mxi.demo.DemoActivity\n---PROFILEDATA---\n";
   out +=
       "Flags,IntendedVsync,Vsync,HandleInputStart,AnimationStart,PerformTraversalsStart,DrawStart,SyncQueued,"
       "SyncStart,IssueDrawCommandsStart,SwapBuffers,FrameCompleted,\n";
-  for (int64_t i = std::max<int64_t>(0, last - 120); i < last; ++i) {
-    const int64_t v = base + frames.vsyncOf(i) * period, dur = SyntheticFrames::durationNs(i, period);
-    out += "0";
-    for (int64_t f : {v, v, v + dur / 10, v + dur / 9, v + dur / 8, v + dur / 4, v + dur / 2, v + dur / 2 + 1,
-                      v + dur / 2 + 2, v + dur * 3 / 4, v + dur}) {
-      out += "," + std::to_string(f);
-    }
-    out += ",\n";
-  }
+  for (size_t i = rows.size() > 120 ? rows.size() - 120 : 0; i < rows.size(); ++i) out += rows[i];
   return out + "---PROFILEDATA---\n";
 }
 
@@ -201,24 +219,32 @@ Replay replay(const Ctx& c, const SimApp& app) {
   return r;
 }
 
-std::string gfxinfo(const Ctx& c, const std::string& package) {
+std::string gfxinfo(const Ctx& c, const std::string& package, bool reset) {
   std::string out = "Applications Graphics Acceleration Info:\nUptime: " + std::to_string(c.elapsed()) +
                     " Realtime: " + std::to_string(c.elapsed()) + "\n\n";
   const SimApp* app = findApp(c, package);
   if (app == nullptr || isStopped(c, *app)) return out;  // no process: no section
+  AppLaunchState launch = readLaunchState(c, *app);
+  if (reset) {  // what was listed so far is printed, then the app's renderer forgets it
+    AppLaunchState after = launch;
+    after.framesResetNs = monotonicNowNs();
+    writeLaunchState(c.config, package, after);
+  }
   if (c.device.synthetic)
     return out + "** Graphics info for pid " + std::to_string(app->pid) + " [" + package + "] **\n\n" +
-           syntheticFramestats(c);
+           syntheticFramestats(c, launch);
   const Replay r = replay(c, *app);
   // A restarted process lists only what it drew since it started: rows revealed (fast-forward)
-  // or stamped (real time) before then belong to the process that died.
-  const int64_t startedNs = startedNsOf(c, *app), originNs = originMonotonicNs(c.config);
-  auto drawnBeforeStart = [&](const std::string& row, size_t indexInReplay, size_t vsync) {
-    if (startedNs == 0) return false;
+  // or stamped (real time) before then belong to the process that died; after a reset, only
+  // what it drew since.
+  const int64_t hiddenBeforeNs = std::max(startedNsOf(c, *app), launch.framesResetNs);
+  const int64_t originNs = originMonotonicNs(c.config);
+  auto drawnBeforeListed = [&](const std::string& row, size_t indexInReplay, size_t vsync) {
+    if (hiddenBeforeNs == 0) return false;
     const int64_t drawnNs = c.config.frameMs > 0
                                 ? originNs + static_cast<int64_t>(indexInReplay) * c.config.frameMs * 1'000'000
                                 : cellAt(row, vsync) + r.shiftNs;
-    return drawnNs < startedNs;
+    return drawnNs < hiddenBeforeNs;
   };
   size_t block = 0, row = 0, rowsOfEarlierBlocks = 0;
   bool inBlock = false, headerDone = false;
@@ -239,7 +265,7 @@ std::string gfxinfo(const Ctx& c, const std::string& package) {
     if (inBlock && headerDone) {
       const size_t index = row++;
       if (block < r.shown.size() && index < r.shown[block] &&
-          !drawnBeforeStart(l, rowsOfEarlierBlocks + index, vsyncColumn(app->blocks[block]))) {
+          !drawnBeforeListed(l, rowsOfEarlierBlocks + index, vsyncColumn(app->blocks[block]))) {
         out += shiftedRow(l, stamps, r.shiftNs) + "\n";
       }
       continue;
@@ -253,8 +279,17 @@ std::string gfxinfo(const Ctx& c, const std::string& package) {
   return out;
 }
 
-// The foreground app's window that is drawing now (the block holding the newest revealed row).
+// The resumed activity: the launcher's after HOME, BACK or a crash (sim_input.h, sim_launch.h),
+// another app's launcher activity once launched in front, else the foreground app's window that
+// is drawing now (the block holding the newest revealed row); "" when the foreground app does not
+// run (the launcher is in front).
 std::string resumedComponent(const Ctx& c) {
+  const std::string front = frontPackage(c.config);
+  if (front == kLauncher) return kLauncherActivity;
+  if (!front.empty() && front != c.device.foreground) {
+    const SimApp* app = findApp(c, front);
+    return app != nullptr && !isStopped(c, *app) ? launcherActivityOf(c, *app) : std::string(kLauncherActivity);
+  }
   const SimApp* app = findApp(c, c.device.foreground);
   if (app == nullptr || isStopped(c, *app)) return {};  // the launcher is in front
   if (c.device.synthetic || app->blocks.empty()) {
@@ -275,7 +310,7 @@ int dumpsys(const Ctx& c, const std::vector<std::string>& a) {
     return 0;
   }
   if (what == "gfxinfo" && a.size() >= 2) {
-    std::fputs(gfxinfo(c, a[1]).c_str(), stdout);
+    std::fputs(gfxinfo(c, a[1], std::find(a.begin() + 2, a.end(), "reset") != a.end()).c_str(), stdout);
   } else if (what == "display") {
     // Format of Android 12's DisplayManagerService dump (abridged; no real capture exists).
     const int hz = c.config.refreshHz;
@@ -297,7 +332,7 @@ int dumpsys(const Ctx& c, const std::vector<std::string>& a) {
         "ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)\nDisplay #0 (activities from top to bottom):\n");
     // The resumed Activity's task history (the one record the foreground app holds), as the
     // leak watch counts records per process; then the per-display resumed line.
-    if (const SimApp* app = findApp(c, c.device.foreground); !comp.empty() && app != nullptr) {
+    if (const SimApp* app = findApp(c, comp.substr(0, comp.find('/'))); !comp.empty() && app != nullptr) {
       std::fputs(activityHistory(c, *app, comp).c_str(), stdout);
     }
     if (!comp.empty()) std::printf("\n  ResumedActivity: ActivityRecord{5e2c1a7 u0 %s t42}\n", comp.c_str());
@@ -335,16 +370,19 @@ void printLogLine(const Ctx& c, const SimLogLine& l) {
 }
 
 int logcat(const Ctx& c, const std::vector<std::string>& a) {
-  bool dump = false, wantMain = false, wantEvents = false, anyBuffer = false;
+  // Buffers asked for (-b NAME, repeatable; "default" is logcat's main, system and crash).
+  std::set<LogBuffer> wanted;
+  bool dump = false;
   int64_t sinceMs = INT64_MIN;
   int64_t tailCount = -1;
   for (size_t i = 0; i < a.size(); ++i) {
     if (a[i] == "-d") dump = true;
     if (a[i] == "-b" && i + 1 < a.size()) {
-      anyBuffer = true;
       const std::string b = a[++i];
-      wantMain |= b == "main" || b == "all" || b == "default";
-      wantEvents |= b == "events" || b == "all";
+      if (b == "main" || b == "all" || b == "default") wanted.insert(LogBuffer::kMain);
+      if (b == "system" || b == "all" || b == "default") wanted.insert(LogBuffer::kSystem);
+      if (b == "crash" || b == "all" || b == "default") wanted.insert(LogBuffer::kCrash);
+      if (b == "events" || b == "all") wanted.insert(LogBuffer::kEvents);
     }
     if ((a[i] == "-T" || a[i] == "-t") && i + 1 < a.size()) {
       const std::string v = a[++i];
@@ -356,10 +394,10 @@ int logcat(const Ctx& c, const std::vector<std::string>& a) {
       }
     }
   }
-  if (!anyBuffer) wantMain = true;
+  if (wanted.empty()) wanted = {LogBuffer::kMain, LogBuffer::kSystem, LogBuffer::kCrash};
   std::vector<const SimLogLine*> lines;
   for (const SimLogLine& l : c.device.log) {
-    if ((l.events && wantEvents) || (!l.events && wantMain)) lines.push_back(&l);
+    if (wanted.count(l.buffer) > 0) lines.push_back(&l);
   }
   size_t i = 0;
   const int64_t now = c.elapsed();
@@ -522,8 +560,9 @@ int main(int argc, char** argv) {
   int first = 1;
   if (tool == "mxi-android-tool") {
     if (argc < 2) {
-      std::fprintf(stderr,
-                   "usage: mxi-android-tool dumpsys|logcat|am|pm|getprop|setprop|pidof|ps|run-as|uname ARGS...\n");
+      std::fprintf(
+          stderr,
+          "usage: mxi-android-tool dumpsys|logcat|am|pm|getprop|setprop|pidof|ps|run-as|uname|input|cmd ARGS...\n");
       return 2;
     }
     tool = argv[1];
@@ -553,6 +592,7 @@ int main(int argc, char** argv) {
   if (tool == "dumpsys") return dumpsys(c, args);
   if (tool == "logcat") {
     addForegroundSqliteTime(c);
+    addLaunchLog(c);
     return logcat(c, args);
   }
   if (tool == "am") return am(c, args);
@@ -563,6 +603,8 @@ int main(int argc, char** argv) {
   if (tool == "setprop") return setprop(c.config, args);
   if (tool == "run-as") return runAs(c, args);
   if (tool == "uname") return uname(c, args);
+  if (tool == "input") return input(c, args);
+  if (tool == "cmd") return cmd(c, args);
   std::fprintf(stderr, "%s: not simulated\n", tool.c_str());
   return 127;
 }

@@ -14,6 +14,8 @@
 #include <thread>
 #include <vector>
 
+#include "sim_launch.h"
+#include "sim_launch_log.h"
 #include "sim_processes.h"
 
 namespace mxi::sim {
@@ -91,49 +93,96 @@ int amProfile(const Ctx& c, const std::vector<std::string>& a) {
   return 0;
 }
 
-// am start [-S] [-W] [--start-profiler FILE] [--sampling US] [--streaming] [-n COMPONENT | -a … -c … PACKAGE]:
-// a stopped app starts as a new process (COLD), a running one is brought to front (HOT).
+// Intent.toShortString as `am start` prints it before it adds FLAG_ACTIVITY_NEW_TASK: act, cat,
+// flg, pkg, cmp.
+std::string intentText(const std::string& action, const std::string& category, bool clearTask,
+                       const std::string& package, const std::string& component) {
+  std::string out;
+  auto add = [&](const std::string& field) { out += (out.empty() ? "" : " ") + field; };
+  if (!action.empty()) add("act=" + action);
+  if (!category.empty()) add("cat=[" + category + "]");
+  if (clearTask) add("flg=0x8000");  // FLAG_ACTIVITY_CLEAR_TASK
+  if (!package.empty()) add("pkg=" + package);
+  if (!component.empty()) add("cmp=" + component);
+  return "Intent { " + out + " }";
+}
+
+// WaitResult as ActivityManagerShellCommand.runStartActivity prints it after `am start -W`.
+void printWaitResult(const LaunchOutcome& launch, const char* launchState, bool withTotalTime) {
+  std::printf("Status: ok\nLaunchState: %s\nActivity: %s\n", launchState, launch.activity.c_str());
+  if (withTotalTime) std::printf("TotalTime: %lld\n", static_cast<long long>(launch.times.totalMs));
+  std::printf("WaitTime: %lld\nComplete\n", static_cast<long long>(launch.times.waitMs));
+}
+
+// am start [-S] [-W] [--activity-clear-task] [--start-profiler FILE] [--sampling US] [--streaming]
+// [-n COMPONENT | -a ACTION -c CATEGORY PACKAGE] (sim_launch.h). With -W it returns when the
+// launch's WaitTime has passed, as `am` waits for the first frame.
 int amStart(Ctx& c, const std::vector<std::string>& a) {
-  std::string profiler, component, package;
-  bool wait = false, forceStop = false;
+  std::string profiler, component, package, action, category;
+  bool wait = false, forceStop = false, clearTask = false;
   for (size_t i = 1; i < a.size(); ++i) {
     if (a[i] == "--start-profiler" && i + 1 < a.size()) {
       profiler = a[++i];
     } else if (a[i] == "-n" && i + 1 < a.size()) {
       component = a[++i];
-    } else if ((a[i] == "-a" || a[i] == "-c" || a[i] == "--sampling" || a[i] == "--user") && i + 1 < a.size()) {
+    } else if (a[i] == "-a" && i + 1 < a.size()) {
+      action = a[++i];
+    } else if (a[i] == "-c" && i + 1 < a.size()) {
+      category = a[++i];
+    } else if ((a[i] == "--sampling" || a[i] == "--user") && i + 1 < a.size()) {
       ++i;
     } else if (a[i] == "-W") {
       wait = true;
     } else if (a[i] == "-S") {
       forceStop = true;
+    } else if (a[i] == "--activity-clear-task") {
+      clearTask = true;
     } else if (!a[i].starts_with("-")) {
       package = a[i];
     }
   }
+  std::printf("Starting: %s\n", intentText(action, category, clearTask, package, component).c_str());
   if (package.empty()) package = component.substr(0, component.find('/'));
-  const SimApp* app = nullptr;
-  for (const SimApp& candidate : c.device.apps) {
+  SimApp* app = nullptr;
+  for (SimApp& candidate : c.device.apps) {
     if (candidate.package == package) app = &candidate;
   }
-  std::printf("Starting: Intent { act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] pkg=%s }\n",
-              package.c_str());
   if (!app) {
     std::printf("Error: Activity not started, unable to resolve Intent\n");
     return 1;
   }
-  bool cold = forceStop;
-  if (startProcess(c.config, c.device.apps, package)) {
-    c.startedNs = applyProcessState(c.config, c.device.apps);  // `app` now has its new pid
-    cold = true;
+  if (forceStop) {  // -S: force-stop the app before starting it
+    settlePendingLaunchLine(c.config, package);
+    stopProcesses(c.config, package);
+    c.startedNs = applyProcessState(c.config, c.device.apps);
   }
-  if (!profiler.empty()) {
+  const LaunchOutcome launch = launchActivity(c, *app, {component, clearTask, !profiler.empty()});
+  if (!profiler.empty() && launch.result != LaunchResult::kCrashed) {
     const int status = startProfiling(c, *app, profiler);
     if (status != 0) return status;
   }
-  if (wait) {
-    std::printf("Status: ok\nLaunchState: %s\nActivity: %s/.MainActivity\nTotalTime: 612\nWaitTime: 640\nComplete\n",
-                cold ? "COLD" : "HOT", package.c_str());
+  if (launch.result == LaunchResult::kDeliveredToTop) {
+    std::printf("Warning: Activity not started, intent has been delivered to currently running top-most instance.\n");
+  } else if (launch.result == LaunchResult::kBroughtToFront) {
+    std::printf("Warning: Activity not started, its current task has been brought to the front\n");
+  }
+  if (!wait) return 0;
+  std::fflush(stdout);
+  std::this_thread::sleep_until(
+      std::chrono::system_clock::time_point(std::chrono::milliseconds(launch.startMs + launch.times.waitMs)));
+  switch (launch.result) {
+    case LaunchResult::kDeliveredToTop:  // waitResultIfNeeded returns at once: TotalTime 0
+      printWaitResult(launch, "UNKNOWN (0)", true);
+      break;
+    case LaunchResult::kCrashed:  // stopWaitingForActivityVisible: INVALID_DELAY, LAUNCH_STATE_UNKNOWN
+      printWaitResult(launch, "UNKNOWN (0)", false);
+      break;
+    default:
+      printWaitResult(launch,
+                      launch.kind == LaunchKind::kCold   ? "COLD"
+                      : launch.kind == LaunchKind::kWarm ? "WARM"
+                                                         : "HOT",
+                      true);
   }
   return 0;
 }
@@ -155,7 +204,10 @@ int amForceStop(const Ctx& c, const std::vector<std::string>& a) {
                  "Argument expected after \"force-stop\"\n");
     return 255;
   }
-  if (findApp(c, package) != nullptr) stopProcesses(c.config, package);
+  if (findApp(c, package) != nullptr) {
+    settlePendingLaunchLine(c.config, package);  // a killed app reports nothing more
+    stopProcesses(c.config, package);
+  }
   return 0;
 }
 

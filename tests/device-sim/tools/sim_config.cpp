@@ -70,6 +70,9 @@ SimConfig loadConfig(const std::string& argv0) {
   c.refreshHz = static_cast<int>(getInt("MXI_SIM_REFRESH_HZ", c.refreshHz));
   c.oneAppDemo = getInt("MXI_SIM_ONE_APP_DEMO", 0) != 0;
   c.sdk = static_cast<int>(getInt("MXI_SIM_SDK", c.sdk));
+  c.startupSeed = static_cast<uint64_t>(getInt("MXI_SIM_STARTUP_SEED", static_cast<int64_t>(c.startupSeed)));
+  c.startupExtraMs = getInt("MXI_SIM_STARTUP_EXTRA_MS", c.startupExtraMs);
+  c.startupCrashOn = get("MXI_SIM_STARTUP_CRASH_ON", "");
   if (auto abi = simAbiNamed(get("MXI_SIM_ABI", ""))) c.abi = *abi;
   return c;
 }

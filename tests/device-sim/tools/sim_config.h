@@ -34,6 +34,11 @@ struct SimConfig {
   int64_t leakEveryMs = 8000;   // the demo app leaks a LeakyActivity this often (0: never; sim_memory.h)
   int64_t collectedEveryMs = 8000;  // and destroys a DetailActivity the GC collects (0: never)
   int refreshHz = 60;
+  // Launches (sim_launch_times.h): the seed of their spread of times, ms added to every cold
+  // launch, and which launches of an app crash (1-based over all its `am start`s; "3" or "2,5").
+  uint64_t startupSeed = 45;
+  int64_t startupExtraMs = 0;
+  std::string startupCrashOn;
   SimAbi abi = hostAbi();  // MXI_SIM_ABI (the simulator's --abi): getprop, uname -m
   int sdk = 34;            // ro.build.version.sdk (35+: `am dumpheap -b FORMAT` exists)
   // Demo: every replayed Matrix issue and the ANR come from the foreground app, so one app

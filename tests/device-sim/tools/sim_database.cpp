@@ -217,7 +217,7 @@ void addDemoSqliteLog(const SimConfig& config, int pid, std::vector<SimLogLine>&
   // sqliteLogCallback (frameworks/base/core/jni/android_database_SQLiteGlobal.cpp) logs SQLite's
   // warnings at ERROR under "SQLiteLog" as "(%d) %s"; 284 is SQLITE_WARNING_AUTOINDEX.
   log.push_back({kJoinAt * std::max<int64_t>(1, config.logMs), pid, kDemoDatabaseWorkerTid, 'E', "SQLiteLog",
-                 "(284) automatic index on tags(photo_path)", false});
+                 "(284) automatic index on tags(photo_path)", LogBuffer::kMain});
 }
 
 }  // namespace mxi::sim

@@ -159,7 +159,7 @@ void addIssueApps(SimDevice& d, const fs::path& dir, const std::string& extraIss
     app.user = "u0_a" + std::to_string(s.pid % 150);
     d.apps.push_back(app);
     for (const std::string& issue : s.issues) {
-      SimLogLine line{++n, s.pid, s.pid, s.level, s.logTag, s.prefix + issue, false};
+      SimLogLine line{++n, s.pid, s.pid, s.level, s.logTag, s.prefix + issue, LogBuffer::kMain};
       const size_t room = kLogcatMaxPayload - line.tag.size() - 2;
       if (line.message.size() > room) line.message.resize(room);  // logcat truncates long entries
       d.log.push_back(std::move(line));
@@ -196,7 +196,7 @@ void giveEverythingTo(SimDevice& d, const std::string& package) {
   const auto app = std::find_if(d.apps.begin(), d.apps.end(), [&](const SimApp& a) { return a.package == package; });
   if (app == d.apps.end()) return;
   for (SimLogLine& l : d.log) {
-    if (!l.events) l.pid = l.tid = app->pid;
+    if (l.buffer == LogBuffer::kMain) l.pid = l.tid = app->pid;
   }
   if (d.anr.pid != 0) {
     const std::string oldPid = std::to_string(d.anr.pid), newPid = std::to_string(app->pid);
@@ -218,7 +218,7 @@ SimLogLine amAnrLine(const SimAnr& anr, int64_t atMs) {
           "[0," + std::to_string(anr.pid) + "," + anr.package +
               ",952745541,Input dispatching timed out (Waiting to send non-key event because the touched window has "
               "not finished processing certain input events that were delivered to it over 500.0ms ago.)]",
-          true};
+          LogBuffer::kEvents};
 }
 
 // No reference captures: one synthetic app whose frames are generated (see android_tool.cpp), all
@@ -240,7 +240,7 @@ void addSyntheticApp(SimDevice& d, const SimConfig& config) {
     d.log.push_back(
         {atMs, 4242, 4242, 'I', "Matrix.DefaultPluginListener",
          "report issue content: tag[" + tag + "]type[" + std::to_string(type) + "];key[null];content[" + content + "]",
-         false});
+         LogBuffer::kMain});
   };
   log(10 * logMs, "io", 1,
       "{\"synthetic\":true,\"path\":\"/data/user/0/com.example.mxi.demo/files/catalog.json\",\"size\":524288,"
@@ -293,6 +293,9 @@ SimDevice loadDevice(const SimConfig& config) {
   SimDevice d;
   d.apps.push_back({"init", 1, "root", {}, {}});
   d.apps.push_back({"system_server", 1200, "system", {}, {}});
+  // The phone booted a minute before the timeline: `logcat -t 1` on the system buffer always has
+  // a newest line to take a stamp from (ActivityManagerService.systemReady's).
+  d.log.push_back({-60'000, 1200, 1247, 'I', "ActivityManager", "System now ready", LogBuffer::kSystem});
   if (config.referenceDir.empty()) {
     addSyntheticApp(d, config);
   } else {

@@ -26,6 +26,10 @@ struct SimApp {
   std::vector<SimBlock> blocks;           // its PROFILEDATA blocks in order
 };
 
+// The logcat buffer a line is in: apps' Log → main, system_server's Slog → system, EventLog →
+// events, a dying app's FATAL EXCEPTION (RuntimeInit's Clog_e) → crash.
+enum class LogBuffer : uint8_t { kMain, kSystem, kEvents, kCrash };
+
 struct SimLogLine {
   int64_t atMs = 0;  // relative to the origin
   int pid = 0;
@@ -33,7 +37,7 @@ struct SimLogLine {
   char level = 'I';
   std::string tag;
   std::string message;
-  bool events = false;  // events buffer (am_anr) rather than main
+  LogBuffer buffer = LogBuffer::kMain;
 };
 
 struct SimAnr {

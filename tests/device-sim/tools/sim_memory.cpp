@@ -28,7 +28,7 @@ SimLogLine destroyLine(const SimConfig& config, int pid, int64_t atMs, const cha
     fields = std::to_string(token) + "," + activity + ",performDestroy";
     if (config.sdk >= 31) fields += "," + std::to_string(1 + token % 4);
   }
-  return {atMs, pid, pid, 'I', tag, "[" + fields + "]", true};
+  return {atMs, pid, pid, 'I', tag, "[" + fields + "]", LogBuffer::kEvents};
 }
 
 struct Memory {

@@ -48,7 +48,7 @@ void addSqliteTimeLines(const SimApp& app, int64_t startedMs, const std::vector<
     char took[32];
     std::snprintf(took, sizeof took, "%0.3f", s.ms);
     log.push_back({startedMs + s.atMs, app.pid, s.tid == 0 ? app.pid : s.tid, 'V', "SQLiteTime",
-                   dataDir + s.database + ": \"" + s.sql + "\" took " + took + " ms", false});
+                   dataDir + s.database + ": \"" + s.sql + "\" took " + took + " ms", LogBuffer::kMain});
   }
   std::stable_sort(log.begin(), log.end(), [](const SimLogLine& a, const SimLogLine& b) { return a.atMs < b.atMs; });
 }

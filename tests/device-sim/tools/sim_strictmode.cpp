@@ -88,9 +88,9 @@ const char* const kDropBoxBody =
 void addDemoStrictMode(const SimConfig& config, int pid, std::vector<SimLogLine>& log) {
   for (int64_t k = 0; k < 200; ++k) {
     const int64_t at = (15 + k * kReportEvery) * config.logMs;
-    for (const char* line : kDiskRead) log.push_back({at, pid, pid, 'D', "StrictMode", line, false});
+    for (const char* line : kDiskRead) log.push_back({at, pid, pid, 'D', "StrictMode", line, LogBuffer::kMain});
     for (const char* line : kLeakedStream) {
-      log.push_back({at + 2 * config.logMs, pid, kDemoFinalizerTid, 'D', "StrictMode", line, false});
+      log.push_back({at + 2 * config.logMs, pid, kDemoFinalizerTid, 'D', "StrictMode", line, LogBuffer::kMain});
     }
   }
 }
