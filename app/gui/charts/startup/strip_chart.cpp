@@ -17,7 +17,7 @@ namespace {
 constexpr double kDotRadius = 4.5;
 constexpr int kAxisWidth = 48;
 constexpr int kTitleHeight = 22;
-constexpr int kFooterHeight = 34;  // the column's title, then its median and p90
+constexpr int kFooterHeight = 44;  // the column's title, then its median and p90 below
 const QColor kCurrentColour(0x1e, 0x88, 0xe5);
 const QColor kBaselineColour(0x75, 0x75, 0x75);
 
@@ -40,7 +40,9 @@ StripScale stripScale(const std::vector<StripColumn>& columns) {
   const double pad = std::max(1.0, (hi - lo) * 0.08);
   lo = std::max(0.0, lo - pad);
   hi += pad;
-  const auto step = static_cast<double>(wholeTickStep(static_cast<uint64_t>(std::ceil(hi - lo))));
+  // About six intervals (wholeTickStep aims at four over the span it is given): a strip chart is
+  // tall and narrow, and coarser ticks would leave a quarter of it empty.
+  const auto step = static_cast<double>(wholeTickStep(static_cast<uint64_t>(std::ceil((hi - lo) * 2 / 3))));
   StripScale scale;
   scale.step = step;
   scale.lo = std::floor(lo / step) * step;
@@ -139,9 +141,13 @@ void StripChart::paintEvent(QPaintEvent*) {
     const double centre = left + columnWidth * 0.5;
     p.setPen(palette().color(QPalette::Text));
     const QString footer =
-        column.hasLines ? tr("%1\nmedian %2 · p90 %3").arg(column.title, msText(column.median), msText(column.p90))
+        column.hasLines ? tr("%1\nmedian %2\np90 %3").arg(column.title, msText(column.median), msText(column.p90))
                         : column.title;
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    p.setFont(small);
     p.drawText(QRectF(left, plot.bottom() + 2, columnWidth, kFooterHeight), Qt::AlignHCenter | Qt::AlignTop, footer);
+    p.setFont(font());
     if (column.hasLines) {
       const double lineHalf = halfWidth * 0.85;
       const double medianY = stripY(column.median, m_scale, plot.top(), plot.bottom());

@@ -18,7 +18,7 @@ struct StripDot {
 };
 
 struct StripColumn {
-  QString title;  // "baseline" / "current"
+  QString title;  // "baseline (10)" / "current (10)": the set and its counted runs
   std::vector<StripDot> dots;
   bool hasLines = false;  // some counted run: the median and p90 below are drawn
   double median = 0, p90 = 0;
@@ -29,7 +29,7 @@ struct StripScale {
   double lo = 0, hi = 1, step = 1;
 };
 // A whole-number scale around every dot and line of `columns` with a little room either side
-// (never below 0); 0…1 ms when there is nothing.
+// (never below 0), about six ticks; 0…1 ms when there is nothing.
 StripScale stripScale(const std::vector<StripColumn>& columns);
 // The y pixel of `ms` between `top` (scale.hi) and `bottom` (scale.lo).
 double stripY(double ms, const StripScale& scale, double top, double bottom);

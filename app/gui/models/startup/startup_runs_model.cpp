@@ -21,13 +21,13 @@ int StartupRunsModel::rowCount(const QModelIndex& parent) const {
   return parent.isValid() ? 0 : static_cast<int>(m_report->runs.size());
 }
 
-int StartupRunsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : kWhy + 1; }
+int StartupRunsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : kColumns; }
 
 QVariant StartupRunsModel::data(const QModelIndex& index, int role) const {
   if (!index.isValid() || index.row() >= rowCount()) return {};
   const core::startup::StartupRun& run = runAt(index.row());
   const int column = index.column();
-  if (column >= kFirstFigure && column < kWhy) {
+  if (column >= kFirstFigure) {
     const std::optional<int64_t> value = run.figure(core::startup::kFigures[column - kFirstFigure]);
     switch (role) {
       case Qt::DisplayRole: return value ? msText(static_cast<double>(*value)) : QStringLiteral("—");
@@ -49,10 +49,9 @@ QVariant StartupRunsModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant StartupRunsModel::headerData(int section, Qt::Orientation orientation, int role) const {
-  QStringList titles{tr("Run"), tr("State"), tr("Launch state")};
+  QStringList titles{tr("Run"), tr("State"), tr("Why not counted"), tr("Launch state")};
   for (core::startup::Figure f : core::startup::kFigures)
-    titles << tr("%1 (ms)").arg(text(core::startup::figureLabel(f)));
-  titles << tr("Why not counted");
+    titles << text(core::startup::figureLabel(f));  // in ms, as the view's caption says
   return columnHeader(titles, section, orientation, role);
 }
 

@@ -6,9 +6,11 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QLocale>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "app/gui/charts/startup/stage_bars_chart.h"
@@ -28,7 +30,7 @@ QString text(std::string_view s) { return QString::fromUtf8(s.data(), static_cas
 StripColumn stripColumn(const QString& title, const core::startup::StartupReport& report,
                         const core::startup::FigureStats& stats, core::startup::Figure figure) {
   StripColumn column;
-  column.title = QObject::tr("%1 (%2 counted)").arg(title).arg(stats.n);
+  column.title = QObject::tr("%1 (%2)").arg(title).arg(stats.n);
   column.hasLines = stats.n > 0;
   column.median = stats.median;
   column.p90 = stats.p90;
@@ -130,6 +132,7 @@ StartupView::StartupView(std::shared_ptr<const core::startup::StartupReport> rep
   bottom->addWidget(makeStagesAndIssues());
   bottom->setStretchFactor(0, 3);
   bottom->setStretchFactor(1, 2);
+  bottom->setSizes({600, 400});  // the tables' share of the width at first: they hold the numbers
   split->addWidget(bottom);
   split->setStretchFactor(0, 2);
   split->setStretchFactor(1, 3);
@@ -170,18 +173,21 @@ QWidget* StartupView::makeTables() {
   stats->resizeColumnsToContents();
   enableCopy(stats);
   stats->setMaximumHeight(stats->horizontalHeader()->sizeHint().height() +
-                          (m_statsModel->rowCount() + 1) * stats->verticalHeader()->defaultSectionSize());
+                          m_statsModel->rowCount() * stats->verticalHeader()->defaultSectionSize() +
+                          2 * stats->frameWidth() + stats->horizontalScrollBar()->sizeHint().height());
   m_runsModel = new StartupRunsModel(m_report, this);
   m_runsTable = new QTableView;
   m_runsTable->setObjectName(QStringLiteral("startupRuns"));
   m_runsTable->setModel(m_runsModel);
+  m_runsTable->setWordWrap(false);  // one line per run; the tooltip has the whole reason
   m_runsTable->verticalHeader()->hide();
   m_runsTable->resizeColumnsToContents();
+  // A failure's reason can be long: the column keeps a reasonable width, the tooltip the rest.
+  m_runsTable->setColumnWidth(StartupRunsModel::kWhy, std::min(m_runsTable->columnWidth(StartupRunsModel::kWhy), 220));
   enableCopy(m_runsTable);
-  m_runsTable->horizontalHeader()->setStretchLastSection(true);
-  layout->addWidget(new QLabel(tr("<b>Statistics</b> over the counted runs")));
+  layout->addWidget(new QLabel(tr("<b>Statistics</b> over the counted runs, in ms")));
   layout->addWidget(stats);
-  layout->addWidget(new QLabel(tr("<b>Runs</b>")));
+  layout->addWidget(new QLabel(tr("<b>Runs</b>, in ms")));
   layout->addWidget(m_runsTable, 1);
   return box;
 }
@@ -202,7 +208,7 @@ QWidget* StartupView::makeStagesAndIssues() {
     m_stages = new StageBarsChart(std::move(bars));
     layout->addWidget(m_stages, 1);
   }
-  layout->addWidget(new QLabel(tr("<b>Issues</b> (Matrix's startup thresholds: cold ≥ 10 s, warm and hot ≥ 4 s)")));
+  layout->addWidget(new QLabel(tr("<b>Issues</b>: launches at or over Matrix's startup thresholds (Trace_StartUp)")));
   m_issues = new QListWidget;
   m_issues->setObjectName(QStringLiteral("startupIssues"));
   for (const std::string& issue : m_report->issues) m_issues->addItem(issueItem(issue));
