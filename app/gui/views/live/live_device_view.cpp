@@ -68,9 +68,6 @@ QHBoxLayout* LiveDeviceView::makeToolbar() {
          "what it costs, Matrix ApkChecker's findings"));
   m_runLaunches = new QPushButton(tr("Run launches…"));
   m_runLaunches->setObjectName(QStringLiteral("runLaunches"));
-  m_runLaunches->setToolTip(
-      tr("Launch the app N times (cold, warm or hot) on the Startup page: each launch's times, their median and "
-         "spread, and a verdict against a baseline"));
   m_leakWatch = new QComboBox;
   m_leakWatch->setObjectName(QStringLiteral("leakWatch"));
   for (const char* mode : {"off", "report", "manual", "auto"}) m_leakWatch->addItem(QString::fromLatin1(mode));
@@ -190,7 +187,11 @@ void LiveDeviceView::updateButtons() {
   m_leakWatch->setEnabled(!running);
   m_start->setEnabled(!running && !m_apps->currentText().isEmpty());
   m_checkApk->setEnabled(!m_apps->currentText().isEmpty());
-  m_runLaunches->setEnabled(!running);  // launching the app would disturb the recording
+  // Each cold launch kills the app: the recording would show it dying over and over.
+  m_runLaunches->setEnabled(!running);
+  m_runLaunches->setToolTip(running ? tr("Stop the recording first: the launches restart the app")
+                                    : tr("Launch the app N times (cold, warm or hot) on the Startup page: each "
+                                         "launch's times, their median and spread, and a verdict against a baseline"));
   m_stop->setEnabled(running);
   m_mark->setEnabled(running);
   m_dump->setEnabled(running && m_connected && m_dumpProgress->isHidden());

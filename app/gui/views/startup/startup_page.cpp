@@ -23,7 +23,7 @@ StartupPage::StartupPage(const Settings& settings, QWidget* parent)
       m_runAction(new QAction(tr("Run &launches…"), this)),
       m_baselineAction(new QAction(tr("Load &baseline…"), this)),
       m_saveAction(new QAction(tr("Save &runs…"), this)),
-      m_running(new QWidget),
+      m_runningRow(new QWidget),
       m_phase(new QLabel),
       m_progress(new QProgressBar),
       m_cancel(new QPushButton(tr("Cancel"))) {
@@ -33,12 +33,12 @@ StartupPage::StartupPage(const Settings& settings, QWidget* parent)
   m_cancel->setObjectName(QStringLiteral("startupCancel"));
   m_cancel->setToolTip(tr("Stop after the launch under way; the runs measured so far are kept"));
   m_progress->setRange(0, 1000);
-  auto* row = new QHBoxLayout(m_running);
+  auto* row = new QHBoxLayout(m_runningRow);
   row->addWidget(m_phase, 1);
   row->addWidget(m_progress, 1);
   row->addWidget(m_cancel);
-  m_running->hide();
-  replaceView(nullptr, m_running);  // the row stays above whichever view shows
+  m_runningRow->hide();
+  replaceView(nullptr, m_runningRow);  // the row stays above whichever view shows
   updateActions();
 
   connect(m_cancel, &QPushButton::clicked, this, [this] {
@@ -60,8 +60,6 @@ StartupPage::StartupPage(const Settings& settings, QWidget* parent)
 }
 
 StartupPage::~StartupPage() = default;
-
-bool StartupPage::isRunning() const { return m_runJob && m_runJob->isRunning(); }
 
 void StartupPage::updateActions() {
   m_baselineAction->setEnabled(m_report != nullptr);
@@ -90,20 +88,23 @@ void StartupPage::runLaunches(const LaunchRequest& request) {
   });
   connect(job, &StartupRunJob::measured, this,
           [this, job, label](std::shared_ptr<const core::startup::StartupReport> report) {
+            m_running = false;
             emit jobEnded(job);
-            m_running->hide();
+            m_runningRow->hide();
             show(*report, label);
             if (!m_pendingBaseline.isEmpty()) loadBaseline(std::exchange(m_pendingBaseline, QString()));
           });
   connect(job, &WorkerJob::failed, this, [this, job](const QString& message) {
+    m_running = false;
     emit jobEnded(job);
-    m_running->hide();
+    m_runningRow->hide();
     emit failed(message == QLatin1String("Cancelled") ? QString() : tr("Cannot run the launches"), message);
   });
   const QString package = QString::fromStdString(request.options.package);
   m_phase->setText(tr("Launching %1…").arg(package));
   m_progress->setValue(0);
-  m_running->show();
+  m_runningRow->show();
+  m_running = true;
   emit statusChanged(
       tr("Launching %1 %2 times (%3)…")
           .arg(package)

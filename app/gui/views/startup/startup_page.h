@@ -36,7 +36,8 @@ class StartupPage final : public Page {
   QAction* baselineAction() const { return m_baselineAction; }  // with runs shown
   QAction* saveAction() const { return m_saveAction; }          // with runs shown
   StartupRunJob* runJob() const { return m_runJob.get(); }
-  bool isRunning() const;
+  // From runLaunches() until the runs (or the failure) arrive.
+  bool isRunning() const { return m_running; }
   QProgressBar* launchProgress() const { return m_progress; }
   QPushButton* cancelButton() const { return m_cancel; }
 
@@ -67,7 +68,7 @@ class StartupPage final : public Page {
   QAction* m_runAction;
   QAction* m_baselineAction;
   QAction* m_saveAction;
-  QWidget* m_running;  // the launch progress row, shown while launches run
+  QWidget* m_runningRow;  // the launch progress row, shown while launches run
   QLabel* m_phase;
   QProgressBar* m_progress;
   QPushButton* m_cancel;
@@ -77,6 +78,7 @@ class StartupPage final : public Page {
   QString m_device;  // where the shown runs were measured (the session file's device)
   std::unique_ptr<StartupRunJob> m_runJob;
   std::unique_ptr<SessionLoadJob> m_baselineJob;
+  bool m_running = false;     // not the job's isRunning(): its thread outlives its result by a moment
   QString m_pendingBaseline;  // the dialog's baseline, loaded once the runs are measured
 };
 
