@@ -12,6 +12,7 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 
@@ -106,6 +107,32 @@ TEST(StartupDeviceTest, ThreeColdLaunchesFromTheLiveViewThroughTheDialog) {
   EXPECT_FALSE(page->isRunning());
   EXPECT_FALSE(page->cancelButton()->isVisibleTo(page));
   EXPECT_TRUE(page->saveAction()->isEnabled());
+
+  // These runs saved, then 3 more with them as the dialog's baseline: both sets show, and 3
+  // against 3 launches of one phone cannot be a significant change (the smallest two-sided
+  // Mann–Whitney p of 3 vs 3 is 0.1).
+  QTemporaryDir dir;
+  ASSERT_TRUE(dir.isValid());
+  const QString saved = dir.filePath(QStringLiteral("demo-cold.mxs"));
+  ASSERT_TRUE(page->saveRuns(saved));
+  LaunchRequest again;
+  again.device = live->job().target().selection;
+  again.deviceLabel = live->job().target().label;
+  again.options.package = kDemoApp;
+  again.options.runs = 3;
+  again.baseline = saved;
+  QSignalSpy baselineShown(page, &StartupPage::baselineShown);
+  page->runLaunches(again);
+  ASSERT_TRUE(baselineShown.wait(120000));
+  view = window.startupView();
+  ASSERT_TRUE(view && view->baseline());
+  EXPECT_EQ(view->baseline()->runs.size(), 4u);
+  ASSERT_TRUE(view->report().verdict);
+  EXPECT_FALSE(view->report().verdict->significant);
+  EXPECT_TRUE(view->verdictText().contains(QStringLiteral(": no significant change (p = ")))
+      << view->verdictText().toStdString();
+  ASSERT_TRUE(view->stripChart(core::startup::Figure::kTimeToInitialDisplay));
+  EXPECT_EQ(view->stripChart(core::startup::Figure::kTimeToInitialDisplay)->columns().size(), 2u);
 }
 
 TEST(StartupDeviceTest, CancelKeepsTheLaunchesMeasuredSoFar) {
