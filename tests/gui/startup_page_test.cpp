@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QListWidget>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -288,6 +289,21 @@ TEST(StartupPageTest, SessionFilesOpenHereAndABaselineShowsBothColumnsAndTheVerd
   ASSERT_TRUE(view->baseline());
   ASSERT_TRUE(view->report().verdict);
   EXPECT_DOUBLE_EQ(view->report().verdict->currentMedianMs, 500);
+}
+
+// Device → Run launches… with no device attached says what to do instead of an empty dialog; the
+// Startup page has nothing to show before a set of runs.
+TEST(StartupPageTest, RunLaunchesWithoutADeviceSaysWhatToDo) {
+  QStandardPaths::setTestModeEnabled(true);
+  MainWindow window;
+  EXPECT_FALSE(window.showPage(QStringLiteral("startup")));
+  EXPECT_FALSE(window.startupPage()->saveAction()->isEnabled());
+  EXPECT_FALSE(window.startupPage()->baselineAction()->isEnabled());
+  QSignalSpy failed(&window, &MainWindow::openFailed);
+  window.startupPage()->runAction()->trigger();
+  ASSERT_EQ(failed.count(), 1);
+  EXPECT_EQ(failed.front().front().toString(),
+            QStringLiteral("Attach a device (or try the demo) to run launches on it"));
 }
 
 }  // namespace
