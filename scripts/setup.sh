@@ -20,6 +20,9 @@ packages=(
   openjdk-17-jdk-headless hprof-conv adb visualvm time
   # AOSP's own method-trace decoder, the cross-check for ours
   dmtracedump
+  # androguard (its Python modules go to /usr/bin/python3), the APK checker's peer in the cross-check
+  # tests and the benchmark (tests/core/apkcheck/apk_peer_crosscheck_test.cpp, tests/bench/apk_check_bench.sh)
+  androguard
   # ProGuard, which minifies the release-build test program (tests/fixtures/minified)
   proguard-cli
   # device agent: static cross builds (arm64-v8a, armeabi-v7a), its tests under qemu-user, and

@@ -27,7 +27,8 @@ class LaunchProgress final : public core::ProgressSink {
  public:
   explicit LaunchProgress(bool enabled) : m_enabled(enabled) {}
   bool report(std::string_view phase, int) override {
-    if (m_enabled && phase != m_last) std::fprintf(stderr, "mxi startup: %.*s\n", static_cast<int>(phase.size()), phase.data());
+    if (m_enabled && phase != m_last && phase.starts_with("launch "))
+      std::fprintf(stderr, "mxi startup: %.*s\n", static_cast<int>(phase.size()), phase.data());
     m_last = phase;
     return !processCancelToken().isCancelled();
   }
@@ -37,9 +38,9 @@ class LaunchProgress final : public core::ProgressSink {
   std::string m_last;
 };
 
-// The baseline's runs: a session file written by `mxi startup -o`, or the JSON `--format json`
-// printed.
-core::StatusOr<std::vector<core::startup::StartupRun>> readBaseline(const std::string& path) {
+// The baseline's runs and mode: a session file written by `mxi startup -o`, or the JSON
+// `--format json` printed.
+core::StatusOr<core::startup::StartupReport> readBaseline(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return core::notFound("cannot open the file");
   const int first = in.peek();
@@ -50,15 +51,15 @@ core::StatusOr<std::vector<core::startup::StartupRun>> readBaseline(const std::s
     if (!json.is_object() || !json.contains("runs") || !json["runs"].is_array()) {
       return core::invalidInput("not a startup report (no \"runs\" array)");
     }
-    std::vector<core::startup::StartupRun> runs;
-    for (const auto& run : json["runs"]) runs.push_back(core::startup::runFromJson(run));
-    core::startup::judgeRuns(runs,
-                             core::startup::parseLaunchMode(json.value("mode", "cold")).value_or(core::startup::LaunchMode::kCold));
-    return runs;
+    core::startup::StartupReport report;
+    report.package = json.value("package", "");
+    report.mode = core::startup::parseLaunchMode(json.value("mode", "cold")).value_or(core::startup::LaunchMode::kCold);
+    for (const auto& run : json["runs"]) report.runs.push_back(core::startup::runFromJson(run));
+    core::startup::judgeRuns(report.runs, report.mode);
+    return report;
   }
   ASSIGN_OR_RETURN(const auto data, loadSessionFile(path, true));
-  ASSIGN_OR_RETURN(core::startup::StartupReport report, core::startup::startupReportOf(*data, path));
-  return std::move(report.runs);
+  return core::startup::startupReportOf(*data, path);
 }
 
 }  // namespace
@@ -120,9 +121,20 @@ void registerStartupCommand(CLI::App& root, int& exitCode) {
     if (args->failOnRegression >= 0 && args->baseline.empty()) {
       return core::invalidInput("--fail-on-regression needs --baseline");
     }
-    std::vector<core::startup::StartupRun> baseline;
+    core::startup::StartupReport baseline;
     if (!args->baseline.empty()) {
       ASSIGN_OR_RETURN(baseline, about(args->baseline, readBaseline(args->baseline)));
+      // A verdict across modes (cold against hot) or apps would measure the difference of the two,
+      // not of a change.
+      if (baseline.mode != *core::startup::parseLaunchMode(args->mode)) {
+        return about(args->baseline,
+                     core::invalidInput("holds " + std::string(core::startup::launchModeName(baseline.mode)) +
+                                        " launches; these are " + args->mode + ": compare launches of one mode"));
+      }
+      if (!baseline.package.empty() && baseline.package != args->package) {
+        return about(args->baseline,
+                     core::invalidInput("holds launches of " + baseline.package + ", not of " + args->package));
+      }
     }
     mergeGlobalDeviceOptions(args->device);
     ASSIGN_OR_RETURN(const auto device, openDevice(args->device));
@@ -140,7 +152,8 @@ void registerStartupCommand(CLI::App& root, int& exitCode) {
     LaunchProgress progress(!args->quiet);
     ASSIGN_OR_RETURN(core::startup::StartupReport report,
                      about(args->package, core::agentlink::runStartup(*device, options, progress)));
-    if (!args->baseline.empty()) report.verdict = core::startup::compareRuns(baseline, report.runs, args->baseline);
+    if (!args->baseline.empty())
+      report.verdict = core::startup::compareRuns(baseline.runs, report.runs, args->baseline);
     if (!args->output.empty()) {
       RETURN_IF_ERROR(about(args->output, core::startup::writeStartupSession(args->output, report, device->serial())));
     }

@@ -39,7 +39,7 @@ void registerAgentCommand(CLI::App& root, int& exitCode);     // cmd_agent.cpp
 void registerRecordCommand(CLI::App& root, int& exitCode);    // cmd_record.cpp
 void registerDumpheapCommand(CLI::App& root, int& exitCode);  // cmd_dumpheap.cpp
 // `mxi apk pull` under the `apk` command (it needs core/agentlink's app listing for its errors).
-void addApkPullCommand(CLI::App& apk, int& exitCode);  // cmd_apk_pull.cpp
+void addApkPullCommand(CLI::App& apk, int& exitCode);        // cmd_apk_pull.cpp
 void registerStartupCommand(CLI::App& root, int& exitCode);  // cmd_startup.cpp
 #endif
 

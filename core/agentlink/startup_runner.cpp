@@ -51,7 +51,10 @@ int64_t unixMsNow() {
 class Launcher {
  public:
   Launcher(adb::AdbDevice& device, const StartupRunOptions& options, std::string component)
-      : m_device(device), m_options(options), m_component(std::move(component)), m_pkg(adb::shellQuote(options.package)) {}
+      : m_device(device),
+        m_options(options),
+        m_component(std::move(component)),
+        m_pkg(adb::shellQuote(options.package)) {}
 
   // One launch, measured. An error only when the device stopped answering.
   StatusOr<StartupRun> launch(int index, bool traced) {
@@ -259,8 +262,8 @@ StatusOr<startup::StartupReport> runStartup(adb::AdbDevice& device, const Startu
     failuresInARow = run->failure.empty() ? 0 : failuresInARow + 1;
     report.runs.push_back(std::move(run).value());
     if (failuresInARow == kFailuresInARowToStop) {
-      report.stoppedBy = std::to_string(kFailuresInARowToStop) + " launches in a row failed, the last: " +
-                         report.runs.back().failure;
+      report.stoppedBy =
+          std::to_string(kFailuresInARowToStop) + " launches in a row failed, the last: " + report.runs.back().failure;
       break;
     }
   }

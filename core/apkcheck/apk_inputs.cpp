@@ -54,10 +54,10 @@ ApkInputs loadInputs(const ApkPackage& package) {
   for (const auto& [order, e] : dexEntries) {
     DexEntry d;
     d.name = e->split == base ? e->name() : package.splits()[e->split].splitName + ": " + e->name();
-    auto bytes = package.read(*e);
+    d.entry = e;
+    auto bytes = package.view(*e);
     if (bytes.ok()) {
-      d.bytes = std::move(bytes).value();
-      auto parsed = withContext(dex::parseDex(d.bytes), d.name);
+      auto parsed = withContext(dex::parseDex(bytes->bytes()), d.name);
       if (parsed.ok()) {
         d.parsed = static_cast<int>(in.dexes.size());
         in.dexes.push_back(std::move(parsed).value());

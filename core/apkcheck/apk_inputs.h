@@ -21,10 +21,10 @@ namespace mxi::core::apkcheck {
 struct NativeLibrary;
 
 struct DexEntry {
-  std::string name;   // "classes2.dex" (a split's dex is named "split: classes.dex")
-  std::string bytes;  // kept: string scans (unused assets) read it
-  Status error;       // why it could not be read ("classes2.dex: … (at byte offset N)")
-  int parsed = -1;    // index into ApkInputs::dexes when it was read
+  std::string name;                 // "classes2.dex" (a split's dex is named "split: classes.dex")
+  const ApkEntry* entry = nullptr;  // not kept in memory: the tasks that scan its bytes read it again
+  Status error;                     // why it could not be read ("classes2.dex: … (at byte offset N)")
+  int parsed = -1;                  // index into ApkInputs::dexes when it was read
 };
 
 struct ApkInputs {
@@ -39,6 +39,10 @@ struct ApkInputs {
   // lib/<abi>/*.so parsed once by readNativeLibraries (native_libraries.h) for the tasks that need
   // them; a run's tasks are sequential, so no lock.
   mutable std::shared_ptr<const std::vector<NativeLibrary>> nativeLibraries;
+
+  // A dex file's bytes, read again (inflated) for a task that scans them: keeping every dex
+  // inflated for the whole run would cost as much memory as all the app's code.
+  StatusOr<zip::EntryBytes> dexBytes(const DexEntry& dex) const { return package->view(*dex.entry); }
 
   // The class name a person reads: deobfuscated through the mapping when there is one.
   std::string className(const std::string& descriptor) const;

@@ -96,6 +96,10 @@ StatusOr<std::string> ApkPackage::read(const ApkEntry& entry) const {
   return m_splits[entry.split].archive.read(*entry.entry);
 }
 
+StatusOr<zip::EntryBytes> ApkPackage::view(const ApkEntry& entry) const {
+  return m_splits[entry.split].archive.view(*entry.entry);
+}
+
 std::string ApkPackage::displayName(const ApkEntry& entry) const {
   if (entry.split == m_base) return entry.name();
   const std::string& split = m_splits[entry.split].splitName;

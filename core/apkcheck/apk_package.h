@@ -43,6 +43,8 @@ class ApkPackage {
   // The entry named `name` in the base, else in the first split that has it; nullptr when none.
   const ApkEntry* find(std::string_view name) const;
   StatusOr<std::string> read(const ApkEntry& entry) const;
+  // The entry's bytes for one reading, not copied when stored (zip::ZipArchive::view).
+  StatusOr<zip::EntryBytes> view(const ApkEntry& entry) const;
   // The entry's name, with "<split>:" in front when it comes from a split ("config.x86:lib/x86/a.so").
   std::string displayName(const ApkEntry& entry) const;
   // Bytes of the package files together (the download when each is fetched whole).

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 
 #include "core/apkcheck/apk_tasks.h"
 #include "core/base/byte_units.h"
@@ -13,10 +14,20 @@ namespace mxi::core::apkcheck {
 
 namespace {
 
-std::string md5Hex(std::string_view bytes) {
+// MD5 a slice at a time, each slice's mapped pages let go once hashed.
+std::string md5Hex(const zip::EntryBytes& entry) {
+  constexpr size_t kSlice = 1 << 20;
+  const std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> context(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
+  EVP_DigestInit_ex(context.get(), EVP_md5(), nullptr);
+  const std::string_view bytes = entry.bytes();
+  for (size_t at = 0; at < bytes.size(); at += kSlice) {
+    const std::string_view slice = bytes.substr(at, kSlice);
+    EVP_DigestUpdate(context.get(), slice.data(), slice.size());
+    entry.doneWith(slice);
+  }
   unsigned char digest[EVP_MAX_MD_SIZE];
   unsigned int length = 0;
-  EVP_Digest(bytes.data(), bytes.size(), digest, &length, EVP_md5(), nullptr);
+  EVP_DigestFinal_ex(context.get(), digest, &length);
   static constexpr char kHex[] = "0123456789abcdef";
   std::string hex;
   for (unsigned i = 0; i < length; ++i) {
@@ -43,7 +54,7 @@ void duplicateFileTask(const ApkInputs& in, const TaskParams&, TaskResult& out) 
     if (entries.size() < 2) continue;
     std::map<std::string, std::vector<std::string>> byMd5;
     for (const ApkEntry* e : entries) {
-      auto bytes = in.package->read(*e);
+      auto bytes = in.package->view(*e);
       if (!bytes.ok()) {
         out.error += (out.error.empty() ? "" : "; ") + e->name() + ": " + bytes.status().toString();
         continue;

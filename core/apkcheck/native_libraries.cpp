@@ -14,8 +14,9 @@ const std::vector<NativeLibrary>& readNativeLibraries(const ApkInputs& in) {
     lib.entry = &e;
     lib.path = in.package->displayName(e);
     lib.abi = e.name().substr(4, slash - 4);
-    auto bytes = in.package->read(e);
-    lib.elf = bytes.ok() ? withContext(elf::parseElf(*bytes), lib.path)
+    // A stored library is parsed in place: only its headers and tables are touched, not its code.
+    auto bytes = in.package->view(e);
+    lib.elf = bytes.ok() ? withContext(elf::parseElf(bytes->bytes()), lib.path)
                          : StatusOr<elf::ElfFile>(bytes.status().withContext(lib.path));
     if (lib.elf.ok()) {
       lib.staticStl = lib.elf->staticStl();

@@ -13,12 +13,12 @@ void nonAlphaPngTask(const ApkInputs& in, const TaskParams& params, TaskResult& 
   uint64_t total = 0;
   for (const ApkEntry& e : in.package->entries()) {
     if (!e.name().ends_with(".png") || e.name().ends_with(".9.png") || e.entry->size < minBytes) continue;
-    auto bytes = in.package->read(e);
+    auto bytes = in.package->view(e);
     if (!bytes.ok()) {
       out.error += (out.error.empty() ? "" : "; ") + e.name() + ": " + bytes.status().toString();
       continue;
     }
-    auto png = readPngInfo(*bytes);
+    auto png = readPngInfo(bytes->bytes());
     if (!png.ok() || png->hasAlpha()) continue;  // a .png that is not a PNG is not this task's finding
     out.findings.push_back({in.package->displayName(e), e.entry->size,
                             std::to_string(png->width) + "x" + std::to_string(png->height) + ", colour type " +

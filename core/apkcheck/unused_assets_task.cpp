@@ -13,16 +13,18 @@ namespace mxi::core::apkcheck {
 
 namespace {
 
-bool inAnyDex(const ApkInputs& in, std::string_view text) {
+bool contains(std::string_view bytes, std::string_view text) {
   if (text.empty()) return false;
-  for (const DexEntry& d : in.dexFiles) {
-    if (std::search(d.bytes.begin(), d.bytes.end(), std::boyer_moore_horspool_searcher(text.begin(), text.end())) !=
-        d.bytes.end()) {
-      return true;
-    }
-  }
-  return false;
+  return std::search(bytes.begin(), bytes.end(), std::boyer_moore_horspool_searcher(text.begin(), text.end())) !=
+         bytes.end();
 }
+
+struct Asset {
+  const ApkEntry* entry = nullptr;
+  std::string relative;  // below assets/
+  std::string fileName;
+  bool named = false;  // found in a dex
+};
 
 }  // namespace
 
@@ -34,15 +36,28 @@ void unusedAssetsTask(const ApkInputs& in, const TaskParams& params, TaskResult&
     out.verdict = "no dex file: assets not checked";
     return;
   }
-  nlohmann::ordered_json unused = nlohmann::ordered_json::array();
   size_t assets = 0;
+  std::vector<Asset> candidates;
   for (const ApkEntry& e : in.package->entries()) {
     if (!e.name().starts_with("assets/")) continue;
     ++assets;
-    const std::string relative = e.name().substr(7);
+    std::string relative = e.name().substr(7);
     if (matchesAny(ignore, e.name()) || matchesAny(ignore, relative)) continue;
-    const std::string fileName = relative.substr(relative.rfind('/') + 1);
-    if (inAnyDex(in, relative) || inAnyDex(in, fileName)) continue;
+    std::string fileName = relative.substr(relative.rfind('/') + 1);
+    candidates.push_back({&e, std::move(relative), std::move(fileName)});
+  }
+  // One dex in memory at a time, every asset name looked for in it.
+  for (const DexEntry& d : in.dexFiles) {
+    auto bytes = in.dexBytes(d);
+    if (!bytes.ok()) continue;  // its error is the dex tasks' to report
+    for (Asset& a : candidates) {
+      a.named = a.named || contains(bytes->bytes(), a.relative) || contains(bytes->bytes(), a.fileName);
+    }
+  }
+  nlohmann::ordered_json unused = nlohmann::ordered_json::array();
+  for (const Asset& a : candidates) {
+    if (a.named) continue;
+    const ApkEntry& e = *a.entry;
     unused.push_back(in.package->displayName(e));
     out.findings.push_back(
         {in.package->displayName(e), e.entry->size, bytesText(e.entry->compressedSize) + " compressed"});

@@ -173,9 +173,20 @@ class DexParser {
     return okStatus();
   }
 
+  // The index in DexFile::memberNames of string `index`, added on first use.
+  StatusOr<uint32_t> memberName(uint32_t index, const char* table, size_t i, size_t at) {
+    if (index >= m_strings.size()) return beyond(table, i, "name string index", index, m_strings.size(), "strings", at);
+    if (m_memberNameOf.empty()) m_memberNameOf.assign(m_strings.size(), kNoIndex);
+    uint32_t& name = m_memberNameOf[index];
+    if (name == kNoIndex) {
+      name = static_cast<uint32_t>(m_dex.memberNames.size());
+      m_dex.memberNames.push_back(m_strings[index]);
+    }
+    return name;
+  }
+
   Status readProtos() {
-    m_shorties.reserve(m_protoIds.size);
-    m_signatures.reserve(m_protoIds.size);
+    m_dex.protos.reserve(m_protoIds.size);
     for (uint32_t i = 0; i < m_protoIds.size; ++i) {
       const size_t at = m_protoIds.offset + size_t{i} * 12;
       ASSIGN_OR_RETURN(auto shorty, string(m_in.u32(at), "proto_ids", i, "shorty string index", at));
@@ -198,8 +209,7 @@ class DexParser {
         }
       }
       signature += ")" + m_dex.types[returnType];
-      m_shorties.push_back(std::move(shorty));
-      m_signatures.push_back(std::move(signature));
+      m_dex.protos.push_back({std::move(shorty), std::move(signature)});
     }
     return okStatus();
   }
@@ -213,7 +223,7 @@ class DexParser {
       field.typeIndex = m_in.u16(at + 2);
       RETURN_IF_ERROR(checkType(field.classIndex, "field_ids", i, "class index", at));
       RETURN_IF_ERROR(checkType(field.typeIndex, "field_ids", i, "type index", at + 2));
-      ASSIGN_OR_RETURN(field.name, string(m_in.u32(at + 4), "field_ids", i, "name string index", at + 4));
+      ASSIGN_OR_RETURN(field.nameIndex, memberName(m_in.u32(at + 4), "field_ids", i, at + 4));
       m_dex.fields.push_back(std::move(field));
     }
     return okStatus();
@@ -226,13 +236,11 @@ class DexParser {
       DexMethodId method;
       method.classIndex = m_in.u16(at);
       RETURN_IF_ERROR(checkType(method.classIndex, "method_ids", i, "class index", at));
-      const uint32_t proto = m_in.u16(at + 2);
-      if (proto >= m_signatures.size()) {
-        return beyond("method_ids", i, "proto index", proto, m_signatures.size(), "protos", at + 2);
+      method.protoIndex = m_in.u16(at + 2);
+      if (method.protoIndex >= m_dex.protos.size()) {
+        return beyond("method_ids", i, "proto index", method.protoIndex, m_dex.protos.size(), "protos", at + 2);
       }
-      ASSIGN_OR_RETURN(method.name, string(m_in.u32(at + 4), "method_ids", i, "name string index", at + 4));
-      method.shorty = m_shorties[proto];
-      method.signature = m_signatures[proto];
+      ASSIGN_OR_RETURN(method.nameIndex, memberName(m_in.u32(at + 4), "method_ids", i, at + 4));
       m_dex.methods.push_back(std::move(method));
     }
     return okStatus();
@@ -335,8 +343,7 @@ class DexParser {
   DexFile m_dex;
   Table m_stringIds, m_typeIds, m_protoIds, m_fieldIds, m_methodIds, m_classDefs;
   std::vector<std::string> m_strings;
-  std::vector<std::string> m_shorties;    // per proto
-  std::vector<std::string> m_signatures;  // per proto: "(Landroid/os/Bundle;)V"
+  std::vector<uint32_t> m_memberNameOf;  // per string: its index in DexFile::memberNames, or kNoIndex
 };
 
 }  // namespace

@@ -13,17 +13,23 @@
 
 namespace mxi::core::dex {
 
+// Ids are indices only (a large app has hundreds of thousands of them); their texts are the
+// DexFile's, each stored once: DexFile::methodName(), signature(), fieldName().
 struct DexMethodId {
   uint32_t classIndex = 0;  // into DexFile::types
-  std::string name;         // "onCreate"
-  std::string shorty;       // "VL"
-  std::string signature;    // "(Landroid/os/Bundle;)V"
+  uint32_t protoIndex = 0;  // into DexFile::protos
+  uint32_t nameIndex = 0;   // into DexFile::memberNames
+};
+
+struct DexProto {
+  std::string shorty;     // "VL"
+  std::string signature;  // "(Landroid/os/Bundle;)V"
 };
 
 struct DexFieldId {
   uint32_t classIndex = 0;  // into DexFile::types: the class declaring it
   uint32_t typeIndex = 0;   // into DexFile::types: its type
-  std::string name;         // "ic_launcher"
+  uint32_t nameIndex = 0;   // into DexFile::memberNames
 };
 
 struct DexClassDef {
@@ -51,6 +57,13 @@ struct DexFile {
   std::vector<DexFieldId> fields;    // every field id (fieldIds of them)
   std::vector<DexMethodId> methods;  // every method id: defined here or referenced
   std::vector<DexClassDef> classes;
+  std::vector<DexProto> protos;
+  std::vector<std::string> memberNames;  // the names fields and methods have, each once
+
+  const std::string& methodName(const DexMethodId& m) const { return memberNames[m.nameIndex]; }  // "onCreate"
+  const std::string& signature(const DexMethodId& m) const { return protos[m.protoIndex].signature; }
+  const std::string& shorty(const DexMethodId& m) const { return protos[m.protoIndex].shorty; }
+  const std::string& fieldName(const DexFieldId& f) const { return memberNames[f.nameIndex]; }  // "ic_launcher"
 };
 
 // Parses one dex. A container (dex 41 with several headers) gives its first dex; dex files

@@ -1,5 +1,8 @@
 #include "core/dex/resource_references.h"
 
+#include <iterator>
+#include <utility>
+
 #include "core/dex/dalvik_instructions.h"
 #include "core/dex/dex_bytes.h"
 #include "core/dex/method_count.h"
@@ -20,7 +23,8 @@ bool isAppResourceId(uint32_t value) { return (value >> 24) == 0x7f && ((value >
 
 class ReferenceScanner {
  public:
-  ReferenceScanner(const DexFile& dex, std::string_view bytes) : m_dex(dex), m_in(bytes) {
+  ReferenceScanner(const DexFile& dex, std::string_view bytes, const ReferenceScanOptions& options)
+      : m_dex(dex), m_in(bytes), m_options(options) {
     m_rTypes.reserve(dex.types.size());
     for (const auto& descriptor : dex.types) m_rTypes.push_back(rClassType(descriptor));
   }
@@ -46,7 +50,7 @@ class ReferenceScanner {
   std::string where(size_t c, const DexClassDef& def, size_t m) const {
     std::string text = "class_defs[" + std::to_string(c) + "] (" + javaName(m_dex.types[def.classIndex]) + ")";
     if (m < def.methodIndices.size() && def.methodIndices[m] < m_dex.methods.size()) {
-      text += " method " + m_dex.methods[def.methodIndices[m]].name;
+      text += " method " + m_dex.methodName(m_dex.methods[def.methodIndices[m]]);
     }
     return text;
   }
@@ -124,7 +128,7 @@ class ReferenceScanner {
   void addFieldUse(const DexFieldId& field, bool definingWrite) {
     if (definingWrite || field.classIndex >= m_rTypes.size()) return;
     const std::string& type = m_rTypes[field.classIndex];
-    if (!type.empty()) m_out.rFields.insert({type, field.name});
+    if (!type.empty()) m_out.rFields.insert({type, m_dex.fieldName(field)});
   }
 
   // The encoded_array of an R$<type> class's static values: one per static field, in order
@@ -146,7 +150,9 @@ class ReferenceScanner {
         uint32_t value = 0;
         for (uint32_t b = 0; b < size; ++b) value |= static_cast<uint32_t>(m_in.u8(pos + 1 + b)) << (8 * b);
         if (size < 4 && (value >> (8 * size - 1)) != 0) value |= ~0u << (8 * size);  // sign-extended
-        m_out.rValues.push_back({rClass, {type, m_dex.fields[def.staticFieldIndices[k]].name}, value});
+        if (m_options.keepRValues) {
+          m_out.rValues.push_back({rClass, {type, m_dex.fieldName(m_dex.fields[def.staticFieldIndices[k]])}, value});
+        }
       }
       RETURN_IF_ERROR(skipValue(c, def, pos, 0));
     }
@@ -216,6 +222,7 @@ class ReferenceScanner {
 
   const DexFile& m_dex;
   DexBytes m_in;
+  ReferenceScanOptions m_options;
   std::vector<std::string> m_rTypes;  // per type index: its R type ("drawable") or ""
   ResourceReferences m_out;
 };
@@ -229,15 +236,17 @@ std::string rClassType(std::string_view descriptor) {
   return name.substr(dollar + 1);
 }
 
-StatusOr<ResourceReferences> findResourceReferences(const DexFile& dex, std::string_view bytes) {
-  return ReferenceScanner(dex, bytes).scan();
+StatusOr<ResourceReferences> findResourceReferences(const DexFile& dex, std::string_view bytes,
+                                                    const ReferenceScanOptions& options) {
+  return ReferenceScanner(dex, bytes, options).scan();
 }
 
-void mergeResourceReferences(ResourceReferences& into, const ResourceReferences& more) {
-  into.ids.insert(more.ids.begin(), more.ids.end());
-  into.rFields.insert(more.rFields.begin(), more.rFields.end());
-  into.rValues.insert(into.rValues.end(), more.rValues.begin(), more.rValues.end());
-  into.rClasses.insert(more.rClasses.begin(), more.rClasses.end());
+void mergeResourceReferences(ResourceReferences& into, ResourceReferences&& more) {
+  into.ids.merge(more.ids);
+  into.rFields.merge(more.rFields);
+  into.rValues.insert(into.rValues.end(), std::make_move_iterator(more.rValues.begin()),
+                      std::make_move_iterator(more.rValues.end()));
+  into.rClasses.merge(more.rClasses);
 }
 
 }  // namespace mxi::core::dex

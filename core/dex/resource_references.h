@@ -46,13 +46,21 @@ struct ResourceReferences {
   std::set<std::string> rClasses;    // R$<type> classes the dex defines: "com.example.R$drawable"
 };
 
+// What a scan keeps besides ids, R fields read and R classes.
+struct ReferenceScanOptions {
+  // ResourceReferences::rValues: a large app's R classes hold tens of thousands of fields, which a
+  // caller that does not read them (the APK checker) need not hold. Their values are checked either way.
+  bool keepRValues = true;
+};
+
 // Walks every defined method's code in `dex`, parsed from `bytes`, and its R classes' static
 // values. Every code offset, length, payload and index is checked: a bad one is an error naming
 // the class, the method and the byte offset.
-StatusOr<ResourceReferences> findResourceReferences(const DexFile& dex, std::string_view bytes);
+StatusOr<ResourceReferences> findResourceReferences(const DexFile& dex, std::string_view bytes,
+                                                    const ReferenceScanOptions& options = {});
 
-// Adds `more` (another dex of the same app) to `into`.
-void mergeResourceReferences(ResourceReferences& into, const ResourceReferences& more);
+// Adds `more` (another dex of the same app) to `into`, moving its contents.
+void mergeResourceReferences(ResourceReferences& into, ResourceReferences&& more);
 
 // "Lcom/example/R$drawable;" → "drawable"; "" when the descriptor is not an R$<type> class.
 std::string rClassType(std::string_view descriptor);

@@ -1,7 +1,6 @@
 #include "core/exports/html_report.h"
 
-#include "core/session/session_span.h"
-
+#include <algorithm>
 #include <cstdio>
 #include <ctime>
 
@@ -9,6 +8,9 @@
 #include "core/exports/memory_html.h"
 #include "core/exports/svg_chart.h"
 #include "core/framestats/frame_stats.h"
+#include "core/session/session_span.h"
+#include "core/startup/startup_session.h"
+#include "core/startup/startup_stats.h"
 
 namespace mxi::core::exports {
 namespace {
@@ -177,6 +179,45 @@ std::string hottestPath(const matrix::CallNode& root) {
 
 }  // namespace
 
+// `mxi startup`'s runs: the statistics per figure and a row per run ("" when the session has none).
+std::string startupRunsHtml(const session::SessionData& d) {
+  auto report = startup::startupReportOf(d, "the session");
+  if (!report.ok()) return {};
+  const auto counted = std::count_if(report->runs.begin(), report->runs.end(), [](const auto& r) { return r.counted; });
+  std::string b =
+      formatText("<h2>Startup runs</h2>\n<p>%lld %s launches counted of %zu", static_cast<long long>(counted),
+                 std::string(startup::launchModeName(report->mode)).c_str(), report->runs.size());
+  if (!report->activity.empty()) b += " (" + esc(report->activity) + ")";
+  b += "</p>\n<table><tr><th>Figure</th><th>n</th><th>min</th><th>median</th><th>p90</th><th>max</th><th>stddev</th>"
+       "<th>cv</th></tr>\n";
+  for (startup::Figure f : startup::kFigures) {
+    const startup::FigureStats s = startup::figureStats(startup::countedValues(report->runs, f));
+    if (s.n == 0) continue;
+    b += "<tr><td>" + esc(std::string(startup::figureLabel(f))) +
+         formatText(
+             "</td><td class=n>%d</td><td class=n>%.0f</td><td class=n>%.1f</td><td class=n>%.1f</td><td "
+             "class=n>%.0f</td><td class=n>%.1f</td><td class=n>%.1f %%</td></tr>\n",
+             s.n, s.min, s.median, s.p90, s.max, s.stddev, s.cv * 100);
+  }
+  b += "</table>\n<table><tr><th>Run</th><th>State</th>";
+  for (startup::Figure f : startup::kFigures) b += "<th>" + esc(std::string(startup::figureLabel(f))) + " ms</th>";
+  b += "<th>Not counted because</th></tr>\n";
+  for (const startup::StartupRun& r : report->runs) {
+    b += formatText("<tr><td class=n>%d</td><td>", r.index) + esc(r.launchState) + "</td>";
+    for (startup::Figure f : startup::kFigures) {
+      const auto v = r.figure(f);
+      b += v ? formatText("<td class=n>%lld</td>", static_cast<long long>(*v)) : std::string("<td></td>");
+    }
+    std::string why = !r.failure.empty()     ? "failed: " + r.failure
+                      : r.index == 0         ? std::string("warm-up")
+                      : !r.spoiledBy.empty() ? "spoiled by " + r.spoiledBy
+                      : r.traced             ? std::string("traced")
+                                             : std::string();
+    b += "<td>" + esc(why) + "</td></tr>\n";
+  }
+  return b + "</table>\n";
+}
+
 std::string sessionToHtml(const session::SessionData& d, const framestats::DropThresholds& thresholds) {
   std::string b;
   const std::string title = "Session " + (d.header.app.empty() ? std::string("(unknown app)") : d.header.app);
@@ -261,6 +302,7 @@ std::string sessionToHtml(const session::SessionData& d, const framestats::DropT
     }
     if (!a.report->deadlocks.empty()) b += formatText("<p class=bad>%zu deadlock(s)</p>\n", a.report->deadlocks.size());
   }
+  b += startupRunsHtml(d);
   if (!d.frameGaps.empty()) {
     b += "<h2>Frames not seen</h2>\n<p class=bad>" +
          esc(std::string("The frame statistics above miss frames: ") + session::kFrameGapExplanation + ".") +
@@ -342,6 +384,12 @@ std::string comparisonToHtml(const session::SessionComparison& c, const std::str
          formatText("</td><td class=n>%.0f</td><td class=n>%.0f</td></tr>\n", s.baseMs, s.nextMs);
   }
   b += "</table>\n";
+  if (c.startupRuns) {
+    b += "<h2>Startup runs</h2>\n<p class=\"" + std::string(c.startupRuns->regression ? "bad" : "") + "\">" +
+         esc(std::string(startup::figureLabel(c.startupRuns->figure)) + ": " + c.startupRuns->words()) +
+         formatText(" — median %.1f ms (n = %d) → %.1f ms (n = %d)</p>\n", c.startupRuns->baselineMedianMs,
+                    c.startupRuns->baselineN, c.startupRuns->currentMedianMs, c.startupRuns->currentN);
+  }
   if (!c.memory.empty()) {
     b += "<h2>Memory</h2>\n<table><tr><th>Category</th><th>Verdict</th><th>Samples base/new</th><th>Median kB "
          "base/new</th><th>Delta kB</th><th>Change</th><th>p (new larger)</th></tr>\n";

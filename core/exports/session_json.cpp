@@ -6,6 +6,8 @@
 #include "core/framestats/framestats_json.h"
 #include "core/json/parse_problems_json.h"
 #include "core/matrix/matrix_json.h"
+#include "core/startup/startup_report.h"
+#include "core/startup/startup_session.h"
 
 namespace mxi::core::exports {
 
@@ -108,6 +110,7 @@ ordered_json summaryToJson(const session::SessionSummary& s) {
   j["frameGaps"] = s.frameGaps;
   j["memorySamples"] = s.memorySamples;
   j["sqlOperations"] = s.sqlOperations;
+  j["startupRuns"] = s.startupRuns;
   j["sceneChanges"] = s.sceneChanges;
   j["unknownRecords"] = s.unknownRecords;
   const ordered_json overall = sceneSummaryToJson(s.overall, "");
@@ -168,6 +171,11 @@ ordered_json sessionToJson(const session::SessionData& d, const framestats::Drop
     issues.push_back(std::move(ij));
   }
   j["issues"] = std::move(issues);
+  if (auto runs = startup::startupReportOf(d, "the session"); runs.ok()) {
+    ordered_json report = startup::reportJson(*runs);
+    report.erase("issues");  // they are the session's issues above
+    j["startup"] = std::move(report);
+  }
   ordered_json anrs = ordered_json::array();
   for (const auto& a : d.anrs) {
     ordered_json aj;
@@ -253,6 +261,7 @@ ordered_json comparisonToJson(const session::SessionComparison& c) {
                        {"regression", s.regression}});
   }
   j["startup"] = std::move(startup);
+  j["startupRuns"] = c.startupRuns ? startup::verdictJson(*c.startupRuns) : ordered_json(nullptr);
   j["memory"] = memoryDeltasToJson(c.memory);
   j["sql"] = sqlDeltasToJson(c.sql);
   return j;

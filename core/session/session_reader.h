@@ -30,8 +30,7 @@ struct BlockInfo {
 struct SessionSummary {
   int64_t firstTimeNs = 0, lastTimeNs = 0;
   uint64_t records = 0, frames = 0, flaggedFrames = 0, issues = 0, anrs = 0, marks = 0, heapDumps = 0, sceneChanges = 0,
-           frameGaps = 0, memorySamples = 0, sqlOperations = 0, startupRuns = 0,
-           unknownRecords = 0;
+           frameGaps = 0, memorySamples = 0, sqlOperations = 0, startupRuns = 0, unknownRecords = 0;
   std::vector<SceneFrameSummary> scenes;  // by first appearance
   SceneFrameSummary overall;
   int64_t offClockNs = 0;  // session_span.h: records this far outside the frames were left out of the span

@@ -8,6 +8,7 @@
 
 #include "core/base/format_text.h"
 #include "core/meminfo/memory_stats.h"
+#include "core/startup/startup_session.h"
 
 namespace mxi::core::session {
 namespace {
@@ -292,6 +293,17 @@ SessionComparison compareSessions(const SessionData& base, const SessionData& ne
     if (d.regression)
       c.regressions.push_back("startup " + metric + formatText(": %.0f -> %.0f ms", d.baseMs, d.nextMs));
     c.startup.push_back(d);
+  }
+  // `mxi startup`'s runs: the same verdict `--baseline` gives, and the same size thresholds as
+  // the startup means above for a regression.
+  if (startup::hasStartupRuns(base) && startup::hasStartupRuns(next)) {
+    auto b = startup::startupReportOf(base, "base");
+    auto n = startup::startupReportOf(next, "new");
+    if (b.ok() && n.ok()) c.startupRuns = startup::compareRuns(b->runs, n->runs, "base");
+    if (c.startupRuns && c.startupRuns->regression && c.startupRuns->deltaPct >= t.startupSlowerPct &&
+        c.startupRuns->medianDeltaMs >= static_cast<double>(t.startupSlowerMinMs)) {
+      c.regressions.push_back("startup runs: " + c.startupRuns->words());
+    }
   }
   compareMemory(base, next, t, c);
   c.sql = compareSql(base, next);

@@ -4,12 +4,14 @@
 // verdict is driven by CompareThresholds.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/base/mann_whitney.h"
 #include "core/framestats/frame_stats.h"
 #include "core/session/session_data.h"
+#include "core/startup/startup_verdict.h"
 
 namespace mxi::core::session {
 
@@ -97,6 +99,8 @@ struct SessionComparison {
   uint64_t baseAnrs = 0, nextAnrs = 0;  // ANR dumps + Matrix ANR evil issues
   std::vector<IoDelta> io;
   std::vector<StartupDelta> startup;
+  // Both sessions hold `mxi startup` runs: the verdict on their counted runs (docs/STARTUP.md).
+  std::optional<startup::StartupVerdict> startupRuns;
   std::vector<MemoryDelta> memory;       // kMemoryCategories order, categories either side gave
   std::vector<SqlShapeDelta> sql;        // compareSql: statements per shape, by total time
   std::vector<std::string> regressions;  // one line each, human readable

@@ -29,6 +29,17 @@ struct StartupReport {
 nlohmann::ordered_json reportJson(const StartupReport& report);
 std::string reportText(const StartupReport& report);
 
+// The verdict's JSON (the six keys the issue fixes, then the figure, the n and medians, the words).
+nlohmann::ordered_json verdictJson(const StartupVerdict& verdict);
+// The statistics table over the counted runs, a row per figure some counted run has ("  (no
+// counted run)" when none): what the report and `session summary` print.
+std::string statsText(const std::vector<StartupRun>& runs);
+
+// The median of what the host waited beyond WaitTime per counted launch (hostWallMs − waitTimeMs:
+// adb and shell round trips), nullopt when no counted run has both: the cost of driving the
+// phone, shown beside the figures and never in them (JSON `measuringCostMs`).
+std::optional<double> measuringCostMs(const std::vector<StartupRun>& runs);
+
 // One run as JSON and back (the session file keeps each run as this object).
 nlohmann::ordered_json runJson(const StartupRun& run);
 StartupRun runFromJson(const nlohmann::json& json);  // unknown keys ignored, missing ones absent

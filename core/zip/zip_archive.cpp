@@ -13,6 +13,7 @@
 #include <unordered_map>
 
 #include "core/zip/bounded_inflate.h"
+#include "core/zip/mapped_file.h"
 #include "core/zip/signing_block.h"
 #include "core/zip/zip_directory.h"
 
@@ -41,9 +42,8 @@ std::string hex32(uint32_t value) {
 
 struct ZipArchive::Impl {
   std::string label;
-  std::string owned;  // fromBytes
-  const char* mapped = nullptr;
-  uint64_t mappedSize = 0;
+  std::string owned;                   // fromBytes
+  std::unique_ptr<MappedFile> mapped;  // open
   std::string_view bytes;
   std::vector<ZipEntry> entries;
   std::vector<ZipProblem> problems;
@@ -51,20 +51,11 @@ struct ZipArchive::Impl {
   bool hasCentralDirectory = false;
   std::optional<SigningBlock> signingBlock;
 
-  ~Impl() {
-    if (mapped) ::munmap(const_cast<char*>(mapped), mappedSize);
-  }
-
-  // Drops the mapped pages under `data` from this process once an entry has been copied out: they
-  // are the file's (the mapping is private and never written), so a later read faults them back in
-  // from the page cache. Without it, reading every entry once (duplicate files' MD5s) keeps the whole
-  // package resident on top of what the tasks hold (docs/PERFORMANCE.md, "APK checker").
+  // Tells the mapping that `data` has been read (copied, inflated or summed): without it, reading
+  // every entry once (duplicate files' MD5s) keeps the whole package resident on top of what the
+  // tasks hold (docs/PERFORMANCE.md, "APK checker").
   void releasePages(std::string_view data) const {
-    if (!mapped || data.empty()) return;
-    static const uint64_t page = static_cast<uint64_t>(::sysconf(_SC_PAGESIZE));
-    const uint64_t begin = static_cast<uint64_t>(data.data() - mapped) / page * page;
-    const uint64_t end = std::min<uint64_t>(static_cast<uint64_t>(data.data() - mapped) + data.size(), mappedSize);
-    ::madvise(const_cast<char*>(mapped) + begin, static_cast<size_t>(end - begin), MADV_DONTNEED);
+    if (mapped) mapped->doneWith(data);
   }
 
   Status load() {
@@ -75,6 +66,9 @@ struct ZipArchive::Impl {
     if (hasCentralDirectory) signingBlock = findSigningBlock(bytes, directory.centralDirectoryOffset, problems);
     byName.reserve(entries.size());
     for (size_t i = 0; i < entries.size(); ++i) byName.emplace(entries[i].name, i);
+    // The directory is copied out, and checking it touched a page per entry (its local header):
+    // on a large package, megabytes of the file that no reader needs resident.
+    if (mapped) mapped->dropAll();
     return okStatus();
   }
 };
@@ -100,9 +94,8 @@ StatusOr<ZipArchive> ZipArchive::open(const std::string& path) {
     const int err = errno;
     ::close(fd);
     if (p == MAP_FAILED) return ioError("cannot map " + path + ": " + std::strerror(err));
-    impl->mapped = static_cast<const char*>(p);
-    impl->mappedSize = static_cast<uint64_t>(info.st_size);
-    impl->bytes = std::string_view(impl->mapped, impl->mappedSize);
+    impl->mapped = std::make_unique<MappedFile>(static_cast<const char*>(p), static_cast<uint64_t>(info.st_size));
+    impl->bytes = impl->mapped->bytes();
   } else {
     ::close(fd);
   }
@@ -138,7 +131,8 @@ std::string_view ZipArchive::rawData(const ZipEntry& entry) const {
   return bytes.substr(*start, entry.compressedSize);
 }
 
-StatusOr<std::string> ZipArchive::read(const ZipEntry& entry, const InflateLimits& limits) const {
+// The entry's data as stored, once its method, place and declared sizes are known to be readable.
+StatusOr<std::string_view> ZipArchive::dataOf(const ZipEntry& entry, const InflateLimits& limits) const {
   const std::string_view bytes = m_impl->bytes;
   const std::string& name = entry.name;
   if (entry.encrypted) {
@@ -162,29 +156,59 @@ StatusOr<std::string> ZipArchive::read(const ZipEntry& entry, const InflateLimit
                          start);
   }
   const std::string_view data = bytes.substr(start, entry.compressedSize);
-  std::string out;
   if (entry.method == kStored) {
     if (entry.size != entry.compressedSize) {
       return invalidInput(name + ": stored with " + std::to_string(entry.compressedSize) + " bytes but declares " +
                               std::to_string(entry.size),
                           start);
     }
+  } else if (entry.compressedSize == 0 ? entry.size > 0 : entry.size / entry.compressedSize > limits.maxRatio) {
+    // Deflate cannot shrink anything but by about 1032:1, so a larger ratio is a forged size.
+    return resourceLimit(name + ": declares " + std::to_string(entry.size) + " bytes from " +
+                             std::to_string(entry.compressedSize) + " compressed, a ratio over " +
+                             std::to_string(limits.maxRatio) + " (a zip bomb?)",
+                         start);
+  }
+  return data;
+}
+
+Status ZipArchive::checkCrc(const ZipEntry& entry, uint32_t crc, std::string_view data) const {
+  if (crc == entry.crc32) return okStatus();
+  return invalidInput(entry.name + ": CRC32 " + hex32(crc) + " does not match the stored " + hex32(entry.crc32),
+                      static_cast<uint64_t>(data.data() - m_impl->bytes.data()));
+}
+
+StatusOr<std::string> ZipArchive::read(const ZipEntry& entry, const InflateLimits& limits) const {
+  ASSIGN_OR_RETURN(const std::string_view data, dataOf(entry, limits));
+  const uint64_t start = static_cast<uint64_t>(data.data() - m_impl->bytes.data());
+  std::string out;
+  if (entry.method == kStored) {
     out.assign(data);
   } else {
-    // Deflate cannot shrink anything but by about 1032:1, so a larger ratio is a forged size.
-    if (entry.compressedSize == 0 ? entry.size > 0 : entry.size / entry.compressedSize > limits.maxRatio) {
-      return resourceLimit(name + ": declares " + std::to_string(entry.size) + " bytes from " +
-                               std::to_string(entry.compressedSize) + " compressed, a ratio over " +
-                               std::to_string(limits.maxRatio) + " (a zip bomb?)",
-                           start);
-    }
-    ASSIGN_OR_RETURN(out, inflateExactly(data, entry.size, name, start));
+    ASSIGN_OR_RETURN(out, inflateExactly(data, entry.size, entry.name, start));
   }
   m_impl->releasePages(data);
-  if (const uint32_t crc = crcOf(out); crc != entry.crc32) {
-    return invalidInput(name + ": CRC32 " + hex32(crc) + " does not match the stored " + hex32(entry.crc32), start);
-  }
+  RETURN_IF_ERROR(checkCrc(entry, crcOf(out), data));
   return out;
+}
+
+StatusOr<EntryBytes> ZipArchive::view(const ZipEntry& entry, const InflateLimits& limits) const {
+  if (entry.method != kStored) {
+    ASSIGN_OR_RETURN(std::string inflated, read(entry, limits));
+    return EntryBytes::owning(std::move(inflated));
+  }
+  ASSIGN_OR_RETURN(const std::string_view data, dataOf(entry, limits));
+  // The CRC is taken a slice at a time, each slice's pages dropped once summed, so checking a
+  // large stored entry leaves none of it resident; the reader then touches only what it needs.
+  constexpr uint64_t kSlice = 1u << 20;
+  uLong crc = crc32(0, nullptr, 0);
+  for (uint64_t at = 0; at < data.size(); at += kSlice) {
+    const std::string_view slice = data.substr(at, kSlice);
+    crc = crc32(crc, reinterpret_cast<const Bytef*>(slice.data()), static_cast<uInt>(slice.size()));
+    m_impl->releasePages(slice);
+  }
+  RETURN_IF_ERROR(checkCrc(entry, static_cast<uint32_t>(crc), data));
+  return EntryBytes::viewing(data, m_impl->mapped.get());
 }
 
 }  // namespace mxi::core::zip

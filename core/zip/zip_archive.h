@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/base/status.h"
+#include "core/zip/entry_bytes.h"
 #include "core/zip/zip_entry.h"
 
 namespace mxi::core::zip {
@@ -41,12 +42,17 @@ class ZipArchive {
 
   // The entry's bytes inflated, CRC-checked. Errors name the entry and the offset of its data.
   StatusOr<std::string> read(const ZipEntry& entry, const InflateLimits& limits = {}) const;
+  // The same bytes, CRC-checked, for one reading without a copy when the entry is stored (a view
+  // into the mapping whose pages are dropped when it goes); a deflated entry's are inflated as read().
+  StatusOr<EntryBytes> view(const ZipEntry& entry, const InflateLimits& limits = {}) const;
   // The entry's bytes as stored (compressed when deflated); empty view when out of the file.
   std::string_view rawData(const ZipEntry& entry) const;
 
  private:
   struct Impl;
   explicit ZipArchive(std::unique_ptr<Impl> impl);
+  StatusOr<std::string_view> dataOf(const ZipEntry& entry, const InflateLimits& limits) const;
+  Status checkCrc(const ZipEntry& entry, uint32_t crc, std::string_view data) const;
   std::unique_ptr<Impl> m_impl;
 };
 

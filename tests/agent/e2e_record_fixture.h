@@ -33,11 +33,9 @@
 #include "tests/support/run_mxi.h"
 #include "tests/support/test_paths.h"
 
-
 namespace mxi::test {
 
 namespace fs = std::filesystem;
-
 
 // Straight from the capture (independent of agent, recorder and core/trace), without the rows
 // with garbage stamps, which the recorder skips.

@@ -11,7 +11,6 @@ namespace {
 
 using namespace std::chrono_literals;
 
-
 TEST_F(E2eRecordTest, RecordedHistogramPerSceneEqualsTheReplayedCapture) {
   const std::string live = "frames 89 (+175 flagged) [best 78 normal 6 middle 4 high 1 frozen 0]";
   const ProgramRun r = recordUntil(

@@ -108,6 +108,12 @@ void registerSessionCompare(CLI::App& parent, int& exitCode) {
                       s.metric.c_str(), s.baseMs, s.nextMs);
         out += line;
       }
+      if (c.startupRuns) {
+        out += std::string(c.startupRuns->regression ? "regression" : "same")
+                   .append(12 - (c.startupRuns->regression ? 10 : 4), ' ') +
+               " startup runs " + std::string(core::startup::figureLabel(c.startupRuns->figure)) + ": " +
+               c.startupRuns->words() + "\n";
+      }
       for (const auto& m : c.memory) {
         std::snprintf(line, sizeof line, "%-12s memory %-13s median %lld -> %lld kB  %+lld kB (%+.1f%%)  p=%.3g\n",
                       std::string(session::verdictName(m.verdict)).c_str(),

@@ -2,8 +2,11 @@
 // summaries (fast on any size), issue counts, frame gaps, clocks that disagree, and the memory
 // timeline (start, peak, end and growth per category; only the blocks holding samples, marks or
 // frame gaps are read, and a damaged one among them is read around and named), and the app's SQL
-// per statement shape (count, total / mean / max ms, by total; docs/SQLITE.md "Live").
+// per statement shape (count, total / mean / max ms, by total; docs/SQLITE.md "Live"), and
+// `mxi startup`'s runs: how many counted, and their statistics (docs/STARTUP.md).
+#include <algorithm>
 #include <cstdio>
+#include <optional>
 
 #include "app/cli/session/session_files.h"
 #include "core/exports/memory_json.h"
@@ -12,6 +15,8 @@
 #include "core/meminfo/memory_stats.h"
 #include "core/session/frame_gaps.h"
 #include "core/session/session_span.h"
+#include "core/startup/startup_report.h"
+#include "core/startup/startup_session.h"
 
 namespace mxi::cli {
 
@@ -54,6 +59,16 @@ void printSql(uint64_t operations, const std::vector<core::sqlitelint::ShapeTota
   }
 }
 
+// "startup: 5 cold launches counted of 6 (pkg/.Main)", then the statistics per figure.
+void printStartup(const core::startup::StartupReport& r) {
+  const auto counted = std::count_if(r.runs.begin(), r.runs.end(), [](const auto& run) { return run.counted; });
+  std::printf("startup: %lld %s launches counted of %zu", static_cast<long long>(counted),
+              std::string(core::startup::launchModeName(r.mode)).c_str(), r.runs.size());
+  if (!r.activity.empty()) std::printf(" (%s)", r.activity.c_str());
+  std::printf("\n%s", core::startup::statsText(r.runs).c_str());
+  if (!r.stoppedBy.empty()) std::printf("  stopped early: %s\n", r.stoppedBy.c_str());
+}
+
 }  // namespace
 
 void registerSessionSummary(CLI::App& parent, int& exitCode) {
@@ -88,6 +103,11 @@ void registerSessionSummary(CLI::App& parent, int& exitCode) {
       for (auto& r : records) sql.push_back(std::move(r.sql));
     }
     const auto shapes = exports::sqlShapesOf(sql);
+    std::optional<core::startup::StartupReport> startup;
+    if (s.startupRuns > 0) {
+      ASSIGN_OR_RETURN(auto records, about(args->file, reader->recordsOfType(session::RecordType::kStartupRun)));
+      ASSIGN_OR_RETURN(startup, core::startup::startupRunsOf(reader->header(), records, args->file));
+    }
     std::vector<session::SessionRecord> marks;
     if (s.marks > 0) {
       ASSIGN_OR_RETURN(marks, about(args->file, reader->recordsOfType(session::RecordType::kMark)));
@@ -103,6 +123,11 @@ void registerSessionSummary(CLI::App& parent, int& exitCode) {
       j["frameGapList"] = exports::frameGapsToJson(gaps);
       j["memory"] = exports::memorySummaryToJson(memory);
       j["sqlStatements"] = exports::sqlShapesToJson(shapes);
+      if (startup) {
+        ordered_json runs = core::startup::reportJson(*startup);
+        runs.erase("issues");  // the session's issues are counted above
+        j["startup"] = std::move(runs);
+      }
       printJson(j);
       return 0;
     }
@@ -140,6 +165,7 @@ void registerSessionSummary(CLI::App& parent, int& exitCode) {
     }
     if (memory.samples > 0) printMemory(memory);
     if (!sql.empty()) printSql(sql.size(), shapes);
+    if (startup) printStartup(*startup);
     if (!marks.empty()) {
       // Marks say what happened around the figures: the user's, and the app's process dying and
       // coming back (the recorder's).

@@ -53,18 +53,18 @@ TEST(DexFileTest, JamendoHomeActivityAsDexdumpShowsIt) {
   ASSERT_EQ(home.staticFieldIndices.size(), 1u);
 
   const DexMethodId& access = dex->methods[home.methodIndices[1]];  // direct #1
-  EXPECT_EQ(access.name, "access$100");
-  EXPECT_EQ(access.signature, "(Lcom/teleca/jamendo/activity/HomeActivity;)Landroid/widget/ViewFlipper;");
-  EXPECT_EQ(access.shorty, "LL");
+  EXPECT_EQ(dex->methodName(access), "access$100");
+  EXPECT_EQ(dex->signature(access), "(Lcom/teleca/jamendo/activity/HomeActivity;)Landroid/widget/ViewFlipper;");
+  EXPECT_EQ(dex->shorty(access), "LL");
   const DexMethodId& onCreate = dex->methods[home.methodIndices[8 + 1]];  // virtual #1
-  EXPECT_EQ(onCreate.name, "onCreate");
-  EXPECT_EQ(onCreate.signature, "(Landroid/os/Bundle;)V");
-  EXPECT_EQ(onCreate.shorty, "VL");
+  EXPECT_EQ(dex->methodName(onCreate), "onCreate");
+  EXPECT_EQ(dex->signature(onCreate), "(Landroid/os/Bundle;)V");
+  EXPECT_EQ(dex->shorty(onCreate), "VL");
   EXPECT_EQ(dex->types[onCreate.classIndex], "Lcom/teleca/jamendo/activity/HomeActivity;");
   const DexMethodId& onKeyDown = dex->methods[home.methodIndices[8 + 3]];
-  EXPECT_EQ(onKeyDown.name, "onKeyDown");
-  EXPECT_EQ(onKeyDown.signature, "(ILandroid/view/KeyEvent;)Z");
-  EXPECT_EQ(onKeyDown.shorty, "ZIL");
+  EXPECT_EQ(dex->methodName(onKeyDown), "onKeyDown");
+  EXPECT_EQ(dex->signature(onKeyDown), "(ILandroid/view/KeyEvent;)Z");
+  EXPECT_EQ(dex->shorty(onKeyDown), "ZIL");
   for (uint32_t code : home.methodCodeOffsets) EXPECT_NE(code, 0u);  // none is abstract or native
 }
 

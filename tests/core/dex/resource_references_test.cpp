@@ -68,6 +68,21 @@ TEST(ResourceReferencesTest, MonochromeReadsRFields) {
   EXPECT_TRUE(refs->rClasses.contains("com.monochrome.monochrome_player.R$drawable"));
 }
 
+// The APK checker's scan: the same ids, fields read and R classes, without the 15 284 values.
+TEST(ResourceReferencesTest, WithoutRValuesKeepsTheRest) {
+  MXI_REQUIRE_DEX(bytes, test::kMonochromeApk, "classes.dex");
+  auto dex = parseDex(bytes);
+  ASSERT_TRUE(dex.ok()) << dex.status().toString();
+  auto all = findResourceReferences(*dex, bytes);
+  auto lean = findResourceReferences(*dex, bytes, {.keepRValues = false});
+  ASSERT_TRUE(all.ok() && lean.ok());
+  EXPECT_EQ(all->rValues.size(), 15284u);
+  EXPECT_TRUE(lean->rValues.empty());
+  EXPECT_EQ(lean->ids, all->ids);
+  EXPECT_EQ(lean->rFields, all->rFields);
+  EXPECT_EQ(lean->rClasses, all->rClasses);
+}
+
 void putU32(std::string& bytes, size_t at, uint32_t value) {
   for (int i = 0; i < 4; ++i) bytes[at + static_cast<size_t>(i)] = static_cast<char>(value >> (8 * i));
 }
@@ -135,7 +150,7 @@ TEST(ResourceReferencesTest, MergeAddsAnotherDex) {
   b.rFields = {{"id", "y"}};
   b.rValues = {{"a.R$id", {"id", "y"}, 0x7f010002}};
   b.rClasses = {"a.R$id"};
-  mergeResourceReferences(a, b);
+  mergeResourceReferences(a, std::move(b));
   EXPECT_EQ(a.ids, (std::set<uint32_t>{0x7f010001, 0x7f010002}));
   EXPECT_EQ(a.rFields, (std::set<RField>{{"id", "x"}, {"id", "y"}}));
   EXPECT_EQ(a.rValues.size(), 1u);

@@ -124,7 +124,8 @@ TEST(SessionDamageTest, FlippedPayloadByteWithoutAFooter) {
   expectBlock2Lost((*reader)->recovery(), g.victim, "payload CRC mismatch", true);
   EXPECT_EQ((*reader)->recovery().notes.back(),
             "no footer: the session was not closed (recording still running or interrupted)");
-  EXPECT_EQ(marksOf(test::readAllRecords(**reader)), (std::vector<std::string>{"block 0", "block 1", "block 3", "block 4"}));
+  EXPECT_EQ(marksOf(test::readAllRecords(**reader)),
+            (std::vector<std::string>{"block 0", "block 1", "block 3", "block 4"}));
   expectLoadedAroundBlock2(**reader);
 }
 

@@ -192,7 +192,8 @@ TEST(SessionFileTest, StartupRunsRoundTripAndAreCounted) {
   const std::vector<std::string> runs = {R"({"index":0,"counted":false,"launchState":"COLD","totalTimeMs":912})",
                                          R"({"index":1,"counted":true,"launchState":"COLD","totalTimeMs":845})"};
   for (size_t i = 0; i < runs.size(); ++i) {
-    ASSERT_TRUE((*w)->append(textRecord(RecordType::kStartupRun, static_cast<int64_t>(i) * 2'000'000'000, runs[i])).ok());
+    ASSERT_TRUE(
+        (*w)->append(textRecord(RecordType::kStartupRun, static_cast<int64_t>(i) * 2'000'000'000, runs[i])).ok());
   }
   ASSERT_TRUE((*w)->close().ok());
   auto r = SessionReader::open((dir / "s.mxs").string());

@@ -207,6 +207,50 @@ TEST(ZipArchiveTest, StoredAndDeflatedEntriesReadBack) {
   EXPECT_EQ(zip.rawData(zip.entries()[0]), "hello");
 }
 
+// view(): a stored entry's own bytes in the archive (no copy), a deflated one's inflated copy,
+// and the same CRC check and message as read().
+TEST(ZipArchiveTest, ViewIsTheStoredBytesInPlaceOrTheInflatedCopy) {
+  const std::string text(5000, 'a');
+  const std::string stored(3u << 20, 's');  // three 1 MiB slices for the CRC
+  const ZipArchive zip =
+      fromBytesOrDie(ZipBuilder().build({{.name = "stored.bin", .data = stored, .method = 0},
+                                         {.name = "deflated.txt", .data = text},
+                                         {.name = "bad.txt", .data = "hello", .method = 0, .crc = 1}}));
+  const auto inPlace = zip.view(zip.entries()[0]);
+  ASSERT_TRUE(inPlace.ok()) << inPlace.status().toString();
+  EXPECT_TRUE(inPlace->isView());
+  EXPECT_EQ(inPlace->bytes().data(), zip.rawData(zip.entries()[0]).data());
+  EXPECT_EQ(inPlace->bytes(), stored);
+  auto inflated = zip.view(zip.entries()[1]);
+  ASSERT_TRUE(inflated.ok()) << inflated.status().toString();
+  EXPECT_FALSE(inflated->isView());
+  EXPECT_EQ(inflated->bytes(), text);
+  EntryBytes moved = std::move(inflated).value();
+  EXPECT_EQ(moved.bytes(), text);  // a short copy's bytes move with it
+  const auto bad = zip.view(zip.entries()[2]);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().toString(), zip.read(zip.entries()[2]).status().toString());
+  EXPECT_NE(bad.status().toString().find("bad.txt: CRC32 0x3610a686 does not match the stored 0x00000001"),
+            std::string::npos)
+      << bad.status().toString();
+}
+
+// A mapped file: every entry's view equals its read() after the directory's pages were dropped
+// and each view's pages are dropped in turn.
+TEST(ZipArchiveTest, ViewsOfAMappedApkReadTheSameAsCopies) {
+  MXI_REQUIRE_FIXTURE(path, kFdroid);
+  const ZipArchive apk = openOrDie(path);
+  size_t views = 0;
+  for (const ZipEntry& e : apk.entries()) {
+    const auto copy = apk.read(e);
+    const auto view = apk.view(e);
+    ASSERT_TRUE(copy.ok() && view.ok()) << e.name;
+    EXPECT_EQ(view->bytes(), *copy) << e.name;
+    views += view->isView() ? 1 : 0;
+  }
+  EXPECT_EQ(views, 22u);  // the stored entries (Python zipfile: compress_type 0)
+}
+
 // A raw deflate stream of `megabytes` MiB of zeros without ever holding them: one MiB deflated
 // from a fresh stream and ended by a full flush refers to nothing before it, so it can be
 // repeated; an empty final block closes the stream. `crc` is the zeros' CRC32.

@@ -146,6 +146,7 @@ LaunchOutcome launchActivity(Ctx& c, SimApp& app, const LaunchRequest& request) 
     // ActivityStarter.recycleTask: the task is in front already → START_DELIVERED_TO_TOP, and
     // waitResultIfNeeded does not wait (TotalTime 0, no launch state).
     out.result = LaunchResult::kDeliveredToTop;
+    // Only am's round trip: 5–15 ms, drawn apart from the launch states' own figures (9).
     out.times.waitMs = 5 + static_cast<int64_t>(10 * seededUnit(c.config.startupSeed, 9, state.launches, 5));
     writeLaunchState(c.config, package, state);
     return out;
