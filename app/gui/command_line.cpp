@@ -50,11 +50,12 @@ CommandLine parseCommandLine(const QCoreApplication& app) {
           "inspector, compare (with --demo: the live view after a few seconds, or `leak`: the leak watch in "
           "auto mode until its first leak; for a method trace, the number of the issue to select; for a session "
           "or the demo, `database`: the Database tab; for an APK, apk (the package and the task cards), tasks or "
-          "diff (with --compare))"),
+          "diff (with --compare); a session of startup runs opens on the Startup page (--compare: its baseline))"),
       QStringLiteral("name"), QStringLiteral("leaks"));
   const QCommandLineOption compare(
       QStringLiteral("compare"),
-      QStringLiteral("Compare the opened dump (or APK) with this baseline dump (or older APK) (Compare tab)"),
+      QStringLiteral("Compare the opened dump (or APK, or startup runs) with this baseline dump (or older APK, or "
+                     "session of startup runs)"),
       QStringLiteral("baseline"));
   const QCommandLineOption demo(
       QStringLiteral("demo"),

@@ -12,6 +12,7 @@
 #include "app/gui/views/heap/heap_browser.h"
 #include "app/gui/views/heap/heap_compare_view.h"
 #include "app/gui/views/live/live_device_view.h"
+#include "app/gui/views/startup/startup_page.h"
 #include "core/triage/triage_store.h"
 
 namespace {
@@ -61,6 +62,9 @@ int main(int argc, char** argv) {
     // An APK opened: the baseline is the older build it is compared with.
     QObject::connect(&window, &mxi::gui::MainWindow::apkOpened, &window,
                      [&window, base = *commandLine.compareBase] { window.apkPage()->compareWith({base}); });
+    // Startup runs opened: the baseline's runs are shown beside them.
+    QObject::connect(&window, &mxi::gui::MainWindow::startupOpened, &window,
+                     [&window, base = *commandLine.compareBase] { window.startupPage()->loadBaseline(base); });
   }
   if (!commandLine.files.isEmpty()) window.openFiles(commandLine.files);
   if (commandLine.triage) {

@@ -1,9 +1,11 @@
 #include "app/gui/main_window.h"
 
+#include <QAction>
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QFileInfo>
 #include <QLabel>
+#include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -20,6 +22,7 @@
 #include "app/gui/views/session/session_page.h"
 #include "app/gui/views/settings_dialog.h"
 #include "app/gui/views/start/start_page.h"
+#include "app/gui/views/startup/startup_page.h"
 #include "app/gui/views/trace/trace_page.h"
 #include "app/gui/views/triage/triage_page.h"
 #include "core/triage/triage_store.h"
@@ -36,6 +39,7 @@ MainWindow::MainWindow(QWidget* parent)
       m_trace(new TracePage(m_settings)),
       m_triage(new TriagePage(m_settings)),
       m_apk(new ApkPage(m_settings)),
+      m_startup(new StartupPage(m_settings)),
       m_start(new StartPage(m_settings, {m_heap->openAction(), m_session->openAction(), m_trace->openAction(),
                                          m_session->capturesAction(), m_triage->openAction(), m_apk->openAction(),
                                          m_live->demoAction()})) {
@@ -50,6 +54,7 @@ MainWindow::MainWindow(QWidget* parent)
   addPage(QStringLiteral("trace"), m_trace);
   addPage(QStringLiteral("triage"), m_triage);
   addPage(QStringLiteral("apk"), m_apk);
+  addPage(QStringLiteral("startup"), m_startup);
   setCentralWidget(m_stack);
   makeMenus();
 
@@ -71,6 +76,13 @@ MainWindow::MainWindow(QWidget* parent)
   connect(m_triage, &TriagePage::triageOpened, this, &MainWindow::triageOpened);
   connect(m_apk, &ApkPage::apkOpened, this, &MainWindow::apkOpened);
   connect(m_live, &LivePage::checkApkRequested, m_apk, &ApkPage::checkFromDevice);
+  connect(m_startup, &StartupPage::runsShown, this, &MainWindow::startupOpened);
+  connect(m_session, &SessionPage::startupRunsLoaded, m_startup, &StartupPage::showSession);
+  connect(m_startup->runAction(), &QAction::triggered, this, [this] { chooseLaunches(nullptr, {}, {}); });
+  connect(m_live, &LivePage::launchesRequested, this,
+          [this](const core::adb::DeviceSelection& device, const QString& label, const QString& package) {
+            chooseLaunches(&device, label, package);
+          });
   connect(m_start, &StartPage::checkApkRequested, this, [this](const QString& serial, const QString& package) {
     core::adb::DeviceSelection device;
     device.serial = serial.toStdString();
@@ -104,12 +116,17 @@ void MainWindow::makeMenus() {
   viewMenu->addAction(tr("Method &trace"), this, [this] { showPage(QStringLiteral("trace")); });
   viewMenu->addAction(tr("T&riage"), this, [this] { showPage(QStringLiteral("triage")); });
   viewMenu->addAction(tr("&APK"), this, [this] { showPage(QStringLiteral("apk")); });
+  viewMenu->addAction(tr("Start&up"), this, [this] { showPage(QStringLiteral("startup")); });
   viewMenu->addSeparator();
   viewMenu->addAction(tr("&Reset dashboard layout"), this, [this] {
     for (LiveDashboard* d : findChildren<LiveDashboard*>()) d->resetLayout();
   });
   auto* device = menuBar()->addMenu(tr("&Device"));
   device->addAction(m_live->demoAction());
+  device->addSeparator();
+  device->addAction(m_startup->runAction());
+  device->addAction(m_startup->baselineAction());
+  device->addAction(m_startup->saveAction());
 }
 
 void MainWindow::makeStatusBar() {
@@ -177,6 +194,7 @@ LiveDeviceView* MainWindow::liveView() const { return m_live->view(); }
 MethodTraceView* MainWindow::traceView() const { return m_trace->view(); }
 TriageView* MainWindow::triageView() const { return m_triage->view(); }
 ApkView* MainWindow::apkView() const { return m_apk->view(); }
+StartupView* MainWindow::startupView() const { return m_startup->view(); }
 QListWidget* MainWindow::deviceList() const { return m_start->deviceList(); }
 
 void MainWindow::openApk(const QStringList& paths) { m_apk->openApk(paths); }
@@ -223,6 +241,26 @@ void MainWindow::openFiles(const QStringList& paths) {
     return;
   }
   openCaptures(files);
+}
+
+void MainWindow::chooseLaunches(const core::adb::DeviceSelection* live, const QString& liveLabel,
+                                const QString& package) {
+  QList<DeviceChoice> devices;  // the live view's device first: the one chosen
+  if (live) devices.append({liveLabel, *live});
+  for (int row = 0; row < deviceList()->count(); ++row) {
+    const QString label = deviceList()->item(row)->text();
+    const QString serial = StartPage::usableSerial(label);
+    if (serial.isEmpty()) continue;
+    core::adb::DeviceSelection selection{serial.toStdString(), m_settings.transport.toStdString()};
+    // The live view's device is listed once, as the live view reaches it.
+    if (live && selection.serial == live->serial) continue;
+    devices.append({label, std::move(selection)});
+  }
+  if (devices.isEmpty()) {
+    reportFailure(tr("No device"), tr("Attach a device (or try the demo) to run launches on it"));
+    return;
+  }
+  m_startup->chooseLaunches(devices, 0, package);
 }
 
 void MainWindow::editSettings() {

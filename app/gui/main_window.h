@@ -1,5 +1,5 @@
 // The main window: a stack of pages — start (openers, devices, recent files), heap dump,
-// session, live device, method trace, triage, APK — and the menus, the status bar and drag and drop
+// session, live device, method trace, triage, APK, startup — and the menus, the status bar and drag and drop
 // around them. Each page opens its own documents and runs their jobs (views/*/..._page.h); the
 // window only switches between pages, routes files to the page that opens them and relays what
 // pages report (the status line, the running job's progress and Cancel, failures, recent files).
@@ -34,6 +34,8 @@ class Page;
 class SessionPage;
 class SessionView;
 class StartPage;
+class StartupPage;
+class StartupView;
 class TracePage;
 class TriagePage;
 class TriageView;
@@ -84,9 +86,12 @@ class MainWindow : public QMainWindow {
   TriageView* triageView() const;
   ApkPage* apkPage() const { return m_apk; }
   ApkView* apkView() const;
+  StartupPage* startupPage() const { return m_startup; }
+  StartupView* startupView() const;
   QListWidget* deviceList() const;
 
-  // Switches the central view: "start", "heap", "session", "live", "trace", "triage", "apk".
+  // Switches the central view: "start", "heap", "session", "live", "trace", "triage", "apk",
+  // "startup".
   bool showPage(const QString& name);
   // Settings (Edit → Settings…): read from QSettings at startup. applySettings() takes effect at
   // once where it can (device tracking, the open session's thresholds) and for every file opened
@@ -101,8 +106,9 @@ class MainWindow : public QMainWindow {
   void openFailed(const QString& message);         // a dump, session or captures could not be opened
   void sessionOpened();
   void traceOpened();
-  void triageOpened();  // the Triage window shows the store as the latest job read it
-  void apkOpened();     // the APK page shows the checked package
+  void triageOpened();   // the Triage window shows the store as the latest job read it
+  void apkOpened();      // the APK page shows the checked package
+  void startupOpened();  // the Startup page shows a set of launches (measured or opened)
 
  protected:
   void dragEnterEvent(QDragEnterEvent* event) override;
@@ -114,6 +120,9 @@ class MainWindow : public QMainWindow {
   // Adds `page` to the stack under `name` and relays what it reports.
   void addPage(const QString& name, Page* page);
   void editSettings();
+  // Run launches… from the Device menu (null `live`) or a live view's app: the Startup page's
+  // dialog over the start page's devices and the live view's.
+  void chooseLaunches(const core::adb::DeviceSelection* live, const QString& liveLabel, const QString& package);
   // The status bar's progress and Cancel follow `job` (the latest started) until it ends.
   void showJobProgress(WorkerJob* job);
   void hideJobProgress(WorkerJob* job);
@@ -129,6 +138,7 @@ class MainWindow : public QMainWindow {
   TracePage* m_trace;
   TriagePage* m_triage;
   ApkPage* m_apk;
+  StartupPage* m_startup;
   StartPage* m_start;
   QLabel* m_phase = nullptr;
   QProgressBar* m_progress = nullptr;

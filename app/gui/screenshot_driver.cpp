@@ -19,6 +19,7 @@
 #include "app/gui/views/live/live_device_view.h"
 #include "app/gui/views/session/database_view.h"
 #include "app/gui/views/session/live_dashboard.h"
+#include "app/gui/views/startup/startup_page.h"
 #include "app/gui/views/trace/method_trace_view.h"
 #include "app/gui/views/triage/triage_view.h"
 
@@ -102,6 +103,16 @@ void saveWhenApkShown(MainWindow& window, const QString& viewName, bool waitForC
   });
 }
 
+// Startup runs (a session file of them): once shown, and with --compare once the baseline shows
+// beside them (main() loads it).
+void saveWhenStartupShown(MainWindow& window, bool waitForBaseline, const Save& save) {
+  QObject::connect(&window, &MainWindow::startupOpened, &window, [&window, waitForBaseline, save] {
+    if (!waitForBaseline) return QTimer::singleShot(500, &window, save);
+    QObject::connect(window.startupPage(), &StartupPage::baselineShown, &window,
+                     [&window, save] { QTimer::singleShot(500, &window, save); });
+  });
+}
+
 // The demo: a few seconds after it started streaming, or (the leak watch) once its first leak
 // arrived analysed, with a moment to draw it.
 void saveWhenDemoShown(MainWindow& window, const QString& viewName, const Save& save) {
@@ -145,6 +156,7 @@ void saveScreenshotWhenShown(MainWindow& window, const CommandLine& commandLine)
   saveWhenDumpShown(window, commandLine.view, commandLine.compareBase.has_value(), save);
   saveWhenOtherDocumentsShown(window, commandLine.view, save);
   saveWhenApkShown(window, commandLine.view, commandLine.compareBase.has_value(), save);
+  saveWhenStartupShown(window, commandLine.compareBase.has_value(), save);
   if (commandLine.demo) saveWhenDemoShown(window, commandLine.view, save);
   if (commandLine.files.isEmpty() && !commandLine.demo && !commandLine.triage) QTimer::singleShot(300, &window, save);
 }

@@ -66,6 +66,8 @@ QHBoxLayout* LiveDeviceView::makeToolbar() {
   m_checkApk->setToolTip(
       tr("Pull the app's APKs (base and splits) from the device and check them on the APK page: what is inside, "
          "what it costs, Matrix ApkChecker's findings"));
+  m_runLaunches = new QPushButton(tr("Run launches…"));
+  m_runLaunches->setObjectName(QStringLiteral("runLaunches"));
   m_leakWatch = new QComboBox;
   m_leakWatch->setObjectName(QStringLiteral("leakWatch"));
   for (const char* mode : {"off", "report", "manual", "auto"}) m_leakWatch->addItem(QString::fromLatin1(mode));
@@ -85,7 +87,8 @@ QHBoxLayout* LiveDeviceView::makeToolbar() {
   bar->addWidget(m_leakWatch);
   for (QWidget* w : {static_cast<QWidget*>(m_refresh), static_cast<QWidget*>(m_start), static_cast<QWidget*>(m_stop),
                      static_cast<QWidget*>(m_mark), static_cast<QWidget*>(m_dump), static_cast<QWidget*>(m_trace),
-                     static_cast<QWidget*>(m_checkApk), static_cast<QWidget*>(m_dumpProgress)}) {
+                     static_cast<QWidget*>(m_checkApk), static_cast<QWidget*>(m_runLaunches),
+                     static_cast<QWidget*>(m_dumpProgress)}) {
     bar->addWidget(w);
   }
   return bar;
@@ -137,6 +140,8 @@ void LiveDeviceView::connectControls() {
     const QString package = chosenPackage();
     if (!package.isEmpty()) emit checkApkRequested(m_job->target().selection, package);
   });
+  connect(m_runLaunches, &QPushButton::clicked, this,
+          [this] { emit launchesRequested(m_job->target().selection, m_job->target().label, chosenPackage()); });
   connect(m_apps, &QComboBox::editTextChanged, this, &LiveDeviceView::updateButtons);
   connect(m_leakWatch, &QComboBox::currentTextChanged, this, [this](const QString& mode) {
     if (const auto chosen = core::agentlink::parseLeakWatchMode(mode.toStdString())) m_job->setLeakWatch(*chosen);
@@ -182,6 +187,11 @@ void LiveDeviceView::updateButtons() {
   m_leakWatch->setEnabled(!running);
   m_start->setEnabled(!running && !m_apps->currentText().isEmpty());
   m_checkApk->setEnabled(!m_apps->currentText().isEmpty());
+  // Each cold launch kills the app: the recording would show it dying over and over.
+  m_runLaunches->setEnabled(!running);
+  m_runLaunches->setToolTip(running ? tr("Stop the recording first: the launches restart the app")
+                                    : tr("Launch the app N times (cold, warm or hot) on the Startup page: each "
+                                         "launch's times, their median and spread, and a verdict against a baseline"));
   m_stop->setEnabled(running);
   m_mark->setEnabled(running);
   m_dump->setEnabled(running && m_connected && m_dumpProgress->isHidden());

@@ -38,6 +38,7 @@ class LiveDeviceView : public QWidget {
   LiveDashboard* dashboard() const { return m_dashboard; }
   QComboBox* appPicker() const { return m_apps; }
   QPushButton* checkApkButton() const { return m_checkApk; }
+  QPushButton* runLaunchesButton() const { return m_runLaunches; }
   // The package the picker names (its item's package, or what was typed); empty when none.
   QString chosenPackage() const;
   QComboBox* leakWatchPicker() const { return m_leakWatch; }  // off, report, manual, auto
@@ -78,6 +79,8 @@ class LiveDeviceView : public QWidget {
   void appUnavailable(const QString& message);  // nothing is recorded; appBannerText() says why
   // Check APK…: the picked app's APKs are to be pulled from this device and checked.
   void checkApkRequested(const mxi::core::adb::DeviceSelection& device, const QString& package);
+  // Run launches…: the Startup page's dialog for the picked app on this device.
+  void launchesRequested(const mxi::core::adb::DeviceSelection& device, const QString& label, const QString& package);
 
  private:
   // The constructor's parts: the controls, what they do, and following the job
@@ -108,6 +111,7 @@ class LiveDeviceView : public QWidget {
   QProgressBar* m_dumpProgress;
   QPushButton* m_trace;
   QPushButton* m_checkApk;
+  QPushButton* m_runLaunches;
   bool m_tracing = false;  // the transfer in progress is a method trace
   QString m_sessionPath;
   int m_marks = 0;

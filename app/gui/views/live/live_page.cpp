@@ -35,6 +35,7 @@ LiveDeviceView* LivePage::openLiveDevice(LiveTarget target, std::unique_ptr<Demo
   connect(m_view, &LiveDeviceView::leakDumpArrived, this, &LivePage::leakDumpArrived);
   connect(m_view, &LiveDeviceView::leakWatchChosen, this, &LivePage::leakWatchChosen);
   connect(m_view, &LiveDeviceView::checkApkRequested, this, &LivePage::checkApkRequested);
+  connect(m_view, &LiveDeviceView::launchesRequested, this, &LivePage::launchesRequested);
   // The trace's issues are in the live feed already; the trace itself opens in its own view
   // only when asked (File → Open method trace, or the path in the status line).
   connect(m_view, &LiveDeviceView::sessionFinished, this, &LivePage::fileOpened);

@@ -43,6 +43,8 @@ class LivePage final : public Page {
   void leakWatchChosen(const QString& mode);
   // Check APK…: the APK page pulls the app's APKs from the device and checks them.
   void checkApkRequested(const mxi::core::adb::DeviceSelection& device, const QString& package);
+  // Run launches…: the Startup page's dialog for the app on this device.
+  void launchesRequested(const mxi::core::adb::DeviceSelection& device, const QString& label, const QString& package);
 
  private:
   QAction* m_demoAction;

@@ -7,6 +7,7 @@
 
 #include "app/gui/jobs/session/session_load_job.h"
 #include "app/gui/views/session/session_view.h"
+#include "core/startup/startup_session.h"
 
 namespace mxi::gui {
 
@@ -87,6 +88,10 @@ void SessionPage::load(std::unique_ptr<SessionLoadJob> job, const QString& label
               note = tr("Stacks retraced through %1").arg(QFileInfo(loading->stackMappingPath()).fileName());
             emit jobEnded(loading);
             m_job.reset();
+            if (core::startup::hasStartupRuns(*session)) {
+              emit startupRunsLoaded(path, session);
+              return;
+            }
             // One session view at a time.
             auto* view = new SessionView(path, std::move(session), settings().thresholds, settings().mappings);
             view->setStackMapping(stackMapping, note);

@@ -2,13 +2,15 @@
 // ANR traces, methodMapping.txt) imported into one, loaded on SessionLoadJob's thread and shown
 // in a SessionView (dashboard, timeline replay, compare, exports). Only the latest open shows.
 // Issue stacks show retraced through the app's R8/ProGuard mapping (Settings), or through a file
-// chosen with Apply mapping…, which re-opens the session.
+// chosen with Apply mapping…, which re-opens the session. A session file of startup runs
+// (`mxi startup -o`, Save runs…) is handed to the Startup page instead (startupRunsLoaded).
 #pragma once
 
 #include <memory>
 
 #include "app/gui/jobs/session/capture_import.h"
 #include "app/gui/views/page.h"
+#include "core/session/session_data.h"
 
 class QAction;
 class QTemporaryDir;
@@ -41,6 +43,8 @@ class SessionPage final : public Page {
 
  signals:
   void sessionOpened();
+  // The file held startup runs: the Startup page shows them, this page keeps what it showed.
+  void startupRunsLoaded(const QString& path, const std::shared_ptr<const mxi::core::session::SessionData>& session);
 
  private:
   // Runs `job` and shows the session it opens (titled `label`), or reports why it failed.
