@@ -432,7 +432,8 @@ TEST_F(DemoLaunchTest, GfxinfoResetThenALaunchListsItsFirstFrameFirst) {
     // bound on the host's wait: how soon a process exits is this machine's load, not the phone's.)
     std::string displayedStamp;
     for (const std::string& line : linesOf(tool("logcat", {"-d", "-v", "threadtime", "-v", "epoch", "-b", "main"}))) {
-      if (line.find("Displayed ") != std::string::npos) displayedStamp = line.substr(0, line.find(' ', line.find_first_not_of(' ')));
+      if (line.find("Displayed ") != std::string::npos)
+        displayedStamp = line.substr(0, line.find(' ', line.find_first_not_of(' ')));
     }
     ASSERT_FALSE(displayedStamp.empty()) << mode;
     const int64_t displayedMs = std::llround(std::atof(displayedStamp.c_str()) * 1000);
@@ -441,8 +442,8 @@ TEST_F(DemoLaunchTest, GfxinfoResetThenALaunchListsItsFirstFrameFirst) {
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
             .count() -
         monotonicNs() / 1'000'000;
-    EXPECT_NEAR(static_cast<double>(rows[0].second / 1'000'000 + wallMinusMonotonicMs), static_cast<double>(displayedMs),
-                2.0)
+    EXPECT_NEAR(static_cast<double>(rows[0].second / 1'000'000 + wallMinusMonotonicMs),
+                static_cast<double>(displayedMs), 2.0)
         << mode;
     const int64_t beforeReturnMs = (returnedNs - rows[0].second) / 1'000'000;
     EXPECT_GE(beforeReturnMs, a.number("WaitTime") - a.number("TotalTime") - 1) << mode;

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -164,6 +165,34 @@ TEST_F(StartupTest, AnAppThatIsNotInstalledIsRefusedWithTheClosestNames) {
   EXPECT_EQ(r.exitCode, 2);
   EXPECT_NE(r.err.find("com.example.mxi.dem is not installed"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find(kDemoApp), std::string::npos) << r.err;
+}
+
+// The phone going away mid-set: the launches measured before are printed and written, the set
+// says why it stopped, and the exit code says it is not whole.
+TEST_F(StartupTest, ThePhoneGoingAwayKeepsTheLaunchesMeasuredAndSaysWhy) {
+  auto sim = phone("gone");
+  const fs::path session = scratchDir("startup_gone_out") / "gone.mxs";
+  std::vector<std::string> args = {cliPath(), "startup", "--package", kDemoApp, "--runs", "20", "--format", "json",
+                                   "-o", session.string(), "--timeout", "3"};
+  RunningProgram run(args, RunOptions().withEnv(mxiEnvironment(m_adb.environment(), sim->hostPort(), "")));
+  // Three launches done (the progress lines are on stderr; the report will be on stdout).
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (run.errorOutput().find("launch 4 of 21") == std::string::npos && std::chrono::steady_clock::now() < until) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  ASSERT_NE(run.errorOutput().find("launch 4 of 21"), std::string::npos) << run.errorOutput();
+  sim->stop();
+  EXPECT_EQ(run.wait(std::chrono::seconds(60)), 2) << run.errorOutput();
+  const json j = json::parse(run.output(), nullptr, false);
+  ASSERT_TRUE(j.is_object()) << run.output() << run.errorOutput();
+  EXPECT_TRUE(j["stoppedBy"].get<std::string>().starts_with("the device stopped answering: ")) << j.dump(1);
+  const size_t measured = j["runs"].size();
+  EXPECT_GE(measured, 3u) << j.dump(1);
+  EXPECT_LT(measured, 21u);
+  for (const json& r : j["runs"]) EXPECT_EQ(r["launchState"], "COLD") << r.dump();
+  const ProgramRun summary = runMxi({"session", "summary", session.string(), "--format", "json"});
+  ASSERT_EQ(summary.exitCode, 0) << summary.err;
+  EXPECT_EQ(json::parse(summary.out)["startupRuns"], measured);
 }
 
 // A baseline of another mode or app would measure the difference of the two, not of a change:
