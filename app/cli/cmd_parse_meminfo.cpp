@@ -15,7 +15,7 @@
 
 namespace mxi::cli {
 
-namespace devicetext = core::devicetext;
+namespace meminfo = core::meminfo;
 
 namespace {
 
@@ -40,7 +40,7 @@ void printFields(const char* label, const std::vector<Field>& fields, size_t per
   if (onLine) std::printf("  %-14s%s\n", any ? "" : label, line.c_str());
 }
 
-void printTable(const devicetext::MeminfoProcess& p) {
+void printTable(const meminfo::MeminfoProcess& p) {
   size_t nameWidth = 0;
   for (const auto& r : p.rows) nameWidth = std::max(nameWidth, r.name.size());
   std::vector<size_t> widths;
@@ -62,9 +62,9 @@ void printTable(const devicetext::MeminfoProcess& p) {
   }
 }
 
-void printProcess(const devicetext::MeminfoProcess& p) {
+void printProcess(const meminfo::MeminfoProcess& p) {
   std::printf("pid %d  %s\n", p.pid, p.package.c_str());
-  const devicetext::MeminfoSummary& s = p.summary;
+  const meminfo::MeminfoSummary& s = p.summary;
   printFields("summary (kB)",
               {{"Java Heap", s.javaHeapKb},
                {"Native Heap", s.nativeHeapKb},
@@ -75,7 +75,7 @@ void printProcess(const devicetext::MeminfoProcess& p) {
                {"System", s.systemKb}},
               4);
   printFields("totals (kB)", {{"PSS", s.totalPssKb}, {"RSS", s.totalRssKb}, {"swap", s.totalSwapKb}}, 3);
-  const devicetext::MeminfoObjects& o = p.objects;
+  const meminfo::MeminfoObjects& o = p.objects;
   const std::vector<Field> objects = {{"Views", o.views},
                                       {"ViewRootImpl", o.viewRootImpl},
                                       {"AppContexts", o.appContexts},
@@ -113,7 +113,7 @@ void registerParseMeminfo(CLI::App& parse, int& exitCode) {
   addFormatOption(*cmd, args->format);
   setCommandBody(*cmd, exitCode, "parse meminfo", [args]() -> CommandResult {
     ASSIGN_OR_RETURN(const auto text, readTextInput(args->file));
-    const devicetext::MeminfoReport report = devicetext::parseMeminfo(text);
+    const meminfo::MeminfoReport report = meminfo::parseMeminfo(text);
     printParseProblems(report.problems, args->file);
     if (args->format == OutputFormat::kJson) {
       printJson(core::meminfo::meminfoReportToJson(report));

@@ -17,16 +17,15 @@
 
 namespace mxi::cli {
 
-namespace devicetext = core::devicetext;
 namespace strictmode = core::strictmode;
 using nlohmann::ordered_json;
 
 namespace {
 
-std::string violationText(const devicetext::StrictModeViolation& v, size_t index) {
+std::string violationText(const strictmode::StrictModeViolation& v, size_t index) {
   std::string s = "#" + std::to_string(index + 1) + " " + v.type + "  " +
-                  std::string(devicetext::strictModeKindName(devicetext::strictModeKind(v))) + "  " +
-                  std::string(devicetext::strictModePolicyName(v.policy)) + " policy";
+                  std::string(strictmode::strictModeKindName(strictmode::strictModeKind(v))) + "  " +
+                  std::string(strictmode::strictModePolicyName(v.policy)) + " policy";
   if (v.durationMs) s += "  " + std::to_string(*v.durationMs) + " ms";
   if (v.pid) s += "  pid " + std::to_string(*v.pid);
   if (v.tid) s += "  tid " + std::to_string(*v.tid);
@@ -80,7 +79,7 @@ void registerParseStrictMode(CLI::App& parent, int& exitCode) {
                    core::invalidInput("a methodMapping.txt names Matrix method ids, which a StrictMode report has "
                                       "none of; give the build's R8/ProGuard mapping.txt"));
     }
-    devicetext::StrictModeParseResult r = devicetext::parseStrictModeText(text);
+    strictmode::StrictModeParseResult r = strictmode::parseStrictModeText(text);
     if (mappings.r8) strictmode::deobfuscateViolations(r.violations, *mappings.r8);
     for (const auto& p : r.problems) {
       std::fprintf(stderr, "mxi: %s line %llu (at byte offset %llu): %s\n", args->file.c_str(),

@@ -247,7 +247,7 @@ Translation RecordTranslator::translate(const proto::Message& message, HostClock
     }
   } else if (const auto* memory = std::get_if<proto::MemorySample>(&message)) {
     SessionRecord r = textRecord(RecordType::kMemory, static_cast<int64_t>(memory->monotonicNs), {});
-    session::MemorySample& m = r.memory;
+    meminfo::MemorySample& m = r.memory;
     m.timeNs = r.timeNs;
     m.pid = memory->pid;
     m.javaHeapKb = memory->javaHeapKb;

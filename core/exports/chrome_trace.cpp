@@ -30,12 +30,12 @@ void nameThread(ordered_json& events, int tid, const std::string& name, int sort
 // a sample's marks as instant events.
 template <typename ToUs>
 void addMemoryCounters(const session::SessionData& d, const ToUs& us, ordered_json& events) {
-  using session::MemoryCategory;
-  for (const session::MemorySample& s : d.memory) {
+  using meminfo::MemoryCategory;
+  for (const meminfo::MemorySample& s : d.memory) {
     ordered_json stacked = ordered_json::object();
-    for (size_t c = 0; c < session::kMemoryStackedCategories; ++c) {
-      const int64_t v = session::memoryValue(s, session::kMemoryCategories[c]);
-      if (v >= 0) stacked[std::string(session::memoryCategoryKey(session::kMemoryCategories[c]))] = v;
+    for (size_t c = 0; c < meminfo::kMemoryStackedCategories; ++c) {
+      const int64_t v = meminfo::memoryValue(s, meminfo::kMemoryCategories[c]);
+      if (v >= 0) stacked[std::string(meminfo::memoryCategoryKey(meminfo::kMemoryCategories[c]))] = v;
     }
     if (!stacked.empty()) {
       events.push_back({{"ph", "C"},
@@ -46,10 +46,10 @@ void addMemoryCounters(const session::SessionData& d, const ToUs& us, ordered_js
                         {"args", std::move(stacked)}});
     }
     for (MemoryCategory total : {MemoryCategory::kTotalPss, MemoryCategory::kTotalRss, MemoryCategory::kTotalSwap}) {
-      const int64_t v = session::memoryValue(s, total);
+      const int64_t v = meminfo::memoryValue(s, total);
       if (v < 0) continue;
       events.push_back({{"ph", "C"},
-                        {"name", std::string(session::memoryCategoryLabel(total)) + " (kB)"},
+                        {"name", std::string(meminfo::memoryCategoryLabel(total)) + " (kB)"},
                         {"cat", "memory"},
                         {"pid", kPid},
                         {"ts", us(s.timeNs)},
@@ -58,7 +58,7 @@ void addMemoryCounters(const session::SessionData& d, const ToUs& us, ordered_js
     if (s.marks != 0) {
       events.push_back({{"ph", "i"},
                         {"s", "p"},
-                        {"name", session::describeMemoryMarks(s.marks)},
+                        {"name", meminfo::describeMemoryMarks(s.marks)},
                         {"cat", "memory"},
                         {"pid", kPid},
                         {"tid", kEventsTid},

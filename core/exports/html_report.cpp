@@ -330,7 +330,7 @@ std::string sessionToHtml(const session::SessionData& d, const framestats::DropT
   return page(title, b);
 }
 
-std::string comparisonToHtml(const session::SessionComparison& c, const std::string& baseName,
+std::string comparisonToHtml(const sessioncompare::SessionComparison& c, const std::string& baseName,
                              const std::string& newName) {
   std::string b =
       "<h1>Session comparison</h1>\n<p class=\"muted\">Base: " + esc(baseName) + " · New: " + esc(newName) + "</p>\n";
@@ -345,9 +345,9 @@ std::string comparisonToHtml(const session::SessionComparison& c, const std::str
        "<th>p50 ms base/new</th><th>p90 ms base/new</th><th>Median change</th><th>p (new slower)</th></tr>\n";
   std::vector<std::pair<std::string, framestats::FrameStats>> bars;
   for (const auto& s : c.scenes) {
-    const std::string verdict(session::verdictName(s.verdict));
-    b += "<tr><td>" + esc(s.scene) + "</td><td class=\"" + (s.verdict == session::Verdict::kRegression ? "bad" : "") +
-         "\">" + verdict + "</td>";
+    const std::string verdict(sessioncompare::verdictName(s.verdict));
+    b += "<tr><td>" + esc(s.scene) + "</td><td class=\"" +
+         (s.verdict == sessioncompare::Verdict::kRegression ? "bad" : "") + "\">" + verdict + "</td>";
     b += formatText(
         "<td class=n>%llu / %llu</td><td class=n>%.1f / %.1f</td><td class=n>%.1f / %.1f</td>"
         "<td class=n>%.1f / %.1f</td><td class=n>%+.1f%%</td><td class=n>%.3g</td></tr>\n",
@@ -362,8 +362,8 @@ std::string comparisonToHtml(const session::SessionComparison& c, const std::str
        "<th>Median ms base/new</th></tr>\n";
   for (const auto& e : c.evilMethods) {
     b += "<tr><td>" + esc(e.stackKey) + "</td><td>" + esc(e.methodName) + "</td><td>" + esc(e.detail) +
-         "</td><td class=\"" + (e.regression ? "bad" : "") + "\">" + std::string(session::verdictName(e.verdict)) +
-         "</td>";
+         "</td><td class=\"" + (e.regression ? "bad" : "") + "\">" +
+         std::string(sessioncompare::verdictName(e.verdict)) + "</td>";
     b += formatText("<td class=n>%llu / %llu</td><td class=n>%lld / %lld</td></tr>\n",
                     static_cast<unsigned long long>(e.baseCount), static_cast<unsigned long long>(e.nextCount),
                     static_cast<long long>(e.baseMedianMs), static_cast<long long>(e.nextMedianMs));
@@ -374,7 +374,7 @@ std::string comparisonToHtml(const session::SessionComparison& c, const std::str
   b += "<h2>IO issues</h2>\n<table><tr><th>Type</th><th>Path</th><th>Verdict</th><th>Count base/new</th></tr>\n";
   for (const auto& e : c.io) {
     b += "<tr><td>" + std::string(matrix::ioIssueTypeName(e.type)) + "</td><td>" + esc(e.path) + "</td><td>" +
-         std::string(session::verdictName(e.verdict)) +
+         std::string(sessioncompare::verdictName(e.verdict)) +
          formatText("</td><td class=n>%llu / %llu</td></tr>\n", static_cast<unsigned long long>(e.baseCount),
                     static_cast<unsigned long long>(e.nextCount));
   }
@@ -394,9 +394,9 @@ std::string comparisonToHtml(const session::SessionComparison& c, const std::str
     b += "<h2>Memory</h2>\n<table><tr><th>Category</th><th>Verdict</th><th>Samples base/new</th><th>Median kB "
          "base/new</th><th>Delta kB</th><th>Change</th><th>p (new larger)</th></tr>\n";
     for (const auto& m : c.memory) {
-      b += "<tr><td>" + std::string(session::memoryCategoryLabel(m.category)) + "</td><td class=\"" +
-           (m.verdict == session::Verdict::kRegression ? "bad" : "") + "\">" +
-           std::string(session::verdictName(m.verdict)) + "</td>";
+      b += "<tr><td>" + std::string(meminfo::memoryCategoryLabel(m.category)) + "</td><td class=\"" +
+           (m.verdict == sessioncompare::Verdict::kRegression ? "bad" : "") + "\">" +
+           std::string(sessioncompare::verdictName(m.verdict)) + "</td>";
       b += formatText(
           "<td class=n>%llu / %llu</td><td class=n>%lld / %lld</td><td class=n>%+lld</td><td class=n>%+.1f%%</td>"
           "<td class=n>%.3g</td></tr>\n",

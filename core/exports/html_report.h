@@ -10,7 +10,7 @@
 namespace mxi::core::exports {
 
 std::string sessionToHtml(const session::SessionData& data, const framestats::DropThresholds& thresholds = {});
-std::string comparisonToHtml(const session::SessionComparison& comparison, const std::string& baseName,
+std::string comparisonToHtml(const sessioncompare::SessionComparison& comparison, const std::string& baseName,
                              const std::string& newName);
 
 }  // namespace mxi::core::exports

@@ -8,7 +8,7 @@
 
 namespace mxi::core::exports {
 
-using session::MemoryCategory;
+using meminfo::MemoryCategory;
 
 namespace {
 
@@ -23,7 +23,7 @@ std::vector<ChartMark> chartMarks(const session::SessionData& d) {
   std::vector<ChartMark> out;
   for (const auto& s : d.memory) {
     for (size_t bit = 0; bit < 3; ++bit) {
-      if (s.marks & (1u << bit)) out.push_back({s.timeNs, bit, session::describeMemoryMarks(1u << bit)});
+      if (s.marks & (1u << bit)) out.push_back({s.timeNs, bit, meminfo::describeMemoryMarks(1u << bit)});
     }
   }
   for (const auto& h : d.heapDumps) out.push_back({h.timeNs, 1, "Heap dump " + h.text});
@@ -44,10 +44,10 @@ std::string memoryChartSvg(const session::SessionData& d) {
   times.reserve(d.memory.size());
   for (const auto& s : d.memory) times.push_back(s.timeNs);
   const std::vector<size_t> shown = lastPerColumn(times, t0, t1, static_cast<size_t>(width - left));
-  std::vector<std::vector<double>> layers(session::kMemoryStackedCategories);
+  std::vector<std::vector<double>> layers(meminfo::kMemoryStackedCategories);
   for (size_t c = 0; c < layers.size(); ++c) {
     for (size_t i : shown) {
-      const int64_t v = session::memoryValue(d.memory[i], session::kMemoryCategories[c]);
+      const int64_t v = meminfo::memoryValue(d.memory[i], meminfo::kMemoryCategories[c]);
       layers[c].push_back(v < 0 ? 0.0 : static_cast<double>(v));
     }
   }
@@ -71,7 +71,7 @@ std::string memoryChartSvg(const session::SessionData& d) {
     }
     svg += formatText("<polygon points=\"%s\" fill=\"%s\" stroke=\"none\"><title>%s</title></polygon>", points.c_str(),
                       kMemoryCategoryColors[c],
-                      std::string(session::memoryCategoryLabel(session::kMemoryCategories[c])).c_str());
+                      std::string(meminfo::memoryCategoryLabel(meminfo::kMemoryCategories[c])).c_str());
   }
   for (const ChartMark& m : chartMarks(d)) {
     const double mx = x(static_cast<double>(m.timeNs));
@@ -91,13 +91,13 @@ std::string memoryChartSvg(const session::SessionData& d) {
 
 std::string memoryHtmlSection(const session::SessionData& d) {
   if (d.memory.empty()) return {};
-  const session::MemorySummary m = session::summarizeMemory(d.memory);
+  const meminfo::MemorySummary m = meminfo::summarizeMemory(d.memory);
   std::string b = formatText("<h2>Memory (%llu samples)</h2>\n", static_cast<unsigned long long>(m.samples));
   b += memoryChartSvg(d);
   b += "<p class=\"muted\">";
-  for (size_t c = 0; c < session::kMemoryStackedCategories; ++c) {
+  for (size_t c = 0; c < meminfo::kMemoryStackedCategories; ++c) {
     b += formatText("<span style=\"color:%s\">&#9632;</span> %s ", kMemoryCategoryColors[c],
-                    std::string(session::memoryCategoryLabel(session::kMemoryCategories[c])).c_str());
+                    std::string(meminfo::memoryCategoryLabel(meminfo::kMemoryCategories[c])).c_str());
   }
   const char* markNames[] = {"GC forced", "dump taken", "leak found"};
   for (size_t k = 0; k < 3; ++k) {
@@ -108,7 +108,7 @@ std::string memoryHtmlSection(const session::SessionData& d) {
   for (const auto& c : m.categories) {
     b += formatText(
         "<tr><td>%s</td><td class=n>%lld</td><td class=n>%lld</td><td class=n>%lld</td><td class=n>%+.1f</td></tr>\n",
-        std::string(session::memoryCategoryLabel(c.category)).c_str(), static_cast<long long>(c.startKb),
+        std::string(meminfo::memoryCategoryLabel(c.category)).c_str(), static_cast<long long>(c.startKb),
         static_cast<long long>(c.peakKb), static_cast<long long>(c.endKb), c.growthKbPerMin);
   }
   return b + "</table>\n";

@@ -4,33 +4,33 @@
 
 namespace mxi::core::exports {
 
+using meminfo::MemoryCategory;
 using nlohmann::ordered_json;
-using session::MemoryCategory;
 
-ordered_json memorySampleToJson(const session::MemorySample& s) {
+ordered_json memorySampleToJson(const meminfo::MemorySample& s) {
   ordered_json j;
   j["timeNs"] = s.timeNs;
   j["pid"] = s.pid;
-  for (MemoryCategory c : session::kMemoryCategories) {
-    if (const int64_t v = session::memoryValue(s, c); v >= 0) j[std::string(session::memoryFieldName(c))] = v;
+  for (MemoryCategory c : meminfo::kMemoryCategories) {
+    if (const int64_t v = meminfo::memoryValue(s, c); v >= 0) j[std::string(meminfo::memoryFieldName(c))] = v;
   }
   if (s.marks != 0) {
     ordered_json marks = ordered_json::array();
-    if (s.marks & session::kMemoryMarkGcForced) marks.push_back("gcForced");
-    if (s.marks & session::kMemoryMarkHeapDumped) marks.push_back("heapDumped");
-    if (s.marks & session::kMemoryMarkLeakFound) marks.push_back("leakFound");
+    if (s.marks & meminfo::kMemoryMarkGcForced) marks.push_back("gcForced");
+    if (s.marks & meminfo::kMemoryMarkHeapDumped) marks.push_back("heapDumped");
+    if (s.marks & meminfo::kMemoryMarkLeakFound) marks.push_back("leakFound");
     j["marks"] = std::move(marks);
   }
   return j;
 }
 
-ordered_json memorySamplesToJson(std::span<const session::MemorySample> samples) {
+ordered_json memorySamplesToJson(std::span<const meminfo::MemorySample> samples) {
   ordered_json j = ordered_json::array();
   for (const auto& s : samples) j.push_back(memorySampleToJson(s));
   return j;
 }
 
-ordered_json memorySummaryToJson(const session::MemorySummary& m) {
+ordered_json memorySummaryToJson(const meminfo::MemorySummary& m) {
   ordered_json j;
   j["samples"] = m.samples;
   if (m.samples == 0) return j;
@@ -42,7 +42,7 @@ ordered_json memorySummaryToJson(const session::MemorySummary& m) {
   j["leaks"] = m.leaks;
   ordered_json categories = ordered_json::object();
   for (const auto& c : m.categories) {
-    categories[std::string(session::memoryCategoryKey(c.category))] = {{"samples", c.samples},
+    categories[std::string(meminfo::memoryCategoryKey(c.category))] = {{"samples", c.samples},
                                                                        {"startKb", c.startKb},
                                                                        {"peakKb", c.peakKb},
                                                                        {"endKb", c.endKb},
@@ -52,11 +52,11 @@ ordered_json memorySummaryToJson(const session::MemorySummary& m) {
   return j;
 }
 
-ordered_json memoryDeltasToJson(std::span<const session::MemoryDelta> deltas) {
+ordered_json memoryDeltasToJson(std::span<const sessioncompare::MemoryDelta> deltas) {
   ordered_json j = ordered_json::array();
   for (const auto& d : deltas) {
-    j.push_back({{"category", std::string(session::memoryCategoryKey(d.category))},
-                 {"verdict", std::string(session::verdictName(d.verdict))},
+    j.push_back({{"category", std::string(meminfo::memoryCategoryKey(d.category))},
+                 {"verdict", std::string(sessioncompare::verdictName(d.verdict))},
                  {"baseSamples", d.baseSamples},
                  {"newSamples", d.nextSamples},
                  {"baseMedianKb", d.baseMedianKb},

@@ -201,7 +201,7 @@ ordered_json sessionToJson(const session::SessionData& d, const framestats::Drop
   return j;
 }
 
-ordered_json comparisonToJson(const session::SessionComparison& c) {
+ordered_json comparisonToJson(const sessioncompare::SessionComparison& c) {
   ordered_json j;
   j["regression"] = c.hasRegression();
   j["regressions"] = c.regressions;
@@ -209,7 +209,7 @@ ordered_json comparisonToJson(const session::SessionComparison& c) {
   for (const auto& s : c.scenes) {
     ordered_json sj;
     sj["name"] = s.scene;
-    sj["verdict"] = std::string(session::verdictName(s.verdict));
+    sj["verdict"] = std::string(sessioncompare::verdictName(s.verdict));
     sj["base"] = framestats::frameStatsToJson(s.base);
     sj["new"] = framestats::frameStatsToJson(s.next);
     sj["fpsDelta"] = s.next.fps - s.base.fps;
@@ -228,7 +228,7 @@ ordered_json comparisonToJson(const session::SessionComparison& c) {
                     {"methodId", e.methodId},
                     {"methodName", e.methodName},
                     {"detail", e.detail},
-                    {"verdict", std::string(session::verdictName(e.verdict))},
+                    {"verdict", std::string(sessioncompare::verdictName(e.verdict))},
                     {"regression", e.regression},
                     {"baseCount", e.baseCount},
                     {"newCount", e.nextCount},
@@ -244,7 +244,7 @@ ordered_json comparisonToJson(const session::SessionComparison& c) {
     io.push_back({{"type", e.type},
                   {"issueType", std::string(matrix::ioIssueTypeName(e.type))},
                   {"path", e.path},
-                  {"verdict", std::string(session::verdictName(e.verdict))},
+                  {"verdict", std::string(sessioncompare::verdictName(e.verdict))},
                   {"regression", e.regression},
                   {"baseCount", e.baseCount},
                   {"newCount", e.nextCount},

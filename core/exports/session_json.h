@@ -20,7 +20,7 @@ nlohmann::ordered_json summaryToJson(const session::SessionSummary& summary);
 nlohmann::ordered_json sessionToJson(const session::SessionData& data,
                                      const framestats::DropThresholds& thresholds = {},
                                      int64_t sliceNs = 1'000'000'000);
-nlohmann::ordered_json comparisonToJson(const session::SessionComparison& comparison);
+nlohmann::ordered_json comparisonToJson(const sessioncompare::SessionComparison& comparison);
 // [{timeNs, durationMs, maxLostFrames, scene}]
 nlohmann::ordered_json frameGapsToJson(const std::vector<session::SessionFrameGap>& gaps);
 

@@ -40,11 +40,11 @@ ordered_json sqlOperationsToJson(std::span<const session::SqlOperation> operatio
   return out;
 }
 
-ordered_json sqlDeltasToJson(const std::vector<session::SqlShapeDelta>& deltas) {
+ordered_json sqlDeltasToJson(const std::vector<sessioncompare::SqlShapeDelta>& deltas) {
   ordered_json out = ordered_json::array();
   for (const auto& d : deltas) {
     out.push_back({{"shape", d.shape},
-                   {"verdict", std::string(session::verdictName(d.verdict))},
+                   {"verdict", std::string(sessioncompare::verdictName(d.verdict))},
                    {"baseCount", d.baseCount},
                    {"nextCount", d.nextCount},
                    {"baseTotalMs", d.baseTotalMs},

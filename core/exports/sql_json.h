@@ -22,6 +22,6 @@ nlohmann::ordered_json sqlShapesToJson(const std::vector<sqlitelint::ShapeTotals
 // connectionId, wallClockMs and durationMs are absent when not known.
 nlohmann::ordered_json sqlOperationsToJson(std::span<const session::SqlOperation> operations);
 // [{"shape","verdict","baseCount","nextCount","baseTotalMs","nextTotalMs"}]
-nlohmann::ordered_json sqlDeltasToJson(const std::vector<session::SqlShapeDelta>& deltas);
+nlohmann::ordered_json sqlDeltasToJson(const std::vector<sessioncompare::SqlShapeDelta>& deltas);
 
 }  // namespace mxi::core::exports

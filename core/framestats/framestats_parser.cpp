@@ -25,7 +25,7 @@ StatusOr<std::shared_ptr<const FramestatsCapture>> parseFramestats(std::string_v
     return invalidInput("refresh rate must be in (0, 1000] Hz");
   }
   const auto fallbackPeriod = static_cast<int64_t>(std::llround(1e9 / options.fallbackRefreshHz));
-  const devicetext::FramestatsText parsed = devicetext::parseFramestatsText(text);
+  const FramestatsText parsed = parseFramestatsText(text);
   if (parsed.blocks.empty()) {
     return invalidInput(
         "no framestats data (no ---PROFILEDATA--- section); capture it with "
@@ -34,13 +34,13 @@ StatusOr<std::shared_ptr<const FramestatsCapture>> parseFramestats(std::string_v
   }
   auto capture = std::make_shared<FramestatsCapture>();
   for (const auto& p : parsed.problems) capture->problems.push_back({p.line, p.offset, p.message});
-  for (const devicetext::FramestatsBlock& block : parsed.blocks) {
+  for (const FramestatsBlock& block : parsed.blocks) {
     FramestatsWindow w;
     w.process = block.process;
     w.pid = block.pid;
     w.name = block.window.empty() ? block.process : block.window;
     w.headerOffset = block.headerOffset;
-    for (const devicetext::FramestatsRow& row : block.rows) {
+    for (const FramestatsRow& row : block.rows) {
       const protocol::FrameTiming& t = row.timing;
       // Implausible rows are skipped, except flagged rows, kept (with zero duration) only to be counted.
       if (!plausibleFrameTimes(t.intendedVsync, t.frameCompleted) && t.flags == 0) {

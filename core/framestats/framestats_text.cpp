@@ -4,7 +4,7 @@
 
 #include "core/base/text_lines.h"
 
-namespace mxi::core::devicetext {
+namespace mxi::core::framestats {
 
 namespace {
 
@@ -179,4 +179,4 @@ std::string sceneOfWindow(std::string_view window) {
   return std::string(cls);
 }
 
-}  // namespace mxi::core::devicetext
+}  // namespace mxi::core::framestats

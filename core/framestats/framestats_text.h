@@ -14,7 +14,7 @@
 
 #include "core/protocol/messages.h"
 
-namespace mxi::core::devicetext {
+namespace mxi::core::framestats {
 
 struct FramestatsRow {
   protocol::FrameTiming timing;  // frameIntervalNs: 0 when neither column holds a period
@@ -52,4 +52,4 @@ inline bool looksLikeVsyncPeriod(int64_t ns) { return ns >= 1'000'000 && ns <= 2
 // other windows (Taskbar, PopupWindow:…) keep their name.
 std::string sceneOfWindow(std::string_view window);
 
-}  // namespace mxi::core::devicetext
+}  // namespace mxi::core::framestats

@@ -46,7 +46,7 @@ struct FrameGap {
   int64_t timeMs = 0;
 };
 struct Memory {
-  session::MemorySample sample;
+  meminfo::MemorySample sample;
   int64_t timeMs = 0;
 };
 struct SqlOperation {

@@ -169,7 +169,7 @@ void LiveSession::addIssue(MatrixIssue issue, int64_t timeMs) {
   if (issue.startup && issue.startup->startupDurationMs) e.costMs = *issue.startup->startupDurationMs;
   e.summary = summarize(issue);
   if (issue.truncated) e.summary += " (truncated by logcat)";
-  if (e.kind == LiveEvent::Kind::kLeak) addMemoryMark(timeMs, session::kMemoryMarkLeakFound, e.summary);
+  if (e.kind == LiveEvent::Kind::kLeak) addMemoryMark(timeMs, meminfo::kMemoryMarkLeakFound, e.summary);
   e.issue = std::make_shared<const MatrixIssue>(std::move(issue));
   addEvent(std::move(e));
 }
@@ -204,7 +204,7 @@ void LiveSession::addFrameGap(const std::string& text, uint32_t maxLostFrames, i
 }
 
 void LiveSession::addHeapDump(const std::string& text, int64_t timeMs) {
-  addMemoryMark(timeMs, session::kMemoryMarkHeapDumped, text);
+  addMemoryMark(timeMs, meminfo::kMemoryMarkHeapDumped, text);
   addMark(text, timeMs);
 }
 
@@ -214,11 +214,11 @@ void LiveSession::addSqlOperation(const session::SqlOperation& operation, int64_
   m_sqlOperationList.push_back(operation);
 }
 
-void LiveSession::addMemory(const session::MemorySample& sample, int64_t timeMs) {
+void LiveSession::addMemory(const meminfo::MemorySample& sample, int64_t timeMs) {
   ++m_memorySamples;
   m_lastMemoryMs = std::max(m_lastMemoryMs, timeMs);
   m_peakPssKb = std::max(m_peakPssKb, sample.totalPssKb);
-  if (sample.marks != 0) addMemoryMark(timeMs, sample.marks, session::describeMemoryMarks(sample.marks));
+  if (sample.marks != 0) addMemoryMark(timeMs, sample.marks, meminfo::describeMemoryMarks(sample.marks));
   m_memory.push_back({timeMs, sample});
   if (m_memory.size() > kMaxMemorySamples) m_memory.pop_front();
   ++m_revision;

@@ -52,14 +52,14 @@ struct SlowFrame {
 // One memory sample at ms since the session start.
 struct MemoryPoint {
   int64_t timeMs = 0;
-  session::MemorySample sample;
+  meminfo::MemorySample sample;
 };
 
-// A vertical mark on the memory chart: a sample's marks (session::MemoryMark bits), a heap dump
+// A vertical mark on the memory chart: a sample's marks (meminfo::MemoryMark bits), a heap dump
 // ("dump taken") or a memory issue ("leak found").
 struct MemoryChartMark {
   int64_t timeMs = 0;
-  uint32_t marks = 0;  // session::MemoryMark bits
+  uint32_t marks = 0;  // meminfo::MemoryMark bits
   std::string text;    // "GC forced", "Heap dump /sdcard/…", "leaked com.example.Main"
 };
 
@@ -145,7 +145,7 @@ class LiveSession {
   // A heap dump: a mark in the feed and "dump taken" on the memory chart.
   void addHeapDump(const std::string& text, int64_t timeMs);
   // A memory sample; its marks go on the memory chart.
-  void addMemory(const session::MemorySample& sample, int64_t timeMs);
+  void addMemory(const meminfo::MemorySample& sample, int64_t timeMs);
   void addSqlOperation(const session::SqlOperation& operation, int64_t timeMs);
   // Every SQL operation recorded, oldest first (the Database tab groups them by shape).
   const std::vector<session::SqlOperation>& sqlOperations() const { return m_sqlOperationList; }

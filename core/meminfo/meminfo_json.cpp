@@ -16,7 +16,7 @@ void put(ordered_json& j, const char* key, const std::optional<int64_t>& value) 
 
 }  // namespace
 
-ordered_json meminfoSummaryToJson(const devicetext::MeminfoSummary& s) {
+ordered_json meminfoSummaryToJson(const MeminfoSummary& s) {
   ordered_json j = ordered_json::object();
   put(j, "javaHeapKb", s.javaHeapKb);
   put(j, "nativeHeapKb", s.nativeHeapKb);
@@ -31,7 +31,7 @@ ordered_json meminfoSummaryToJson(const devicetext::MeminfoSummary& s) {
   return j;
 }
 
-ordered_json meminfoObjectsToJson(const devicetext::MeminfoObjects& o) {
+ordered_json meminfoObjectsToJson(const MeminfoObjects& o) {
   ordered_json j = ordered_json::object();
   put(j, "views", o.views);
   put(j, "viewRootImpl", o.viewRootImpl);
@@ -49,14 +49,14 @@ ordered_json meminfoObjectsToJson(const devicetext::MeminfoObjects& o) {
   return j;
 }
 
-ordered_json meminfoProcessToJson(const devicetext::MeminfoProcess& p) {
+ordered_json meminfoProcessToJson(const MeminfoProcess& p) {
   ordered_json j;
   j["pid"] = p.pid;
   j["package"] = p.package;
   j["summary"] = meminfoSummaryToJson(p.summary);
   j["objects"] = meminfoObjectsToJson(p.objects);
   ordered_json rows = ordered_json::array();
-  for (const devicetext::MeminfoRow& r : p.rows) {
+  for (const MeminfoRow& r : p.rows) {
     ordered_json row;
     row["name"] = r.name;
     for (const auto& [column, kb] : r.values) row[column] = kb;
@@ -66,10 +66,10 @@ ordered_json meminfoProcessToJson(const devicetext::MeminfoProcess& p) {
   return j;
 }
 
-ordered_json meminfoReportToJson(const devicetext::MeminfoReport& r) {
+ordered_json meminfoReportToJson(const MeminfoReport& r) {
   ordered_json j;
   ordered_json processes = ordered_json::array();
-  for (const devicetext::MeminfoProcess& p : r.processes) processes.push_back(meminfoProcessToJson(p));
+  for (const MeminfoProcess& p : r.processes) processes.push_back(meminfoProcessToJson(p));
   j["processes"] = std::move(processes);
   j["problems"] = json::problemsToJson(r.problems);
   return j;

@@ -11,13 +11,13 @@ namespace mxi::core::meminfo {
 
 // {javaHeapKb, nativeHeapKb, codeKb, stackKb, graphicsKb, privateOtherKb, systemKb, totalPssKb,
 //  totalRssKb, totalSwapKb}, present fields only.
-nlohmann::ordered_json meminfoSummaryToJson(const devicetext::MeminfoSummary& summary);
+nlohmann::ordered_json meminfoSummaryToJson(const MeminfoSummary& summary);
 // {views, viewRootImpl, appContexts, activities, assets, assetManagers, localBinders, proxyBinders,
 //  parcelMemoryKb, parcelCount, deathRecipients, openSslSockets, webViews}, present fields only.
-nlohmann::ordered_json meminfoObjectsToJson(const devicetext::MeminfoObjects& objects);
+nlohmann::ordered_json meminfoObjectsToJson(const MeminfoObjects& objects);
 // {pid, package, summary, objects, rows: [{name, "<column>": kB, …}]} (a row's blank cells omitted).
-nlohmann::ordered_json meminfoProcessToJson(const devicetext::MeminfoProcess& process);
+nlohmann::ordered_json meminfoProcessToJson(const MeminfoProcess& process);
 // {processes: […], problems: [{line, offset, message}]}
-nlohmann::ordered_json meminfoReportToJson(const devicetext::MeminfoReport& report);
+nlohmann::ordered_json meminfoReportToJson(const MeminfoReport& report);
 
 }  // namespace mxi::core::meminfo

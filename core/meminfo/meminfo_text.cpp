@@ -6,7 +6,7 @@
 
 #include "core/base/text_lines.h"
 
-namespace mxi::core::devicetext {
+namespace mxi::core::meminfo {
 
 namespace {
 
@@ -449,4 +449,4 @@ const MeminfoRow* MeminfoProcess::row(std::string_view name) const {
 
 MeminfoReport parseMeminfo(std::string_view text) { return Parser(text).run(); }
 
-}  // namespace mxi::core::devicetext
+}  // namespace mxi::core::meminfo

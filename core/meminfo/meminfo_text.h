@@ -18,7 +18,7 @@
 
 #include "core/base/parse_problem.h"
 
-namespace mxi::core::devicetext {
+namespace mxi::core::meminfo {
 
 // "App Summary" (Android 6+), in kB. totalPssKb also comes from the table's TOTAL row when there is
 // no App Summary (it is the same number); totalRssKb from "TOTAL RSS:" or the TOTAL row's "Rss
@@ -68,4 +68,4 @@ struct MeminfoReport {
 // Never throws; junk becomes problems with line numbers and byte offsets.
 MeminfoReport parseMeminfo(std::string_view text);
 
-}  // namespace mxi::core::devicetext
+}  // namespace mxi::core::meminfo

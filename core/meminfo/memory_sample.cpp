@@ -1,6 +1,6 @@
 #include "core/meminfo/memory_sample.h"
 
-namespace mxi::core::session {
+namespace mxi::core::meminfo {
 
 std::string_view memoryCategoryKey(MemoryCategory category) {
   switch (category) {
@@ -63,4 +63,4 @@ std::string describeMemoryMarks(uint32_t marks) {
   return out;
 }
 
-}  // namespace mxi::core::session
+}  // namespace mxi::core::meminfo

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-namespace mxi::core::session {
+namespace mxi::core::meminfo {
 
 enum MemoryMark : uint32_t {
   kMemoryMarkGcForced = 1u << 0,
@@ -79,4 +79,4 @@ auto& memoryValue(Sample& s, MemoryCategory category) {
 // "GC forced", "dump taken", "leak found" joined by ", " (empty without marks).
 std::string describeMemoryMarks(uint32_t marks);
 
-}  // namespace mxi::core::session
+}  // namespace mxi::core::meminfo

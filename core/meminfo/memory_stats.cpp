@@ -4,7 +4,7 @@
 #include <cmath>
 #include <utility>
 
-namespace mxi::core::session {
+namespace mxi::core::meminfo {
 
 const MemoryCategoryStats* MemorySummary::find(MemoryCategory category) const {
   for (const auto& c : categories) {
@@ -84,4 +84,4 @@ MemorySummary summarizeMemory(std::span<const MemorySample> samples) {
   return m;
 }
 
-}  // namespace mxi::core::session
+}  // namespace mxi::core::meminfo

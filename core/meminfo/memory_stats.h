@@ -9,7 +9,7 @@
 
 #include "core/meminfo/memory_sample.h"
 
-namespace mxi::core::session {
+namespace mxi::core::meminfo {
 
 struct MemoryCategoryStats {
   MemoryCategory category = MemoryCategory::kTotalPss;
@@ -37,4 +37,4 @@ double growthKbPerMinute(std::span<const std::pair<int64_t, int64_t>> timeNsAndK
 // The values of one category the samples gave, in order (for compare's test).
 std::vector<int64_t> memoryValues(std::span<const MemorySample> samples, MemoryCategory category);
 
-}  // namespace mxi::core::session
+}  // namespace mxi::core::meminfo

@@ -55,10 +55,10 @@ struct SessionData {
   std::vector<SessionAnr> anrs;
   std::vector<SessionEvent> marks, heapDumps;
   std::vector<SessionFrameGap> frameGaps;
-  std::vector<MemorySample> memory;         // record order
-  std::vector<SqlOperation> sqlOperations;  // record order
-  std::vector<SessionEvent> startupRuns;    // record order; text = the run's JSON (core/startup)
-  std::vector<ParseProblem> problems;       // stored issues that no longer parse, …
+  std::vector<meminfo::MemorySample> memory;  // record order
+  std::vector<SqlOperation> sqlOperations;    // record order
+  std::vector<SessionEvent> startupRuns;      // record order; text = the run's JSON (core/startup)
+  std::vector<ParseProblem> problems;         // stored issues that no longer parse, …
   uint64_t unknownRecords = 0;
   // The session's span (session_span.h): every record's, or the frames' when other records
   // were stamped on another clock, offClockNs away.

@@ -265,7 +265,7 @@ void encodeRecord(const SessionRecord& rec, int64_t& previousTimeNs, std::string
       // pid, the ten categories (zigzag: -1 = not given is one byte), marks. A newer writer may
       // append fields; readers ignore what follows the ones they know.
       b.svarint(rec.memory.pid);
-      for (MemoryCategory c : kMemoryCategories) b.svarint(memoryValue(rec.memory, c));
+      for (meminfo::MemoryCategory c : meminfo::kMemoryCategories) b.svarint(meminfo::memoryValue(rec.memory, c));
       b.varint(rec.memory.marks);
       break;
     case RecordType::kSqlOperation:
@@ -317,13 +317,13 @@ Status decodeRecords(std::string_view payload, std::vector<SessionRecord>& out, 
       rec.gapFrames = static_cast<uint32_t>(std::min<uint64_t>(b.varint(), UINT32_MAX));
       rec.text = std::string(b.str());
     } else if (rec.type == RecordType::kMemory) {
-      MemorySample& m = rec.memory;
+      meminfo::MemorySample& m = rec.memory;
       m.timeNs = rec.timeNs;
       m.pid = static_cast<int32_t>(std::clamp<int64_t>(b.svarint(), INT32_MIN, INT32_MAX));
       // Untrusted: anything below -1 means "not given" too; kB beyond 2^50 (an exabyte) is not memory.
-      for (MemoryCategory c : kMemoryCategories) {
+      for (meminfo::MemoryCategory c : meminfo::kMemoryCategories) {
         const int64_t v = b.svarint();
-        memoryValue(m, c) = v < 0 ? -1 : std::min<int64_t>(v, int64_t{1} << 50);
+        meminfo::memoryValue(m, c) = v < 0 ? -1 : std::min<int64_t>(v, int64_t{1} << 50);
       }
       m.marks = static_cast<uint32_t>(std::min<uint64_t>(b.varint(), UINT32_MAX));
     } else if (rec.type == RecordType::kSqlOperation) {

@@ -62,14 +62,14 @@ struct SessionHeader {
 // One decoded record; which fields are set depends on `type`.
 struct SessionRecord {
   RecordType type = RecordType::kMark;
-  int64_t timeNs = 0;       // monotonic ns (a frame's IntendedVsync)
-  framestats::Frame frame;  // kFrame
-  std::string text;         // scene name, issue JSON, ANR text, mark label, heap dump path, gap's scene
-  std::string detail;       // heap dump reason
-  int64_t gapNs = 0;        // kFrameGap: from timeNs (the newest frame seen) to the next frame seen
-  uint32_t gapFrames = 0;   // kFrameGap: at most this many frames were never seen
-  MemorySample memory;      // kMemory (memory.timeNs == timeNs)
-  SqlOperation sql;         // kSqlOperation (sql.timeNs == timeNs)
+  int64_t timeNs = 0;            // monotonic ns (a frame's IntendedVsync)
+  framestats::Frame frame;       // kFrame
+  std::string text;              // scene name, issue JSON, ANR text, mark label, heap dump path, gap's scene
+  std::string detail;            // heap dump reason
+  int64_t gapNs = 0;             // kFrameGap: from timeNs (the newest frame seen) to the next frame seen
+  uint32_t gapFrames = 0;        // kFrameGap: at most this many frames were never seen
+  meminfo::MemorySample memory;  // kMemory (memory.timeNs == timeNs)
+  SqlOperation sql;              // kSqlOperation (sql.timeNs == timeNs)
 };
 
 // A record whose payload is its text (scene, issue JSON, ANR, mark, heap-dump path, gap scene).

@@ -217,7 +217,7 @@ Status SessionWriter::appendHeapDump(int64_t t, std::string_view path, std::stri
   return append(r);
 }
 
-Status SessionWriter::appendMemory(const MemorySample& sample) {
+Status SessionWriter::appendMemory(const meminfo::MemorySample& sample) {
   SessionRecord r;
   r.type = RecordType::kMemory;
   r.timeNs = sample.timeNs;

@@ -47,7 +47,7 @@ class SessionWriter {
   Status appendAnr(int64_t timeNs, std::string_view tracesText);
   Status appendMark(int64_t timeNs, std::string_view label);
   Status appendHeapDump(int64_t timeNs, std::string_view path, std::string_view reason);
-  Status appendMemory(const MemorySample& sample);  // at sample.timeNs
+  Status appendMemory(const meminfo::MemorySample& sample);  // at sample.timeNs
   Status append(const SessionRecord& record);
 
   // Writes the pending block (if any) and, per policy, syncs.

@@ -10,7 +10,15 @@
 #include "core/meminfo/memory_stats.h"
 #include "core/startup/startup_session.h"
 
-namespace mxi::core::session {
+namespace mxi::core::sessioncompare {
+
+using meminfo::kMemoryCategories;
+using meminfo::MemoryCategory;
+using meminfo::memoryCategoryKey;
+using meminfo::memoryValues;
+using session::SessionData;
+using session::SessionFrame;
+
 namespace {
 
 std::map<std::string, std::vector<framestats::Frame>> framesByScene(const SessionData& d) {
@@ -310,4 +318,4 @@ SessionComparison compareSessions(const SessionData& base, const SessionData& ne
   return c;
 }
 
-}  // namespace mxi::core::session
+}  // namespace mxi::core::sessioncompare

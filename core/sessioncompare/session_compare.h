@@ -13,7 +13,7 @@
 #include "core/session/session_data.h"
 #include "core/startup/startup_verdict.h"
 
-namespace mxi::core::session {
+namespace mxi::core::sessioncompare {
 
 struct CompareThresholds {
   double alpha = 0.01;                 // significance level of the frame-time test
@@ -75,7 +75,7 @@ struct StartupDelta {
 };
 
 struct MemoryDelta {
-  MemoryCategory category = MemoryCategory::kTotalPss;
+  meminfo::MemoryCategory category = meminfo::MemoryCategory::kTotalPss;
   uint64_t baseSamples = 0, nextSamples = 0;
   int64_t baseMedianKb = 0, nextMedianKb = 0;  // nearest-rank medians
   int64_t deltaKb = 0;                         // next - base
@@ -107,11 +107,11 @@ struct SessionComparison {
   bool hasRegression() const { return !regressions.empty(); }
 };
 
-SessionComparison compareSessions(const SessionData& base, const SessionData& next,
+SessionComparison compareSessions(const session::SessionData& base, const session::SessionData& next,
                                   const CompareThresholds& thresholds = {});
 
 // The SQL operations of two sessions per statement shape (core/sqlitelint's statementShape), by
 // the larger of the two totals (sql_compare.cpp).
-std::vector<SqlShapeDelta> compareSql(const SessionData& base, const SessionData& next);
+std::vector<SqlShapeDelta> compareSql(const session::SessionData& base, const session::SessionData& next);
 
-}  // namespace mxi::core::session
+}  // namespace mxi::core::sessioncompare

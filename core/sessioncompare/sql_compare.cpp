@@ -6,7 +6,10 @@
 
 #include "core/sqlitelint/sql_shapes.h"
 
-namespace mxi::core::session {
+namespace mxi::core::sessioncompare {
+
+using session::SessionData;
+using session::SqlOperation;
 
 namespace {
 
@@ -43,4 +46,4 @@ std::vector<SqlShapeDelta> compareSql(const SessionData& base, const SessionData
   return out;
 }
 
-}  // namespace mxi::core::session
+}  // namespace mxi::core::sessioncompare

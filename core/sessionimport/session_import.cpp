@@ -6,7 +6,11 @@
 #include "core/matrix/matrix_json.h"
 #include "core/strictmode/strictmode_issues.h"
 
-namespace mxi::core::session {
+namespace mxi::core::sessionimport {
+
+using session::SessionHeader;
+using session::SessionWriter;
+using session::WriterOptions;
 
 namespace {
 
@@ -105,4 +109,4 @@ StatusOr<ImportReport> importCaptures(const ImportInputs& in, const std::string&
   return report;
 }
 
-}  // namespace mxi::core::session
+}  // namespace mxi::core::sessionimport

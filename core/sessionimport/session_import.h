@@ -17,7 +17,7 @@
 #include "core/matrix/matrix_issue.h"
 #include "core/session/session_writer.h"
 
-namespace mxi::core::session {
+namespace mxi::core::sessionimport {
 
 struct ImportInputs {
   std::vector<std::string> framestatsTexts;
@@ -34,7 +34,7 @@ struct ImportReport {
   std::vector<std::string> warnings;  // skipped rows and lines, with their position
 };
 
-StatusOr<ImportReport> importCaptures(const ImportInputs& inputs, const std::string& outPath, SessionHeader header,
-                                      const WriterOptions& options = {});
+StatusOr<ImportReport> importCaptures(const ImportInputs& inputs, const std::string& outPath,
+                                      session::SessionHeader header, const session::WriterOptions& options = {});
 
-}  // namespace mxi::core::session
+}  // namespace mxi::core::sessionimport

@@ -6,9 +6,9 @@
 namespace mxi::core::startup {
 
 std::optional<int64_t> firstFrameMs(std::string_view gfxinfoFramestatsOutput) {
-  const devicetext::FramestatsText parsed = devicetext::parseFramestatsText(gfxinfoFramestatsOutput);
-  for (const devicetext::FramestatsBlock& block : parsed.blocks) {
-    for (const devicetext::FramestatsRow& row : block.rows) {
+  const framestats::FramestatsText parsed = framestats::parseFramestatsText(gfxinfoFramestatsOutput);
+  for (const framestats::FramestatsBlock& block : parsed.blocks) {
+    for (const framestats::FramestatsRow& row : block.rows) {
       // The launch's first frame usually carries a non-zero Flags (the window became visible):
       // unlike the frame statistics, it is not left out as an outlier.
       const protocol::FrameTiming& t = row.timing;

@@ -52,7 +52,7 @@ ordered_json issueBase(const StartupRun& run, const std::string& package, bool c
   }
   j["startup_duration"] = cost;
   j["is_warm_start_up"] = !cold;
-  if (!run.activity.empty()) j["scene"] = devicetext::sceneOfWindow(run.activity);
+  if (!run.activity.empty()) j["scene"] = framestats::sceneOfWindow(run.activity);
   return j;
 }
 

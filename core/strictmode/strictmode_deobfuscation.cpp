@@ -16,8 +16,7 @@ void retraceFrames(std::vector<std::string>& frames, const mapping::R8Mapping& m
 
 }  // namespace
 
-void deobfuscateViolations(std::vector<devicetext::StrictModeViolation>& violations,
-                           const mapping::R8Mapping& mapping) {
+void deobfuscateViolations(std::vector<StrictModeViolation>& violations, const mapping::R8Mapping& mapping) {
   for (auto& v : violations) {
     retraceFrames(v.stack, mapping);
     retraceFrames(v.acquiredAt, mapping);

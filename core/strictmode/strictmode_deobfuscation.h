@@ -10,6 +10,6 @@
 
 namespace mxi::core::strictmode {
 
-void deobfuscateViolations(std::vector<devicetext::StrictModeViolation>& violations, const mapping::R8Mapping& mapping);
+void deobfuscateViolations(std::vector<StrictModeViolation>& violations, const mapping::R8Mapping& mapping);
 
 }  // namespace mxi::core::strictmode

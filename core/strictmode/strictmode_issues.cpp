@@ -7,8 +7,6 @@
 namespace mxi::core::strictmode {
 namespace {
 
-using devicetext::StrictModeKind;
-using devicetext::StrictModeViolation;
 using nlohmann::ordered_json;
 
 bool isIoPlumbing(std::string_view frame, std::string_view resource) {
@@ -40,7 +38,7 @@ size_t ioFramesToTrim(const std::vector<std::string>& stack, std::string_view re
 }
 
 std::string violationSignature(const StrictModeViolation& v) {
-  switch (devicetext::strictModeKind(v)) {
+  switch (strictModeKind(v)) {
     case StrictModeKind::kCloseableLeak: {
       // Where it was acquired; a report cut before "Caused by" is known by its resource alone.
       const size_t k = ioFramesToTrim(v.acquiredAt, v.resource);
@@ -56,7 +54,7 @@ std::string violationSignature(const StrictModeViolation& v) {
 }
 
 std::optional<matrix::MatrixIssue> violationToIssue(const StrictModeViolation& v, const IssueOptions& options) {
-  const StrictModeKind kind = devicetext::strictModeKind(v);
+  const StrictModeKind kind = strictModeKind(v);
   // Not "pid N" when the report names no process: the process names the app (session imports,
   // triage signatures), and a pid changes with every run.
   const std::string& process = !v.process.empty() ? v.process : options.process;
@@ -64,7 +62,7 @@ std::optional<matrix::MatrixIssue> violationToIssue(const StrictModeViolation& v
   c["process"] = process;
   c["source"] = kStrictModeSource;
   c["strictModeType"] = v.type;
-  c["policy"] = std::string(devicetext::strictModePolicyName(v.policy));
+  c["policy"] = std::string(strictModePolicyName(v.policy));
   int type = 0;
   std::string tag = "io";
   if (kind == StrictModeKind::kMainThreadIo) {
@@ -120,7 +118,7 @@ std::optional<matrix::MatrixIssue> violationToIssue(const StrictModeViolation& v
 
 matrix::IssueParseResult parseIssuesWithStrictMode(std::string_view text, const IssueOptions& options) {
   matrix::IssueParseResult result = matrix::parseIssueText(text);
-  devicetext::StrictModeParseResult strict = devicetext::parseStrictModeText(text);
+  StrictModeParseResult strict = parseStrictModeText(text);
   if (strict.violations.empty() && strict.problems.empty()) return result;
   for (const StrictModeViolation& v : strict.violations) {
     if (auto issue = violationToIssue(v, options)) result.issues.push_back(std::move(*issue));

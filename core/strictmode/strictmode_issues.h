@@ -40,13 +40,12 @@ size_t ioFramesToTrim(const std::vector<std::string>& stack, std::string_view re
 
 // The signature of the problem a violation shows: a leak's resource and acquisition frame, a
 // main-thread IO's type and calling frame, another violation's type and first frame of its own.
-std::string violationSignature(const devicetext::StrictModeViolation& v);
+std::string violationSignature(const StrictModeViolation& v);
 
 // The issue a violation becomes; nullopt for main-thread IO that IOCanary's rule would not report
 // (too short). A duration StrictMode did not give counts: StrictMode flagged the IO, and its cost
 // is unknown (cost 0).
-std::optional<matrix::MatrixIssue> violationToIssue(const devicetext::StrictModeViolation& v,
-                                                    const IssueOptions& options = {});
+std::optional<matrix::MatrixIssue> violationToIssue(const StrictModeViolation& v, const IssueOptions& options = {});
 
 // Matrix issues and StrictMode violations of one text (a whole logcat, a DropBox dump, Matrix's
 // JSON), in the order of their lines: what `mxi parse issues` and session imports read.

@@ -6,11 +6,11 @@ namespace mxi::core::strictmode {
 
 using nlohmann::ordered_json;
 
-ordered_json violationToJson(const devicetext::StrictModeViolation& v) {
+ordered_json violationToJson(const StrictModeViolation& v) {
   ordered_json j;
   j["type"] = v.type;
-  j["policy"] = std::string(devicetext::strictModePolicyName(v.policy));
-  j["kind"] = std::string(devicetext::strictModeKindName(devicetext::strictModeKind(v)));
+  j["policy"] = std::string(strictModePolicyName(v.policy));
+  j["kind"] = std::string(strictModeKindName(strictModeKind(v)));
   j["durationMs"] = json::optionalJson(v.durationMs);
   j["pid"] = json::optionalJson(v.pid);
   j["tid"] = json::optionalJson(v.tid);
@@ -22,7 +22,7 @@ ordered_json violationToJson(const devicetext::StrictModeViolation& v) {
   return j;
 }
 
-ordered_json violationsToJson(const std::vector<devicetext::StrictModeViolation>& violations) {
+ordered_json violationsToJson(const std::vector<StrictModeViolation>& violations) {
   ordered_json list = ordered_json::array();
   for (const auto& v : violations) list.push_back(violationToJson(v));
   ordered_json j;

@@ -9,7 +9,7 @@
 
 namespace mxi::core::strictmode {
 
-nlohmann::ordered_json violationToJson(const devicetext::StrictModeViolation& v);
-nlohmann::ordered_json violationsToJson(const std::vector<devicetext::StrictModeViolation>& violations);
+nlohmann::ordered_json violationToJson(const StrictModeViolation& v);
+nlohmann::ordered_json violationsToJson(const std::vector<StrictModeViolation>& violations);
 
 }  // namespace mxi::core::strictmode

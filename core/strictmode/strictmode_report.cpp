@@ -8,8 +8,8 @@ namespace mxi::core::strictmode {
 std::vector<protocol::MatrixIssue> reportToIssues(const protocol::StrictModeReport& report,
                                                   const std::string& package) {
   std::vector<protocol::MatrixIssue> out;
-  devicetext::StrictModeParseResult parsed = devicetext::parseStrictModeText(report.text);
-  for (devicetext::StrictModeViolation& v : parsed.violations) {
+  StrictModeParseResult parsed = parseStrictModeText(report.text);
+  for (StrictModeViolation& v : parsed.violations) {
     // The agent's parser saw the whole stream: what it found cut stays cut, even where the text
     // alone (ending at the report's last line) would read as whole.
     v.truncated = v.truncated || report.truncated;

@@ -4,7 +4,7 @@
 
 #include "core/base/text_lines.h"
 
-namespace mxi::core::devicetext {
+namespace mxi::core::strictmode {
 namespace {
 
 using text::parseInt;
@@ -531,4 +531,4 @@ StrictModeParseResult parseStrictModeText(std::string_view text) {
   return parser.finish();
 }
 
-}  // namespace mxi::core::devicetext
+}  // namespace mxi::core::strictmode

@@ -17,7 +17,7 @@
 #include "core/base/parse_problem.h"
 #include "core/base/text_lines.h"
 
-namespace mxi::core::devicetext {
+namespace mxi::core::strictmode {
 
 enum class StrictModePolicy : uint8_t { kThread, kVm };
 std::string_view strictModePolicyName(StrictModePolicy policy);  // "thread", "vm"
@@ -96,4 +96,4 @@ class StrictModeStreamParser {
 // A whole text (a logcat, a DropBox dump, a pasted report).
 StrictModeParseResult parseStrictModeText(std::string_view text);
 
-}  // namespace mxi::core::devicetext
+}  // namespace mxi::core::strictmode

@@ -243,7 +243,7 @@ StatusOr<std::shared_ptr<const session::SessionData>> loadSessionCapture(const C
   std::filesystem::path imported;
   if (file.type != CaptureType::kSession) {
     ASSIGN_OR_RETURN(const std::string text, readText(file.path));
-    session::ImportInputs inputs;
+    sessionimport::ImportInputs inputs;
     const std::string name = std::filesystem::path(file.path).filename().string();
     if (file.type == CaptureType::kFramestats) {
       inputs.framestatsTexts.push_back(text);
@@ -261,7 +261,7 @@ StatusOr<std::shared_ptr<const session::SessionData>> loadSessionCapture(const C
     session::SessionHeader header;
     header.device = "imported captures";
     header.startTimeUnixMs = file.modifiedMs;
-    auto report = session::importCaptures(inputs, imported.string(), header);
+    auto report = sessionimport::importCaptures(inputs, imported.string(), header);
     if (!report.ok()) {
       std::filesystem::remove(imported);
       return report.status();
@@ -346,7 +346,7 @@ std::vector<Finding> sqliteLintFindings(const session::SessionData& data, const 
   return out;
 }
 
-std::vector<Finding> regressionFindings(const session::SessionComparison& c, const session::SessionData& base,
+std::vector<Finding> regressionFindings(const sessioncompare::SessionComparison& c, const session::SessionData& base,
                                         const session::SessionData& next, const std::string& app) {
   std::vector<Finding> out;
   auto add = [&](std::string key, std::string what, uint64_t count, std::string line) {
@@ -360,7 +360,7 @@ std::vector<Finding> regressionFindings(const session::SessionComparison& c, con
   };
   char line[512];
   for (const auto& s : c.scenes) {
-    if (s.verdict != session::Verdict::kRegression) continue;
+    if (s.verdict != sessioncompare::Verdict::kRegression) continue;
     std::snprintf(line, sizeof line, "scene %s: median frame time %.1f → %.1f ms (%+.0f%%, p = %.2g)", s.scene.c_str(),
                   s.base.p50Ms, s.next.p50Ms, s.medianChangePct, s.test.pGreater);
     add("scene\n" + s.scene, s.scene, s.next.frames, line);
@@ -369,7 +369,7 @@ std::vector<Finding> regressionFindings(const session::SessionComparison& c, con
     if (!e.regression) continue;
     const std::string name = e.methodName.empty() ? "stackKey " + e.stackKey : e.methodName;
     std::snprintf(line, sizeof line, "evil method %s (%s): %s, %llu → %llu times, median %lld → %lld ms", name.c_str(),
-                  e.stackKey.c_str(), std::string(session::verdictName(e.verdict)).c_str(),
+                  e.stackKey.c_str(), std::string(sessioncompare::verdictName(e.verdict)).c_str(),
                   static_cast<unsigned long long>(e.baseCount), static_cast<unsigned long long>(e.nextCount),
                   static_cast<long long>(e.baseMedianMs), static_cast<long long>(e.nextMedianMs));
     add("evil\n" + e.stackKey, name, e.nextCount, line);
@@ -396,7 +396,8 @@ std::vector<Finding> regressionFindings(const session::SessionComparison& c, con
   for (const auto& io : c.io) {
     if (!io.regression) continue;
     std::snprintf(line, sizeof line, "IO issue type %d on %s: %s, %llu → %llu times", io.type,
-                  (io.path.empty() ? io.key : io.path).c_str(), std::string(session::verdictName(io.verdict)).c_str(),
+                  (io.path.empty() ? io.key : io.path).c_str(),
+                  std::string(sessioncompare::verdictName(io.verdict)).c_str(),
                   static_cast<unsigned long long>(io.baseCount), static_cast<unsigned long long>(io.nextCount));
     // The key only when there is one, so Matrix's file IO keeps the signatures stores hold.
     add("io\n" + std::to_string(io.type) + "\n" + io.path + (io.key.empty() ? "" : "\n" + io.key),

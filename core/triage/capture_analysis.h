@@ -57,8 +57,9 @@ CaptureInfo sessionCaptureInfo(const CaptureFile& file, const std::string& hash,
 // The regressions of `next` against `base` as findings (scenes, evil methods by stackKey, ANRs
 // by the main thread's top frame, IO by type and path, startup metrics); signatures include the
 // app, so two apps never share one.
-std::vector<Finding> regressionFindings(const session::SessionComparison& comparison, const session::SessionData& base,
-                                        const session::SessionData& next, const std::string& app);
+std::vector<Finding> regressionFindings(const sessioncompare::SessionComparison& comparison,
+                                        const session::SessionData& base, const session::SessionData& next,
+                                        const std::string& app);
 
 // The problems StrictMode reported in a session (its issues whose source is StrictMode), one
 // finding per signature (the issue's key: a leak's resource + acquisition frame, …) with its

@@ -226,8 +226,8 @@ class Run {
       std::vector<Finding> findings = strictModeFindings(*next.data, next.info.appPackage);
       for (auto& f : sqliteLintFindings(*next.data, next.info.appPackage)) findings.push_back(std::move(f));
       if (base) {
-        auto regressions = regressionFindings(session::compareSessions(*base, *next.data, m_options.compare), *base,
-                                              *next.data, next.info.appPackage);
+        auto regressions = regressionFindings(sessioncompare::compareSessions(*base, *next.data, m_options.compare),
+                                              *base, *next.data, next.info.appPackage);
         for (auto& f : regressions) findings.push_back(std::move(f));
       }
       RETURN_IF_ERROR(finish(next.file, next.info, std::move(findings), next.mapping));

@@ -19,7 +19,7 @@ namespace mxi::core::triage {
 
 struct TriageOptions {
   HeapTriageOptions heap;
-  session::CompareThresholds compare;
+  sessioncompare::CompareThresholds compare;
   unsigned workers = 0;            // captures analysed at once at most; 0: the machine's cores
   uint64_t memoryBudgetBytes = 0;  // 0: 60% of MemAvailable
   std::string tempDir;             // inflated dumps, imported raw captures

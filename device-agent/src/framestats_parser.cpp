@@ -4,7 +4,7 @@ namespace mxi::agent {
 
 std::vector<WindowFrames> parseFramestats(std::string_view text) {
   std::vector<WindowFrames> windows;
-  for (auto& block : core::devicetext::parseFramestatsText(text).blocks) {
+  for (auto& block : core::framestats::parseFramestatsText(text).blocks) {
     WindowFrames w{std::move(block.window), {}};
     w.frames.reserve(block.rows.size());
     for (const auto& row : block.rows) w.frames.push_back(row.timing);

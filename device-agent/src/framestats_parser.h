@@ -20,6 +20,6 @@ struct WindowFrames {
 // Rows the text parser could not read are left out.
 std::vector<WindowFrames> parseFramestats(std::string_view text);
 
-using core::devicetext::sceneOfWindow;
+using core::framestats::sceneOfWindow;
 
 }  // namespace mxi::agent

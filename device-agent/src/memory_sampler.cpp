@@ -5,8 +5,8 @@
 namespace mxi::agent {
 
 namespace proto = core::protocol;
-using core::devicetext::MeminfoProcess;
-using core::devicetext::MeminfoReport;
+using core::meminfo::MeminfoProcess;
+using core::meminfo::MeminfoReport;
 
 const MeminfoProcess* meminfoProcessOf(const MeminfoReport& report, int32_t pid) {
   for (const MeminfoProcess& p : report.processes) {

@@ -28,11 +28,11 @@ inline constexpr const char* kSourceMeminfoGc = "dumpsys meminfo";
 inline constexpr const char* kSourceSmapsRollup = "smaps_rollup";
 
 // The process `pid` in a parsed meminfo report (the only one when the report names no pid), or null.
-const core::devicetext::MeminfoProcess* meminfoProcessOf(const core::devicetext::MeminfoReport& report, int32_t pid);
+const core::meminfo::MeminfoProcess* meminfoProcessOf(const core::meminfo::MeminfoReport& report, int32_t pid);
 
 // A sample from a meminfo process: the App Summary's values (-1 where the layout lacks them; a
 // table without App Summary gives only totalPssKb, from its TOTAL row).
-core::protocol::MemorySample sampleOfMeminfo(const core::devicetext::MeminfoProcess& process, int32_t pid,
+core::protocol::MemorySample sampleOfMeminfo(const core::meminfo::MeminfoProcess& process, int32_t pid,
                                              uint64_t monotonicNs, std::string source);
 
 struct SmapsRollup {

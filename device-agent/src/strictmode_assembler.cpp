@@ -9,7 +9,7 @@
 namespace mxi::agent {
 
 namespace proto = core::protocol;
-namespace dt = core::devicetext;
+namespace strictmode = core::strictmode;
 
 void StrictModeAssembler::logLine(std::string_view text, const LogLine& line) {
   m_lastLineOffset = m_base + m_text.size();
@@ -32,12 +32,12 @@ void StrictModeAssembler::flush() {
   m_lineTimes.clear();
 }
 
-void StrictModeAssembler::collect(std::vector<dt::StrictModeViolation> done, bool closedByLastLine) {
+void StrictModeAssembler::collect(std::vector<strictmode::StrictModeViolation> done, bool closedByLastLine) {
   if (done.empty()) return;
   std::sort(done.begin(), done.end(), [](const auto& a, const auto& b) { return a.offset < b.offset; });
   const uint64_t end = m_base + m_text.size();
   for (size_t i = 0; i < done.size(); ++i) {
-    const dt::StrictModeViolation& v = done[i];
+    const strictmode::StrictModeViolation& v = done[i];
     // A report's text runs to the next report's first line, or to the line that closed it.
     const uint64_t to = i + 1 < done.size() ? done[i + 1].offset : (closedByLastLine ? m_lastLineOffset : end);
     const uint64_t from = std::clamp(v.offset, m_base, end);
@@ -72,7 +72,7 @@ std::vector<proto::StrictModeReport> StrictModeAssembler::dropBox(std::string_vi
     if (!m_seenDropBox.insert(e.header).second || baseline) continue;
     // The package's processes: "pkg" and "pkg:suffix".
     if (e.process != package && !e.process.starts_with(package + ":")) continue;
-    const dt::StrictModeParseResult parsed = dt::parseStrictModeText(e.text);
+    const strictmode::StrictModeParseResult parsed = strictmode::parseStrictModeText(e.text);
     if (parsed.violations.empty()) continue;
     proto::StrictModeReport r;
     r.pid = e.pid;

@@ -30,9 +30,9 @@ class StrictModeAssembler {
   void reset();
 
  private:
-  void collect(std::vector<core::devicetext::StrictModeViolation> done, bool closedByLastLine);
+  void collect(std::vector<core::strictmode::StrictModeViolation> done, bool closedByLastLine);
 
-  core::devicetext::StrictModeStreamParser m_parser;
+  core::strictmode::StrictModeStreamParser m_parser;
   std::string m_text;  // the lines fed since m_base (byte offset in the parser's stream)
   uint64_t m_base = 0;
   uint64_t m_lastLineOffset = 0;      // stream offset of the last line fed

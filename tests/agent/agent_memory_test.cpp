@@ -249,7 +249,7 @@ TEST_F(AgentMemoryTest, ALeakFromBeforeTheWatchIsNotBlamedOnALaterCollectedDestr
   for (const auto& [k, v] : m_env) cmd += " " + k + "='" + v + "'";
   cmd += " " + std::string(build::simRoot()) + "/bin/dumpsys meminfo 4242 > " + out.string();
   ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
-  const auto report = core::devicetext::parseMeminfo(readFile(out));
+  const auto report = core::meminfo::parseMeminfo(readFile(out));
   ASSERT_EQ(report.processes.size(), 1u);
   EXPECT_EQ(report.processes[0].objects.activities, 2);
 }
@@ -324,7 +324,7 @@ TEST_F(AgentMemoryTest, TheSimulatedMeminfoFollowsTheRealLayouts) {
   };
   (void)meminfo("--local 4242");  // starts the timeline
   std::this_thread::sleep_for(1000ms);
-  const auto plain = core::devicetext::parseMeminfo(meminfo("4242"));
+  const auto plain = core::meminfo::parseMeminfo(meminfo("4242"));
   EXPECT_TRUE(plain.problems.empty());
   ASSERT_EQ(plain.processes.size(), 1u);
   const auto& p = plain.processes[0];
@@ -341,14 +341,14 @@ TEST_F(AgentMemoryTest, TheSimulatedMeminfoFollowsTheRealLayouts) {
   EXPECT_EQ(p.summary.totalSwapKb, 120);
   ASSERT_NE(p.row("TOTAL"), nullptr);
   EXPECT_EQ(p.row("TOTAL")->value("Pss Total"), p.summary.totalPssKb);  // the rows add up
-  const auto local = core::devicetext::parseMeminfo(meminfo("--local 4242"));
+  const auto local = core::meminfo::parseMeminfo(meminfo("--local 4242"));
   EXPECT_TRUE(local.problems.empty());
   ASSERT_EQ(local.processes.size(), 1u);
   EXPECT_FALSE(local.processes[0].objects.activities.has_value());
   EXPECT_EQ(local.processes[0].summary.nativeHeapKb, 22345);
   EXPECT_EQ(meminfo("31337"), "No process found for: 31337\n");
   m_env["MXI_SIM_SDK"] = "19";
-  const auto kitkat = core::devicetext::parseMeminfo(meminfo("com.example.mxi.demo"));
+  const auto kitkat = core::meminfo::parseMeminfo(meminfo("com.example.mxi.demo"));
   EXPECT_TRUE(kitkat.problems.empty());
   ASSERT_EQ(kitkat.processes.size(), 1u);
   const auto& k = kitkat.processes[0];

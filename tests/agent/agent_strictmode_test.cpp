@@ -16,7 +16,7 @@ namespace {
 
 namespace fs = std::filesystem;
 namespace proto = core::protocol;
-namespace dt = core::devicetext;
+namespace strictmode = core::strictmode;
 using namespace std::chrono_literals;
 
 constexpr const char* kDemo = "com.example.mxi.demo";
@@ -69,9 +69,9 @@ TEST(AgentStrictModeTest, LogcatReportsArriveWholeAndOnceAndDropBoxEntriesFromCo
     EXPECT_GT(r.logTimeMs, 0u) << i;
     EXPECT_GT(r.monotonicNs, 0u) << i;
     EXPECT_EQ(lineCount(r.text), read ? 21u : 23u) << r.text;
-    const dt::StrictModeParseResult parsed = dt::parseStrictModeText(r.text);
+    const strictmode::StrictModeParseResult parsed = strictmode::parseStrictModeText(r.text);
     ASSERT_EQ(parsed.violations.size(), 1u) << r.text;
-    const dt::StrictModeViolation& v = parsed.violations[0];
+    const strictmode::StrictModeViolation& v = parsed.violations[0];
     EXPECT_EQ(v.type, read ? "DiskReadViolation" : "LeakedClosableViolation") << i;
     EXPECT_EQ(v.pid, 4242) << i;
     if (read) {
@@ -87,7 +87,7 @@ TEST(AgentStrictModeTest, LogcatReportsArriveWholeAndOnceAndDropBoxEntriesFromCo
   ASSERT_GE(dropBox.size(), 1u) << "a data_app_strictmode entry within 6.5 s";
   EXPECT_EQ(dropBox[0].pid, 4242);
   EXPECT_TRUE(dropBox[0].text.starts_with("Process: com.example.mxi.demo\nPID: 4242\n")) << dropBox[0].text;
-  const dt::StrictModeParseResult parsed = dt::parseStrictModeText(dropBox[0].text);
+  const strictmode::StrictModeParseResult parsed = strictmode::parseStrictModeText(dropBox[0].text);
   ASSERT_EQ(parsed.violations.size(), 1u);
   EXPECT_EQ(parsed.violations[0].type, "DiskWriteViolation");
   EXPECT_EQ(parsed.violations[0].durationMs, 24);

@@ -520,7 +520,7 @@ TEST(LiveRecorderMemoryTest, EachSampleIsAMemoryRecordWithTheSameValues) {
   ASSERT_TRUE(r.status.ok()) << r.status.toString();
   const auto memory = ofType(r, session::RecordType::kMemory);
   ASSERT_EQ(memory.size(), 2u);
-  session::MemorySample first;
+  meminfo::MemorySample first;
   first.timeNs = 1'000'000'000;
   first.pid = 100;
   first.javaHeapKb = 12'000;
@@ -535,11 +535,11 @@ TEST(LiveRecorderMemoryTest, EachSampleIsAMemoryRecordWithTheSameValues) {
   first.totalSwapKb = 0;
   EXPECT_EQ(memory[0]->memory, first);
   EXPECT_EQ(memory[0]->timeNs, 1'000'000'000);
-  session::MemorySample second;
+  meminfo::MemorySample second;
   second.timeNs = 2'000'000'000;
   second.pid = 100;
   second.totalPssKb = 66'000;
-  second.marks = session::kMemoryMarkLeakFound;
+  second.marks = meminfo::kMemoryMarkLeakFound;
   EXPECT_EQ(memory[1]->memory, second);
   const auto* collect = std::get_if<protocol::StartCollecting>(&r.sent.at(0));
   ASSERT_NE(collect, nullptr);

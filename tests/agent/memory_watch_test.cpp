@@ -72,7 +72,7 @@ TEST(ActivityDestroy, OtherLinesAndJunkAreNoDestroy) {
 
 // The demo's values in the Android 13–14 layout, and the same process without App Summary.
 TEST(MemorySampler, SampleOfMeminfoTakesTheAppSummary) {
-  core::devicetext::MeminfoProcess p;
+  core::meminfo::MeminfoProcess p;
   p.pid = 4242;
   p.summary = {.javaHeapKb = 61234,
                .nativeHeapKb = 22345,
@@ -87,7 +87,7 @@ TEST(MemorySampler, SampleOfMeminfoTakesTheAppSummary) {
   const proto::MemorySample s = sampleOfMeminfo(p, 4242, 99, kSourceMeminfoLocal);
   EXPECT_EQ(s, (proto::MemorySample{99, 4242, 61234, 22345, 13456, 812, 9876, 2345, 1567, 111635, 185000, 120, 0,
                                     "dumpsys meminfo --local"}));
-  core::devicetext::MeminfoProcess old;
+  core::meminfo::MeminfoProcess old;
   old.summary.totalPssKb = 44563;
   EXPECT_EQ(sampleOfMeminfo(old, 7, 1, kSourceMeminfoLocal),
             (proto::MemorySample{1, 7, -1, -1, -1, -1, -1, -1, -1, 44563, -1, -1, 0, "dumpsys meminfo --local"}));
@@ -97,13 +97,13 @@ TEST(MemorySampler, RealCapturesGiveTheirSummary) {
   const std::string android6 = readReference("meminfo/droid-monitor_android6.0.txt");
   const std::string android44 = readReference("meminfo/droid-monitor_android4.4.txt");
   if (android6.empty() || android44.empty()) GTEST_SKIP() << "../shared/reference is absent";
-  const auto report6 = core::devicetext::parseMeminfo(android6);
+  const auto report6 = core::meminfo::parseMeminfo(android6);
   const auto* p6 = meminfoProcessOf(report6, 22861);
   ASSERT_NE(p6, nullptr);
   EXPECT_EQ(sampleOfMeminfo(*p6, 22861, 5, kSourceMeminfoGc),
             (proto::MemorySample{5, 22861, 17976, 24240, 33748, 1316, 40829, 17932, 9950, 145991, -1, 22236, 0,
                                  "dumpsys meminfo"}));
-  const auto report44 = core::devicetext::parseMeminfo(android44);
+  const auto report44 = core::meminfo::parseMeminfo(android44);
   EXPECT_EQ(meminfoProcessOf(report44, 1), nullptr);  // another pid
   const auto* p44 = meminfoProcessOf(report44, 30125);
   ASSERT_NE(p44, nullptr);

@@ -11,8 +11,8 @@
 using namespace mxi::core;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  const devicetext::MeminfoReport report =
-      devicetext::parseMeminfo(std::string_view(reinterpret_cast<const char*>(data), size));
+  const meminfo::MeminfoReport report =
+      meminfo::parseMeminfo(std::string_view(reinterpret_cast<const char*>(data), size));
   int64_t sink = 0;
   for (const auto& p : report.processes) {
     for (const auto& r : p.rows) {

@@ -10,7 +10,7 @@
 #include "core/strictmode/strictmode_json.h"
 #include "core/strictmode/strictmode_text.h"
 
-using namespace mxi::core::devicetext;
+using namespace mxi::core::strictmode;
 namespace strictmode = mxi::core::strictmode;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

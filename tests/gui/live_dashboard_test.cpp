@@ -375,12 +375,12 @@ TEST(LiveDashboardTest, MemoryChartShowsTheSessionsSamplesAndMarks) {
   const auto path = test::scratchDir("live-memory") / "memory.mxs";
   core::session::SessionHeader header;
   header.app = "com.example.app";
-  std::vector<core::session::MemorySample> written;
+  std::vector<core::meminfo::MemorySample> written;
   {
     auto w = core::session::SessionWriter::create(path.string(), header);
     ASSERT_TRUE(w.ok()) << w.status().toString();
     for (int64_t i = 0; i < 12; ++i) {
-      core::session::MemorySample m;
+      core::meminfo::MemorySample m;
       m.timeNs = 100 * kS + i * 1'500'000'000;  // every 1.5 s
       m.pid = 77;
       m.javaHeapKb = 8'000 + 512 * i;
@@ -391,7 +391,7 @@ TEST(LiveDashboardTest, MemoryChartShowsTheSessionsSamplesAndMarks) {
       m.privateOtherKb = 333;
       m.systemKb = i == 4 ? -1 : 2'222;  // one sample without System: drawn as 0
       m.totalPssKb = 40'000 + 513 * i;
-      if (i == 3) m.marks = core::session::kMemoryMarkGcForced;
+      if (i == 3) m.marks = core::meminfo::kMemoryMarkGcForced;
       written.push_back(m);
       ASSERT_TRUE((*w)->appendMemory(m).ok());
     }
@@ -413,16 +413,16 @@ TEST(LiveDashboardTest, MemoryChartShowsTheSessionsSamplesAndMarks) {
   ASSERT_NE(chart, nullptr);
   const int64_t origin = (*data)->firstTimeNs;
   ASSERT_EQ(origin, 100 * kS);
-  for (size_t c = 0; c < core::session::kMemoryStackedCategories; ++c) {
+  for (size_t c = 0; c < core::meminfo::kMemoryStackedCategories; ++c) {
     const QAreaSeries* area = chart->areas()[c];
-    EXPECT_EQ(area->name().toStdString(), core::session::memoryCategoryLabel(core::session::kMemoryCategories[c]));
+    EXPECT_EQ(area->name().toStdString(), core::meminfo::memoryCategoryLabel(core::meminfo::kMemoryCategories[c]));
     const QList<QPointF> upper = area->upperSeries()->points();
     const QList<QPointF> lower = area->lowerSeries()->points();
     ASSERT_EQ(upper.size(), static_cast<qsizetype>(written.size())) << c;
     ASSERT_EQ(lower.size(), upper.size()) << c;
     for (size_t k = 0; k < written.size(); ++k) {
       const auto q = static_cast<qsizetype>(k);
-      const int64_t kb = core::session::memoryValue(written[k], core::session::kMemoryCategories[c]);
+      const int64_t kb = core::meminfo::memoryValue(written[k], core::meminfo::kMemoryCategories[c]);
       // The area's height is the category in MiB (kB / 1024, exact in binary), at seconds since the start.
       EXPECT_EQ((upper[q].y() - lower[q].y()) * 1024.0, static_cast<double>(std::max<int64_t>(kb, 0))) << c << " " << k;
       EXPECT_EQ(upper[q].x(), static_cast<double>((written[k].timeNs - origin) / 1'000'000) / 1000.0);
@@ -448,7 +448,7 @@ TEST(LiveDashboardTest, MemoryChartShowsTheSessionsSamplesAndMarks) {
   EXPECT_TRUE(dashboard.summaryText().contains(QStringLiteral("PSS 44.6 MiB (peak 44.6 MiB)")))
       << dashboard.summaryText().toStdString();
   // A live sample arriving later is drawn at the next refresh; nothing else redraws the areas.
-  core::session::MemorySample later = written.back();
+  core::meminfo::MemorySample later = written.back();
   later.timeNs += 1'500'000'000;
   later.javaHeapKb = 20'000;
   session->addMemory(later, (later.timeNs - origin) / 1'000'000);
@@ -461,7 +461,7 @@ TEST(LiveDashboardTest, MemoryChartShowsTheSessionsSamplesAndMarks) {
 TEST(LiveDashboardTest, MemoryChartThinsALongSeries) {
   core::live::LiveSession session;
   for (int64_t i = 0; i < 3000; ++i) {
-    core::session::MemorySample m;
+    core::meminfo::MemorySample m;
     m.javaHeapKb = 1000 + i;
     session.addMemory(m, i * 1000);
   }

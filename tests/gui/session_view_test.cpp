@@ -32,14 +32,14 @@ std::string slurp(const std::string& path) { return test::readFile(path); }
 // A session from the 120 Hz framestats capture and a real Matrix logcat.
 std::string makeSession(const std::string& name) {
   const std::string ref = test::referenceDir() + "/fixtures/";
-  core::session::ImportInputs inputs;
+  core::sessionimport::ImportInputs inputs;
   inputs.framestatsTexts.push_back(slurp(ref + "gfxinfo/choi890_soundvis_120hz_framestats.txt"));
   inputs.issueTexts.push_back(slurp(ref + "matrix-issues/logcat-tostring/io_com.rzm.matrix_testing.txt"));
   const std::string out = (test::scratchDir("gui-session-" + name) / (name + ".mxs")).string();
   core::session::SessionHeader header;
   header.app = "com.soundvisualization.accessibility";
   header.device = "choi890";
-  auto report = core::session::importCaptures(inputs, out, header);
+  auto report = core::sessionimport::importCaptures(inputs, out, header);
   EXPECT_TRUE(report.ok()) << report.status().toString();
   return out;
 }
@@ -166,7 +166,7 @@ TEST(SessionViewTest, IssueThatLogcatCutIsShownWithItsText) {
 TEST(SessionViewTest, ComparisonModelShowsMemoryPerCategory) {
   core::session::SessionData base, next;
   for (int64_t i = 0; i < 12; ++i) {
-    core::session::MemorySample m;
+    core::meminfo::MemorySample m;
     m.timeNs = i * 1'000'000'000;
     m.javaHeapKb = 10'000 + i;
     m.totalPssKb = 50'000;
@@ -174,7 +174,7 @@ TEST(SessionViewTest, ComparisonModelShowsMemoryPerCategory) {
     m.javaHeapKb = 20'000 + i;
     next.memory.push_back(m);
   }
-  const core::session::SessionComparison c = core::session::compareSessions(base, next);
+  const core::sessioncompare::SessionComparison c = core::sessioncompare::compareSessions(base, next);
   ASSERT_EQ(c.memory.size(), 2u);  // java and totalPss: the categories the samples gave
   // Nearest-rank medians of 12 samples: the 6th value.
   SessionComparisonModel model(c, QStringLiteral("base.mxs"));

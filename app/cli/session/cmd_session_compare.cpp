@@ -10,6 +10,8 @@
 namespace mxi::cli {
 
 namespace session = core::session;
+namespace meminfo = core::meminfo;
+namespace sessioncompare = core::sessioncompare;
 namespace json = core::json;
 namespace matrix = core::matrix;
 namespace exports = core::exports;
@@ -38,7 +40,7 @@ void registerSessionCompare(CLI::App& parent, int& exitCode) {
                                     "regression");
   struct Args {
     std::string base, next, format = "text", output;
-    session::CompareThresholds t;
+    sessioncompare::CompareThresholds t;
     bool quiet = false;
   };
   auto args = std::make_shared<Args>();
@@ -67,7 +69,7 @@ void registerSessionCompare(CLI::App& parent, int& exitCode) {
   setCommandBody(*cmd, exitCode, "session compare", [args]() -> CommandResult {
     ASSIGN_OR_RETURN(const auto base, loadSessionFile(args->base, args->quiet));
     ASSIGN_OR_RETURN(const auto next, loadSessionFile(args->next, args->quiet));
-    const session::SessionComparison c = session::compareSessions(*base, *next, args->t);
+    const sessioncompare::SessionComparison c = sessioncompare::compareSessions(*base, *next, args->t);
     std::string out;
     if (args->format == "json") {
       ordered_json j = exports::comparisonToJson(c);
@@ -80,7 +82,7 @@ void registerSessionCompare(CLI::App& parent, int& exitCode) {
       char line[512];
       for (const auto& s : c.scenes) {
         std::snprintf(line, sizeof line, "%-12s FPS %5.1f -> %5.1f  p50 %6.2f -> %6.2f ms  median %+6.1f%%  p=%.3g  ",
-                      std::string(session::verdictName(s.verdict)).c_str(), s.base.fps, s.next.fps, s.base.p50Ms,
+                      std::string(sessioncompare::verdictName(s.verdict)).c_str(), s.base.fps, s.next.fps, s.base.p50Ms,
                       s.next.p50Ms, s.medianChangePct, s.test.pGreater);
         out += line + s.scene + "\n";
       }
@@ -88,7 +90,8 @@ void registerSessionCompare(CLI::App& parent, int& exitCode) {
       for (const auto& e : c.evilMethods) {
         const std::string key = oneLine(e.stackKey);
         const std::string what = e.methodName.empty() ? key : key + " " + e.methodName;
-        std::snprintf(line, sizeof line, "%-12s evil method ", std::string(session::verdictName(e.verdict)).c_str());
+        std::snprintf(line, sizeof line, "%-12s evil method ",
+                      std::string(sessioncompare::verdictName(e.verdict)).c_str());
         out += line + what + " (" + e.detail + ")";
         std::snprintf(line, sizeof line, ": %llu -> %llu issues, median %lld -> %lld ms\n",
                       static_cast<unsigned long long>(e.baseCount), static_cast<unsigned long long>(e.nextCount),
@@ -96,7 +99,7 @@ void registerSessionCompare(CLI::App& parent, int& exitCode) {
         out += line;
       }
       for (const auto& e : c.io) {
-        std::snprintf(line, sizeof line, "%-12s io %s ", std::string(session::verdictName(e.verdict)).c_str(),
+        std::snprintf(line, sizeof line, "%-12s io %s ", std::string(sessioncompare::verdictName(e.verdict)).c_str(),
                       std::string(matrix::ioIssueTypeName(e.type)).c_str());
         out += line + e.path;
         std::snprintf(line, sizeof line, ": %llu -> %llu\n", static_cast<unsigned long long>(e.baseCount),
@@ -116,15 +119,15 @@ void registerSessionCompare(CLI::App& parent, int& exitCode) {
       }
       for (const auto& m : c.memory) {
         std::snprintf(line, sizeof line, "%-12s memory %-13s median %lld -> %lld kB  %+lld kB (%+.1f%%)  p=%.3g\n",
-                      std::string(session::verdictName(m.verdict)).c_str(),
-                      std::string(session::memoryCategoryKey(m.category)).c_str(),
+                      std::string(sessioncompare::verdictName(m.verdict)).c_str(),
+                      std::string(meminfo::memoryCategoryKey(m.category)).c_str(),
                       static_cast<long long>(m.baseMedianKb), static_cast<long long>(m.nextMedianKb),
                       static_cast<long long>(m.deltaKb), m.changePct, m.test.pGreater);
         out += line;
       }
       for (const auto& q : c.sql) {
         std::snprintf(line, sizeof line, "%-12s sql %llu -> %llu runs, %lld -> %lld ms: ",
-                      std::string(session::verdictName(q.verdict)).c_str(),
+                      std::string(sessioncompare::verdictName(q.verdict)).c_str(),
                       static_cast<unsigned long long>(q.baseCount), static_cast<unsigned long long>(q.nextCount),
                       static_cast<long long>(q.baseTotalMs), static_cast<long long>(q.nextTotalMs));
         out += line + oneLine(q.shape) + "\n";

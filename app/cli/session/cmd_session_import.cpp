@@ -11,6 +11,7 @@
 namespace mxi::cli {
 
 namespace session = core::session;
+namespace sessionimport = core::sessionimport;
 using nlohmann::ordered_json;
 
 void registerSessionImport(CLI::App& parent, int& exitCode) {
@@ -37,7 +38,7 @@ void registerSessionImport(CLI::App& parent, int& exitCode) {
   cmd->add_option("--refresh-hz", args->refreshHz, "Refresh rate for framestats without a period column (default 60)");
   addFormatOption(*cmd, args->format);
   setCommandBody(*cmd, exitCode, "session import", [args]() -> CommandResult {
-    session::ImportInputs in;
+    sessionimport::ImportInputs in;
     in.refreshHz = args->refreshHz;
     in.framestatsNames = args->framestats;  // errors and warnings name the file
     in.issueNames = args->issues;
@@ -61,7 +62,7 @@ void registerSessionImport(CLI::App& parent, int& exitCode) {
     if (!args->versionCode.empty()) header.extras.emplace_back("versionCode", args->versionCode);
     session::WriterOptions options;
     options.fsync = session::FsyncPolicy::kOnFlush;
-    ASSIGN_OR_RETURN(const auto report, session::importCaptures(in, args->output, header, options));
+    ASSIGN_OR_RETURN(const auto report, sessionimport::importCaptures(in, args->output, header, options));
     for (const auto& w : report.warnings) std::fprintf(stderr, "mxi: session import: %s\n", w.c_str());
     if (args->format == OutputFormat::kJson) {
       ordered_json j = {{"output", args->output},  {"windows", report.windows}, {"frames", report.frames},

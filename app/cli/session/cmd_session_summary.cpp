@@ -21,6 +21,7 @@
 namespace mxi::cli {
 
 namespace session = core::session;
+namespace meminfo = core::meminfo;
 namespace exports = core::exports;
 using nlohmann::ordered_json;
 
@@ -28,16 +29,16 @@ namespace {
 
 // "memory: 40 samples over 39.0 s, peak PSS 61440 kB, TOTAL PSS growth +128.0 kB/min", a row per
 // category the samples gave, then the marks.
-void printMemory(const session::MemorySummary& m) {
+void printMemory(const meminfo::MemorySummary& m) {
   std::printf("memory: %llu samples over %.1f s", static_cast<unsigned long long>(m.samples),
               static_cast<double>(m.lastTimeNs - m.firstTimeNs) / 1e9);
-  if (const auto* pss = m.find(session::MemoryCategory::kTotalPss)) {
+  if (const auto* pss = m.find(meminfo::MemoryCategory::kTotalPss)) {
     std::printf(", peak PSS %lld kB, TOTAL PSS growth %+.1f kB/min", static_cast<long long>(pss->peakKb),
                 pss->growthKbPerMin);
   }
   std::printf("\n  %-14s %10s %10s %10s %12s\n", "category", "start kB", "peak kB", "end kB", "kB/min");
   for (const auto& c : m.categories) {
-    std::printf("  %-14s %10lld %10lld %10lld %+12.1f\n", std::string(session::memoryCategoryLabel(c.category)).c_str(),
+    std::printf("  %-14s %10lld %10lld %10lld %+12.1f\n", std::string(meminfo::memoryCategoryLabel(c.category)).c_str(),
                 static_cast<long long>(c.startKb), static_cast<long long>(c.peakKb), static_cast<long long>(c.endKb),
                 c.growthKbPerMin);
   }
@@ -89,13 +90,13 @@ void registerSessionSummary(CLI::App& parent, int& exitCode) {
     if (s.frameGaps > 0) {
       ASSIGN_OR_RETURN(gaps, about(args->file, session::readFrameGaps(*reader)));
     }
-    std::vector<session::MemorySample> samples;
+    std::vector<meminfo::MemorySample> samples;
     if (s.memorySamples > 0) {
       ASSIGN_OR_RETURN(auto records, about(args->file, reader->recordsOfType(session::RecordType::kMemory)));
       samples.reserve(records.size());
       for (const auto& r : records) samples.push_back(r.memory);
     }
-    const session::MemorySummary memory = session::summarizeMemory(samples);
+    const meminfo::MemorySummary memory = meminfo::summarizeMemory(samples);
     std::vector<session::SqlOperation> sql;
     if (s.sqlOperations > 0) {
       ASSIGN_OR_RETURN(auto records, about(args->file, reader->recordsOfType(session::RecordType::kSqlOperation)));

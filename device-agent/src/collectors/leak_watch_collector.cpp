@@ -58,8 +58,8 @@ void LeakWatchCollector::check(CollectorContext& context) {
   const uint64_t atWallMs = wallMs();  // destroys logged before the baseline's check are part of it
   // The plain form on purpose: the app runs Runtime.gc() before counting its Activities.
   auto out = context.tools().run(Tool::kDumpsys, {"meminfo", std::to_string(pid)}, 30s);
-  const core::devicetext::MeminfoReport report =
-      out.ok() && out->exitCode == 0 ? core::devicetext::parseMeminfo(out->output) : core::devicetext::MeminfoReport();
+  const core::meminfo::MeminfoReport report =
+      out.ok() && out->exitCode == 0 ? core::meminfo::parseMeminfo(out->output) : core::meminfo::MeminfoReport();
   const auto* process = meminfoProcessOf(report, pid);
   if (process == nullptr) {
     // The app died while watched (or meminfo failed): the watch ends, no verdict; a new baseline later.

@@ -40,7 +40,7 @@ void MemoryCollector::sample(CollectorContext& context) {
   // Never the plain `dumpsys meminfo <pid>` here: it makes the app collect garbage (the jank we measure).
   auto out = context.tools().run(Tool::kDumpsys, {"meminfo", "--local", std::to_string(pid)});
   if (out.ok() && out->exitCode == 0) {
-    const core::devicetext::MeminfoReport report = core::devicetext::parseMeminfo(out->output);
+    const core::meminfo::MeminfoReport report = core::meminfo::parseMeminfo(out->output);
     if (const auto* process = meminfoProcessOf(report, pid)) {
       sample = sampleOfMeminfo(*process, pid, at, kSourceMeminfoLocal);
     }

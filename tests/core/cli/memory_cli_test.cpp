@@ -12,7 +12,7 @@
 namespace mxi {
 namespace {
 
-using core::session::MemorySample;
+using core::meminfo::MemorySample;
 
 constexpr int64_t kS = 1'000'000'000;
 
@@ -39,7 +39,7 @@ std::filesystem::path writeMemorySession(const std::filesystem::path& path, int6
     m.systemKb = 3'000;
     m.totalPssKb = javaBase + 30'600 + 100 * i;
     m.totalRssKb = javaBase + 50'000 + 100 * i;
-    m.marks = i == 5 ? uint32_t{core::session::kMemoryMarkGcForced} : 0u;
+    m.marks = i == 5 ? uint32_t{core::meminfo::kMemoryMarkGcForced} : 0u;
     EXPECT_TRUE((*w)->appendMemory(m).ok());
     if (i == 5) {
       EXPECT_TRUE((*w)->appendHeapDump(m.timeNs + 10 * kS, "/tmp/leak.hprof", "leak watch").ok());

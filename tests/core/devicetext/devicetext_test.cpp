@@ -16,13 +16,13 @@ namespace {
 TEST(DevicetextTest, RealCaptureGivesTheSameFramesAsRowsAndAsAFile) {
   MXI_REQUIRE_FIXTURE(path, "gfxinfo/topicon-t865_all-processes_framestats.txt");
   const std::string text = test::readText(path);
-  const FramestatsText rows = parseFramestatsText(text);
+  const framestats::FramestatsText rows = framestats::parseFramestatsText(text);
   auto capture = framestats::parseFramestats(text);
   ASSERT_TRUE(capture.ok()) << capture.status().toString();
   ASSERT_EQ(rows.blocks.size(), (*capture)->windows.size());
   size_t frames = 0;
   for (size_t b = 0; b < rows.blocks.size(); ++b) {
-    const FramestatsBlock& block = rows.blocks[b];
+    const framestats::FramestatsBlock& block = rows.blocks[b];
     const framestats::FramestatsWindow& window = (*capture)->windows[b];
     EXPECT_EQ(block.window.empty() ? block.process : block.window, window.name);
     EXPECT_EQ(block.pid, window.pid);
@@ -30,7 +30,7 @@ TEST(DevicetextTest, RealCaptureGivesTheSameFramesAsRowsAndAsAFile) {
     // The file reader keeps every plausible (or flagged) row, converted as the live recorder
     // converts the agent's rows.
     std::vector<framestats::Frame> expected;
-    for (const FramestatsRow& row : block.rows) {
+    for (const framestats::FramestatsRow& row : block.rows) {
       if (!framestats::plausibleFrameTimes(row.timing.intendedVsync, row.timing.frameCompleted) &&
           row.timing.flags == 0)
         continue;
@@ -56,7 +56,7 @@ TEST(DevicetextTest, RowsCarryTheirLineAndOffsetAndBadRowsAreProblems) {
       "0,1000000000,1000000000,1010000000,16666667,\n"
       "0,oops,1,2,3,\n"
       "---PROFILEDATA---\n";
-  const FramestatsText rows = parseFramestatsText(text);
+  const framestats::FramestatsText rows = framestats::parseFramestatsText(text);
   ASSERT_EQ(rows.blocks.size(), 1u);
   EXPECT_EQ(rows.blocks[0].process, "com.a");
   EXPECT_EQ(rows.blocks[0].pid, 42);

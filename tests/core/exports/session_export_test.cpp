@@ -20,7 +20,7 @@ namespace mxi::core::exports {
 namespace {
 
 std::shared_ptr<const session::SessionData> importFixtures(const std::filesystem::path& out) {
-  session::ImportInputs in;
+  sessionimport::ImportInputs in;
   in.framestatsTexts.push_back(test::readText(test::fixturePath("gfxinfo/topicon-t865_all-processes_framestats.txt")));
   in.issueTexts.push_back(
       test::readText(test::fixturePath("matrix-issues/logcat-tostring/io_com.rzm.matrix_testing.txt")));
@@ -29,7 +29,7 @@ std::shared_ptr<const session::SessionData> importFixtures(const std::filesystem
   in.anrTexts.push_back(test::readText(test::fixturePath("anr/cwimage_android7-emulator-x86_traces.txt")));
   session::SessionHeader h;
   h.device = "Topicon T865";
-  auto report = session::importCaptures(in, out.string(), h);
+  auto report = sessionimport::importCaptures(in, out.string(), h);
   EXPECT_TRUE(report.ok()) << report.status().toString();
   if (!report.ok()) return nullptr;
   EXPECT_EQ(report->windows, 11u);   // 13 PROFILEDATA blocks, 2 empty

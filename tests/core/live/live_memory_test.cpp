@@ -12,7 +12,7 @@
 namespace mxi::core::live {
 namespace {
 
-using session::MemorySample;
+using meminfo::MemorySample;
 using session::RecordType;
 using session::SessionRecord;
 
@@ -37,7 +37,7 @@ TEST(LiveMemoryTest, SamplesMarksAndStatusFollowTheRecords) {
   feed.setStartNs(kStartNs);
   std::vector<SessionRecord> records;
   records.push_back(memoryRecord(kStartNs + 1'000'000'000, 40'960));
-  records.push_back(memoryRecord(kStartNs + 2'000'000'000, 61'440, session::kMemoryMarkGcForced));
+  records.push_back(memoryRecord(kStartNs + 2'000'000'000, 61'440, meminfo::kMemoryMarkGcForced));
   SessionRecord dump;
   dump.type = RecordType::kHeapDump;
   dump.timeNs = kStartNs + 2'500'000'000;
@@ -64,13 +64,13 @@ TEST(LiveMemoryTest, SamplesMarksAndStatusFollowTheRecords) {
 
   ASSERT_EQ(live.memoryMarks().size(), 3u);
   EXPECT_EQ(live.memoryMarks()[0].timeMs, 2000);
-  EXPECT_EQ(live.memoryMarks()[0].marks, session::kMemoryMarkGcForced);
+  EXPECT_EQ(live.memoryMarks()[0].marks, meminfo::kMemoryMarkGcForced);
   EXPECT_EQ(live.memoryMarks()[0].text, "GC forced");
   EXPECT_EQ(live.memoryMarks()[1].timeMs, 2500);
-  EXPECT_EQ(live.memoryMarks()[1].marks, session::kMemoryMarkHeapDumped);
+  EXPECT_EQ(live.memoryMarks()[1].marks, meminfo::kMemoryMarkHeapDumped);
   EXPECT_EQ(live.memoryMarks()[1].text, "Heap dump /tmp/a.hprof");
   EXPECT_EQ(live.memoryMarks()[2].timeMs, 2700);
-  EXPECT_EQ(live.memoryMarks()[2].marks, session::kMemoryMarkLeakFound);
+  EXPECT_EQ(live.memoryMarks()[2].marks, meminfo::kMemoryMarkLeakFound);
   EXPECT_EQ(live.memoryMarks()[2].text, "leaked com.example.LeakyActivity");
   // The heap dump stays a mark in the feed, the leak an issue.
   EXPECT_EQ(live.eventCount(LiveEvent::Kind::kMark), 1u);

@@ -7,7 +7,7 @@
 #include "core/meminfo/meminfo_text.h"
 #include "tests/support/reference_fixtures.h"
 
-namespace mxi::core::devicetext {
+namespace mxi::core::meminfo {
 namespace {
 
 // Every summary field, absent ones included (a field a layout lacks is absent, never 0).
@@ -563,4 +563,4 @@ TEST(MeminfoTest, CrlfReadsTheSame) {
 }
 
 }  // namespace
-}  // namespace mxi::core::devicetext
+}  // namespace mxi::core::meminfo

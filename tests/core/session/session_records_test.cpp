@@ -22,8 +22,8 @@
 namespace mxi::core::session {
 namespace {
 
-MemorySample memorySample(int64_t timeNs, int64_t java, uint32_t marks = 0) {
-  MemorySample m;
+meminfo::MemorySample memorySample(int64_t timeNs, int64_t java, uint32_t marks = 0) {
+  meminfo::MemorySample m;
   m.timeNs = timeNs;
   m.pid = 4321;
   m.javaHeapKb = java;
@@ -46,10 +46,10 @@ TEST(SessionFileTest, MemorySamplesRoundTripAndAreCounted) {
   o.blockBytes = 1024;  // several blocks, the later ones with memory only
   auto w = SessionWriter::create((dir / "m.mxs").string(), test::testSessionHeader(), o);
   ASSERT_TRUE(w.ok());
-  std::vector<MemorySample> written;
+  std::vector<meminfo::MemorySample> written;
   for (int i = 0; i < 100; ++i) {
     written.push_back(memorySample(5'000'000'000 + i * 1'000'000'000LL, 10'000 + i * 64,
-                                   i == 7 ? kMemoryMarkGcForced | kMemoryMarkLeakFound : 0));
+                                   i == 7 ? meminfo::kMemoryMarkGcForced | meminfo::kMemoryMarkLeakFound : 0));
     if (i == 3) written.back().systemKb = -1;  // a layout without that category
     ASSERT_TRUE((*w)->appendMemory(written.back()).ok());
     if (i < 5) {

@@ -104,15 +104,15 @@ TEST(SessionSpanTest, BlockSummariesWithoutAFrameSpanStillDecode) {
 // Start, peak, end and least-squares growth per category; categories never given are left out.
 TEST(MemoryStatsTest, SummaryPerCategory) {
   constexpr int64_t kMin = 60'000'000'000;
-  std::vector<MemorySample> samples(4);
+  std::vector<meminfo::MemorySample> samples(4);
   const int64_t java[] = {100, 400, 300, 700};  // times 0, 1, 2, 3 min: slope Σdt·dv / Σdt² = 850 / 5 = 170 kB/min
   for (size_t i = 0; i < samples.size(); ++i) {
     samples[i].timeNs = 7 * kMin + static_cast<int64_t>(i) * kMin;
     samples[i].javaHeapKb = java[i];
     samples[i].totalPssKb = i == 2 ? -1 : 1000;  // one sample without a total
   }
-  samples[1].marks = kMemoryMarkGcForced | kMemoryMarkLeakFound;
-  const MemorySummary m = summarizeMemory(samples);
+  samples[1].marks = meminfo::kMemoryMarkGcForced | meminfo::kMemoryMarkLeakFound;
+  const meminfo::MemorySummary m = meminfo::summarizeMemory(samples);
   EXPECT_EQ(m.samples, 4u);
   EXPECT_EQ(m.firstTimeNs, 7 * kMin);
   EXPECT_EQ(m.lastTimeNs, 10 * kMin);
@@ -120,7 +120,7 @@ TEST(MemoryStatsTest, SummaryPerCategory) {
   EXPECT_EQ(m.heapDumps, 0u);
   EXPECT_EQ(m.leaks, 1u);
   ASSERT_EQ(m.categories.size(), 2u);
-  const MemoryCategoryStats* j = m.find(MemoryCategory::kJava);
+  const meminfo::MemoryCategoryStats* j = m.find(meminfo::MemoryCategory::kJava);
   ASSERT_NE(j, nullptr);
   EXPECT_EQ(j->samples, 4u);
   EXPECT_EQ(j->startKb, 100);
@@ -128,23 +128,24 @@ TEST(MemoryStatsTest, SummaryPerCategory) {
   EXPECT_EQ(j->peakTimeNs, 10 * kMin);
   EXPECT_EQ(j->endKb, 700);
   EXPECT_DOUBLE_EQ(j->growthKbPerMin, 170.0);
-  const MemoryCategoryStats* pss = m.find(MemoryCategory::kTotalPss);
+  const meminfo::MemoryCategoryStats* pss = m.find(meminfo::MemoryCategory::kTotalPss);
   ASSERT_NE(pss, nullptr);
   EXPECT_EQ(pss->samples, 3u);
   EXPECT_EQ(pss->growthKbPerMin, 0.0);
   EXPECT_EQ(m.peakPssKb, 1000);
-  EXPECT_EQ(m.find(MemoryCategory::kNative), nullptr);
-  EXPECT_EQ(summarizeMemory({}).samples, 0u);
-  EXPECT_EQ(summarizeMemory({}).peakPssKb, -1);
+  EXPECT_EQ(m.find(meminfo::MemoryCategory::kNative), nullptr);
+  EXPECT_EQ(meminfo::summarizeMemory({}).samples, 0u);
+  EXPECT_EQ(meminfo::summarizeMemory({}).peakPssKb, -1);
   // One point, or every point at one time: no slope.
   const std::pair<int64_t, int64_t> one[] = {{5, 10}};
-  EXPECT_EQ(growthKbPerMinute(one), 0.0);
+  EXPECT_EQ(meminfo::growthKbPerMinute(one), 0.0);
   const std::pair<int64_t, int64_t> same[] = {{5, 10}, {5, 20}};
-  EXPECT_EQ(growthKbPerMinute(same), 0.0);
-  EXPECT_EQ(describeMemoryMarks(kMemoryMarkGcForced | kMemoryMarkHeapDumped | kMemoryMarkLeakFound),
+  EXPECT_EQ(meminfo::growthKbPerMinute(same), 0.0);
+  EXPECT_EQ(meminfo::describeMemoryMarks(meminfo::kMemoryMarkGcForced | meminfo::kMemoryMarkHeapDumped |
+                                         meminfo::kMemoryMarkLeakFound),
             "GC forced, dump taken, leak found");
-  EXPECT_EQ(memoryFieldName(MemoryCategory::kPrivateOther), "privateOtherKb");
-  EXPECT_EQ(memoryCategoryKey(MemoryCategory::kTotalSwap), "totalSwap");
+  EXPECT_EQ(meminfo::memoryFieldName(meminfo::MemoryCategory::kPrivateOther), "privateOtherKb");
+  EXPECT_EQ(meminfo::memoryCategoryKey(meminfo::MemoryCategory::kTotalSwap), "totalSwap");
 }
 
 }  // namespace

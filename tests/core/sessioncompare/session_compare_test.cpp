@@ -10,16 +10,16 @@
 #include "tests/core/session/session_test_util.h"
 #include "tests/support/test_paths.h"
 
-namespace mxi::core::session {
+namespace mxi::core::sessioncompare {
 namespace {
 
 // Two scenes of 600 frames each; frame times log-normal around 12 ms (heavy tail like real
 // data); `slowdown` multiplies the "Feed" scene's frame times.
-std::shared_ptr<const SessionData> makeSession(const std::filesystem::path& path, uint64_t seed, double slowdown,
-                                               const std::vector<std::string>& issues = {}) {
-  SessionHeader h;
+std::shared_ptr<const session::SessionData> makeSession(const std::filesystem::path& path, uint64_t seed,
+                                                        double slowdown, const std::vector<std::string>& issues = {}) {
+  session::SessionHeader h;
   h.app = "com.example";
-  auto w = SessionWriter::create(path.string(), h);
+  auto w = session::SessionWriter::create(path.string(), h);
   EXPECT_TRUE(w.ok());
   std::mt19937_64 rng(seed);
   std::lognormal_distribution<double> frameMs(std::log(12.0), 0.35);
@@ -35,11 +35,11 @@ std::shared_ptr<const SessionData> makeSession(const std::filesystem::path& path
   }
   for (const auto& issue : issues) EXPECT_TRUE((*w)->appendIssue(t, issue).ok());
   EXPECT_TRUE((*w)->close().ok());
-  auto reader = SessionReader::open(path.string());
+  auto reader = session::SessionReader::open(path.string());
   EXPECT_TRUE(reader.ok());
   NullProgress progress;
   CancelToken cancel;
-  auto data = loadSession(**reader, progress, cancel);
+  auto data = session::loadSession(**reader, progress, cancel);
   EXPECT_TRUE(data.ok()) << data.status().toString();
   return *data;
 }
@@ -153,4 +153,4 @@ TEST(MannWhitneyTest, KnownSmallExample) {
 }
 
 }  // namespace
-}  // namespace mxi::core::session
+}  // namespace mxi::core::sessioncompare

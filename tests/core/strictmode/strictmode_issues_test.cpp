@@ -13,10 +13,8 @@
 namespace mxi::core::strictmode {
 namespace {
 
-using devicetext::StrictModeViolation;
-
 std::vector<StrictModeViolation> parse(const std::filesystem::path& path) {
-  return devicetext::parseStrictModeText(test::readText(path)).violations;
+  return parseStrictModeText(test::readText(path)).violations;
 }
 
 std::filesystem::path dropBoxFixture() {

@@ -8,7 +8,7 @@
 #include "tests/support/reference_fixtures.h"
 #include "tests/support/test_paths.h"
 
-namespace mxi::core::devicetext {
+namespace mxi::core::strictmode {
 namespace {
 
 StrictModeParseResult parseFixture(const std::filesystem::path& path) {
@@ -393,4 +393,4 @@ TEST(StrictModeTest, EpochPrefixedThreadtimeIsRead) {
 }
 
 }  // namespace
-}  // namespace mxi::core::devicetext
+}  // namespace mxi::core::strictmode

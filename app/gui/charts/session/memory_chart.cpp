@@ -14,8 +14,8 @@
 namespace mxi::gui {
 
 namespace {
-using core::session::kMemoryCategories;
-using core::session::kMemoryStackedCategories;
+using core::meminfo::kMemoryCategories;
+using core::meminfo::kMemoryStackedCategories;
 
 // The HTML report's colours (core/exports/memory_html.h), so both charts read alike.
 constexpr std::array<QRgb, kMemoryStackedCategories> kCategoryColours{0xf28e2b, 0x4e79a7, 0x59a14f, 0xb07aa1,
@@ -43,7 +43,7 @@ MemoryChart::MemoryChart(QWidget* parent) : QWidget(parent) {
     // The first area's lower edge is the axis: a series of zeros, so every area is upper − lower.
     auto* lower = below != nullptr ? below : new QLineSeries(chart);
     auto* area = new QAreaSeries(upper, lower);
-    area->setName(QString::fromLatin1(core::session::memoryCategoryLabel(kMemoryCategories[c])));
+    area->setName(QString::fromLatin1(core::meminfo::memoryCategoryLabel(kMemoryCategories[c])));
     area->setColor(QColor::fromRgb(kCategoryColours[c]));
     area->setBorderColor(QColor::fromRgb(kCategoryColours[c]).darker(120));
     chart->addSeries(area);
@@ -98,7 +98,7 @@ void MemoryChart::show(const core::live::LiveSession& session) {
     points.reserve(static_cast<qsizetype>(shown.size()));
     for (size_t k = 0; k < shown.size(); ++k) {
       const core::live::MemoryPoint& p = series[shown[k]];
-      stacked[k] += mib(core::session::memoryValue(p.sample, kMemoryCategories[c]));
+      stacked[k] += mib(core::meminfo::memoryValue(p.sample, kMemoryCategories[c]));
       points.append(QPointF(static_cast<double>(p.timeMs) / 1000.0, stacked[k]));
       if (c == 0) zeros.append(QPointF(points.back().x(), 0.0));
       top = std::max(top, stacked[k]);

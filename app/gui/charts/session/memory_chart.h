@@ -31,15 +31,15 @@ class MemoryChart : public QWidget {
   void show(const core::live::LiveSession& session);
   QChart* chart() const;
   // For tests: the stacked areas in category order, and the marks' lines by kind (bit order of
-  // session::MemoryMark).
-  const std::array<QAreaSeries*, core::session::kMemoryStackedCategories>& areas() const { return m_areas; }
+  // meminfo::MemoryMark).
+  const std::array<QAreaSeries*, core::meminfo::kMemoryStackedCategories>& areas() const { return m_areas; }
   QLineSeries* marks(size_t kind) const { return m_marks[kind]; }
 
  private:
   QChartView* m_view;
   QValueAxis* m_x;
   QValueAxis* m_y;
-  std::array<QAreaSeries*, core::session::kMemoryStackedCategories> m_areas{};
+  std::array<QAreaSeries*, core::meminfo::kMemoryStackedCategories> m_areas{};
   std::array<QLineSeries*, kMarkKinds> m_marks{};
   uint64_t m_shownSamples = UINT64_MAX;
   size_t m_shownMarks = SIZE_MAX;

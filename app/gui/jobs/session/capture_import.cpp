@@ -25,7 +25,7 @@ core::Status readCapture(const QString& path, std::vector<std::string>& texts, s
 LoadedSession importCaptureSession(const CaptureFiles& files, const QString& sessionPath,
                                    const QList<AppMapping>& mappings, core::ProgressSink& progress,
                                    const core::CancelToken& cancel) {
-  core::session::ImportInputs in;
+  core::sessionimport::ImportInputs in;
   RETURN_IF_ERROR(readCapture(files.framestats, in.framestatsTexts, in.framestatsNames));
   RETURN_IF_ERROR(readCapture(files.issues, in.issueTexts, in.issueNames));
   RETURN_IF_ERROR(readCapture(files.anr, in.anrTexts, in.anrNames));
@@ -34,7 +34,7 @@ LoadedSession importCaptureSession(const CaptureFiles& files, const QString& ses
   header.agentVersion = std::string("matrix-inspector ") + kVersion + " (import)";
   core::session::WriterOptions options;
   options.fsync = core::session::FsyncPolicy::kNever;  // a scratch file
-  RETURN_IF_ERROR(core::session::importCaptures(in, sessionPath.toStdString(), header, options).status());
+  RETURN_IF_ERROR(core::sessionimport::importCaptures(in, sessionPath.toStdString(), header, options).status());
   if (cancel.isCancelled()) return core::cancelled();
   if (files.methodMapping.isEmpty()) return loadSessionFile(sessionPath, mappings, progress, cancel);
   const QList<AppMapping> captured = {AppMapping{QString(), files.methodMapping, QString(), QString()}};  // any app

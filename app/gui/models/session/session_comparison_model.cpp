@@ -6,7 +6,7 @@
 
 namespace mxi::gui {
 
-using core::session::Verdict;
+using core::sessioncompare::Verdict;
 
 namespace {
 
@@ -16,13 +16,13 @@ QColor verdictColour(Verdict v, bool regression) {
   return {};
 }
 
-QString verdictText(Verdict v) { return QString::fromUtf8(core::session::verdictName(v).data()); }
+QString verdictText(Verdict v) { return QString::fromUtf8(core::sessioncompare::verdictName(v).data()); }
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 }  // namespace
 
-SessionComparisonModel::SessionComparisonModel(core::session::SessionComparison comparison, const QString& baseName,
-                                               QObject* parent)
+SessionComparisonModel::SessionComparisonModel(core::sessioncompare::SessionComparison comparison,
+                                               const QString& baseName, QObject* parent)
     : TreeModelBase({tr("What"), tr("Baseline"), tr("This session"), tr("Change"), tr("Verdict")}, parent),
       m_comparison(std::move(comparison)) {
   const auto& c = m_comparison;
@@ -70,7 +70,7 @@ SessionComparisonModel::SessionComparisonModel(core::session::SessionComparison 
     const int memory =
         add(kNoNode, {{tr("Memory: median per category (Mann–Whitney U)")}, Verdict::kSame, false, true});
     for (const auto& m : c.memory) {
-      add(memory, {{QString::fromUtf8(core::session::memoryCategoryLabel(m.category).data()),
+      add(memory, {{QString::fromUtf8(core::meminfo::memoryCategoryLabel(m.category).data()),
                     tr("%1 kB (%2 samples)").arg(m.baseMedianKb).arg(m.baseSamples),
                     tr("%1 kB (%2 samples)").arg(m.nextMedianKb).arg(m.nextSamples),
                     tr("%1%2 kB (%3%, p=%4)")

@@ -17,21 +17,21 @@ class SessionComparisonModel : public TreeModelBase {
   Q_OBJECT
  public:
   enum Column { kWhat, kBaseline, kThisSession, kChange, kVerdict, kColumns };
-  SessionComparisonModel(core::session::SessionComparison comparison, const QString& baseName,
+  SessionComparisonModel(core::sessioncompare::SessionComparison comparison, const QString& baseName,
                          QObject* parent = nullptr);
   QVariant data(const QModelIndex& index, int role) const override;
-  const core::session::SessionComparison& comparison() const { return m_comparison; }
+  const core::sessioncompare::SessionComparison& comparison() const { return m_comparison; }
 
  private:
   struct Row {
     QStringList cells;
-    core::session::Verdict verdict = core::session::Verdict::kSame;
+    core::sessioncompare::Verdict verdict = core::sessioncompare::Verdict::kSame;
     bool regression = false;
     bool heading = false;
   };
   int add(int parentNode, Row row);
 
-  core::session::SessionComparison m_comparison;
+  core::sessioncompare::SessionComparison m_comparison;
   std::vector<Row> m_rows;  // per node
 };
 

@@ -215,8 +215,8 @@ void SessionView::setStackMapping(std::shared_ptr<const core::mapping::R8Mapping
 }
 
 void SessionView::showComparison(const QString& basePath, const core::session::SessionData& base) {
-  auto* model =
-      new SessionComparisonModel(core::session::compareSessions(base, *m_data), QFileInfo(basePath).fileName(), this);
+  auto* model = new SessionComparisonModel(core::sessioncompare::compareSessions(base, *m_data),
+                                           QFileInfo(basePath).fileName(), this);
   showModel(m_compareTree, model);
   delete m_comparison;
   m_comparison = model;
