@@ -1,5 +1,6 @@
 #include "core/startup/startup_session.h"
 
+#include "core/json/json_writer.h"
 #include "core/session/session_writer.h"
 #include "core/startup/startup_stats.h"
 
@@ -35,7 +36,7 @@ Status writeStartupSession(const std::string& path, const StartupReport& report,
   auto timeOf = [originMs](int64_t unixMs) { return std::max<int64_t>(unixMs - originMs, 0) * 1'000'000; };
   for (const StartupRun& run : report.runs) {
     session::SessionRecord record =
-        session::textRecord(session::RecordType::kStartupRun, timeOf(run.startUnixMs), runJson(run).dump());
+        session::textRecord(session::RecordType::kStartupRun, timeOf(run.startUnixMs), json::dumpJson(runJson(run)));
     RETURN_IF_ERROR(writer->append(record));
   }
   // An issue sits at the time of the run it is about.

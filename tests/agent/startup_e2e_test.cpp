@@ -172,8 +172,8 @@ TEST_F(StartupTest, AnAppThatIsNotInstalledIsRefusedWithTheClosestNames) {
 TEST_F(StartupTest, ThePhoneGoingAwayKeepsTheLaunchesMeasuredAndSaysWhy) {
   auto sim = phone("gone");
   const fs::path session = scratchDir("startup_gone_out") / "gone.mxs";
-  std::vector<std::string> args = {cliPath(), "startup", "--package", kDemoApp, "--runs", "20", "--format", "json",
-                                   "-o", session.string(), "--timeout", "3"};
+  std::vector<std::string> args = {cliPath(),  "startup", "--package", kDemoApp,         "--runs",    "20",
+                                   "--format", "json",    "-o",        session.string(), "--timeout", "3"};
   RunningProgram run(args, RunOptions().withEnv(mxiEnvironment(m_adb.environment(), sim->hostPort(), "")));
   // Three launches done (the progress lines are on stderr; the report will be on stdout).
   const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);

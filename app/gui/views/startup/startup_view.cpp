@@ -19,6 +19,7 @@
 #include "app/gui/models/startup/startup_runs_model.h"
 #include "app/gui/models/startup/startup_stats_model.h"
 #include "app/gui/views/item_views.h"
+#include "core/json/json_writer.h"
 
 namespace mxi::gui {
 
@@ -68,7 +69,7 @@ QListWidgetItem* issueItem(const std::string& issueJson) {
   }
   if (issue.contains("stack") || issue.contains("stackKey")) parts << QObject::tr("with its method stacks");
   item->setText(parts.join(QStringLiteral(" · ")));
-  item->setToolTip(QString::fromStdString(issue.dump(2)));
+  item->setToolTip(QString::fromStdString(mxi::core::json::dumpJson(issue, 2)));
   return item;
 }
 
