@@ -9,6 +9,7 @@
 #include "core/exports/svg_chart.h"
 #include "core/framestats/frame_stats.h"
 #include "core/session/session_span.h"
+#include "core/startup/startup_report.h"
 #include "core/startup/startup_session.h"
 #include "core/startup/startup_stats.h"
 
@@ -208,12 +209,7 @@ std::string startupRunsHtml(const session::SessionData& d) {
       const auto v = r.figure(f);
       b += v ? formatText("<td class=n>%lld</td>", static_cast<long long>(*v)) : std::string("<td></td>");
     }
-    std::string why = !r.failure.empty()     ? "failed: " + r.failure
-                      : r.index == 0         ? std::string("warm-up")
-                      : !r.spoiledBy.empty() ? "spoiled by " + r.spoiledBy
-                      : r.traced             ? std::string("traced")
-                                             : std::string();
-    b += "<td>" + esc(why) + "</td></tr>\n";
+    b += "<td>" + esc(startup::runNote(r)) + "</td></tr>\n";
   }
   return b + "</table>\n";
 }

@@ -54,26 +54,6 @@ ordered_json verdictJson(const StartupVerdict& v) {
 
 namespace {
 
-// Why a run is not in the statistics, or what else it was.
-std::string runNote(const StartupRun& run) {
-  if (!run.failure.empty()) return "failed: " + run.failure;
-  if (run.index == 0) return "warm-up";
-  if (!run.spoiledBy.empty()) return "spoiled by " + run.spoiledBy;
-  if (run.traced) {
-    std::string note = "traced";
-    const char* sep = ": ";
-    for (const char* stage :
-         {"application_create", "stage_between_app_and_activity", "first_activity_create", "startup_duration"}) {
-      if (const auto it = run.stages.find(stage); it != run.stages.end()) {
-        note += sep + std::string(stage) + " " + std::to_string(it->second) + " ms";
-        sep = ", ";
-      }
-    }
-    return note;
-  }
-  return "";
-}
-
 // One row of the runs table: a column per figure under its label ("-" where the phone gave none).
 std::string runsHeader() {
   std::string line = "  run  state";
@@ -178,6 +158,25 @@ nlohmann::ordered_json reportJson(const StartupReport& report) {
   if (report.verdict) j["verdict"] = verdictJson(*report.verdict);
   if (!report.stoppedBy.empty()) j["stoppedBy"] = report.stoppedBy;
   return j;
+}
+
+std::string runNote(const StartupRun& run) {
+  if (!run.failure.empty()) return "failed: " + run.failure;
+  if (run.index == 0) return "warm-up";
+  if (!run.spoiledBy.empty()) return "spoiled by " + run.spoiledBy;
+  if (run.traced) {
+    std::string note = "traced";
+    const char* sep = ": ";
+    for (const char* stage :
+         {"application_create", "stage_between_app_and_activity", "first_activity_create", "startup_duration"}) {
+      if (const auto it = run.stages.find(stage); it != run.stages.end()) {
+        note += sep + std::string(stage) + " " + std::to_string(it->second) + " ms";
+        sep = ", ";
+      }
+    }
+    return note;
+  }
+  return "";
 }
 
 std::optional<double> measuringCostMs(const std::vector<StartupRun>& runs) {

@@ -29,6 +29,10 @@ struct StartupReport {
 nlohmann::ordered_json reportJson(const StartupReport& report);
 std::string reportText(const StartupReport& report);
 
+// Why a run is not in the statistics ("failed: …", "warm-up", "spoiled by WARM", "traced: its
+// stages"), "" for a counted run: what the report, the exports and the page say beside a run.
+std::string runNote(const StartupRun& run);
+
 // The verdict's JSON (the six keys the issue fixes, then the figure, the n and medians, the words).
 nlohmann::ordered_json verdictJson(const StartupVerdict& verdict);
 // The statistics table over the counted runs, a row per figure some counted run has ("  (no
