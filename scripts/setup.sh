@@ -6,7 +6,7 @@ set -euo pipefail
 
 packages=(
   # toolchain
-  build-essential cmake ninja-build ccache pkg-config clang libclang-rt-14-dev
+  build-essential cmake ninja-build ccache pkg-config clang libclang-rt-14-dev lld
   # libraries
   zlib1g-dev libzip-dev nlohmann-json3-dev libcli11-dev libxxhash-dev libpng-dev libssl-dev libusb-1.0-0-dev
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev
