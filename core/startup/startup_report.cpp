@@ -149,6 +149,7 @@ nlohmann::ordered_json reportJson(const StartupReport& report) {
   }
   j["stats"] = std::move(stats);
   if (const auto cost = measuringCostMs(report.runs)) j["measuringCostMs"] = *cost;
+  if (const auto cost = tracerCostMs(report.runs)) j["tracerCostMs"] = *cost;
   ordered_json issues = ordered_json::array();
   for (const std::string& issue : report.issues) {
     ordered_json parsed = ordered_json::parse(issue, nullptr, false);  // never throws
@@ -161,20 +162,24 @@ nlohmann::ordered_json reportJson(const StartupReport& report) {
 }
 
 std::string runNote(const StartupRun& run) {
-  if (!run.failure.empty()) return "failed: " + run.failure;
-  if (run.index == 0) return "warm-up";
-  if (!run.spoiledBy.empty()) return "spoiled by " + run.spoiledBy;
-  if (run.traced) {
-    std::string note = "traced";
-    const char* sep = ": ";
-    for (const char* stage :
-         {"application_create", "stage_between_app_and_activity", "first_activity_create", "startup_duration"}) {
-      if (const auto it = run.stages.find(stage); it != run.stages.end()) {
-        note += sep + std::string(stage) + " " + std::to_string(it->second) + " ms";
-        sep = ", ";
+  switch (runStatus(run)) {
+    case RunStatus::kFailed: return "failed: " + run.failure;
+    case RunStatus::kWarmUp: return "warm-up";
+    case RunStatus::kSpoiled: return "spoiled by " + run.spoiledBy;
+    case RunStatus::kTraced: {
+      std::string note = "traced";
+      const char* sep = ": ";
+      for (const char* stage :
+           {"application_create", "stage_between_app_and_activity", "first_activity_create", "startup_duration"}) {
+        if (const auto it = run.stages.find(stage); it != run.stages.end()) {
+          note += sep + std::string(stage) + " " + std::to_string(it->second) + " ms";
+          sep = ", ";
+        }
       }
+      return note;
     }
-    return note;
+    case RunStatus::kCounted:
+    case RunStatus::kUnjudged: break;
   }
   return "";
 }
@@ -183,6 +188,17 @@ std::optional<double> measuringCostMs(const std::vector<StartupRun>& runs) {
   std::vector<int64_t> cost;
   for (const StartupRun& run : runs) {
     if (run.counted && run.hostWallMs && run.waitTimeMs) cost.push_back(*run.hostWallMs - *run.waitTimeMs);
+  }
+  if (cost.empty()) return std::nullopt;
+  return figureStats(std::move(cost)).median;
+}
+
+std::optional<double> tracerCostMs(const std::vector<StartupRun>& runs) {
+  std::vector<int64_t> cost;
+  for (size_t i = 1; i < runs.size(); ++i) {
+    const StartupRun &timed = runs[i - 1], &traced = runs[i];
+    if (!traced.traced || timed.traced || !traced.failure.empty() || !timed.failure.empty()) continue;
+    if (traced.totalTimeMs && timed.totalTimeMs) cost.push_back(*traced.totalTimeMs - *timed.totalTimeMs);
   }
   if (cost.empty()) return std::nullopt;
   return figureStats(std::move(cost)).median;
@@ -220,6 +236,10 @@ std::string reportText(const StartupReport& report) {
         "  measuring: the host waited %.0f ms (median) beyond WaitTime per launch (adb and shell round "
         "trips), in no figure\n",
         *cost);
+  }
+  if (const auto cost = tracerCostMs(report.runs)) {
+    out += formatText(
+        "  tracing: a traced launch took %+.0f ms against the timed one before it (median), in no figure\n", *cost);
   }
 
   out += report.issues.empty() ? "\nIssues: none\n" : "\nIssues:\n";

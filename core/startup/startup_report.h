@@ -44,6 +44,11 @@ std::string statsText(const std::vector<StartupRun>& runs);
 // phone, shown beside the figures and never in them (JSON `measuringCostMs`).
 std::optional<double> measuringCostMs(const std::vector<StartupRun>& runs);
 
+// What the method tracer cost a launch: the median, over traced runs, of their TotalTime minus that
+// of the timed run just before them (nullopt without such a pair). Shown beside the figures and
+// never in them (JSON `tracerCostMs`): a traced run's stages are as slow as its launch.
+std::optional<double> tracerCostMs(const std::vector<StartupRun>& runs);
+
 // One run as JSON and back (the session file keeps each run as this object).
 nlohmann::ordered_json runJson(const StartupRun& run);
 StartupRun runFromJson(const nlohmann::json& json);  // unknown keys ignored, missing ones absent

@@ -66,4 +66,13 @@ std::optional<int64_t> StartupRun::figure(Figure f) const {
   return std::nullopt;
 }
 
+RunStatus runStatus(const StartupRun& run) {
+  if (run.counted) return RunStatus::kCounted;
+  if (!run.failure.empty()) return RunStatus::kFailed;
+  if (run.index == 0) return RunStatus::kWarmUp;
+  if (!run.spoiledBy.empty()) return RunStatus::kSpoiled;
+  if (run.traced) return RunStatus::kTraced;
+  return RunStatus::kUnjudged;
+}
+
 }  // namespace mxi::core::startup

@@ -54,4 +54,10 @@ struct StartupRun {
   std::optional<int64_t> figure(Figure f) const;
 };
 
+// Why a run is in the statistics or not: one rule for every report (the text's notes, the HTML
+// export, the GUI). A failure first (a warm-up that crashed says so), then the warm-up, a spoiled
+// run, a traced one; kUnjudged for a run judgeRuns has not seen.
+enum class RunStatus : uint8_t { kCounted, kFailed, kWarmUp, kSpoiled, kTraced, kUnjudged };
+RunStatus runStatus(const StartupRun& run);
+
 }  // namespace mxi::core::startup

@@ -121,6 +121,51 @@ TEST_F(StartupTest, WarmAndHotRunsSayTheirStateAndAreFaster) {
   EXPECT_GT(median(warm, "totalTimeMs"), median(hot, "totalTimeMs"));
 }
 
+// --trace: after each timed launch a traced one, whose method trace gives Matrix's stages. The
+// demo app's launch under the tracer is a quarter slower (tests/device-sim/README.md,
+// "Launches"): the traced runs are slower than every timed one, stay out of the figures, and
+// their cost is reported beside them.
+TEST_F(StartupTest, TracedLaunchesGiveMatrixStagesAndStayOutOfTheFigures) {
+  const auto sim = phone("traced");
+  const json j = run(mxi(*sim, {"startup", "--package", kDemoApp, "--runs", "2", "--trace", "--format", "json", "-q"}));
+  ASSERT_EQ(j["runs"].size(), 5u) << j.dump(1);  // the warm-up, then timed and traced in turn
+  int64_t slowestTimed = 0;
+  for (size_t i = 0; i < 5; ++i) {
+    const json& r = j["runs"][i];
+    EXPECT_EQ(r["launchState"], "COLD") << r.dump();
+    const bool traced = i == 2 || i == 4;
+    EXPECT_EQ(r.value("traced", false), traced) << r.dump();
+    EXPECT_EQ(r["counted"], i == 1 || i == 3) << r.dump();
+    const int64_t total = r["totalTimeMs"].get<int64_t>();
+    if (!traced) {
+      EXPECT_EQ(r["stages"], json::object()) << r.dump();
+      slowestTimed = std::max(slowestTimed, total);
+      continue;
+    }
+    // The trace begins at the bind, 40 ms into the launch, and its first frame ends at TotalTime;
+    // its application_create is 250 of the 572 ms a 612 ms launch spends after the bind.
+    const json& stages = r["stages"];
+    EXPECT_EQ(stages["first_activity_create"], total - 40) << r.dump();
+    EXPECT_EQ(stages["startup_duration"], total - 40) << r.dump();
+    const double appCreate = 250.0 * static_cast<double>(total - 40) / 572.0;
+    EXPECT_NEAR(stages["application_create"].get<double>(), appCreate, 1.0) << r.dump();
+    EXPECT_GT(total, slowestTimed) << "the tracer slows the launch: " << j.dump(1);
+  }
+  EXPECT_EQ(j["stats"]["totalTimeMs"]["n"], 2);
+  EXPECT_GT(j["tracerCostMs"].get<double>(), 0) << j.dump(1);
+  EXPECT_EQ(j["issues"], json::array()) << "no launch near Matrix's 10 s";
+
+  // Warm: no application to bind, the activity created again 38 ms into the launch.
+  const json w = run(mxi(
+      *sim, {"startup", "--package", kDemoApp, "--runs", "1", "--mode", "warm", "--trace", "--format", "json", "-q"}));
+  ASSERT_EQ(w["runs"].size(), 3u) << w.dump(1);
+  const json& traced = w["runs"][2];
+  EXPECT_EQ(traced["launchState"], "WARM") << traced.dump();
+  EXPECT_FALSE(traced["stages"].contains("application_create")) << traced.dump();
+  EXPECT_EQ(traced["stages"]["first_activity_create"], traced["totalTimeMs"].get<int64_t>() - 38) << traced.dump();
+  EXPECT_GT(traced["totalTimeMs"].get<int64_t>(), w["runs"][1]["totalTimeMs"].get<int64_t>());
+}
+
 TEST_F(StartupTest, ABaselineAgainstItselfIsNoChangeAndAgainstASlowerBuildFailsTheGate) {
   const fs::path dir = scratchDir("startup_baseline_out");
   const fs::path base = dir / "base.mxs";

@@ -71,9 +71,9 @@ StartupReport knownReport(bool traced, const std::vector<int64_t>& counted = {50
     run.index = static_cast<int>(counted.size()) + 3;
     run.traced = true;
     run.launchState = "COLD";
-    run.stages = {{"application_create", 300},
+    run.stages = {{"application_create", 300},  // Matrix's first_activity_create counts from the bind too
                   {"stage_between_app_and_activity", 50},
-                  {"first_activity_create", 200},
+                  {"first_activity_create", 550},
                   {"startup_duration", 550}};
     run.startUnixMs = 1700000200000;
     report.runs.push_back(run);
@@ -180,11 +180,46 @@ TEST(StartupPageTest, TracedRunsShowTheirStagesAsStackedBars) {
   EXPECT_EQ(view.stagesNote(), QString());
   EXPECT_EQ(view.stageChart()->barCount(), 1);
   EXPECT_EQ(
-      view.stageChart()->stages(),
-      (std::vector<std::string>{"application_create", "stage_between_app_and_activity", "first_activity_create"}));
+      view.stageChart()->segments(),
+      (std::vector<std::string>{"application_create", "stage_between_app_and_activity", "activity to first frame"}));
   EXPECT_EQ(cell(*view.runsModel(), 8, StartupRunsModel::kState), QStringLiteral("traced"));
   EXPECT_EQ(cell(*view.runsModel(), 8, StartupRunsModel::kWhy),
             QStringLiteral("traced: stages only (the tracer slows the launch)"));
+}
+
+// A bar is as long as Matrix's first_activity_create (from the bind, or from the activity's
+// creation when warm): the two stages before it, then what the activity added until its frame.
+TEST(StartupPageTest, StageSegmentsAddUpToFirstActivityCreate) {
+  using Segments = std::vector<std::pair<std::string, int64_t>>;
+  EXPECT_EQ(
+      stageSegments({{"application_create", 250},
+                     {"stage_between_app_and_activity", 33},
+                     {"first_activity_create", 572},
+                     {"startup_duration", 572}}),
+      (Segments{
+          {"application_create", 250}, {"stage_between_app_and_activity", 33}, {"activity to first frame", 289}}));
+  EXPECT_EQ(stageSegments({{"first_activity_create", 412}, {"startup_duration", 412}}),
+            (Segments{{"activity to first frame", 412}}));
+  EXPECT_EQ(stageSegments({{"application_create", 300}, {"first_activity_create", 200}}),
+            (Segments{{"application_create", 300}, {"activity to first frame", 0}}));
+  EXPECT_EQ(stageSegments({{"application_create", 300}}), (Segments{{"application_create", 300}}));
+}
+
+// What driving the phone and tracing cost is said under the statistics, and only when known.
+TEST(StartupPageTest, WhatMeasuringCostIsSaidUnderTheStatistics) {
+  EXPECT_EQ(StartupView(std::make_shared<const StartupReport>(knownReport(true)), nullptr).costsText(), QString());
+  StartupReport report = knownReport(false);
+  for (StartupRun& run : report.runs) {
+    if (run.counted) run.hostWallMs = *run.waitTimeMs + 60 + run.index;  // 61…65 ms beyond WaitTime
+  }
+  StartupRun traced = timedRun(6, "COLD", 740);  // after run 5 (490 ms): +250
+  traced.traced = true;
+  report.runs.insert(report.runs.begin() + 6, traced);
+  core::startup::judgeRuns(report.runs, report.mode);
+  StartupView view(std::make_shared<const StartupReport>(report), nullptr);
+  EXPECT_EQ(view.costsText(), QStringLiteral("Kept out of the figures: driving the phone, 63 ms per launch beyond "
+                                             "WaitTime; tracing, +250 ms per traced launch (medians)"));
+  EXPECT_EQ(view.statsModel()->rowCount(), 4);  // the figures themselves are the counted runs' only
 }
 
 TEST(StartupPageTest, StripScaleAndGeometry) {

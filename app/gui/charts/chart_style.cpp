@@ -13,9 +13,13 @@ namespace mxi::gui {
 
 using core::framestats::DropLevel;
 
-QChartView* styledChartView(QChart* chart, QWidget* host) {
+void styleChart(QChart* chart) {
   chart->setMargins(QMargins(4, 4, 4, 4));
   chart->legend()->setAlignment(Qt::AlignBottom);
+}
+
+QChartView* styledChartView(QChart* chart, QWidget* host) {
+  styleChart(chart);
   auto* view = new QChartView(chart);
   view->setRenderHint(QPainter::Antialiasing);
   view->setMinimumHeight(200);

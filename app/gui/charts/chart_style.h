@@ -20,6 +20,8 @@ namespace mxi::gui {
 
 // A view over `chart` (which it owns) in the house style, filling `host`.
 QChartView* styledChartView(QChart* chart, QWidget* host);
+// The house style's margins and legend, for a chart set on a view later (QChartView::setChart).
+void styleChart(QChart* chart);
 // Axes of whole numbers (frame counts, milliseconds): ticks 1, 2 or 5 × 10^k apart, about four
 // intervals over `span`, so no chart labels "0 0 0 0 1" or "0 50 101 151 202".
 uint64_t wholeTickStep(uint64_t span);

@@ -144,6 +144,36 @@ TEST(ReportText, NothingCounted) {
             "Issues: none\n");
 }
 
+// What driving the phone and what tracing cost: medians of their pairs, beside the figures.
+TEST(ReportCosts, MeasuringAndTracingAreMediansOfTheirPairs) {
+  StartupReport report;
+  report.package = "com.example.demo";
+  report.runs = {launch(0, "COLD", 1500), launch(1, "COLD", 1000), launch(2, "COLD", 1300), launch(3, "COLD", 1200),
+                 launch(4, "COLD", 1450), launch(5, "", 0),        launch(6, "COLD", 1400)};
+  report.runs[0].hostWallMs = 1900;  // the warm-up: no cost counted
+  report.runs[1].hostWallMs = 1080;  // WaitTime 1015: 65 ms
+  report.runs[3].hostWallMs = 1245;  // WaitTime 1215: 30 ms
+  for (int traced : {2, 4, 6}) report.runs[static_cast<size_t>(traced)].traced = true;
+  report.runs[5].failure = "timed out after 30 s";  // run 6 has no timed run before it
+  judgeRuns(report.runs, report.mode);
+  EXPECT_EQ(measuringCostMs(report.runs), 47.5);
+  EXPECT_EQ(tracerCostMs(report.runs), 275);  // +300 (#2 after #1), +250 (#4 after #3)
+  const nlohmann::ordered_json j = reportJson(report);
+  EXPECT_EQ(j["measuringCostMs"], 47.5);
+  EXPECT_EQ(j["tracerCostMs"], 275.0);
+  const std::string text = reportText(report);
+  EXPECT_NE(text.find("  measuring: the host waited 48 ms (median) beyond WaitTime per launch"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("  tracing: a traced launch took +275 ms against the timed one before it (median), in no "
+                      "figure\n"),
+            std::string::npos)
+      << text;
+
+  report.runs[2].traced = report.runs[4].traced = false;  // untraced: no pair left
+  EXPECT_EQ(tracerCostMs(report.runs), std::nullopt);
+  EXPECT_FALSE(reportJson(report).contains("tracerCostMs"));
+}
+
 TEST(RunJson, RoundTrip) {
   StartupRun run = launch(3, "COLD", 812);
   run.counted = true;

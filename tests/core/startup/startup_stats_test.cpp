@@ -141,6 +141,26 @@ TEST(JudgeRuns, WarmUpFailedAndTracedRunsAreNotCounted) {
   EXPECT_EQ(runs[4].spoiledBy, "");
 }
 
+TEST(RunStatus, OneRuleForWhyARunIsOut) {
+  std::vector<StartupRun> runs{run(0, "COLD"), run(0, "COLD"), run(1, "COLD"),
+                               run(2, "WARM"), run(3, "WARM"), run(4, "COLD")};
+  runs[1].failure = "crashed: boom";  // a warm-up that crashed says it failed
+  runs[3].traced = true;
+  runs[5].index = 5;
+  judgeRuns(runs, LaunchMode::kCold);
+  runs.push_back(run(6, "COLD"));  // not judged yet
+  EXPECT_EQ(runStatus(runs[0]), RunStatus::kWarmUp);
+  EXPECT_EQ(runStatus(runs[1]), RunStatus::kFailed);
+  EXPECT_EQ(runStatus(runs[2]), RunStatus::kCounted);
+  EXPECT_EQ(runStatus(runs[3]), RunStatus::kTraced);
+  EXPECT_EQ(runStatus(runs[4]), RunStatus::kSpoiled);
+  EXPECT_EQ(runStatus(runs[5]), RunStatus::kCounted);
+  EXPECT_EQ(runStatus(runs[6]), RunStatus::kUnjudged);
+  // A file written by hand may say both: spoiled comes first.
+  runs[3].spoiledBy = "WARM";
+  EXPECT_EQ(runStatus(runs[3]), RunStatus::kSpoiled);
+}
+
 TEST(CountedValues, OnlyCountedRunsThatHaveTheFigure) {
   std::vector<StartupRun> runs{run(0, "COLD"), run(1, "COLD"), run(2, "WARM"), run(3, "COLD")};
   runs[1].firstFrameMs = 40;

@@ -1,6 +1,7 @@
 #include "demo_launch_trace.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <limits>
 #include <map>
@@ -404,6 +405,10 @@ class TraceBuilder {
     m_writer.startTimeUs = launch.startTimeUs;
   }
 
+  // A cold launch's spans are laid out for a first frame at kColdLayoutMs; a slower launch
+  // stretches everything after the bind, so its stages grow in proportion.
+  void stretchAfterBind(double factor) { m_stretch = factor; }
+
   void thread(int tidOffset, const std::string& name) {
     m_writer.thread(static_cast<uint16_t>(m_launch.pid + tidOffset), name);
   }
@@ -448,7 +453,12 @@ class TraceBuilder {
 
   // The launch's clock on the trace's: what began before tracing did is there at its start.
   uint64_t onTrace(int64_t launchUs) const {
-    return static_cast<uint64_t>(std::max<int64_t>(launchUs == kBefore ? 0 : m_launch.launchAtUs + launchUs, 0));
+    if (launchUs == kBefore) return 0;
+    constexpr int64_t bindUs = kColdBindAfterMs * 1000;
+    if (launchUs > bindUs) {
+      launchUs = bindUs + std::llround(static_cast<double>(launchUs - bindUs) * m_stretch);
+    }
+    return static_cast<uint64_t>(std::max<int64_t>(m_launch.launchAtUs + launchUs, 0));
   }
 
   void add(uint16_t tid, const Span& span) {
@@ -466,6 +476,7 @@ class TraceBuilder {
   const TracedLaunch& m_launch;
   MethodTraceWriter m_writer;
   std::vector<Event> m_events;
+  double m_stretch = 1.0;
   std::map<const MethodSpec*, uint32_t> m_ids;
 };
 
@@ -484,11 +495,19 @@ std::string demoLaunchTrace(const TracedLaunch& launch) {
   trace.thread(11, "binder:" + std::to_string(launch.pid) + "_1");
   trace.thread(20, "RenderThread");
   // Each layout needs some time before its first frame can end (cold 610 ms, warm 250, hot 80):
-  // a shorter TotalTime is drawn that late.
+  // a shorter TotalTime is drawn that late; a longer one is the frame's (warm, hot) or the whole
+  // launch's (cold) being slower.
   std::vector<Span> turns;
   switch (launch.kind) {
     case LaunchKind::kCold: {
-      const int64_t end = ms(static_cast<double>(std::max<int64_t>(launch.totalMs, 610)));
+      // The layout's first frame ends at kColdLayoutMs; a slower launch (the seeded cold times,
+      // under the tracer) is the same work stretched after the bind.
+      constexpr int64_t kColdLayoutMs = 612;
+      const int64_t end = ms(static_cast<double>(std::clamp<int64_t>(launch.totalMs, 610, kColdLayoutMs)));
+      if (launch.totalMs > kColdLayoutMs) {
+        trace.stretchAfterBind(static_cast<double>(launch.totalMs - kColdBindAfterMs) /
+                               static_cast<double>(kColdLayoutMs - kColdBindAfterMs));
+      }
       turns.push_back(bindApplication());
       turns.push_back(launchActivity(ms(292), ms(293), ms(510)));
       turns.push_back(firstFrame(ms(548), end, ms(60)));

@@ -9,7 +9,8 @@
 //    library, starting a prefetch thread), creates DemoActivity (callActivityOnCreate →
 //    DemoActivity.onCreate → setContentView → LayoutInflater.inflate, loadCatalog), resumes it
 //    and draws the first frame (Choreographer.doFrame), which ends at TotalTime. The trace begins
-//    as the new process binds the application, kColdBindAfterMs into the launch.
+//    as the new process binds the application, kColdBindAfterMs into the launch. Laid out for a
+//    612 ms launch; a slower one stretches all it does after the bind (its stages grow alike).
 //  - WARM: the activity created again in the live process, then its first frame.
 //  - HOT: the stopped activity restarted and resumed (no activity is created), then its frame.
 // Besides "main": the prefetch worker (cold: it opens demo.db), HeapTaskDaemon and RenderThread.

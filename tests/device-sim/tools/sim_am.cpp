@@ -227,7 +227,8 @@ int amStart(Ctx& c, const std::vector<std::string>& a) {
     stopProcesses(c.config, package);
     c.startedNs = applyProcessState(c.config, c.device.apps);
   }
-  const LaunchOutcome launch = launchActivity(c, *app, {component, clearTask, !profiler.empty()});
+  const bool traced = !profiler.empty() || (app->pid != 0 && readProfileState(c, app->pid).has_value());
+  const LaunchOutcome launch = launchActivity(c, *app, {component, clearTask, traced});
   if (!profiler.empty() && launch.result != LaunchResult::kCrashed) {
     const int status = startProfiling(c, *app, profiler, drewActivity(launch) ? &launch : nullptr);
     if (status != 0) return status;

@@ -1,5 +1,6 @@
 #include "sim_launch.h"
 
+#include <cmath>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -160,10 +161,14 @@ LaunchOutcome launchActivity(Ctx& c, SimApp& app, const LaunchRequest& request) 
   settlePendingLaunchLine(c.config, package);
   int64_t& ofKind = out.kind == LaunchKind::kCold ? state.cold : out.kind == LaunchKind::kWarm ? state.warm : state.hot;
   out.times = launchTimes(c.config, out.kind, ++ofKind);
-  if (request.fixedTimes) {
-    // The app still reports fully drawn as long after its first frame as it would unprofiled.
-    const int64_t fullyDrawnMs = out.times.fullyDrawnMs > 0 ? 612 + out.times.fullyDrawnMs - out.times.totalMs : 0;
-    out.times = {612, 640, fullyDrawnMs, out.times.firstFrameMs};
+  if (request.traced) {
+    // Drawing is as slow as the app's code before it; am's round trip and the app's fully drawn
+    // report after its first frame are not.
+    const auto slower = static_cast<int64_t>(std::llround(static_cast<double>(out.times.totalMs) * kTracedSlowdown));
+    const int64_t extra = slower - out.times.totalMs;
+    out.times.totalMs += extra;
+    out.times.waitMs += extra;
+    if (out.times.fullyDrawnMs > 0) out.times.fullyDrawnMs += extra;
   }
   // The app in front before goes to the background, its activity stopped but alive.
   const std::string before = front.empty() ? c.device.foreground : front;

@@ -15,9 +15,11 @@
 namespace mxi::sim {
 
 struct LaunchRequest {
-  std::string component;    // "pkg/.Main" (-n), else the app's launcher activity
-  bool clearTask = false;   // --activity-clear-task
-  bool fixedTimes = false;  // a profiled launch (--start-profiler): TotalTime 612, WaitTime 640
+  std::string component;   // "pkg/.Main" (-n), else the app's launcher activity
+  bool clearTask = false;  // --activity-clear-task
+  // Under ART's method tracer (--start-profiler, or `am profile start` running): the app's own
+  // work takes kTracedSlowdown times as long.
+  bool traced = false;
 };
 
 enum class LaunchResult : uint8_t {

@@ -19,6 +19,11 @@ struct LaunchTimes {
   int64_t firstFrameMs = 0;  // the first frame's FrameCompleted − IntendedVsync
 };
 
+// A launch under the method tracer takes a quarter longer (the demo phone's assumption: ART's
+// tracer costs the traced thread time at every sample or call), so a traced run is seen to be
+// slower and is never one of the figures.
+inline constexpr double kTracedSlowdown = 1.25;
+
 // The `nth` (1-based) launch of `kind` of an app.
 LaunchTimes launchTimes(const SimConfig& config, LaunchKind kind, int64_t nth);
 

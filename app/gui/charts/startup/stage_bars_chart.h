@@ -1,13 +1,15 @@
-// Matrix's startup stages per traced launch as stacked bars (issue 45): one bar per traced run,
-// stacked application_create, stage_between_app_and_activity, first_activity_create (their sum
-// is Matrix's startup_duration, named in the bar's label), so a launch's slow stage shows at a
-// glance.
+// Matrix's startup stages as stacked bars (issue 45): one bar per launch, from the application's
+// bind (cold) or the activity's creation (warm) to the first frame, in three segments:
+// application_create, stage_between_app_and_activity, and the activity until its first frame.
+// Matrix's first_activity_create counts from the same start as the bar (it is the bar's length),
+// so the third segment is what it adds to the two before. The Startup page shows a bar per traced
+// run; a session's Trace_StartUp issue its one.
 #pragma once
 
-#include <QStringList>
 #include <QWidget>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 QT_BEGIN_NAMESPACE
@@ -22,21 +24,23 @@ struct StageBar {
   std::map<std::string, int64_t> stages;  // Matrix's keys, in ms
 };
 
-// The stacked stages in order: Matrix's three known ones first, then any other a trace gave
-// (never startup_duration, which is their total).
-std::vector<std::string> stackedStages(const std::vector<StageBar>& bars);
+// The segments a bar's stages give, in order, each (name, ms): "application_create",
+// "stage_between_app_and_activity", then "activity to first frame" (first_activity_create minus
+// the two before, never below 0). A stage the trace did not give is no segment.
+std::vector<std::pair<std::string, int64_t>> stageSegments(const std::map<std::string, int64_t>& stages);
 
 class StageBarsChart final : public QWidget {
   Q_OBJECT
  public:
-  explicit StageBarsChart(std::vector<StageBar> bars, QWidget* parent = nullptr);
+  explicit StageBarsChart(QWidget* parent = nullptr);
+  void setBars(std::vector<StageBar> bars, const QString& title);
   QChart* chart() const;
   int barCount() const { return static_cast<int>(m_bars.size()); }
-  const std::vector<std::string>& stages() const { return m_stages; }
+  const std::vector<std::string>& segments() const { return m_segments; }  // the stacked sets, in order
 
  private:
   std::vector<StageBar> m_bars;
-  std::vector<std::string> m_stages;
+  std::vector<std::string> m_segments;
   QChartView* m_view;
 };
 

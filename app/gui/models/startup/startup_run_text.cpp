@@ -12,35 +12,28 @@ QString tr(const char* text) { return QCoreApplication::translate("StartupRun", 
 
 }  // namespace
 
-RunState runState(const core::startup::StartupRun& run) {
-  if (run.counted) return RunState::kCounted;
-  if (!run.failure.empty()) return RunState::kFailed;
-  if (run.index == 0) return RunState::kWarmUp;
-  if (run.traced) return RunState::kTraced;
-  if (!run.spoiledBy.empty()) return RunState::kSpoiled;
-  return RunState::kNotCounted;
-}
-
-QString runStateName(RunState state) {
-  switch (state) {
-    case RunState::kCounted: return tr("counted");
-    case RunState::kWarmUp: return tr("warm-up");
-    case RunState::kSpoiled: return tr("spoiled");
-    case RunState::kFailed: return tr("failed");
-    case RunState::kTraced: return tr("traced");
-    case RunState::kNotCounted: break;
+QString runStatusName(core::startup::RunStatus status) {
+  using core::startup::RunStatus;
+  switch (status) {
+    case RunStatus::kCounted: return tr("counted");
+    case RunStatus::kFailed: return tr("failed");
+    case RunStatus::kWarmUp: return tr("warm-up");
+    case RunStatus::kSpoiled: return tr("spoiled");
+    case RunStatus::kTraced: return tr("traced");
+    case RunStatus::kUnjudged: break;
   }
   return tr("not counted");
 }
 
 QString whyNotCounted(const core::startup::StartupRun& run) {
-  switch (runState(run)) {
-    case RunState::kCounted: return {};
-    case RunState::kFailed: return tr("failed: %1").arg(QString::fromStdString(run.failure));
-    case RunState::kWarmUp: return tr("the warm-up launch (never counted)");
-    case RunState::kTraced: return tr("traced: stages only (the tracer slows the launch)");
-    case RunState::kSpoiled: return tr("spoiled: the system served it %1").arg(QString::fromStdString(run.spoiledBy));
-    case RunState::kNotCounted: break;
+  using core::startup::RunStatus;
+  switch (core::startup::runStatus(run)) {
+    case RunStatus::kCounted: return {};
+    case RunStatus::kFailed: return tr("failed: %1").arg(QString::fromStdString(run.failure));
+    case RunStatus::kWarmUp: return tr("the warm-up launch (never counted)");
+    case RunStatus::kSpoiled: return tr("spoiled: the system served it %1").arg(QString::fromStdString(run.spoiledBy));
+    case RunStatus::kTraced: return tr("traced: stages only (the tracer slows the launch)");
+    case RunStatus::kUnjudged: break;
   }
   return tr("not counted");
 }

@@ -9,13 +9,11 @@
 
 namespace mxi::gui {
 
-enum class RunState { kCounted, kWarmUp, kSpoiled, kFailed, kTraced, kNotCounted };
-
-// A failure wins over the warm-up (a warm-up that crashed says so), then warm-up, traced, spoiled.
-RunState runState(const core::startup::StartupRun& run);
-QString runStateName(RunState state);  // "counted", "warm-up", "spoiled", "failed", "traced", "not counted"
-// "" for a counted run; else one line: "the warm-up launch (never counted)", "spoiled: the system
-// served it WARM", "failed: crashed: …", "traced: stages only (the tracer slows the launch)".
+// core/startup's runStatus named: "counted", "failed", "warm-up", "spoiled", "traced", "not counted".
+QString runStatusName(core::startup::RunStatus status);
+// "" for a counted run; else one line in the page's words for core/startup's rule (runStatus):
+// "failed: crashed: …", "the warm-up launch (never counted)", "spoiled: the system served it
+// WARM", "traced: stages only (the tracer slows the launch)".
 QString whyNotCounted(const core::startup::StartupRun& run);
 
 // 412 → "412", 412.5 → "412.5" (a median of an even count), grouped in the user's locale.

@@ -41,7 +41,7 @@ QVariant StartupRunsModel::data(const QModelIndex& index, int role) const {
   if (role != Qt::DisplayRole && role != Qt::ToolTipRole) return {};
   switch (column) {
     case kRun: return run.index == 0 ? tr("0 (warm-up)") : QString::number(run.index);
-    case kState: return runStateName(runState(run));
+    case kState: return runStatusName(core::startup::runStatus(run));
     case kLaunchState: return QString::fromStdString(run.launchState);
     case kWhy: return whyNotCounted(run);
     default: return {};

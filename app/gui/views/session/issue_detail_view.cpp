@@ -8,7 +8,7 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
-#include "app/gui/charts/session/startup_chart.h"
+#include "app/gui/charts/startup/stage_bars_chart.h"
 #include "app/gui/models/call_tree_model.h"
 #include "app/gui/views/item_views.h"
 #include "app/gui/views/session/sqlite_lint_html.h"
@@ -142,7 +142,7 @@ IssueDetailView::IssueDetailView(QWidget* parent) : QWidget(parent) {
   m_text = new QTextBrowser;
   m_pages->addWidget(m_text);
 
-  m_startup = new StartupChart;
+  m_startup = new StageBarsChart;
   m_pages->addWidget(m_startup);
   clear();
 }
@@ -211,7 +211,16 @@ void IssueDetailView::showIssue(const core::live::LiveEvent& event) {
     return;
   }
   if (issue.startup) {
-    m_startup->show(*issue.startup);
+    const core::matrix::StartupReport& startup = *issue.startup;
+    StageBar bar{startup.warmStart.value_or(false) ? tr("Warm start") : tr("Cold start"), {}};
+    const auto stage = [&bar](const char* key, const std::optional<int64_t>& ms) {
+      if (ms) bar.stages[key] = *ms;
+    };
+    stage("application_create", startup.applicationCreateMs);
+    stage("stage_between_app_and_activity", startup.betweenMs);
+    stage("first_activity_create", startup.firstActivityCreateMs);
+    stage("startup_duration", startup.startupDurationMs);
+    m_startup->setBars({std::move(bar)}, tr("Startup stages (Matrix)"));
     m_pages->setCurrentWidget(m_startup);
     return;
   }

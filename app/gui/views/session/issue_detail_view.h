@@ -24,7 +24,7 @@ class QTreeView;
 namespace mxi::gui {
 
 class CallTreeModel;
-class StartupChart;
+class StageBarsChart;
 
 class IssueDetailView : public QWidget {
   Q_OBJECT
@@ -37,7 +37,7 @@ class IssueDetailView : public QWidget {
   QTreeView* callTree() const { return m_tree; }
   CallTreeModel* callTreeModel() const { return m_callTree; }  // of the issue shown; null before one
   QString detailText() const;
-  StartupChart* startupChart() const { return m_startup; }
+  StageBarsChart* startupChart() const { return m_startup; }  // a Trace_StartUp issue's stages
   // The live view offers Dump & analyse on a leak verdict that has no dump yet (manual mode).
   void setLeakDumpsOffered(bool offered) { m_offerLeakDumps = offered; }
   QPushButton* dumpLeakButton() const { return m_dumpLeak; }  // hidden unless offered for the issue shown
@@ -54,7 +54,7 @@ class IssueDetailView : public QWidget {
   CallTreeModel* m_callTree = nullptr;
   QTextBrowser* m_treeText;  // under the tree: thread stack / content
   QTextBrowser* m_text;
-  StartupChart* m_startup;
+  StageBarsChart* m_startup;
   QPushButton* m_dumpLeak;
   bool m_offerLeakDumps = false;
   QString m_leakActivity;  // of the issue shown, for Dump & analyse

@@ -20,6 +20,7 @@
 #include "app/gui/models/startup/startup_stats_model.h"
 #include "app/gui/views/item_views.h"
 #include "core/json/json_writer.h"
+#include "core/startup/startup_report.h"
 
 namespace mxi::gui {
 
@@ -38,7 +39,7 @@ StripColumn stripColumn(const QString& title, const core::startup::StartupReport
   for (const core::startup::StartupRun& run : report.runs) {
     const std::optional<int64_t> ms = run.figure(figure);
     if (!ms) continue;
-    const QString state = run.counted ? runStateName(RunState::kCounted) : whyNotCounted(run);
+    const QString state = run.counted ? runStatusName(core::startup::RunStatus::kCounted) : whyNotCounted(run);
     column.dots.push_back({static_cast<double>(*ms), run.counted,
                            QObject::tr("%1 run %2: %3 ms — %4").arg(title).arg(run.index).arg(msText(*ms), state)});
   }
@@ -99,6 +100,19 @@ QString startupVerdictText(const core::startup::StartupReport& report, bool hasB
       .arg(v.baselineN)
       .arg(v.currentN)
       .arg(msText(v.baselineMedianMs), msText(v.currentMedianMs), QString::fromStdString(v.words()));
+}
+
+QString startupCostsText(const core::startup::StartupReport& report) {
+  QStringList parts;
+  if (const auto cost = core::startup::measuringCostMs(report.runs)) {
+    parts << QObject::tr("driving the phone, %1 ms per launch beyond WaitTime").arg(msText(*cost));
+  }
+  if (const auto cost = core::startup::tracerCostMs(report.runs)) {
+    parts << QObject::tr("tracing, %1%2 ms per traced launch")
+                 .arg(*cost >= 0 ? QStringLiteral("+") : QString(), msText(*cost));
+  }
+  if (parts.isEmpty()) return {};
+  return QObject::tr("Kept out of the figures: %1 (medians)").arg(parts.join(QStringLiteral("; ")));
 }
 
 StartupView::StartupView(std::shared_ptr<const core::startup::StartupReport> report,
@@ -188,6 +202,11 @@ QWidget* StartupView::makeTables() {
   enableCopy(m_runsTable);
   layout->addWidget(new QLabel(tr("<b>Statistics</b> over the counted runs, in ms")));
   layout->addWidget(stats);
+  m_costs = new QLabel(startupCostsText(*m_report));
+  m_costs->setObjectName(QStringLiteral("startupCosts"));
+  m_costs->setWordWrap(true);
+  m_costs->setVisible(!m_costs->text().isEmpty());
+  layout->addWidget(m_costs);
   layout->addWidget(new QLabel(tr("<b>Runs</b>, in ms")));
   layout->addWidget(m_runsTable, 1);
   return box;
@@ -206,7 +225,8 @@ QWidget* StartupView::makeStagesAndIssues() {
     m_stagesNote->setObjectName(QStringLiteral("stagesNote"));
     layout->addWidget(m_stagesNote);
   } else {
-    m_stages = new StageBarsChart(std::move(bars));
+    m_stages = new StageBarsChart;
+    m_stages->setBars(std::move(bars), tr("Stages of the traced launches (Matrix)"));
     layout->addWidget(m_stages, 1);
   }
   layout->addWidget(new QLabel(tr("<b>Issues</b>: launches at or over Matrix's startup thresholds (Trace_StartUp)")));
@@ -228,5 +248,6 @@ StripChart* StartupView::stripChart(core::startup::Figure figure) const {
 QString StartupView::headerText() const { return startupHeaderText(*m_report); }
 QString StartupView::verdictText() const { return m_verdict->text(); }
 QString StartupView::stagesNote() const { return m_stagesNote ? m_stagesNote->text() : QString(); }
+QString StartupView::costsText() const { return m_costs->isHidden() ? QString() : m_costs->text(); }
 
 }  // namespace mxi::gui

@@ -42,6 +42,7 @@ class StartupView final : public QWidget {
   StripChart* stripChart(core::startup::Figure figure) const;  // null when no run gave it
   StageBarsChart* stageChart() const { return m_stages; }      // null when no run was traced
   QString stagesNote() const;                                  // "" when the stages show
+  QString costsText() const;                                   // "" when hidden
   StartupRunsModel* runsModel() const { return m_runsModel; }
   StartupStatsModel* statsModel() const { return m_statsModel; }
   QTableView* runsTable() const { return m_runsTable; }
@@ -60,6 +61,7 @@ class StartupView final : public QWidget {
   std::vector<core::startup::Figure> m_stripFigures;
   StageBarsChart* m_stages = nullptr;
   QLabel* m_stagesNote = nullptr;
+  QLabel* m_costs = nullptr;
   StartupRunsModel* m_runsModel = nullptr;
   StartupStatsModel* m_statsModel = nullptr;
   QTableView* m_runsTable = nullptr;
@@ -72,5 +74,9 @@ QString startupHeaderText(const core::startup::StartupReport& report);
 // The verdict line: "Initial display against base.mxs (10 vs 10 counted runs): slower by 412 ms
 // (38.5 %), p = 0.0079"; without a baseline or a figure in common, says so.
 QString startupVerdictText(const core::startup::StartupReport& report, bool hasBaseline);
+// What measuring cost and where it went, under the statistics (core/startup's measuringCostMs and
+// tracerCostMs): "Kept out of the figures: driving the phone, 62 ms per launch beyond WaitTime;
+// tracing, +231 ms per traced launch (medians)"; "" when neither is known.
+QString startupCostsText(const core::startup::StartupReport& report);
 
 }  // namespace mxi::gui
