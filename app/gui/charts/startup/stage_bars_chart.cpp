@@ -59,11 +59,14 @@ void StageBarsChart::setBars(std::vector<StageBar> bars, const QString& title) {
     if (std::ranges::any_of(segments, [name](const auto& s) { return s.contains(name); }))
       m_segments.emplace_back(name);
   }
+  // Qt draws the first category at the bottom: the bars go in backwards, so the first is on top.
+  std::vector<size_t> order(m_bars.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = order.size() - 1 - i;
   auto* series = new QHorizontalStackedBarSeries;
   std::vector<int64_t> sums(m_bars.size(), 0);
   for (const std::string& name : m_segments) {
     auto* set = new QBarSet(QString::fromStdString(name));
-    for (size_t i = 0; i < m_bars.size(); ++i) {
+    for (const size_t i : order) {
       const auto it = segments[i].find(name);
       const int64_t ms = it == segments[i].end() ? 0 : it->second;
       *set << static_cast<double>(ms);
@@ -73,7 +76,7 @@ void StageBarsChart::setBars(std::vector<StageBar> bars, const QString& title) {
   }
   QStringList categories;
   int64_t longest = 0;
-  for (size_t i = 0; i < m_bars.size(); ++i) {
+  for (const size_t i : order) {
     const std::optional<int64_t> total = stageOf(m_bars[i].stages, kTotal);
     categories << (total ? tr("%1 (%2 ms)").arg(m_bars[i].label).arg(static_cast<qlonglong>(*total)) : m_bars[i].label);
     longest = std::max({longest, sums[i], total.value_or(0)});
