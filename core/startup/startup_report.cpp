@@ -197,7 +197,9 @@ std::optional<double> tracerCostMs(const std::vector<StartupRun>& runs) {
   std::vector<int64_t> cost;
   for (size_t i = 1; i < runs.size(); ++i) {
     const StartupRun &timed = runs[i - 1], &traced = runs[i];
-    if (!traced.traced || timed.traced || !traced.failure.empty() || !timed.failure.empty()) continue;
+    // Only a counted timed run is a like-for-like launch: a spoiled one was served another state.
+    if (!traced.traced || !timed.counted || !traced.failure.empty() || traced.launchState != timed.launchState)
+      continue;
     if (traced.totalTimeMs && timed.totalTimeMs) cost.push_back(*traced.totalTimeMs - *timed.totalTimeMs);
   }
   if (cost.empty()) return std::nullopt;

@@ -169,6 +169,11 @@ TEST(ReportCosts, MeasuringAndTracingAreMediansOfTheirPairs) {
             std::string::npos)
       << text;
 
+  // A timed run the system served another state is no like-for-like pair.
+  report.runs[3].launchState = "WARM";
+  judgeRuns(report.runs, report.mode);
+  EXPECT_EQ(tracerCostMs(report.runs), 300);  // #2 after #1 only
+
   report.runs[2].traced = report.runs[4].traced = false;  // untraced: no pair left
   EXPECT_EQ(tracerCostMs(report.runs), std::nullopt);
   EXPECT_FALSE(reportJson(report).contains("tracerCostMs"));
